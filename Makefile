@@ -1,0 +1,50 @@
+# Quire — build, demo, test and install.
+#   make demo     install missing Debian packages, build quire (release), run the tour on SampleVault
+#   make test     install missing Debian packages, build, run the whole test suite
+#   make install  copy the release binary to $(PREFIX)/bin (PREFIX=/usr/local by default)
+
+PREFIX ?= /usr/local
+SWIFT ?= swift
+# Debian packages needed to build (C libraries) and to test (real git servers on loopback).
+BUILD_PACKAGES = pkg-config git libgit2-dev libyaml-dev libsqlite3-dev
+TEST_PACKAGES = openssh-server openssh-client nginx fcgiwrap
+BENCH_PACKAGES = ripgrep hyperfine
+
+.PHONY: all deps test-deps bench-deps build release demo test install uninstall clean bench
+
+all: release
+
+deps:
+	@sh .ci/install-packages $(BUILD_PACKAGES)
+
+test-deps: deps
+	@sh .ci/install-packages $(TEST_PACKAGES)
+
+bench-deps: deps
+	@sh .ci/install-packages $(BENCH_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+demo: release
+	@sh scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/quire"
+
+test: test-deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/quire" "$(DESTDIR)$(PREFIX)/bin/quire"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/quire"
+
+bench: bench-deps release
+	@sh Benchmarks/search.sh
+
+clean:
+	rm -rf .build

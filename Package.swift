@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+// Quire — a plain-text notes vault synced through git.
+// No SwiftPM package dependencies: C libraries come from Debian through systemLibrary targets.
+import PackageDescription
+
+let package = Package(
+    name: "Quire",
+    products: [
+        .executable(name: "quire", targets: ["quire"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        .target(name: "QuireCore", dependencies: ["CYAML"]),
+        .target(name: "QuireGit", dependencies: ["CLibGit2"]),
+        .target(name: "QuireSearch", dependencies: ["QuireCore", "CSQLite"]),
+        .target(name: "QuireSync", dependencies: ["QuireCore", "QuireGit"]),
+        .target(name: "QuireCLI", dependencies: ["QuireCore", "QuireGit", "QuireSearch", "QuireSync"]),
+        .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
+
+        .testTarget(name: "QuireCoreTests", dependencies: ["QuireCore"]),
+        .testTarget(name: "QuireGitTests", dependencies: ["QuireGit"]),
+        .testTarget(name: "QuireSearchTests", dependencies: ["QuireSearch", "QuireCore"]),
+        .testTarget(name: "QuireSyncTests", dependencies: ["QuireSync", "QuireGit", "QuireCore"]),
+        .testTarget(name: "QuireCLITests", dependencies: ["QuireCore"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

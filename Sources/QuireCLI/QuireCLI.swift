@@ -1,0 +1,2 @@
+/// The QuireCLI module.
+public enum QuireCLIModule {}

@@ -1,0 +1,2 @@
+/// The QuireGit module.
+public enum QuireGitModule {}

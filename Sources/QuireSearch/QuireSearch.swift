@@ -1,0 +1,2 @@
+/// The QuireSearch module.
+public enum QuireSearchModule {}

@@ -1,0 +1,2 @@
+/// The QuireSync module.
+public enum QuireSyncModule {}
