@@ -1,0 +1,66 @@
+import Foundation
+import QuireCore
+
+/// What a running command can reach: the environment, the current directory, output, the clock,
+/// and (found on first use) the vault.
+final class CommandContext {
+    let environment: [String: String]
+    let currentDirectory: URL
+    let vaultOption: String?
+    let output: Output
+    /// Set by commands that succeed but report a finding (e.g. `quire check` → 1).
+    var exitCode: ExitCode = .ok
+    private var cachedVault: Vault?
+
+    init(environment: [String: String], currentDirectory: String, vaultOption: String?, output: Output) {
+        self.environment = environment
+        self.currentDirectory = URL(fileURLWithPath: currentDirectory, isDirectory: true).standardizedFileURL
+        self.vaultOption = vaultOption
+        self.output = output
+    }
+
+    /// The current time (`QUIRE_NOW` in tests).
+    func now() throws -> Date {
+        try QuireClock.now(environment: environment)
+    }
+
+    /// The vault this command works on: `--vault`, else `QUIRE_VAULT`, else found upwards from here.
+    func vault() throws -> Vault {
+        if let cachedVault { return cachedVault }
+        let vault: Vault
+        if let explicit = vaultOption ?? environment["QUIRE_VAULT"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            vault = try Vault(explicitPath: absoluteURL(explicit))
+        } else {
+            vault = try Vault.locate(startingAt: currentDirectory, environment: environment)
+        }
+        cachedVault = vault
+        return vault
+    }
+
+    /// An absolute URL for a path given on the command line.
+    func absoluteURL(_ path: String) -> URL {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
+        return currentDirectory.appendingPathComponent(path).standardizedFileURL
+    }
+
+    /// A vault-relative path shown relative to the current directory, as git prints paths.
+    func displayPath(_ vaultRelative: String, vault: Vault) -> String {
+        let absolute = vault.root.appendingPathComponent(vaultRelative).standardizedFileURL.path
+        return PathDisplay.relative(absolute, from: currentDirectory.path)
+    }
+}
+
+/// Relative path arithmetic for display.
+enum PathDisplay {
+    /// `path` relative to the directory `base` (both absolute), using `..` where needed.
+    static func relative(_ path: String, from base: String) -> String {
+        let target = path.split(separator: "/", omittingEmptySubsequences: true)
+        let origin = base.split(separator: "/", omittingEmptySubsequences: true)
+        var common = 0
+        while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
+        let ups = Array(repeating: "..", count: origin.count - common)
+        let rest = target[common...].map(String.init)
+        let parts = ups + rest
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,22 @@
+/// Every `quire` command, in the order `quire --help` lists them.
+enum CommandRegistry {
+    static let all: [Command.Type] = [
+        InitCommand.self,
+        NewCommand.self,
+        ShowCommand.self,
+        ListCommand.self,
+        EditCommand.self,
+        SetCommand.self,
+        UnsetCommand.self,
+        TagCommand.self,
+        MoveCommand.self,
+        RenameCommand.self,
+        RemoveCommand.self,
+        FoldersCommand.self,
+        FolderAddCommand.self,
+        FolderRenameCommand.self,
+        FolderRemoveCommand.self,
+        StatsCommand.self,
+        CheckCommand.self,
+    ]
+}

@@ -1,0 +1,82 @@
+import Foundation
+import QuireCore
+
+/// `quire check` — lists every problem in the vault; exits 1 when it finds any.
+struct CheckCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "check",
+        abstract: "List every problem: bad front matter, duplicate ids, notes without a title, LFS pointers.",
+        usage: "check [--json]",
+        discussion: "Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed.",
+        examples: ["quire check", "quire check --json"],
+        options: [.flag("--json", help: "Print the problems as JSON.")])
+
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        json = arguments.has("--json")
+    }
+
+    struct Finding {
+        var path: String
+        var line: Int?
+        var kind: String
+        var message: String
+    }
+
+    func run(_ context: CommandContext) throws {
+        let vault = try context.vault()
+        let all = try VaultNotes(vault: vault)
+        var findings: [Finding] = []
+        var byID: [String: [String]] = [:]
+        for note in all.notes {
+            for problem in note.problems {
+                findings.append(Finding(path: note.path, line: problem.line, kind: problem.kind.rawValue, message: problem.message))
+            }
+            if let id = note.id { byID[id.lowercased(), default: []].append(note.path) }
+            if !note.hasTitle && note.problems.isEmpty {
+                findings.append(Finding(path: note.path, line: nil, kind: "noTitle", message: "note has no title (the file name stands in)"))
+            }
+            if note.body.hasPrefix("version https://git-lfs.github.com/spec/") {
+                findings.append(Finding(path: note.path, line: 1, kind: "lfsPointer", message: "file is a Git LFS pointer; its content is not in the work tree"))
+            }
+        }
+        for (id, paths) in byID where paths.count > 1 {
+            for path in paths {
+                let others = paths.filter { $0 != path }.joined(separator: ", ")
+                findings.append(Finding(path: path, line: nil, kind: "duplicateId", message: "id \(id) is also used by \(others)"))
+            }
+        }
+        findings.append(contentsOf: Self.submodules(in: vault))
+        findings.sort { ($0.path, $0.line ?? 0, $0.kind) < ($1.path, $1.line ?? 0, $1.kind) }
+        let output = context.output
+        if json {
+            output.line(JSONValue.array(findings.map {
+                .object([("path", .string($0.path)), ("line", .int($0.line)), ("kind", .string($0.kind)),
+                         ("message", .string($0.message))])
+            }).rendered())
+        } else if findings.isEmpty {
+            output.line("no problems in \(all.notes.count) notes")
+        } else {
+            for finding in findings {
+                let location = context.displayPath(finding.path, vault: vault) + (finding.line.map { ":\($0)" } ?? "")
+                output.line("\(location): \(finding.message)")
+            }
+            output.line("\(findings.count) problem\(findings.count == 1 ? "" : "s") in \(all.notes.count) notes")
+        }
+        if !findings.isEmpty { context.exitCode = .failure }
+    }
+
+    /// Submodules (folders with a `.git` file or folder below the root) are left alone and reported.
+    static func submodules(in vault: Vault) -> [Finding] {
+        guard let text = try? String(contentsOf: vault.root.appendingPathComponent(".gitmodules"), encoding: .utf8) else {
+            return []
+        }
+        return text.split(separator: "\n").compactMap { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("path") , let equals = trimmed.firstIndex(of: "=") else { return nil }
+            let path = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            return Finding(path: path, line: nil, kind: "submodule", message: "submodule: quire leaves it alone and does not index it")
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import QuireCore
+
+/// `quire mv NOTE FOLDER` — moves a note to another folder (does not stamp updatedAt).
+struct MoveCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "mv",
+        abstract: "Move a note to another folder (created if missing).",
+        usage: "mv NOTE FOLDER",
+        discussion: "FOLDER is relative to the vault root; '' or '/' is the root. The file name is kept (a collision gets -2).",
+        examples: ["quire mv \"Woody's last ride\" Pitches", "quire mv 3f2b /"],
+        positionals: 2...2)
+
+    let note: String
+    let folder: String
+
+    init(_ arguments: ParsedArguments) throws {
+        note = arguments.positionals[0]
+        folder = arguments.positionals[1]
+    }
+
+    func run(_ context: CommandContext) throws {
+        let all = try VaultNotes(vault: context.vault())
+        let found = try all.resolve(note, context: context)
+        let target = folder == "/" ? "" : try all.vault.resolveSafePath(folder)
+        let name = (found.path as NSString).lastPathComponent
+        guard target != found.folder else {
+            context.output.line(context.displayPath(found.path, vault: all.vault))
+            return
+        }
+        let destination = try FileMover.freePath(in: all.vault, folder: target, fileName: name)
+        try FileMover.move(in: all.vault, from: found.path, to: destination)
+        context.output.line(context.displayPath(destination, vault: all.vault))
+    }
+}
+
+/// `quire rename NOTE NEW-TITLE` — changes the title; the file name follows.
+struct RenameCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "rename",
+        abstract: "Change a note's title; its file name follows the title.",
+        usage: "rename NOTE NEW-TITLE",
+        examples: ["quire rename \"Woody's last ride\" \"Woody's last stand\""],
+        positionals: 2...2)
+
+    let note: String
+    let title: String
+
+    init(_ arguments: ParsedArguments) throws {
+        note = arguments.positionals[0]
+        title = arguments.positionals[1].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else { throw CLIError.usage("the new title is empty") }
+    }
+
+    func run(_ context: CommandContext) throws {
+        let vault = try context.vault()
+        let all = try VaultNotes(vault: vault)
+        let found = try all.resolve(note, context: context)
+        try NoteEditor.apply(vault: vault, path: found.path, now: context.now()) { document in
+            try document.set("title", .string(title))
+        }
+        let name = Slug.fileName(forTitle: title)
+        var destination = found.path
+        if name != (found.path as NSString).lastPathComponent {
+            destination = try FileMover.freePath(in: vault, folder: found.folder, fileName: name)
+            try FileMover.move(in: vault, from: found.path, to: destination)
+        }
+        context.output.line(context.displayPath(destination, vault: vault))
+    }
+}
+
+/// Moves files inside a vault without ever replacing an existing file.
+enum FileMover {
+    /// `folder/fileName`, or with `-2`, `-3`, … before `.md` when taken.
+    static func freePath(in vault: Vault, folder: String, fileName: String) throws -> String {
+        let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
+        let ext = fileName.hasSuffix(".md") ? ".md" : ""
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        var candidate = prefix + fileName
+        var counter = 2
+        while FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(candidate).path) {
+            candidate = "\(prefix)\(stem)-\(counter)\(ext)"
+            counter += 1
+        }
+        return try vault.resolveSafePath(candidate)
+    }
+
+    /// Renames `from` to `to` (both vault-relative), creating folders; refuses to replace a file.
+    static func move(in vault: Vault, from: String, to: String) throws {
+        let source = vault.root.appendingPathComponent(from)
+        let destination = vault.root.appendingPathComponent(to)
+        let manager = FileManager.default
+        guard !manager.fileExists(atPath: destination.path) else {
+            throw CLIError("cannot move \(from): \(to) already exists")
+        }
+        do {
+            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.moveItem(at: source, to: destination)
+        } catch {
+            throw CLIError("cannot move \(from) to \(to) (\(error.localizedDescription))")
+        }
+    }
+}

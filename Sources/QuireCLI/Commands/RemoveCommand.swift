@@ -1,0 +1,61 @@
+import Foundation
+import QuireCore
+import QuireGit
+
+/// `quire rm NOTE` — deletes a note; one never committed goes to the trash instead.
+struct RemoveCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "rm",
+        abstract: "Remove a note (restorable: from history if committed, else from .quire/local/trash/).",
+        usage: "rm NOTE",
+        discussion: """
+        A note that was committed stays in the vault's history: 'quire history --deleted' lists it and
+        'quire restore' brings it back. A note never committed is moved to .quire/local/trash/.
+        """,
+        examples: ["quire rm \"Woody's last ride\""],
+        positionals: 1...1)
+
+    let note: String
+
+    init(_ arguments: ParsedArguments) throws {
+        note = arguments.positionals[0]
+    }
+
+    /// Whether the note is in the tree of the last commit (so history keeps it).
+    static func isCommitted(_ path: String, in repository: Repository) throws -> Bool {
+        guard let head = try repository.headCommitID() else { return false }
+        return try repository.entry(atPath: path, inTree: repository.treeID(ofCommit: head)) != nil
+    }
+
+    func run(_ context: CommandContext) throws {
+        let vault = try context.vault()
+        let all = try VaultNotes(vault: vault)
+        let found = try all.resolve(note, context: context)
+        let shown = context.displayPath(found.path, vault: vault)
+        let repository = try Repository.open(at: vault.root)
+        if try Self.isCommitted(found.path, in: repository) {
+            do {
+                try FileManager.default.removeItem(at: vault.root.appendingPathComponent(found.path))
+            } catch {
+                throw CLIError("cannot remove \(shown) (\(error.localizedDescription))")
+            }
+            context.output.line("removed \(shown) (it stays in history: quire history --deleted)")
+            return
+        }
+        let stamp = TrashStamp.text(try context.now())
+        let trashPath = ".quire/local/trash/\(stamp)/\(found.path)"
+        try FileMover.move(in: vault, from: found.path, to: trashPath)
+        context.output.line("moved \(shown) to \(context.displayPath(trashPath, vault: vault)) (never committed)")
+    }
+}
+
+/// `YYYYMMDDTHHMMSSZ` in UTC, for trash folders and backup refs.
+enum TrashStamp {
+    static func text(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import QuireCore
+
+/// `quire show NOTE` — prints one note.
+struct ShowCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "show",
+        abstract: "Print a note: its metadata and body, the raw file, or JSON.",
+        usage: "show NOTE [--json] [--raw]",
+        discussion: """
+        NOTE is a path, an id, an exact title (case-insensitive) or an id prefix of at least
+        4 characters.
+        """,
+        examples: ["quire show \"Woody's last ride\"", "quire show 3f2b --json", "quire show Drafts/woodys-last-ride.md --raw"],
+        options: [
+            .flag("--json", help: "Print the note as JSON, with its body."),
+            .flag("--raw", help: "Print the file exactly as it is on disk."),
+        ],
+        positionals: 1...1)
+
+    let note: String
+    let json: Bool
+    let raw: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        note = arguments.positionals[0]
+        json = arguments.has("--json")
+        raw = arguments.has("--raw")
+        if json && raw { throw CLIError.usage("--json and --raw cannot be used together") }
+    }
+
+    func run(_ context: CommandContext) throws {
+        let all = try VaultNotes(vault: context.vault())
+        let found = try all.resolve(note, context: context)
+        let output = context.output
+        if raw {
+            let data = try Data(contentsOf: all.vault.root.appendingPathComponent(found.path))
+            output.write(bytes: Array(data))
+            return
+        }
+        if json {
+            output.line(NoteJSON.object(found, includeBody: true).rendered())
+            return
+        }
+        output.line(output.styled(found.title, "1"))
+        var facts: [String] = [context.displayPath(found.path, vault: all.vault)]
+        if let project = found.project { facts.append("project: \(project)") }
+        if !found.tags.isEmpty { facts.append(found.tags.map { "#\($0)" }.joined(separator: " ")) }
+        if found.draft { facts.append("draft") }
+        if found.pinned { facts.append("pinned") }
+        if let color = found.color { facts.append("color: \(color)") }
+        if let mood = found.mood { facts.append("mood: \(mood)") }
+        output.line(output.styled(facts.joined(separator: " · "), "2"))
+        var dates: [String] = []
+        if let created = found.createdAt { dates.append("created \(DateText.short(created))") }
+        if let updated = found.updatedAt { dates.append("updated \(DateText.short(updated))") }
+        dates.append("\(found.words) words")
+        output.line(output.styled(dates.joined(separator: " · "), "2"))
+        for problem in found.problems {
+            output.error("quire: warning: \(found.path)\(problem.line.map { ":\($0)" } ?? ""): \(problem.message)")
+        }
+        output.line()
+        output.write(found.body.hasSuffix("\n") || found.body.isEmpty ? found.body : found.body + "\n")
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import QuireCore
+
+/// `quire stats [NOTE]` — words, reading time, notes per folder, project and tag, drafts vs final.
+struct StatsCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "stats",
+        abstract: "Words, reading time and note counts per folder, project and tag.",
+        usage: "stats [NOTE] [--json]",
+        discussion: "Reading time assumes 200 words a minute. With NOTE, statistics of that note only.",
+        examples: ["quire stats", "quire stats \"Woody's last ride\" --json"],
+        options: [.flag("--json", help: "Print the statistics as JSON.")],
+        positionals: 0...1)
+
+    let note: String?
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        note = arguments.positionals.first
+        json = arguments.has("--json")
+    }
+
+    static func readingMinutes(_ words: Int) -> Int { words == 0 ? 0 : max(1, Int((Double(words) / 200).rounded())) }
+
+    func run(_ context: CommandContext) throws {
+        let all = try VaultNotes(vault: context.vault())
+        let output = context.output
+        if let note {
+            let found = try all.resolve(note, context: context)
+            if json {
+                output.line(JSONValue.object([
+                    ("path", .string(found.path)), ("title", .string(found.title)), ("words", .int(found.words)),
+                    ("readingMinutes", .int(Self.readingMinutes(found.words))),
+                    ("characters", .int(found.body.count)),
+                ]).rendered())
+            } else {
+                output.line("\(found.title): \(found.words) words, \(Self.readingMinutes(found.words)) min read, \(found.body.count) characters")
+            }
+            return
+        }
+        all.warnAboutProblems(output)
+        let notes = all.notes
+        let words = notes.reduce(0) { $0 + $1.words }
+        let drafts = notes.filter(\.draft).count
+        let byFolder = Self.counts(notes.map { [$0.folder] })
+        let byProject = Self.counts(notes.map { $0.project.map { [$0] } ?? [] })
+        let byTag = Self.counts(notes.map { note in
+            var seen = Set<String>()
+            return note.tags.map { $0.lowercased() }.filter { seen.insert($0).inserted }
+        })
+        if json {
+            func table(_ rows: [(String, Int)]) -> JSONValue {
+                .array(rows.map { .object([("name", .string($0.0)), ("notes", .int($0.1))]) })
+            }
+            output.line(JSONValue.object([
+                ("notes", .int(notes.count)), ("words", .int(words)),
+                ("readingMinutes", .int(Self.readingMinutes(words))),
+                ("drafts", .int(drafts)), ("final", .int(notes.count - drafts)),
+                ("folders", table(byFolder)), ("projects", table(byProject)), ("tags", table(byTag)),
+            ]).rendered())
+            return
+        }
+        output.line("\(notes.count) notes, \(words) words, \(Self.readingMinutes(words)) min read")
+        output.line("\(drafts) drafts, \(notes.count - drafts) final")
+        for (heading, rows) in [("Folders", byFolder), ("Projects", byProject), ("Tags", byTag)] where !rows.isEmpty {
+            output.line()
+            output.line(output.styled(heading, "1"))
+            let width = rows.map { ($0.0.isEmpty ? "(root)" : $0.0).count }.max() ?? 0
+            for (name, count) in rows {
+                let label = name.isEmpty ? "(root)" : name
+                output.line("  \(label)\(String(repeating: " ", count: width - label.count))  \(count)")
+            }
+        }
+    }
+
+    /// Counts per name, most first, ties by name.
+    static func counts(_ groups: [[String]]) -> [(String, Int)] {
+        var counts: [String: Int] = [:]
+        for group in groups { for name in group { counts[name, default: 0] += 1 } }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}

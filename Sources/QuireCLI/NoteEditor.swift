@@ -1,0 +1,61 @@
+import Foundation
+import QuireCore
+
+/// Applies one change to a note file: read, change, stamp `updatedAt` when the content really
+/// changed (unless the change set `updatedAt` itself), write atomically. Untouched files are
+/// never rewritten.
+enum NoteEditor {
+    /// Returns whether the file changed.
+    @discardableResult
+    static func apply(vault: Vault, path: String, now: Date, setsUpdatedAt: Bool = false,
+                      _ change: (inout NoteDocument) throws -> Void) throws -> Bool {
+        var document = try vault.readDocument(path: path)
+        let before = document.serialized()
+        try change(&document)
+        guard document.serialized() != before else { return false }
+        if !setsUpdatedAt { try document.setUpdatedAt(now) }
+        try vault.write(document.serialized(), to: path)
+        return true
+    }
+}
+
+/// Reads `key=value` values typed as YAML would (`draft=false` a bool, `mood=4` an int,
+/// `tags=[a, b]` a list), with the canonical coercions (`title` is always a string).
+enum ValueParser {
+    static func parse(key: String, text: String) throws -> FrontMatterValue {
+        if key == "title" || key == "project" || key == "color" { return .string(text) }
+        let probe = "---\nvalue: \(text)\n---\n"
+        let note = NoteParser.parse(Data(probe.utf8), path: "value.md")
+        guard note.problems.isEmpty, let value = note.value(forKey: "value") else {
+            throw CLIError.usage("cannot read the value of '\(key)': \(text)",
+                                 hint: "quote text that YAML would misread, e.g. \(key)='\"\(text)\"'")
+        }
+        if key == "tags" || key == "aliases" {
+            switch value {
+            case .list(let items): return .list(items.map { .string(scalarText($0)) })
+            case .null: return .list([])
+            default: return .list([.string(scalarText(value))])
+            }
+        }
+        if key == "mood" {
+            guard case .int(let mood) = value, (1...5).contains(mood) else {
+                throw CLIError.usage("mood takes a number from 1 to 5, not '\(text)'")
+            }
+        }
+        return value
+    }
+
+    /// A scalar's text for string-typed keys.
+    static func scalarText(_ value: FrontMatterValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .int(let number): return String(number)
+        case .float(let number): return String(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .date(_, let text): return text
+        case .null: return ""
+        case .list(let items): return items.map(scalarText).joined(separator: ", ")
+        case .map: return ""
+        }
+    }
+}

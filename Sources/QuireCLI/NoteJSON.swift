@@ -1,0 +1,62 @@
+import Foundation
+import QuireCore
+
+/// The JSON shape of a note (the foundation issue): fixed key order, camelCase, null for missing.
+enum NoteJSON {
+    /// `{"path","id","title","folder","tags","project","draft","pinned","color","mood","priority",
+    /// "createdAt","updatedAt","words","frontMatter"}`, plus `body` when asked.
+    static func object(_ note: Note, includeBody: Bool = false) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("path", .string(note.path)),
+            ("id", .string(note.id)),
+            ("title", .string(note.title)),
+            ("folder", .string(note.folder)),
+            ("tags", .array(note.tags.map { .string($0) })),
+            ("project", .string(note.project)),
+            ("draft", .bool(note.draft)),
+            ("pinned", .bool(note.pinned)),
+            ("color", .string(note.color)),
+            ("mood", .int(note.mood)),
+            ("priority", note.priority.map(value) ?? .null),
+            ("createdAt", .string(note.createdAt.map(DateText.iso))),
+            ("updatedAt", .string(note.updatedAt.map(DateText.iso))),
+            ("words", .int(note.words)),
+            ("frontMatter", .object(note.frontMatter.map { ($0.key, value($0.value)) })),
+        ]
+        if includeBody { pairs.append(("body", .string(note.body))) }
+        return .object(pairs)
+    }
+
+    /// A front-matter value as JSON; dates as ISO 8601 text.
+    static func value(_ value: FrontMatterValue) -> JSONValue {
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .float(let number): return .double(number)
+        case .string(let text): return .string(text)
+        case .date(let date, _): return .string(DateText.iso(date))
+        case .list(let items): return .array(items.map(self.value))
+        case .map(let entries): return .object(entries.map { ($0.key, self.value($0.value)) })
+        }
+    }
+}
+
+/// Date formatting for output: ISO 8601 with the local offset (honouring `TZ`), seconds precision.
+enum DateText {
+    private static let formatter: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone.current
+        return formatter
+    }()
+
+    /// `2026-03-05T18:40:12+01:00`.
+    static func iso(_ date: Date) -> String { formatter.string(from: date) }
+
+    /// `2026-03-05 18:40` for tables.
+    static func short(_ date: Date) -> String {
+        let text = iso(date)
+        return String(text.prefix(16)).replacingOccurrences(of: "T", with: " ")
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a command's output goes: buffered standard output, standard error, and terminal facts.
+public final class Output {
+    private var buffer: [UInt8] = []
+    private let outDescriptor: Int32
+    private let errDescriptor: Int32
+    /// Whether standard output is a terminal.
+    public let stdoutIsTerminal: Bool
+    /// Whether standard error is a terminal (progress is drawn only then).
+    public let stderrIsTerminal: Bool
+    /// Whether to color output (a terminal, and `NO_COLOR` unset).
+    public let useColor: Bool
+
+    /// Creates an output on the given descriptors.
+    public init(stdout: Int32 = 1, stderr: Int32 = 2, environment: [String: String]) {
+        outDescriptor = stdout
+        errDescriptor = stderr
+        stdoutIsTerminal = isatty(stdout) == 1
+        stderrIsTerminal = isatty(stderr) == 1
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        useColor = stdoutIsTerminal && !noColor && environment["TERM"] != "dumb"
+    }
+
+    /// Writes text to standard output (buffered).
+    public func write(_ text: String) {
+        buffer.append(contentsOf: Array(text.utf8))
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Writes raw bytes to standard output (buffered).
+    public func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Writes a line to standard output.
+    public func line(_ text: String = "") { write(text + "\n") }
+
+    /// Writes a line to standard error (unbuffered, after flushing standard output).
+    public func error(_ text: String) {
+        flush()
+        Output.writeAll(Array((text + "\n").utf8), to: errDescriptor)
+    }
+
+    /// Writes to standard error without a newline (progress lines).
+    public func progress(_ text: String) {
+        guard stderrIsTerminal else { return }
+        Output.writeAll(Array(text.utf8), to: errDescriptor)
+    }
+
+    /// Flushes buffered standard output.
+    public func flush() {
+        guard !buffer.isEmpty else { return }
+        Output.writeAll(buffer, to: outDescriptor)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Wraps text in an ANSI style when color is on.
+    public func styled(_ text: String, _ code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { raw in
+            guard var pointer = raw.baseAddress else { return }
+            var remaining = raw.count
+            while remaining > 0 {
+                let written = Glibc.write(descriptor, pointer, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                remaining -= written
+                pointer += written
+            }
+        }
+    }
+}
