@@ -202,7 +202,8 @@ public struct NoteDocument: Sendable, Equatable {
     /// Whether `actual`, read back after writing `expected`, is the same value.
     static func readsBack(_ expected: FrontMatterValue, as actual: FrontMatterValue) -> Bool {
         switch (expected, actual) {
-        case let (.date(want, _), .date(got, _)): return abs(want.timeIntervalSince(got)) < 1
+        case let (.date(want, wantText), .date(got, gotText)):
+            return wantText.isEmpty ? abs(want.timeIntervalSince(got)) < 1 : wantText == gotText
         case let (.float(want), .float(got)) where want.isNaN: return got.isNaN
         case let (.list(want), .list(got)):
             return want.count == got.count && zip(want, got).allSatisfy { readsBack($0, as: $1) }
