@@ -17,6 +17,19 @@ struct FrontMatterLayout: Equatable, Sendable {
     var usesCRLF = false
     /// Whether the closing fence line ends with a line break (false: fence at end of file).
     var closingFenceHasLineBreak = true
+    /// The file line (1-based) of the first line of the front-matter text.
+    var contentFirstLine = 2
+
+    /// A whole file of YAML (no fences, no body), such as `.quire/config.yml`.
+    static func bare(_ bytes: UnsafeBufferPointer<UInt8>) -> FrontMatterLayout {
+        var layout = split(bytes)
+        layout.format = .yaml
+        layout.contentStart = layout.bomLength
+        layout.contentEnd = bytes.count
+        layout.bodyStart = bytes.count
+        layout.contentFirstLine = 1
+        return layout
+    }
 
     /// Splits `bytes` into BOM, front matter and body.
     static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> FrontMatterLayout {

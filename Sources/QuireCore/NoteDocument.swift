@@ -13,6 +13,7 @@ public struct NoteDocument: Sendable, Equatable {
     private(set) var entries: [YAMLEntry] = []
     private var flowRoot = false
     private var binary = false
+    private var bare = false
     /// Problems found in the front matter (empty when it reads cleanly).
     public private(set) var problems: [NoteProblem] = []
     /// The zone used for date-only and naive times read and written.
@@ -22,6 +23,15 @@ public struct NoteDocument: Sendable, Equatable {
     public init(data: Data, timeZone: TimeZone = .current) {
         self.bytes = [UInt8](data)
         self.timeZone = timeZone
+        reload()
+    }
+
+    /// Loads a whole file of YAML without fences (such as `.quire/config.yml`) for surgical
+    /// editing with the same rules; `body` is empty. Never fails.
+    public init(yamlFile data: Data, timeZone: TimeZone = .current) {
+        self.bytes = [UInt8](data)
+        self.timeZone = timeZone
+        self.bare = true
         reload()
     }
 
@@ -114,7 +124,7 @@ public struct NoteDocument: Sendable, Equatable {
 
     private mutating func reload() {
         let (layout, scan, binary) = bytes.withUnsafeBufferPointer { buffer in
-            let layout = FrontMatterLayout.split(buffer)
+            let layout = bare ? FrontMatterLayout.bare(buffer) : FrontMatterLayout.split(buffer)
             let binary = buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
             if binary { return (layout, NoteParser.FrontMatterScan(), true) }
             return (layout, NoteParser.readFrontMatter(buffer, layout: layout, timeZone: timeZone), false)

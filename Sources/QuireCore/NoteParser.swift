@@ -78,20 +78,20 @@ public enum NoteParser {
         guard layout.format == .yaml else { return scan }
         let size = layout.contentEnd - layout.contentStart
         guard size <= maxFrontMatterBytes else {
-            scan.problems.append(NoteProblem(kind: .tooLarge, line: 2,
+            scan.problems.append(NoteProblem(kind: .tooLarge, line: layout.contentFirstLine,
                 message: "front matter is larger than \(maxFrontMatterBytes / 1024) kib and is not read"))
             return scan
         }
         let content = UnsafeBufferPointer(rebasing: bytes[layout.contentStart..<layout.contentEnd])
         guard String(validating: content, as: UTF8.self) != nil else {
-            scan.problems.append(NoteProblem(kind: .notUTF8, line: 2, message: "front matter is not valid utf-8"))
+            scan.problems.append(NoteProblem(kind: .notUTF8, line: layout.contentFirstLine, message: "front matter is not valid utf-8"))
             return scan
         }
-        let result = YAMLReader.read(content, firstLine: 2, timeZone: timeZone)
+        let result = YAMLReader.read(content, firstLine: layout.contentFirstLine, timeZone: timeZone)
         scan.entries = result.entries
         scan.problems = result.problems
         scan.flowRoot = result.flowRoot
-        var line = 2, position = 0
+        var line = layout.contentFirstLine, position = 0
         for entry in result.entries {
             for offset in position..<max(position, entry.keyStart) where content[offset] == 0x0A { line += 1 }
             position = max(position, entry.keyStart)
