@@ -29,7 +29,7 @@ final class CommandContext {
         if let cachedVault { return cachedVault }
         let vault: Vault
         if let explicit = vaultOption ?? environment["QUIRE_VAULT"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            vault = try Vault(explicitPath: absoluteURL(explicit))
+            vault = try Vault(at: absoluteURL(explicit))
         } else {
             vault = try Vault.locate(startingAt: currentDirectory, environment: environment)
         }

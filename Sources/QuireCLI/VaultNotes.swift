@@ -26,12 +26,7 @@ struct VaultNotes {
 
     /// Resolves a NOTE argument (path, id, exact title, id prefix of 4+ characters).
     func resolve(_ argument: String, context: CommandContext) throws -> Note {
-        let path = try NoteResolver.resolve(argument, in: notes, vault: vault,
-                                            currentDirectory: context.currentDirectory)
-        guard let note = notes.first(where: { $0.path == path }) else {
-            throw CoreError.noteNotFound(query: argument)
-        }
-        return note
+        try NoteResolver(vault: vault, notes: notes, currentDirectory: context.currentDirectory).resolve(argument)
     }
 
     /// The default list order: pinned first, then `updatedAt` newest first, ties by path.
