@@ -1,0 +1,76 @@
+import Foundation
+
+/// Where credentials for fetch and push come from. Secrets are read when needed and never
+/// stored in errors or messages.
+public struct Credentials: Sendable {
+    /// The home directory for `~/.ssh` and `~/.git-credentials` (default: `$HOME`).
+    public var homeDirectory: URL
+    /// A private key named in the vault's local config, tried after the agent and before the
+    /// default keys.
+    public var sshKeyPath: String?
+    /// Whether to ask the ssh agent first (only when `SSH_AUTH_SOCK` is set).
+    public var useSSHAgent: Bool
+    /// An https token (default: `QUIRE_GIT_TOKEN`).
+    public var token: String?
+    /// The known_hosts file ssh host keys are checked against (default: `~/.ssh/known_hosts`).
+    public var knownHostsPath: URL
+
+    /// Credentials from the environment: `$HOME`, `SSH_AUTH_SOCK`, `QUIRE_GIT_TOKEN`.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, sshKeyPath: String? = nil) {
+        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+        homeDirectory = home
+        self.sshKeyPath = sshKeyPath
+        useSSHAgent = environment["SSH_AUTH_SOCK"].map { !$0.isEmpty } ?? false
+        token = environment["QUIRE_GIT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        knownHostsPath = home.appendingPathComponent(".ssh/known_hosts")
+    }
+
+    /// One way to authenticate, tried in order.
+    enum Method: Equatable {
+        case sshAgent
+        case sshKey(privateKey: String, publicKey: String?)
+        case userPassword(user: String, password: String)
+    }
+
+    /// The ssh methods to try: the agent, then the configured key, `id_ed25519`, `id_rsa`.
+    func sshMethods() -> [Method] {
+        var methods: [Method] = useSSHAgent ? [.sshAgent] : []
+        var keys: [String] = []
+        if let sshKeyPath {
+            keys.append(sshKeyPath.hasPrefix("~/")
+                ? homeDirectory.appendingPathComponent(String(sshKeyPath.dropFirst(2))).path : sshKeyPath)
+        }
+        keys.append(homeDirectory.appendingPathComponent(".ssh/id_ed25519").path)
+        keys.append(homeDirectory.appendingPathComponent(".ssh/id_rsa").path)
+        let files = FileManager.default
+        for key in keys where files.fileExists(atPath: key) {
+            let publicKey = key + ".pub"
+            methods.append(.sshKey(privateKey: key, publicKey: files.fileExists(atPath: publicKey) ? publicKey : nil))
+        }
+        return methods
+    }
+
+    /// The https methods for `url`: the token, then a matching `~/.git-credentials` line.
+    func passwordMethods(url: String, userFromURL: String?) -> [Method] {
+        var methods: [Method] = []
+        if let token { methods.append(.userPassword(user: userFromURL ?? "quire", password: token)) }
+        let store = homeDirectory.appendingPathComponent(".git-credentials")
+        guard let target = URLComponents(string: url),
+              let text = try? String(contentsOf: store, encoding: .utf8) else { return methods }
+        for line in text.split(whereSeparator: \.isNewline) {
+            guard let entry = URLComponents(string: String(line)), entry.host == target.host,
+                  entry.scheme == target.scheme, let password = entry.password else { continue }
+            if let port = entry.port, port != target.port { continue }
+            let user = (entry.user ?? userFromURL ?? "quire").removingPercentEncoding ?? "quire"
+            methods.append(.userPassword(user: user, password: password.removingPercentEncoding ?? password))
+        }
+        return methods
+    }
+
+    /// `url` with any password or token replaced by `***`, for messages.
+    public static func redact(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? url
+    }
+}

@@ -1,0 +1,80 @@
+import CLibGit2
+
+/// The repository's staging area: owns one `git_index` handle, freed in `deinit`.
+/// Changes stay in memory until `write()`.
+public final class Index {
+    /// The owned handle; freed with `git_index_free` in `deinit`.
+    let pointer: OpaquePointer
+    /// Keeps the repository alive while the index is in use.
+    private let repository: Repository
+
+    init(repository: Repository) throws {
+        var raw: OpaquePointer?
+        try check(git_repository_index(&raw, repository.pointer), "git_repository_index")
+        guard let raw else {
+            throw GitError(function: "git_repository_index", code: .other(-1), message: "no index")
+        }
+        pointer = raw
+        self.repository = repository
+    }
+
+    deinit {
+        git_index_free(pointer)
+    }
+
+    /// Re-reads the index file from disk, dropping unsaved in-memory changes.
+    public func reload() throws {
+        try check(git_index_read(pointer, 1), "git_index_read")
+    }
+
+    /// Stages every new and changed file matching `patterns` (ignored files are skipped) and
+    /// every deletion: the equivalent of `git add --all`.
+    public func addAll(_ patterns: [String] = ["*"]) throws {
+        try StringArray.with(patterns) { array in
+            try check(git_index_add_all(pointer, array, GIT_INDEX_ADD_DEFAULT.rawValue, nil, nil),
+                      "git_index_add_all")
+            try check(git_index_update_all(pointer, array, nil, nil), "git_index_update_all")
+        }
+    }
+
+    /// Stages one file from the work tree.
+    public func add(path: String) throws {
+        try check(git_index_add_bypath(pointer, path), "git_index_add_bypath")
+    }
+
+    /// Removes one path from the index.
+    public func remove(path: String) throws {
+        try check(git_index_remove_bypath(pointer, path), "git_index_remove_bypath")
+    }
+
+    /// Replaces the index with the contents of `tree` (e.g. after moving the branch).
+    public func read(tree: OID) throws {
+        var raw = tree.raw
+        var object: OpaquePointer?
+        try check(git_tree_lookup(&object, repository.pointer, &raw), "git_tree_lookup")
+        defer { git_tree_free(object) }
+        try check(git_index_read_tree(pointer, object), "git_index_read_tree")
+    }
+
+    /// Whether the index holds merge conflicts.
+    public var hasConflicts: Bool { git_index_has_conflicts(pointer) == 1 }
+
+    /// Saves the index to disk.
+    public func write() throws {
+        try check(git_index_write(pointer), "git_index_write")
+    }
+
+    /// Writes the index's contents as a tree and returns its id.
+    public func writeTree() throws -> OID {
+        var result = git_oid()
+        try check(git_index_write_tree(&result, pointer), "git_index_write_tree")
+        return OID(result)
+    }
+}
+
+extension Repository {
+    /// The repository's index (a new handle each call).
+    public func index() throws -> Index {
+        try Index(repository: self)
+    }
+}

@@ -1,2 +1,0 @@
-/// The QuireGit module.
-public enum QuireGitModule {}

@@ -1,0 +1,85 @@
+import CLibGit2
+import Foundation
+
+/// A named remote of a repository: owns one `git_remote` handle, freed in `deinit`.
+public final class Remote {
+    /// The owned handle; freed with `git_remote_free` in `deinit`.
+    private let pointer: OpaquePointer
+    /// Keeps the repository alive while the remote is in use.
+    private let repository: Repository
+
+    init(pointer: OpaquePointer, repository: Repository) {
+        self.pointer = pointer
+        self.repository = repository
+    }
+
+    deinit {
+        git_remote_free(pointer)
+    }
+
+    /// The remote's name (e.g. `origin`).
+    public var name: String { git_remote_name(pointer).map { String(cString: $0) } ?? "" }
+
+    /// The fetch URL as configured (may hold credentials: redact before showing).
+    public var url: String { git_remote_url(pointer).map { String(cString: $0) } ?? "" }
+
+    /// Downloads new objects and updates the remote-tracking branches
+    /// (`refs/remotes/<name>/*`). Throws `GitError` (see `category` for offline, auth, not found).
+    public func fetch(options: TransferOptions = TransferOptions()) throws {
+        var fetchOptions = git_fetch_options()
+        try check(git_fetch_options_init(&fetchOptions, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
+        fetchOptions.prune = GIT_FETCH_PRUNE
+        let box = RemoteCallbackBox(options: options, url: url)
+        box.install(into: &fetchOptions.callbacks)
+        let result = withExtendedLifetime(box) { git_remote_fetch(pointer, nil, &fetchOptions, nil) }
+        box.deadline?.stop()
+        try box.finish(result, "git_remote_fetch")
+    }
+
+    /// Pushes `refspecs` (e.g. `refs/heads/main:refs/heads/main`). A reference the server
+    /// refuses throws `.pushRejected` even though libgit2 reports success.
+    public func push(refspecs: [String], options: TransferOptions = TransferOptions()) throws {
+        var pushOptions = git_push_options()
+        try check(git_push_options_init(&pushOptions, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
+        let box = RemoteCallbackBox(options: options, url: url)
+        box.install(into: &pushOptions.callbacks)
+        let result = withExtendedLifetime(box) {
+            StringArray.with(refspecs) { array in git_remote_push(pointer, array, &pushOptions) }
+        }
+        box.deadline?.stop()
+        try box.finish(result, "git_remote_push")
+        if let rejection = box.rejections.first {
+            throw GitError(function: "git_remote_push", code: .pushRejected,
+                           message: "the remote rejected \(rejection.reference): \(rejection.reason)")
+        }
+    }
+}
+
+extension Repository {
+    /// The remote called `name`, or nil when there is none.
+    public func remote(named name: String) throws -> Remote? {
+        var raw: OpaquePointer?
+        let result = git_remote_lookup(&raw, pointer, name)
+        if result == GIT_ENOTFOUND.rawValue || result == GIT_EINVALIDSPEC.rawValue { return nil }
+        try check(result, "git_remote_lookup")
+        guard let raw else { return nil }
+        return Remote(pointer: raw, repository: self)
+    }
+
+    /// Adds a remote with the default fetch refspec (`+refs/heads/*:refs/remotes/<name>/*`).
+    @discardableResult
+    public func createRemote(named name: String, url: String) throws -> Remote {
+        var raw: OpaquePointer?
+        try check(git_remote_create(&raw, pointer, name, url), "git_remote_create")
+        guard let raw else {
+            throw GitError(function: "git_remote_create", code: .other(-1), message: "no remote")
+        }
+        return Remote(pointer: raw, repository: self)
+    }
+
+    /// Changes the URL of remote `name` (fetch and push).
+    public func setRemoteURL(named name: String, url: String) throws {
+        try check(git_remote_set_url(pointer, name, url), "git_remote_set_url")
+        try check(git_remote_set_pushurl(pointer, name, nil), "git_remote_set_pushurl")
+    }
+}

@@ -1,0 +1,172 @@
+import CLibGit2
+import Foundation
+
+/// The Swift state behind libgit2's remote callbacks. Passed as the `payload` (unretained:
+/// the box outlives the libgit2 call that uses it); errors raised inside a callback are kept
+/// here, the callback returns `GIT_EUSER`, and the caller rethrows them.
+final class RemoteCallbackBox {
+    let options: TransferOptions
+    let url: String
+    var error: GitError?
+    var rejections: [(reference: String, reason: String)] = []
+    var sshMethods: [Credentials.Method]?
+    var passwordMethods: [Credentials.Method]?
+    var offeredUsername = false
+    let deadline: NetworkDeadline?
+
+    init(options: TransferOptions, url: String) {
+        self.options = options
+        self.url = url
+        deadline = options.timeout.map { NetworkDeadline(seconds: $0) }
+    }
+
+    /// Fills `callbacks` with the C functions below and this box as payload.
+    func install(into callbacks: inout git_remote_callbacks) {
+        callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
+        callbacks.credentials = { out, url, username, allowed, payload in
+            guard let payload, let out else { return -1 }
+            let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
+            return box.credential(out, url.map { String(cString: $0) } ?? box.url,
+                                  username.map { String(cString: $0) }, allowed)
+        }
+        callbacks.certificate_check = { cert, valid, host, payload in
+            guard let payload, let cert else { return -1 }
+            let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
+            return box.certificate(cert, valid != 0, host.map { String(cString: $0) } ?? "")
+        }
+        callbacks.transfer_progress = { stats, payload in
+            guard let payload, let stats else { return 0 }
+            let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
+            if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
+            box.options.progress?(TransferProgress(totalObjects: Int(stats.pointee.total_objects),
+                                                   receivedObjects: Int(stats.pointee.received_objects),
+                                                   indexedObjects: Int(stats.pointee.indexed_objects),
+                                                   bytes: Int(stats.pointee.received_bytes)))
+            return 0
+        }
+        callbacks.push_transfer_progress = { current, total, bytes, payload in
+            guard let payload else { return 0 }
+            let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
+            if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
+            box.options.progress?(TransferProgress(totalObjects: Int(total), receivedObjects: Int(current),
+                                                   indexedObjects: Int(current), bytes: Int(bytes)))
+            return 0
+        }
+        callbacks.push_update_reference = { refname, status, payload in
+            guard let payload else { return 0 }
+            let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
+            if let status {
+                box.rejections.append((refname.map { String(cString: $0) } ?? "?", String(cString: status)))
+            }
+            return 0
+        }
+    }
+
+    /// Converts the result of the libgit2 call into the error to throw, if any.
+    func finish(_ result: Int32, _ function: String) throws {
+        if deadline?.hasExpired == true {
+            throw GitError(function: function, code: .timedOut,
+                           message: "no answer from \(Credentials.redact(url)) within \(Int(options.timeout ?? 0)) s")
+        }
+        if result < 0 {
+            let fromLibgit2 = GitError(function: function, rawCode: result)
+            if let error { throw error }
+            throw fromLibgit2
+        }
+    }
+
+    private func credential(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, _ url: String,
+                            _ username: String?, _ allowed: UInt32) -> Int32 {
+        let user = username ?? URLComponents(string: url)?.user ?? "git"
+        if allowed & GIT_CREDENTIAL_USERNAME.rawValue != 0 && !offeredUsername {
+            offeredUsername = true
+            return git_credential_username_new(out, user)
+        }
+        if allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0 {
+            if sshMethods == nil { sshMethods = options.credentials.sshMethods() }
+            while let method = sshMethods?.first {
+                sshMethods?.removeFirst()
+                switch method {
+                case .sshAgent: return git_credential_ssh_key_from_agent(out, user)
+                case .sshKey(let privateKey, let publicKey):
+                    return git_credential_ssh_key_new(out, user, publicKey, privateKey, nil)
+                case .userPassword: continue
+                }
+            }
+        }
+        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 {
+            if passwordMethods == nil {
+                passwordMethods = options.credentials.passwordMethods(url: url, userFromURL: username)
+            }
+            if let method = passwordMethods?.first {
+                passwordMethods?.removeFirst()
+                if case .userPassword(let name, let password) = method {
+                    return git_credential_userpass_plaintext_new(out, name, password)
+                }
+            }
+        }
+        error = GitError(function: "credentials", code: .auth,
+                         message: "authentication failed for \(Credentials.redact(url)): no more credentials to try "
+                             + "(ssh-agent, ~/.ssh/id_ed25519, ~/.ssh/id_rsa, QUIRE_GIT_TOKEN, ~/.git-credentials)")
+        return GIT_EUSER.rawValue
+    }
+
+    private func certificate(_ cert: UnsafeMutablePointer<git_cert>, _ valid: Bool, _ host: String) -> Int32 {
+        guard cert.pointee.cert_type == GIT_CERT_HOSTKEY_LIBSSH2 else {
+            if valid { return 0 }
+            error = GitError(function: "certificate_check", code: .certificate,
+                             message: "the TLS certificate of \(host) is not trusted")
+            return GIT_EUSER.rawValue
+        }
+        let hostKey = UnsafeMutableRawPointer(cert).assumingMemoryBound(to: git_cert_hostkey.self).pointee
+        let port = URLComponents(string: url)?.port
+        let name = KnownHosts.hostName(host, port: port)
+        let keyType = HostKeyDescription.typeName(hostKey.raw_type)
+        let fingerprint = HostKeyDescription.fingerprint(hostKey)
+        guard hostKey.type.rawValue & GIT_CERT_SSH_RAW.rawValue != 0, let raw = hostKey.hostkey else {
+            error = GitError(function: "certificate_check", code: .certificate,
+                             message: "cannot check the host key of \(name) (\(fingerprint))")
+            return GIT_EUSER.rawValue
+        }
+        let key = Data(bytes: raw, count: hostKey.hostkey_len)
+        let knownHosts = KnownHosts(contentsOf: options.credentials.knownHostsPath)
+        switch knownHosts.verdict(name: name, keyType: keyType, key: key) {
+        case .trusted:
+            return 0
+        case .mismatch:
+            error = GitError(function: "certificate_check", code: .certificate,
+                             message: "the host key of \(name) does not match \(options.credentials.knownHostsPath.path) "
+                                 + "(\(keyType) \(fingerprint)); someone may be intercepting the connection")
+        case .unknown:
+            let scan = port.map { "ssh-keyscan -p \($0) \(host)" } ?? "ssh-keyscan \(host)"
+            error = GitError(function: "certificate_check", code: .certificate,
+                             message: "unknown host \(name): key \(keyType) \(fingerprint) is not in "
+                                 + "\(options.credentials.knownHostsPath.path); if you trust it, run: "
+                                 + "\(scan) >> \(options.credentials.knownHostsPath.path)")
+        }
+        return GIT_EUSER.rawValue
+    }
+}
+
+/// Names and fingerprints of ssh host keys for messages.
+enum HostKeyDescription {
+    static func typeName(_ raw: git_cert_ssh_raw_type_t) -> String {
+        switch raw {
+        case GIT_CERT_SSH_RAW_TYPE_RSA: return "ssh-rsa"
+        case GIT_CERT_SSH_RAW_TYPE_DSS: return "ssh-dss"
+        case GIT_CERT_SSH_RAW_TYPE_KEY_ECDSA_256: return "ecdsa-sha2-nistp256"
+        case GIT_CERT_SSH_RAW_TYPE_KEY_ECDSA_384: return "ecdsa-sha2-nistp384"
+        case GIT_CERT_SSH_RAW_TYPE_KEY_ECDSA_521: return "ecdsa-sha2-nistp521"
+        case GIT_CERT_SSH_RAW_TYPE_KEY_ED25519: return "ssh-ed25519"
+        default: return "unknown"
+        }
+    }
+
+    /// `SHA256:<base64>` as ssh prints it, when libgit2 computed the hash.
+    static func fingerprint(_ key: git_cert_hostkey) -> String {
+        guard key.type.rawValue & GIT_CERT_SSH_SHA256.rawValue != 0 else { return "SHA256:unavailable" }
+        let bytes = withUnsafeBytes(of: key.hash_sha256) { Data($0) }
+        let text = bytes.base64EncodedString().replacingOccurrences(of: "=", with: "")
+        return "SHA256:" + text
+    }
+}

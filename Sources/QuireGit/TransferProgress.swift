@@ -1,0 +1,30 @@
+/// Progress of a fetch or push, as reported by libgit2.
+public struct TransferProgress: Equatable, Sendable {
+    /// Objects the server will send (fetch) or objects to send (push).
+    public var totalObjects: Int
+    /// Objects received (fetch) or sent (push) so far.
+    public var receivedObjects: Int
+    /// Objects indexed so far (fetch).
+    public var indexedObjects: Int
+    /// Bytes received or sent so far.
+    public var bytes: Int
+}
+
+/// Options for one fetch or push.
+public struct TransferOptions: Sendable {
+    /// Where credentials come from.
+    public var credentials: Credentials
+    /// Seconds after which a stalled transfer is abandoned (`GitError.Code.timedOut`);
+    /// nil waits forever (libgit2 1.5.1 itself has no timeout).
+    public var timeout: Double?
+    /// Called on libgit2's thread as data moves; keep it quick.
+    public var progress: (@Sendable (TransferProgress) -> Void)?
+
+    /// Creates options; the defaults read the environment and wait 60 seconds at most.
+    public init(credentials: Credentials = Credentials(), timeout: Double? = 60,
+                progress: (@Sendable (TransferProgress) -> Void)? = nil) {
+        self.credentials = credentials
+        self.timeout = timeout
+        self.progress = progress
+    }
+}

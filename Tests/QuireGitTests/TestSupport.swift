@@ -1,0 +1,127 @@
+import Foundation
+import QuireGit
+
+/// A temporary directory removed when the value is released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("quire-git-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func path(_ relative: String) -> URL { url.appendingPathComponent(relative) }
+}
+
+enum Fixture {
+    static let epoch = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01T00:00:00Z
+
+    static func signature(_ seconds: TimeInterval = 0) -> Signature {
+        Signature(name: "Test", email: "test@example.com", time: epoch.addingTimeInterval(seconds))
+    }
+
+    static func write(_ text: String, to path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    static func read(_ path: String, in root: URL) throws -> String {
+        String(decoding: try Data(contentsOf: root.appendingPathComponent(path)), as: UTF8.self)
+    }
+
+    /// Stages everything and commits on HEAD with an explicit time.
+    @discardableResult
+    static func commitAll(_ repo: Repository, _ message: String, at seconds: TimeInterval) throws -> OID {
+        let index = try repo.index()
+        try index.addAll()
+        try index.write()
+        let tree = try index.writeTree()
+        let parents = try repo.headCommitID().map { [$0] } ?? []
+        return try repo.createCommit(tree: tree, parents: parents, message: message,
+                                     author: signature(seconds), committer: signature(seconds),
+                                     updateReference: "HEAD")
+    }
+
+    /// Runs the git CLI (tests only) with a clean environment; returns stdout.
+    @discardableResult
+    static func git(_ arguments: [String], in directory: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ["HOME": directory.path, "GIT_CONFIG_NOSYSTEM": "1", "PATH": "/usr/bin:/bin",
+                               "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "T",
+                               "GIT_COMMITTER_EMAIL": "t@e"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw GitError(function: "git \(arguments.joined(separator: " "))", code: .other(Int(process.terminationStatus)),
+                           message: "git CLI failed")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A free loopback TCP port (bound then released).
+    static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// A `git daemon` serving a base directory on a loopback port, stopped on release.
+final class GitDaemon {
+    let process = Process()
+    let port: Int
+
+    init(base: URL) throws {
+        port = Fixture.freePort()
+        process.executableURL = URL(fileURLWithPath: "/usr/lib/git-core/git-daemon")
+        process.arguments = ["--reuseaddr", "--export-all", "--enable=receive-pack", "--listen=127.0.0.1",
+                             "--port=\(port)", "--base-path=\(base.path)", base.path]
+        process.environment = ["HOME": base.path, "PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<100 where !GitDaemon.isListening(port) { usleep(50_000) }
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    static func isListening(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+}
