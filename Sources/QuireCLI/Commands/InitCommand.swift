@@ -37,10 +37,11 @@ struct InitCommand: Command {
                 throw CLIError("cannot create \(root.path) (\(error.localizedDescription))")
             }
         }
-        if manager.fileExists(atPath: root.appendingPathComponent(".quire/config.yml").path) {
+        let hasOwnGit = manager.fileExists(atPath: root.appendingPathComponent(".git").path)
+        let hasConfig = manager.fileExists(atPath: root.appendingPathComponent(".quire/config.yml").path)
+        if hasConfig && hasOwnGit {
             throw CLIError("\(root.path) is already a quire vault", hint: "nothing was changed; run quire commands inside it")
         }
-        let hasOwnGit = manager.fileExists(atPath: root.appendingPathComponent(".git").path)
         if !hasOwnGit, let enclosing = try? Repository.discover(from: root) {
             let workTree = enclosing.deletingLastPathComponent().path
             throw CoreError.vaultNotAtWorkTreeRoot(vault: root.path, workTreeRoot: workTree)

@@ -59,6 +59,7 @@ struct NewCommand: Command {
         if body == "-" {
             body = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
+        if !body.isEmpty && !body.hasSuffix("\n") { body += "\n" }
         let draft: Bool? = arguments.has("--draft") ? true : (arguments.has("--final") ? false : nil)
         let folderPath = try vault.resolveSafePath(folder)
         let path = try vault.availablePath(folder: folderPath, title: title)
