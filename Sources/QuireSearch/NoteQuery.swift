@@ -93,9 +93,9 @@ public indirect enum QueryNode: Equatable, Sendable {
 }
 
 /// A text term: one or more folded tokens that must stand next to each other in one field.
-public struct TextTerm: Equatable, Sendable {
+public struct TextTerm: Hashable, Sendable {
     /// Where the term is searched.
-    public enum Scope: String, Equatable, Sendable {
+    public enum Scope: String, Hashable, Sendable {
         /// Title, tags, project, aliases and body.
         case all
         /// The title only (`title:word`).
