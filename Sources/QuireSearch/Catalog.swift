@@ -59,6 +59,38 @@ public struct Catalog: Sendable {
         }
     }
 
+    /// Takes a loaded small segment as the segment of recent changes.
+    mutating func adopt(delta segment: IndexSegment) {
+        delta = segment
+        deltaNotes = (0..<segment.count).map(segment.analyzed)
+        liveCount += segment.count
+        for document in 0..<segment.count { totalLength += Int(segment.lengths[document]) }
+        pathIndex = nil
+    }
+
+    /// The same notes in one segment without removed slots (what a snapshot should hold once
+    /// the recent changes grow large).
+    func compacted() -> Catalog {
+        var all: [AnalyzedNote] = []
+        all.reserveCapacity(liveCount)
+        for document in 0..<base.count where baseLive[document] { all.append(base.analyzed(document)) }
+        all.append(contentsOf: deltaNotes)
+        return Catalog(analyzed: all.sorted { $0.record.path < $1.record.path })
+    }
+
+    /// Whether the recent changes are large enough to be merged into the main segment.
+    var needsCompaction: Bool {
+        let dead = baseLive.count - baseLive.lazy.filter { $0 }.count
+        return (deltaNotes.count > 256 || dead > 256) && (deltaNotes.count + dead) * 8 > base.count
+    }
+
+    /// Notes with problems (e.g. unreadable front matter).
+    public var problemCount: Int {
+        var total = 0
+        liveSet.forEach { if !record($0).problems.isEmpty { total += 1 } }
+        return total
+    }
+
     /// The number of notes.
     public var count: Int { liveCount }
 
@@ -141,12 +173,8 @@ public struct Catalog: Sendable {
             pathIndex = index
             return
         }
-        if deltaNotes.count > 256 && deltaNotes.count * 8 > base.count {
-            var all: [AnalyzedNote] = []
-            all.reserveCapacity(liveCount)
-            for document in 0..<base.count where baseLive[document] { all.append(base.analyzed(document)) }
-            all.append(contentsOf: deltaNotes)
-            self = Catalog(analyzed: all.sorted { $0.record.path < $1.record.path })
+        if needsCompaction {
+            self = compacted()
             return
         }
         delta = SegmentBuilder(notes: deltaNotes).build()

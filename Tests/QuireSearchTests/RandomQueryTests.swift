@@ -69,7 +69,8 @@ struct RandomQueryTests {
             let reverse = round % 5 == 0
             let expected = reference.run(query, sort: sort, reverse: reverse)
             let actual = catalog.run(query, sort: sort, reverse: reverse)
-            #expect(actual.map(\.record.path) == expected.map(\.0), "query: \(text) sort: \(String(describing: sort))")
+            let same = actual.map(\.record.path) == expected.map(\.0)
+            #expect(same, "query: \(text) sort: \(String(describing: sort)): \(actual.count) hits, expected \(expected.count)")
             for (hit, want) in zip(actual, expected) {
                 #expect(abs(hit.score - want.1) < 1e-9, "score of \(hit.record.path) for \(text)")
             }
@@ -102,7 +103,8 @@ struct RandomQueryTests {
             let query = try NoteQuery.parse(text, now: Self.now, timeZone: Self.utc)
             let expected = reference.run(query, sort: .relevance, reverse: false)
             let actual = catalog.run(query, sort: .relevance)
-            #expect(actual.map(\.record.path) == expected.map(\.0), "query: \(text)")
+            let same = actual.map(\.record.path) == expected.map(\.0)
+            #expect(same, "query: \(text): \(actual.count) hits, expected \(expected.count)")
         }
         #expect(catalog.records.map(\.path) == notes.map(\.path).sorted())
     }
