@@ -1,0 +1,92 @@
+import Foundation
+
+/// Writing dates and tags "where the note already keeps them, in the form it already uses"
+/// (DESIGN.md §2): a Dendron epoch-ms `updated` stays epoch milliseconds, an Obsidian
+/// `modified: 2024-01-15 09:30` keeps that shape (in local time), `tags: a, b` stays a
+/// comma-separated string. A note with no such key gets the canonical one.
+extension NoteDocument {
+    /// Sets the update time in the note's existing updated key (`updatedAt`, `updated`,
+    /// `modified`, `lastmod`, `mtime`) and form, else as a new `updatedAt`.
+    public mutating func setUpdatedAt(_ date: Date) throws {
+        try setDate(date, keys: NoteFields.updatedAtKeys)
+    }
+
+    /// Sets the creation time in the note's existing created key (`createdAt`, `created`,
+    /// `date`) and form, else as a new `createdAt`.
+    public mutating func setCreatedAt(_ date: Date) throws {
+        try setDate(date, keys: NoteFields.createdAtKeys)
+    }
+
+    /// The key this document keeps its tags under: `tags`; else `keywords` or `categories`
+    /// when exactly one of them exists; else `tags`.
+    public var tagsKey: String {
+        if let key = existingKey(in: ["tags"]) { return key }
+        let others = ["keywords", "categories"].compactMap { existingKey(in: [$0]) }
+        return others.count == 1 ? others[0] : "tags"
+    }
+
+    /// Sets the tags (written without `#` unless the note writes them with it) in the key and
+    /// form the note already uses: a list stays a list (flow or block), a string stays a
+    /// comma- or space-separated string.
+    public mutating func setTags(_ tags: [String]) throws {
+        let key = tagsKey
+        let existing = value(forKey: key)
+        switch existing {
+        case let .string(text)?:
+            let hash = text.split(whereSeparator: { $0 == "," || $0 == " " })
+                .contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+            let separator = text.contains(",") || tags.contains(where: { $0.contains(" ") }) ? ", " : " "
+            try set(key, .string(tags.map { hash ? "#" + $0 : $0 }.joined(separator: separator)))
+        case let .list(items)?:
+            let hash = items.contains { if case let .string(text) = $0 { return text.hasPrefix("#") } else { return false } }
+            try set(key, .list(tags.map { .string(hash ? "#" + $0 : $0) }))
+        default:
+            try set(key, .list(tags.map { .string($0) }))
+        }
+    }
+
+    /// The value of `date` as it would be written over `existing` (same shape and unit).
+    public func dateValue(_ date: Date, like existing: FrontMatterValue?) -> FrontMatterValue {
+        switch existing {
+        case let .int(number)?:
+            let milliseconds = Double(abs(number)) >= NoteFields.millisecondThreshold
+            let seconds = date.timeIntervalSince1970
+            return .int(Int((milliseconds ? seconds * 1000 : seconds).rounded(.down)))
+        case .float?:
+            return .int(Int(date.timeIntervalSince1970.rounded(.down)))
+        case let .date(_, text)?:
+            if let (_, shape) = Timestamp.parse(text, timeZone: timeZone) {
+                return .date(date, text: shape.format(date, timeZone: timeZone))
+            }
+        case let .string(text)?:
+            if let (_, shape) = Timestamp.parse(text.trimmingCharacters(in: .whitespaces), timeZone: timeZone) {
+                return .string(shape.format(date, timeZone: timeZone))
+            }
+            if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+                let milliseconds = (Double(text) ?? 0) >= NoteFields.millisecondThreshold
+                let seconds = date.timeIntervalSince1970
+                return .string(String(Int((milliseconds ? seconds * 1000 : seconds).rounded(.down))))
+            }
+        default:
+            break
+        }
+        return .date(date, text: Timestamp.iso.format(date, timeZone: timeZone))
+    }
+
+    private mutating func setDate(_ date: Date, keys: [String]) throws {
+        guard let key = existingKey(in: keys) else {
+            try set(keys[0], dateValue(date, like: nil))
+            return
+        }
+        try set(key, dateValue(date, like: value(forKey: key)))
+    }
+
+    /// The first of `keys` present (matched case-insensitively), spelled as the note spells it.
+    private func existingKey(in keys: [String]) -> String? {
+        for key in keys {
+            let lowered = key.lowercased()
+            if let hit = entries.first(where: { $0.key.lowercased() == lowered }) { return hit.key }
+        }
+        return nil
+    }
+}

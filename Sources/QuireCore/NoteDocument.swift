@@ -1,0 +1,226 @@
+import Foundation
+
+/// An editable, byte-faithful view of one note file. Loading never fails; an untouched
+/// document serializes to exactly the bytes it was loaded from. `set` and `remove` are
+/// surgical: only the lines of the key concerned change; key order, comments, quoting, unknown
+/// keys, line endings, the BOM and the body stay byte for byte. Unreadable front matter
+/// (invalid YAML, not UTF-8, binary, too large, alias bomb, not a mapping) and TOML front
+/// matter are never rewritten: edits throw.
+public struct NoteDocument: Sendable, Equatable {
+    /// The file's bytes as they are now.
+    private(set) var bytes: [UInt8]
+    private(set) var layout = FrontMatterLayout()
+    private(set) var entries: [YAMLEntry] = []
+    private var flowRoot = false
+    private var binary = false
+    private var bare = false
+    /// Problems found in the front matter (empty when it reads cleanly).
+    public private(set) var problems: [NoteProblem] = []
+    /// The zone used for date-only and naive times read and written.
+    public var timeZone: TimeZone
+
+    /// Loads a document from a file's bytes. Never fails.
+    public init(data: Data, timeZone: TimeZone = .current) {
+        self.bytes = [UInt8](data)
+        self.timeZone = timeZone
+        reload()
+    }
+
+    /// Loads a whole file of YAML without fences (such as `.quire/config.yml`) for surgical
+    /// editing with the same rules; `body` is empty. Never fails.
+    public init(yamlFile data: Data, timeZone: TimeZone = .current) {
+        self.bytes = [UInt8](data)
+        self.timeZone = timeZone
+        self.bare = true
+        reload()
+    }
+
+    /// The kind of front matter (`.none` when the file has none yet).
+    public var format: FrontMatterFormat { layout.format }
+
+    /// Whether `set` and `remove` can edit this document.
+    public var isEditable: Bool { (try? checkEditable(key: "")) != nil }
+
+    /// The top-level front-matter entries in document order.
+    public var frontMatter: [FrontMatterEntry] {
+        entries.map { FrontMatterEntry(key: $0.key, value: $0.value) }
+    }
+
+    /// The value of `key` (exact match first, then case-insensitive), or nil.
+    public func value(forKey key: String) -> FrontMatterValue? {
+        entry(forKey: key).map { entries[$0].value }
+    }
+
+    /// The line break this document writes (`"\r\n"` when its first line ends with CRLF).
+    public var lineEnding: String { layout.usesCRLF ? "\r\n" : "\n" }
+
+    /// The body: everything after the closing fence line (the whole file but the BOM when there
+    /// is no front matter). Setting it replaces only those bytes.
+    public var body: String {
+        get { String(decoding: bytes[layout.bodyStart...], as: UTF8.self) }
+        set {
+            bytes.replaceSubrange(layout.bodyStart..., with: Array(newValue.utf8))
+            reload()
+        }
+    }
+
+    /// The file's bytes.
+    public func serialized() -> Data { Data(bytes) }
+
+    /// The note as `NoteParser` reads the current bytes.
+    public func note(path: String) -> Note {
+        NoteParser.parse(serialized(), path: path, timeZone: timeZone)
+    }
+
+    /// Sets `key` to `value`: rewrites only that key's lines (or only its value, keeping a
+    /// trailing comment, when old and new value fit on one line); a new key is appended at the
+    /// end of the front matter; a file without front matter gets one.
+    public mutating func set(_ key: String, _ value: FrontMatterValue) throws {
+        try Self.validate(key: key)
+        try checkEditable(key: key)
+        let saved = self
+        if layout.format == .none {
+            let text = "---" + lineEnding + FrontMatterRenderer.entry(key: key, value: value, newline: lineEnding)
+                + "---" + lineEnding
+            bytes.insert(contentsOf: Array(text.utf8), at: layout.bomLength)
+        } else if let index = entries.firstIndex(where: { $0.key == key }) {
+            try replace(index, with: value)
+        } else {
+            let text = FrontMatterRenderer.entry(key: key, value: value, newline: lineEnding)
+            var insertion = Array(text.utf8)
+            let contentEnd = layout.contentEnd
+            if contentEnd > layout.contentStart, bytes[contentEnd - 1] != 0x0A {
+                insertion.insert(contentsOf: Array(lineEnding.utf8), at: 0)
+            }
+            bytes.insert(contentsOf: insertion, at: contentEnd)
+        }
+        reload()
+        guard problems.isEmpty, let written = entries.first(where: { $0.key == key }),
+              Self.readsBack(value, as: written.value) else {
+            self = saved
+            throw CoreError.editFailed(key: key, reason: "the new value would not read back as written")
+        }
+    }
+
+    /// Removes every occurrence of `key` (its lines only). Removing a missing key does nothing.
+    public mutating func remove(_ key: String) throws {
+        try Self.validate(key: key)
+        try checkEditable(key: key)
+        guard entries.contains(where: { $0.key == key }) else { return }
+        for index in entries.indices.reversed() where entries[index].key == key {
+            let span = try lineSpan(index)
+            bytes.removeSubrange(span)
+        }
+        reload()
+    }
+
+    // MARK: - Internals
+
+    private func entry(forKey key: String) -> Int? {
+        if let exact = entries.firstIndex(where: { $0.key == key }) { return exact }
+        let lowered = key.lowercased()
+        return entries.firstIndex(where: { $0.key.lowercased() == lowered })
+    }
+
+    private mutating func reload() {
+        let (layout, scan, binary) = bytes.withUnsafeBufferPointer { buffer in
+            let layout = bare ? FrontMatterLayout.bare(buffer) : FrontMatterLayout.split(buffer)
+            let binary = buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
+            if binary { return (layout, NoteParser.FrontMatterScan(), true) }
+            return (layout, NoteParser.readFrontMatter(buffer, layout: layout, timeZone: timeZone), false)
+        }
+        self.layout = layout
+        self.binary = binary
+        self.flowRoot = scan.flowRoot
+        self.problems = scan.problems
+        let start = layout.contentStart
+        self.entries = scan.entries.map { entry in
+            var shifted = entry
+            shifted.keyStart += start; shifted.keyEnd += start
+            shifted.valueStart += start; shifted.valueEnd += start; shifted.contentEnd += start
+            return shifted
+        }
+    }
+
+    private static func validate(key: String) throws {
+        if key.isEmpty || key.contains(where: { $0.isNewline }) || key.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            throw CoreError.invalidKey(key: key)
+        }
+    }
+
+    private func checkEditable(key: String) throws {
+        if binary { throw CoreError.unreadableFrontMatter(line: nil, reason: "the file is binary") }
+        if layout.format == .toml { throw CoreError.readOnlyFrontMatter(format: .toml) }
+        if let problem = problems.first(where: { $0.kind != .badValue }) {
+            throw CoreError.unreadableFrontMatter(line: problem.line, reason: problem.message)
+        }
+        if flowRoot { throw CoreError.editFailed(key: key, reason: "the front matter is one flow mapping") }
+    }
+
+    /// The first byte of the line holding `offset`.
+    private func lineStart(_ offset: Int) -> Int {
+        var index = offset
+        while index > layout.contentStart, bytes[index - 1] != 0x0A { index -= 1 }
+        return index
+    }
+
+    /// The byte after the line break ending the line holding `offset` (within the front matter).
+    private func lineEnd(_ offset: Int) -> Int {
+        var index = offset
+        while index < layout.contentEnd, bytes[index] != 0x0A { index += 1 }
+        return min(index + 1, layout.contentEnd)
+    }
+
+    /// The whole lines of entry `index`, refusing entries that share a line with another.
+    private func lineSpan(_ index: Int) throws -> Range<Int> {
+        let entry = entries[index]
+        let start = lineStart(entry.keyStart)
+        let last = entry.contentEnd > entry.keyEnd ? entry.contentEnd - 1 : entry.keyEnd
+        let end = lineEnd(last)
+        let previousEnd = index > 0 ? lineEnd(max(entries[index - 1].contentEnd - 1, entries[index - 1].keyEnd)) : 0
+        let nextStart = index + 1 < entries.count ? entries[index + 1].keyStart : Int.max
+        guard start >= previousEnd, end <= nextStart, start == layout.contentStart || bytes[start - 1] == 0x0A,
+              bytes[start..<entry.keyStart].allSatisfy({ $0 == 0x20 }) else {
+            throw CoreError.editFailed(key: entry.key, reason: "the key shares its line with another key")
+        }
+        return start..<end
+    }
+
+    private mutating func replace(_ index: Int, with value: FrontMatterValue) throws {
+        let entry = entries[index]
+        let span = try lineSpan(index)
+        let inlineStyles: [YAMLEntry.Style] = [.plain, .singleQuoted, .doubleQuoted, .flowCollection]
+        let isBlockMap: Bool = { if case let .map(items) = value { return !items.isEmpty } else { return false } }()
+        if inlineStyles.contains(entry.style), entry.valueEnd > entry.valueStart, !isBlockMap {
+            let text = FrontMatterRenderer.inline(value, preferring: entry.style)
+            bytes.replaceSubrange(entry.valueStart..<entry.valueEnd, with: Array(text.utf8))
+            return
+        }
+        if entry.style == .blockSequence, case let .list(items) = value, !items.isEmpty,
+           items.allSatisfy({ FrontMatterRenderer.isScalar($0) }) {
+            let itemStart = lineStart(entry.valueStart)
+            let indent = String(decoding: bytes[itemStart..<entry.valueStart], as: UTF8.self)
+            let text = items.map { indent + "- " + FrontMatterRenderer.inline($0) + lineEnding }.joined()
+            bytes.replaceSubrange(itemStart..<span.upperBound, with: Array(text.utf8))
+            return
+        }
+        let keyText = String(decoding: bytes[span.lowerBound..<entry.keyEnd], as: UTF8.self)
+        let text = FrontMatterRenderer.entry(keyText: keyText, value: value, newline: lineEnding)
+        bytes.replaceSubrange(span, with: Array(text.utf8))
+    }
+
+    /// Whether `actual`, read back after writing `expected`, is the same value.
+    static func readsBack(_ expected: FrontMatterValue, as actual: FrontMatterValue) -> Bool {
+        switch (expected, actual) {
+        case let (.date(want, wantText), .date(got, gotText)):
+            return wantText.isEmpty ? abs(want.timeIntervalSince(got)) < 1 : wantText == gotText
+        case let (.float(want), .float(got)) where want.isNaN: return got.isNaN
+        case let (.list(want), .list(got)):
+            return want.count == got.count && zip(want, got).allSatisfy { readsBack($0, as: $1) }
+        case let (.map(want), .map(got)):
+            return want.count == got.count
+                && zip(want, got).allSatisfy { $0.key == $1.key && readsBack($0.value, as: $1.value) }
+        default: return expected == actual
+        }
+    }
+}

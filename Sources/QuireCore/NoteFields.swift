@@ -1,0 +1,141 @@
+import Foundation
+
+/// The canonical front-matter keys and the keys other tools write for them (DESIGN.md §2),
+/// and how values of any type coerce to the canonical fields of `Note`.
+public enum NoteFields {
+    /// Keys read as `createdAt`, canonical first.
+    public static let createdAtKeys = ["createdAt", "created", "date"]
+    /// Keys read as `updatedAt`, canonical first.
+    public static let updatedAtKeys = ["updatedAt", "updated", "modified", "lastmod", "mtime"]
+    /// Keys read as `tags`: `tags` wins; without it `keywords` and `categories` together.
+    public static let tagKeys = ["tags", "keywords", "categories"]
+    /// Canonical key order of a new note.
+    public static let canonicalOrder = ["id", "title", "createdAt", "updatedAt", "tags"]
+    /// Epoch numbers at least this large are milliseconds (Dendron), smaller ones seconds.
+    public static let millisecondThreshold = 100_000_000_000.0
+
+    /// A date from a timestamp, an epoch number (seconds or milliseconds) or a date-shaped string.
+    public static func date(from value: FrontMatterValue, timeZone: TimeZone = .current) -> Date? {
+        switch value {
+        case let .date(date, _): return date
+        case let .int(number): return epoch(Double(number))
+        case let .float(number): return number.isFinite ? epoch(number) : nil
+        case let .string(text):
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if let (date, _) = Timestamp.parse(trimmed, timeZone: timeZone) { return date }
+            if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let number = Double(trimmed) {
+                return epoch(number)
+            }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// Tags from a list or a comma- or space-separated string, without `#`.
+    public static func tags(from value: FrontMatterValue) -> [String] {
+        switch value {
+        case let .list(items): return items.flatMap { item -> [String] in
+            if case .list = item { return [] }
+            if case .map = item { return [] }
+            return text(of: item).map { [cleanTag($0)] } ?? []
+        }.filter { !$0.isEmpty }
+        case let .string(text):
+            let separators: Set<Character> = text.contains(",") ? [","] : [" ", "\t"]
+            return text.split(whereSeparator: { separators.contains($0) }).map { cleanTag(String($0)) }
+                .filter { !$0.isEmpty }
+        case .int, .float, .bool, .date: return text(of: value).map { [cleanTag($0)] } ?? []
+        default: return []
+        }
+    }
+
+    /// A scalar as text (`2024` → "2024"); nil for null, lists and maps.
+    public static func text(of value: FrontMatterValue) -> String? {
+        switch value {
+        case .null, .list, .map: return nil
+        case let .bool(flag): return flag ? "true" : "false"
+        case let .int(number): return String(number)
+        case let .float(number): return FrontMatterRenderer.float(number)
+        case let .string(text): return text
+        case let .date(_, text): return text
+        }
+    }
+
+    /// Fills the canonical fields of `note` from its front matter. `texts` holds each top-level
+    /// key's scalar text as written (so `title: 1.10` stays "1.10"), `lines` its file line.
+    static func apply(to note: inout Note, texts: [String: String], lines: [String: Int], timeZone: TimeZone) {
+        var index: [String: Int] = [:]
+        for (position, entry) in note.frontMatter.enumerated() where index[entry.key.lowercased()] == nil {
+            index[entry.key.lowercased()] = position
+        }
+        let frontMatter = note.frontMatter
+        func lookup(_ key: String) -> FrontMatterEntry? {
+            index[key.lowercased()].map { frontMatter[$0] }
+        }
+        func scalar(_ key: String) -> String? {
+            guard let entry = lookup(key) else { return nil }
+            if let written = texts[entry.key], text(of: entry.value) != nil { return written }
+            if case .list = entry.value { return FrontMatterRenderer.flow(entry.value) }
+            return text(of: entry.value)
+        }
+        var problems: [NoteProblem] = []
+        func problem(_ key: String, _ message: String) {
+            problems.append(NoteProblem(kind: .badValue, line: lines[lookup(key)?.key ?? key], message: message))
+        }
+        defer { note.problems += problems }
+        note.id = scalar("id")
+        if let title = scalar("title"), !title.isEmpty {
+            note.title = title
+            note.hasTitle = true
+        }
+        for (keys, field) in [(createdAtKeys, \Note.createdAt), (updatedAtKeys, \Note.updatedAt)] {
+            guard let entry = keys.lazy.compactMap(lookup).first else { continue }
+            if case .null = entry.value { continue }
+            if let date = date(from: entry.value, timeZone: timeZone) {
+                note[keyPath: field] = date
+            } else {
+                problem(entry.key, "'\(entry.key)' is not a date")
+            }
+        }
+        if let entry = lookup("tags") {
+            note.tags = tags(from: entry.value)
+        } else {
+            note.tags = ["keywords", "categories"].compactMap(lookup).flatMap { tags(from: $0.value) }
+        }
+        var seen = Set<String>()
+        note.tags = note.tags.filter { seen.insert($0.lowercased()).inserted }
+        note.project = scalar("project")
+        note.color = scalar("color")
+        note.draft = bool(lookup("draft")?.value) ?? false
+        note.pinned = bool(lookup("pinned")?.value) ?? false
+        if let entry = lookup("mood"), entry.value != .null {
+            if case let .int(mood) = entry.value, (1...5).contains(mood) {
+                note.mood = mood
+            } else {
+                problem("mood", "'mood' is not a whole number from 1 to 5")
+            }
+        }
+        if let entry = lookup("priority"), entry.value != .null { note.priority = entry.value }
+        if let entry = lookup("aliases") {
+            if case let .list(items) = entry.value { note.aliases = items.compactMap(text(of:)) }
+            else if let alias = text(of: entry.value) { note.aliases = [alias] }
+        }
+    }
+
+    private static func bool(_ value: FrontMatterValue?) -> Bool? {
+        switch value {
+        case let .bool(flag)?: return flag
+        case let .string(text)?: return text.lowercased() == "true" ? true : text.lowercased() == "false" ? false : nil
+        default: return nil
+        }
+    }
+
+    private static func epoch(_ number: Double) -> Date {
+        Date(timeIntervalSince1970: abs(number) >= millisecondThreshold ? number / 1000 : number)
+    }
+
+    private static func cleanTag(_ raw: String) -> String {
+        var tag = raw.trimmingCharacters(in: .whitespaces)
+        while tag.hasPrefix("#") { tag.removeFirst() }
+        return tag
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Reads a note file into a `Note`. Never throws and never crashes: whatever is wrong with the
+/// file is recorded in `Note.problems` and the note is returned with what could be read.
+public enum NoteParser {
+    /// Front matter larger than this is not parsed (`tooLarge`); bodies have no bound.
+    public static let maxFrontMatterBytes = 1 << 20
+
+    /// Parses `data` (the bytes of the file at vault-relative `path`) in the local time zone.
+    public static func parse(_ data: Data, path: String) -> Note {
+        parse(data, path: path, timeZone: .current)
+    }
+
+    /// Parses `data`, reading date-only and naive times in `timeZone`.
+    public static func parse(_ data: Data, path: String, timeZone: TimeZone) -> Note {
+        var note = Note(path: path, folder: folder(of: path), title: stem(of: path))
+        data.withUnsafeBytes { raw in
+            parse(raw.bindMemory(to: UInt8.self), into: &note, timeZone: timeZone)
+        }
+        return note
+    }
+
+    /// The folder of a vault-relative path (`""` for the root).
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// The file name without its `.md` extension.
+    public static func stem(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, into note: inout Note, timeZone: TimeZone) {
+        if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil {
+            note.problems.append(NoteProblem(kind: .binary, line: nil, message: "file contains nul bytes (binary)"))
+            return
+        }
+        let layout = FrontMatterLayout.split(bytes)
+        note.format = layout.format
+        let scan = readFrontMatter(bytes, layout: layout, timeZone: timeZone)
+        note.problems += scan.problems
+        var texts: [String: String] = [:]
+        for entry in scan.entries where texts[entry.key] == nil {
+            note.frontMatter.append(FrontMatterEntry(key: entry.key, value: entry.value))
+            if let text = entry.scalarText { texts[entry.key] = text }
+        }
+        if layout.format == .toml {
+            let content = UnsafeBufferPointer(rebasing: bytes[layout.contentStart..<layout.contentEnd])
+            note.frontMatter = TOMLReader.read(String(decoding: content, as: UTF8.self), timeZone: timeZone)
+        }
+        NoteFields.apply(to: &note, texts: texts, lines: scan.lines, timeZone: timeZone)
+        let body = UnsafeBufferPointer(rebasing: bytes[layout.bodyStart...])
+        if let text = String(validating: body, as: UTF8.self) {
+            note.body = text
+        } else {
+            note.body = String(decoding: body, as: UTF8.self)
+            note.problems.append(NoteProblem(kind: .notUTF8, line: nil, message: "body is not valid utf-8"))
+        }
+        note.words = WordCounter.count(utf8: body)
+    }
+
+    /// What was read from a file's YAML front matter.
+    struct FrontMatterScan {
+        var entries: [YAMLEntry] = []
+        var problems: [NoteProblem] = []
+        /// File line of each top-level key (first occurrence).
+        var lines: [String: Int] = [:]
+        var flowRoot = false
+        var duplicateKey: String?
+    }
+
+    /// Reads the YAML front matter of `bytes` (nothing for other formats).
+    static func readFrontMatter(_ bytes: UnsafeBufferPointer<UInt8>, layout: FrontMatterLayout,
+                                timeZone: TimeZone) -> FrontMatterScan {
+        var scan = FrontMatterScan()
+        guard layout.format == .yaml else { return scan }
+        let size = layout.contentEnd - layout.contentStart
+        guard size <= maxFrontMatterBytes else {
+            scan.problems.append(NoteProblem(kind: .tooLarge, line: layout.contentFirstLine,
+                message: "front matter is larger than \(maxFrontMatterBytes / 1024) kib and is not read"))
+            return scan
+        }
+        let content = UnsafeBufferPointer(rebasing: bytes[layout.contentStart..<layout.contentEnd])
+        guard String(validating: content, as: UTF8.self) != nil else {
+            scan.problems.append(NoteProblem(kind: .notUTF8, line: layout.contentFirstLine, message: "front matter is not valid utf-8"))
+            return scan
+        }
+        let result = YAMLReader.read(content, firstLine: layout.contentFirstLine, timeZone: timeZone)
+        scan.entries = result.entries
+        scan.problems = result.problems
+        scan.flowRoot = result.flowRoot
+        var line = layout.contentFirstLine, position = 0
+        for entry in result.entries {
+            for offset in position..<max(position, entry.keyStart) where content[offset] == 0x0A { line += 1 }
+            position = max(position, entry.keyStart)
+            if scan.lines[entry.key] == nil {
+                scan.lines[entry.key] = line
+            } else if scan.duplicateKey == nil {
+                scan.duplicateKey = entry.key
+                scan.problems.append(NoteProblem(kind: .badValue, line: line,
+                                                 message: "duplicate key '\(entry.key)' (the first one is used)"))
+            }
+        }
+        return scan
+    }
+}

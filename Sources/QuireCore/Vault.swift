@@ -1,0 +1,230 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A notes vault: a directory holding `.quire/` that is the root of its git work tree.
+/// Paths given to and returned by a vault are relative to its root and `/`-separated.
+public struct Vault: Sendable, Equatable {
+    /// The root folder (symlinks resolved).
+    public let root: URL
+
+    /// Opens the vault at `path` (`--vault PATH`, `QUIRE_VAULT`): it must be a directory holding
+    /// `.quire/`, and not a subfolder of another git work tree.
+    public init(at path: URL) throws {
+        guard let real = Vault.realPath(path.path), Vault.isDirectory(real) else {
+            throw CoreError.notADirectory(path: path.path)
+        }
+        guard Vault.isDirectory(real + "/.quire") else { throw CoreError.vaultNotFound(start: path.path) }
+        try Vault.checkWorkTreeRoot(real)
+        root = URL(fileURLWithPath: real, isDirectory: true)
+    }
+
+    /// Finds the vault: `QUIRE_VAULT` when set (relative to `startingAt`), else the nearest
+    /// directory holding `.quire/` from `startingAt` upward.
+    public static func locate(startingAt start: URL,
+                              environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Vault {
+        if let explicit = environment["QUIRE_VAULT"], !explicit.isEmpty {
+            return try Vault(at: URL(fileURLWithPath: explicit, relativeTo: start).standardizedFileURL)
+        }
+        guard var directory = realPath(start.path) else { throw CoreError.notADirectory(path: start.path) }
+        while true {
+            if isDirectory(directory + "/.quire") { return try Vault(at: URL(fileURLWithPath: directory)) }
+            let parent = (directory as NSString).deletingLastPathComponent
+            if parent == directory || parent.isEmpty { throw CoreError.vaultNotFound(start: start.path) }
+            directory = parent
+        }
+    }
+
+    /// Makes `directory` a vault: `.quire/config.yml`, `.quire/local/`, `.quire/cache/` and the
+    /// `.gitignore` lines for the last two (existing `.gitignore` content is kept). Creating the
+    /// git repository is the caller's job.
+    public static func create(at directory: URL) throws -> Vault {
+        let path = directory.path
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw CoreError.writeFailed(path: path, reason: "cannot create the folder")
+        }
+        guard let real = realPath(path), isDirectory(real) else { throw CoreError.notADirectory(path: path) }
+        try checkWorkTreeRoot(real)
+        do {
+            try FileManager.default.createDirectory(atPath: real + "/.quire/local", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: real + "/.quire/cache", withIntermediateDirectories: true)
+        } catch {
+            throw CoreError.writeFailed(path: ".quire", reason: "cannot create the folder")
+        }
+        let configURL = URL(fileURLWithPath: real + "/" + VaultConfig.relativePath)
+        if !FileManager.default.fileExists(atPath: configURL.path) {
+            try AtomicFile.write(VaultConfig.initial().serialized(), to: configURL, displayPath: VaultConfig.relativePath)
+        }
+        let ignoreURL = URL(fileURLWithPath: real + "/.gitignore")
+        var existing = ""
+        if FileManager.default.fileExists(atPath: ignoreURL.path) {
+            do {
+                existing = String(decoding: try Data(contentsOf: ignoreURL), as: UTF8.self)
+            } catch {
+                throw CoreError.readFailed(path: ".gitignore", reason: "unreadable")
+            }
+        }
+        var text = existing
+        let lines = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
+        for line in [".quire/local/", ".quire/cache/"] where !lines.contains(line) {
+            if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+            text += line + "\n"
+        }
+        if text != existing { try AtomicFile.write(Data(text.utf8), to: ignoreURL, displayPath: ".gitignore") }
+        return try Vault(at: URL(fileURLWithPath: real))
+    }
+
+    /// The file URL of a vault-relative path (not checked: use `resolveSafePath` first).
+    public func url(for path: String) -> URL {
+        path.isEmpty ? root : root.appendingPathComponent(path)
+    }
+
+    /// Every note path (`*.md` outside `.git`, `.quire` and hidden folders), sorted. `ignore`
+    /// receives vault-relative paths and whether they are folders; returning true skips them
+    /// (plug git's ignore rules in here).
+    public func notePaths(ignore: ((String, Bool) -> Bool)? = nil) throws -> [String] {
+        try VaultWalker(realRoot: root.path, ignore: ignore).walk().notes
+    }
+
+    /// Every folder below the root (not `""`), sorted, with the same rules as `notePaths`.
+    public func folders(ignore: ((String, Bool) -> Bool)? = nil) throws -> [String] {
+        try VaultWalker(realRoot: root.path, ignore: ignore).walk().folders
+    }
+
+    /// Reads and parses a note (parse problems are in `Note.problems`; only I/O throws).
+    public func readNote(path: String) throws -> Note {
+        let safe = try resolveSafePath(path)
+        return NoteParser.parse(try readData(safe), path: safe)
+    }
+
+    /// Loads a note's editable document.
+    public func readDocument(path: String) throws -> NoteDocument {
+        NoteDocument(data: try readData(try resolveSafePath(path)))
+    }
+
+    /// Reads a file's bytes.
+    public func readData(_ path: String) throws -> Data {
+        let safe = try resolveSafePath(path)
+        do {
+            return try Data(contentsOf: url(for: safe))
+        } catch {
+            throw CoreError.readFailed(path: safe, reason: FileManager.default.fileExists(atPath: url(for: safe).path)
+                                       ? "permission denied or unreadable" : "no such file")
+        }
+    }
+
+    /// Writes `data` atomically (temporary file, fsync, rename, fsync of the folder), keeping
+    /// the permissions of the file replaced and creating missing folders. A symlink inside the
+    /// vault is written through to its target.
+    public func write(_ data: Data, to path: String) throws {
+        let safe = try resolveSafePath(path)
+        var target = url(for: safe)
+        if let real = Vault.realPath(target.path), real != target.path { target = URL(fileURLWithPath: real) }
+        do {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+        } catch {
+            throw CoreError.writeFailed(path: safe, reason: "cannot create its folder")
+        }
+        try AtomicFile.write(data, to: target, displayPath: safe)
+    }
+
+    /// Normalizes a vault-relative path (`./a//b.md` → `a/b.md`), refusing empty paths, NUL,
+    /// absolute paths, `..` and paths whose existing part leads outside the vault through a symlink.
+    public func resolveSafePath(_ path: String) throws -> String {
+        guard !path.isEmpty, !path.contains("\0") else { throw CoreError.invalidPath(path: path) }
+        guard !path.hasPrefix("/") else { throw CoreError.pathOutsideVault(path: path) }
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        guard !parts.contains("..") else { throw CoreError.pathOutsideVault(path: path) }
+        guard !parts.isEmpty else { throw CoreError.invalidPath(path: path) }
+        var existing = root.path
+        for part in parts {
+            let next = existing + "/" + part
+            var status = stat()
+            guard lstat(next, &status) == 0 else { break }
+            guard let real = Vault.realPath(next), Vault.isInside(real, root: root.path) else {
+                throw CoreError.pathOutsideVault(path: path)
+            }
+            existing = next
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The vault-relative path of a file URL inside the vault (symlinks in its folder resolved).
+    public func relativePath(of file: URL) throws -> String {
+        let standardized = file.standardizedFileURL
+        let parent = Vault.realPath(standardized.deletingLastPathComponent().path)
+            ?? standardized.deletingLastPathComponent().path
+        let full = parent == "/" ? "/" + standardized.lastPathComponent : parent + "/" + standardized.lastPathComponent
+        guard full.hasPrefix(root.path + "/") else { throw CoreError.pathOutsideVault(path: file.path) }
+        return try resolveSafePath(String(full.dropFirst(root.path.count + 1)))
+    }
+
+    /// `folder/slug.md` for `title`, numbered `-2`, `-3`, ... past existing files (compared
+    /// case-insensitively, for case-insensitive file systems elsewhere).
+    public func availablePath(folder: String, title: String) throws -> String {
+        let folderPath = folder.isEmpty ? "" : try resolveSafePath(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url(for: folderPath).path)) ?? []
+        let name = Slug.available(base: Slug.slug(forTitle: title), taken: Set(names))
+        return folderPath.isEmpty ? name : folderPath + "/" + name
+    }
+
+    /// This device's name: `QUIRE_DEVICE`, else `device` in `.quire/local/config.yml`, else
+    /// the host name.
+    public func deviceName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let device = environment["QUIRE_DEVICE"], !device.isEmpty { return device }
+        if let data = try? Data(contentsOf: url(for: ".quire/local/config.yml")),
+           let name = NoteDocument(yamlFile: data).value(forKey: "device").flatMap(NoteFields.text(of:)),
+           !name.isEmpty {
+            return name
+        }
+        return ProcessInfo.processInfo.hostName
+    }
+
+    /// Reads `.quire/config.yml` (a missing file gives the defaults).
+    public func config() throws -> VaultConfig {
+        let path = VaultConfig.relativePath
+        guard FileManager.default.fileExists(atPath: url(for: path).path) else { return VaultConfig.initial() }
+        return try VaultConfig(data: try readData(path), path: path)
+    }
+
+    /// Writes `.quire/config.yml` atomically.
+    public func save(_ config: VaultConfig) throws {
+        try write(config.serialized(), to: VaultConfig.relativePath)
+    }
+
+    // MARK: - Helpers
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func isInside(_ path: String, root: String) -> Bool {
+        path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Refuses a vault inside a git work tree whose root is above it.
+    private static func checkWorkTreeRoot(_ real: String) throws {
+        var status = stat()
+        if lstat(real + "/.git", &status) == 0 { return }
+        var directory = (real as NSString).deletingLastPathComponent
+        while !directory.isEmpty {
+            if lstat(directory + "/.git", &status) == 0 {
+                throw CoreError.vaultNotAtWorkTreeRoot(vault: real, workTreeRoot: directory)
+            }
+            let parent = (directory as NSString).deletingLastPathComponent
+            if parent == directory { break }
+            directory = parent
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// Display settings of one folder in `.quire/config.yml`.
+public struct FolderSettings: Equatable, Sendable {
+    /// Vault-relative folder path.
+    public var path: String
+    /// An emoji shown before the folder name.
+    public var emoji: String?
+    /// Sort position (lower first; folders without one sort after, by name).
+    public var order: Int?
+
+    /// Creates folder settings.
+    public init(path: String, emoji: String? = nil, order: Int? = nil) {
+        self.path = path
+        self.emoji = emoji
+        self.order = order
+    }
+}
+
+/// A merge strategy for paths matching a pattern (`merge:` in `.quire/config.yml`).
+public struct MergeRule: Equatable, Sendable {
+    /// The strategies quire knows.
+    public static let strategies = ["newest", "ours", "theirs", "keep-both"]
+    /// A path glob such as `Journal/**`.
+    public var pattern: String
+    /// One of `strategies`.
+    public var strategy: String
+
+    /// Creates a rule.
+    public init(pattern: String, strategy: String) {
+        self.pattern = pattern
+        self.strategy = strategy
+    }
+}
+
+/// The shared vault configuration `.quire/config.yml`: format version, folder display data,
+/// defaults for new notes and per-path merge strategies. Edited with the same surgical writer
+/// as notes, so comments and unknown keys survive.
+///
+/// ```yaml
+/// version: 1
+/// folders:
+///   Drafts: {emoji: "📝", order: 1}
+/// defaults:
+///   draft: true
+/// merge:
+///   "Journal/**": keep-both
+/// ```
+public struct VaultConfig: Sendable, Equatable {
+    /// Where the file lives, relative to the vault root.
+    public static let relativePath = ".quire/config.yml"
+    /// The format version this code writes.
+    public static let currentVersion = 1
+
+    /// The underlying document (for keys this type has no accessor for).
+    public private(set) var document: NoteDocument
+
+    /// Reads a configuration; unreadable YAML throws `CoreError.invalidConfig`.
+    public init(data: Data, path: String = VaultConfig.relativePath) throws {
+        document = NoteDocument(yamlFile: data)
+        if let problem = document.problems.first(where: { $0.kind != .badValue }) {
+            throw CoreError.invalidConfig(path: path, line: problem.line, reason: problem.message)
+        }
+    }
+
+    /// The configuration of a new vault.
+    public static func initial() -> VaultConfig {
+        let text = """
+        # quire vault configuration, shared by all devices
+        version: \(currentVersion)
+        folders: {}
+        defaults: {}
+        merge: {}
+
+        """
+        return VaultConfig(document: NoteDocument(yamlFile: Data(text.utf8)))
+    }
+
+    private init(document: NoteDocument) {
+        self.document = document
+    }
+
+    /// The format version (1 when missing).
+    public var version: Int {
+        if case let .int(number)? = document.value(forKey: "version") { return number }
+        return 1
+    }
+
+    /// Folder settings in written order.
+    public var folders: [FolderSettings] {
+        map("folders").map { entry in
+            var settings = FolderSettings(path: entry.key)
+            if case let .map(fields) = entry.value {
+                for field in fields {
+                    switch (field.key, field.value) {
+                    case let ("emoji", value): settings.emoji = NoteFields.text(of: value)
+                    case let ("order", .int(order)): settings.order = order
+                    default: break
+                    }
+                }
+            }
+            return settings
+        }
+    }
+
+    /// The settings of one folder, if configured.
+    public func folder(_ path: String) -> FolderSettings? {
+        folders.first { $0.path == path }
+    }
+
+    /// Default front-matter values for new notes.
+    public var defaults: [FrontMatterEntry] { map("defaults") }
+
+    /// Merge rules in written order (first match wins).
+    public var mergeRules: [MergeRule] {
+        map("merge").compactMap { entry in
+            NoteFields.text(of: entry.value).map { MergeRule(pattern: entry.key, strategy: $0) }
+        }
+    }
+
+    /// Any top-level value.
+    public func value(forKey key: String) -> FrontMatterValue? { document.value(forKey: key) }
+
+    /// Sets a top-level key surgically.
+    public mutating func set(_ key: String, _ value: FrontMatterValue) throws {
+        try document.set(key, value)
+    }
+
+    /// Adds or replaces one folder's settings (`nil` fields are left out).
+    public mutating func setFolder(_ settings: FolderSettings) throws {
+        var fields: [FrontMatterEntry] = []
+        if let emoji = settings.emoji { fields.append(FrontMatterEntry(key: "emoji", value: .string(emoji))) }
+        if let order = settings.order { fields.append(FrontMatterEntry(key: "order", value: .int(order))) }
+        try setEntry(in: "folders", FrontMatterEntry(key: settings.path, value: .map(fields)))
+    }
+
+    /// Adds or replaces a merge rule; unknown strategies are refused.
+    public mutating func setMergeRule(_ rule: MergeRule) throws {
+        guard MergeRule.strategies.contains(rule.strategy) else {
+            throw CoreError.invalidConfig(path: Self.relativePath, line: nil,
+                                          reason: "unknown merge strategy '\(rule.strategy)'")
+        }
+        try setEntry(in: "merge", FrontMatterEntry(key: rule.pattern, value: .string(rule.strategy)))
+    }
+
+    /// Adds or replaces a default front-matter value for new notes.
+    public mutating func setDefault(_ key: String, _ value: FrontMatterValue) throws {
+        try setEntry(in: "defaults", FrontMatterEntry(key: key, value: value))
+    }
+
+    /// The file's bytes.
+    public func serialized() -> Data { document.serialized() }
+
+    private func map(_ key: String) -> [FrontMatterEntry] {
+        if case let .map(entries)? = document.value(forKey: key) { return entries }
+        return []
+    }
+
+    private mutating func setEntry(in key: String, _ entry: FrontMatterEntry) throws {
+        var entries = map(key)
+        if let index = entries.firstIndex(where: { $0.key == entry.key }) {
+            entries[index] = entry
+        } else {
+            entries.append(entry)
+        }
+        try document.set(key, .map(entries))
+    }
+}

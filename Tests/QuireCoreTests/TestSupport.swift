@@ -1,0 +1,43 @@
+import Foundation
+@testable import QuireCore
+
+/// Helpers shared by the QuireCore tests.
+enum TestSupport {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let corpora = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/corpora")
+    static let utc = TimeZone(secondsFromGMT: 0) ?? .current
+    static let berlin = TimeZone(identifier: "Europe/Berlin") ?? .current
+
+    static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: fixtures.appendingPathComponent(name))
+    }
+
+    static func parse(_ text: String, path: String = "note.md", timeZone: TimeZone = utc) -> Note {
+        NoteParser.parse(Data(text.utf8), path: path, timeZone: timeZone)
+    }
+
+    static func document(_ text: String, timeZone: TimeZone = utc) -> NoteDocument {
+        NoteDocument(data: Data(text.utf8), timeZone: timeZone)
+    }
+
+    static func text(_ document: NoteDocument) -> String {
+        String(decoding: document.serialized(), as: UTF8.self)
+    }
+
+    /// Every `.md` file below `root` (empty when it does not exist).
+    static func markdownFiles(under root: URL) -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "md" }
+            .sorted { $0.path < $1.path }
+    }
+
+    /// A UTC date from components.
+    static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0,
+                     _ second: Int = 0) -> Date {
+        Date(timeIntervalSince1970: Double(Timestamp.civilSeconds(year: year, month: month, day: day,
+                                                                  hour: hour, minute: minute, second: second)))
+    }
+}
