@@ -14,6 +14,9 @@ public struct CatalogStore: Sendable {
     private var stamps: [String: StoredStamp]
     private let parse: NoteParsing
 
+    /// QuireCore's parser (local time zone).
+    public static let defaultParser: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
+
     /// The snapshot file.
     public var cachePath: String { root + "/.quire/cache/catalog.bin" }
 
@@ -22,7 +25,8 @@ public struct CatalogStore: Sendable {
     /// is rebuilt silently; `rebuild` ignores it), re-reads only files whose stamp changed,
     /// re-parses only those whose content changed, and writes the snapshot back when anything
     /// changed. Never throws: problems are in `report` (`failed`, `cacheIssue`).
-    public init(root: String, paths: [String], rebuild: Bool = false, parse: @escaping NoteParsing) {
+    public init(root: String, paths: [String], rebuild: Bool = false,
+                parse: @escaping NoteParsing = CatalogStore.defaultParser) {
         self.root = root
         self.parse = parse
         var loaded: (Catalog, [String: StoredStamp])?
@@ -46,7 +50,7 @@ public struct CatalogStore: Sendable {
 
     /// Opens a vault's catalog (see `init(root:paths:rebuild:parse:)`) and returns it with the report.
     public static func open(vaultRoot: String, paths: [String], rebuild: Bool = false,
-                            parse: @escaping NoteParsing) -> (Catalog, IndexReport) {
+                            parse: @escaping NoteParsing = CatalogStore.defaultParser) -> (Catalog, IndexReport) {
         let store = CatalogStore(root: vaultRoot, paths: paths, rebuild: rebuild, parse: parse)
         return (store.catalog, store.report)
     }

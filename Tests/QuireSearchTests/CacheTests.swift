@@ -158,3 +158,39 @@ import Testing
         }
     }
 }
+
+/// The store with QuireCore's real parser.
+@Suite struct RealParserTests {
+    @Test func indexesNotesReadByNoteParser() throws {
+        let vault = try TestVault()
+        try vault.write("Projects/woody.md", """
+            ---
+            id: 0b6c1f0e-2a4b-4c59-8d1e-0a1b2c3d4e5f
+            title: Woody's Roundup
+            createdAt: 2026-01-02T10:00:00+01:00
+            updatedAt: 2026-03-04T10:00:00+01:00
+            tags: [toys, Work/Meetings]
+            project: Toy Story 5
+            draft: true
+            mood: 4
+            status: Done
+            ---
+            Naïve cowboy meets 東京タワー.
+            """)
+        try vault.write("broken.md", "---\ntitle: [unclosed\n---\nstill searchable body\n")
+        let store = CatalogStore(root: vault.root, paths: vault.notePaths())
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        func find(_ text: String) throws -> [String] {
+            try store.catalog.run(NoteQuery.parse(text, now: now)).map(\.record.path)
+        }
+        #expect(try find("naive tag:work project:\"toy story 5\" draft:true mood:>=4 status:done") == ["Projects/woody.md"])
+        #expect(try find("created:<2026-02 updated:2026-03-04 京タ") == ["Projects/woody.md"])
+        #expect(try find("title:roundup") == ["Projects/woody.md"])
+        #expect(try find("searchable") == ["broken.md"])
+        #expect(store.report.notesWithProblems == 1)
+        let hit = try #require(store.catalog.run(NoteQuery.parse("cowboy", now: now)).first)
+        let snippet = try #require(store.snippet(for: hit, query: NoteQuery.parse("cowboy", now: now)))
+        #expect(snippet.text == "Naïve cowboy meets 東京タワー")
+        #expect(snippet.highlights.map { String(snippet.text[$0]) } == ["cowboy"])
+    }
+}
