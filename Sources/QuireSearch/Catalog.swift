@@ -1,0 +1,221 @@
+import QuireCore
+
+/// Every note's metadata plus a full-text index over title, tags, project, aliases and body:
+/// runs `NoteQuery` values, lists tags and projects, and takes incremental updates.
+///
+/// Internally a large immutable segment (built at once, or loaded from the cache) plus a small
+/// segment of notes changed since, rebuilt on each update and merged into the large one when it
+/// grows; removed notes are masked out.
+public struct Catalog: Sendable {
+    var base: IndexSegment
+    var baseLive: [Bool]
+    var delta: IndexSegment
+    var deltaNotes: [AnalyzedNote]
+    /// Global document number by path, built on the first update.
+    private var pathIndex: [String: Int]?
+    private(set) var liveCount: Int
+    private(set) var totalLength: Int
+
+    /// BM25 parameters and the weight of a title occurrence.
+    static let k1 = 1.2
+    static let b = 0.75
+    /// A title occurrence counts this many times.
+    public static let titleBoost = 3.0
+
+    /// An empty catalog.
+    public init() {
+        self.init(segment: .empty)
+    }
+
+    /// A catalog of parsed notes (later notes with an earlier note's path replace it).
+    public init(notes: [Note]) {
+        self.init(analyzed: notes.map(AnalyzedNote.init(note:)))
+    }
+
+    init(analyzed: [AnalyzedNote]) {
+        var seen: [String: Int] = [:]
+        var unique: [AnalyzedNote] = []
+        for note in analyzed {
+            if let index = seen[note.record.path] {
+                unique[index] = note
+            } else {
+                seen[note.record.path] = unique.count
+                unique.append(note)
+            }
+        }
+        self.init(segment: SegmentBuilder(notes: unique).build())
+    }
+
+    init(segment: IndexSegment, live: [Bool]? = nil) {
+        base = segment
+        baseLive = live ?? [Bool](repeating: true, count: segment.count)
+        delta = .empty
+        deltaNotes = []
+        liveCount = 0
+        totalLength = 0
+        for document in 0..<segment.count where baseLive[document] {
+            liveCount += 1
+            totalLength += Int(segment.lengths[document])
+        }
+    }
+
+    /// Takes a loaded small segment as the segment of recent changes.
+    mutating func adopt(delta segment: IndexSegment) {
+        delta = segment
+        deltaNotes = (0..<segment.count).map(segment.analyzed)
+        liveCount += segment.count
+        for document in 0..<segment.count { totalLength += Int(segment.lengths[document]) }
+        pathIndex = nil
+    }
+
+    /// The same notes in one segment without removed slots (what a snapshot should hold once
+    /// the recent changes grow large).
+    func compacted() -> Catalog {
+        var all: [AnalyzedNote] = []
+        all.reserveCapacity(liveCount)
+        for document in 0..<base.count where baseLive[document] { all.append(base.analyzed(document)) }
+        all.append(contentsOf: deltaNotes)
+        return Catalog(analyzed: all.sorted { $0.record.path < $1.record.path })
+    }
+
+    /// Whether the recent changes are large enough to be merged into the main segment.
+    var needsCompaction: Bool {
+        let dead = baseLive.count - baseLive.lazy.filter { $0 }.count
+        return (deltaNotes.count > 256 || dead > 256) && (deltaNotes.count + dead) * 8 > base.count
+    }
+
+    /// Notes with problems (e.g. unreadable front matter).
+    public var problemCount: Int {
+        var total = 0
+        liveSet.forEach { if !record($0).problems.isEmpty { total += 1 } }
+        return total
+    }
+
+    /// The number of notes.
+    public var count: Int { liveCount }
+
+    /// Number of global document slots (live or not).
+    var capacity: Int { base.count + delta.count }
+
+    func record(_ document: Int) -> NoteRecord {
+        document < base.count ? base.records[document] : delta.records[document - base.count]
+    }
+
+    func length(_ document: Int) -> Int {
+        Int(document < base.count ? base.lengths[document] : delta.lengths[document - base.count])
+    }
+
+    func isLive(_ document: Int) -> Bool {
+        document >= base.count || baseLive[document]
+    }
+
+    /// The set of live documents.
+    var liveSet: DocumentSet {
+        var set = DocumentSet(capacity: capacity, full: true)
+        for (document, live) in baseLive.enumerated() where !live { set.remove(document) }
+        return set
+    }
+
+    /// Every note's metadata, by path.
+    public var records: [NoteRecord] {
+        var result: [NoteRecord] = []
+        result.reserveCapacity(liveCount)
+        liveSet.forEach { result.append(record($0)) }
+        return result.sorted { $0.path < $1.path }
+    }
+
+    /// The metadata of the note at `path`, if the catalog holds it.
+    public func record(path: String) -> NoteRecord? {
+        if let pathIndex { return pathIndex[path].map(record) }
+        if let found = deltaNotes.first(where: { $0.record.path == path }) { return found.record }
+        for (document, item) in base.records.enumerated() where item.path == path && baseLive[document] {
+            return item
+        }
+        return nil
+    }
+
+    /// Adds a note, or replaces the note at its path.
+    public mutating func upsert(_ note: Note) {
+        upsert(analyzed: [AnalyzedNote(note: note)])
+    }
+
+    /// Removes the note at `path` (nothing happens when there is none).
+    public mutating func remove(path: String) {
+        apply(upserts: [], removals: [path])
+    }
+
+    mutating func upsert(analyzed notes: [AnalyzedNote]) {
+        apply(upserts: notes, removals: [])
+    }
+
+    /// Removes `removals` and the old versions of `upserts`, then adds `upserts`.
+    mutating func apply(upserts: [AnalyzedNote], removals: [String]) {
+        var index = pathIndex ?? buildPathIndex()
+        var deltaChanged = false
+        for path in removals + upserts.map(\.record.path) {
+            guard let document = index.removeValue(forKey: path) else { continue }
+            liveCount -= 1
+            totalLength -= length(document)
+            if document < base.count {
+                baseLive[document] = false
+            } else {
+                deltaNotes.removeAll { $0.record.path == path }
+                deltaChanged = true
+            }
+        }
+        for note in upserts {
+            deltaNotes.append(note)
+            deltaChanged = true
+            liveCount += 1
+            totalLength += note.fields.reduce(0) { $0 + $1.count }
+        }
+        guard deltaChanged else {
+            pathIndex = index
+            return
+        }
+        if needsCompaction {
+            self = compacted()
+            return
+        }
+        delta = SegmentBuilder(notes: deltaNotes).build()
+        for (offset, note) in deltaNotes.enumerated() { index[note.record.path] = base.count + offset }
+        pathIndex = index
+    }
+
+    private func buildPathIndex() -> [String: Int] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(liveCount)
+        for (document, item) in base.records.enumerated() where baseLive[document] {
+            index[item.path] = document
+        }
+        for (offset, item) in delta.records.enumerated() { index[item.path] = base.count + offset }
+        return index
+    }
+
+    /// Tags with the number of notes carrying each (a note counts once per tag, case-folded),
+    /// sorted by name case-insensitively.
+    public func tags() -> [NameCount] {
+        Self.count(records.map { $0.tags })
+    }
+
+    /// Projects with their number of notes, sorted by name case-insensitively.
+    public func projects() -> [NameCount] {
+        Self.count(records.map { $0.project.map { [$0] } ?? [] })
+    }
+
+    private static func count(_ lists: [[String]]) -> [NameCount] {
+        var counts: [String: NameCount] = [:]
+        for list in lists {
+            var seen = Set<String>()
+            for name in list {
+                let key = name.lowercased()
+                guard seen.insert(key).inserted else { continue }
+                var entry = counts[key] ?? NameCount(name: name, count: 0)
+                entry.count += 1
+                if name < entry.name { entry.name = name }
+                counts[key] = entry
+            }
+        }
+        return counts.sorted { $0.key == $1.key ? false : $0.key < $1.key }.map(\.value)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+extension Catalog {
+    /// Runs a query: the matching notes in the order `options` asks for.
+    public func run(_ query: NoteQuery, options: SearchOptions = SearchOptions()) -> [SearchHit] {
+        var evaluator = QueryEvaluator(catalog: self)
+        let matches = evaluator.evaluate(query.root, within: liveSet)
+        let documents = matches.members
+        let sort = options.sort ?? (query.hasPositiveTerms ? .relevance : nil)
+        var scores: [Int: Double] = [:]
+        if query.hasPositiveTerms {
+            scores = evaluator.scores(for: query.positiveTerms, documents: matches)
+        }
+        let ordered = Ranker(catalog: self, scores: scores)
+            .order(documents, by: sort, reverse: options.reverse, limit: options.limit)
+        return ordered.map { SearchHit(record: record($0), score: scores[$0] ?? 0) }
+    }
+
+    /// Runs a query (shorthand for `run(_:options:)`).
+    public func run(_ query: NoteQuery, sort: SortKey? = nil, reverse: Bool = false,
+                    limit: Int? = nil) -> [SearchHit] {
+        run(query, options: SearchOptions(sort: sort, reverse: reverse, limit: limit))
+    }
+}
+
+/// Evaluates a query tree to a set of documents, remembering each term's matches for scoring.
+struct QueryEvaluator {
+    let catalog: Catalog
+    /// Per term: matching live documents with their weighted term frequency.
+    private var termMatches: [TextTerm: [(Int, Double)]] = [:]
+
+    init(catalog: Catalog) {
+        self.catalog = catalog
+    }
+
+    /// The documents of `within` that match `node`.
+    mutating func evaluate(_ node: QueryNode, within: DocumentSet) -> DocumentSet {
+        switch node {
+        case .all:
+            return within
+        case .term(let term):
+            var set = DocumentSet(capacity: catalog.capacity)
+            for (document, _) in matches(term) where within.contains(document) { set.insert(document) }
+            return set
+        case .filter(let filter):
+            var set = within
+            within.forEach { document in
+                if !catalog.record(document).matches(filter) { set.remove(document) }
+            }
+            return set
+        case .not(let child):
+            var set = within
+            set.subtract(evaluate(child, within: within))
+            return set
+        case .and(let children):
+            var set = within
+            // Text terms first: they narrow the set cheaply; filters then test fewer notes.
+            for child in children.sorted(by: { rank($0) < rank($1) }) {
+                set = evaluate(child, within: set)
+            }
+            return set
+        case .or(let children):
+            var set = DocumentSet(capacity: catalog.capacity)
+            for child in children { set.formUnion(evaluate(child, within: within)) }
+            return set
+        }
+    }
+
+    private func rank(_ node: QueryNode) -> Int {
+        switch node {
+        case .term: return 0
+        case .and, .or, .all: return 1
+        case .filter: return 2
+        case .not: return 3
+        }
+    }
+
+    /// Live documents holding `term`, ascending, with title occurrences boosted.
+    mutating func matches(_ term: TextTerm) -> [(Int, Double)] {
+        if let known = termMatches[term] { return known }
+        var result: [(Int, Double)] = []
+        catalog.base.forEachMatch(term) { document, title, other in
+            if catalog.baseLive[document] {
+                result.append((document, Catalog.titleBoost * Double(title) + Double(other)))
+            }
+        }
+        let offset = catalog.base.count
+        catalog.delta.forEachMatch(term) { document, title, other in
+            result.append((offset + document, Catalog.titleBoost * Double(title) + Double(other)))
+        }
+        termMatches[term] = result
+        return result
+    }
+
+    /// BM25 scores of `documents` for `terms` (summed in term order).
+    mutating func scores(for terms: [TextTerm], documents: DocumentSet) -> [Int: Double] {
+        var scores: [Int: Double] = [:]
+        let total = Double(catalog.liveCount)
+        let averageLength = catalog.liveCount == 0 ? 1 : max(Double(catalog.totalLength) / total, 1)
+        for term in terms {
+            let found = matches(term)
+            let frequency = Double(found.count)
+            let idf = log(1 + (total - frequency + 0.5) / (frequency + 0.5))
+            for (document, weight) in found where documents.contains(document) {
+                let norm = Catalog.k1 * (1 - Catalog.b + Catalog.b * Double(catalog.length(document)) / averageLength)
+                scores[document, default: 0] += idf * weight * (Catalog.k1 + 1) / (weight + norm)
+            }
+        }
+        return scores
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Memory that holds the flat arrays of an index segment: either allocated here or a mapped
+/// cache file. Frees (or unmaps) its memory in `deinit`; columns keep their owner alive.
+final class ColumnMemory: @unchecked Sendable {
+    let base: UnsafeRawPointer
+    let byteCount: Int
+    private let release: (UnsafeRawPointer, Int) -> Void
+
+    init(base: UnsafeRawPointer, byteCount: Int, release: @escaping (UnsafeRawPointer, Int) -> Void) {
+        self.base = base
+        self.byteCount = byteCount
+        self.release = release
+    }
+
+    /// Copies `bytes` into newly allocated, 8-byte aligned memory.
+    convenience init(copying bytes: UnsafeRawBufferPointer) {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 8), alignment: 8)
+        if let source = bytes.baseAddress, bytes.count > 0 {
+            memory.copyMemory(from: source, byteCount: bytes.count)
+        }
+        self.init(base: UnsafeRawPointer(memory), byteCount: bytes.count) { pointer, _ in
+            UnsafeMutableRawPointer(mutating: pointer).deallocate()
+        }
+    }
+
+    deinit {
+        release(base, byteCount)
+    }
+}
+
+/// A read-only array of `UInt32` living in `ColumnMemory` (no copy when loaded from a mapped
+/// cache file).
+struct Column: @unchecked Sendable {
+    private let memory: ColumnMemory
+    let pointer: UnsafePointer<UInt32>
+    let count: Int
+
+    init(memory: ColumnMemory, byteOffset: Int, count: Int) {
+        self.memory = memory
+        self.pointer = (memory.base + byteOffset).assumingMemoryBound(to: UInt32.self)
+        self.count = count
+    }
+
+    /// A column holding a copy of `values`.
+    init(_ values: [UInt32]) {
+        let memory = values.withUnsafeBytes { ColumnMemory(copying: $0) }
+        self.init(memory: memory, byteOffset: 0, count: values.count)
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> UInt32 { pointer[index] }
+
+    var buffer: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: pointer, count: count) }
+}
+
+/// A read-only byte array in `ColumnMemory`.
+struct ByteColumn: @unchecked Sendable {
+    private let memory: ColumnMemory
+    let pointer: UnsafePointer<UInt8>
+    let count: Int
+
+    init(memory: ColumnMemory, byteOffset: Int, count: Int) {
+        self.memory = memory
+        self.pointer = (memory.base + byteOffset).assumingMemoryBound(to: UInt8.self)
+        self.count = count
+    }
+
+    /// A column holding a copy of `values`.
+    init(_ values: [UInt8]) {
+        let memory = values.withUnsafeBytes { ColumnMemory(copying: $0) }
+        self.init(memory: memory, byteOffset: 0, count: values.count)
+    }
+
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: pointer, count: count) }
+}

@@ -1,0 +1,131 @@
+/// An immutable, flat full-text index of a set of notes: a sorted term dictionary, postings
+/// (document, title and other frequencies) and a forward index (each document's term ids,
+/// fields separated by `separator`) used to check phrases.
+struct IndexSegment: Sendable {
+    /// Marks the border between two fields in the forward index.
+    static let separator = UInt32.max
+
+    let records: [NoteRecord]
+    let terms: TermDictionary
+    /// `terms.count + 1` offsets into `postingDocs` / `postingFrequencies`.
+    let postingStarts: Column
+    let postingDocs: Column
+    /// `title << 24 | other` occurrences of the term in the document.
+    let postingFrequencies: Column
+    /// `records.count + 1` offsets into `forward`.
+    let forwardStarts: Column
+    let forward: Column
+    /// Tokens of each document's title.
+    let titleLengths: Column
+    /// Tokens of each document (all fields).
+    let lengths: Column
+
+    static let empty = SegmentBuilder(notes: []).build()
+
+    var count: Int { records.count }
+
+    /// The term ids each token of `term` accepts, or nil when a token is in no document.
+    func idRanges(_ term: TextTerm) -> [Range<Int>]? {
+        var ranges: [Range<Int>] = []
+        for (index, token) in term.tokens.enumerated() {
+            let range = terms.range(of: token, isPrefix: term.isPrefix && index == term.tokens.count - 1)
+            if range.isEmpty { return nil }
+            ranges.append(range)
+        }
+        return ranges
+    }
+
+    /// Calls `visit(document, titleOccurrences, otherOccurrences)` for every document of this
+    /// segment holding `term` (within the title only for `.title`), documents ascending.
+    func forEachMatch(_ term: TextTerm, _ visit: (Int, Int, Int) -> Void) {
+        guard let ranges = idRanges(term) else { return }
+        if ranges.count == 1 {
+            forEachPosting(ranges[0], titleOnly: term.scope == .title, visit)
+            return
+        }
+        // A phrase: the rarest exact token gives the candidates; the forward index decides.
+        var rarest = 0
+        var rarestCount = Int.max
+        for (index, range) in ranges.enumerated() where range.count == 1 {
+            let postings = Int(postingStarts[range.lowerBound + 1] - postingStarts[range.lowerBound])
+            if postings < rarestCount { rarest = index; rarestCount = postings }
+        }
+        let candidate = ranges[rarest].lowerBound
+        let first = Int(postingStarts[candidate])
+        let last = Int(postingStarts[candidate + 1])
+        let bounds = ranges.map { (UInt32($0.lowerBound), UInt32($0.upperBound)) }
+        for posting in first..<last {
+            let document = Int(postingDocs[posting])
+            if term.scope == .title && postingFrequencies[posting] >> 24 == 0 { continue }
+            let (title, other) = phraseOccurrences(document, bounds, titleOnly: term.scope == .title)
+            if title + other > 0 { visit(document, title, other) }
+        }
+    }
+
+    private func forEachPosting(_ ids: Range<Int>, titleOnly: Bool, _ visit: (Int, Int, Int) -> Void) {
+        if ids.count == 1 {
+            for posting in Int(postingStarts[ids.lowerBound])..<Int(postingStarts[ids.lowerBound + 1]) {
+                let frequencies = postingFrequencies[posting]
+                let title = Int(frequencies >> 24)
+                let other = titleOnly ? 0 : Int(frequencies & 0xFF_FFFF)
+                if title + other > 0 { visit(Int(postingDocs[posting]), title, other) }
+            }
+            return
+        }
+        // A prefix over several terms: sum each document's occurrences, documents ascending.
+        var title = [Int32](repeating: 0, count: count)
+        var other = [Int32](repeating: 0, count: count)
+        var touched: [Int] = []
+        for id in ids {
+            for posting in Int(postingStarts[id])..<Int(postingStarts[id + 1]) {
+                let document = Int(postingDocs[posting])
+                let frequencies = postingFrequencies[posting]
+                if title[document] == 0 && other[document] == 0 { touched.append(document) }
+                title[document] += Int32(frequencies >> 24)
+                if !titleOnly { other[document] += Int32(frequencies & 0xFF_FFFF) }
+            }
+        }
+        touched.sort()
+        for document in touched where title[document] + other[document] > 0 {
+            visit(document, Int(title[document]), Int(other[document]))
+        }
+    }
+
+    /// Occurrences of a phrase in a document, in the title and elsewhere.
+    private func phraseOccurrences(_ document: Int, _ bounds: [(UInt32, UInt32)],
+                                   titleOnly: Bool) -> (Int, Int) {
+        let start = Int(forwardStarts[document])
+        let end = Int(forwardStarts[document + 1])
+        let titleEnd = start + Int(titleLengths[document])
+        let limit = titleOnly ? titleEnd : end
+        var title = 0
+        var other = 0
+        var position = start
+        while position + bounds.count <= limit {
+            var matched = true
+            for (offset, bound) in bounds.enumerated() {
+                let id = forward[position + offset]
+                if id < bound.0 || id >= bound.1 { matched = false; break }
+            }
+            if matched {
+                if position < titleEnd { title += 1 } else { other += 1 }
+            }
+            position += 1
+        }
+        return (title, other)
+    }
+
+    /// The fields of a document as token streams (to move it into another segment).
+    func analyzed(_ document: Int) -> AnalyzedNote {
+        var fields: [[String]] = [[]]
+        for position in Int(forwardStarts[document])..<Int(forwardStarts[document + 1]) {
+            let id = forward[position]
+            if id == Self.separator {
+                fields.append([])
+            } else {
+                fields[fields.count - 1].append(terms.term(Int(id)))
+            }
+        }
+        return AnalyzedNote(record: records[document], fields: fields)
+    }
+}

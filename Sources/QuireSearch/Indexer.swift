@@ -1,0 +1,166 @@
+import Dispatch
+import Foundation
+import QuireCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns a file's bytes into a note; QuireCore's `NoteParser.parse` in production.
+public typealias NoteParsing = @Sendable (Data, String) throws -> Note
+
+/// Brings a catalog up to date with the files of a vault: compares each file's stamp with the
+/// stored one, hashes the content on a mismatch and parses only files whose content changed.
+struct Indexer {
+    let root: String
+    let parse: NoteParsing
+
+    /// What became of one path.
+    private enum Outcome {
+        case unchanged
+        case touched(StoredStamp)
+        case parsed(AnalyzedNote, StoredStamp)
+        case failed(IndexFailure, AnalyzedNote?, StoredStamp?)
+        case gone
+    }
+
+    /// Updates `catalog` and `stamps` to `paths` (vault-relative, unique) and reports what it did.
+    func update(_ catalog: inout Catalog, stamps: inout [String: StoredStamp], paths: [String]) -> IndexReport {
+        var report = IndexReport()
+        let racyLimit = Int64(Date().timeIntervalSince1970 * 1e9) - 50_000_000
+        let known = stamps
+        let outcomes = Self.parallelMap(paths) { path in check(path, known[path], racyLimit: racyLimit) }
+
+        var upserts: [AnalyzedNote] = []
+        var found = 0
+        for (path, outcome) in zip(paths, outcomes) {
+            let isKnown = known[path] != nil
+            if isKnown { found += 1 }
+            switch outcome {
+            case .unchanged:
+                break
+            case .touched(let stored):
+                stamps[path] = stored
+                report.touched += 1
+            case .parsed(let note, let stored):
+                stamps[path] = stored
+                upserts.append(note)
+                if isKnown { report.changed.append(path) } else { report.added.append(path) }
+            case .failed(let failure, let note, let stored):
+                report.failed.append(failure)
+                if let note, let stored {
+                    stamps[path] = stored
+                    upserts.append(note)
+                } else if isKnown {
+                    stamps[path] = nil
+                    report.removed.append(path)
+                }
+            case .gone:
+                if isKnown {
+                    stamps[path] = nil
+                    report.removed.append(path)
+                }
+            }
+        }
+        if found != known.count {
+            let wanted = Set(paths)
+            for path in known.keys where !wanted.contains(path) {
+                stamps[path] = nil
+                report.removed.append(path)
+            }
+        }
+        report.removed.sort()
+        if catalog.count == 0 && report.removed.isEmpty {
+            catalog = Catalog(analyzed: upserts.sorted { $0.record.path < $1.record.path })
+        } else if !upserts.isEmpty || !report.removed.isEmpty {
+            catalog.apply(upserts: upserts, removals: report.removed)
+        }
+        report.total = catalog.count
+        report.notesWithProblems = catalog.problemCount
+        return report
+    }
+
+    private func check(_ path: String, _ stored: StoredStamp?, racyLimit: Int64) -> Outcome {
+        let full = root + "/" + path
+        let stamp: FileStamp
+        switch FileStamp.read(full) {
+        case .success(let value): stamp = value
+        case .failure(.missing): return .gone
+        case .failure(.failed(let reason)): return .failed(IndexFailure(path: path, reason: reason), nil, nil)
+        }
+        if let stored, stored.stamp == stamp { return .unchanged }
+        let data: Data
+        switch Self.readFile(full) {
+        case .success(let bytes): data = bytes
+        case .failure(let reason):
+            let note = AnalyzedNote(note: Self.placeholder(path, problem: reason.description))
+            return .failed(IndexFailure(path: path, reason: reason), note, StoredStamp(stamp: racy(stamp, racyLimit), contentHash: 0))
+        }
+        let hash = ContentHash.hash(data)
+        let fresh = StoredStamp(stamp: racy(stamp, racyLimit), contentHash: hash)
+        if let stored, stored.contentHash == hash { return .touched(fresh) }
+        do {
+            var note = try parse(data, path)
+            note.path = path
+            return .parsed(AnalyzedNote(note: note), fresh)
+        } catch {
+            let reason = IndexFailure.Reason.unparsable(String(describing: error))
+            let note = AnalyzedNote(note: Self.placeholder(path, problem: reason.description))
+            return .failed(IndexFailure(path: path, reason: reason), note, fresh)
+        }
+    }
+
+    /// A stamp changed so recently that a further change in the same clock tick could keep it
+    /// identical is stored as "always check the content" (git's racily-clean rule).
+    private func racy(_ stamp: FileStamp, _ limit: Int64) -> FileStamp {
+        guard stamp.changedNanoseconds >= limit || stamp.modifiedNanoseconds >= limit else { return stamp }
+        var marked = stamp
+        marked.size = UInt64.max
+        return marked
+    }
+
+    /// A note for a file that could not be read or parsed: listed with its problem.
+    static func placeholder(_ path: String, problem: String) -> Note {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : ""
+        let title = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        return Note(path: path, folder: folder, title: title,
+                    problems: [NoteProblem(kind: .unreadable, line: nil, message: problem)])
+    }
+
+    /// Reads a whole file.
+    static func readFile(_ path: String) -> Result<Data, IndexFailure.Reason> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.cannotRead(String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.cannotRead(String(cString: strerror(errno))))
+            }
+            if count == 0 { return .success(data) }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// `transform` applied to every element, spread over the processor's cores.
+    static func parallelMap<T>(_ items: [String], _ transform: (String) -> T) -> [T] {
+        let chunkSize = 64
+        let chunks = (items.count + chunkSize - 1) / chunkSize
+        var results = [T?](repeating: nil, count: items.count)
+        results.withUnsafeMutableBufferPointer { output in
+            let slots = output
+            withoutActuallyEscaping(transform) { work in
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    let start = chunk * chunkSize
+                    for index in start..<min(start + chunkSize, items.count) {
+                        slots.baseAddress.map { ($0 + index).pointee = work(items[index]) }
+                    }
+                }
+            }
+        }
+        return results.compactMap { $0 }
+    }
+}

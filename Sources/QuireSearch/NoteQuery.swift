@@ -1,0 +1,124 @@
+import Foundation
+
+/// A parsed search query: a plain value, parsed once and executed by a `Catalog`.
+///
+/// The language (DESIGN.md §3): words (AND), `"phrases"`, `prefix*`, `-term` / `NOT`, `OR`,
+/// parentheses, with NOT > AND > OR; field filters `tag:x` / `#x`, `project:`, `folder:`,
+/// `draft:`, `pinned:`, `color:`, `mood:>=4`, `priority:`, `title:`, `path:glob`, `id:`,
+/// `created:>=2026-01-01`, `updated:>7d`, and any other front-matter key `key:value`.
+public struct NoteQuery: Equatable, Sendable {
+    /// The query text the offsets of errors refer to.
+    public var text: String
+    /// The expression tree; `.all` for an empty query.
+    public var root: QueryNode
+
+    /// Creates a query from a tree (for callers that build queries without text).
+    public init(root: QueryNode, text: String = "") {
+        self.root = root
+        self.text = text
+    }
+
+    /// Parses query text. `now` and `timeZone` resolve relative and local dates.
+    public static func parse(_ text: String, now: Date,
+                             timeZone: TimeZone = .current) throws(QueryError) -> NoteQuery {
+        var parser = QueryParser(text: text, dates: QueryDateParser(now: now, timeZone: timeZone))
+        let root = try parser.parse()
+        return NoteQuery(root: root, text: text)
+    }
+
+    /// Parses command-line arguments the way `quire list|search` reads them: the positional
+    /// arguments joined by spaces (the CLI has already removed its own options, so an argument
+    /// starting with `-` is a negation). A single argument holding spaces that is a filter
+    /// without quotes (`project:Toy Story 5`, as the shell leaves `project:"Toy Story 5"`) has
+    /// its value quoted again.
+    public static func parse(arguments: [String], now: Date,
+                             timeZone: TimeZone = .current) throws(QueryError) -> NoteQuery {
+        let text = arguments.map(requote).joined(separator: " ")
+        return try parse(text, now: now, timeZone: timeZone)
+    }
+
+    /// Whether the query has text terms that are not negated (relevance makes sense).
+    public var hasPositiveTerms: Bool { !positiveTerms.isEmpty }
+
+    /// The text terms that are not under a negation, in query order (for ranking, snippets).
+    public var positiveTerms: [TextTerm] {
+        var terms: [TextTerm] = []
+        root.collectTerms(negated: false, into: &terms)
+        return terms
+    }
+
+    private static func requote(_ argument: String) -> String {
+        guard argument.contains(where: { $0.isWhitespace }), !argument.contains("\"") else {
+            return argument
+        }
+        var body = Substring(argument)
+        var prefix = ""
+        if body.hasPrefix("-") { prefix = "-"; body = body.dropFirst() }
+        if body.hasPrefix("#") {
+            return prefix + "#\"" + body.dropFirst() + "\""
+        }
+        guard let colon = body.firstIndex(of: ":"), colon > body.startIndex,
+              QueryLexer.isFilterKey(body[body.startIndex..<colon]) else {
+            return argument
+        }
+        let value = body[body.index(after: colon)...]
+        return prefix + body[body.startIndex...colon] + "\"" + value + "\""
+    }
+}
+
+/// A node of a query's expression tree.
+public indirect enum QueryNode: Equatable, Sendable {
+    /// Every note (the empty query).
+    case all
+    /// A word, phrase or prefix to find in the text.
+    case term(TextTerm)
+    /// A metadata filter.
+    case filter(FieldFilter)
+    /// Negation.
+    case not(QueryNode)
+    /// All of the children.
+    case and([QueryNode])
+    /// Any of the children.
+    case or([QueryNode])
+
+    func collectTerms(negated: Bool, into terms: inout [TextTerm]) {
+        switch self {
+        case .all, .filter: return
+        case .term(let term): if !negated { terms.append(term) }
+        case .not(let child): child.collectTerms(negated: !negated, into: &terms)
+        case .and(let children), .or(let children):
+            for child in children { child.collectTerms(negated: negated, into: &terms) }
+        }
+    }
+}
+
+/// A text term: one or more folded tokens that must stand next to each other in one field.
+public struct TextTerm: Hashable, Sendable {
+    /// Where the term is searched.
+    public enum Scope: String, Hashable, Sendable {
+        /// Title, tags, project, aliases and body.
+        case all
+        /// The title only (`title:word`).
+        case title
+    }
+
+    /// The folded tokens (a phrase when more than one).
+    public var tokens: [String]
+    /// Whether the last token is a prefix (`word*`).
+    public var isPrefix: Bool
+    /// Where to search.
+    public var scope: Scope
+
+    /// Creates a term.
+    public init(tokens: [String], isPrefix: Bool = false, scope: Scope = .all) {
+        self.tokens = tokens
+        self.isPrefix = isPrefix
+        self.scope = scope
+    }
+
+    /// Whether a token at position `index` of the term accepts a document term.
+    func accepts(_ term: String, at index: Int) -> Bool {
+        if isPrefix && index == tokens.count - 1 { return term.utf8.starts(with: tokens[index].utf8) }
+        return term == tokens[index]
+    }
+}

@@ -1,2 +1,0 @@
-/// The QuireSearch module.
-public enum QuireSearchModule {}

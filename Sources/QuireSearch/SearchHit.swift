@@ -1,0 +1,64 @@
+/// How results are ordered.
+public enum SortKey: String, CaseIterable, Equatable, Sendable {
+    /// BM25 score, best first (title matches boosted).
+    case relevance
+    /// `updatedAt`, newest first.
+    case updated
+    /// `createdAt`, newest first.
+    case created
+    /// Title A→Z (case-insensitive).
+    case title
+    /// Project A→Z (case-insensitive).
+    case project
+    /// Path A→Z.
+    case path
+    /// Word count, longest first.
+    case words
+}
+
+/// How `Catalog.run` orders and cuts its results.
+public struct SearchOptions: Equatable, Sendable {
+    /// The order; nil: relevance when the query has text terms, else the list order (pinned
+    /// first, then `updatedAt` newest first). Notes without the sort value come last; ties are
+    /// broken by path A→Z.
+    public var sort: SortKey?
+    /// Reverses the order (ties stay by path A→Z; notes without the value stay last).
+    public var reverse: Bool
+    /// The most hits to return (nil: all).
+    public var limit: Int?
+
+    /// Creates options.
+    public init(sort: SortKey? = nil, reverse: Bool = false, limit: Int? = nil) {
+        self.sort = sort
+        self.reverse = reverse
+        self.limit = limit
+    }
+}
+
+/// One result of a query.
+public struct SearchHit: Equatable, Sendable {
+    /// The note's metadata.
+    public var record: NoteRecord
+    /// Its BM25 score for the query's text terms (0 when the query has none).
+    public var score: Double
+
+    /// Creates a hit.
+    public init(record: NoteRecord, score: Double) {
+        self.record = record
+        self.score = score
+    }
+}
+
+/// A name with the number of notes that carry it (`tags()`, `projects()`).
+public struct NameCount: Equatable, Sendable {
+    /// The name as written (the smallest spelling when notes differ in case).
+    public var name: String
+    /// Notes carrying it.
+    public var count: Int
+
+    /// Creates a count.
+    public init(name: String, count: Int) {
+        self.name = name
+        self.count = count
+    }
+}

@@ -1,0 +1,56 @@
+/// A short excerpt of a note's body around the first match, with the matched words marked.
+public struct Snippet: Equatable, Sendable {
+    /// The excerpt: white space runs holding a line break become one space; `…` marks a cut.
+    public var text: String
+    /// Where the matched words stand in `text`.
+    public var highlights: [Range<String.Index>]
+
+    /// Creates a snippet.
+    public init(text: String, highlights: [Range<String.Index>]) {
+        self.text = text
+        self.highlights = highlights
+    }
+
+    /// Builds the snippet of `body` for the query's text terms (not those under a negation):
+    /// up to `words` tokens starting a few words before the first match (the beginning of the
+    /// body when nothing matches).
+    public static func make(body: String, query: NoteQuery, words: Int = 30) -> Snippet {
+        let tokens = Tokenizer.tokens(in: body)
+        guard !tokens.isEmpty else { return Snippet(text: "", highlights: []) }
+        let terms = query.positiveTerms.filter { $0.scope == .all }
+        var matched = [Bool](repeating: false, count: tokens.count)
+        for start in tokens.indices {
+            for term in terms where start + term.tokens.count <= tokens.count {
+                let hit = term.tokens.indices.allSatisfy { term.accepts(tokens[start + $0].term, at: $0) }
+                if hit { for offset in term.tokens.indices { matched[start + offset] = true } }
+            }
+        }
+        let first = matched.firstIndex(of: true) ?? 0
+        let begin = max(0, first - 6)
+        let end = min(tokens.count, begin + max(words, 1))
+        let bytes = Array(body.utf8)
+        var text: [UInt8] = []
+        var marks: [Range<Int>] = []
+        if begin > 0 { text.append(contentsOf: "… ".utf8) }
+        for index in begin..<end {
+            let range = tokens[index].utf8Range
+            if index > begin {
+                let gap = bytes[tokens[index - 1].utf8Range.upperBound..<range.lowerBound]
+                if gap.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                    text.append(0x20)
+                } else {
+                    text.append(contentsOf: gap)
+                }
+            }
+            let start = text.count
+            text.append(contentsOf: bytes[range])
+            if matched[index] { marks.append(start..<text.count) }
+        }
+        if end < tokens.count { text.append(contentsOf: " …".utf8) }
+        let string = String(decoding: text, as: UTF8.self)
+        let highlights = marks.map { mark in
+            string.utf8.index(string.startIndex, offsetBy: mark.lowerBound)..<string.utf8.index(string.startIndex, offsetBy: mark.upperBound)
+        }
+        return Snippet(text: string, highlights: highlights)
+    }
+}

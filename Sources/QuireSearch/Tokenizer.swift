@@ -1,0 +1,147 @@
+import Foundation
+
+/// One searchable token of a text: its folded term and where it stands in the source.
+public struct Token: Equatable, Sendable {
+    /// The folded term: lowercased, without diacritics ("Café" → "cafe").
+    public var term: String
+    /// The token's position in the source, as UTF-8 byte offsets.
+    public var utf8Range: Range<Int>
+    /// Whether this token is a single CJK character.
+    public var isCJK: Bool
+
+    /// Creates a token.
+    public init(term: String, utf8Range: Range<Int>, isCJK: Bool) {
+        self.term = term
+        self.utf8Range = utf8Range
+        self.isCJK = isCJK
+    }
+}
+
+/// Splits text into searchable tokens: runs of letters and digits (combining marks stay with
+/// their letter), folded to lowercase without diacritics; each CJK character (Han, kana,
+/// Hangul) is a token of its own, so any run of CJK characters is findable as a phrase.
+public enum Tokenizer {
+    /// The tokens of `text`, in order, with their UTF-8 ranges.
+    public static func tokens(in text: String) -> [Token] {
+        var result: [Token] = []
+        scan(text) { bytes, range, isASCII, isCJK in
+            result.append(Token(term: fold(bytes, isASCII: isASCII), utf8Range: range, isCJK: isCJK))
+        }
+        return result
+    }
+
+    /// The folded terms of `text`, in order (no positions; the fast path for indexing).
+    public static func terms(in text: String) -> [String] {
+        var result: [String] = []
+        scan(text) { bytes, _, isASCII, _ in
+            result.append(fold(bytes, isASCII: isASCII))
+        }
+        return result
+    }
+
+    /// Folds one word the way tokens are folded: lowercase, no diacritics.
+    public static func fold(_ word: String) -> String {
+        if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.lowercased() }
+        return word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    private static func fold(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        if isASCII {
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                for index in 0..<bytes.count {
+                    let byte = bytes[index]
+                    out[index] = (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
+        }
+        let word = String(decoding: bytes, as: UTF8.self)
+        return word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// Calls `emit` for every token of `text` with its bytes, UTF-8 range, whether it is pure
+    /// ASCII and whether it is a CJK character.
+    static func scan(_ text: String,
+                     _ emit: (UnsafeBufferPointer<UInt8>, Range<Int>, Bool, Bool) -> Void) {
+        var text = text
+        text.withUTF8 { buffer in
+            let count = buffer.count
+            var index = 0
+            var start = -1
+            var ascii = true
+            while index < count {
+                let byte = buffer[index]
+                if byte < 0x80 {
+                    if isASCIIWordByte(byte) {
+                        if start < 0 { start = index; ascii = true }
+                    } else if start >= 0 {
+                        emit(UnsafeBufferPointer(rebasing: buffer[start..<index]), start..<index, ascii, false)
+                        start = -1
+                    }
+                    index += 1
+                    continue
+                }
+                let (scalar, length) = decode(buffer, at: index)
+                let end = min(index + length, count)
+                if isCJK(scalar) {
+                    if start >= 0 {
+                        emit(UnsafeBufferPointer(rebasing: buffer[start..<index]), start..<index, ascii, false)
+                        start = -1
+                    }
+                    emit(UnsafeBufferPointer(rebasing: buffer[index..<end]), index..<end, false, true)
+                } else if isWordScalar(scalar) {
+                    if start < 0 { start = index }
+                    ascii = false
+                } else if start >= 0 {
+                    emit(UnsafeBufferPointer(rebasing: buffer[start..<index]), start..<index, ascii, false)
+                    start = -1
+                }
+                index = end
+            }
+            if start >= 0 {
+                emit(UnsafeBufferPointer(rebasing: buffer[start..<count]), start..<count, ascii, false)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    /// Decodes the scalar starting at `index` of valid UTF-8 and returns it with its length.
+    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(buffer[index])
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        guard index + length <= buffer.count, length > 1 else { return (Unicode.Scalar(0xFFFD) ?? "?", 1) }
+        var value = lead & (0xFF >> (length + 1))
+        for offset in 1..<length {
+            value = (value << 6) | (UInt32(buffer[index + offset]) & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "?", length)
+    }
+
+    /// Whether a non-ASCII scalar belongs to a word: a letter, a digit/number or a mark.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber,
+             .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a scalar is a CJK character that forms a token of its own.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x2E80 { return false }
+        switch value {
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xAC00...0xD7AF, 0x3130...0x318F:
+            return true
+        default:
+            return scalar.properties.isIdeographic
+        }
+    }
+}

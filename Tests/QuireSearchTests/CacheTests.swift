@@ -1,0 +1,196 @@
+import Foundation
+import QuireCore
+import Testing
+@testable import QuireSearch
+
+/// The persisted catalog: freshness like git's index, silent rebuilds, reports.
+@Suite struct CacheTests {
+    static let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+    func paths(_ store: CatalogStore, _ text: String) throws -> [String] {
+        try store.catalog.run(NoteQuery.parse(text, now: Self.now), sort: .path).map(\.record.path)
+    }
+
+    func seed(_ vault: TestVault) throws {
+        try vault.write("a.md", "---\ntitle: Apple pie\ntags: food, Work/Meetings\n---\nA café recipe.\n")
+        try vault.write("Drafts/b.md", "---\ntitle: Banana\ndraft: true\n---\nbanana bread naïve\n")
+        try vault.write("Drafts/Old/c.md", "no front matter, just 東京タワー text\n")
+    }
+
+    @Test func firstOpenBuildsThenSecondOpenParsesNothing() throws {
+        let vault = try TestVault()
+        try seed(vault)
+        let first = vault.open()
+        #expect(first.report.added == ["Drafts/Old/c.md", "Drafts/b.md", "a.md"])
+        #expect(first.report.cacheIssue == .missing)
+        #expect(first.report.cacheWritten)
+        #expect(vault.parses.load() == 3)
+        let second = vault.open()
+        #expect(second.report.cacheIssue == nil)
+        #expect(!second.report.hasChanges)
+        #expect(vault.parses.load() == 3)
+        #expect(try paths(second, "cafe") == ["a.md"])
+        #expect(try paths(second, "タワー") == ["Drafts/Old/c.md"])
+        #expect(try paths(second, "folder:drafts") == ["Drafts/Old/c.md", "Drafts/b.md"])
+        #expect(second.catalog.tags() == [NameCount(name: "food", count: 1), NameCount(name: "Work/Meetings", count: 1)])
+    }
+
+    @Test func editDeleteRenameAreSeen() throws {
+        let vault = try TestVault()
+        try seed(vault)
+        _ = vault.open()
+        try vault.write("a.md", "---\ntitle: Apple tart\n---\nno more coffee\n")
+        try vault.remove("Drafts/b.md")
+        try FileManager.default.moveItem(atPath: vault.root + "/Drafts/Old/c.md", toPath: vault.root + "/c2.md")
+        let store = vault.open()
+        #expect(store.report.changed == ["a.md"])
+        #expect(store.report.removed == ["Drafts/Old/c.md", "Drafts/b.md"])
+        #expect(store.report.added == ["c2.md"])
+        #expect(try paths(store, "cafe").isEmpty)
+        #expect(try paths(store, "tart") == ["a.md"])
+        #expect(try paths(store, "東京") == ["c2.md"])
+        #expect(store.catalog.count == 2)
+        let again = vault.open()
+        #expect(try paths(again, "東京") == ["c2.md"])
+        #expect(again.catalog.count == 2)
+    }
+
+    @Test func rewriteWithSameContentIsNotParsed() throws {
+        let vault = try TestVault()
+        try seed(vault)
+        _ = vault.open()
+        Thread.sleep(forTimeInterval: 0.1)
+        _ = vault.open()  // settles stamps that were too recent to trust
+        let before = vault.parses.load()
+        try vault.write("a.md", "---\ntitle: Apple pie\ntags: food, Work/Meetings\n---\nA café recipe.\n")
+        let store = vault.open()
+        #expect(store.report.touched == 1)
+        #expect(!store.report.hasChanges)
+        #expect(vault.parses.load() == before)
+    }
+
+    @Test func contentChangeWithRestoredTimeAndSizeIsSeen() throws {
+        let vault = try TestVault()
+        try seed(vault)
+        let mtime = try vault.modificationDate("a.md")
+        _ = vault.open()
+        try vault.write("a.md", "---\ntitle: Apple pie\ntags: food, Work/Meetings\n---\nA cafX recipe.\n")
+        try vault.setModificationDate("a.md", mtime)
+        let store = vault.open()
+        #expect(store.report.changed == ["a.md"])
+        #expect(try paths(store, "cafx") == ["a.md"])
+    }
+
+    @Test func checkoutOfAnOlderTreeIsSeen() throws {
+        let vault = try TestVault()
+        let old = "---\ntitle: Version one\n---\nalpha\n"
+        try vault.write("n.md", old)
+        let oldTime = try vault.modificationDate("n.md")
+        _ = vault.open()
+        Thread.sleep(forTimeInterval: 0.1)
+        try vault.write("n.md", "---\ntitle: Version two\n---\nbeta\n")
+        _ = vault.open()
+        try vault.write("n.md", old)
+        try vault.setModificationDate("n.md", oldTime)
+        let store = vault.open()
+        #expect(store.report.changed == ["n.md"])
+        #expect(try paths(store, "alpha") == ["n.md"])
+        #expect(try paths(store, "beta").isEmpty)
+    }
+
+    @Test func damagedOrOldCacheIsRebuiltSilently() throws {
+        let vault = try TestVault()
+        try seed(vault)
+        let store = vault.open()
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: store.cachePath)))
+        for index in stride(from: 200, to: bytes.count, by: 7) { bytes[index] ^= 0x5A }
+        try Data(bytes).write(to: URL(fileURLWithPath: store.cachePath))
+        let damaged = vault.open()
+        #expect(damaged.report.cacheIssue != nil)
+        #expect(try paths(damaged, "banana") == ["Drafts/b.md"])
+        #expect(damaged.catalog.count == 3)
+
+        try Data(bytes.prefix(100)).write(to: URL(fileURLWithPath: store.cachePath))
+        #expect(vault.open().catalog.count == 3)
+
+        var old = try [UInt8](Data(contentsOf: URL(fileURLWithPath: store.cachePath)))
+        old[8] = 0
+        try Data(old).write(to: URL(fileURLWithPath: store.cachePath))
+        let reopened = vault.open()
+        #expect(reopened.report.cacheIssue == .oldVersion(0))
+        #expect(vault.open().report.cacheIssue == nil)
+    }
+
+    @Test func badNotesAreListedAndReported() throws {
+        let vault = try TestVault()
+        try seed(vault)
+        try vault.write("junk.md", "\u{0}\u{1}binary")
+        try vault.write("broken.md", "---\nthis is not a key\n---\nbody\n")
+        try FileManager.default.createDirectory(atPath: vault.root + "/dir.md", withIntermediateDirectories: true)
+        let store = vault.open()
+        #expect(store.report.failed.map(\.path) == ["dir.md", "junk.md"])
+        #expect(store.report.failed.map(\.reason) == [.notAFile, .unparsable("binary junk")])
+        #expect(store.report.notesWithProblems == 2)
+        let listed = store.catalog.run(NoteQuery(root: .all), sort: .path).map(\.record.path)
+        #expect(listed == ["Drafts/Old/c.md", "Drafts/b.md", "a.md", "broken.md", "junk.md"])
+    }
+
+    @Test func loadedCatalogAnswersLikeABuiltOne() throws {
+        let vault = try TestVault()
+        var generator = VaultGenerator(seed: 5)
+        let notes = generator.notes(count: 120)
+        for note in notes {
+            let tags = note.tags.joined(separator: ", ")
+            try vault.write(note.path, "---\ntitle: \(note.title)\ntags: \(tags)\n---\n\(note.body)\n")
+        }
+        _ = vault.open()
+        try vault.write(notes[3].path, "---\ntitle: changed\n---\nnew words here\n")
+        try vault.remove(notes[4].path)
+        let updated = vault.open()
+        let loaded = vault.open()
+        let built = vault.open(rebuild: true)
+        var queries = RandomQueryTests.QueryGenerator(generator: VaultGenerator(seed: 9), notes: notes)
+        for _ in 0..<200 {
+            let query = try NoteQuery.parse(queries.expression(depth: 2), now: Self.now)
+            let expected = built.catalog.run(query).map(\.record.path)
+            #expect(loaded.catalog.run(query).map(\.record.path) == expected, "\(query.text)")
+            #expect(updated.catalog.run(query).map(\.record.path) == expected, "\(query.text)")
+        }
+    }
+}
+
+/// The store with QuireCore's real parser.
+@Suite struct RealParserTests {
+    @Test func indexesNotesReadByNoteParser() throws {
+        let vault = try TestVault()
+        try vault.write("Projects/woody.md", """
+            ---
+            id: 0b6c1f0e-2a4b-4c59-8d1e-0a1b2c3d4e5f
+            title: Woody's Roundup
+            createdAt: 2026-01-02T10:00:00+01:00
+            updatedAt: 2026-03-04T10:00:00+01:00
+            tags: [toys, Work/Meetings]
+            project: Toy Story 5
+            draft: true
+            mood: 4
+            status: Done
+            ---
+            Naïve cowboy meets 東京タワー.
+            """)
+        try vault.write("broken.md", "---\ntitle: [unclosed\n---\nstill searchable body\n")
+        let store = CatalogStore(root: vault.root, paths: vault.notePaths())
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        func find(_ text: String) throws -> [String] {
+            try store.catalog.run(NoteQuery.parse(text, now: now)).map(\.record.path)
+        }
+        #expect(try find("naive tag:work project:\"toy story 5\" draft:true mood:>=4 status:done") == ["Projects/woody.md"])
+        #expect(try find("created:<2026-02 updated:2026-03-04 京タ") == ["Projects/woody.md"])
+        #expect(try find("title:roundup") == ["Projects/woody.md"])
+        #expect(try find("searchable") == ["broken.md"])
+        #expect(store.report.notesWithProblems == 1)
+        let hit = try #require(store.catalog.run(NoteQuery.parse("cowboy", now: now)).first)
+        let snippet = try #require(store.snippet(for: hit, query: NoteQuery.parse("cowboy", now: now)))
+        #expect(snippet.text == "Naïve cowboy meets 東京タワー")
+        #expect(snippet.highlights.map { String(snippet.text[$0]) } == ["cowboy"])
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import QuireSearch
+
+@Suite struct QueryParserTests {
+    static let now = Date(timeIntervalSince1970: 1_790_000_000)  // 2026-09-21T14:13:20Z
+    static let utc = TimeZone(secondsFromGMT: 0) ?? .current
+
+    func parse(_ text: String) throws -> QueryNode {
+        try NoteQuery.parse(text, now: Self.now, timeZone: Self.utc).root
+    }
+
+    func error(_ text: String) -> QueryError? {
+        do {
+            _ = try NoteQuery.parse(text, now: Self.now, timeZone: Self.utc)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func term(_ tokens: String..., prefix: Bool = false, scope: TextTerm.Scope = .all) -> QueryNode {
+        .term(TextTerm(tokens: tokens, isPrefix: prefix, scope: scope))
+    }
+
+    @Test func precedenceIsNotThenAndThenOr() throws {
+        #expect(try parse("a b OR c") == .or([.and([term("a"), term("b")]), term("c")]))
+        #expect(try parse("a (b OR c)") == .and([term("a"), .or([term("b"), term("c")])]))
+        #expect(try parse("-a b") == .and([.not(term("a")), term("b")]))
+        #expect(try parse("NOT a OR b") == .or([.not(term("a")), term("b")]))
+        #expect(try parse("a AND b") == .and([term("a"), term("b")]))
+        #expect(try parse("a or b") == .and([term("a"), term("or"), term("b")]))
+        #expect(try parse("") == .all)
+        #expect(try parse("& -") == .all)
+    }
+
+    @Test func wordsPhrasesPrefixesAndCJK() throws {
+        #expect(try parse("\"Toy Story\"") == term("toy", "story"))
+        #expect(try parse("caf*") == term("caf", prefix: true))
+        #expect(try parse("東京") == term("東", "京"))
+        #expect(try parse("e-mail") == term("e", "mail"))
+        #expect(try parse("title:Café*") == term("cafe", prefix: true, scope: .title))
+        #expect(try parse("title:\"big news\"") == term("big", "news", scope: .title))
+    }
+
+    @Test func fieldFilters() throws {
+        #expect(try parse("tag:Work/Meetings") == .filter(.tag("work/meetings")))
+        #expect(try parse("#Ideas") == .filter(.tag("ideas")))
+        #expect(try parse("project:\"Toy Story 5\"") == .filter(.project("toy story 5")))
+        #expect(try parse("folder:Drafts/") == .filter(.folder("drafts")))
+        #expect(try parse("draft:true pinned:no") == .and([.filter(.draft(true)), .filter(.pinned(false))]))
+        #expect(try parse("mood:>=4") == .filter(.mood(.greaterOrEqual, 4)))
+        #expect(try parse("mood:3") == .filter(.mood(.equal, 3)))
+        #expect(try parse("priority:<2") == .filter(.value(key: "priority", .less, "2")))
+        #expect(try parse("Status:Done") == .filter(.value(key: "status", .equal, "done")))
+        #expect(try parse("path:Drafts/*.md") == .filter(.path("drafts/*.md")))
+        #expect(try parse("-tag:x") == .not(.filter(.tag("x"))))
+        #expect(try parse("https://example.com") == term("https", "example", "com"))
+    }
+
+    @Test func dates() throws {
+        let day = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
+        #expect(try parse("created:>=2026-01-01") == .filter(.created(.greaterOrEqual, DateBound(start: day, end: day + 86_400))))
+        let week = Self.now - 7 * 86_400
+        #expect(try parse("updated:>7d") == .filter(.updated(.greater, DateBound(start: week, end: week))))
+        let hour = Self.now - 3 * 3_600
+        #expect(try parse("updated:3h") == .filter(.updated(.equal, DateBound(start: hour, end: hour))))
+        let minute = Date(timeIntervalSince1970: 1_767_261_600)  // 2026-01-01T10:00Z
+        #expect(try parse("created:2026-01-01T12:00+02:00") == .filter(.created(.equal, DateBound(start: minute, end: minute + 60))))
+        let month = Date(timeIntervalSince1970: 1_769_904_000)  // 2026-02-01
+        #expect(try parse("created:<2026-02") == .filter(.created(.less, DateBound(start: month, end: month + 28 * 86_400))))
+    }
+
+    @Test func localTimeHonoursTheTimeZone() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin") ?? Self.utc
+        let query = try NoteQuery.parse("created:2026-01-01", now: Self.now, timeZone: berlin)
+        let start = Date(timeIntervalSince1970: 1_767_225_600 - 3_600)
+        #expect(query.root == .filter(.created(.equal, DateBound(start: start, end: start + 86_400))))
+        let month = try NoteQuery.parse("updated:>1m", now: Self.now, timeZone: berlin)
+        let expected = Date(timeIntervalSince1970: 1_790_000_000 - 31 * 86_400)
+        #expect(month.root == .filter(.updated(.greater, DateBound(start: expected, end: expected))))
+    }
+
+    @Test func errorsCarryKindAndOffset() {
+        #expect(error("a (b OR c") == QueryError(.unbalancedParenthesis, at: 2, "'(' without a matching ')'"))
+        #expect(error("a b)")?.kind == .unexpectedParenthesis)
+        #expect(error("a b)")?.offset == 3)
+        #expect(error("say \"hello")?.kind == .unterminatedQuote)
+        #expect(error("say \"hello")?.offset == 4)
+        #expect(error("x tag:")?.kind == .emptyFilterValue)
+        #expect(error("x tag:")?.offset == 2)
+        #expect(error("# x")?.kind == .emptyFilterValue)
+        #expect(error("created:>=2026-13-01")?.kind == .badDate)
+        #expect(error("created:>=2026-13-01")?.offset == 8)
+        #expect(error("updated:>7x")?.kind == .badDate)
+        #expect(error("created:2026-02-30")?.kind == .badDate)
+        #expect(error("mood:>high")?.kind == .badNumber)
+        #expect(error("draft:maybe")?.kind == .badBoolean)
+        #expect(error("draft:maybe")?.offset == 6)
+        #expect(error("OR a")?.kind == .missingOperand)
+        #expect(error("a OR")?.offset == 2)
+        #expect(error("a NOT")?.kind == .missingOperand)
+        #expect(error("()")?.kind == .emptyParentheses)
+        #expect(error("a (b OR c")?.description == "'(' without a matching ')' (at character 3)")
+    }
+
+    @Test func argumentsAreJoinedAndUnquotedFilterValuesRequoted() throws {
+        let query = try NoteQuery.parse(arguments: ["project:Toy Story 5", "-draft:true", "woody"], now: Self.now)
+        #expect(query.text == "project:\"Toy Story 5\" -draft:true woody")
+        #expect(query.root == .and([.filter(.project("toy story 5")), .not(.filter(.draft(true))), term("woody")]))
+        let whole = try NoteQuery.parse(arguments: ["buzz OR woody"], now: Self.now)
+        #expect(whole.root == .or([term("buzz"), term("woody")]))
+        #expect(try NoteQuery.parse(arguments: ["-#Work Stuff"], now: Self.now).root == .not(.filter(.tag("work stuff"))))
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+@testable import QuireSearch
+
+@Suite struct TokenizerTests {
+    @Test func foldsCaseAndDiacritics() {
+        #expect(Tokenizer.terms(in: "Café NAÏVE Über Ångström résumé") == ["cafe", "naive", "uber", "angstrom", "resume"])
+        #expect(Tokenizer.terms(in: "Straße ZOË") == ["strasse", "zoe"])
+    }
+
+    @Test func splitsOnPunctuationAndKeepsDigits() {
+        #expect(Tokenizer.terms(in: "e-mail, don't x86_64 v2.0!") == ["e", "mail", "don", "t", "x86", "64", "v2", "0"])
+        #expect(Tokenizer.terms(in: "  ...  ").isEmpty)
+    }
+
+    @Test func cjkCharactersAreTokensOfTheirOwn() {
+        #expect(Tokenizer.terms(in: "東京タワー") == ["東", "京", "タ", "ワ", "ー"])
+        #expect(Tokenizer.terms(in: "hello世界world") == ["hello", "世", "界", "world"])
+        #expect(Tokenizer.terms(in: "한국어 text") == ["한", "국", "어", "text"])
+    }
+
+    @Test func rangesPointIntoTheSource() {
+        let text = "Le café, 東京!"
+        let tokens = Tokenizer.tokens(in: text)
+        let bytes = Array(text.utf8)
+        let pieces = tokens.map { String(decoding: bytes[$0.utf8Range], as: UTF8.self) }
+        #expect(pieces == ["Le", "café", "東", "京"])
+        #expect(tokens.map(\.isCJK) == [false, false, true, true])
+    }
+
+    @Test func combiningMarksStayWithTheirLetter() {
+        #expect(Tokenizer.terms(in: "cafe\u{301} nai\u{308}ve") == ["cafe", "naive"])
+    }
+}
