@@ -1,32 +1,33 @@
 import Foundation
 import QuireCore
 
-/// Every note of a vault read from disk, for commands that need them all, plus a summary warning
-/// for notes whose front matter could not be read.
+/// Every note of a vault (from the catalog: metadata only, no bodies), for commands that resolve
+/// a NOTE argument or need them all, plus a summary warning for unreadable notes.
 struct VaultNotes {
     let vault: Vault
     let notes: [Note]
+    let catalog: VaultCatalog
 
-    /// Reads every note of the vault.
-    init(vault: Vault) throws {
-        self.vault = vault
-        notes = try vault.notePaths().map { try vault.readNote(path: $0) }
+    /// Opens the vault's catalog.
+    init(context: CommandContext) throws {
+        catalog = try VaultCatalog.open(context)
+        vault = catalog.vault
+        notes = catalog.catalog.records.map(Note.init(record:))
     }
-
-    /// Notes whose front matter could not be read.
-    var unreadable: [Note] { notes.filter { !$0.problems.isEmpty } }
 
     /// Prints the one summary warning of DESIGN.md §2 on standard error, if any note is unreadable.
     func warnAboutProblems(_ output: Output) {
-        let count = unreadable.count
-        guard count > 0 else { return }
-        let noun = count == 1 ? "1 note has" : "\(count) notes have"
-        output.error("quire: warning: \(noun) unreadable front matter — run 'quire check'")
+        catalog.warnAboutProblems(output)
     }
 
     /// Resolves a NOTE argument (path, id, exact title, id prefix of 4+ characters).
     func resolve(_ argument: String, context: CommandContext) throws -> Note {
         try NoteResolver(vault: vault, notes: notes, currentDirectory: context.currentDirectory).resolve(argument)
+    }
+
+    /// Resolves a NOTE argument and reads the whole note (with its body) from disk.
+    func resolveFully(_ argument: String, context: CommandContext) throws -> Note {
+        try vault.readNote(path: resolve(argument, context: context).path)
     }
 
     /// The default list order: pinned first, then `updatedAt` newest first, ties by path.

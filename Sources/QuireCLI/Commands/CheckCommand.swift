@@ -26,7 +26,7 @@ struct CheckCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let all = try VaultNotes(vault: vault)
+        let all = try VaultNotes(context: context)
         var findings: [Finding] = []
         var byID: [String: [String]] = [:]
         for note in all.notes {
@@ -37,7 +37,7 @@ struct CheckCommand: Command {
             if !note.hasTitle && note.problems.isEmpty {
                 findings.append(Finding(path: note.path, line: nil, kind: "noTitle", message: "note has no title (the file name stands in)"))
             }
-            if note.body.hasPrefix("version https://git-lfs.github.com/spec/") {
+            if Self.isLFSPointer(note, vault: vault) {
                 findings.append(Finding(path: note.path, line: 1, kind: "lfsPointer", message: "file is a Git LFS pointer; its content is not in the work tree"))
             }
         }
@@ -65,6 +65,15 @@ struct CheckCommand: Command {
             output.line("\(findings.count) problem\(findings.count == 1 ? "" : "s") in \(all.notes.count) notes")
         }
         if !findings.isEmpty { context.exitCode = .failure }
+    }
+
+    /// Whether a note file is a Git LFS pointer (its content lives on an LFS server).
+    static func isLFSPointer(_ note: Note, vault: Vault) -> Bool {
+        guard note.frontMatter.isEmpty, note.words < 40,
+              let handle = FileHandle(forReadingAtPath: vault.url(for: note.path).path) else { return false }
+        defer { try? handle.close() }
+        let head = handle.readData(ofLength: 64)
+        return head.starts(with: Data("version https://git-lfs.github.com/spec/".utf8))
     }
 
     /// Submodules (folders with a `.git` file or folder below the root) are left alone and reported.

@@ -21,7 +21,7 @@ struct EditCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let all = try VaultNotes(vault: context.vault())
+        let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
         let url = all.vault.root.appendingPathComponent(found.path)
         let editor = [context.environment["VISUAL"], context.environment["EDITOR"]]

@@ -1,35 +1,56 @@
 import Foundation
 import QuireCore
+import QuireSearch
 
-/// `quire list` — lists notes, pinned first, then newest first.
+/// `quire list [QUERY…]` — lists notes matching a query, pinned first, then newest first.
 struct ListCommand: Command {
     static let configuration = CommandConfiguration(
         name: "list",
-        abstract: "List notes: pinned first, then the most recently updated.",
-        usage: "list [--json]",
-        examples: ["quire list", "quire list --json"],
-        options: [.flag("--json", help: "Print the notes as a JSON array.")])
+        abstract: "List notes matching a query (all by default): pinned first, then the most recently updated.",
+        usage: "list [QUERY…] [--sort KEY] [--reverse] [--limit N] [--json | --paths [-0] | --format TEMPLATE]",
+        discussion: """
+        The query is the arguments joined by spaces (quote it whole if you like). Words must all
+        appear; "phrases", prefix*, -word (or NOT), OR and parentheses combine them. Filters:
+        tag:x or #x, project:"Toy Story 5", folder:Drafts, draft:true, pinned:true, color:blue,
+        mood:>=4, priority:1, title:word, path:'Drafts/*', created:>=2026-01-01, updated:>7d, and
+        any other front-matter key as key:value. An argument starting with '-' that is no option
+        is a negation; '--' ends the options. See Docs/search.md.
+        """,
+        examples: [
+            "quire list", "quire list tag:character/woody draft:true",
+            "quire list project:\"Toy Story 5\" -tag:ending --sort title",
+            "quire list updated:>7d --paths | xargs $EDITOR",
+            "quire list folder:Journal mood:>=4 --format '{mood}\\t{title}'",
+        ],
+        options: QueryOutput.options,
+        dashPositionals: true,
+        positionals: 0...Int.max)
 
-    let json: Bool
+    let output: QueryOutput
 
     init(_ arguments: ParsedArguments) throws {
-        json = arguments.has("--json")
+        output = try QueryOutput(arguments)
     }
 
     func run(_ context: CommandContext) throws {
-        let vault = try context.vault()
-        let all = try VaultNotes(vault: vault)
-        all.warnAboutProblems(context.output)
-        let notes = all.notes.sorted(by: VaultNotes.defaultOrder)
-        if json {
-            context.output.line(JSONValue.array(notes.map { NoteJSON.object($0) }).rendered())
-            return
+        let query = try output.query(context)
+        let catalog = try VaultCatalog.open(context)
+        catalog.warnAboutProblems(context.output)
+        var hits = catalog.catalog.run(query, options: output.options)
+        if output.options.sort == nil && query.hasPositiveTerms {
+            // `list` keeps the list order (pinned, then newest) even when the query has words.
+            var unlimited = output.options
+            unlimited.limit = nil
+            hits = catalog.catalog.run(query, options: unlimited).sorted { lhs, rhs in
+                VaultNotes.defaultOrder(Note(record: lhs.record), Note(record: rhs.record))
+            }
+            if let limit = output.options.limit { hits = Array(hits.prefix(limit)) }
         }
-        NoteTable.print(notes, context: context, vault: vault)
+        output.print(hits, query: query, catalog: catalog, context: context, snippets: false)
     }
 }
 
-/// The human table of notes: pin mark, updated date, title, folder/tags.
+/// The human table of notes: pin mark, updated date, title, path and tags.
 enum NoteTable {
     static func print(_ notes: [Note], context: CommandContext, vault: Vault) {
         let output = context.output

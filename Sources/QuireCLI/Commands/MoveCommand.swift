@@ -20,7 +20,7 @@ struct MoveCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let all = try VaultNotes(vault: context.vault())
+        let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
         let target = folder == "/" ? "" : try all.vault.resolveSafePath(folder)
         let name = (found.path as NSString).lastPathComponent
@@ -54,7 +54,7 @@ struct RenameCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let all = try VaultNotes(vault: vault)
+        let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
         try NoteEditor.apply(vault: vault, path: found.path, now: context.now()) { document in
             try document.set("title", .string(title))

@@ -29,7 +29,7 @@ struct RemoveCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let all = try VaultNotes(vault: vault)
+        let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
         let shown = context.displayPath(found.path, vault: vault)
         let repository = try Repository.open(at: vault.root)

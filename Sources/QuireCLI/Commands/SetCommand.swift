@@ -30,7 +30,7 @@ struct SetCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let all = try VaultNotes(vault: context.vault())
+        let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
         let values = try assignments.map { ($0.key, try ValueParser.parse(key: $0.key, text: $0.text)) }
         let setsUpdatedAt = values.contains { $0.0 == "updatedAt" }
@@ -66,7 +66,7 @@ struct UnsetCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let all = try VaultNotes(vault: context.vault())
+        let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
         try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(),
                              setsUpdatedAt: keys.contains("updatedAt")) { document in

@@ -30,8 +30,8 @@ struct ShowCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let all = try VaultNotes(vault: context.vault())
-        let found = try all.resolve(note, context: context)
+        let all = try VaultNotes(context: context)
+        let found = try all.resolveFully(note, context: context)
         let output = context.output
         if raw {
             let data = try Data(contentsOf: all.vault.root.appendingPathComponent(found.path))

@@ -23,10 +23,10 @@ struct StatsCommand: Command {
     static func readingMinutes(_ words: Int) -> Int { words == 0 ? 0 : max(1, Int((Double(words) / 200).rounded())) }
 
     func run(_ context: CommandContext) throws {
-        let all = try VaultNotes(vault: context.vault())
+        let all = try VaultNotes(context: context)
         let output = context.output
         if let note {
-            let found = try all.resolve(note, context: context)
+            let found = try all.resolveFully(note, context: context)
             if json {
                 output.line(JSONValue.object([
                     ("path", .string(found.path)), ("title", .string(found.title)), ("words", .int(found.words)),

@@ -36,7 +36,7 @@ struct TagCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let all = try VaultNotes(vault: context.vault())
+        let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
         var tags = found.tags
         let removed = Set(removals.map { $0.lowercased() })

@@ -1,0 +1,59 @@
+import Foundation
+import QuireCore
+import QuireSearch
+
+/// `quire index [--rebuild]` — shows or rebuilds the catalog cache and reports what it did.
+struct IndexCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "index",
+        abstract: "Bring the search catalog up to date (or --rebuild it) and report counts and timing.",
+        usage: "index [--rebuild] [--json]",
+        discussion: """
+        The catalog is cached in .quire/cache/ and kept fresh automatically: files whose size,
+        times or inode changed are read again, and parsed again only if their content changed.
+        You never need this command for correct results; it reports what the indexer did.
+        """,
+        examples: ["quire index", "quire index --rebuild --json"],
+        options: [
+            .flag("--rebuild", help: "Ignore the cache and read every note again."),
+            .flag("--json", help: "Print the report as JSON."),
+        ])
+
+    let rebuild: Bool
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        rebuild = arguments.has("--rebuild")
+        json = arguments.has("--json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let catalog = try VaultCatalog.open(context, rebuild: rebuild)
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+        let report = catalog.report
+        let output = context.output
+        if json {
+            output.line(JSONValue.object([
+                ("notes", .int(report.total)), ("added", .int(report.added.count)),
+                ("changed", .int(report.changed.count)), ("removed", .int(report.removed.count)),
+                ("touched", .int(report.touched)), ("failed", .array(report.failed.map {
+                    .object([("path", .string($0.path)), ("reason", .string($0.reason.description))])
+                })),
+                ("notesWithProblems", .int(report.notesWithProblems)),
+                ("cacheRebuilt", .bool(report.cacheIssue != nil)), ("cacheWritten", .bool(report.cacheWritten)),
+                ("milliseconds", .double((milliseconds * 10).rounded() / 10)),
+            ]).rendered())
+            return
+        }
+        output.line("\(report.total) notes indexed in \(String(format: "%.1f", milliseconds)) ms")
+        output.line("added \(report.added.count), changed \(report.changed.count), removed \(report.removed.count), unchanged content re-stamped \(report.touched)")
+        if let issue = report.cacheIssue, !rebuild { output.line("cache rebuilt (\(issue))") }
+        for failure in report.failed {
+            output.line("failed: \(context.displayPath(failure.path, vault: catalog.vault)): \(failure.reason)")
+        }
+        if report.notesWithProblems > 0 {
+            output.line("\(report.notesWithProblems) notes have unreadable front matter — run 'quire check'")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import QuireCore
+import QuireSearch
+
+/// `quire search QUERY…` — full-text search ranked by relevance, with snippets.
+struct SearchCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "search",
+        abstract: "Search notes by relevance (BM25, title boosted), with a matching snippet.",
+        usage: "search QUERY… [--sort KEY] [--reverse] [--limit N] [--json | --paths [-0] | --format TEMPLATE]",
+        discussion: """
+        Same query language as 'quire list' (see Docs/search.md); results are sorted by relevance
+        unless --sort says otherwise. Matching ignores case and accents ("cafe" finds "Café");
+        Chinese and Japanese text is found by any run of characters. --json adds score and snippet.
+        """,
+        examples: ["quire search cafe", "quire search \"last ride\" project:\"Toy Story 5\"", "quire search 上映 --json",
+                   "quire search woody OR buzz -draft:true --limit 5"],
+        options: QueryOutput.options,
+        dashPositionals: true,
+        positionals: 1...Int.max)
+
+    let output: QueryOutput
+
+    init(_ arguments: ParsedArguments) throws {
+        output = try QueryOutput(arguments)
+    }
+
+    func run(_ context: CommandContext) throws {
+        let query = try output.query(context)
+        let catalog = try VaultCatalog.open(context)
+        catalog.warnAboutProblems(context.output)
+        var options = output.options
+        if options.sort == nil { options.sort = .relevance }
+        let hits = catalog.catalog.run(query, options: options)
+        output.print(hits, query: query, catalog: catalog, context: context, snippets: true)
+    }
+}

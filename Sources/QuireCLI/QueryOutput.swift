@@ -1,0 +1,147 @@
+import Foundation
+import QuireCore
+import QuireSearch
+
+/// The options `quire list` and `quire search` share, and how they print results.
+struct QueryOutput {
+    static let options: [OptionSpec] = [
+        .value("--sort", name: "KEY", help: "Order by updated, created, title, project, path, relevance or words."),
+        .flag("--reverse", help: "Reverse the order."),
+        .value("--limit", name: "N", help: "Show at most N notes."),
+        .flag("--json", help: "Print the notes as a JSON array."),
+        .flag("--paths", help: "Print paths only, one per line (for editors, fzf, xargs)."),
+        .flag("--null", "-0", help: "With --paths: separate paths with NUL instead of newlines."),
+        .value("--format", name: "TEMPLATE", help: "Print each note with a template, e.g. '{title}\\t{path}' (any field or front-matter key)."),
+    ]
+
+    enum Style { case table, json, paths(separator: String), template(String) }
+
+    let style: Style
+    let options: SearchOptions
+    let queryArguments: [String]
+
+    init(_ arguments: ParsedArguments) throws {
+        var sort: SortKey?
+        if let text = arguments.value("--sort") {
+            guard let key = SortKey(rawValue: text) else {
+                throw CLIError.usage("unknown sort key '\(text)'",
+                                     hint: "use one of: \(SortKey.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            sort = key
+        }
+        var limit: Int?
+        if let text = arguments.value("--limit") {
+            guard let number = Int(text), number >= 0 else {
+                throw CLIError.usage("--limit takes a number of notes, not '\(text)'")
+            }
+            limit = number
+        }
+        let chosen = ["--json", "--paths", "--format"].filter { arguments.has($0) || arguments.value($0) != nil }
+        guard chosen.count <= 1 else {
+            throw CLIError.usage("\(chosen.joined(separator: " and ")) cannot be used together")
+        }
+        if arguments.has("--null") && !arguments.has("--paths") {
+            throw CLIError.usage("-0 works with --paths only")
+        }
+        if arguments.has("--json") {
+            style = .json
+        } else if arguments.has("--paths") {
+            style = .paths(separator: arguments.has("--null") ? "\0" : "\n")
+        } else if let template = arguments.value("--format") {
+            style = .template(template.replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\n", with: "\n"))
+        } else {
+            style = .table
+        }
+        options = SearchOptions(sort: sort, reverse: arguments.has("--reverse"), limit: limit)
+        queryArguments = arguments.positionals
+    }
+
+    /// Parses the query; a malformed one is a usage error pointing at the character.
+    func query(_ context: CommandContext) throws -> NoteQuery {
+        do {
+            return try NoteQuery.parse(arguments: queryArguments, now: context.now())
+        } catch let error as QueryError {
+            let text = queryArguments.joined(separator: " ")
+            throw CLIError.usage("bad query: \(error.description)",
+                                 hint: "\(text)\n      \(String(repeating: " ", count: error.offset))^  (see Docs/search.md)")
+        }
+    }
+
+    /// Prints hits; `snippets` adds a matching line under each (search).
+    func print(_ hits: [SearchHit], query: NoteQuery, catalog: VaultCatalog, context: CommandContext, snippets: Bool) {
+        let output = context.output
+        let vault = catalog.vault
+        switch style {
+        case .json:
+            let items: [JSONValue] = hits.map { hit in
+                var object = NoteJSON.object(Note(record: hit.record))
+                if snippets, case .object(var pairs) = object {
+                    pairs.append(("score", .double((hit.score * 1000).rounded() / 1000)))
+                    pairs.append(("snippet", .string(catalog.store.snippet(for: hit, query: query)?.text)))
+                    object = .object(pairs)
+                }
+                return object
+            }
+            output.line(JSONValue.array(items).rendered())
+        case .paths(let separator):
+            for hit in hits { output.write(context.displayPath(hit.record.path, vault: vault) + separator) }
+        case .template(let template):
+            for hit in hits { output.line(Self.fill(template, hit: hit, context: context, vault: vault)) }
+        case .table:
+            for hit in hits {
+                NoteTable.print([Note(record: hit.record)], context: context, vault: vault)
+                if snippets, let snippet = catalog.store.snippet(for: hit, query: query) {
+                    output.line("    " + Self.highlight(snippet, output: output))
+                }
+            }
+        }
+    }
+
+    static func highlight(_ snippet: Snippet, output: Output) -> String {
+        guard output.useColor else { return snippet.text }
+        var text = ""
+        var position = snippet.text.startIndex
+        for range in snippet.highlights.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= position {
+            text += snippet.text[position..<range.lowerBound]
+            text += output.styled(String(snippet.text[range]), "1;33")
+            position = range.upperBound
+        }
+        return text + snippet.text[position...]
+    }
+
+    /// Fills `{field}` placeholders: note fields (`title`, `path`, `tags`, …) or front-matter keys.
+    static func fill(_ template: String, hit: SearchHit, context: CommandContext, vault: Vault) -> String {
+        let note = Note(record: hit.record)
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            result += field(name, note: note, score: hit.score, context: context, vault: vault)
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    static func field(_ name: String, note: Note, score: Double, context: CommandContext, vault: Vault) -> String {
+        switch name {
+        case "path": return context.displayPath(note.path, vault: vault)
+        case "score": return String(format: "%.3f", score)
+        default:
+            guard case .object(let pairs) = NoteJSON.object(note),
+                  let value = pairs.first(where: { $0.0 == name })?.1 ?? note.value(forKey: name).map(NoteJSON.value) else {
+                return ""
+            }
+            return plain(value)
+        }
+    }
+
+    static func plain(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return ""
+        case .string(let text): return text
+        case .array(let items): return items.map(plain).joined(separator: ",")
+        default: return value.rendered(pretty: false)
+        }
+    }
+}
