@@ -106,16 +106,14 @@ public enum QuireCLI {
 
     static func report(_ error: CLIError, configuration: CommandConfiguration?, output: Output) -> Int32 {
         output.error("quire: error: \(error.message)")
-        if error.showUsage, let configuration {
-            output.error("usage: quire \(configuration.usage)")
-            output.error("hint: see 'quire \(configuration.name) --help'")
-        } else if let hint = error.hint {
-            output.error("hint: \(hint)")
-        } else if error.showUsage {
-            output.error("hint: see 'quire --help'")
-        }
-        if let hint = error.hint, error.showUsage, configuration != nil {
-            output.error("hint: \(hint)")
+        if let hint = error.hint { output.error("hint: \(hint)") }
+        if error.showUsage {
+            if let configuration {
+                output.error("usage: quire \(configuration.usage)")
+                output.error("see 'quire \(configuration.name) --help'")
+            } else if error.hint == nil {
+                output.error("see 'quire --help'")
+            }
         }
         return error.code.rawValue
     }
