@@ -21,6 +21,9 @@ enum CommandRegistry {
         FolderRenameCommand.self,
         FolderRemoveCommand.self,
         StatsCommand.self,
+        RemoteCommand.self,
+        HistoryCommand.self,
+        RestoreCommand.self,
         CheckCommand.self,
     ]
 }
