@@ -204,4 +204,13 @@ import Testing
             #expect(document.value(forKey: "other") == .int(1))
         }
     }
+
+    @Test func keysMatchCaseInsensitivelyWhenNotExact() throws {
+        var document = TestSupport.document("---\nTitle: Old\ntitle2: x\n---\n")
+        try document.set("title", .string("New"))
+        #expect(TestSupport.text(document) == "---\nTitle: New\ntitle2: x\n---\n")
+        #expect(document.note(path: "a.md").title == "New")
+        try document.remove("TITLE")
+        #expect(TestSupport.text(document) == "---\ntitle2: x\n---\n")
+    }
 }
