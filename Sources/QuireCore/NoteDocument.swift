@@ -79,6 +79,10 @@ public struct NoteDocument: Sendable, Equatable {
     public mutating func set(_ key: String, _ value: FrontMatterValue) throws {
         try Self.validate(key: key)
         try checkEditable(key: key)
+        var value = value
+        if case let .date(date, text) = value, Timestamp.parse(text, timeZone: timeZone) == nil {
+            value = .timestamp(date, timeZone: timeZone)
+        }
         let saved = self
         if layout.format == .none {
             let text = "---" + lineEnding + FrontMatterRenderer.entry(key: key, value: value, newline: lineEnding)
