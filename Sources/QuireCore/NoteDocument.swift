@@ -51,6 +51,21 @@ public struct NoteDocument: Sendable, Equatable {
         entry(forKey: key).map { entries[$0].value }
     }
 
+    /// The top-level keys in document order.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// The front-matter text between the fences, exactly as written (empty without front matter).
+    public var frontMatterText: String {
+        String(decoding: bytes[layout.contentStart..<layout.contentEnd], as: UTF8.self)
+    }
+
+    /// The exact text of the lines holding `key` and its value (with their line breaks), or nil
+    /// when the key is missing or shares a line with another key.
+    public func lines(forKey key: String) -> String? {
+        guard let index = entry(forKey: key), let span = try? lineSpan(index) else { return nil }
+        return String(decoding: bytes[span], as: UTF8.self)
+    }
+
     /// The line break this document writes (`"\r\n"` when its first line ends with CRLF).
     public var lineEnding: String { layout.usesCRLF ? "\r\n" : "\n" }
 

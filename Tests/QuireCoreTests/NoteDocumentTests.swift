@@ -213,4 +213,14 @@ import Testing
         try document.remove("TITLE")
         #expect(TestSupport.text(document) == "---\ntitle2: x\n---\n")
     }
+
+    @Test func exposesKeysAndLines() throws {
+        let document = NoteDocument(data: try TestSupport.fixture("lists.md"))
+        #expect(document.keys == ["title", "flow", "block", "indentless", "multiline_flow"])
+        #expect(document.lines(forKey: "block") == "block:\n  - x\n  - y\n")
+        #expect(document.lines(forKey: "multiline_flow") == "multiline_flow: [\n  'a',\n  'b',\n]\n")
+        #expect(document.lines(forKey: "missing") == nil)
+        #expect(document.frontMatterText.hasPrefix("title: Lists\nflow:"))
+        #expect(TestSupport.document("no front matter").frontMatterText == "")
+    }
 }
