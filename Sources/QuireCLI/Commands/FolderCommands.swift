@@ -140,13 +140,13 @@ struct FolderRenameCommand: Command {
         let destination = try vault.resolveSafePath(new)
         guard !source.isEmpty, !destination.isEmpty else { throw CLIError.usage("the vault root cannot be renamed") }
         guard FileManager.default.fileExists(atPath: vault.url(for: source).path) else {
-            throw CLIError("no folder \(source) in the vault", hint: "'quire folders' lists the folders")
+            throw CLIError("no such folder (\(source))", hint: "'quire folders' lists the folders")
         }
         guard !FileManager.default.fileExists(atPath: vault.url(for: destination).path) else {
-            throw CLIError("\(destination) already exists", hint: "choose a new name, or move notes with 'quire mv'")
+            throw CLIError("the folder already exists (\(destination))", hint: "choose a new name, or move notes with 'quire mv'")
         }
         guard !(destination + "/").hasPrefix(source + "/") else {
-            throw CLIError("cannot move the folder \(source) into itself")
+            throw CLIError("cannot move a folder into itself (\(source))")
         }
         try FileMover.move(in: vault, from: source, to: destination)
         var config = try vault.config()
@@ -186,7 +186,7 @@ struct FolderRemoveCommand: Command {
         var config = try vault.config()
         let exists = FileManager.default.fileExists(atPath: vault.url(for: folder).path)
         guard exists || config.folder(folder) != nil else {
-            throw CLIError("no folder \(folder) in the vault", hint: "'quire folders' lists the folders")
+            throw CLIError("no such folder (\(folder))", hint: "'quire folders' lists the folders")
         }
         let notes = try vault.notePaths().filter { $0.hasPrefix(folder + "/") }
         for note in notes {

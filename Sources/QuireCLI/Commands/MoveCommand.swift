@@ -91,7 +91,7 @@ enum FileMover {
         let destination = vault.root.appendingPathComponent(to)
         let manager = FileManager.default
         guard !manager.fileExists(atPath: destination.path) else {
-            throw CLIError("cannot move \(from): \(to) already exists")
+            throw CLIError("cannot move \(from), the target already exists (\(to))")
         }
         do {
             try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
