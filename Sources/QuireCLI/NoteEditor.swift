@@ -21,6 +21,9 @@ enum NoteEditor {
             let at = line.map { ":\($0)" } ?? ""
             throw CLIError("front matter is unreadable, the note is left as it is (\(path)\(at): \(reason))",
                            hint: "fix the front matter in an editor ('quire check' lists every problem)")
+        } catch CoreError.readOnlyFrontMatter(let format) {
+            throw CLIError("\(format.rawValue) front matter is read-only (\(path))",
+                           hint: "quire edits YAML front matter only; edit this note in an editor")
         }
     }
 }

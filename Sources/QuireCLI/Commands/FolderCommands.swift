@@ -98,7 +98,7 @@ struct FolderAddCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let folder = try vault.resolveSafePath(path)
+        let folder = try NoteFolder.resolve(path, in: vault)
         guard !folder.isEmpty else { throw CLIError.usage("the vault root is always a folder") }
         do {
             try FileManager.default.createDirectory(at: vault.url(for: folder), withIntermediateDirectories: true)
@@ -136,10 +136,12 @@ struct FolderRenameCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let source = try vault.resolveSafePath(old)
-        let destination = try vault.resolveSafePath(new)
+        let source = try NoteFolder.resolve(old, in: vault)
+        let destination = try NoteFolder.resolve(new, in: vault)
         guard !source.isEmpty, !destination.isEmpty else { throw CLIError.usage("the vault root cannot be renamed") }
-        guard FileManager.default.fileExists(atPath: vault.url(for: source).path) else {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: vault.url(for: source).path, isDirectory: &isDirectory),
+              isDirectory.boolValue else {
             throw CLIError("no such folder (\(source))", hint: "'quire folders' lists the folders")
         }
         guard !FileManager.default.fileExists(atPath: vault.url(for: destination).path) else {
@@ -181,10 +183,12 @@ struct FolderRemoveCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let folder = try vault.resolveSafePath(path)
+        let folder = try NoteFolder.resolve(path, in: vault)
         guard !folder.isEmpty else { throw CLIError.usage("the vault root cannot be removed") }
         var config = try vault.config()
-        let exists = FileManager.default.fileExists(atPath: vault.url(for: folder).path)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: vault.url(for: folder).path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
         guard exists || config.folder(folder) != nil else {
             throw CLIError("no such folder (\(folder))", hint: "'quire folders' lists the folders")
         }

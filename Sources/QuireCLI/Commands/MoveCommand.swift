@@ -22,7 +22,7 @@ struct MoveCommand: Command {
     func run(_ context: CommandContext) throws {
         let all = try VaultNotes(vault: context.vault())
         let found = try all.resolve(note, context: context)
-        let target = folder == "/" ? "" : try all.vault.resolveSafePath(folder)
+        let target = try NoteFolder.resolve(folder, in: all.vault)
         let name = (found.path as NSString).lastPathComponent
         guard target != found.folder else {
             context.output.line(context.displayPath(found.path, vault: all.vault))
