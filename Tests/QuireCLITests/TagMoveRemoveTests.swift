@@ -90,4 +90,16 @@ struct TagMoveRemoveTests {
         #expect(!vault.exists(".quire/local/trash"))
         #expect(try vault.run(["rm", "Tagged"]).code == 1)
     }
+
+    @Test func rmOfACommittedNoteWithUncommittedChangesKeepsThemInTheTrash() throws {
+        let vault = try TestVault()
+        try vault.write(Self.note, to: "t.md")
+        try vault.commitAll()
+        try vault.write(Self.note + "An edit never committed.\n", to: "t.md")
+        let run = try vault.run(["rm", "t.md"])
+        #expect(run.code == 0)
+        #expect(run.stdout == "moved t.md to .quire/local/trash/20261129T120000Z/t.md (changes never committed)\n")
+        #expect(!vault.exists("t.md"))
+        #expect(try vault.read(".quire/local/trash/20261129T120000Z/t.md") == Self.note + "An edit never committed.\n")
+    }
 }
