@@ -16,6 +16,11 @@ struct TagMoveRemoveTests {
             .replacingOccurrences(of: "2026-01-01T00:00:00+00:00", with: "2026-11-30T08:00:00+00:00"))
         let removeUpper = try vault.run(["tag", "Tagged", "-RAIN"])
         #expect(removeUpper.stdout == "#new #hash\n")
+        #expect(try vault.run(["tag", "t.md", "+h", "+v"]).stdout == "#new #hash #h #v\n")
+        let dashH = try vault.run(["tag", "t.md", "-h", "-v"])
+        #expect(dashH.code == 0)
+        #expect(dashH.stdout == "#new #hash\n")
+        #expect(try vault.run(["tag", "-h"]).stdout.contains("USAGE: quire tag"))
     }
 
     @Test func tagWithNoChangeLeavesTheFileAlone() throws {
