@@ -32,6 +32,8 @@ enum ErrorTranslator {
             return CLIError(error.description, hint: "paths must stay inside the vault")
         case .invalidTime:
             return CLIError(error.description, hint: "QUIRE_NOW takes a time like 2026-11-29T12:00:00Z")
+        case .notADirectory:
+            return CLIError(error.description, hint: "give the folder of an existing vault, or run 'quire init' there")
         case .invalidConfig:
             return CLIError(error.description, hint: "fix .quire/config.yml in an editor")
         default:

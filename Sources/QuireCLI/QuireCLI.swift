@@ -46,7 +46,10 @@ public enum QuireCLI {
         let rest = Array(arguments.dropFirst(consumed))
         let configuration = type.configuration
         let beforeDashes = rest.prefix { $0 != "--" }
-        if beforeDashes.contains("--help") || beforeDashes.contains("-h") {
+        // Where dash words are positionals (`quire tag NOTE -h` removes the tag h), -h asks for help
+        // only as the first argument.
+        let shortHelp = configuration.dashPositionals ? beforeDashes.first == "-h" : beforeDashes.contains("-h")
+        if beforeDashes.contains("--help") || shortHelp {
             output.write(configuration.helpText())
             return ExitCode.ok.rawValue
         }

@@ -98,7 +98,7 @@ struct FolderAddCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let folder = try vault.resolveSafePath(path)
+        let folder = try NoteFolder.resolve(path, in: vault)
         guard !folder.isEmpty else { throw CLIError.usage("the vault root is always a folder") }
         do {
             try FileManager.default.createDirectory(at: vault.url(for: folder), withIntermediateDirectories: true)
@@ -136,17 +136,19 @@ struct FolderRenameCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let source = try vault.resolveSafePath(old)
-        let destination = try vault.resolveSafePath(new)
+        let source = try NoteFolder.resolve(old, in: vault)
+        let destination = try NoteFolder.resolve(new, in: vault)
         guard !source.isEmpty, !destination.isEmpty else { throw CLIError.usage("the vault root cannot be renamed") }
-        guard FileManager.default.fileExists(atPath: vault.url(for: source).path) else {
-            throw CLIError("no folder \(source) in the vault", hint: "'quire folders' lists the folders")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: vault.url(for: source).path, isDirectory: &isDirectory),
+              isDirectory.boolValue else {
+            throw CLIError("no such folder (\(source))", hint: "'quire folders' lists the folders")
         }
         guard !FileManager.default.fileExists(atPath: vault.url(for: destination).path) else {
-            throw CLIError("\(destination) already exists", hint: "choose a new name, or move notes with 'quire mv'")
+            throw CLIError("the folder already exists (\(destination))", hint: "choose a new name, or move notes with 'quire mv'")
         }
         guard !(destination + "/").hasPrefix(source + "/") else {
-            throw CLIError("cannot move the folder \(source) into itself")
+            throw CLIError("cannot move a folder into itself (\(source))")
         }
         try FileMover.move(in: vault, from: source, to: destination)
         var config = try vault.config()
@@ -181,12 +183,14 @@ struct FolderRemoveCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let folder = try vault.resolveSafePath(path)
+        let folder = try NoteFolder.resolve(path, in: vault)
         guard !folder.isEmpty else { throw CLIError.usage("the vault root cannot be removed") }
         var config = try vault.config()
-        let exists = FileManager.default.fileExists(atPath: vault.url(for: folder).path)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: vault.url(for: folder).path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
         guard exists || config.folder(folder) != nil else {
-            throw CLIError("no folder \(folder) in the vault", hint: "'quire folders' lists the folders")
+            throw CLIError("no such folder (\(folder))", hint: "'quire folders' lists the folders")
         }
         let notes = try vault.notePaths().filter { $0.hasPrefix(folder + "/") }
         for note in notes {

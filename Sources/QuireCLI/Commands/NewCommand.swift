@@ -61,7 +61,7 @@ struct NewCommand: Command {
         }
         if !body.isEmpty && !body.hasSuffix("\n") { body += "\n" }
         let draft: Bool? = arguments.has("--draft") ? true : (arguments.has("--final") ? false : nil)
-        let folderPath = folder.isEmpty || folder == "/" ? "" : try vault.resolveSafePath(folder)
+        let folderPath = try NoteFolder.resolve(folder, in: vault)
         let path = try vault.availablePath(folder: folderPath, title: title)
         let data = NoteDocument.newNote(
             id: UUID().uuidString.lowercased(), title: title, createdAt: now,
