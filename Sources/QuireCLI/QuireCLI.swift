@@ -113,9 +113,9 @@ public enum QuireCLI {
         if error.showUsage {
             if let configuration {
                 output.error("usage: quire \(configuration.usage)")
-                output.error("see 'quire \(configuration.name) --help'")
+                output.error("hint: see 'quire \(configuration.name) --help'")
             } else if error.hint == nil {
-                output.error("see 'quire --help'")
+                output.error("hint: see 'quire --help'")
             }
         }
         return error.code.rawValue

@@ -68,7 +68,7 @@ struct TestVault {
         let base = root.resolvingSymlinksInPath().path
         guard let walker = FileManager.default.enumerator(atPath: base) else { return files }
         while let relative = walker.nextObject() as? String {
-            if relative == ".git" || relative.hasPrefix(".git/") || relative.hasPrefix(".test-home") { continue }
+            if relative == ".git" || relative.hasPrefix(".git/") || relative.hasPrefix(".test-home") || relative.hasPrefix(".quire/cache/") { continue }
             var isDirectory: ObjCBool = false
             let full = base + "/" + relative
             if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
