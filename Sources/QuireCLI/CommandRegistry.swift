@@ -22,6 +22,7 @@ enum CommandRegistry {
         FolderRemoveCommand.self,
         StatsCommand.self,
         RemoteCommand.self,
+        CloneCommand.self,
         HistoryCommand.self,
         RestoreCommand.self,
         CheckCommand.self,

@@ -5,6 +5,12 @@ enum SyncErrorTranslator {
     static func translate(_ error: Error) -> CLIError? {
         guard let error = error as? GitError else { return nil }
         let detail = "\(error.message) (\(error.function))"
+        // libgit2 reports a local path that does not exist as an unknown protocol.
+        if error.message.lowercased().contains("unsupported url protocol") {
+            return CLIError("the remote repository was not found: \(detail)",
+                            hint: "a local remote must be an existing repository path; URLs start with ssh://, https://, git:// or user@host:",
+                            code: .remoteNotFound)
+        }
         switch error.category {
         case .offline:
             return CLIError("the remote cannot be reached: \(detail)",
