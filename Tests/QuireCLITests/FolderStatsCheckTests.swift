@@ -118,13 +118,22 @@ struct FolderStatsCheckTests {
             b.md: id 11111111-1111-4111-8111-111111111111 is also used by a.md
             bad.md:3: invalid yaml: did not find expected ',' or ']' while parsing a flow sequence
             untitled.md: note has no title (the file name stands in)
-            4 problems in 4 notes
+            4 problems in 4 of 4 notes
 
             """)
         let json = try vault.run(["check", "--json"])
         #expect(json.code == 1)
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(items.compactMap { $0["kind"] as? String } == ["duplicateId", "duplicateId", "invalidYAML", "noTitle"])
+    }
+
+    @Test func checkReportsAnLFSPointerOnce() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: Fine"), to: "fine.md")
+        try vault.write("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 12345\n", to: "big.md")
+        let run = try vault.run(["check"])
+        #expect(run.code == 1)
+        #expect(run.stdout == "big.md:1: file is a Git LFS pointer; its content is not in the work tree\n1 problem in 1 of 2 notes\n")
     }
 
     @Test func checkOnACleanVaultExitsZero() throws {

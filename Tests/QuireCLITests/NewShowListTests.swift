@@ -44,7 +44,7 @@ struct NewShowListTests {
         #expect(vault.exists("Deep/Er/same.md"))
         let escape = try vault.run(["new", "X", "--folder", "../out"])
         #expect(escape.code == 1)
-        #expect(escape.stderr.hasPrefix("quire: error: path leaves the vault: ../out\nhint: "))
+        #expect(escape.stderr.hasPrefix("quire: error: the path leaves the vault (../out)\nhint: "))
     }
 
     @Test func newBodyFromStdinAndPathRelativeToSubfolder() throws {
@@ -108,7 +108,7 @@ struct NewShowListTests {
         #expect(try vault.run(["show", "b.md"], subfolder: "Sub").stdout.hasPrefix("Beta\nb.md\n"))
         let ambiguous = try vault.run(["show", "abcd"])
         #expect(ambiguous.code == 1)
-        #expect(ambiguous.stderr == "quire: error: 'abcd' matches several notes: Sub/b.md, a.md\nhint: give the path or the full id\n")
+        #expect(ambiguous.stderr == "quire: error: 'abcd' matches several notes (Sub/b.md, a.md)\nhint: give the path or the full id\n")
         let short = try vault.run(["show", "abc"])
         #expect(short.code == 1)
         #expect(short.stderr.hasPrefix("quire: error: no note matches 'abc'\nhint: "))

@@ -34,10 +34,11 @@ struct CheckCommand: Command {
                 findings.append(Finding(path: note.path, line: problem.line, kind: problem.kind.rawValue, message: problem.message))
             }
             if let id = note.id { byID[id.lowercased(), default: []].append(note.path) }
-            if !note.hasTitle && note.problems.isEmpty {
+            let isLFSPointer = note.body.hasPrefix("version https://git-lfs.github.com/spec/")
+            if !note.hasTitle && note.problems.isEmpty && !isLFSPointer {
                 findings.append(Finding(path: note.path, line: nil, kind: "noTitle", message: "note has no title (the file name stands in)"))
             }
-            if note.body.hasPrefix("version https://git-lfs.github.com/spec/") {
+            if isLFSPointer {
                 findings.append(Finding(path: note.path, line: 1, kind: "lfsPointer", message: "file is a Git LFS pointer; its content is not in the work tree"))
             }
         }
@@ -56,16 +57,20 @@ struct CheckCommand: Command {
                          ("message", .string($0.message))])
             }).rendered())
         } else if findings.isEmpty {
-            output.line("no problems in \(all.notes.count) notes")
+            output.line("no problems in \(Self.count(all.notes.count, "note"))")
         } else {
             for finding in findings {
                 let location = context.displayPath(finding.path, vault: vault) + (finding.line.map { ":\($0)" } ?? "")
                 output.line("\(location): \(finding.message)")
             }
-            output.line("\(findings.count) problem\(findings.count == 1 ? "" : "s") in \(all.notes.count) notes")
+            let affected = Set(findings.map(\.path)).count
+            output.line("\(Self.count(findings.count, "problem")) in \(affected) of \(Self.count(all.notes.count, "note"))")
         }
         if !findings.isEmpty { context.exitCode = .failure }
     }
+
+    /// `1 note`, `2 notes`.
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// Submodules (folders with a `.git` file or folder below the root) are left alone and reported.
     static func submodules(in vault: Vault) -> [Finding] {

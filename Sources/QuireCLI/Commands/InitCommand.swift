@@ -40,7 +40,7 @@ struct InitCommand: Command {
         let hasOwnGit = manager.fileExists(atPath: root.appendingPathComponent(".git").path)
         let hasConfig = manager.fileExists(atPath: root.appendingPathComponent(".quire/config.yml").path)
         if hasConfig && hasOwnGit {
-            throw CLIError("\(root.path) is already a quire vault", hint: "nothing was changed; run quire commands inside it")
+            throw CLIError("the folder is already a quire vault (\(root.path))", hint: "nothing was changed; run quire commands inside it")
         }
         if !hasOwnGit, let enclosing = try? Repository.discover(from: root) {
             let workTree = enclosing.deletingLastPathComponent().path
