@@ -31,6 +31,8 @@ struct NewShowListTests {
         #expect(both.stderr.hasPrefix("quire: error: --draft and --final cannot be used together\nusage: quire new TITLE"))
         #expect(!vault.exists("c.md"))
         #expect(try vault.run(["new", "D", "--mood", "9"]).code == 2)
+        #expect(try vault.run(["new", "D", "--tag", "#"]).code == 2)
+        #expect(!vault.exists("d.md"))
         #expect(try vault.run(["new", "  "]).code == 2)
         #expect(try vault.run(["new"]).code == 2)
     }
@@ -84,6 +86,35 @@ struct NewShowListTests {
         #expect(object["words"] as? Int == 3)
         #expect(object["body"] as? String == "Am I trash?\n")
         #expect((object["frontMatter"] as? [String: Any])?["reviewer"] as? String == "Pete")
+    }
+
+    @Test func showTextForHumans() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("""
+            title: Full
+            project: P
+            tags: [a, b]
+            draft: true
+            pinned: true
+            color: red
+            mood: 3
+            createdAt: 2026-01-02T03:04:05+02:00
+            updatedAt: 2026-01-03T00:00:00Z
+            """, body: "Hello there world\n"), to: "Sub/full.md")
+        let run = try vault.run(["show", "full"], subfolder: "Sub")
+        #expect(run.code == 0)
+        #expect(run.stdout == """
+            Full
+            full.md · project: P · #a #b · draft · pinned · color: red · mood: 3
+            created 2026-01-02 01:04 · updated 2026-01-03 00:00 · 3 words
+
+            Hello there world
+
+            """)
+        try vault.write(noteText("title: FULL"), to: "other.md")
+        let ambiguous = try vault.run(["show", "Full"])
+        #expect(ambiguous.code == 1)
+        #expect(ambiguous.stderr == "quire: error: 'Full' matches several notes (Sub/full.md, other.md)\nhint: give the path or the full id\n")
     }
 
     @Test func showRawIsByteExact() throws {
