@@ -46,7 +46,7 @@ struct InitCommandTests {
         let note = try vault.bytes("kept.md")
         let run = try vault.run(["init"])
         #expect(run.code == 0)
-        #expect(run.stdout == "Made the git repository . a quire vault (1 notes adopted as they are)\n")
+        #expect(run.stdout == "Made the git repository . a quire vault (1 note adopted as they are)\n")
         #expect(try vault.bytes("kept.md") == note)
         let ignore = try vault.read(".gitignore")
         #expect(ignore.hasPrefix("build/\n"))

@@ -57,20 +57,17 @@ struct CheckCommand: Command {
                          ("message", .string($0.message))])
             }).rendered())
         } else if findings.isEmpty {
-            output.line("no problems in \(Self.count(all.notes.count, "note"))")
+            output.line("no problems in \(Count.of(all.notes.count, "note"))")
         } else {
             for finding in findings {
                 let location = context.displayPath(finding.path, vault: vault) + (finding.line.map { ":\($0)" } ?? "")
                 output.line("\(location): \(finding.message)")
             }
             let affected = Set(findings.map(\.path)).count
-            output.line("\(Self.count(findings.count, "problem")) in \(affected) of \(Self.count(all.notes.count, "note"))")
+            output.line("\(Count.of(findings.count, "problem")) in \(affected) of \(Count.of(all.notes.count, "note"))")
         }
         if !findings.isEmpty { context.exitCode = .failure }
     }
-
-    /// `1 note`, `2 notes`.
-    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// Submodules (folders with a `.git` file or folder below the root) are left alone and reported.
     static func submodules(in vault: Vault) -> [Finding] {

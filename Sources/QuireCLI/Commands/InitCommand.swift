@@ -52,9 +52,9 @@ struct InitCommand: Command {
         let notes = try vault.notePaths().count
         let shown = PathDisplay.relative(root.path, from: context.currentDirectory.path)
         if hasOwnGit {
-            context.output.line("Made the git repository \(shown) a quire vault (\(notes) notes adopted as they are)")
+            context.output.line("Made the git repository \(shown) a quire vault (\(Count.of(notes, "note")) adopted as they are)")
         } else if notes > 0 {
-            context.output.line("Initialized a quire vault in \(shown) (\(notes) notes adopted as they are)")
+            context.output.line("Initialized a quire vault in \(shown) (\(Count.of(notes, "note")) adopted as they are)")
         } else {
             context.output.line("Initialized an empty quire vault in \(shown)")
         }
