@@ -39,6 +39,12 @@ enum ValueParser {
             throw CLIError.usage("cannot read the value of '\(key)' (\(text))",
                                  hint: "quote text that YAML would misread, e.g. \(key)='\"\(text)\"'")
         }
+        // `x=#hash` and `x=it's # 1` would read as YAML comments, losing text: unquoted text with
+        // a comment mark stays text, whole.
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if !"\"'[{".contains(trimmed.first ?? "\""), trimmed.hasPrefix("#") || trimmed.contains(" #") || trimmed.contains("\t#") {
+            return try parse(key: key, text: "'" + text.replacingOccurrences(of: "'", with: "''") + "'")
+        }
         if key == "tags" || key == "aliases" {
             switch value {
             case .list(let items): return .list(items.map { .string(scalarText($0)) })

@@ -85,6 +85,14 @@ struct EditSetTests {
         #expect(try vault.read(path) == expected)
     }
 
+    @Test func setKeepsTextWithACommentMark() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: N\ntags: [old]"), to: "n.md")
+        let run = try vault.run(["set", "n.md", "x=#hash", "tags=#a", "q=it's # x", "n=null", "updatedAt=2026-01-01T00:00:00Z"])
+        #expect(run.code == 0)
+        #expect(try vault.read("n.md") == noteText("title: N\ntags: [a]\nx: \"#hash\"\nq: \"it's # x\"\nn: null\nupdatedAt: 2026-01-01T00:00:00Z"))
+    }
+
     @Test func setKeepsAnExplicitUpdatedAt() throws {
         let vault = try TestVault()
         try vault.write(Self.note, to: "n.md")

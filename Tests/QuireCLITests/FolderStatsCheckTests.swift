@@ -52,6 +52,10 @@ struct FolderStatsCheckTests {
         #expect(try vault.bytes("Scripts/one.md") == note)
         #expect(!vault.exists("Drafts"))
         #expect(try vault.read(".quire/config.yml").contains("Scripts:"))
+        let sample = try Harness.copySampleVault()
+        #expect(try Harness.run(["init"], in: sample).code == 0)
+        #expect(try Harness.run(["folder", "rename", "Journal", "Diary"], in: sample).stdout == "Diary\n")
+        #expect(try Harness.read(sample.appendingPathComponent(".quire/config.yml")).contains("Diary/**: newest"))
         let missing = try vault.run(["folder", "rename", "Nope", "X"])
         #expect(missing.code == 1)
         #expect(missing.stderr == "quire: error: no such folder (Nope)\nhint: 'quire folders' lists the folders\n")
@@ -99,6 +103,7 @@ struct FolderStatsCheckTests {
         #expect(counts("folders") == ["Drafts": 2, "": 1])
         #expect(counts("projects") == ["P1": 2, "P2": 1])
         #expect(counts("tags") == ["x": 2, "y": 1])
+        #expect(try vault.run(["stats"]).stdout.hasPrefix("3 notes, 257 words, 1 min read\n1 draft, 2 final\n"))
         let one = try vault.run(["stats", "c.md", "--json"])
         #expect(one.code == 0)
         #expect(one.stdout.contains("\"words\": 4"))
@@ -118,13 +123,22 @@ struct FolderStatsCheckTests {
             b.md: id 11111111-1111-4111-8111-111111111111 is also used by a.md
             bad.md:3: invalid yaml: did not find expected ',' or ']' while parsing a flow sequence
             untitled.md: note has no title (the file name stands in)
-            4 problems in 4 notes
+            4 problems in 4 of 4 notes
 
             """)
         let json = try vault.run(["check", "--json"])
         #expect(json.code == 1)
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(items.compactMap { $0["kind"] as? String } == ["duplicateId", "duplicateId", "invalidYAML", "noTitle"])
+    }
+
+    @Test func checkReportsAnLFSPointerOnce() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: Fine"), to: "fine.md")
+        try vault.write("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 12345\n", to: "big.md")
+        let run = try vault.run(["check"])
+        #expect(run.code == 1)
+        #expect(run.stdout == "big.md:1: file is a Git LFS pointer; its content is not in the work tree\n1 problem in 1 of 2 notes\n")
     }
 
     @Test func checkOnACleanVaultExitsZero() throws {

@@ -73,6 +73,10 @@ struct GlobalOptionTests {
         let created = try Harness.run(["new", "Near", "--vault", vault.root.path], in: elsewhere)
         #expect(created.code == 0)
         #expect(vault.exists("near.md"))
+        let notVault = try Harness.run(["list"], in: elsewhere, environment: ["QUIRE_VAULT": elsewhere.path])
+        #expect(notVault.code == 1)
+        #expect(notVault.stderr == "quire: error: not a quire vault (\(elsewhere.path))\n"
+            + "hint: --vault and QUIRE_VAULT name a vault's root folder, the one holding .quire/; 'quire init' makes one\n")
         let missing = try Harness.run(["list", "--vault", elsewhere.appendingPathComponent("nope").path], in: elsewhere)
         #expect(missing.code == 1)
         #expect(missing.stderr.hasPrefix("quire: error: "))

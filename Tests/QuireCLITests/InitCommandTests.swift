@@ -46,7 +46,7 @@ struct InitCommandTests {
         let note = try vault.bytes("kept.md")
         let run = try vault.run(["init"])
         #expect(run.code == 0)
-        #expect(run.stdout == "Made the git repository . a quire vault (1 notes adopted as they are)\n")
+        #expect(run.stdout == "Made the git repository . a quire vault (1 note adopted as they are)\n")
         #expect(try vault.bytes("kept.md") == note)
         let ignore = try vault.read(".gitignore")
         #expect(ignore.hasPrefix("build/\n"))
@@ -60,7 +60,7 @@ struct InitCommandTests {
         let run = try vault.run(["init"])
         #expect(run.code == 1)
         #expect(run.stdout == "")
-        #expect(run.stderr == "quire: error: \(vault.root.path) is already a quire vault\nhint: nothing was changed; run quire commands inside it\n")
+        #expect(run.stderr == "quire: error: the folder is already a quire vault (\(vault.root.path))\nhint: nothing was changed; run quire commands inside it\n")
         #expect(try vault.bytes(".quire/config.yml") == config)
     }
 
@@ -70,7 +70,7 @@ struct InitCommandTests {
         #expect(try outer.git(["init", "-q"]) == 0)
         let run = try outer.run(["init", "inner"])
         #expect(run.code == 1)
-        #expect(run.stderr.hasPrefix("quire: error: vault \(outer.root.path)/inner is inside the git work tree \(outer.root.path)"))
+        #expect(run.stderr.hasPrefix("quire: error: a vault must be the root of its git work tree (\(outer.root.path)/inner is inside \(outer.root.path))\nhint: "))
         #expect(run.stderr.contains("\nhint: "))
         #expect(!outer.exists("inner/.quire"))
     }

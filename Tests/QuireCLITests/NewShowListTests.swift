@@ -31,6 +31,8 @@ struct NewShowListTests {
         #expect(both.stderr.hasPrefix("quire: error: --draft and --final cannot be used together\nusage: quire new TITLE"))
         #expect(!vault.exists("c.md"))
         #expect(try vault.run(["new", "D", "--mood", "9"]).code == 2)
+        #expect(try vault.run(["new", "D", "--tag", "#"]).code == 2)
+        #expect(!vault.exists("d.md"))
         #expect(try vault.run(["new", "  "]).code == 2)
         #expect(try vault.run(["new"]).code == 2)
     }
@@ -44,7 +46,7 @@ struct NewShowListTests {
         #expect(vault.exists("Deep/Er/same.md"))
         let escape = try vault.run(["new", "X", "--folder", "../out"])
         #expect(escape.code == 1)
-        #expect(escape.stderr.hasPrefix("quire: error: path leaves the vault: ../out\nhint: "))
+        #expect(escape.stderr.hasPrefix("quire: error: the path leaves the vault (../out)\nhint: "))
     }
 
     @Test func newBodyFromStdinAndPathRelativeToSubfolder() throws {
@@ -86,6 +88,35 @@ struct NewShowListTests {
         #expect((object["frontMatter"] as? [String: Any])?["reviewer"] as? String == "Pete")
     }
 
+    @Test func showTextForHumans() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("""
+            title: Full
+            project: P
+            tags: [a, b]
+            draft: true
+            pinned: true
+            color: red
+            mood: 3
+            createdAt: 2026-01-02T03:04:05+02:00
+            updatedAt: 2026-01-03T00:00:00Z
+            """, body: "Hello there world\n"), to: "Sub/full.md")
+        let run = try vault.run(["show", "full"], subfolder: "Sub")
+        #expect(run.code == 0)
+        #expect(run.stdout == """
+            Full
+            full.md · project: P · #a #b · draft · pinned · color: red · mood: 3
+            created 2026-01-02 01:04 · updated 2026-01-03 00:00 · 3 words
+
+            Hello there world
+
+            """)
+        try vault.write(noteText("title: FULL"), to: "other.md")
+        let ambiguous = try vault.run(["show", "Full"])
+        #expect(ambiguous.code == 1)
+        #expect(ambiguous.stderr == "quire: error: 'Full' matches several notes (Sub/full.md, other.md)\nhint: give the path or the full id\n")
+    }
+
     @Test func showRawIsByteExact() throws {
         let vault = try TestVault()
         let text = "\u{FEFF}---\r\ntitle: Crlf ünïcode\r\n# comment\r\n---\r\nbody\r\nno newline"
@@ -108,7 +139,7 @@ struct NewShowListTests {
         #expect(try vault.run(["show", "b.md"], subfolder: "Sub").stdout.hasPrefix("Beta\nb.md\n"))
         let ambiguous = try vault.run(["show", "abcd"])
         #expect(ambiguous.code == 1)
-        #expect(ambiguous.stderr == "quire: error: 'abcd' matches several notes: Sub/b.md, a.md\nhint: give the path or the full id\n")
+        #expect(ambiguous.stderr == "quire: error: 'abcd' matches several notes (Sub/b.md, a.md)\nhint: give the path or the full id\n")
         let short = try vault.run(["show", "abc"])
         #expect(short.code == 1)
         #expect(short.stderr.hasPrefix("quire: error: no note matches 'abc'\nhint: "))

@@ -152,12 +152,22 @@ struct FolderRenameCommand: Command {
         }
         try FileMover.move(in: vault, from: source, to: destination)
         var config = try vault.config()
+        var changed = false
         if var settings = config.folder(source) {
             settings.path = destination
             try config.removeFolder(source)
             try config.setFolder(settings)
-            try vault.save(config)
+            changed = true
         }
+        // Merge strategies of the folder follow it (VaultConfig cannot remove a rule yet: the old
+        // pattern stays, matching nothing).
+        for rule in config.mergeRules where rule.pattern == source || rule.pattern.hasPrefix(source + "/") {
+            let pattern = destination + rule.pattern.dropFirst(source.count)
+            guard !config.mergeRules.contains(where: { $0.pattern == pattern }) else { continue }
+            try config.setMergeRule(MergeRule(pattern: pattern, strategy: rule.strategy))
+            changed = true
+        }
+        if changed { try vault.save(config) }
         context.output.line(context.displayPath(destination, vault: vault))
     }
 }

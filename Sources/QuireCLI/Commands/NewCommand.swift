@@ -48,6 +48,9 @@ struct NewCommand: Command {
         } else {
             mood = nil
         }
+        if arguments.all("--tag").map(TagText.normalize).contains(where: \.isEmpty) {
+            throw CLIError.usage("empty tag")
+        }
         folder = arguments.value("--folder") ?? ""
         self.arguments = arguments
     }
