@@ -23,8 +23,15 @@ enum CommandRegistry {
         StatsCommand.self,
         RemoteCommand.self,
         CloneCommand.self,
+        SyncCommand.self,
+        StatusCommand.self,
+        ConflictsCommand.self,
+        ConflictShowCommand.self,
+        ConflictDismissCommand.self,
         HistoryCommand.self,
         RestoreCommand.self,
+        UndoCommand.self,
+        MergeDriverCommand.self,
         CheckCommand.self,
     ]
 }

@@ -1,8 +1,13 @@
 import QuireGit
+import QuireSync
 
 /// Maps git errors to the exit codes 3–6 of DESIGN.md §5, with a hint for each.
 enum SyncErrorTranslator {
     static func translate(_ error: Error) -> CLIError? {
+        if let error = error as? SyncError { return translate(sync: error) }
+        if let error = error as? ConflictError {
+            return CLIError(error.description, hint: "'quire conflicts --all' lists the ids")
+        }
         guard let error = error as? GitError else { return nil }
         let detail = "\(error.message) (\(error.function))"
         // libgit2 reports a local path that does not exist as an unknown protocol.
@@ -30,6 +35,27 @@ enum SyncErrorTranslator {
                             code: .pushRejected)
         case .other:
             return CLIError("git operation failed: \(detail)")
+        }
+    }
+
+    private static func translate(sync error: SyncError) -> CLIError {
+        switch error {
+        case .noRemote:
+            return CLIError(error.description, hint: "set one with 'quire remote URL' (e.g. git@github.com:me/notes.git)")
+        case .locked:
+            return CLIError(error.description, hint: "wait for the other sync to finish; a crashed quire never keeps the lock",
+                            code: .locked)
+        case .detachedHead:
+            return CLIError(error.description, hint: "go back to the branch with 'git switch main', then sync")
+        case .operationInProgress:
+            return CLIError(error.description, hint: "finish or abort it with the git CLI (e.g. 'git merge --abort'), then sync")
+        case .pushRejectedAfterRetries:
+            return CLIError(error.description, hint: "run 'quire sync' again; check the branch protection on the server",
+                            code: .pushRejected)
+        case .nothingToUndo:
+            return CLIError(error.description, hint: "undo goes back to the state before the last merge of a sync")
+        case .file, .injectedFault:
+            return CLIError(error.description)
         }
     }
 }

@@ -15,6 +15,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case pushRejectedAfterRetries(attempts: Int)
     /// A file could not be read or written during the sync.
     case file(path: String, reason: String)
+    /// `quire undo` found no merge to undo.
+    case nothingToUndo
     /// A fault injected by `QUIRE_FAULT` (tests only).
     case injectedFault(String)
 
@@ -33,6 +35,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the remote kept rejecting the push (\(attempts) attempts)"
         case let .file(path, reason):
             return "\(path): \(reason)"
+        case .nothingToUndo:
+            return "there is no merge to undo"
         case let .injectedFault(point):
             return "injected fault at \(point)"
         }

@@ -34,6 +34,11 @@ struct WorkTreeUpdater {
             } catch {
                 continue  // a path from the remote that would leave the vault is never written
             }
+            if try fileMatches(safe, next) {
+                // Already there (a replayed update, or the user made the same change).
+                if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
+                continue
+            }
             guard try fileMatches(safe, previous) else {
                 if let previous { outcome.keptUserEdits[safe] = previous.id.hex }
                 if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }

@@ -82,7 +82,13 @@ struct RestoreCommand: Command {
 
     /// The losing version recorded by conflict `id` for `path`.
     static func conflictVersion(_ id: String, path: String, repository: Repository) throws -> (Data, String) {
-        throw CLIError("no conflict \(id) is recorded in this vault's history", hint: "'quire conflicts' lists them")
+        guard let root = repository.workDirectory else { throw CLIError("the vault has no work tree") }
+        let log = try ConflictLog(vaultRoot: root)
+        let record = try log.record(id)
+        guard let data = try log.losingVersion(of: record) else {
+            throw CLIError("the losing version of \(record.path) is not in history (conflict \(record.id))")
+        }
+        return (data, "conflict \(record.id) (the \(record.winner == .ours ? "theirs" : "ours") side of the merge)")
     }
 
     /// The note at `path` in `commit`, or at a path it had before a rename.
