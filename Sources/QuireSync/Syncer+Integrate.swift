@@ -12,7 +12,7 @@ extension Syncer {
             report.integration = "fast-forward"
             return
         }
-        if local == remoteTip || (try repository.isAncestor(remoteTip, of: local)) {
+        if try local == remoteTip || repository.isAncestor(remoteTip, of: local) {
             if report.integration == "none" { report.integration = "up-to-date" }
             return
         }

@@ -36,7 +36,7 @@ struct StatusCommand: Command {
             return
         }
         output.line("remote: \(status.remote ?? "none (set one with 'quire remote URL')")")
-        output.line("branch: \(status.branch ?? "(detached)")")
+        output.line("branch: \(status.branch.map { $0.hasPrefix("refs/heads/") ? String($0.dropFirst(11)) : $0 } ?? "(detached)")")
         output.line(status.uncommitted.isEmpty ? "no uncommitted changes" : "\(SyncReportOutput.plural(status.uncommitted.count, "uncommitted change"))")
         for line in status.uncommitted.prefix(20) { output.line("  \(line)") }
         if status.uncommitted.count > 20 { output.line("  … and \(status.uncommitted.count - 20) more") }
