@@ -45,7 +45,7 @@ struct QueryEvaluator {
         case .filter(let filter):
             var set = within
             within.forEach { document in
-                if !catalog.record(document).matches(filter) { set.remove(document) }
+                if !catalog.withRecord(document, { $0.matches(filter) }) { set.remove(document) }
             }
             return set
         case .not(let child):

@@ -115,17 +115,20 @@ struct IndexSegment: Sendable {
         return (title, other)
     }
 
-    /// The fields of a document as token streams (to move it into another segment).
+    /// The fields of a document as a token stream (to move it into another segment).
     func analyzed(_ document: Int) -> AnalyzedNote {
-        var fields: [[String]] = [[]]
+        var stream = TokenStream()
         for position in Int(forwardStarts[document])..<Int(forwardStarts[document + 1]) {
-            let id = forward[position]
-            if id == Self.separator {
-                fields.append([])
+            let id = Int(forward[position])
+            if forward[position] == Self.separator {
+                stream.endField()
             } else {
-                fields[fields.count - 1].append(terms.term(Int(id)))
+                let start = Int(terms.offsets[id])
+                stream.appendTerm(UnsafeBufferPointer(start: terms.bytes.pointer + start,
+                                                      count: Int(terms.offsets[id + 1]) - start))
             }
         }
-        return AnalyzedNote(record: records[document], fields: fields)
+        stream.endField()
+        return AnalyzedNote(record: records[document], stream: stream)
     }
 }
