@@ -91,24 +91,34 @@ struct IndexSegment: Sendable {
         }
     }
 
-    /// Occurrences of a phrase in a document, in the title and elsewhere.
+    /// Occurrences of a phrase in a document, in the title and elsewhere. Scans for the
+    /// phrase's first exact token, then checks its neighbours.
     private func phraseOccurrences(_ document: Int, _ bounds: [(UInt32, UInt32)],
                                    titleOnly: Bool) -> (Int, Int) {
         let start = Int(forwardStarts[document])
         let end = Int(forwardStarts[document + 1])
         let titleEnd = start + Int(titleLengths[document])
         let limit = titleOnly ? titleEnd : end
+        let anchor = bounds.firstIndex { $0.1 - $0.0 == 1 } ?? 0
+        let anchorLow = bounds[anchor].0
+        let anchorHigh = bounds[anchor].1
         var title = 0
         var other = 0
-        var position = start
-        while position + bounds.count <= limit {
-            var matched = true
-            for (offset, bound) in bounds.enumerated() {
-                let id = forward[position + offset]
-                if id < bound.0 || id >= bound.1 { matched = false; break }
-            }
-            if matched {
-                if position < titleEnd { title += 1 } else { other += 1 }
+        let tokens = forward.pointer
+        var position = start + anchor
+        let last = limit - (bounds.count - anchor)
+        while position <= last {
+            let id = tokens[position]
+            if id >= anchorLow && id < anchorHigh {
+                let first = position - anchor
+                var matched = true
+                for (offset, bound) in bounds.enumerated() where offset != anchor {
+                    let neighbour = tokens[first + offset]
+                    if neighbour < bound.0 || neighbour >= bound.1 { matched = false; break }
+                }
+                if matched {
+                    if first < titleEnd { title += 1 } else { other += 1 }
+                }
             }
             position += 1
         }

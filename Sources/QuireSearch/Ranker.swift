@@ -3,7 +3,7 @@ import Foundation
 /// Orders documents by a sort key; ties by path A→Z, missing values last.
 struct Ranker {
     let catalog: Catalog
-    let scores: [Int: Double]
+    let scores: [Double]
 
     func order(_ documents: [Int], by sort: SortKey?, reverse: Bool, limit: Int?) -> [Int] {
         let paths = documents.map { document in catalog.withRecord(document) { $0.path } }
@@ -22,7 +22,7 @@ struct Ranker {
                 return Self.compare(a.1, b.1, descending: !reverse, tie: paths[left] < paths[right])
             }
         case .relevance:
-            let keys = documents.map { scores[$0] ?? 0 }
+            let keys = documents.map { scores.isEmpty ? 0 : scores[$0] }
             ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: paths[$0] < paths[$1]) }
         case .updated:
             let keys = key { $0.updatedAt }
@@ -45,9 +45,32 @@ struct Ranker {
         case .path:
             ascending = { reverse ? paths[$0] > paths[$1] : paths[$0] < paths[$1] }
         }
-        indices.sort(by: ascending)
-        if let limit, limit < indices.count { indices.removeSubrange(max(limit, 0)...) }
+        if let limit, limit < indices.count / 8 {
+            indices = Self.smallest(max(limit, 0), of: indices, by: ascending)
+        } else {
+            indices.sort(by: ascending)
+            if let limit, limit < indices.count { indices.removeSubrange(max(limit, 0)...) }
+        }
         return indices.map { documents[$0] }
+    }
+
+    /// The first `count` items in order (a bounded insertion sort: O(n log k) comparisons).
+    static func smallest(_ count: Int, of items: [Int], by ascending: (Int, Int) -> Bool) -> [Int] {
+        var best: [Int] = []
+        best.reserveCapacity(count + 1)
+        guard count > 0 else { return best }
+        for item in items {
+            if best.count == count, let last = best.last, !ascending(item, last) { continue }
+            var low = 0
+            var high = best.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ascending(item, best[middle]) { high = middle } else { low = middle + 1 }
+            }
+            best.insert(item, at: low)
+            if best.count > count { best.removeLast() }
+        }
+        return best
     }
 
     /// Orders two optional values; nil after any value; equal values by `tie`.
