@@ -70,6 +70,15 @@ private typealias F = MergeFixture
         #expect(result.decisions.isEmpty)
     }
 
+    @Test func removedAndAddedKeysAndOtherListsMerge() throws {
+        let listed = "---\ntitle: Woody\nproject: Toy Story\naliases: [Sheriff, Cowboy]\n---\nBody\n"
+        let ours = "---\ntitle: Woody\naliases: [Sheriff, Cowboy, Pardner]\nmood: 5\n---\nBody\n"
+        let theirs = "---\ntitle: Woody\nproject: Toy Story\naliases: [Sheriff]\npinned: true\n---\nBody\n"
+        let result = try F.merge(listed, F.side(ours, at: "2026-01-02T00:00:00Z"), F.side(theirs))
+        #expect(F.text(result.merged) == "---\ntitle: Woody\naliases: [Sheriff, Pardner]\nmood: 5\npinned: true\n---\nBody\n")
+        #expect(result.decisions.isEmpty)
+    }
+
     @Test func blockAndStringTagsKeepTheirForm() throws {
         let block = "---\ntags:\n  - toy\n  - cowboy\n---\nBody\n"
         let ours = "---\ntags:\n  - toy\n  - cowboy\n  - hat\nupdatedAt: 2026-01-02T00:00:00Z\n---\nBody\n"

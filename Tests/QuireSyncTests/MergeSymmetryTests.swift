@@ -75,7 +75,7 @@ private func swapSides(_ reason: String) -> String {
     @Test func mergedBytesDoNotDependOnWhichSideIsOurs() throws {
         var random = SeededGenerator(state: 20_261_129)
         var collisions = 0
-        for _ in 0..<400 {
+        for _ in 0..<250 {
             let base = NoteModel(keys: [("id", "woody"), ("title", "Woody"), ("color", "blue"),
                                         ("createdAt", "2025-12-05T00:00:00Z"), ("updatedAt", "2026-01-01T09:00:00Z"),
                                         ("tags", "[toy, cowboy]")],
@@ -111,6 +111,6 @@ private func swapSides(_ reason: String) -> String {
             let theirsSecond = try F.merge(texts[0], b, a, strategy: .theirs)
             #expect(oursFirst.merged == theirsSecond.merged)
         }
-        #expect(collisions > 20)
+        #expect(collisions > 15)
     }
 }
