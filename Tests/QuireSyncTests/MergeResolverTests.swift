@@ -230,6 +230,17 @@ private typealias F = MergeFixture
             reason: "both sides changed the same lines; theirs is newer (commit time 2026-01-01T00:00:01Z)")])
     }
 
+    @Test func tomlAndMissingFrontMatterMergeTheWholeFile() throws {
+        let toml = "+++\ntitle = \"Woody\"\n+++\nOne\nTwo\nThree\n"
+        let result = try F.merge(toml, F.side("+++\ntitle = \"Woody!\"\n+++\nOne\nTwo\nThree\n"),
+                                 F.side("+++\ntitle = \"Woody\"\n+++\nOne\nTwo\nThree!\n"))
+        #expect(F.text(result.merged) == "+++\ntitle = \"Woody!\"\n+++\nOne\nTwo\nThree!\n")
+        let plain = try F.merge("One\nTwo\nThree\n", F.side("One!\nTwo\nThree\n", at: "2026-01-02T00:00:00Z"),
+                                F.side("One?\nTwo\nThree\n"))
+        #expect(F.text(plain.merged) == "One!\nTwo\nThree\n")
+        #expect(plain.decisions.map(\.winner) == [.ours])
+    }
+
     @Test func addedOnBothSides() throws {
         let identical = try F.merge(nil, F.side(base), F.side(base))
         #expect(F.text(identical.merged) == base)
