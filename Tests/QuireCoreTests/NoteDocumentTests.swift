@@ -223,4 +223,13 @@ import Testing
         #expect(document.frontMatterText.hasPrefix("title: Lists\nflow:"))
         #expect(TestSupport.document("no front matter").frontMatterText == "")
     }
+
+    @Test func duplicateKeysStayEditable() throws {
+        var document = TestSupport.document("---\na: 1\nb: 2\na: 3\n---\n")
+        try document.set("b", .int(5))
+        try document.set("a", .int(9))
+        #expect(TestSupport.text(document) == "---\na: 9\nb: 5\na: 3\n---\n")
+        try document.remove("a")
+        #expect(TestSupport.text(document) == "---\nb: 5\n---\n")
+    }
 }
