@@ -2,6 +2,13 @@ import Foundation
 
 /// Reads a note file into a `Note`. Never throws and never crashes: whatever is wrong with the
 /// file is recorded in `Note.problems` and the note is returned with what could be read.
+///
+/// - A file with a NUL byte is `binary`: nothing is parsed, `body` is empty, `words` 0.
+/// - Front matter over `maxFrontMatterBytes`, not UTF-8, invalid YAML, an alias bomb, nesting
+///   deeper than 64 or a non-mapping is reported and left unread (entries read before a YAML
+///   error are kept); the body is still read.
+/// - A body that is not UTF-8 is decoded with replacement characters and reported.
+/// - Files without front matter never reach libyaml. Safe to call from several threads.
 public enum NoteParser {
     /// Front matter larger than this is not parsed (`tooLarge`); bodies have no bound.
     public static let maxFrontMatterBytes = 1 << 20
