@@ -130,8 +130,14 @@ public struct NoteDocument: Sendable, Equatable {
         guard let first = entry(forKey: key) else { return }
         let spelling = entries[first].key
         let spans = try entries.indices.filter { entries[$0].key == spelling }.map(lineSpan)
+        let saved = self
         for span in spans.reversed() { bytes.removeSubrange(span) }
         reload()
+        // An alias elsewhere may name an anchor in the removed lines: never leave unreadable YAML.
+        guard !problems.contains(where: { $0.kind != .badValue }) else {
+            self = saved
+            throw CoreError.editFailed(key: key, reason: "the front matter would not read without it")
+        }
     }
 
     // MARK: - Internals

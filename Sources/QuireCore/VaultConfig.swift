@@ -134,6 +134,13 @@ public struct VaultConfig: Sendable, Equatable {
         try setEntry(in: "folders", FrontMatterEntry(key: settings.path, value: .map(fields)))
     }
 
+    /// Removes one folder's settings (nothing happens when it has none).
+    public mutating func removeFolder(_ path: String) throws {
+        let entries = map("folders")
+        guard entries.contains(where: { $0.key == path }) else { return }
+        try document.set("folders", .map(entries.filter { $0.key != path }))
+    }
+
     /// Adds or replaces a merge rule; unknown strategies are refused.
     public mutating func setMergeRule(_ rule: MergeRule) throws {
         guard MergeRule.strategies.contains(rule.strategy) else {
