@@ -175,7 +175,9 @@ import Testing
         var invalid = TestSupport.document("---\ntitle: [unclosed\n---\nBody\n")
         #expect(invalid.format == .yaml)
         #expect(invalid.problems.first?.kind == .invalidYAML)
-        #expect(throws: CoreError.self) { try invalid.set("title", .string("x")) }
+        #expect(throws: CoreError.unreadableFrontMatter(line: 3, reason: "invalid yaml: did not find expected ',' or ']' while parsing a flow sequence")) {
+            try invalid.set("title", .string("x"))
+        }
         #expect(TestSupport.text(invalid) == "---\ntitle: [unclosed\n---\nBody\n")
         var toml = NoteDocument(data: try TestSupport.fixture("toml.md"))
         #expect(throws: CoreError.readOnlyFrontMatter(format: .toml)) { try toml.set("title", .string("x")) }
