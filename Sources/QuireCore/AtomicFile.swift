@@ -10,15 +10,15 @@ enum AtomicFile {
     /// Writes `data` to `url` atomically; `displayPath` names the file in errors.
     static func write(_ data: Data, to url: URL, displayPath: String) throws {
         let directory = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
-        let temporary = directory + "/.\(name).quire-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var mode: mode_t = 0o644
+        let temporary = directory + "/.quire-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        // An existing file keeps its permissions; a new one gets 0666 minus the umask.
+        var existingMode: mode_t?
         var status = stat()
-        if lstat(url.path, &status) == 0 { mode = status.st_mode & 0o7777 }
+        if stat(url.path, &status) == 0 { existingMode = status.st_mode & 0o7777 }
         func failure(_ what: String) -> CoreError {
             CoreError.writeFailed(path: displayPath, reason: "\(what): \(String(cString: strerror(errno)))")
         }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existingMode ?? 0o666)
         guard descriptor >= 0 else { throw failure("cannot create a temporary file") }
         var closed = false
         defer {
@@ -37,7 +37,7 @@ enum AtomicFile {
                     offset += written
                 }
             }
-            guard fchmod(descriptor, mode) == 0 else { throw failure("cannot set permissions") }
+            if let mode = existingMode, fchmod(descriptor, mode) != 0 { throw failure("cannot set permissions") }
             guard fsync(descriptor) == 0 else { throw failure("fsync failed") }
             closed = true
             guard close(descriptor) == 0 else { throw failure("close failed") }

@@ -11,10 +11,9 @@ public enum CoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case invalidKey(key: String)
     /// An edit would have produced front matter that does not read back as written.
     case editFailed(key: String, reason: String)
-    /// No vault (a directory holding `.quire/`) was found from this directory upward.
+    /// No vault (a directory holding `.quire/`) was found from this directory upward, or an
+    /// explicitly given vault path (`--vault`, `QUIRE_VAULT`) holds no `.quire/`.
     case vaultNotFound(start: String)
-    /// An explicitly given vault path (`--vault`, `QUIRE_VAULT`) holds no `.quire/` folder.
-    case notAVault(path: String)
     /// The vault is inside a git work tree whose root is elsewhere.
     case vaultNotAtWorkTreeRoot(vault: String, workTreeRoot: String)
     /// The given vault path does not exist or is not a directory.
@@ -50,8 +49,6 @@ public enum CoreError: Error, CustomStringConvertible, Equatable, Sendable {
             return "cannot set '\(key)': \(reason)"
         case let .vaultNotFound(start):
             return "not inside a quire vault (no .quire/ found from \(start) upward)"
-        case let .notAVault(path):
-            return "\(path) is not a quire vault (it has no .quire/ folder)"
         case let .vaultNotAtWorkTreeRoot(vault, root):
             return "vault \(vault) is inside the git work tree \(root); a vault must be the root of its work tree"
         case let .notADirectory(path):

@@ -43,8 +43,9 @@ extension FrontMatterValue {
     public var yamlText: String { FrontMatterRenderer.inline(self) }
 
     /// Reads a YAML value written on one line, as a user types it on the command line
-    /// (`42` → int, `true` → bool, `[a, b]` → list, `2026-01-02` → date, other text → string).
-    /// Text that is not valid YAML is taken as a plain string.
+    /// (`42` → int, `true` → bool, `[a, b]` → list, `2026-01-02` → date, `"42"` → the string
+    /// "42"). Any other text is taken as it is, `#` and all (`a #b` → "a #b"); so is text that
+    /// is not valid YAML.
     public static func parse(yaml text: String, timeZone: TimeZone = .current) -> FrontMatterValue {
         guard !text.contains(where: \.isNewline) else { return .string(text) }
         var bytes = Array(("value: " + text + "\n").utf8)
@@ -53,6 +54,7 @@ extension FrontMatterValue {
         }
         guard result.problems.isEmpty, result.entries.count == 1, let entry = result.entries.first,
               entry.key == "value" else { return .string(text) }
+        if case .string = entry.value, entry.style == .plain { return .string(text) }
         return entry.value
     }
 }

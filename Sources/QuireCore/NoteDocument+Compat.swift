@@ -25,10 +25,13 @@ extension NoteDocument {
         return others.count == 1 ? others[0] : "tags"
     }
 
-    /// Sets the tags (written without `#` unless the note writes them with it) in the key and
-    /// form the note already uses: a list stays a list (flow or block), a string stays a
-    /// comma- or space-separated string.
+    /// Sets the tags in the key and form the note already uses: a list stays a list (flow or
+    /// block), a string stays a comma- or space-separated string. Tags are given without `#`
+    /// (a leading `#` is dropped, duplicates are dropped case-insensitively) and written without
+    /// it, unless the note already writes its tags with `#` (Obsidian's `tags: "#a, #b"`).
     public mutating func setTags(_ tags: [String]) throws {
+        var seen = Set<String>()
+        let tags = NoteFields.tags(from: .list(tags.map { .string($0) })).filter { seen.insert($0.lowercased()).inserted }
         let key = tagsKey
         let existing = value(forKey: key)
         switch existing {

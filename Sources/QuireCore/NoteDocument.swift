@@ -115,7 +115,7 @@ public struct NoteDocument: Sendable, Equatable {
             bytes.insert(contentsOf: insertion, at: contentEnd)
         }
         reload()
-        guard problems.isEmpty, let written = entry(forKey: key).map({ entries[$0] }),
+        guard !problems.contains(where: { $0.kind != .badValue }), let written = entry(forKey: key).map({ entries[$0] }),
               Self.readsBack(value, as: written.value) else {
             self = saved
             throw CoreError.editFailed(key: key, reason: "the new value would not read back as written")
@@ -129,11 +129,15 @@ public struct NoteDocument: Sendable, Equatable {
         try checkEditable(key: key)
         guard let first = entry(forKey: key) else { return }
         let spelling = entries[first].key
-        for index in entries.indices.reversed() where entries[index].key == spelling {
-            let span = try lineSpan(index)
-            bytes.removeSubrange(span)
-        }
+        let spans = try entries.indices.filter { entries[$0].key == spelling }.map(lineSpan)
+        let saved = self
+        for span in spans.reversed() { bytes.removeSubrange(span) }
         reload()
+        // An alias elsewhere may name an anchor in the removed lines: never leave unreadable YAML.
+        guard !problems.contains(where: { $0.kind != .badValue }) else {
+            self = saved
+            throw CoreError.editFailed(key: key, reason: "the front matter would not read without it")
+        }
     }
 
     // MARK: - Internals

@@ -60,26 +60,28 @@ public enum NoteFields {
         }
     }
 
-    /// Fills the canonical fields of `note` from its front matter. `texts` holds each top-level
-    /// key's scalar text as written (so `title: 1.10` stays "1.10"), `lines` its file line.
-    static func apply(to note: inout Note, texts: [String: String], lines: [String: Int], timeZone: TimeZone) {
-        var index: [String: Int] = [:]
-        for (position, entry) in note.frontMatter.enumerated() where index[entry.key.lowercased()] == nil {
-            index[entry.key.lowercased()] = position
-        }
+    /// Fills the canonical fields of `note` from its front matter. `texts[i]` holds the scalar
+    /// text of `note.frontMatter[i]` as written (so `title: 1.10` stays "1.10"), `lines[i]` its
+    /// file line. Keys match case-insensitively (ASCII), first occurrence.
+    static func apply(to note: inout Note, texts: [String?], lines: [Int], timeZone: TimeZone) {
         let frontMatter = note.frontMatter
+        func position(_ key: String) -> Int? {
+            frontMatter.firstIndex { equalIgnoringASCIICase($0.key, key) }
+        }
         func lookup(_ key: String) -> FrontMatterEntry? {
-            index[key.lowercased()].map { frontMatter[$0] }
+            position(key).map { frontMatter[$0] }
         }
         func scalar(_ key: String) -> String? {
-            guard let entry = lookup(key) else { return nil }
-            if let written = texts[entry.key], text(of: entry.value) != nil { return written }
+            guard let index = position(key) else { return nil }
+            let entry = frontMatter[index]
+            if index < texts.count, let written = texts[index], text(of: entry.value) != nil { return written }
             if case .list = entry.value { return FrontMatterRenderer.flow(entry.value) }
             return text(of: entry.value)
         }
         var problems: [NoteProblem] = []
         func problem(_ key: String, _ message: String) {
-            problems.append(NoteProblem(kind: .badValue, line: lines[lookup(key)?.key ?? key], message: message))
+            let line = position(key).flatMap { $0 < lines.count ? lines[$0] : nil }
+            problems.append(NoteProblem(kind: .badValue, line: line, message: message))
         }
         defer { note.problems += problems }
         note.id = scalar("id")
@@ -101,8 +103,10 @@ public enum NoteFields {
         } else {
             note.tags = ["keywords", "categories"].compactMap(lookup).flatMap { tags(from: $0.value) }
         }
-        var seen = Set<String>()
-        note.tags = note.tags.filter { seen.insert($0.lowercased()).inserted }
+        if note.tags.count > 1 {
+            var seen = Set<String>()
+            note.tags = note.tags.filter { seen.insert($0.lowercased()).inserted }
+        }
         note.project = scalar("project")
         note.color = scalar("color")
         note.draft = bool(lookup("draft")?.value) ?? false
@@ -121,6 +125,16 @@ public enum NoteFields {
         }
     }
 
+    /// Whether two keys are equal ignoring the case of ASCII letters.
+    static func equalIgnoringASCIICase(_ left: String, _ right: String) -> Bool {
+        let a = left.utf8, b = right.utf8
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x != y {
+            guard x | 0x20 == y | 0x20, (x | 0x20) >= 0x61, (x | 0x20) <= 0x7A else { return false }
+        }
+        return true
+    }
+
     private static func bool(_ value: FrontMatterValue?) -> Bool? {
         switch value {
         case let .bool(flag)?: return flag
@@ -137,9 +151,15 @@ public enum NoteFields {
         return abs(seconds) <= maxEpochSeconds ? Date(timeIntervalSince1970: seconds) : nil
     }
 
+    /// A tag without surrounding spaces or tabs and without leading `#` (works on bytes: hot path).
     private static func cleanTag(_ raw: String) -> String {
-        var tag = raw.trimmingCharacters(in: .whitespaces)
-        while tag.hasPrefix("#") { tag.removeFirst() }
-        return tag
+        let utf8 = raw.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        while start < end, isSpace(utf8[start]) || utf8[start] == UInt8(ascii: "#") { start = utf8.index(after: start) }
+        while start < end, isSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        if start == utf8.startIndex, end == utf8.endIndex { return raw }
+        return String(raw[start..<end])
     }
 }

@@ -2,6 +2,13 @@ import Foundation
 
 /// Reads a note file into a `Note`. Never throws and never crashes: whatever is wrong with the
 /// file is recorded in `Note.problems` and the note is returned with what could be read.
+///
+/// - A file with a NUL byte is `binary`: nothing is parsed, `body` is empty, `words` 0.
+/// - Front matter over `maxFrontMatterBytes`, not UTF-8, invalid YAML, an alias bomb, nesting
+///   deeper than 64 or a non-mapping is reported and left unread (entries read before a YAML
+///   error are kept); the body is still read.
+/// - A body that is not UTF-8 is decoded with replacement characters and reported.
+/// - Files without front matter never reach libyaml. Safe to call from several threads.
 public enum NoteParser {
     /// Front matter larger than this is not parsed (`tooLarge`); bodies have no bound.
     public static let maxFrontMatterBytes = 1 << 20
@@ -41,16 +48,18 @@ public enum NoteParser {
         note.format = layout.format
         let scan = readFrontMatter(bytes, layout: layout, timeZone: timeZone)
         note.problems += scan.problems
-        var texts: [String: String] = [:]
-        for entry in scan.entries where texts[entry.key] == nil {
+        var texts: [String?] = []
+        var lines: [Int] = []
+        for (position, entry) in scan.entries.enumerated() where !scan.isDuplicate[position] {
             note.frontMatter.append(FrontMatterEntry(key: entry.key, value: entry.value))
-            if let text = entry.scalarText { texts[entry.key] = text }
+            texts.append(entry.scalarText)
+            lines.append(scan.lines[position])
         }
         if layout.format == .toml {
             let content = UnsafeBufferPointer(rebasing: bytes[layout.contentStart..<layout.contentEnd])
             note.frontMatter = TOMLReader.read(String(decoding: content, as: UTF8.self), timeZone: timeZone)
         }
-        NoteFields.apply(to: &note, texts: texts, lines: scan.lines, timeZone: timeZone)
+        NoteFields.apply(to: &note, texts: texts, lines: lines, timeZone: timeZone)
         let body = UnsafeBufferPointer(rebasing: bytes[layout.bodyStart...])
         if let text = String(validating: body, as: UTF8.self) {
             note.body = text
@@ -65,8 +74,10 @@ public enum NoteParser {
     struct FrontMatterScan {
         var entries: [YAMLEntry] = []
         var problems: [NoteProblem] = []
-        /// File line of each top-level key (first occurrence).
-        var lines: [String: Int] = [:]
+        /// File line of each entry's key.
+        var lines: [Int] = []
+        /// Whether each entry repeats the key of an earlier one.
+        var isDuplicate: [Bool] = []
         var flowRoot = false
         var duplicateKey: String?
     }
@@ -92,12 +103,17 @@ public enum NoteParser {
         scan.problems = result.problems
         scan.flowRoot = result.flowRoot
         var line = layout.contentFirstLine, position = 0
-        for entry in result.entries {
+        var seen = Set<String>()
+        for (index, entry) in result.entries.enumerated() {
             for offset in position..<max(position, entry.keyStart) where content[offset] == 0x0A { line += 1 }
             position = max(position, entry.keyStart)
-            if scan.lines[entry.key] == nil {
-                scan.lines[entry.key] = line
-            } else if scan.duplicateKey == nil {
+            scan.lines.append(line)
+            // Few keys: a linear scan is cheaper than hashing.
+            let duplicate = result.entries.count <= 32
+                ? result.entries[..<index].contains { $0.key == entry.key }
+                : !seen.insert(entry.key).inserted
+            scan.isDuplicate.append(duplicate)
+            if duplicate, scan.duplicateKey == nil {
                 scan.duplicateKey = entry.key
                 scan.problems.append(NoteProblem(kind: .badValue, line: line,
                                                  message: "duplicate key '\(entry.key)' (the first one is used)"))

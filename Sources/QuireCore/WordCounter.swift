@@ -13,42 +13,50 @@ public enum WordCounter {
     /// The number of words in UTF-8 bytes (invalid bytes separate words).
     public static func count(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        var words = 0
-        var inWord = false
-        var index = 0
-        let end = bytes.count
-        while index < end {
-            let byte = base[index]
-            if byte < 0x80 {
-                let isWordByte = byte < 64 ? (digitMask >> UInt64(byte)) & 1 == 1
-                    : (letterMask >> UInt64(byte - 64)) & 1 == 1
-                if isWordByte, !inWord { words += 1 }
-                inWord = isWordByte
-                index += 1
-                continue
+        return asciiClasses.withUnsafeBufferPointer { classes -> Int in
+            var words = 0
+            var inWord = false
+            var index = 0
+            let end = bytes.count
+            while index < end {
+                let byteClass = classes[Int(base[index])]
+                if byteClass == 1 {
+                    words &+= inWord ? 0 : 1
+                    inWord = true
+                    index &+= 1
+                    continue
+                }
+                if byteClass == 0 {
+                    inWord = false
+                    index &+= 1
+                    continue
+                }
+                let (value, length) = decode(base, end: end, at: index)
+                index &+= length
+                switch classify(value) {
+                case .ideograph:
+                    words &+= 1
+                    inWord = false
+                case .letter:
+                    words &+= inWord ? 0 : 1
+                    inWord = true
+                case .mark:
+                    break
+                case .separator:
+                    inWord = false
+                }
             }
-            let (value, length) = decode(base, end: end, at: index)
-            index += length
-            switch classify(value) {
-            case .ideograph:
-                words += 1
-                inWord = false
-            case .letter:
-                if !inWord { words += 1 }
-                inWord = true
-            case .mark:
-                break
-            case .separator:
-                inWord = false
-            }
+            return words
         }
-        return words
     }
 
-    /// Bits 48–57 (ASCII digits) of the bytes 0–63.
-    private static let digitMask: UInt64 = 0x03FF_0000_0000_0000
-    /// Bits for `A`–`Z` and `a`–`z` among the bytes 64–127.
-    private static let letterMask: UInt64 = 0x07FF_FFFE_07FF_FFFE
+    /// For each byte: 1 for an ASCII letter or digit, 0 for other ASCII, 2 for a non-ASCII byte.
+    private static let asciiClasses: [UInt8] = (0..<256).map { byte in
+        if byte >= 0x80 { return 2 }
+        let isDigit = byte >= 0x30 && byte <= 0x39
+        let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        return isDigit || isLetter ? 1 : 0
+    }
 
     private enum Kind { case ideograph, letter, mark, separator }
 

@@ -36,6 +36,10 @@ struct YAMLReadResult: Sendable {
 
 /// Reads front-matter text with libyaml's event parser into typed values and byte spans.
 /// libyaml marks count characters; they are mapped to bytes here.
+///
+/// C memory: the `yaml_parser_t` lives on the stack and is released by the `defer` right after
+/// `yaml_parser_initialize`; each event is released by `yaml_event_delete` after it is handled,
+/// and every string is copied out of it before that. The input buffer is borrowed, never freed.
 enum YAMLReader {
     /// Nesting deeper than this is refused.
     static let maxDepth = 64

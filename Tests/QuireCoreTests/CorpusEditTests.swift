@@ -63,3 +63,38 @@ import Testing
         }
     }
 }
+
+/// Known values from specific real-world notes (skipped when the corpora are absent).
+@Suite struct CorpusValueTests {
+    private func note(_ path: String) throws -> Note? {
+        let url = TestSupport.corpora.appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return NoteParser.parse(try Data(contentsOf: url), path: path, timeZone: TestSupport.utc)
+    }
+
+    @Test func hugoMultiLineFlowListAndComments() throws {
+        guard let types = try note("hugo-docs/content/en/templates/types.md") else { return }
+        #expect(types.aliases.count == 9)
+        #expect(types.aliases.first == "/templates/base/")
+        #expect(types.value(forKey: "weight") == .int(30))
+        guard let scratch = try note("hugo-docs/content/en/methods/page/Scratch.md") else { return }
+        #expect(scratch.value(forKey: "expiryDate") == .date(TestSupport.date(2026, 11, 18), text: "2026-11-18"))
+        #expect(scratch.value(forKey: "params") == .map([FrontMatterEntry(key: "functions_and_methods", value: .map([
+            FrontMatterEntry(key: "returnType", value: .string("maps.Scratch")),
+            FrontMatterEntry(key: "signatures", value: .list([.string("PAGE.Scratch")])),
+        ]))]))
+        var document = NoteDocument(data: try Data(contentsOf: TestSupport.corpora
+            .appendingPathComponent("hugo-docs/content/en/methods/page/Scratch.md")), timeZone: TestSupport.utc)
+        try document.set("expiryDate", .date(TestSupport.date(2027, 1, 2), text: "2027-01-02"))
+        #expect(document.lines(forKey: "expiryDate") == "expiryDate: 2027-01-02 # deprecated 2024-11-18 (soft)\n")
+    }
+
+    @Test func dendronNote() throws {
+        guard let careers = try note("dendron-site/vault/careers.md") else { return }
+        #expect(careers.id == "c378b702-7d49-4e91-be6e-b2078103c86e")
+        #expect(careers.title == "Careers")
+        #expect(careers.updatedAt == Date(timeIntervalSince1970: 1636510026.672))
+        #expect(careers.createdAt == Date(timeIntervalSince1970: 1616983302.480))
+        #expect(careers.problems.isEmpty)
+    }
+}

@@ -175,7 +175,9 @@ import Testing
         var invalid = TestSupport.document("---\ntitle: [unclosed\n---\nBody\n")
         #expect(invalid.format == .yaml)
         #expect(invalid.problems.first?.kind == .invalidYAML)
-        #expect(throws: CoreError.self) { try invalid.set("title", .string("x")) }
+        #expect(throws: CoreError.unreadableFrontMatter(line: 3, reason: "invalid yaml: did not find expected ',' or ']' while parsing a flow sequence")) {
+            try invalid.set("title", .string("x"))
+        }
         #expect(TestSupport.text(invalid) == "---\ntitle: [unclosed\n---\nBody\n")
         var toml = NoteDocument(data: try TestSupport.fixture("toml.md"))
         #expect(throws: CoreError.readOnlyFrontMatter(format: .toml)) { try toml.set("title", .string("x")) }
@@ -222,5 +224,14 @@ import Testing
         #expect(document.lines(forKey: "missing") == nil)
         #expect(document.frontMatterText.hasPrefix("title: Lists\nflow:"))
         #expect(TestSupport.document("no front matter").frontMatterText == "")
+    }
+
+    @Test func duplicateKeysStayEditable() throws {
+        var document = TestSupport.document("---\na: 1\nb: 2\na: 3\n---\n")
+        try document.set("b", .int(5))
+        try document.set("a", .int(9))
+        #expect(TestSupport.text(document) == "---\na: 9\nb: 5\na: 3\n---\n")
+        try document.remove("a")
+        #expect(TestSupport.text(document) == "---\nb: 5\n---\n")
     }
 }

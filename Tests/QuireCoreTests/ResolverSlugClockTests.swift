@@ -62,3 +62,16 @@ import Testing
         #expect(throws: CoreError.self) { try atRoot.resolve("../outside.md") }
     }
 }
+
+@Suite struct NoteIDTests {
+    @Test func generatesLowercaseUUIDs() {
+        let id = NoteID.generate()
+        #expect(id == id.lowercased())
+        #expect(NoteID.isUUID(id))
+        #expect(NoteID.generate() != id)
+        #expect(NoteID.isUUID("C378B702-7D49-4E91-BE6E-B2078103C86E"))
+        #expect(!NoteID.isUUID("c378b702-7d49-4e91-be6e-b2078103c86"))
+        #expect(!NoteID.isUUID("c378b702x7d49-4e91-be6e-b2078103c86e"))
+        #expect(!NoteID.isUUID("g378b702-7d49-4e91-be6e-b2078103c86e"))
+    }
+}

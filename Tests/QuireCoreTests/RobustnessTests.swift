@@ -95,6 +95,10 @@ import Testing
         #expect(note.title == "one")
         #expect(note.frontMatter.count == 1)
         #expect(note.problems == [NoteProblem(kind: .badValue, line: 3, message: "duplicate key 'title' (the first one is used)")])
+        let lists = TestSupport.parse("---\ntags: [a]\nother: 1\ntags: [b]\nTAGS: [c]\n---\n")
+        #expect(lists.tags == ["a"])
+        #expect(lists.frontMatter.map(\.key) == ["tags", "other", "TAGS"])
+        #expect(lists.problems.map(\.line) == [4])
     }
 
     @Test func arbitraryBytesNeverCrash() {

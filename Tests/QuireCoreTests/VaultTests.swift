@@ -59,7 +59,7 @@ final class TemporaryDirectory {
         #expect(throws: CoreError.vaultNotFound(start: temp.url.path)) {
             try Vault.locate(startingAt: temp.url, environment: [:])
         }
-        #expect(throws: CoreError.notAVault(path: temp.url.path + "/vault/a")) {
+        #expect(throws: CoreError.vaultNotFound(start: temp.url.path + "/vault/a")) {
             try Vault.locate(startingAt: temp.url, environment: ["QUIRE_VAULT": temp.url.path + "/vault/a"])
         }
     }
@@ -127,6 +127,9 @@ final class TemporaryDirectory {
         #expect(mode == 0o600)
         #expect(try vault.readData("New/note.md") == Data("two".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.url(for: "New").path) == ["note.md"])
+        let long = String(repeating: "l", count: 250) + ".md"
+        try vault.write(Data("long".utf8), to: long)
+        #expect(try vault.readData(long) == Data("long".utf8))
         let note = try vault.readNote(path: "New/note.md")
         #expect(note.title == "note")
         #expect(note.folder == "New")
