@@ -132,6 +132,25 @@ public struct Vault: Sendable, Equatable {
         try AtomicFile.write(data, to: target, displayPath: safe)
     }
 
+    /// Writes many files atomically with a single flush (see `AtomicFile.writeAll`): every file
+    /// is either old or new after a crash. Paths are checked like `write(_:to:)`.
+    public func writeAll(_ files: [(path: String, data: Data)]) throws {
+        var prepared: [(url: URL, data: Data, displayPath: String)] = []
+        for file in files {
+            let safe = try resolveSafePath(file.path)
+            var target = url(for: safe)
+            if let real = Vault.realPath(target.path), real != target.path { target = URL(fileURLWithPath: real) }
+            do {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(),
+                                                        withIntermediateDirectories: true)
+            } catch {
+                throw CoreError.writeFailed(path: safe, reason: "cannot create its folder")
+            }
+            prepared.append((target, file.data, safe))
+        }
+        try AtomicFile.writeAll(prepared)
+    }
+
     /// Normalizes a vault-relative path (`./a//b.md` → `a/b.md`), refusing empty paths, NUL,
     /// absolute paths, `..` and paths whose existing part leads outside the vault through a symlink.
     public func resolveSafePath(_ path: String) throws -> String {
@@ -145,8 +164,11 @@ public struct Vault: Sendable, Equatable {
             let next = existing + "/" + part
             var status = stat()
             guard lstat(next, &status) == 0 else { break }
-            guard let real = Vault.realPath(next), Vault.isInside(real, root: root.path) else {
-                throw CoreError.pathOutsideVault(path: path)
+            // Only a symlink can lead outside: resolve those, one lstat for every other part.
+            if status.st_mode & S_IFMT == S_IFLNK {
+                guard let real = Vault.realPath(next), Vault.isInside(real, root: root.path) else {
+                    throw CoreError.pathOutsideVault(path: path)
+                }
             }
             existing = next
         }

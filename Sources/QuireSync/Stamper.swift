@@ -14,11 +14,12 @@ struct Stamper {
     /// Returns the stamped paths; merges and clears `state.pendingBases`.
     func run(state: inout SyncState, selector: MergeStrategySelector) throws -> [String] {
         var stamped: [String] = []
+        var writes: [(path: String, data: Data)] = []
         for entry in try repository.status() where entry.inWorkTree && entry.path.hasSuffix(".md") {
             guard entry.kind == .modified || entry.kind == .renamed, let headTree else { continue }
             let oldPath = entry.oldPath ?? entry.path
             guard let committed = try repository.entry(atPath: oldPath, inTree: headTree),
-                  let current = try? vault.readData(entry.path) else { continue }
+                  let current = try? Data(contentsOf: vault.url(for: entry.path)) else { continue }
             let headData = try repository.blobData(committed.id)
             var data = current
             if let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
@@ -33,8 +34,9 @@ struct Stamper {
                 data = stampedData
                 stamped.append(entry.path)
             }
-            if data != current { try vault.write(data, to: entry.path) }
+            if data != current { writes.append((entry.path, data)) }
         }
+        try vault.writeAll(writes)
         state.pendingBases = [:]
         return stamped
     }

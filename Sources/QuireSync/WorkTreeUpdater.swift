@@ -24,6 +24,8 @@ struct WorkTreeUpdater {
         let after = try entriesByPath(new)
         var outcome = Outcome()
         let index = try repository.index()
+        var writes: [(path: String, data: Data)] = []
+        var written: [(path: String, entry: TreeEntry)] = []
         for path in Set(before.keys).union(after.keys).sorted() {
             let previous = before[path]
             let next = after[path]
@@ -45,13 +47,25 @@ struct WorkTreeUpdater {
                 continue
             }
             if let next {
-                try write(next, to: safe)
-                try index.add(path: safe)
+                if next.kind == .link {
+                    try write(next, to: safe)
+                    try index.add(path: safe)
+                } else {
+                    writes.append((safe, try repository.blobData(next.id)))
+                    written.append((safe, next))
+                }
             } else {
                 try remove(safe)
                 try? index.remove(path: safe)
             }
             outcome.updated.append(safe)
+        }
+        try vault.writeAll(writes)
+        for (path, entry) in written {
+            if entry.kind == .executable {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: vault.url(for: path).path)
+            }
+            try index.add(path: path)
         }
         try index.write()
         return outcome
