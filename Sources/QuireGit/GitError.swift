@@ -119,6 +119,7 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .auth, .certificate: return .authentication
         case .pushRejected, .nonFastForward: return .pushRejected
         case .timedOut: return .offline
+        case .notFound where function.hasPrefix("git_remote"): return .repositoryNotFound
         default: break
         }
         let authWords = ["authentication", "401", "403", "permission denied", "credentials",

@@ -1,4 +1,5 @@
 import CLibGit2
+import Foundation
 
 /// A git object id (SHA-1), copied out of libgit2 into a plain value.
 public struct OID: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -71,5 +72,17 @@ public struct OID: Hashable, Comparable, Sendable, CustomStringConvertible {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return char - UInt8(ascii: "A") + 10
         default: return nil
         }
+    }
+}
+
+extension OID {
+    /// The id git gives `data` stored as a blob (`git hash-object`), without a repository.
+    public static func blob(for data: Data) throws -> OID {
+        LibGit2.ensure()
+        var result = git_oid()
+        try data.withUnsafeBytes { buffer in
+            try check(git_odb_hash(&result, buffer.baseAddress, buffer.count, GIT_OBJECT_BLOB), "git_odb_hash")
+        }
+        return OID(result)
     }
 }

@@ -26,6 +26,7 @@ public final class Remote {
     /// Downloads new objects and updates the remote-tracking branches
     /// (`refs/remotes/<name>/*`). Throws `GitError` (see `category` for offline, auth, not found).
     public func fetch(options: TransferOptions = TransferOptions()) throws {
+        try checkLocalPath("git_remote_fetch")
         var fetchOptions = git_fetch_options()
         try check(git_fetch_options_init(&fetchOptions, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
         fetchOptions.prune = GIT_FETCH_PRUNE
@@ -39,6 +40,7 @@ public final class Remote {
     /// Pushes `refspecs` (e.g. `refs/heads/main:refs/heads/main`). A reference the server
     /// refuses throws `.pushRejected` even though libgit2 reports success.
     public func push(refspecs: [String], options: TransferOptions = TransferOptions()) throws {
+        try checkLocalPath("git_remote_push")
         var pushOptions = git_push_options()
         try check(git_push_options_init(&pushOptions, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
         let box = RemoteCallbackBox(options: options, url: url)
@@ -51,6 +53,20 @@ public final class Remote {
         if let rejection = box.rejections.first {
             throw GitError(function: "git_remote_push", code: .pushRejected,
                            message: "the remote rejected \(rejection.reference): \(rejection.reason)")
+        }
+    }
+
+    /// libgit2 reports a missing local path as an "unsupported URL protocol": say what it is.
+    private func checkLocalPath(_ function: String) throws {
+        var address = url
+        if address.hasPrefix("file://") { address = String(address.dropFirst("file://".count)) }
+        let isURL = address.contains("://")
+        let isScpLike = !address.hasPrefix("/") && !address.hasPrefix(".")
+            && address.split(separator: ":").first.map { !$0.contains("/") } == true && address.contains(":")
+        guard !isURL, !isScpLike else { return }
+        if !FileManager.default.fileExists(atPath: address) {
+            throw GitError(function: function, code: .notFound, errorClass: "repository",
+                           message: "remote repository not found: \(address)")
         }
     }
 }
@@ -80,6 +96,7 @@ extension Repository {
     /// Changes the URL of remote `name` (fetch and push).
     public func setRemoteURL(named name: String, url: String) throws {
         try check(git_remote_set_url(pointer, name, url), "git_remote_set_url")
-        try check(git_remote_set_pushurl(pointer, name, nil), "git_remote_set_pushurl")
+        let cleared = git_remote_set_pushurl(pointer, name, nil)
+        if cleared != GIT_ENOTFOUND.rawValue { try check(cleared, "git_remote_set_pushurl") }
     }
 }

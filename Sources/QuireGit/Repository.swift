@@ -52,14 +52,19 @@ public final class Repository {
         return URL(fileURLWithPath: String(cString: buffer.ptr), isDirectory: true)
     }
 
-    /// Opens a new repository by cloning `remoteURL` into `url` (no credentials callbacks:
-    /// meant for local paths and tests; use `Remote` for authenticated transports).
-    public static func clone(from remoteURL: String, to url: URL) throws -> Repository {
+    /// Clones `remoteURL` into `url` (remote `origin`, its default branch checked out), with
+    /// the same credentials, host-key checks, timeout and progress as `Remote.fetch`.
+    public static func clone(from remoteURL: String, to url: URL,
+                             options transfer: TransferOptions = TransferOptions()) throws -> Repository {
         LibGit2.ensure()
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init")
+        let box = RemoteCallbackBox(options: transfer, url: remoteURL)
+        box.install(into: &options.fetch_opts.callbacks)
         var raw: OpaquePointer?
-        try check(git_clone(&raw, remoteURL, url.path, &options), "git_clone")
+        let result = withExtendedLifetime(box) { git_clone(&raw, remoteURL, url.path, &options) }
+        box.deadline?.stop()
+        try box.finish(result, "git_clone")
         return try Repository.wrap(raw, "git_clone")
     }
 

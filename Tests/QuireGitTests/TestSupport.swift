@@ -73,8 +73,14 @@ enum Fixture {
 
     /// A free loopback TCP port (bound then released).
     static func freePort() -> Int {
+        let (fd, port) = boundSocket()
+        close(fd)
+        return port
+    }
+
+    /// A TCP socket bound to a free loopback port; the caller closes it.
+    static func boundSocket() -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -86,7 +92,7 @@ enum Fixture {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 }
 
@@ -102,12 +108,17 @@ final class GitDaemon {
                              "--port=\(port)", "--base-path=\(base.path)", base.path]
         process.environment = ["HOME": base.path, "PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1"]
         process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<100 where !GitDaemon.isListening(port) { usleep(50_000) }
+        for _ in 0..<100 {
+            if GitDaemon.isListening(port) { break }
+            usleep(50_000)
+        }
     }
 
     deinit {
-        process.terminate()
+        // SIGTERM may be blocked in the daemon (it inherits the test thread's signal mask).
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
