@@ -8,7 +8,7 @@ import Glibc
 /// and uses the columns in place; the mapping is released when the last column goes.
 enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     static let columnsPerSegment = 9
 
     /// Loads a snapshot: the catalog and each path's stored stamp.

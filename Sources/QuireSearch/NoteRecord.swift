@@ -34,8 +34,9 @@ public struct NoteRecord: Equatable, Sendable {
     public var updatedAt: Date?
     /// Words in the body.
     public var words: Int
-    /// Every front-matter key in document order.
-    public var frontMatter: [FrontMatterEntry]
+    /// The front-matter keys other than the canonical ones (which have their own fields: see
+    /// `canonicalKeys`), in document order; queried by `key:value`.
+    public var extraFrontMatter: [FrontMatterEntry]
     /// Problems found while reading the note (empty for a healthy note).
     public var problems: [NoteProblem]
 
@@ -56,8 +57,28 @@ public struct NoteRecord: Equatable, Sendable {
         createdAt = note.createdAt
         updatedAt = note.updatedAt
         words = note.words
-        frontMatter = note.frontMatter
+        extraFrontMatter = note.frontMatter.filter { !Self.canonicalKeys.contains($0.key) }
         problems = note.problems
+    }
+
+    /// Keys kept in their own fields rather than in `extraFrontMatter`.
+    public static let canonicalKeys: Set<String> = [
+        "id", "title", "createdAt", "updatedAt", "tags", "project", "draft", "pinned", "color",
+        "mood", "priority", "aliases",
+    ]
+
+    /// An empty record for `path` (the cache reader fills it in).
+    init(path: String) {
+        self.path = path
+        folder = ""
+        title = ""
+        tags = []
+        draft = false
+        pinned = false
+        aliases = []
+        words = 0
+        extraFrontMatter = []
+        problems = []
     }
 
     /// Whether the note matches a filter (see `FieldFilter` for the rules).
@@ -104,9 +125,10 @@ public struct NoteRecord: Equatable, Sendable {
         switch key {
         case "priority": return record.pointee.priority
         case "id": return record.pointee.id.map { .string($0) }
+        case "aliases": return .list(record.pointee.aliases.map { .string($0) })
         default:
-            if let hit = record.pointee.frontMatter.first(where: { $0.key == key }) { return hit.value }
-            return record.pointee.frontMatter.first(where: { $0.key.lowercased() == key })?.value
+            if let hit = record.pointee.extraFrontMatter.first(where: { $0.key == key }) { return hit.value }
+            return record.pointee.extraFrontMatter.first(where: { $0.key.lowercased() == key })?.value
         }
     }
 
