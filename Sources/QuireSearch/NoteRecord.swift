@@ -34,9 +34,18 @@ public struct NoteRecord: Equatable, Sendable {
     public var updatedAt: Date?
     /// Words in the body.
     public var words: Int
+    /// Every front-matter key in document order (decoded from the cache on first use).
+    public var frontMatter: [FrontMatterEntry] {
+        get { frontMatterStorage.entries }
+        set {
+            frontMatterStorage = FrontMatterStorage(newValue)
+            extraFrontMatter = newValue.filter { !Self.canonicalKeys.contains($0.key) }
+        }
+    }
     /// The front-matter keys other than the canonical ones (which have their own fields: see
-    /// `canonicalKeys`), in document order; queried by `key:value`.
-    public var extraFrontMatter: [FrontMatterEntry]
+    /// `canonicalKeys`), in document order; what `key:value` filters look at.
+    public private(set) var extraFrontMatter: [FrontMatterEntry]
+    var frontMatterStorage: FrontMatterStorage
     /// Problems found while reading the note (empty for a healthy note).
     public var problems: [NoteProblem]
 
@@ -58,6 +67,7 @@ public struct NoteRecord: Equatable, Sendable {
         updatedAt = note.updatedAt
         words = note.words
         extraFrontMatter = note.frontMatter.filter { !Self.canonicalKeys.contains($0.key) }
+        frontMatterStorage = FrontMatterStorage(note.frontMatter)
         problems = note.problems
     }
 
@@ -66,6 +76,10 @@ public struct NoteRecord: Equatable, Sendable {
         "id", "title", "createdAt", "updatedAt", "tags", "project", "draft", "pinned", "color",
         "mood", "priority", "aliases",
     ]
+
+    mutating func setExtraFrontMatter(_ entries: [FrontMatterEntry]) {
+        extraFrontMatter = entries
+    }
 
     /// An empty record for `path` (the cache reader fills it in).
     init(path: String) {
@@ -78,6 +92,7 @@ public struct NoteRecord: Equatable, Sendable {
         aliases = []
         words = 0
         extraFrontMatter = []
+        frontMatterStorage = FrontMatterStorage([])
         problems = []
     }
 
