@@ -65,7 +65,11 @@ struct BinaryWriter {
         u8(record.mood == nil ? 0 : 1); if let mood = record.mood { int(mood) }
         u8(record.priority == nil ? 0 : 1); if let priority = record.priority { value(priority) }
         strings(record.aliases); date(record.createdAt); date(record.updatedAt); int(record.words)
-        entries(record.frontMatter)
+        entries(record.extraFrontMatter)
+        var full = BinaryWriter()
+        full.entries(record.frontMatter)
+        u32(UInt32(full.bytes.count))
+        bytes.append(contentsOf: full.bytes)
         u32(UInt32(record.problems.count))
         for problem in record.problems {
             string(problem.kind.rawValue); int(problem.line ?? -1); string(problem.message)
@@ -78,6 +82,10 @@ struct BinaryReader {
     let base: UnsafePointer<UInt8>
     let count: Int
     var offset = 0
+
+    /// The mapped memory `base` lies in at `baseOffset`, when records should refer to it.
+    var memory: ColumnMemory?
+    var baseOffset = 0
 
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
@@ -161,7 +169,7 @@ struct BinaryReader {
     }
 
     mutating func record() throws(CacheError) -> NoteRecord {
-        var record = NoteRecord(note: Note(path: try string()))
+        var record = NoteRecord(path: try string())
         record.folder = try string(); record.id = try optionalString(); record.title = try string()
         record.tags = try strings(); record.project = try optionalString()
         let flags = try u8()
@@ -171,7 +179,15 @@ struct BinaryReader {
         record.priority = try u8() == 0 ? nil : try value()
         record.aliases = try strings(); record.createdAt = try date(); record.updatedAt = try date()
         record.words = try int()
-        record.frontMatter = try entries()
+        record.setExtraFrontMatter(try entries())
+        let length = Int(try u32())
+        let start = try take(length)
+        if let memory {
+            record.frontMatterStorage = FrontMatterStorage(memory: memory, offset: baseOffset + (start - base), count: length)
+        } else {
+            var encoded = BinaryReader(base: start, count: length)
+            record.frontMatterStorage = FrontMatterStorage(try encoded.entries())
+        }
         let problems = Int(try u32())
         guard problems <= count - offset else { throw .corrupt("bad problem count") }
         for _ in 0..<problems {

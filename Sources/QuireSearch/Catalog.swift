@@ -101,10 +101,32 @@ public struct Catalog: Sendable {
         document < base.count ? base.records[document] : delta.records[document - base.count]
     }
 
-    /// Calls `body` with the record of a document without copying it.
-    @inline(__always)
-    func withRecord<T>(_ document: Int, _ body: (borrowing NoteRecord) -> T) -> T {
-        document < base.count ? body(base.records[document]) : body(delta.records[document - base.count])
+    /// Calls `read` with a pointer to the record of each document, in order: reading fields
+    /// through `pointee` does not copy whole records (copies dominate filters otherwise).
+    func mapRecords<T>(_ documents: [Int], _ read: (UnsafePointer<NoteRecord>) -> T) -> [T] {
+        base.records.withUnsafeBufferPointer { baseRecords in
+            delta.records.withUnsafeBufferPointer { deltaRecords in
+                var result: [T] = []
+                result.reserveCapacity(documents.count)
+                for document in documents {
+                    let inBase = document < baseRecords.count
+                    let start = inBase ? baseRecords.baseAddress : deltaRecords.baseAddress
+                    if let start {
+                        result.append(read(start + (inBase ? document : document - baseRecords.count)))
+                    }
+                }
+                return result
+            }
+        }
+    }
+
+    /// The members of `set` whose record satisfies `test` (given a pointer, as in `mapRecords`).
+    func filter(_ set: DocumentSet, _ test: (UnsafePointer<NoteRecord>) -> Bool) -> DocumentSet {
+        let members = set.members
+        let keep = mapRecords(members, test)
+        var result = set
+        for (document, kept) in zip(members, keep) where !kept { result.remove(document) }
+        return result
     }
 
     func length(_ document: Int) -> Int {

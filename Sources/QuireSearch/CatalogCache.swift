@@ -8,7 +8,7 @@ import Glibc
 /// and uses the columns in place; the mapping is released when the last column goes.
 enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 3
     static let columnsPerSegment = 9
 
     /// Loads a snapshot: the catalog and each path's stored stamp.
@@ -68,6 +68,8 @@ enum CatalogCache {
         next += 1
         var reader = BinaryReader(base: memory.base.assumingMemoryBound(to: UInt8.self) + recordOffset,
                                   count: recordLength)
+        reader.memory = memory
+        reader.baseOffset = recordOffset
         let count = Int(try reader.u32())
         guard count <= recordLength else { throw .corrupt("bad record count") }
         var records: [NoteRecord] = []

@@ -43,11 +43,7 @@ struct QueryEvaluator {
             for (document, _) in matches(term) where within.contains(document) { set.insert(document) }
             return set
         case .filter(let filter):
-            var set = within
-            within.forEach { document in
-                if !catalog.withRecord(document, { $0.matches(filter) }) { set.remove(document) }
-            }
-            return set
+            return catalog.filter(within) { NoteRecord.matches($0, filter) }
         case .not(let child):
             var set = within
             set.subtract(evaluate(child, within: within))

@@ -29,48 +29,32 @@ final class ColumnMemory: @unchecked Sendable {
     }
 }
 
-/// A read-only array of `UInt32` living in `ColumnMemory` (no copy when loaded from a mapped
-/// cache file).
-struct Column: @unchecked Sendable {
+/// A read-only array of fixed-size values living in `ColumnMemory` (no copy when loaded from a
+/// mapped cache file).
+struct FlatColumn<Element: BitwiseCopyable>: @unchecked Sendable {
     private let memory: ColumnMemory
-    let pointer: UnsafePointer<UInt32>
+    let pointer: UnsafePointer<Element>
     let count: Int
 
     init(memory: ColumnMemory, byteOffset: Int, count: Int) {
         self.memory = memory
-        self.pointer = (memory.base + byteOffset).assumingMemoryBound(to: UInt32.self)
+        self.pointer = (memory.base + byteOffset).assumingMemoryBound(to: Element.self)
         self.count = count
     }
 
     /// A column holding a copy of `values`.
-    init(_ values: [UInt32]) {
+    init(_ values: [Element]) {
         let memory = values.withUnsafeBytes { ColumnMemory(copying: $0) }
         self.init(memory: memory, byteOffset: 0, count: values.count)
     }
 
     @inline(__always)
-    subscript(index: Int) -> UInt32 { pointer[index] }
+    subscript(index: Int) -> Element { pointer[index] }
 
-    var buffer: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: pointer, count: count) }
+    var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: pointer, count: count) }
 }
 
-/// A read-only byte array in `ColumnMemory`.
-struct ByteColumn: @unchecked Sendable {
-    private let memory: ColumnMemory
-    let pointer: UnsafePointer<UInt8>
-    let count: Int
-
-    init(memory: ColumnMemory, byteOffset: Int, count: Int) {
-        self.memory = memory
-        self.pointer = (memory.base + byteOffset).assumingMemoryBound(to: UInt8.self)
-        self.count = count
-    }
-
-    /// A column holding a copy of `values`.
-    init(_ values: [UInt8]) {
-        let memory = values.withUnsafeBytes { ColumnMemory(copying: $0) }
-        self.init(memory: memory, byteOffset: 0, count: values.count)
-    }
-
-    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: pointer, count: count) }
-}
+/// Offsets, ids and lengths.
+typealias Column = FlatColumn<UInt32>
+/// Term bytes.
+typealias ByteColumn = FlatColumn<UInt8>

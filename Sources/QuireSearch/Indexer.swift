@@ -14,13 +14,14 @@ struct Indexer {
     let root: String
     let parse: NoteParsing
 
-    /// What became of one path.
-    private enum Outcome {
+    /// What became of one path (`known`: the cache had it). Indirect: most paths are
+    /// `unchanged`, and the array of outcomes should not hold a whole note per path.
+    private indirect enum Outcome {
         case unchanged
         case touched(StoredStamp)
-        case parsed(AnalyzedNote, StoredStamp)
-        case failed(IndexFailure, AnalyzedNote?, StoredStamp?)
-        case gone
+        case parsed(AnalyzedNote, StoredStamp, known: Bool)
+        case failed(IndexFailure, AnalyzedNote?, StoredStamp?, known: Bool)
+        case gone(known: Bool)
     }
 
     /// Updates `catalog` and `stamps` to `paths` (vault-relative, unique) and reports what it did.
@@ -33,19 +34,20 @@ struct Indexer {
         var upserts: [AnalyzedNote] = []
         var found = 0
         for (path, outcome) in zip(paths, outcomes) {
-            let isKnown = known[path] != nil
-            if isKnown { found += 1 }
             switch outcome {
             case .unchanged:
-                break
+                found += 1
             case .touched(let stored):
+                found += 1
                 stamps[path] = stored
                 report.touched += 1
-            case .parsed(let note, let stored):
+            case .parsed(let note, let stored, let isKnown):
+                if isKnown { found += 1 }
                 stamps[path] = stored
                 upserts.append(note)
                 if isKnown { report.changed.append(path) } else { report.added.append(path) }
-            case .failed(let failure, let note, let stored):
+            case .failed(let failure, let note, let stored, let isKnown):
+                if isKnown { found += 1 }
                 report.failed.append(failure)
                 if let note, let stored {
                     stamps[path] = stored
@@ -54,8 +56,9 @@ struct Indexer {
                     stamps[path] = nil
                     report.removed.append(path)
                 }
-            case .gone:
+            case .gone(let isKnown):
                 if isKnown {
+                    found += 1
                     stamps[path] = nil
                     report.removed.append(path)
                 }
@@ -84,8 +87,9 @@ struct Indexer {
         let stamp: FileStamp
         switch FileStamp.read(full) {
         case .success(let value): stamp = value
-        case .failure(.missing): return .gone
-        case .failure(.failed(let reason)): return .failed(IndexFailure(path: path, reason: reason), nil, nil)
+        case .failure(.missing): return .gone(known: stored != nil)
+        case .failure(.failed(let reason)):
+            return .failed(IndexFailure(path: path, reason: reason), nil, nil, known: stored != nil)
         }
         if let stored, stored.stamp == stamp { return .unchanged }
         let data: Data
@@ -93,7 +97,8 @@ struct Indexer {
         case .success(let bytes): data = bytes
         case .failure(let reason):
             let note = AnalyzedNote(note: Self.placeholder(path, problem: reason.description))
-            return .failed(IndexFailure(path: path, reason: reason), note, StoredStamp(stamp: racy(stamp, racyLimit), contentHash: 0))
+            return .failed(IndexFailure(path: path, reason: reason), note,
+                           StoredStamp(stamp: racy(stamp, racyLimit), contentHash: 0), known: stored != nil)
         }
         let hash = ContentHash.hash(data)
         let fresh = StoredStamp(stamp: racy(stamp, racyLimit), contentHash: hash)
@@ -101,11 +106,11 @@ struct Indexer {
         do {
             var note = try parse(data, path)
             note.path = path
-            return .parsed(AnalyzedNote(note: note), fresh)
+            return .parsed(AnalyzedNote(note: note), fresh, known: stored != nil)
         } catch {
             let reason = IndexFailure.Reason.unparsable(String(describing: error))
             let note = AnalyzedNote(note: Self.placeholder(path, problem: reason.description))
-            return .failed(IndexFailure(path: path, reason: reason), note, fresh)
+            return .failed(IndexFailure(path: path, reason: reason), note, fresh, known: stored != nil)
         }
     }
 

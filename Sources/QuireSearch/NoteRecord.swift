@@ -34,8 +34,18 @@ public struct NoteRecord: Equatable, Sendable {
     public var updatedAt: Date?
     /// Words in the body.
     public var words: Int
-    /// Every front-matter key in document order.
-    public var frontMatter: [FrontMatterEntry]
+    /// Every front-matter key in document order (decoded from the cache on first use).
+    public var frontMatter: [FrontMatterEntry] {
+        get { frontMatterStorage.entries }
+        set {
+            frontMatterStorage = FrontMatterStorage(newValue)
+            extraFrontMatter = newValue.filter { !Self.canonicalKeys.contains($0.key) }
+        }
+    }
+    /// The front-matter keys other than the canonical ones (which have their own fields: see
+    /// `canonicalKeys`), in document order; what `key:value` filters look at.
+    public private(set) var extraFrontMatter: [FrontMatterEntry]
+    var frontMatterStorage: FrontMatterStorage
     /// Problems found while reading the note (empty for a healthy note).
     public var problems: [NoteProblem]
 
@@ -56,52 +66,84 @@ public struct NoteRecord: Equatable, Sendable {
         createdAt = note.createdAt
         updatedAt = note.updatedAt
         words = note.words
-        frontMatter = note.frontMatter
+        extraFrontMatter = note.frontMatter.filter { !Self.canonicalKeys.contains($0.key) }
+        frontMatterStorage = FrontMatterStorage(note.frontMatter)
         problems = note.problems
+    }
+
+    /// Keys kept in their own fields rather than in `extraFrontMatter`.
+    public static let canonicalKeys: Set<String> = [
+        "id", "title", "createdAt", "updatedAt", "tags", "project", "draft", "pinned", "color",
+        "mood", "priority", "aliases",
+    ]
+
+    mutating func setExtraFrontMatter(_ entries: [FrontMatterEntry]) {
+        extraFrontMatter = entries
+    }
+
+    /// An empty record for `path` (the cache reader fills it in).
+    init(path: String) {
+        self.path = path
+        folder = ""
+        title = ""
+        tags = []
+        draft = false
+        pinned = false
+        aliases = []
+        words = 0
+        extraFrontMatter = []
+        frontMatterStorage = FrontMatterStorage([])
+        problems = []
     }
 
     /// Whether the note matches a filter (see `FieldFilter` for the rules).
     public func matches(_ filter: FieldFilter) -> Bool {
+        withUnsafePointer(to: self) { Self.matches($0, filter) }
+    }
+
+    /// `matches` reading fields through a pointer, so that no whole record is copied.
+    static func matches(_ record: UnsafePointer<NoteRecord>, _ filter: FieldFilter) -> Bool {
         switch filter {
         case .tag(let tag):
-            return tags.contains { CaseFolding.matches($0, tag, orUnder: true) }
+            return record.pointee.tags.contains { CaseFolding.matches($0, tag, orUnder: true) }
         case .project(let value):
-            return project.map { CaseFolding.matches($0, value) } ?? false
+            return record.pointee.project.map { CaseFolding.matches($0, value) } ?? false
         case .folder(let value):
-            return CaseFolding.matches(folder, value, orUnder: true)
+            return CaseFolding.matches(record.pointee.folder, value, orUnder: true)
         case .draft(let flag):
-            return draft == flag
+            return record.pointee.draft == flag
         case .pinned(let flag):
-            return pinned == flag
+            return record.pointee.pinned == flag
         case .color(let value):
-            return color.map { CaseFolding.matches($0, value) } ?? false
+            return record.pointee.color.map { CaseFolding.matches($0, value) } ?? false
         case .mood(let comparison, let value):
-            guard let mood else { return false }
+            guard let mood = record.pointee.mood else { return false }
             return comparison.holds(mood, value)
         case .path(let glob):
-            let lowered = path.lowercased()
+            let lowered = record.pointee.path.lowercased()
             if Glob.matches(glob, lowered) { return true }
             guard !glob.contains("/") else { return false }
             let name = lowered.split(separator: "/").last.map(String.init) ?? lowered
             return Glob.matches(glob, name)
         case .created(let comparison, let bound):
-            guard let createdAt else { return false }
+            guard let createdAt = record.pointee.createdAt else { return false }
             return bound.matches(createdAt, comparison)
         case .updated(let comparison, let bound):
-            guard let updatedAt else { return false }
+            guard let updatedAt = record.pointee.updatedAt else { return false }
             return bound.matches(updatedAt, comparison)
         case .value(let key, let comparison, let value):
-            return fieldValue(key).map { Self.matches($0, comparison, value) } ?? false
+            return fieldValue(record, key).map { matches($0, comparison, value) } ?? false
         }
     }
 
-    private func fieldValue(_ key: String) -> FrontMatterValue? {
+    private static func fieldValue(_ record: UnsafePointer<NoteRecord>, _ key: String) -> FrontMatterValue? {
         switch key {
-        case "priority": return priority
-        case "id": return id.map { .string($0) }
+        case "priority": return record.pointee.priority
+        case "id": return record.pointee.id.map { .string($0) }
+        case "aliases": return .list(record.pointee.aliases.map { .string($0) })
         default:
-            if let hit = frontMatter.first(where: { $0.key == key }) { return hit.value }
-            return frontMatter.first(where: { $0.key.lowercased() == key })?.value
+            if let hit = record.pointee.extraFrontMatter.first(where: { $0.key == key }) { return hit.value }
+            return record.pointee.extraFrontMatter.first(where: { $0.key.lowercased() == key })?.value
         }
     }
 

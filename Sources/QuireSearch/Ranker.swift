@@ -6,15 +6,15 @@ struct Ranker {
     let scores: [Double]
 
     func order(_ documents: [Int], by sort: SortKey?, reverse: Bool, limit: Int?) -> [Int] {
-        let paths = documents.map { document in catalog.withRecord(document) { $0.path } }
+        let paths = catalog.mapRecords(documents) { $0.pointee.path }
         var indices = Array(documents.indices)
-        func key<T>(_ read: (borrowing NoteRecord) -> T) -> [T] {
-            documents.map { document in catalog.withRecord(document, read) }
+        func key<T>(_ read: (UnsafePointer<NoteRecord>) -> T) -> [T] {
+            catalog.mapRecords(documents, read)
         }
         let ascending: (Int, Int) -> Bool
         switch sort {
         case nil:
-            let keys = key { ($0.pinned, $0.updatedAt) }
+            let keys = key { ($0.pointee.pinned, $0.pointee.updatedAt) }
             ascending = { left, right in
                 let a = keys[left]
                 let b = keys[right]
@@ -25,22 +25,22 @@ struct Ranker {
             let keys = documents.map { scores.isEmpty ? 0 : scores[$0] }
             ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: paths[$0] < paths[$1]) }
         case .updated:
-            let keys = key { $0.updatedAt }
+            let keys = key { $0.pointee.updatedAt }
             ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse,
                                        tie: paths[$0] < paths[$1]) }
         case .created:
-            let keys = key { $0.createdAt }
+            let keys = key { $0.pointee.createdAt }
             ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse,
                                        tie: paths[$0] < paths[$1]) }
         case .words:
-            let keys = key { $0.words }
+            let keys = key { $0.pointee.words }
             ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse,
                                        tie: paths[$0] < paths[$1]) }
         case .title:
-            let keys = key { $0.title.lowercased() }
+            let keys = key { $0.pointee.title.lowercased() }
             ascending = { Self.compare(keys[$0], keys[$1], descending: reverse, tie: paths[$0] < paths[$1]) }
         case .project:
-            let keys = key { $0.project?.lowercased() }
+            let keys = key { $0.pointee.project?.lowercased() }
             ascending = { Self.compare(keys[$0], keys[$1], descending: reverse, tie: paths[$0] < paths[$1]) }
         case .path:
             ascending = { reverse ? paths[$0] > paths[$1] : paths[$0] < paths[$1] }

@@ -35,14 +35,7 @@ public enum Tokenizer {
 
     /// The folded terms of `text`, in order (no positions).
     public static func terms(in text: String) -> [String] {
-        var result: [String] = []
-        var folded: [UInt8] = []
-        scan(text) { bytes, _, isASCII, isCJK in
-            folded.removeAll(keepingCapacity: true)
-            appendFolded(bytes, isASCII: isASCII, isCJK: isCJK, to: &folded)
-            result.append(String(decoding: folded, as: UTF8.self))
-        }
-        return result
+        tokens(in: text).map(\.term)
     }
 
     /// Folds one word the way tokens are folded: lowercase, no diacritics.

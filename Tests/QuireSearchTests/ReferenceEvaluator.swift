@@ -140,7 +140,11 @@ struct ReferenceEvaluator {
             switch key {
             case "priority": value = note.priority
             case "id": value = note.id.map { .string($0) }
-            default: value = note.frontMatter.first { $0.key.lowercased() == key }?.value
+            case "aliases": value = .list(note.aliases.map { .string($0) })
+            default:
+                value = note.frontMatter.first {
+                    $0.key.lowercased() == key && !NoteRecord.canonicalKeys.contains($0.key)
+                }?.value
             }
             return value.map { generic($0, comparison, wanted) } ?? false
         }

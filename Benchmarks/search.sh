@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Search benchmark: quire against ripgrep on the same generated vault, 10k and 100k notes.
+#
+#   Benchmarks/search.sh                 # sizes 10000 100000, release build of quire
+#   SIZES="10000" QUIRE=/path/to/quire Benchmarks/search.sh
+#
+# Needs: python3, hyperfine, rg, /usr/bin/time (GNU). Vaults are generated once under
+# $BENCH_DIR (default /tmp/quire-bench) by Benchmarks/gen-vault and reused.
+#
+# What quire must provide (CLI, written in main):
+#   quire index --rebuild          rebuild the catalog cache from scratch
+#   quire search WORD --paths      warm search, one path per line
+#   quire list QUERY --paths       warm list
+#   quire index --bench-queries    hidden: prints QueryBenchmark.run(catalog) as a line
+#                                  containing "p50 <ms>" and "p99 <ms>"
+# Prints a Markdown table per size; copy it to Docs/benchmarks.md.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+QUIRE=${QUIRE:-"$(cd "$repo" && swift build -c release --show-bin-path)/quire"}
+SIZES=${SIZES:-"10000 100000"}
+BENCH_DIR=${BENCH_DIR:-/tmp/quire-bench}
+RUNS=${RUNS:-10}
+
+for tool in python3 hyperfine rg /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "search.sh: $tool is needed" >&2; exit 1; }
+done
+[ -x "$QUIRE" ] || { echo "search.sh: no quire binary at $QUIRE (make release)" >&2; exit 1; }
+mkdir -p "$BENCH_DIR"
+
+# mean seconds of a hyperfine JSON export
+mean() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][0]["mean"])' "$1"; }
+# peak resident set in KB of a command
+peak_rss() { /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}'; }
+
+for size in $SIZES; do
+    vault="$BENCH_DIR/vault-$size"
+    if [ ! -f "$vault/.quire/local/bench-words" ]; then
+        echo "generating $size notes in $vault ..." >&2
+        rm -rf "$vault"
+        python3 "$here/gen-vault" "$size" "$vault"
+    fi
+    word=$(awk '$1 == "middling" {print $2}' "$vault/.quire/local/bench-words")
+    bytes=$(find "$vault" -name '*.md' -not -path '*/.git/*' -print0 | xargs -0 cat | wc -c)
+    out="$BENCH_DIR/results-$size"
+    mkdir -p "$out"
+    cd "$vault"
+
+    echo "== $size notes, $((bytes / 1000000)) MB of Markdown, word '$word'" >&2
+    hyperfine -N --warmup 1 --runs "$RUNS" --export-json "$out/cold-quire.json" "$QUIRE index --rebuild" >&2
+    hyperfine -N --warmup 1 --runs "$RUNS" --export-json "$out/cold-rg.json" "rg -c ." >&2 || true
+    "$QUIRE" index >/dev/null   # make sure the cache is warm and fresh
+    hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$out/search-quire.json" "$QUIRE search $word --paths" >&2
+    hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$out/search-rg.json" "rg -il $word" >&2
+    hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$out/list-quire.json" "$QUIRE list tag:work draft:true --paths" >&2
+    latency=$("$QUIRE" index --bench-queries 2>&1 || true)
+    rss_cold=$(peak_rss "$QUIRE" index --rebuild)
+    rss_search=$(peak_rss "$QUIRE" search "$word" --paths)
+    hits_quire=$("$QUIRE" search "$word" --paths | wc -l)
+    hits_rg=$(rg -il "$word" | wc -l)
+
+    python3 - "$size" "$bytes" "$word" "$out" "$latency" "$rss_cold" "$rss_search" "$hits_quire" "$hits_rg" <<'PY'
+import json, re, sys
+size, md_bytes, word, out, latency, rss_cold, rss_search, hits_quire, hits_rg = sys.argv[1:]
+def mean(name):
+    try:
+        return json.load(open(f"{out}/{name}.json"))["results"][0]["mean"] * 1000
+    except (OSError, KeyError, IndexError, ValueError):
+        return float("nan")
+def number(label):
+    found = re.search(label + r"[^0-9]*([0-9.]+)", latency)
+    return float(found.group(1)) if found else float("nan")
+md_mb = int(md_bytes) / 1e6
+cold, rg_count = mean("cold-quire"), mean("cold-rg")
+search, rg_search = mean("search-quire"), mean("search-rg")
+listing = mean("list-quire")
+target_search = 0.5 if int(size) <= 10000 else 0.2
+print(f"\n### {int(size):,} notes ({md_mb:.0f} MB of Markdown)\n")
+print("| measurement | quire | baseline | ratio | target |")
+print("| --- | ---: | ---: | ---: | --- |")
+print(f"| cold `quire index --rebuild` vs `rg -c .` | {cold:.0f} ms | {rg_count:.0f} ms | {cold / rg_count:.2f}× | ≤ 3× |")
+print(f"| warm `quire search {word} --paths` vs `rg -il {word}` | {search:.0f} ms | {rg_search:.0f} ms | {search / rg_search:.2f}× | ≤ {target_search}× |")
+print(f"| warm `quire list tag:work draft:true --paths` | {listing:.0f} ms | | | |")
+print(f"| in-process query p50 / p99 (`quire index --bench-queries`) | {number('p50'):.2f} / {number('p99'):.2f} ms | | | p99 ≤ 5 ms |")
+print(f"| peak RSS, cold rebuild | {int(rss_cold) / 1000:.0f} MB | {md_mb:.0f} MB of notes | {int(rss_cold) / 1000 / md_mb:.2f}× | ≤ 2× |")
+print(f"| peak RSS, warm search | {int(rss_search) / 1000:.0f} MB | {md_mb:.0f} MB of notes | {int(rss_search) / 1000 / md_mb:.2f}× | ≤ 2× |")
+print(f"| notes found: quire / rg (rg also counts front matter and case variants) | {hits_quire} | {hits_rg} | | |")
+PY
+done
