@@ -17,14 +17,17 @@ struct IndexCommand: Command {
         options: [
             .flag("--rebuild", help: "Ignore the cache and read every note again."),
             .flag("--json", help: "Print the report as JSON."),
+            .flag("--bench-queries", help: "Measure in-process query latency over a fixed query mix (for Benchmarks/search.sh)."),
         ])
 
     let rebuild: Bool
     let json: Bool
+    let benchQueries: Bool
 
     init(_ arguments: ParsedArguments) throws {
         rebuild = arguments.has("--rebuild")
         json = arguments.has("--json")
+        benchQueries = arguments.has("--bench-queries")
     }
 
     func run(_ context: CommandContext) throws {
@@ -33,6 +36,12 @@ struct IndexCommand: Command {
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
         let report = catalog.report
         let output = context.output
+        if benchQueries {
+            let result = try QueryBenchmark.run(catalog.catalog, now: context.now())
+            output.line(String(format: "%d queries × %d samples: p50 %.3f ms, p99 %.3f ms, max %.3f ms",
+                               result.queries.count, result.samples, result.p50, result.p99, result.max))
+            return
+        }
         if json {
             output.line(JSONValue.object([
                 ("notes", .int(report.total)), ("added", .int(report.added.count)),
