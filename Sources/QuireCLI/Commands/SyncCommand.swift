@@ -49,6 +49,10 @@ struct SyncCommand: Command {
                                 transfer: TransferSetup.options(context: context, vault: vault))
         let report = try syncer.run(options)
         context.output.progress("\r\u{1B}[K")
+        if !report.updatedFromRemote.isEmpty || !report.stamped.isEmpty {
+            // Step 8: bring the search catalog up to date now rather than at the next search.
+            _ = try VaultCatalog.open(context)
+        }
         if json {
             context.output.line(SyncReportOutput.json(report, dryRun: options.dryRun).rendered())
         } else {
