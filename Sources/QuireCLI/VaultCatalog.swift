@@ -14,14 +14,23 @@ struct VaultCatalog {
     /// Opens the catalog of the command's vault; `rebuild` ignores the cache.
     static func open(_ context: CommandContext, rebuild: Bool = false) throws -> VaultCatalog {
         let vault = try context.vault()
-        let paths = try notePaths(vault)
+        let paths = try notePaths(vault, environment: context.environment)
         let store = CatalogStore(root: vault.root.path, paths: paths, rebuild: rebuild)
         return VaultCatalog(vault: vault, store: store)
     }
 
-    /// Every note path of the vault, honouring `.gitignore` when the vault is a git repository.
-    static func notePaths(_ vault: Vault) throws -> [String] {
-        guard let repository = try? Repository.open(at: vault.root) else { return try vault.notePaths() }
+    /// Every note path of the vault, honouring git's ignore rules when the vault is a git
+    /// repository. When no rule can apply (the only `.gitignore` is the root one with quire's
+    /// own `.quire/` lines, no `info/exclude` rules, no global excludes file) libgit2 is not
+    /// even started: read commands stay fast.
+    static func notePaths(_ vault: Vault, environment: [String: String]) throws -> [String] {
+        var nested = false
+        let paths = try vault.notePaths { path, isFolder in
+            if isFolder, FileManager.default.fileExists(atPath: vault.url(for: path + "/.gitignore").path) { nested = true }
+            return false
+        }
+        guard nested || IgnoreRules.mayApply(vault: vault, environment: environment),
+              let repository = try? Repository.open(at: vault.root) else { return paths }
         return try vault.notePaths { path, isFolder in
             (try? repository.isIgnored(isFolder ? path + "/" : path)) ?? false
         }
@@ -50,5 +59,31 @@ extension Note {
                   mood: record.mood, priority: record.priority, aliases: record.aliases,
                   createdAt: record.createdAt, updatedAt: record.updatedAt, words: record.words, body: "",
                   frontMatter: record.frontMatter, format: .yaml, problems: record.problems)
+    }
+}
+
+/// Whether any git ignore rule besides quire's own could hide a note.
+enum IgnoreRules {
+    static func mayApply(vault: Vault, environment: [String: String]) -> Bool {
+        let quireOwn: Set<String> = [".quire/local/", ".quire/cache/", ".quire/local", ".quire/cache"]
+        if hasRules(vault.url(for: ".gitignore"), except: quireOwn) { return true }
+        if hasRules(vault.url(for: ".git/info/exclude"), except: []) { return true }
+        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
+        let xdg = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(".config")
+        if hasRules(xdg.appendingPathComponent("git/ignore"), except: []) { return true }
+        for config in [home.appendingPathComponent(".gitconfig"), xdg.appendingPathComponent("git/config"),
+                       vault.url(for: ".git/config")] {
+            if let text = try? String(contentsOf: config, encoding: .utf8), text.lowercased().contains("excludesfile") { return true }
+        }
+        return false
+    }
+
+    /// Whether the file holds a rule (not blank, not a comment) outside `except`.
+    private static func hasRules(_ url: URL, except: Set<String>) -> Bool {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
+        return text.split(whereSeparator: \.isNewline).contains { line in
+            let rule = line.trimmingCharacters(in: .whitespaces)
+            return !rule.isEmpty && !rule.hasPrefix("#") && !except.contains(rule)
+        }
     }
 }
