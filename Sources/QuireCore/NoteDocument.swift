@@ -107,11 +107,22 @@ public struct NoteDocument: Sendable, Equatable {
         try Self.validate(key: key)
         try checkEditable(key: key)
         guard entries.contains(where: { $0.key == key }) else { return }
-        for index in entries.indices.reversed() where entries[index].key == key {
-            let span = try lineSpan(index)
-            bytes.removeSubrange(span)
+        let saved = self
+        do {
+            for index in entries.indices.reversed() where entries[index].key == key {
+                let span = try lineSpan(index)
+                bytes.removeSubrange(span)
+            }
+        } catch {
+            self = saved
+            throw error
         }
         reload()
+        // An alias elsewhere may name an anchor in the removed lines: never leave unreadable YAML.
+        guard !problems.contains(where: { $0.kind != .badValue }) else {
+            self = saved
+            throw CoreError.editFailed(key: key, reason: "the front matter would not read without it")
+        }
     }
 
     // MARK: - Internals
