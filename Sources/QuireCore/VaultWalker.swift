@@ -5,7 +5,8 @@ import Glibc
 
 /// Lists the notes (`*.md`) and folders of a vault: hidden entries (`.git`, `.quire`, any
 /// name starting with `.`) are skipped; symlinks are followed only when they lead inside the
-/// vault, and each real folder is visited once, so symlink loops end.
+/// vault, and each real folder is visited once, so symlink loops end. A subfolder that cannot
+/// be listed (no permission) is listed among the folders but its content is skipped.
 struct VaultWalker {
     /// The vault root with symlinks resolved.
     let realRoot: String
@@ -23,7 +24,9 @@ struct VaultWalker {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: real)
             } catch {
-                throw CoreError.readFailed(path: relative.isEmpty ? "." : relative, reason: "cannot list the folder")
+                // An unreadable subfolder is listed but not entered; only the root is fatal.
+                if !relative.isEmpty { continue }
+                throw CoreError.readFailed(path: ".", reason: "cannot list the folder")
             }
             for name in names where !name.hasPrefix(".") {
                 let path = relative.isEmpty ? name : relative + "/" + name
