@@ -1,7 +1,8 @@
 import Foundation
+@testable import QuireCore
 
-/// Fuzz target for the front-matter reader and surgical writer (compiled into the QuireCore
-/// module by fuzz.sh, so it can see the document's bytes and layout). Properties:
+/// Fuzz target for the front-matter reader and surgical writer (QuireCore is compiled with
+/// -enable-testing by fuzz.sh, so the target can see the document's bytes and layout). Properties:
 /// - `NoteParser.parse` never crashes;
 /// - `NoteDocument(data:).serialized()` is the input, byte for byte;
 /// - on an editable document, a `set`/`remove` that succeeds leaves a document that reads
