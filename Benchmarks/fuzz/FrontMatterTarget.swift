@@ -59,8 +59,9 @@ enum FuzzTarget {
         guard oldBody == newBody else { fuzzFailure("\(action) changed the body") }
         let reread = NoteDocument(data: edited.serialized(), timeZone: utc)
         guard reread.isEditable else { fuzzFailure("\(action) made the front matter unreadable: \(reread.problems)") }
-        let before = original.frontMatter.filter { $0.key != key }
-        let after = reread.frontMatter.filter { $0.key != key }
+        // set/remove may match the key case-insensitively: leave every spelling of it out.
+        let before = original.frontMatter.filter { $0.key.lowercased() != key.lowercased() }
+        let after = reread.frontMatter.filter { $0.key.lowercased() != key.lowercased() }
         guard before.count == after.count,
               zip(before, after).allSatisfy({ $0.key == $1.key && NoteDocument.readsBack($0.value, as: $1.value) }) else {
             fuzzFailure("\(action) changed other keys: \(before) -> \(after)")

@@ -132,11 +132,9 @@ import Glibc
         let vault = try Harness.temporaryDirectory("quire-huge")
         defer { try? FileManager.default.removeItem(at: vault) }
         #expect(try HostileRunner.run(["init"], in: vault).code == 0)
-        let line = Array("lorem ipsum dolor sit amet 12345 hugeword\n".utf8)
-        var bytes = Array("---\ntitle: Huge\n---\n".utf8)
-        bytes.reserveCapacity(50 << 20)
-        while bytes.count < 50 << 20 { bytes += line }
-        try Data(bytes).write(to: vault.appendingPathComponent("huge.md"))
+        let line = "lorem ipsum dolor sit amet 12345 hugeword\n"
+        let text = "---\ntitle: Huge\n---\n" + String(repeating: line, count: (50 << 20) / line.utf8.count + 1)
+        try Data(text.utf8).write(to: vault.appendingPathComponent("huge.md"))
         let before = Self.snapshot(vault)
         let start = Date()
         for arguments in [["list", "--json"], ["search", "hugeword"], ["check"], ["stats"]] {
