@@ -10,7 +10,8 @@ export QUIRE_DEVICE=demo-laptop NO_COLOR=1
 export QUIRE_NOW=2026-06-10T09:00:00Z
 export GIT_AUTHOR_NAME="Quire Demo" GIT_AUTHOR_EMAIL=demo@example.invalid
 
-step() { printf '\n\033[1m$ quire %s\033[0m\n' "$*"; "$QUIRE" "$@"; }
+if [ -t 1 ]; then BOLD=$(printf '\033[1m'); PLAIN=$(printf '\033[0m'); else BOLD=""; PLAIN=""; fi
+step() { printf '\n%s$ quire %s%s\n' "$BOLD" "$*" "$PLAIN"; "$QUIRE" "$@"; }
 
 cp -R "$ROOT/SampleVault" "$WORK/vault"
 cd "$WORK/vault"
@@ -23,6 +24,8 @@ step set "The claw machine" color=green mood=4
 step show "The claw machine" --raw
 step folders
 step stats
-if [ -x "$ROOT/scripts/demo-search.sh" ]; then . "$ROOT/scripts/demo-search.sh"; fi
-if [ -x "$ROOT/scripts/demo-sync.sh" ]; then . "$ROOT/scripts/demo-sync.sh"; fi
+step search cafe
+step list 'project:"Toy Story 5"' draft:true
+step search 上映 --paths
+. "$ROOT/scripts/demo-sync.sh"
 printf '\nDone. Explore further in %s/vault (quire --help lists every command).\n' "$WORK"

@@ -29,7 +29,12 @@ final class CommandContext {
         if let cachedVault { return cachedVault }
         let vault: Vault
         if let explicit = vaultOption ?? environment["QUIRE_VAULT"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            vault = try Vault(at: absoluteURL(explicit))
+            do {
+                vault = try Vault(at: absoluteURL(explicit))
+            } catch CoreError.vaultNotFound {
+                throw CLIError("not a quire vault (\(absoluteURL(explicit).path))",
+                               hint: "--vault and QUIRE_VAULT name a vault's root folder, the one holding .quire/; 'quire init' makes one")
+            }
         } else {
             vault = try Vault.locate(startingAt: currentDirectory, environment: environment)
         }

@@ -21,6 +21,17 @@ enum CommandRegistry {
         FolderRenameCommand.self,
         FolderRemoveCommand.self,
         StatsCommand.self,
+        RemoteCommand.self,
+        CloneCommand.self,
+        SyncCommand.self,
+        StatusCommand.self,
+        ConflictsCommand.self,
+        ConflictShowCommand.self,
+        ConflictDismissCommand.self,
+        HistoryCommand.self,
+        RestoreCommand.self,
+        UndoCommand.self,
+        MergeDriverCommand.self,
         CheckCommand.self,
     ]
 }

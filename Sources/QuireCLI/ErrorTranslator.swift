@@ -11,25 +11,35 @@ enum ErrorTranslator {
         return CLIError(String(describing: error))
     }
 
+    /// Messages in the form `<what> (<path or detail>)` of DESIGN.md §5, with a hint.
     private static func translate(core error: CoreError) -> CLIError {
         switch error {
         case .vaultNotFound:
             return CLIError(error.description,
                             hint: "run 'quire init' to make this folder a vault, or pass --vault PATH")
-        case .vaultNotAtWorkTreeRoot:
-            return CLIError(error.description,
+        case let .vaultNotAtWorkTreeRoot(vault, root):
+            return CLIError("a vault must be the root of its git work tree (\(vault) is inside \(root))",
                             hint: "run quire at the root of the repository, or keep the vault in a repository of its own")
         case .noteNotFound:
             return CLIError(error.description,
                             hint: "give a path, an id, an exact title or an id prefix of 4+ characters; 'quire list' shows the notes")
-        case .ambiguousNote:
-            return CLIError(error.description, hint: "give the path or the full id")
+        case let .ambiguousNote(query, candidates):
+            return CLIError("'\(query)' matches several notes (\(candidates.joined(separator: ", ")))",
+                            hint: "give the path or the full id")
         case .unreadableFrontMatter:
             return CLIError(error.description, hint: "fix the front matter in an editor ('quire check' lists every problem)")
         case .readOnlyFrontMatter:
             return CLIError(error.description, hint: "quire edits YAML front matter only; edit this note in an editor")
-        case .pathOutsideVault, .invalidPath:
-            return CLIError(error.description, hint: "paths must stay inside the vault")
+        case let .pathOutsideVault(path):
+            return CLIError("the path leaves the vault (\(path))", hint: "paths must stay inside the vault")
+        case let .invalidPath(path):
+            return CLIError("invalid path ('\(path)')", hint: "paths must stay inside the vault")
+        case let .notADirectory(path):
+            return CLIError("not a directory (\(path))", hint: "give the folder of an existing vault, or run 'quire init' there")
+        case let .readFailed(path, reason):
+            return CLIError("cannot read \(path) (\(reason))")
+        case let .writeFailed(path, reason):
+            return CLIError("cannot write \(path) (\(reason))")
         case .invalidTime:
             return CLIError(error.description, hint: "QUIRE_NOW takes a time like 2026-11-29T12:00:00Z")
         case .invalidConfig:

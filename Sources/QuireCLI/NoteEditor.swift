@@ -9,13 +9,22 @@ enum NoteEditor {
     @discardableResult
     static func apply(vault: Vault, path: String, now: Date, setsUpdatedAt: Bool = false,
                       _ change: (inout NoteDocument) throws -> Void) throws -> Bool {
-        var document = try vault.readDocument(path: path)
-        let before = document.serialized()
-        try change(&document)
-        guard document.serialized() != before else { return false }
-        if !setsUpdatedAt { try document.setUpdatedAt(now) }
-        try vault.write(document.serialized(), to: path)
-        return true
+        do {
+            var document = try vault.readDocument(path: path)
+            let before = document.serialized()
+            try change(&document)
+            guard document.serialized() != before else { return false }
+            if !setsUpdatedAt { try document.setUpdatedAt(now) }
+            try vault.write(document.serialized(), to: path)
+            return true
+        } catch CoreError.unreadableFrontMatter(let line, let reason) {
+            let at = line.map { ":\($0)" } ?? ""
+            throw CLIError("front matter is unreadable, the note is left as it is (\(path)\(at): \(reason))",
+                           hint: "fix the front matter in an editor ('quire check' lists every problem)")
+        } catch CoreError.readOnlyFrontMatter(let format) {
+            throw CLIError("\(format.rawValue) front matter is read-only (\(path))",
+                           hint: "quire edits YAML front matter only; edit this note in an editor")
+        }
     }
 }
 
@@ -27,8 +36,14 @@ enum ValueParser {
         let probe = "---\nvalue: \(text)\n---\n"
         let note = NoteParser.parse(Data(probe.utf8), path: "value.md")
         guard note.problems.isEmpty, let value = note.value(forKey: "value") else {
-            throw CLIError.usage("cannot read the value of '\(key)': \(text)",
+            throw CLIError.usage("cannot read the value of '\(key)' (\(text))",
                                  hint: "quote text that YAML would misread, e.g. \(key)='\"\(text)\"'")
+        }
+        // `x=#hash` and `x=it's # 1` would read as YAML comments, losing text: unquoted text with
+        // a comment mark stays text, whole.
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if !"\"'[{".contains(trimmed.first ?? "\""), trimmed.hasPrefix("#") || trimmed.contains(" #") || trimmed.contains("\t#") {
+            return try parse(key: key, text: "'" + text.replacingOccurrences(of: "'", with: "''") + "'")
         }
         if key == "tags" || key == "aliases" {
             switch value {
@@ -40,6 +55,16 @@ enum ValueParser {
         if key == "mood" {
             guard case .int(let mood) = value, (1...5).contains(mood) else {
                 throw CLIError.usage("mood takes a number from 1 to 5, not '\(text)'")
+            }
+        }
+        if key == "draft" || key == "pinned" {
+            guard case .bool = value else {
+                throw CLIError.usage("\(key) takes true or false, not '\(text)'")
+            }
+        }
+        if key == "createdAt" || key == "updatedAt" {
+            guard case .date = value else {
+                throw CLIError.usage("\(key) takes a time like 2026-11-29T12:00:00Z, not '\(text)'")
             }
         }
         return value

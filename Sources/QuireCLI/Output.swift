@@ -80,3 +80,8 @@ public final class Output {
         }
     }
 }
+
+/// Counted nouns for messages: `1 note`, `2 notes`.
+enum Count {
+    static func of(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}

@@ -46,7 +46,10 @@ public enum QuireCLI {
         let rest = Array(arguments.dropFirst(consumed))
         let configuration = type.configuration
         let beforeDashes = rest.prefix { $0 != "--" }
-        if beforeDashes.contains("--help") || beforeDashes.contains("-h") {
+        // Where dash words are positionals (`quire tag NOTE -h` removes the tag h), -h asks for help
+        // only as the first argument.
+        let shortHelp = configuration.dashPositionals ? beforeDashes.first == "-h" : beforeDashes.contains("-h")
+        if beforeDashes.contains("--help") || shortHelp {
             output.write(configuration.helpText())
             return ExitCode.ok.rawValue
         }
@@ -106,16 +109,14 @@ public enum QuireCLI {
 
     static func report(_ error: CLIError, configuration: CommandConfiguration?, output: Output) -> Int32 {
         output.error("quire: error: \(error.message)")
-        if error.showUsage, let configuration {
-            output.error("usage: quire \(configuration.usage)")
-            output.error("hint: see 'quire \(configuration.name) --help'")
-        } else if let hint = error.hint {
-            output.error("hint: \(hint)")
-        } else if error.showUsage {
-            output.error("hint: see 'quire --help'")
-        }
-        if let hint = error.hint, error.showUsage, configuration != nil {
-            output.error("hint: \(hint)")
+        if let hint = error.hint { output.error("hint: \(hint)") }
+        if error.showUsage {
+            if let configuration {
+                output.error("usage: quire \(configuration.usage)")
+                output.error("hint: see 'quire \(configuration.name) --help'")
+            } else if error.hint == nil {
+                output.error("hint: see 'quire --help'")
+            }
         }
         return error.code.rawValue
     }

@@ -1,6 +1,61 @@
-/// Maps sync and git errors to exit codes 3–7 (DESIGN.md §5).
+import QuireGit
+import QuireSync
+
+/// Maps git errors to the exit codes 3–6 of DESIGN.md §5, with a hint for each.
 enum SyncErrorTranslator {
     static func translate(_ error: Error) -> CLIError? {
-        nil
+        if let error = error as? SyncError { return translate(sync: error) }
+        if let error = error as? ConflictError {
+            return CLIError(error.description, hint: "'quire conflicts --all' lists the ids")
+        }
+        guard let error = error as? GitError else { return nil }
+        let detail = "\(error.message) (\(error.function))"
+        // libgit2 reports a local path that does not exist as an unknown protocol.
+        if error.message.lowercased().contains("unsupported url protocol") {
+            return CLIError("the remote repository was not found: \(detail)",
+                            hint: "a local remote must be an existing repository path; URLs start with ssh://, https://, git:// or user@host:",
+                            code: .remoteNotFound)
+        }
+        switch error.category {
+        case .offline:
+            return CLIError("the remote cannot be reached: \(detail)",
+                            hint: "check the network and the remote URL ('quire remote'); local commits are kept and sync later",
+                            code: .offline)
+        case .authentication:
+            return CLIError("authentication failed: \(detail)",
+                            hint: "for ssh: load your key into ssh-agent or set sshKey in .quire/local/config.yml; for https: set QUIRE_GIT_TOKEN or a git credential helper",
+                            code: .authentication)
+        case .repositoryNotFound:
+            return CLIError("the remote repository was not found: \(detail)",
+                            hint: "check the URL with 'quire remote' and that the repository exists on the server",
+                            code: .remoteNotFound)
+        case .pushRejected:
+            return CLIError("the remote rejected the push: \(detail)",
+                            hint: "run 'quire sync' again; if it keeps failing, check the branch protection on the server",
+                            code: .pushRejected)
+        case .other:
+            return CLIError("git operation failed: \(detail)")
+        }
+    }
+
+    private static func translate(sync error: SyncError) -> CLIError {
+        switch error {
+        case .noRemote:
+            return CLIError(error.description, hint: "set one with 'quire remote URL' (e.g. git@github.com:me/notes.git)")
+        case .locked:
+            return CLIError(error.description, hint: "wait for the other sync to finish; a crashed quire never keeps the lock",
+                            code: .locked)
+        case .detachedHead:
+            return CLIError(error.description, hint: "go back to the branch with 'git switch main', then sync")
+        case .operationInProgress:
+            return CLIError(error.description, hint: "finish or abort it with the git CLI (e.g. 'git merge --abort'), then sync")
+        case .pushRejectedAfterRetries:
+            return CLIError(error.description, hint: "run 'quire sync' again; check the branch protection on the server",
+                            code: .pushRejected)
+        case .nothingToUndo:
+            return CLIError(error.description, hint: "undo goes back to the state before the last merge of a sync")
+        case .file, .injectedFault:
+            return CLIError(error.description)
+        }
     }
 }

@@ -13,6 +13,8 @@ public enum CoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case editFailed(key: String, reason: String)
     /// No vault (a directory holding `.quire/`) was found from this directory upward.
     case vaultNotFound(start: String)
+    /// An explicitly given vault path (`--vault`, `QUIRE_VAULT`) holds no `.quire/` folder.
+    case notAVault(path: String)
     /// The vault is inside a git work tree whose root is elsewhere.
     case vaultNotAtWorkTreeRoot(vault: String, workTreeRoot: String)
     /// The given vault path does not exist or is not a directory.
@@ -48,6 +50,8 @@ public enum CoreError: Error, CustomStringConvertible, Equatable, Sendable {
             return "cannot set '\(key)': \(reason)"
         case let .vaultNotFound(start):
             return "not inside a quire vault (no .quire/ found from \(start) upward)"
+        case let .notAVault(path):
+            return "\(path) is not a quire vault (it has no .quire/ folder)"
         case let .vaultNotAtWorkTreeRoot(vault, root):
             return "vault \(vault) is inside the git work tree \(root); a vault must be the root of its work tree"
         case let .notADirectory(path):

@@ -51,6 +51,21 @@ public struct NoteDocument: Sendable, Equatable {
         entry(forKey: key).map { entries[$0].value }
     }
 
+    /// The top-level keys in document order.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// The front-matter text between the fences, exactly as written (empty without front matter).
+    public var frontMatterText: String {
+        String(decoding: bytes[layout.contentStart..<layout.contentEnd], as: UTF8.self)
+    }
+
+    /// The exact text of the lines holding `key` and its value (with their line breaks), or nil
+    /// when the key is missing or shares a line with another key.
+    public func lines(forKey key: String) -> String? {
+        guard let index = entry(forKey: key), let span = try? lineSpan(index) else { return nil }
+        return String(decoding: bytes[span], as: UTF8.self)
+    }
+
     /// The line break this document writes (`"\r\n"` when its first line ends with CRLF).
     public var lineEnding: String { layout.usesCRLF ? "\r\n" : "\n" }
 
@@ -73,17 +88,22 @@ public struct NoteDocument: Sendable, Equatable {
     }
 
     /// Sets `key` to `value`: rewrites only that key's lines (or only its value, keeping a
-    /// trailing comment, when old and new value fit on one line); a new key is appended at the
-    /// end of the front matter; a file without front matter gets one.
+    /// trailing comment, when old and new value fit on one line). The key is matched exactly,
+    /// else case-insensitively (the note's spelling is kept); a new key is appended at the end
+    /// of the front matter; a file without front matter gets one.
     public mutating func set(_ key: String, _ value: FrontMatterValue) throws {
         try Self.validate(key: key)
         try checkEditable(key: key)
+        var value = value
+        if case let .date(date, text) = value, Timestamp.parse(text, timeZone: timeZone) == nil {
+            value = .timestamp(date, timeZone: timeZone)
+        }
         let saved = self
         if layout.format == .none {
             let text = "---" + lineEnding + FrontMatterRenderer.entry(key: key, value: value, newline: lineEnding)
                 + "---" + lineEnding
             bytes.insert(contentsOf: Array(text.utf8), at: layout.bomLength)
-        } else if let index = entries.firstIndex(where: { $0.key == key }) {
+        } else if let index = entry(forKey: key) {
             try replace(index, with: value)
         } else {
             let text = FrontMatterRenderer.entry(key: key, value: value, newline: lineEnding)
@@ -95,21 +115,23 @@ public struct NoteDocument: Sendable, Equatable {
             bytes.insert(contentsOf: insertion, at: contentEnd)
         }
         reload()
-        guard problems.isEmpty, let written = entries.first(where: { $0.key == key }),
+        guard problems.isEmpty, let written = entry(forKey: key).map({ entries[$0] }),
               Self.readsBack(value, as: written.value) else {
             self = saved
             throw CoreError.editFailed(key: key, reason: "the new value would not read back as written")
         }
     }
 
-    /// Removes every occurrence of `key` (its lines only). Removing a missing key does nothing.
+    /// Removes every occurrence of `key` (its lines only; when the key is not spelled exactly
+    /// so, its case-insensitive matches). Removing a missing key does nothing.
     public mutating func remove(_ key: String) throws {
         try Self.validate(key: key)
         try checkEditable(key: key)
-        guard entries.contains(where: { $0.key == key }) else { return }
+        guard let first = entry(forKey: key) else { return }
+        let spelling = entries[first].key
         let saved = self
         do {
-            for index in entries.indices.reversed() where entries[index].key == key {
+            for index in entries.indices.reversed() where entries[index].key == spelling {
                 let span = try lineSpan(index)
                 bytes.removeSubrange(span)
             }

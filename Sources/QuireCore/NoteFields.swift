@@ -129,8 +129,12 @@ public enum NoteFields {
         }
     }
 
-    private static func epoch(_ number: Double) -> Date {
-        Date(timeIntervalSince1970: abs(number) >= millisecondThreshold ? number / 1000 : number)
+    /// Epoch seconds beyond year 9999 are not dates.
+    static let maxEpochSeconds = 253_402_300_799.0
+
+    private static func epoch(_ number: Double) -> Date? {
+        let seconds = abs(number) >= millisecondThreshold ? number / 1000 : number
+        return abs(seconds) <= maxEpochSeconds ? Date(timeIntervalSince1970: seconds) : nil
     }
 
     private static func cleanTag(_ raw: String) -> String {

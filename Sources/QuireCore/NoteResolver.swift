@@ -47,19 +47,21 @@ public struct NoteResolver: Sendable {
     /// The note at a path relative to the current directory or the vault root, if one exists.
     private func byPath(_ query: String) throws -> Note? {
         var candidates: [String] = []
+        var outside: Error?
         let fromCurrent = URL(fileURLWithPath: query, relativeTo: currentDirectory).standardizedFileURL
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: fromCurrent.path, isDirectory: &isFolder) {
             do {
                 candidates.append(try vault.relativePath(of: fromCurrent))
             } catch {
-                if !isFolder.boolValue { throw error }
+                if !isFolder.boolValue { outside = error }
             }
         }
         if !query.hasPrefix("/"), let relative = try? vault.resolveSafePath(query),
            FileManager.default.fileExists(atPath: vault.url(for: relative).path) {
             candidates.append(relative)
         }
+        if candidates.isEmpty, let outside { throw outside }
         for path in candidates {
             if let note = notes.first(where: { $0.path == path }) { return note }
             if path.lowercased().hasSuffix(".md"), !Vault.isDirectory(vault.url(for: path).path) {

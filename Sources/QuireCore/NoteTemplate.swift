@@ -52,17 +52,17 @@ public struct NoteTemplate: Sendable, Equatable {
         var entries = [
             FrontMatterEntry(key: "id", value: .string(id)),
             FrontMatterEntry(key: "title", value: .string(title)),
+            FrontMatterEntry(key: "createdAt", value: .date(createdAt, text: "")),
+            FrontMatterEntry(key: "updatedAt", value: .date(updatedAt, text: "")),
+            FrontMatterEntry(key: "tags", value: .list(tags.map { .string($0) })),
         ]
-        var list: [FrontMatterEntry] = []
-        list.append(FrontMatterEntry(key: "tags", value: .list(tags.map { .string($0) })))
-        if let project { list.append(FrontMatterEntry(key: "project", value: .string(project))) }
-        if let draft { list.append(FrontMatterEntry(key: "draft", value: .bool(draft))) }
-        if pinned { list.append(FrontMatterEntry(key: "pinned", value: .bool(true))) }
-        if let color { list.append(FrontMatterEntry(key: "color", value: .string(color))) }
-        if let mood { list.append(FrontMatterEntry(key: "mood", value: .int(mood))) }
-        entries.append(contentsOf: [FrontMatterEntry(key: "createdAt", value: .date(createdAt, text: "")),
-                                    FrontMatterEntry(key: "updatedAt", value: .date(updatedAt, text: ""))])
-        return entries + list + extra.filter { item in !(entries + list).contains { $0.key == item.key } }
+        if let project { entries.append(FrontMatterEntry(key: "project", value: .string(project))) }
+        if let draft { entries.append(FrontMatterEntry(key: "draft", value: .bool(draft))) }
+        if pinned { entries.append(FrontMatterEntry(key: "pinned", value: .bool(true))) }
+        if let color { entries.append(FrontMatterEntry(key: "color", value: .string(color))) }
+        if let mood { entries.append(FrontMatterEntry(key: "mood", value: .int(mood))) }
+        let written = Set(entries.map(\.key))
+        return entries + extra.filter { !written.contains($0.key) }
     }
 
     /// The note file's text, dates written as ISO 8601 with seconds and the offset of `timeZone`.
@@ -70,8 +70,8 @@ public struct NoteTemplate: Sendable, Equatable {
         var text = "---" + lineEnding
         for entry in entries {
             var value = entry.value
-            if case let .date(date, _) = value {
-                value = .date(date, text: Timestamp.iso.format(date, timeZone: timeZone))
+            if case let .date(date, text) = value, text.isEmpty {
+                value = .timestamp(date, timeZone: timeZone)
             }
             text += FrontMatterRenderer.entry(key: entry.key, value: value, newline: lineEnding)
         }

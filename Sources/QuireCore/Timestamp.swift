@@ -97,7 +97,9 @@ struct Timestamp: Equatable, Sendable {
     /// Writes `date` in this shape: UTC for `Z`, else the wall time and offset of `timeZone`.
     func format(_ date: Date, timeZone: TimeZone) -> String {
         let offset = zone == .utc ? 0 : timeZone.secondsFromGMT(for: date)
-        let local = date.timeIntervalSince1970 + Double(offset)
+        let limit = NoteFields.maxEpochSeconds
+        let instant = date.timeIntervalSince1970.isFinite ? date.timeIntervalSince1970 : 0
+        let local = min(max(instant + Double(offset), -limit), limit)
         let whole = Int(local.rounded(.down))
         let days = Int((Double(whole) / 86400).rounded(.down))
         let secondsOfDay = whole - days * 86400

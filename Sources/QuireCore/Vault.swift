@@ -15,7 +15,7 @@ public struct Vault: Sendable, Equatable {
         guard let real = Vault.realPath(path.path), Vault.isDirectory(real) else {
             throw CoreError.notADirectory(path: path.path)
         }
-        guard Vault.isDirectory(real + "/.quire") else { throw CoreError.vaultNotFound(start: path.path) }
+        guard Vault.isDirectory(real + "/.quire") else { throw CoreError.notAVault(path: path.path) }
         try Vault.checkWorkTreeRoot(real)
         root = URL(fileURLWithPath: real, isDirectory: true)
     }

@@ -12,39 +12,57 @@ public enum WordCounter {
 
     /// The number of words in UTF-8 bytes (invalid bytes separate words).
     public static func count(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
         var words = 0
         var inWord = false
         var index = 0
         let end = bytes.count
         while index < end {
-            let byte = bytes[index]
+            let byte = base[index]
             if byte < 0x80 {
-                let isWordByte = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
-                    || (byte >= 0x30 && byte <= 0x39)
+                let isWordByte = byte < 64 ? (digitMask >> UInt64(byte)) & 1 == 1
+                    : (letterMask >> UInt64(byte - 64)) & 1 == 1
                 if isWordByte, !inWord { words += 1 }
                 inWord = isWordByte
                 index += 1
                 continue
             }
-            let (scalarValue, length) = decode(bytes, at: index)
+            let (value, length) = decode(base, end: end, at: index)
             index += length
-            guard let value = scalarValue, let scalar = Unicode.Scalar(value) else {
-                inWord = false
-                continue
-            }
-            if isCJK(value) {
+            switch classify(value) {
+            case .ideograph:
                 words += 1
                 inWord = false
-            } else if isWordCharacter(scalar) {
+            case .letter:
                 if !inWord { words += 1 }
                 inWord = true
-            } else if inWord, scalar.properties.generalCategory == .nonspacingMark {
-                continue
-            } else {
+            case .mark:
+                break
+            case .separator:
                 inWord = false
             }
         }
         return words
+    }
+
+    /// Bits 48–57 (ASCII digits) of the bytes 0–63.
+    private static let digitMask: UInt64 = 0x03FF_0000_0000_0000
+    /// Bits for `A`–`Z` and `a`–`z` among the bytes 64–127.
+    private static let letterMask: UInt64 = 0x07FF_FFFE_07FF_FFFE
+
+    private enum Kind { case ideograph, letter, mark, separator }
+
+    private static func classify(_ value: UInt32?) -> Kind {
+        guard let value else { return .separator }
+        if value < 0x250 {
+            if value < 0xC0 { return value == 0xAA || value == 0xB5 || value == 0xBA ? .letter : .separator }
+            return value == 0xD7 || value == 0xF7 ? .separator : .letter
+        }
+        if isCJK(value) { return .ideograph }
+        if (0x2000...0x2BFF).contains(value) || (0x3000...0x303F).contains(value) { return .separator }
+        guard let scalar = Unicode.Scalar(value) else { return .separator }
+        if isWordCharacter(scalar) { return .letter }
+        return scalar.properties.generalCategory == .nonspacingMark ? .mark : .separator
     }
 
     private static func isCJK(_ value: UInt32) -> Bool {
@@ -63,8 +81,8 @@ public enum WordCounter {
     }
 
     /// Decodes one UTF-8 sequence; nil value (length 1) for an invalid byte.
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32?, Int) {
-        let lead = bytes[index]
+    private static func decode(_ base: UnsafePointer<UInt8>, end: Int, at index: Int) -> (UInt32?, Int) {
+        let lead = base[index]
         let length: Int
         var value: UInt32
         switch lead {
@@ -73,9 +91,9 @@ public enum WordCounter {
         case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
         default: return (nil, 1)
         }
-        guard index + length <= bytes.count else { return (nil, 1) }
+        guard index + length <= end else { return (nil, 1) }
         for offset in 1..<length {
-            let next = bytes[index + offset]
+            let next = base[index + offset]
             guard next & 0xC0 == 0x80 else { return (nil, 1) }
             value = value << 6 | UInt32(next & 0x3F)
         }

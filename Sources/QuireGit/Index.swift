@@ -42,6 +42,18 @@ public final class Index {
         try check(git_index_add_bypath(pointer, path), "git_index_add_bypath")
     }
 
+    /// Sets the entry at `entry.path` to a blob already in the object database, without reading
+    /// the work tree (the stat data is empty, so git re-reads the file to compare it).
+    public func add(entry item: TreeEntry) throws {
+        var entry = git_index_entry()
+        entry.id = item.id.raw
+        entry.mode = item.kind.mode.rawValue
+        try item.path.withCString { path in
+            entry.path = path
+            try check(git_index_add(pointer, &entry), "git_index_add")
+        }
+    }
+
     /// Removes one path from the index.
     public func remove(path: String) throws {
         try check(git_index_remove_bypath(pointer, path), "git_index_remove_bypath")

@@ -4,20 +4,21 @@ import QuireCore
 struct AnalyzedNote: Sendable {
     /// The metadata.
     var record: NoteRecord
-    /// Token streams: the title first, then each tag, the project, each alias, the body last.
+    /// Token fields: the title first, then each tag, the project, each alias, the body last.
     /// A phrase never spans two fields.
-    var fields: [[String]]
+    var stream: TokenStream
 
-    init(record: NoteRecord, fields: [[String]]) {
+    init(record: NoteRecord, stream: TokenStream) {
         self.record = record
-        self.fields = fields
+        self.stream = stream
     }
 
     /// Tokenizes a parsed note.
     init(note: Note) {
         record = NoteRecord(note: note)
-        fields = Self.fieldTexts(of: record).map(Tokenizer.terms(in:))
-        fields.append(Tokenizer.terms(in: note.body))
+        stream = TokenStream()
+        for text in Self.fieldTexts(of: record) { stream.appendField(text) }
+        stream.appendField(note.body)
     }
 
     /// The texts of the searchable metadata fields, title first (the body follows them).

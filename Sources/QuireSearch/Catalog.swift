@@ -101,6 +101,12 @@ public struct Catalog: Sendable {
         document < base.count ? base.records[document] : delta.records[document - base.count]
     }
 
+    /// Calls `body` with the record of a document without copying it.
+    @inline(__always)
+    func withRecord<T>(_ document: Int, _ body: (borrowing NoteRecord) -> T) -> T {
+        document < base.count ? body(base.records[document]) : body(delta.records[document - base.count])
+    }
+
     func length(_ document: Int) -> Int {
         Int(document < base.count ? base.lengths[document] : delta.lengths[document - base.count])
     }
@@ -167,7 +173,7 @@ public struct Catalog: Sendable {
             deltaNotes.append(note)
             deltaChanged = true
             liveCount += 1
-            totalLength += note.fields.reduce(0) { $0 + $1.count }
+            totalLength += note.stream.count
         }
         guard deltaChanged else {
             pathIndex = index

@@ -7,13 +7,13 @@ extension Catalog {
         let matches = evaluator.evaluate(query.root, within: liveSet)
         let documents = matches.members
         let sort = options.sort ?? (query.hasPositiveTerms ? .relevance : nil)
-        var scores: [Int: Double] = [:]
+        var scores: [Double] = []
         if query.hasPositiveTerms {
             scores = evaluator.scores(for: query.positiveTerms, documents: matches)
         }
         let ordered = Ranker(catalog: self, scores: scores)
             .order(documents, by: sort, reverse: options.reverse, limit: options.limit)
-        return ordered.map { SearchHit(record: record($0), score: scores[$0] ?? 0) }
+        return ordered.map { SearchHit(record: record($0), score: scores.isEmpty ? 0 : scores[$0]) }
     }
 
     /// Runs a query (shorthand for `run(_:options:)`).
@@ -45,7 +45,7 @@ struct QueryEvaluator {
         case .filter(let filter):
             var set = within
             within.forEach { document in
-                if !catalog.record(document).matches(filter) { set.remove(document) }
+                if !catalog.withRecord(document, { $0.matches(filter) }) { set.remove(document) }
             }
             return set
         case .not(let child):
@@ -93,8 +93,8 @@ struct QueryEvaluator {
     }
 
     /// BM25 scores of `documents` for `terms` (summed in term order).
-    mutating func scores(for terms: [TextTerm], documents: DocumentSet) -> [Int: Double] {
-        var scores: [Int: Double] = [:]
+    mutating func scores(for terms: [TextTerm], documents: DocumentSet) -> [Double] {
+        var scores = [Double](repeating: 0, count: catalog.capacity)
         let total = Double(catalog.liveCount)
         let averageLength = catalog.liveCount == 0 ? 1 : max(Double(catalog.totalLength) / total, 1)
         for term in terms {
@@ -103,7 +103,7 @@ struct QueryEvaluator {
             let idf = log(1 + (total - frequency + 0.5) / (frequency + 0.5))
             for (document, weight) in found where documents.contains(document) {
                 let norm = Catalog.k1 * (1 - Catalog.b + Catalog.b * Double(catalog.length(document)) / averageLength)
-                scores[document, default: 0] += idf * weight * (Catalog.k1 + 1) / (weight + norm)
+                scores[document] += idf * weight * (Catalog.k1 + 1) / (weight + norm)
             }
         }
         return scores

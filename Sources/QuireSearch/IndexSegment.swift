@@ -91,41 +91,54 @@ struct IndexSegment: Sendable {
         }
     }
 
-    /// Occurrences of a phrase in a document, in the title and elsewhere.
+    /// Occurrences of a phrase in a document, in the title and elsewhere. Scans for the
+    /// phrase's first exact token, then checks its neighbours.
     private func phraseOccurrences(_ document: Int, _ bounds: [(UInt32, UInt32)],
                                    titleOnly: Bool) -> (Int, Int) {
         let start = Int(forwardStarts[document])
         let end = Int(forwardStarts[document + 1])
         let titleEnd = start + Int(titleLengths[document])
         let limit = titleOnly ? titleEnd : end
+        let anchor = bounds.firstIndex { $0.1 - $0.0 == 1 } ?? 0
+        let anchorLow = bounds[anchor].0
+        let anchorHigh = bounds[anchor].1
         var title = 0
         var other = 0
-        var position = start
-        while position + bounds.count <= limit {
-            var matched = true
-            for (offset, bound) in bounds.enumerated() {
-                let id = forward[position + offset]
-                if id < bound.0 || id >= bound.1 { matched = false; break }
-            }
-            if matched {
-                if position < titleEnd { title += 1 } else { other += 1 }
+        let tokens = forward.pointer
+        var position = start + anchor
+        let last = limit - (bounds.count - anchor)
+        while position <= last {
+            let id = tokens[position]
+            if id >= anchorLow && id < anchorHigh {
+                let first = position - anchor
+                var matched = true
+                for (offset, bound) in bounds.enumerated() where offset != anchor {
+                    let neighbour = tokens[first + offset]
+                    if neighbour < bound.0 || neighbour >= bound.1 { matched = false; break }
+                }
+                if matched {
+                    if first < titleEnd { title += 1 } else { other += 1 }
+                }
             }
             position += 1
         }
         return (title, other)
     }
 
-    /// The fields of a document as token streams (to move it into another segment).
+    /// The fields of a document as a token stream (to move it into another segment).
     func analyzed(_ document: Int) -> AnalyzedNote {
-        var fields: [[String]] = [[]]
+        var stream = TokenStream()
         for position in Int(forwardStarts[document])..<Int(forwardStarts[document + 1]) {
-            let id = forward[position]
-            if id == Self.separator {
-                fields.append([])
+            let id = Int(forward[position])
+            if forward[position] == Self.separator {
+                stream.endField()
             } else {
-                fields[fields.count - 1].append(terms.term(Int(id)))
+                let start = Int(terms.offsets[id])
+                stream.appendTerm(UnsafeBufferPointer(start: terms.bytes.pointer + start,
+                                                      count: Int(terms.offsets[id + 1]) - start))
             }
         }
-        return AnalyzedNote(record: records[document], fields: fields)
+        stream.endField()
+        return AnalyzedNote(record: records[document], stream: stream)
     }
 }

@@ -64,21 +64,17 @@ public struct NoteRecord: Equatable, Sendable {
     public func matches(_ filter: FieldFilter) -> Bool {
         switch filter {
         case .tag(let tag):
-            return tags.contains { candidate in
-                let lowered = candidate.lowercased()
-                return lowered == tag || (lowered.hasPrefix(tag) && lowered.dropFirst(tag.count).first == "/")
-            }
+            return tags.contains { CaseFolding.matches($0, tag, orUnder: true) }
         case .project(let value):
-            return project?.lowercased() == value
+            return project.map { CaseFolding.matches($0, value) } ?? false
         case .folder(let value):
-            let lowered = folder.lowercased()
-            return lowered == value || (lowered.hasPrefix(value) && lowered.dropFirst(value.count).first == "/")
+            return CaseFolding.matches(folder, value, orUnder: true)
         case .draft(let flag):
             return draft == flag
         case .pinned(let flag):
             return pinned == flag
         case .color(let value):
-            return color?.lowercased() == value
+            return color.map { CaseFolding.matches($0, value) } ?? false
         case .mood(let comparison, let value):
             guard let mood else { return false }
             return comparison.holds(mood, value)

@@ -3,45 +3,74 @@ import Foundation
 /// Orders documents by a sort key; ties by path A→Z, missing values last.
 struct Ranker {
     let catalog: Catalog
-    let scores: [Int: Double]
+    let scores: [Double]
 
     func order(_ documents: [Int], by sort: SortKey?, reverse: Bool, limit: Int?) -> [Int] {
-        let records = documents.map { catalog.record($0) }
+        let paths = documents.map { document in catalog.withRecord(document) { $0.path } }
         var indices = Array(documents.indices)
+        func key<T>(_ read: (borrowing NoteRecord) -> T) -> [T] {
+            documents.map { document in catalog.withRecord(document, read) }
+        }
         let ascending: (Int, Int) -> Bool
         switch sort {
         case nil:
-            let keys = records.map { ($0.pinned, $0.updatedAt) }
+            let keys = key { ($0.pinned, $0.updatedAt) }
             ascending = { left, right in
                 let a = keys[left]
                 let b = keys[right]
                 if a.0 != b.0 { return a.0 != reverse }
-                return Self.compare(a.1, b.1, descending: !reverse, tie: records[left].path < records[right].path)
+                return Self.compare(a.1, b.1, descending: !reverse, tie: paths[left] < paths[right])
             }
         case .relevance:
-            let keys = documents.map { scores[$0] ?? 0 }
-            ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: records[$0].path < records[$1].path) }
+            let keys = documents.map { scores.isEmpty ? 0 : scores[$0] }
+            ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: paths[$0] < paths[$1]) }
         case .updated:
-            ascending = { Self.compare(records[$0].updatedAt, records[$1].updatedAt, descending: !reverse,
-                                       tie: records[$0].path < records[$1].path) }
+            let keys = key { $0.updatedAt }
+            ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse,
+                                       tie: paths[$0] < paths[$1]) }
         case .created:
-            ascending = { Self.compare(records[$0].createdAt, records[$1].createdAt, descending: !reverse,
-                                       tie: records[$0].path < records[$1].path) }
+            let keys = key { $0.createdAt }
+            ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse,
+                                       tie: paths[$0] < paths[$1]) }
         case .words:
-            ascending = { Self.compare(records[$0].words, records[$1].words, descending: !reverse,
-                                       tie: records[$0].path < records[$1].path) }
+            let keys = key { $0.words }
+            ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse,
+                                       tie: paths[$0] < paths[$1]) }
         case .title:
-            let keys = records.map { $0.title.lowercased() }
-            ascending = { Self.compare(keys[$0], keys[$1], descending: reverse, tie: records[$0].path < records[$1].path) }
+            let keys = key { $0.title.lowercased() }
+            ascending = { Self.compare(keys[$0], keys[$1], descending: reverse, tie: paths[$0] < paths[$1]) }
         case .project:
-            let keys = records.map { $0.project?.lowercased() }
-            ascending = { Self.compare(keys[$0], keys[$1], descending: reverse, tie: records[$0].path < records[$1].path) }
+            let keys = key { $0.project?.lowercased() }
+            ascending = { Self.compare(keys[$0], keys[$1], descending: reverse, tie: paths[$0] < paths[$1]) }
         case .path:
-            ascending = { reverse ? records[$0].path > records[$1].path : records[$0].path < records[$1].path }
+            ascending = { reverse ? paths[$0] > paths[$1] : paths[$0] < paths[$1] }
         }
-        indices.sort(by: ascending)
-        if let limit, limit < indices.count { indices.removeSubrange(max(limit, 0)...) }
+        if let limit, limit < indices.count / 8 {
+            indices = Self.smallest(max(limit, 0), of: indices, by: ascending)
+        } else {
+            indices.sort(by: ascending)
+            if let limit, limit < indices.count { indices.removeSubrange(max(limit, 0)...) }
+        }
         return indices.map { documents[$0] }
+    }
+
+    /// The first `count` items in order (a bounded insertion sort: O(n log k) comparisons).
+    static func smallest(_ count: Int, of items: [Int], by ascending: (Int, Int) -> Bool) -> [Int] {
+        var best: [Int] = []
+        best.reserveCapacity(count + 1)
+        guard count > 0 else { return best }
+        for item in items {
+            if best.count == count, let last = best.last, !ascending(item, last) { continue }
+            var low = 0
+            var high = best.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ascending(item, best[middle]) { high = middle } else { low = middle + 1 }
+            }
+            best.insert(item, at: low)
+            if best.count > count { best.removeLast() }
+        }
+        return best
     }
 
     /// Orders two optional values; nil after any value; equal values by `tie`.

@@ -7,77 +7,68 @@ struct SegmentBuilder {
     }
 
     func build() -> IndexSegment {
-        // 1. Temporary ids in order of first appearance.
-        var temporaryIDs: [String: UInt32] = [:]
-        var temporaryTerms: [String] = []
-        var streams: [[UInt32]] = []
-        streams.reserveCapacity(notes.count)
+        // 1. Temporary ids in order of first appearance; the forward index in temporary ids.
+        var table = TermTable()
+        var forward: [UInt32] = []
+        forward.reserveCapacity(notes.reduce(0) { $0 + $1.stream.count + $1.stream.fieldEnds.count })
+        var forwardStarts: [UInt32] = [0]
         var titleLengths: [UInt32] = []
         var lengths: [UInt32] = []
         for note in notes {
-            var stream: [UInt32] = []
-            var length = 0
-            for (index, field) in note.fields.enumerated() {
-                if index > 0 { stream.append(IndexSegment.separator) }
-                for term in field {
-                    if let id = temporaryIDs[term] {
-                        stream.append(id)
-                    } else {
-                        let id = UInt32(temporaryTerms.count)
-                        temporaryIDs[term] = id
-                        temporaryTerms.append(term)
-                        stream.append(id)
+            let stream = note.stream
+            stream.bytes.withUnsafeBufferPointer { bytes in
+                var token = 0
+                var start = 0
+                for (field, fieldEnd) in stream.fieldEnds.enumerated() {
+                    if field > 0 { forward.append(IndexSegment.separator) }
+                    while token < Int(fieldEnd) {
+                        let end = Int(stream.ends[token])
+                        forward.append(table.id(for: UnsafeBufferPointer(rebasing: bytes[start..<end])))
+                        start = end
+                        token += 1
                     }
                 }
-                length += field.count
             }
-            titleLengths.append(UInt32(note.fields.first?.count ?? 0))
-            lengths.append(UInt32(length))
-            streams.append(stream)
+            forwardStarts.append(UInt32(forward.count))
+            titleLengths.append(UInt32(stream.titleCount))
+            lengths.append(UInt32(stream.count))
         }
-        temporaryIDs = [:]
 
         // 2. Final ids: terms sorted bytewise, so that a prefix is a range of ids.
-        let order = temporaryTerms.indices.sorted {
-            temporaryTerms[$0].utf8.lexicographicallyPrecedes(temporaryTerms[$1].utf8)
-        }
-        var finalID = [UInt32](repeating: 0, count: temporaryTerms.count)
+        let termCount = table.count
+        let order = (0..<termCount).sorted { table.term($0).lexicographicallyPrecedes(table.term($1)) }
+        var finalID = [UInt32](repeating: 0, count: termCount)
         var termBytes: [UInt8] = []
+        termBytes.reserveCapacity(table.bytes.count)
         var termOffsets: [UInt32] = [0]
-        termOffsets.reserveCapacity(order.count + 1)
+        termOffsets.reserveCapacity(termCount + 1)
         for (rank, temporary) in order.enumerated() {
             finalID[temporary] = UInt32(rank)
-            termBytes.append(contentsOf: temporaryTerms[temporary].utf8)
+            termBytes.append(contentsOf: table.term(temporary))
             termOffsets.append(UInt32(termBytes.count))
         }
-        let termCount = order.count
+        table = TermTable()
 
-        // 3. Forward index with final ids; postings counted per term.
-        var forward: [UInt32] = []
-        forward.reserveCapacity(streams.reduce(0) { $0 + $1.count })
-        var forwardStarts: [UInt32] = [0]
+        // 3. Final ids in the forward index; each document's term frequencies.
         var postingCounts = [UInt32](repeating: 0, count: termCount + 1)
         var titleCounts = [UInt32](repeating: 0, count: termCount)
         var otherCounts = [UInt32](repeating: 0, count: termCount)
-        var documentTerms: [[UInt32]] = []
-        documentTerms.reserveCapacity(streams.count)
-        for (document, stream) in streams.enumerated() {
-            var touched: [UInt32] = []
-            let titleLength = Int(titleLengths[document])
-            for (position, temporary) in stream.enumerated() {
-                guard temporary != IndexSegment.separator else {
-                    forward.append(IndexSegment.separator)
-                    continue
-                }
+        var packed: [UInt32] = []
+        var packedStarts: [Int] = [0]
+        var touched: [UInt32] = []
+        for document in 0..<notes.count {
+            touched.removeAll(keepingCapacity: true)
+            let start = Int(forwardStarts[document])
+            let titleEnd = start + Int(titleLengths[document])
+            for position in start..<Int(forwardStarts[document + 1]) {
+                let temporary = forward[position]
+                guard temporary != IndexSegment.separator else { continue }
                 let id = finalID[Int(temporary)]
-                forward.append(id)
+                forward[position] = id
                 if titleCounts[Int(id)] == 0 && otherCounts[Int(id)] == 0 { touched.append(id) }
-                if position < titleLength { titleCounts[Int(id)] += 1 } else { otherCounts[Int(id)] += 1 }
+                if position < titleEnd { titleCounts[Int(id)] += 1 } else { otherCounts[Int(id)] += 1 }
             }
-            forwardStarts.append(UInt32(forward.count))
             touched.sort()
-            var packed: [UInt32] = []
-            packed.reserveCapacity(touched.count * 2)
             for id in touched {
                 packed.append(id)
                 packed.append(min(titleCounts[Int(id)], 255) << 24 | min(otherCounts[Int(id)], 0xFF_FFFF))
@@ -85,9 +76,8 @@ struct SegmentBuilder {
                 otherCounts[Int(id)] = 0
                 postingCounts[Int(id) + 1] += 1
             }
-            documentTerms.append(packed)
+            packedStarts.append(packed.count)
         }
-        streams = []
 
         // 4. Postings, documents ascending within each term.
         for id in 0..<termCount { postingCounts[id + 1] += postingCounts[id] }
@@ -95,9 +85,9 @@ struct SegmentBuilder {
         let total = Int(postingCounts[termCount])
         var postingDocs = [UInt32](repeating: 0, count: total)
         var postingFrequencies = [UInt32](repeating: 0, count: total)
-        for (document, packed) in documentTerms.enumerated() {
-            var index = 0
-            while index < packed.count {
+        for document in 0..<notes.count {
+            var index = packedStarts[document]
+            while index < packedStarts[document + 1] {
                 let id = Int(packed[index])
                 let slot = Int(fill[id])
                 postingDocs[slot] = UInt32(document)

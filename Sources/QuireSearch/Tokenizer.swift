@@ -24,17 +24,23 @@ public enum Tokenizer {
     /// The tokens of `text`, in order, with their UTF-8 ranges.
     public static func tokens(in text: String) -> [Token] {
         var result: [Token] = []
+        var folded: [UInt8] = []
         scan(text) { bytes, range, isASCII, isCJK in
-            result.append(Token(term: fold(bytes, isASCII: isASCII), utf8Range: range, isCJK: isCJK))
+            folded.removeAll(keepingCapacity: true)
+            appendFolded(bytes, isASCII: isASCII, isCJK: isCJK, to: &folded)
+            result.append(Token(term: String(decoding: folded, as: UTF8.self), utf8Range: range, isCJK: isCJK))
         }
         return result
     }
 
-    /// The folded terms of `text`, in order (no positions; the fast path for indexing).
+    /// The folded terms of `text`, in order (no positions).
     public static func terms(in text: String) -> [String] {
         var result: [String] = []
-        scan(text) { bytes, _, isASCII, _ in
-            result.append(fold(bytes, isASCII: isASCII))
+        var folded: [UInt8] = []
+        scan(text) { bytes, _, isASCII, isCJK in
+            folded.removeAll(keepingCapacity: true)
+            appendFolded(bytes, isASCII: isASCII, isCJK: isCJK, to: &folded)
+            result.append(String(decoding: folded, as: UTF8.self))
         }
         return result
     }
@@ -45,18 +51,19 @@ public enum Tokenizer {
         return word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
-    private static func fold(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+    /// Appends the folded UTF-8 bytes of one token: ASCII lowercased in place, CJK characters
+    /// as they are, anything else lowercased without diacritics.
+    @inline(__always)
+    static func appendFolded(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, isCJK: Bool,
+                             to output: inout [UInt8]) {
         if isASCII {
-            return String(unsafeUninitializedCapacity: bytes.count) { out in
-                for index in 0..<bytes.count {
-                    let byte = bytes[index]
-                    out[index] = (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
-                }
-                return bytes.count
-            }
+            for byte in bytes { output.append((byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte) }
+        } else if isCJK {
+            output.append(contentsOf: bytes)
+        } else {
+            let word = String(decoding: bytes, as: UTF8.self)
+            output.append(contentsOf: word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
         }
-        let word = String(decoding: bytes, as: UTF8.self)
-        return word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// Calls `emit` for every token of `text` with its bytes, UTF-8 range, whether it is pure

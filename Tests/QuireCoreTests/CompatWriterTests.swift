@@ -99,3 +99,38 @@ import Testing
         #expect(Timestamp.parse("2026-07-01", timeZone: tz)?.date == TestSupport.date(2026, 6, 30, 22))
     }
 }
+
+@Suite struct FrontMatterValueTests {
+    @Test func parsesCommandLineValues() {
+        #expect(FrontMatterValue.parse(yaml: "42") == .int(42))
+        #expect(FrontMatterValue.parse(yaml: "true") == .bool(true))
+        #expect(FrontMatterValue.parse(yaml: "yes") == .string("yes"))
+        #expect(FrontMatterValue.parse(yaml: "[a, b]") == .list([.string("a"), .string("b")]))
+        #expect(FrontMatterValue.parse(yaml: "Toy Story 5") == .string("Toy Story 5"))
+        #expect(FrontMatterValue.parse(yaml: "a: b") == .string("a: b"))
+        #expect(FrontMatterValue.parse(yaml: "[unclosed") == .string("[unclosed"))
+        #expect(FrontMatterValue.parse(yaml: "") == .null)
+        let date = FrontMatterValue.parse(yaml: "2026-01-02T03:04:05Z")
+        #expect(date == .date(TestSupport.date(2026, 1, 2, 3, 4, 5), text: "2026-01-02T03:04:05Z"))
+        #expect(FrontMatterValue.list([.string("a b"), .int(1)]).yamlText == "[a b, 1]")
+        #expect(FrontMatterValue.string("#x").yamlText == "\"#x\"")
+    }
+
+    @Test func encodesAsJSON() throws {
+        let value = FrontMatterValue.map([
+            FrontMatterEntry(key: "a", value: .list([.int(1), .float(1.5), .bool(false), .null])),
+            FrontMatterEntry(key: "d", value: .date(Date(timeIntervalSince1970: 0), text: "1970-01-01")),
+            FrontMatterEntry(key: "s", value: .string("x\"y")),
+        ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
+        #expect(json == #"{"a":[1,1.5,false,null],"d":"1970-01-01","s":"x\"y"}"#)
+    }
+
+    @Test func setWritesDatesInTheDocumentZone() throws {
+        var document = TestSupport.document("---\n---\n", timeZone: TestSupport.berlin)
+        try document.set("when", .date(TestSupport.date(2026, 1, 2, 3, 4, 5), text: ""))
+        #expect(TestSupport.text(document) == "---\nwhen: 2026-01-02T04:04:05+01:00\n---\n")
+    }
+}

@@ -204,4 +204,23 @@ import Testing
             #expect(document.value(forKey: "other") == .int(1))
         }
     }
+
+    @Test func keysMatchCaseInsensitivelyWhenNotExact() throws {
+        var document = TestSupport.document("---\nTitle: Old\ntitle2: x\n---\n")
+        try document.set("title", .string("New"))
+        #expect(TestSupport.text(document) == "---\nTitle: New\ntitle2: x\n---\n")
+        #expect(document.note(path: "a.md").title == "New")
+        try document.remove("TITLE")
+        #expect(TestSupport.text(document) == "---\ntitle2: x\n---\n")
+    }
+
+    @Test func exposesKeysAndLines() throws {
+        let document = NoteDocument(data: try TestSupport.fixture("lists.md"))
+        #expect(document.keys == ["title", "flow", "block", "indentless", "multiline_flow"])
+        #expect(document.lines(forKey: "block") == "block:\n  - x\n  - y\n")
+        #expect(document.lines(forKey: "multiline_flow") == "multiline_flow: [\n  'a',\n  'b',\n]\n")
+        #expect(document.lines(forKey: "missing") == nil)
+        #expect(document.frontMatterText.hasPrefix("title: Lists\nflow:"))
+        #expect(TestSupport.document("no front matter").frontMatterText == "")
+    }
 }

@@ -128,3 +128,13 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+@Suite struct DateBoundsTests {
+    @Test func absurdEpochsAreNotDates() {
+        let note = TestSupport.parse("---\ncreated: 1e300\nupdated: 99999999999999999\n---\n")
+        #expect(note.createdAt == nil)
+        #expect(note.updatedAt == nil)
+        #expect(note.problems.map(\.kind) == [.badValue, .badValue])
+        #expect(QuireClock.iso8601UTC(Date(timeIntervalSince1970: 1e300)) == "9999-12-31T23:59:59Z")
+    }
+}

@@ -59,6 +59,9 @@ final class TemporaryDirectory {
         #expect(throws: CoreError.vaultNotFound(start: temp.url.path)) {
             try Vault.locate(startingAt: temp.url, environment: [:])
         }
+        #expect(throws: CoreError.notAVault(path: temp.url.path + "/vault/a")) {
+            try Vault.locate(startingAt: temp.url, environment: ["QUIRE_VAULT": temp.url.path + "/vault/a"])
+        }
     }
 
     @Test func vaultInsideAnotherWorkTreeIsRefused() throws {

@@ -75,6 +75,9 @@ struct RandomQueryTests {
                 #expect(abs(hit.score - want.1) < 1e-9, "score of \(hit.record.path) for \(text)")
             }
             if !expected.isEmpty { nonEmpty += 1 }
+            let limit = round % 4 + 1
+            let top = catalog.run(query, sort: sort, reverse: reverse, limit: limit).map(\.record.path)
+            #expect(top == Array(expected.map(\.0).prefix(limit)), "query: \(text) limit \(limit)")
         }
         #expect(nonEmpty > 200)
     }

@@ -34,10 +34,11 @@ struct CheckCommand: Command {
                 findings.append(Finding(path: note.path, line: problem.line, kind: problem.kind.rawValue, message: problem.message))
             }
             if let id = note.id { byID[id.lowercased(), default: []].append(note.path) }
-            if !note.hasTitle && note.problems.isEmpty {
+            let isLFSPointer = Self.isLFSPointer(note, vault: vault)
+            if !note.hasTitle && note.problems.isEmpty && !isLFSPointer {
                 findings.append(Finding(path: note.path, line: nil, kind: "noTitle", message: "note has no title (the file name stands in)"))
             }
-            if Self.isLFSPointer(note, vault: vault) {
+            if isLFSPointer {
                 findings.append(Finding(path: note.path, line: 1, kind: "lfsPointer", message: "file is a Git LFS pointer; its content is not in the work tree"))
             }
         }
@@ -56,13 +57,14 @@ struct CheckCommand: Command {
                          ("message", .string($0.message))])
             }).rendered())
         } else if findings.isEmpty {
-            output.line("no problems in \(all.notes.count) notes")
+            output.line("no problems in \(Count.of(all.notes.count, "note"))")
         } else {
             for finding in findings {
                 let location = context.displayPath(finding.path, vault: vault) + (finding.line.map { ":\($0)" } ?? "")
                 output.line("\(location): \(finding.message)")
             }
-            output.line("\(findings.count) problem\(findings.count == 1 ? "" : "s") in \(all.notes.count) notes")
+            let affected = Set(findings.map(\.path)).count
+            output.line("\(Count.of(findings.count, "problem")) in \(affected) of \(Count.of(all.notes.count, "note"))")
         }
         if !findings.isEmpty { context.exitCode = .failure }
     }

@@ -40,9 +40,13 @@ struct EditCommand: Command {
         }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CLIError("the editor '\(editor)' exited with status \(process.terminationStatus); the note is left as the editor wrote it")
+            throw CLIError("the editor exited with status \(process.terminationStatus), the note is left as the editor wrote it (\(editor))",
+                           hint: "the note is \(context.displayPath(found.path, vault: all.vault)); run 'quire edit' again to retry")
         }
-        let after = try Data(contentsOf: url)
+        guard let after = FileManager.default.contents(atPath: url.path) else {
+            throw CLIError("the note is gone after editing (\(context.displayPath(found.path, vault: all.vault)))",
+                           hint: "the editor removed or renamed the file; 'quire rm' removes notes restorably")
+        }
         guard after != before else { return }
         let old = NoteParser.parse(before, path: found.path)
         let new = NoteParser.parse(after, path: found.path)

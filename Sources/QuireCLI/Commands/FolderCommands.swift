@@ -98,7 +98,7 @@ struct FolderAddCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let folder = try vault.resolveSafePath(path)
+        let folder = try NoteFolder.resolve(path, in: vault)
         guard !folder.isEmpty else { throw CLIError.usage("the vault root is always a folder") }
         do {
             try FileManager.default.createDirectory(at: vault.url(for: folder), withIntermediateDirectories: true)
@@ -136,26 +136,38 @@ struct FolderRenameCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let source = try vault.resolveSafePath(old)
-        let destination = try vault.resolveSafePath(new)
+        let source = try NoteFolder.resolve(old, in: vault)
+        let destination = try NoteFolder.resolve(new, in: vault)
         guard !source.isEmpty, !destination.isEmpty else { throw CLIError.usage("the vault root cannot be renamed") }
-        guard FileManager.default.fileExists(atPath: vault.url(for: source).path) else {
-            throw CLIError("no folder \(source) in the vault", hint: "'quire folders' lists the folders")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: vault.url(for: source).path, isDirectory: &isDirectory),
+              isDirectory.boolValue else {
+            throw CLIError("no such folder (\(source))", hint: "'quire folders' lists the folders")
         }
         guard !FileManager.default.fileExists(atPath: vault.url(for: destination).path) else {
-            throw CLIError("\(destination) already exists", hint: "choose a new name, or move notes with 'quire mv'")
+            throw CLIError("the folder already exists (\(destination))", hint: "choose a new name, or move notes with 'quire mv'")
         }
         guard !(destination + "/").hasPrefix(source + "/") else {
-            throw CLIError("cannot move the folder \(source) into itself")
+            throw CLIError("cannot move a folder into itself (\(source))")
         }
         try FileMover.move(in: vault, from: source, to: destination)
         var config = try vault.config()
+        var changed = false
         if var settings = config.folder(source) {
             settings.path = destination
             try config.removeFolder(source)
             try config.setFolder(settings)
-            try vault.save(config)
+            changed = true
         }
+        // Merge strategies of the folder follow it (VaultConfig cannot remove a rule yet: the old
+        // pattern stays, matching nothing).
+        for rule in config.mergeRules where rule.pattern == source || rule.pattern.hasPrefix(source + "/") {
+            let pattern = destination + rule.pattern.dropFirst(source.count)
+            guard !config.mergeRules.contains(where: { $0.pattern == pattern }) else { continue }
+            try config.setMergeRule(MergeRule(pattern: pattern, strategy: rule.strategy))
+            changed = true
+        }
+        if changed { try vault.save(config) }
         context.output.line(context.displayPath(destination, vault: vault))
     }
 }
@@ -181,12 +193,14 @@ struct FolderRemoveCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let folder = try vault.resolveSafePath(path)
+        let folder = try NoteFolder.resolve(path, in: vault)
         guard !folder.isEmpty else { throw CLIError.usage("the vault root cannot be removed") }
         var config = try vault.config()
-        let exists = FileManager.default.fileExists(atPath: vault.url(for: folder).path)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: vault.url(for: folder).path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
         guard exists || config.folder(folder) != nil else {
-            throw CLIError("no folder \(folder) in the vault", hint: "'quire folders' lists the folders")
+            throw CLIError("no such folder (\(folder))", hint: "'quire folders' lists the folders")
         }
         let notes = try vault.notePaths().filter { $0.hasPrefix(folder + "/") }
         for note in notes {

@@ -40,7 +40,7 @@ struct InitCommand: Command {
         let hasOwnGit = manager.fileExists(atPath: root.appendingPathComponent(".git").path)
         let hasConfig = manager.fileExists(atPath: root.appendingPathComponent(".quire/config.yml").path)
         if hasConfig && hasOwnGit {
-            throw CLIError("\(root.path) is already a quire vault", hint: "nothing was changed; run quire commands inside it")
+            throw CLIError("the folder is already a quire vault (\(root.path))", hint: "nothing was changed; run quire commands inside it")
         }
         if !hasOwnGit, let enclosing = try? Repository.discover(from: root) {
             let workTree = enclosing.deletingLastPathComponent().path
@@ -52,9 +52,9 @@ struct InitCommand: Command {
         let notes = try vault.notePaths().count
         let shown = PathDisplay.relative(root.path, from: context.currentDirectory.path)
         if hasOwnGit {
-            context.output.line("Made the git repository \(shown) a quire vault (\(notes) notes adopted as they are)")
+            context.output.line("Made the git repository \(shown) a quire vault (\(Count.of(notes, "note")) adopted as they are)")
         } else if notes > 0 {
-            context.output.line("Initialized a quire vault in \(shown) (\(notes) notes adopted as they are)")
+            context.output.line("Initialized a quire vault in \(shown) (\(Count.of(notes, "note")) adopted as they are)")
         } else {
             context.output.line("Initialized an empty quire vault in \(shown)")
         }

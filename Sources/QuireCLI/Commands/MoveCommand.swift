@@ -22,7 +22,7 @@ struct MoveCommand: Command {
     func run(_ context: CommandContext) throws {
         let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
-        let target = folder == "/" ? "" : try all.vault.resolveSafePath(folder)
+        let target = try NoteFolder.resolve(folder, in: all.vault)
         let name = (found.path as NSString).lastPathComponent
         guard target != found.folder else {
             context.output.line(context.displayPath(found.path, vault: all.vault))
@@ -91,7 +91,7 @@ enum FileMover {
         let destination = vault.root.appendingPathComponent(to)
         let manager = FileManager.default
         guard !manager.fileExists(atPath: destination.path) else {
-            throw CLIError("cannot move \(from): \(to) already exists")
+            throw CLIError("cannot move \(from), the target already exists (\(to))")
         }
         do {
             try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -48,6 +48,9 @@ struct NewCommand: Command {
         } else {
             mood = nil
         }
+        if arguments.all("--tag").map(TagText.normalize).contains(where: \.isEmpty) {
+            throw CLIError.usage("empty tag")
+        }
         folder = arguments.value("--folder") ?? ""
         self.arguments = arguments
     }
@@ -61,7 +64,7 @@ struct NewCommand: Command {
         }
         if !body.isEmpty && !body.hasSuffix("\n") { body += "\n" }
         let draft: Bool? = arguments.has("--draft") ? true : (arguments.has("--final") ? false : nil)
-        let folderPath = try vault.resolveSafePath(folder)
+        let folderPath = try NoteFolder.resolve(folder, in: vault)
         let path = try vault.availablePath(folder: folderPath, title: title)
         let data = NoteDocument.newNote(
             id: UUID().uuidString.lowercased(), title: title, createdAt: now,

@@ -21,10 +21,12 @@ struct RemoveCommand: Command {
         note = arguments.positionals[0]
     }
 
-    /// Whether the note is in the tree of the last commit (so history keeps it).
-    static func isCommitted(_ path: String, in repository: Repository) throws -> Bool {
-        guard let head = try repository.headCommitID() else { return false }
-        return try repository.entry(atPath: path, inTree: repository.treeID(ofCommit: head)) != nil
+    /// Whether the note is in the tree of the last commit exactly as it is on disk (so history
+    /// keeps every byte of it). A note with uncommitted changes is not: those would be lost.
+    static func isCommittedUnchanged(_ path: String, data: Data, in repository: Repository) throws -> Bool {
+        guard let head = try repository.headCommitID(),
+              let entry = try repository.entry(atPath: path, inTree: repository.treeID(ofCommit: head)) else { return false }
+        return try repository.blobData(entry.id) == data
     }
 
     func run(_ context: CommandContext) throws {
@@ -33,7 +35,8 @@ struct RemoveCommand: Command {
         let found = try all.resolve(note, context: context)
         let shown = context.displayPath(found.path, vault: vault)
         let repository = try Repository.open(at: vault.root)
-        if try Self.isCommitted(found.path, in: repository) {
+        let data = try vault.readData(found.path)
+        if try Self.isCommittedUnchanged(found.path, data: data, in: repository) {
             do {
                 try FileManager.default.removeItem(at: vault.root.appendingPathComponent(found.path))
             } catch {
@@ -42,10 +45,13 @@ struct RemoveCommand: Command {
             context.output.line("removed \(shown) (it stays in history: quire history --deleted)")
             return
         }
+        let committed = try repository.headCommitID().flatMap {
+            try repository.entry(atPath: found.path, inTree: repository.treeID(ofCommit: $0))
+        } != nil
         let stamp = TrashStamp.text(try context.now())
         let trashPath = ".quire/local/trash/\(stamp)/\(found.path)"
         try FileMover.move(in: vault, from: found.path, to: trashPath)
-        context.output.line("moved \(shown) to \(context.displayPath(trashPath, vault: vault)) (never committed)")
+        context.output.line("moved \(shown) to \(context.displayPath(trashPath, vault: vault)) (\(committed ? "changes never committed" : "never committed"))")
     }
 }
 

@@ -1,38 +1,65 @@
 import Foundation
 import QuireCore
+import QuireGit
+import QuireSync
 
 /// `quire show NOTE` — prints one note.
 struct ShowCommand: Command {
     static let configuration = CommandConfiguration(
         name: "show",
         abstract: "Print a note: its metadata and body, the raw file, or JSON.",
-        usage: "show NOTE [--json] [--raw]",
+        usage: "show NOTE [--json] [--raw] [--at REV]",
         discussion: """
         NOTE is a path, an id, an exact title (case-insensitive) or an id prefix of at least
-        4 characters.
+        4 characters. --at REV shows the note as it was in a commit ('quire history NOTE' lists
+        them; a deleted note's path works too).
         """,
         examples: ["quire show \"Woody's last ride\"", "quire show 3f2b --json", "quire show Drafts/woodys-last-ride.md --raw"],
         options: [
             .flag("--json", help: "Print the note as JSON, with its body."),
             .flag("--raw", help: "Print the file exactly as it is on disk."),
+            .value("--at", name: "REV", help: "Show the note as it was in commit REV (id, prefix, HEAD~2, …)."),
         ],
         positionals: 1...1)
 
     let note: String
     let json: Bool
     let raw: Bool
+    let revision: String?
 
     init(_ arguments: ParsedArguments) throws {
         note = arguments.positionals[0]
+        revision = arguments.value("--at")
         json = arguments.has("--json")
         raw = arguments.has("--raw")
         if json && raw { throw CLIError.usage("--json and --raw cannot be used together") }
     }
 
     func run(_ context: CommandContext) throws {
+        let output = context.output
+        if let revision {
+            let vault = try context.vault()
+            let path = try HistoryCommand.notePath(note, context: context, vault: vault)
+            let repository = try Repository.open(at: vault.root)
+            let commit: OID
+            do {
+                commit = try repository.resolveCommit(revision)
+            } catch let error as GitError where error.code == .notFound || error.code == .invalidSpec || error.code == .ambiguous {
+                throw CLIError("no commit '\(revision)' in this vault's history", hint: "'quire history NOTE' lists the commits")
+            }
+            guard let data = try RestoreCommand.version(of: path, in: commit, history: NoteHistory(repository: repository)) else {
+                throw CLIError("\(path) is not in commit \(revision)", hint: "'quire history NOTE' lists the commits that have it")
+            }
+            if raw {
+                output.write(bytes: Array(data))
+            } else {
+                let old = NoteParser.parse(data, path: path)
+                output.line(json ? NoteJSON.object(old, includeBody: true).rendered() : "\(old.title) (at \(commit.short()))\n\n\(old.body)")
+            }
+            return
+        }
         let all = try VaultNotes(context: context)
         let found = try all.resolveFully(note, context: context)
-        let output = context.output
         if raw {
             let data = try Data(contentsOf: all.vault.root.appendingPathComponent(found.path))
             output.write(bytes: Array(data))

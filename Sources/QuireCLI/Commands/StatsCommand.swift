@@ -60,8 +60,8 @@ struct StatsCommand: Command {
             ]).rendered())
             return
         }
-        output.line("\(notes.count) notes, \(words) words, \(Self.readingMinutes(words)) min read")
-        output.line("\(drafts) drafts, \(notes.count - drafts) final")
+        output.line("\(Count.of(notes.count, "note")), \(Count.of(words, "word")), \(Self.readingMinutes(words)) min read")
+        output.line("\(Count.of(drafts, "draft")), \(notes.count - drafts) final")
         for (heading, rows) in [("Folders", byFolder), ("Projects", byProject), ("Tags", byTag)] where !rows.isEmpty {
             output.line()
             output.line(output.styled(heading, "1"))

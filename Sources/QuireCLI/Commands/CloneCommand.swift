@@ -1,0 +1,84 @@
+import Foundation
+import QuireCore
+import QuireGit
+
+/// `quire clone URL [DIR]` — a new device's copy of a vault.
+struct CloneCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "clone",
+        abstract: "Clone a vault from a remote onto this device (and register quire's merge driver).",
+        usage: "clone URL [DIR]",
+        discussion: """
+        DIR defaults to the last part of URL without .git; it must not exist or be empty. An empty
+        remote gives an empty vault that 'quire sync' will push. A repository that is not yet a
+        vault (no .quire/) becomes one: the next sync commits .quire/config.yml.
+        Transports: local paths, file://, ssh:// and user@host:path (ssh-agent, ~/.ssh/id_ed25519,
+        ~/.ssh/id_rsa; the host must be in ~/.ssh/known_hosts), https:// (QUIRE_GIT_TOKEN or
+        ~/.git-credentials), git://.
+        """,
+        examples: ["quire clone git@github.com:me/notes.git ~/notes", "quire clone /mnt/usb/notes.git laptop-notes"],
+        positionals: 1...2)
+
+    let url: String
+    let directory: String?
+
+    init(_ arguments: ParsedArguments) throws {
+        url = arguments.positionals[0]
+        directory = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
+    }
+
+    func run(_ context: CommandContext) throws {
+        let remoteURL = RemoteCommand.normalize(url, context: context)
+        let name = directory ?? Self.defaultDirectory(for: remoteURL)
+        guard !name.isEmpty else { throw CLIError.usage("cannot tell a folder name from '\(url)'", hint: "give DIR") }
+        let root = context.absoluteURL(name)
+        let manager = FileManager.default
+        let existed = manager.fileExists(atPath: root.path)
+        if existed, let contents = try? manager.contentsOfDirectory(atPath: root.path), !contents.isEmpty {
+            throw CLIError("\(name) exists and is not empty", hint: "clone into a new folder")
+        }
+        do {
+            try clone(remoteURL, into: root, context: context)
+        } catch {
+            // Leave nothing half-made behind.
+            if existed {
+                for item in (try? manager.contentsOfDirectory(atPath: root.path)) ?? [] {
+                    try? manager.removeItem(at: root.appendingPathComponent(item))
+                }
+            } else {
+                try? manager.removeItem(at: root)
+            }
+            throw error
+        }
+        context.output.line("Cloned \(Credentials.redact(remoteURL)) into \(PathDisplay.relative(root.path, from: context.currentDirectory.path))")
+    }
+
+    private func clone(_ remoteURL: String, into root: URL, context: CommandContext) throws {
+        let repository = try Repository.create(at: root, initialBranch: "main")
+        let remote = try repository.createRemote(named: "origin", url: remoteURL)
+        try remote.fetch(options: TransferSetup.options(context: context, vault: nil))
+        context.output.progress("\r\u{1B}[K")
+        let candidates = ["refs/remotes/origin/main", "refs/remotes/origin/master"]
+        var tip: OID?
+        for candidate in candidates where tip == nil { tip = try repository.referenceTarget(candidate) }
+        if tip == nil { tip = try repository.references(matching: "refs/remotes/origin/*").first?.target }
+        if let tip {
+            try repository.setReference("refs/heads/main", to: tip, message: "quire clone")
+            try repository.setHead(branch: "refs/heads/main")
+            try repository.checkout(tree: repository.treeID(ofCommit: tip), mode: .force)
+        }
+        try repository.setConfigString("branch.main.remote", "origin")
+        try repository.setConfigString("branch.main.merge", "refs/heads/main")
+        let vault = try Vault.create(at: root)
+        try MergeDriverSetup.register(repository: repository, vault: vault)
+    }
+
+    /// `notes` for `git@host:me/notes.git`, `https://host/me/notes`, `/mnt/usb/notes.git`.
+    static func defaultDirectory(for url: String) -> String {
+        var text = url
+        while text.hasSuffix("/") { text.removeLast() }
+        if let last = text.split(whereSeparator: { $0 == "/" || $0 == ":" }).last { text = String(last) }
+        if text.hasSuffix(".git") { text.removeLast(4) }
+        return text
+    }
+}

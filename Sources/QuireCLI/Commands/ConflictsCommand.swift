@@ -1,0 +1,99 @@
+import Foundation
+import QuireCore
+import QuireSync
+
+/// `quire conflicts` — automatic resolutions that dropped text.
+struct ConflictsCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "conflicts",
+        abstract: "List automatic merge decisions that dropped text (every device sees the same list).",
+        usage: "conflicts [--all] [--json]",
+        discussion: """
+        Each entry names the note, the side that won and why. 'quire conflicts show ID' prints the
+        version that lost, 'quire restore NOTE --conflict ID' brings it back, and
+        'quire conflicts dismiss ID' hides the entry on this device.
+        """,
+        examples: ["quire conflicts", "quire conflicts show 8c41e2a9", "quire conflicts --json"],
+        options: [
+            .flag("--all", help: "Include dismissed entries."),
+            .flag("--json", help: "Print as JSON."),
+        ])
+
+    let all: Bool
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        all = arguments.has("--all")
+        json = arguments.has("--json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let vault = try context.vault()
+        let records = try ConflictLog(vaultRoot: vault.root).records(includeDismissed: all)
+        let output = context.output
+        if json {
+            output.line(JSONValue.array(records.map { record in
+                .object([("id", .string(record.id)), ("path", .string(record.path)), ("time", .string(DateText.iso(record.time))),
+                         ("device", .string(record.device)), ("winner", .string(record.winner.rawValue)),
+                         ("reason", .string(record.reason)), ("ours", .string(record.ours)), ("theirs", .string(record.theirs)),
+                         ("dismissed", .bool(record.dismissed))])
+            }).rendered())
+            return
+        }
+        if records.isEmpty {
+            output.line("no conflicts: no automatic merge has dropped text")
+            return
+        }
+        for record in records {
+            output.line("\(output.styled(record.id, "33")) \(DateText.short(record.time))  \(record.device)  \(context.displayPath(record.path, vault: vault))")
+            output.line("    \(record.winner.rawValue) kept: \(record.reason)\(record.dismissed ? " (dismissed)" : "")")
+        }
+        output.line("'quire conflicts show ID' prints the other version; 'quire restore NOTE --conflict ID' brings it back")
+    }
+}
+
+/// `quire conflicts show ID`.
+struct ConflictShowCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "conflicts show",
+        abstract: "Print the version of a note that lost an automatic merge.",
+        usage: "conflicts show ID",
+        examples: ["quire conflicts show 8c41e2a9"],
+        positionals: 1...1)
+
+    let id: String
+
+    init(_ arguments: ParsedArguments) throws {
+        id = arguments.positionals[0]
+    }
+
+    func run(_ context: CommandContext) throws {
+        let log = try ConflictLog(vaultRoot: context.vault().root)
+        let record = try log.record(id)
+        guard let data = try log.losingVersion(of: record) else {
+            throw CLIError("the losing version of \(record.path) is not in history (conflict \(record.id))")
+        }
+        context.output.write(bytes: Array(data))
+    }
+}
+
+/// `quire conflicts dismiss ID`.
+struct ConflictDismissCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "conflicts dismiss",
+        abstract: "Hide a conflict from 'quire conflicts' on this device (history keeps it).",
+        usage: "conflicts dismiss ID",
+        examples: ["quire conflicts dismiss 8c41e2a9"],
+        positionals: 1...1)
+
+    let id: String
+
+    init(_ arguments: ParsedArguments) throws {
+        id = arguments.positionals[0]
+    }
+
+    func run(_ context: CommandContext) throws {
+        let record = try ConflictLog(vaultRoot: context.vault().root).dismiss(id)
+        context.output.line("dismissed \(record.id) (\(record.path)); 'quire conflicts --all' still lists it")
+    }
+}

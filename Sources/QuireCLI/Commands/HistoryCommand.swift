@@ -1,0 +1,91 @@
+import Foundation
+import QuireCore
+import QuireGit
+import QuireSync
+
+/// `quire history NOTE` and `quire history --deleted`.
+struct HistoryCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "history",
+        abstract: "The commits that touched a note (following renames), or the deleted notes.",
+        usage: "history (NOTE | --deleted) [--limit N] [--json]",
+        discussion: """
+        Each line shows the commit, its time, the device that made it, and a summary. Bring an old
+        version back with 'quire restore NOTE --at COMMIT'; look at one with 'quire show NOTE --at COMMIT'.
+        With --deleted, NOTE is not needed: it lists notes deleted in history, restorable with
+        'quire restore PATH'.
+        """,
+        examples: ["quire history \"Woody's last ride\"", "quire history --deleted", "quire history 3f2b --json"],
+        options: [
+            .flag("--deleted", help: "List notes deleted in history instead."),
+            .value("--limit", name: "N", help: "Show at most N commits."),
+            .flag("--json", help: "Print as JSON."),
+        ],
+        positionals: 0...1)
+
+    let note: String?
+    let deleted: Bool
+    let limit: Int?
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        note = arguments.positionals.first
+        deleted = arguments.has("--deleted")
+        json = arguments.has("--json")
+        if let text = arguments.value("--limit") {
+            guard let number = Int(text), number > 0 else { throw CLIError.usage("--limit takes a positive number, not '\(text)'") }
+            limit = number
+        } else {
+            limit = nil
+        }
+        if deleted == (note != nil) { throw CLIError.usage("give either NOTE or --deleted") }
+    }
+
+    func run(_ context: CommandContext) throws {
+        let vault = try context.vault()
+        let history = NoteHistory(repository: try Repository.open(at: vault.root))
+        let output = context.output
+        if deleted {
+            var notes = try history.deletedNotes()
+            if let limit { notes = Array(notes.prefix(limit)) }
+            if json {
+                output.line(JSONValue.array(notes.map {
+                    .object([("path", .string($0.path)), ("deletedIn", .string($0.deletedIn.hex)),
+                             ("lastCommit", .string($0.lastCommit.hex)), ("time", .string(DateText.iso($0.time))),
+                             ("device", .string($0.device))])
+                }).rendered())
+                return
+            }
+            if notes.isEmpty { output.line("no deleted notes in history") }
+            for note in notes {
+                output.line("\(note.deletedIn.short()) \(DateText.short(note.time))  \(note.device)  \(context.displayPath(note.path, vault: vault))")
+            }
+            return
+        }
+        let path = try Self.notePath(note ?? "", context: context, vault: vault)
+        let entries = try history.entries(for: path, limit: limit)
+        if json {
+            output.line(JSONValue.array(entries.map {
+                .object([("commit", .string($0.commit.hex)), ("path", .string($0.path)), ("change", .string($0.change.rawValue)),
+                         ("time", .string(DateText.iso($0.time))), ("device", .string($0.device)), ("summary", .string($0.summary))])
+            }).rendered())
+            return
+        }
+        if entries.isEmpty { output.line("\(context.displayPath(path, vault: vault)) has no committed history yet (run 'quire sync')") }
+        for entry in entries {
+            let renamed = entry.path != path ? "  (as \(entry.path))" : ""
+            output.line("\(output.styled(entry.commit.short(), "33")) \(DateText.short(entry.time))  \(entry.device)  \(entry.change.rawValue): \(entry.summary)\(renamed)")
+        }
+    }
+
+    /// A NOTE argument as a vault path: a live note, or else a path that only history knows.
+    static func notePath(_ argument: String, context: CommandContext, vault: Vault) throws -> String {
+        do {
+            return try VaultNotes(context: context).resolve(argument, context: context).path
+        } catch CoreError.noteNotFound(let query) {
+            let candidate = try vault.relativePath(of: context.absoluteURL(argument))
+            guard candidate.hasSuffix(".md") else { throw CoreError.noteNotFound(query: query) }
+            return candidate
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import QuireCore
+import QuireSync
+
+/// `quire merge-driver %O %A %B %P` — quire's resolver as a git merge driver.
+struct MergeDriverCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "merge-driver",
+        abstract: "Merge one note for the git CLI (git calls this; 'quire init' and 'clone' register it).",
+        usage: "merge-driver BASE OURS THEIRS PATH",
+        discussion: """
+        git runs this for *.md files (merge=quire in .gitattributes, merge.quire.driver in
+        .git/config) when a plain 'git pull' merges note contents. It merges exactly as 'quire sync'
+        does and writes the result over OURS; it never leaves conflict markers. Decisions that
+        dropped text are printed on standard error (the other version stays in the merged parent).
+        """,
+        examples: ["git config merge.quire.driver \"$(command -v quire) merge-driver %O %A %B %P\""],
+        positionals: 4...4)
+
+    let base: String
+    let ours: String
+    let theirs: String
+    let path: String
+
+    init(_ arguments: ParsedArguments) throws {
+        base = arguments.positionals[0]
+        ours = arguments.positionals[1]
+        theirs = arguments.positionals[2]
+        path = arguments.positionals[3]
+    }
+
+    func run(_ context: CommandContext) throws {
+        func read(_ file: String) throws -> Data {
+            do {
+                return try Data(contentsOf: context.absoluteURL(file))
+            } catch {
+                throw CLIError("cannot read \(file) (\(error.localizedDescription))")
+            }
+        }
+        let baseData = try read(base)
+        let oursData = try read(ours)
+        let theirsData = try read(theirs)
+        var strategy = MergeStrategy.newest
+        if let vault = try? context.vault(), let config = try? vault.config() {
+            let rules = config.mergeRules.compactMap { rule in MergeStrategy(rawValue: rule.strategy).map { (pattern: rule.pattern, strategy: $0) } }
+            strategy = MergeStrategySelector(rules: rules, fallback: .newest).strategy(for: path)
+        }
+        let now = try context.now()
+        let result = try MergeResolver(strategy: strategy).merge(
+            path: path, base: baseData.isEmpty ? nil : baseData,
+            ours: MergeSide(data: oursData, commitTime: now), theirs: MergeSide(data: theirsData, commitTime: now))
+        do {
+            try result.merged.write(to: context.absoluteURL(ours), options: .atomic)
+        } catch {
+            throw CLIError("cannot write the merged note (\(ours): \(error.localizedDescription))")
+        }
+        for decision in result.decisions {
+            context.output.error("quire: \(path): kept \(decision.winner.rawValue) — \(decision.reason)")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import QuireCore
+import QuireSync
+
+/// `quire status` — remote, branch, waiting commits and the last sync.
+struct StatusCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "status",
+        abstract: "Show the remote, uncommitted changes, commits waiting to sync, and the last sync's outcome.",
+        usage: "status [--json]",
+        discussion: "Remote commits are counted as of the last fetch; nothing is fetched.",
+        examples: ["quire status", "quire status --json"],
+        options: [.flag("--json", help: "Print the status as JSON.")])
+
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        json = arguments.has("--json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let vault = try context.vault()
+        let status = try SyncStatus.read(vaultRoot: vault.root)
+        let output = context.output
+        let state = status.state
+        if json {
+            output.line(JSONValue.object([
+                ("remote", .string(status.remote)), ("branch", .string(status.branch)),
+                ("uncommitted", .array(status.uncommitted.map { .string($0) })),
+                ("ahead", .int(status.ahead)), ("behind", .int(status.behind)),
+                ("lastSync", .string(state.lastSync.map(DateText.iso))), ("lastOutcome", .string(state.lastOutcome)),
+                ("lastSuccess", .string(state.lastSuccess.map(DateText.iso))), ("lastError", .string(state.lastError)),
+                ("pendingMerges", .array(state.pendingBases.keys.sorted().map { .string($0) })),
+                ("conflicts", .int(status.conflicts)),
+            ]).rendered())
+            return
+        }
+        output.line("remote: \(status.remote ?? "none (set one with 'quire remote URL')")")
+        output.line("branch: \(status.branch.map { $0.hasPrefix("refs/heads/") ? String($0.dropFirst(11)) : $0 } ?? "(detached)")")
+        output.line(status.uncommitted.isEmpty ? "no uncommitted changes" : "\(SyncReportOutput.plural(status.uncommitted.count, "uncommitted change"))")
+        for line in status.uncommitted.prefix(20) { output.line("  \(line)") }
+        if status.uncommitted.count > 20 { output.line("  … and \(status.uncommitted.count - 20) more") }
+        output.line("\(SyncReportOutput.plural(status.ahead, "local commit")) waiting to be pushed")
+        output.line("\(SyncReportOutput.plural(status.behind, "remote commit")) not merged yet (as of the last fetch)")
+        if let last = state.lastSync {
+            output.line("last sync: \(DateText.short(last)) — \(state.lastOutcome ?? "unknown")")
+            if let error = state.lastError { output.line("last error: \(error)") }
+        } else {
+            output.line("last sync: never")
+        }
+        for path in state.pendingBases.keys.sorted() {
+            output.line("your edit of \(context.displayPath(path, vault: vault)) made during a sync will be merged at the next sync")
+        }
+        if status.conflicts > 0 {
+            output.line("\(SyncReportOutput.plural(status.conflicts, "automatic resolution")) dropped text — see 'quire conflicts'")
+        }
+    }
+}
+
+/// `quire undo` — back to the vault as it was before the last merge.
+struct UndoCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "undo",
+        abstract: "Return the vault to how it was before the last merge (as a new commit).",
+        usage: "undo",
+        discussion: """
+        Every sync that merges first records the local head in refs/quire/backup/. undo makes a new
+        commit whose notes are those of the newest backup, so nothing already pushed is rewritten;
+        the next sync carries it to the other devices. Edits you have not synced yet are kept.
+        """,
+        examples: ["quire undo && quire sync"])
+
+    init(_ arguments: ParsedArguments) throws {}
+
+    func run(_ context: CommandContext) throws {
+        let vault = try context.vault()
+        let environment = SyncEnvironment(device: vault.deviceName(environment: context.environment),
+                                          now: try context.now(), variables: context.environment)
+        let syncer = try Syncer(vault: vault, environment: environment,
+                                transfer: TransferSetup.options(context: context, vault: vault))
+        let backup = try syncer.undo()
+        context.output.line("the vault is back to how it was before the merge of \(backup) (run 'quire sync' to share it)")
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import QuireCore
+import QuireGit
+import QuireSync
+
+/// `quire sync` — commit, pull, merge and push in one cycle.
+struct SyncCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "sync",
+        abstract: "Commit your changes, merge the remote's, and push: one sync cycle.",
+        usage: "sync [--strategy newest|ours|theirs|keep-both] [--no-push] [--dry-run] [--json]",
+        discussion: """
+        Notes edited outside quire get updatedAt from the file's time; everything is committed with
+        a message naming this device; the remote's changes are merged note by note (front matter key
+        by key, bodies three ways; where two edits truly collide the newer updatedAt wins and the
+        other version stays restorable: 'quire conflicts'). A note you edit while the sync runs is
+        never overwritten. Offline is normal: the commit stays and the next sync pushes it.
+        Exit codes: 3 offline, 4 authentication failed, 5 remote not found, 6 push rejected,
+        7 another quire is syncing this vault.
+        """,
+        examples: ["quire sync", "quire sync --dry-run", "quire sync --strategy keep-both", "quire sync --no-push --json"],
+        options: [
+            .value("--strategy", name: "S", help: "How collisions resolve: newest (default), ours, theirs, keep-both."),
+            .flag("--no-push", help: "Commit and merge, but do not push."),
+            .flag("--dry-run", help: "Commit nothing; say what would be committed, merged and pushed."),
+            .flag("--json", help: "Print the report as JSON."),
+        ])
+
+    let options: SyncOptions
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        var strategy: MergeStrategy?
+        if let text = arguments.value("--strategy") {
+            guard let value = MergeStrategy(rawValue: text) else {
+                throw CLIError.usage("unknown strategy '\(text)'", hint: "use newest, ours, theirs or keep-both")
+            }
+            strategy = value
+        }
+        options = SyncOptions(strategy: strategy, push: !arguments.has("--no-push"), dryRun: arguments.has("--dry-run"))
+        json = arguments.has("--json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let vault = try context.vault()
+        let environment = SyncEnvironment(device: vault.deviceName(environment: context.environment),
+                                          now: try context.now(), variables: context.environment)
+        let syncer = try Syncer(vault: vault, environment: environment,
+                                transfer: TransferSetup.options(context: context, vault: vault))
+        let report = try syncer.run(options)
+        context.output.progress("\r\u{1B}[K")
+        if json {
+            context.output.line(SyncReportOutput.json(report, dryRun: options.dryRun).rendered())
+        } else {
+            SyncReportOutput.print(report, options: options, context: context, vault: vault)
+        }
+    }
+}
+
+/// How a sync report is shown.
+enum SyncReportOutput {
+    static func json(_ report: SyncReport, dryRun: Bool) -> JSONValue {
+        .object([
+            ("dryRun", .bool(dryRun)),
+            ("stamped", .array(report.stamped.map { .string($0) })),
+            ("committed", .array(report.committed.map { .string($0) })),
+            ("commit", .string(report.commit)),
+            ("integration", .string(report.integration)),
+            ("updatedFromRemote", .array(report.updatedFromRemote.map { .string($0) })),
+            ("merged", .array(report.merged.map { .string($0) })),
+            ("conflicts", .array(report.conflicts.map {
+                .object([("path", .string($0.path)), ("winner", .string($0.winner.rawValue)), ("reason", .string($0.reason))])
+            })),
+            ("keptUserEdits", .array(report.keptUserEdits.map { .string($0) })),
+            ("pushed", .bool(report.pushed)),
+            ("pushedCommits", .int(report.pushedCommits)),
+            ("attempts", .int(report.attempts)),
+            ("wouldCommit", .array(report.wouldCommit.map { .string($0) })),
+            ("incomingCommits", .int(report.incomingCommits)),
+            ("outgoingCommits", .int(report.outgoingCommits)),
+            ("backup", .string(report.backup)),
+        ])
+    }
+
+    static func print(_ report: SyncReport, options: SyncOptions, context: CommandContext, vault: Vault) {
+        let output = context.output
+        func show(_ path: String) -> String { context.displayPath(path, vault: vault) }
+        if options.dryRun {
+            output.line(report.wouldCommit.isEmpty ? "nothing to commit" : "would commit \(plural(report.wouldCommit.count, "change")):")
+            for line in report.wouldCommit { output.line("  \(line)") }
+            output.line("would merge \(plural(report.incomingCommits, "remote commit")) and push \(plural(report.outgoingCommits + (report.wouldCommit.isEmpty ? 0 : 1), "commit"))")
+            return
+        }
+        if !report.stamped.isEmpty {
+            output.line("stamped updatedAt of \(plural(report.stamped.count, "note")) edited outside quire")
+        }
+        if let commit = report.commit {
+            output.line("committed \(plural(report.committed.count, "change")) (\(commit.prefix(7)))")
+            for line in report.committed.prefix(20) { output.line("  \(line)") }
+            if report.committed.count > 20 { output.line("  … and \(report.committed.count - 20) more") }
+        } else {
+            output.line("nothing to commit")
+        }
+        switch report.integration {
+        case "fast-forward", "merge":
+            let how = report.integration == "merge" ? "merged" : "fast-forwarded to"
+            output.line("\(how) the remote: \(plural(report.updatedFromRemote.count, "file")) updated")
+        default:
+            output.line("the remote had nothing new")
+        }
+        for line in report.merged { output.line("  \(line)") }
+        if !report.conflicts.isEmpty {
+            output.line("resolved \(plural(report.conflicts.count, "collision")) automatically (the other versions are kept: quire conflicts):")
+            for decision in report.conflicts { output.line("  \(show(decision.path)): \(decision.winner.rawValue) kept — \(decision.reason)") }
+        }
+        for path in report.keptUserEdits {
+            output.line("kept your edit of \(show(path)) made during the sync; it is merged at the next sync")
+        }
+        if report.pushed {
+            output.line("pushed \(plural(report.pushedCommits, "commit")) to origin" + (report.attempts > 1 ? " (after \(report.attempts) attempts: the remote moved meanwhile)" : ""))
+        } else if options.push {
+            output.line("nothing to push")
+        } else {
+            output.line("not pushed (--no-push)")
+        }
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String { count == 1 ? "1 \(noun)" : "\(count) \(noun)s" }
+}

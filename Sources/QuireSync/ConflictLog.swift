@@ -1,0 +1,133 @@
+import Foundation
+import QuireCore
+import QuireGit
+
+/// How a decision is written on a merge commit: one trailer line each,
+/// `Quire-Conflict: winner=<ours|theirs> path=<percent-encoded path> reason=<text>`.
+enum ConflictTrailer {
+    static let key = "Quire-Conflict"
+
+    static func line(for decision: MergeDecision) -> String {
+        let reason = decision.reason.replacingOccurrences(of: "\n", with: " ")
+        return "\(key): winner=\(decision.winner.rawValue) path=\(encode(decision.path)) reason=\(reason)"
+    }
+
+    static func parse(_ value: String) -> MergeDecision? {
+        guard value.hasPrefix("winner="), let pathRange = value.range(of: " path="),
+              let reasonRange = value.range(of: " reason=", range: pathRange.upperBound..<value.endIndex) else { return nil }
+        let winnerText = String(value[value.index(value.startIndex, offsetBy: 7)..<pathRange.lowerBound])
+        guard let winner = MergeWinner(rawValue: winnerText),
+              let path = String(value[pathRange.upperBound..<reasonRange.lowerBound]).removingPercentEncoding else { return nil }
+        return MergeDecision(path: path, winner: winner, reason: String(value[reasonRange.upperBound...]))
+    }
+
+    private static func encode(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: " %;=")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+}
+
+/// One automatic decision that dropped text, read from history (the same on every device).
+public struct ConflictRecord: Equatable, Sendable {
+    /// Short hex of sha1(merge commit + path): stable on every device.
+    public var id: String
+    /// The note's path after the merge.
+    public var path: String
+    /// When the merge was made.
+    public var time: Date
+    /// The device that made the merge.
+    public var device: String
+    /// Which parent's text won: `ours` = the merge's first parent, `theirs` = the second.
+    public var winner: MergeWinner
+    /// Why.
+    public var reason: String
+    /// The first parent (the merging device's side).
+    public var ours: String
+    /// The second parent (the incoming side).
+    public var theirs: String
+    /// The merge commit.
+    public var merge: String
+    /// Whether `quire conflicts dismiss` hid it on this device.
+    public var dismissed: Bool
+}
+
+/// Every automatic resolution that dropped text, read from merge-commit trailers; the losing
+/// version is the other parent's version of the note.
+public struct ConflictLog {
+    let repository: Repository
+    let vaultRoot: URL
+
+    /// Reads the log of the vault at `vaultRoot`.
+    public init(vaultRoot: URL) throws {
+        self.vaultRoot = vaultRoot
+        repository = try Repository.open(at: vaultRoot)
+    }
+
+    /// Every record, newest first; dismissed ones only with `includeDismissed`.
+    public func records(includeDismissed: Bool = false) throws -> [ConflictRecord] {
+        guard let head = try repository.headCommitID() else { return [] }
+        let dismissed = Set(SyncState.load(vaultRoot: vaultRoot).dismissedConflicts)
+        var result: [ConflictRecord] = []
+        for commit in try repository.log(from: head) where commit.parents.count == 2 {
+            let device = CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name
+            for value in CommitTrailers.values(ConflictTrailer.key, in: commit.message) {
+                guard let decision = ConflictTrailer.parse(value) else { continue }
+                let id = String(SHA1.hex(Data((commit.id.hex + decision.path).utf8)).prefix(10))
+                let record = ConflictRecord(id: id, path: decision.path, time: commit.committer.time, device: device,
+                                            winner: decision.winner, reason: decision.reason,
+                                            ours: commit.parents[0].hex, theirs: commit.parents[1].hex,
+                                            merge: commit.id.hex, dismissed: dismissed.contains(id))
+                if includeDismissed || !record.dismissed { result.append(record) }
+            }
+        }
+        return result
+    }
+
+    /// The record whose id starts with `prefix` (at least 4 characters); throws when there is
+    /// none or several.
+    public func record(_ prefix: String) throws -> ConflictRecord {
+        let lowered = prefix.lowercased()
+        let matches = try records(includeDismissed: true).filter { $0.id.hasPrefix(lowered) }
+        guard lowered.count >= 4, let first = matches.first else { throw ConflictError.notFound(prefix) }
+        guard matches.count == 1 else { throw ConflictError.ambiguous(prefix, matches.map(\.id)) }
+        return first
+    }
+
+    /// The losing version's bytes: the note in the parent that lost (found by path, else by id).
+    public func losingVersion(of record: ConflictRecord) throws -> Data? {
+        let loserHex = record.winner == .ours ? record.theirs : record.ours
+        guard let loser = OID(hex: loserHex), let merge = OID(hex: record.merge) else { return nil }
+        let history = NoteHistory(repository: repository)
+        if let data = try history.version(of: record.path, in: loser) { return data }
+        guard let merged = try history.version(of: record.path, in: merge),
+              let id = NoteParser.parse(merged, path: record.path).id else { return nil }
+        for entry in try repository.treeEntries(repository.treeID(ofCommit: loser)) where entry.path.hasSuffix(".md") {
+            let data = try repository.blobData(entry.id)
+            if NoteParser.parse(data, path: entry.path).id == id { return data }
+        }
+        return nil
+    }
+
+    /// Hides a record from the default list on this device.
+    public func dismiss(_ prefix: String) throws -> ConflictRecord {
+        let found = try record(prefix)
+        var state = SyncState.load(vaultRoot: vaultRoot)
+        if !state.dismissedConflicts.contains(found.id) { state.dismissedConflicts.append(found.id) }
+        try state.save(vaultRoot: vaultRoot)
+        return found
+    }
+}
+
+/// A conflict id that matches no record, or several.
+public enum ConflictError: Error, Equatable, CustomStringConvertible {
+    case notFound(String)
+    case ambiguous(String, [String])
+
+    public var description: String {
+        switch self {
+        case .notFound(let id): return "no conflict '\(id)' is recorded in this vault's history"
+        case let .ambiguous(id, candidates): return "'\(id)' matches several conflicts: \(candidates.joined(separator: ", "))"
+        }
+    }
+}

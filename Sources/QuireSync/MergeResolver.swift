@@ -1,0 +1,181 @@
+import Foundation
+import QuireCore
+import QuireGit
+
+/// Merges a note changed on both sides of a sync (DESIGN.md §4 "The resolver"): front matter
+/// key by key against the common ancestor, the body three ways, and where both sides truly
+/// collide the side the strategy names wins — with a `MergeDecision` recording what was dropped.
+///
+/// Deterministic: the same inputs give the same bytes on every device, and with `newest` (or
+/// `keep-both`) swapping ours and theirs gives the same merged bytes, because the collision
+/// winner depends only on content and commit times, and the merge always starts from its bytes.
+public struct MergeResolver: Sendable {
+    /// How collisions are settled.
+    public var strategy: MergeStrategy
+    /// The zone for reading and writing date-only and naive times.
+    public var timeZone: TimeZone
+
+    /// Creates a resolver; `timeZone` matters only for notes with naive or date-only times.
+    public init(strategy: MergeStrategy = .newest, timeZone: TimeZone = .current) {
+        self.strategy = strategy
+        self.timeZone = timeZone
+    }
+
+    /// Merges a note changed on both sides. A nil `base` (added on both sides) is merged as an
+    /// empty ancestor: identical sides give that content, different ones merge like any other.
+    /// Throws only when libgit2's line merge fails.
+    public func merge(path: String, base: Data?, ours: MergeSide, theirs: MergeSide) throws -> NoteMergeResult {
+        let base = base ?? Data()
+        if ours.data == theirs.data || base == theirs.data { return NoteMergeResult(merged: ours.data) }
+        if base == ours.data { return NoteMergeResult(merged: theirs.data) }
+
+        var outcome: (merged: Data, decisions: [MergeDecision], winner: MergeWinner)
+        if let documents = editableDocuments(base: base, ours: ours.data, theirs: theirs.data) {
+            let ranking = rank(ours: ours, theirs: theirs,
+                               oursUpdatedAt: documents.ours.note(path: path).updatedAt,
+                               theirsUpdatedAt: documents.theirs.note(path: path).updatedAt)
+            let (winner, loser) = ranking.winner == .ours
+                ? (documents.ours, documents.theirs) : (documents.theirs, documents.ours)
+            do {
+                let merge = NoteMerge(path: path, timeZone: timeZone, ranking: ranking)
+                let result = try merge.merge(base: documents.base, winner: winner, loser: loser)
+                outcome = (result.merged, result.decisions, ranking.winner)
+            } catch is CoreError {
+                // A surgical edit the front matter refuses: fall back to the whole-file merge.
+                outcome = try mergeWholeFile(path: path, base: base, ours: ours, theirs: theirs)
+            }
+        } else {
+            outcome = try mergeWholeFile(path: path, base: base, ours: ours, theirs: theirs)
+        }
+
+        var result = NoteMergeResult(merged: outcome.merged, decisions: outcome.decisions)
+        if strategy == .keepBoth, !outcome.decisions.isEmpty {
+            let (winner, loser) = outcome.winner == .ours ? (ours.data, theirs.data) : (theirs.data, ours.data)
+            result.keepBothCopy = keepBothCopy(path: path, loser: loser, winner: winner)
+        }
+        return result
+    }
+
+    /// Whether `changed` differs from `base` by more than a re-stamp of `updatedAt` (or a key
+    /// read as it: `updated`, `modified`, …). A note whose front matter cannot be edited counts
+    /// any byte change as real.
+    public static func isRealChange(base: Data, changed: Data) -> Bool {
+        if base == changed { return false }
+        guard let base = withoutUpdatedAt(base), let changed = withoutUpdatedAt(changed) else { return true }
+        return base != changed
+    }
+
+    /// The git blob id of `data` (SHA-1 of `blob <length>\0` and the bytes) as 40 hex digits.
+    public static func blobID(_ data: Data) -> String {
+        var object = Data("blob \(data.count)\0".utf8)
+        object.append(data)
+        return SHA1.hex(object)
+    }
+
+    // MARK: - Internals
+
+    /// The three documents when key-by-key merging applies: both sides have editable YAML front
+    /// matter, the base has editable YAML or none, and every body is exact UTF-8.
+    private func editableDocuments(base: Data, ours: Data, theirs: Data)
+        -> (base: NoteDocument, ours: NoteDocument, theirs: NoteDocument)? {
+        let documents = (NoteDocument(data: base, timeZone: timeZone), NoteDocument(data: ours, timeZone: timeZone),
+                         NoteDocument(data: theirs, timeZone: timeZone))
+        guard documents.1.format == .yaml, documents.2.format == .yaml, documents.0.format != .toml,
+              [documents.0, documents.1, documents.2].allSatisfy({ $0.isEditable && Self.hasExactBody($0) })
+        else { return nil }
+        return documents
+    }
+
+    /// Whether the document's body decodes losslessly (so rewriting it keeps every byte).
+    private static func hasExactBody(_ document: NoteDocument) -> Bool {
+        let body = Data(document.body.utf8)
+        return document.serialized().suffix(body.count) == body
+    }
+
+    /// Merges the whole file three ways; where lines collide the collision winner (by commit
+    /// time under `newest`) wins whole.
+    private func mergeWholeFile(path: String, base: Data, ours: MergeSide, theirs: MergeSide) throws
+        -> (merged: Data, decisions: [MergeDecision], winner: MergeWinner) {
+        let ranking = rank(ours: ours, theirs: theirs, oursUpdatedAt: nil, theirsUpdatedAt: nil)
+        let (winner, loser) = ranking.winner == .ours ? (ours.data, theirs.data) : (theirs.data, ours.data)
+        let result = try MergeFile.merge(base: base, ours: winner, theirs: loser, path: path)
+        guard result.conflicted else { return (result.data, [], ranking.winner) }
+        let decision = MergeDecision(path: path, winner: ranking.winner,
+                                     reason: "both sides changed the same lines; \(ranking.why)")
+        return (winner, [decision], ranking.winner)
+    }
+
+    /// The side that wins collisions, and why in words.
+    func rank(ours: MergeSide, theirs: MergeSide, oursUpdatedAt: Date?, theirsUpdatedAt: Date?) -> MergeRanking {
+        switch strategy {
+        case .ours: return MergeRanking(winner: .ours, why: "the strategy is ours")
+        case .theirs: return MergeRanking(winner: .theirs, why: "the strategy is theirs")
+        case .newest, .keepBoth: break
+        }
+        let (what, oursTime, theirsTime): (String, Date, Date)
+        if let oursUpdatedAt, let theirsUpdatedAt {
+            (what, oursTime, theirsTime) = ("updatedAt", oursUpdatedAt, theirsUpdatedAt)
+        } else {
+            (what, oursTime, theirsTime) = ("commit time", ours.commitTime, theirs.commitTime)
+        }
+        if oursTime != theirsTime {
+            let winner: MergeWinner = oursTime > theirsTime ? .ours : .theirs
+            let time = QuireClock.iso8601UTC(max(oursTime, theirsTime))
+            return MergeRanking(winner: winner, why: "\(winner.rawValue) is newer (\(what) \(time))")
+        }
+        let winner: MergeWinner = Self.blobID(ours.data) > Self.blobID(theirs.data) ? .ours : .theirs
+        return MergeRanking(winner: winner, why: "\(what) is equal (\(QuireClock.iso8601UTC(oursTime))); "
+            + "\(winner.rawValue) has the larger blob id")
+    }
+
+    /// The loser's bytes with a new `id` (a UUID derived from path and both versions, so every
+    /// device names the copy alike) and `conflictOf: <old id>`; unchanged when its front matter
+    /// cannot be edited.
+    private func keepBothCopy(path: String, loser: Data, winner: Data) -> Data {
+        var document = NoteDocument(data: loser, timeZone: timeZone)
+        let oldID = document.value(forKey: "id")?.scalarText
+        let seed = "quire keep-both\n\(path)\n\(Self.blobID(loser))\n\(Self.blobID(winner))"
+        do {
+            try document.set("id", .string(Self.uuid(from: Data(seed.utf8))))
+            if let oldID, !oldID.isEmpty { try document.set("conflictOf", .string(oldID)) }
+            return document.serialized()
+        } catch {
+            return loser
+        }
+    }
+
+    /// A lowercase name-based (version 5 style) UUID from the SHA-1 of `seed`.
+    static func uuid(from seed: Data) -> String {
+        var bytes = Array(SHA1.digest(seed).prefix(16))
+        bytes[6] = bytes[6] & 0x0F | 0x50
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        let cuts = [8, 12, 16, 20]
+        var result = ""
+        for (offset, character) in hex.enumerated() {
+            if cuts.contains(offset) { result.append("-") }
+            result.append(character)
+        }
+        return result
+    }
+
+    /// The bytes of `data` without its updated-time keys; nil when its front matter is not
+    /// editable YAML.
+    private static func withoutUpdatedAt(_ data: Data) -> Data? {
+        var document = NoteDocument(data: data)
+        guard document.format == .yaml, document.isEditable else { return nil }
+        let family = Set(NoteFields.updatedAtKeys.map { $0.lowercased() })
+        do {
+            for key in document.keys where family.contains(key.lowercased()) { try document.remove(key) }
+        } catch {
+            return nil
+        }
+        return document.serialized()
+    }
+}
+
+/// Which side wins collisions and the words that explain it in a decision.
+struct MergeRanking: Sendable {
+    var winner: MergeWinner
+    var why: String
+}

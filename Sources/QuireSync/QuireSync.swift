@@ -1,2 +1,0 @@
-/// The QuireSync module.
-public enum QuireSyncModule {}

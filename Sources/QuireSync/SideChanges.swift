@@ -1,0 +1,83 @@
+import Foundation
+import QuireCore
+import QuireGit
+
+/// What one side of a merge did to each path of the merge base: unchanged, deleted, or changed
+/// (modified and/or moved, notes paired across renames by `id` first, then by git's rename
+/// detection), plus the files it added.
+struct SideChanges {
+    /// The fate of one base path on this side.
+    enum Fate: Equatable {
+        case unchanged
+        case deleted
+        case changed(path: String, entry: TreeEntry)
+    }
+
+    private(set) var fates: [String: Fate] = [:]
+    /// Files new on this side (not paired with a base path), by path.
+    private(set) var added: [String: TreeEntry] = [:]
+
+    init(base: [String: TreeEntry], side: [String: TreeEntry], baseTree: OID?, sideTree: OID,
+         repository: Repository) throws {
+        var gone: [String] = []
+        for (path, entry) in base {
+            if let now = side[path] {
+                if now.id != entry.id || now.kind != entry.kind { fates[path] = .changed(path: path, entry: now) }
+            } else {
+                gone.append(path)
+            }
+        }
+        for (path, entry) in side where base[path] == nil { added[path] = entry }
+        guard !gone.isEmpty, !added.isEmpty else {
+            for path in gone { fates[path] = .deleted }
+            return
+        }
+        // Pair by note id.
+        let goneIDs = try Self.noteIDs(gone.compactMap { base[$0] }, repository: repository)
+        let addedIDs = try Self.noteIDs(Array(added.values), repository: repository)
+        var idToGone: [String: [String]] = [:]
+        for (path, id) in goneIDs { idToGone[id, default: []].append(path) }
+        var paired = Set<String>()
+        for (path, id) in addedIDs.sorted(by: { $0.key < $1.key }) {
+            guard let candidates = idToGone[id], candidates.count == 1, let old = candidates.first,
+                  !paired.contains(old), let entry = added[path] else { continue }
+            fates[old] = .changed(path: path, entry: entry)
+            added[path] = nil
+            paired.insert(old)
+        }
+        // Then git's rename detection for what is left.
+        let remaining = Set(gone).subtracting(paired)
+        if !remaining.isEmpty && !added.isEmpty {
+            for delta in try repository.diff(from: baseTree, to: sideTree, detectRenames: true) where delta.kind == .renamed {
+                guard remaining.contains(delta.oldPath), !paired.contains(delta.oldPath),
+                      let entry = added[delta.newPath] else { continue }
+                fates[delta.oldPath] = .changed(path: delta.newPath, entry: entry)
+                added[delta.newPath] = nil
+                paired.insert(delta.oldPath)
+            }
+        }
+        for path in gone where !paired.contains(path) { fates[path] = .deleted }
+    }
+
+    func fate(of path: String) -> Fate { fates[path] ?? .unchanged }
+
+    /// Note ids (lowercased) of the `.md` entries that have one.
+    private static func noteIDs(_ entries: [TreeEntry], repository: Repository) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for entry in entries where entry.path.hasSuffix(".md") && entry.kind == .file {
+            let note = NoteParser.parse(try repository.blobData(entry.id), path: entry.path)
+            if let id = note.id?.lowercased(), !id.isEmpty { result[entry.path] = id }
+        }
+        return result
+    }
+}
+
+/// Which side of a note is newer: `updatedAt`, else the commit time, ties to the larger blob id.
+enum NewerSide {
+    static func of(ours: (data: Data, time: Date), theirs: (data: Data, time: Date)) -> MergeWinner {
+        let oursDate = NoteParser.parse(ours.data, path: "ours.md").updatedAt ?? ours.time
+        let theirsDate = NoteParser.parse(theirs.data, path: "theirs.md").updatedAt ?? theirs.time
+        if oursDate != theirsDate { return oursDate > theirsDate ? .ours : .theirs }
+        return BlobHash.hex(ours.data) >= BlobHash.hex(theirs.data) ? .ours : .theirs
+    }
+}

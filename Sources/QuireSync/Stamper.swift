@@ -1,0 +1,60 @@
+import Foundation
+import QuireCore
+import QuireGit
+
+/// Step 2 of the cycle: notes edited outside quire get `updatedAt` = the file's modification
+/// time, and notes the user edited while the last sync updated them are merged three ways
+/// against the version the edit was based on.
+struct Stamper {
+    let repository: Repository
+    let vault: Vault
+    let headTree: OID?
+    let headTime: Date
+
+    /// Returns the stamped paths; merges and clears `state.pendingBases`.
+    func run(state: inout SyncState, selector: MergeStrategySelector) throws -> [String] {
+        var stamped: [String] = []
+        for entry in try repository.status() where entry.inWorkTree && entry.path.hasSuffix(".md") {
+            guard entry.kind == .modified || entry.kind == .renamed, let headTree else { continue }
+            let oldPath = entry.oldPath ?? entry.path
+            guard let committed = try repository.entry(atPath: oldPath, inTree: headTree),
+                  let current = try? vault.readData(entry.path) else { continue }
+            let headData = try repository.blobData(committed.id)
+            var data = current
+            if let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
+               let base = try? repository.blobData(baseID) {
+                let mtime = modificationTime(entry.path) ?? headTime
+                let merged = try MergeResolver(strategy: selector.strategy(for: entry.path))
+                    .merge(path: entry.path, base: base, ours: MergeSide(data: current, commitTime: mtime),
+                           theirs: MergeSide(data: headData, commitTime: headTime))
+                data = merged.merged
+            }
+            if let stampedData = try stamp(data, committed: headData, path: entry.path) {
+                data = stampedData
+                stamped.append(entry.path)
+            }
+            if data != current { try vault.write(data, to: entry.path) }
+        }
+        state.pendingBases = [:]
+        return stamped
+    }
+
+    /// `data` with `updatedAt` set to the file's mtime, when the content really changed against
+    /// the committed version, `updatedAt` did not change with it, and the front matter is
+    /// readable YAML; nil otherwise.
+    private func stamp(_ data: Data, committed: Data, path: String) throws -> Data? {
+        guard data != committed else { return nil }
+        var document = NoteDocument(data: data)
+        guard document.format == .yaml, document.isEditable else { return nil }
+        let now = NoteParser.parse(data, path: path)
+        let before = NoteParser.parse(committed, path: path)
+        guard now.problems.isEmpty, now.updatedAt == before.updatedAt,
+              MergeResolver.isRealChange(base: committed, changed: data) else { return nil }
+        try document.setUpdatedAt(modificationTime(path) ?? headTime)
+        return document.serialized()
+    }
+
+    private func modificationTime(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: vault.url(for: path).path))?[.modificationDate] as? Date
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import QuireCore
+import QuireGit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What one sync runs with: the device, the clock, the author, fault injection for tests.
+public struct SyncEnvironment: Sendable {
+    /// This device's name (`QUIRE_DEVICE`, local config, host name).
+    public var device: String
+    /// The time stamped on commits and notes (`QUIRE_NOW` in tests).
+    public var now: Date
+    /// The process environment (credentials, `QUIRE_FAULT`).
+    public var variables: [String: String]
+
+    /// Creates an environment.
+    public init(device: String, now: Date, variables: [String: String]) {
+        self.device = device
+        self.now = now
+        self.variables = variables
+    }
+
+    /// Test hook: `QUIRE_FAULT=<point>` makes the sync fail at that point with
+    /// `SyncError.injectedFault`; `QUIRE_FAULT=<point>:kill` kills the process there with SIGKILL
+    /// (a crash, for crash-safety tests). Harmless in production: the variable is unset.
+    func fault(_ point: String) throws {
+        guard let spec = variables["QUIRE_FAULT"], !spec.isEmpty else { return }
+        for item in spec.split(separator: ",") {
+            let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.first == point else { continue }
+            if parts.count > 1, parts[1] == "kill" { kill(getpid(), SIGKILL) }
+            throw SyncError.injectedFault(point)
+        }
+    }
+
+    /// The commit signature: git config `user.name`/`user.email`, else `author` in the local
+    /// config (`Name <email>`), else `Quire (<device>)`.
+    func signature(repository: Repository, vault: Vault) -> Signature {
+        let offset = TimeZone.current.secondsFromGMT(for: now) / 60
+        if let name = try? repository.configString("user.name"), let email = try? repository.configString("user.email"),
+           !name.isEmpty {
+            return Signature(name: name, email: email, time: now, offsetMinutes: offset)
+        }
+        if let data = try? Data(contentsOf: vault.url(for: ".quire/local/config.yml")),
+           let config = try? VaultConfig(data: data, path: ".quire/local/config.yml"),
+           let author = config.value(forKey: "author")?.stringValue {
+            let parts = author.split(separator: "<", maxSplits: 1)
+            let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? author
+            let email = parts.count > 1 ? parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "> ")) : "\(device)@quire.invalid"
+            return Signature(name: name, email: email, time: now, offsetMinutes: offset)
+        }
+        return Signature(name: "Quire (\(device))", email: "\(Self.safeEmailPart(device))@quire.invalid",
+                         time: now, offsetMinutes: offset)
+    }
+
+    static func safeEmailPart(_ text: String) -> String {
+        let kept = text.lowercased().map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }
+        return kept.isEmpty ? "device" : String(kept)
+    }
+}
+
+/// Git blob ids of work-tree bytes, to compare files with tree entries without staging them.
+enum BlobHash {
+    static func hex(_ data: Data) -> String {
+        var bytes = Data("blob \(data.count)\0".utf8)
+        bytes.append(data)
+        return SHA1.hex(bytes)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Why a sync could not run or finish. Network and authentication failures arrive as
+/// `GitError` (see `GitError.category`); these are the conditions the sync itself finds.
+public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The vault has no remote named `origin`.
+    case noRemote
+    /// Another live process holds the vault lock.
+    case locked(path: String, holder: String?)
+    /// HEAD is detached (not on a branch).
+    case detachedHead
+    /// A merge, rebase or similar operation was left in progress by the git CLI.
+    case operationInProgress(String)
+    /// The push was still rejected after fetching and merging again.
+    case pushRejectedAfterRetries(attempts: Int)
+    /// A file could not be read or written during the sync.
+    case file(path: String, reason: String)
+    /// `quire undo` found no merge to undo.
+    case nothingToUndo
+    /// A fault injected by `QUIRE_FAULT` (tests only).
+    case injectedFault(String)
+
+    /// A readable, lowercase description.
+    public var description: String {
+        switch self {
+        case .noRemote:
+            return "this vault has no remote to sync with"
+        case let .locked(path, holder):
+            return "the vault is locked by another quire (\(holder.map { "process \($0)" } ?? path))"
+        case .detachedHead:
+            return "HEAD is detached: the vault is not on a branch"
+        case let .operationInProgress(kind):
+            return "a git \(kind) is in progress in this vault"
+        case let .pushRejectedAfterRetries(attempts):
+            return "the remote kept rejecting the push (\(attempts) attempts)"
+        case let .file(path, reason):
+            return "\(path): \(reason)"
+        case .nothingToUndo:
+            return "there is no merge to undo"
+        case let .injectedFault(point):
+            return "injected fault at \(point)"
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Options of one sync.
+public struct SyncOptions: Sendable {
+    /// The strategy for every note changed on both sides (nil: the config's rules, else newest).
+    public var strategy: MergeStrategy?
+    /// Commit and merge, but do not push.
+    public var push: Bool
+    /// Commit nothing, change nothing but the remote-tracking refs; say what would happen.
+    public var dryRun: Bool
+    /// How many times to fetch, merge and push again when the remote moved meanwhile.
+    public var pushAttempts: Int
+
+    /// Creates options.
+    public init(strategy: MergeStrategy? = nil, push: Bool = true, dryRun: Bool = false, pushAttempts: Int = 4) {
+        self.strategy = strategy
+        self.push = push
+        self.dryRun = dryRun
+        self.pushAttempts = pushAttempts
+    }
+}
+
+/// What one sync did.
+public struct SyncReport: Sendable {
+    /// Notes whose `updatedAt` was stamped because they were edited outside quire.
+    public var stamped: [String] = []
+    /// Paths committed from this device (`A path`, `M path`, `D path`, `R old -> new`).
+    public var committed: [String] = []
+    /// The local commit made, if any.
+    public var commit: String?
+    /// How the remote's changes came in: `none`, `fast-forward`, `merge`, `up-to-date`.
+    public var integration: String = "none"
+    /// Paths updated in the work tree from the remote.
+    public var updatedFromRemote: [String] = []
+    /// Lines describing merged notes.
+    public var merged: [String] = []
+    /// Decisions that dropped text (listed by `quire conflicts`).
+    public var conflicts: [MergeDecision] = []
+    /// Notes the user edited while the sync ran: left as written, merged at the next sync.
+    public var keptUserEdits: [String] = []
+    /// Whether a push happened (and was accepted).
+    public var pushed: Bool = false
+    /// Commits pushed.
+    public var pushedCommits: Int = 0
+    /// Fetch-merge-push rounds needed (more than 1 when the remote moved meanwhile).
+    public var attempts: Int = 0
+    /// Local changes that would be committed (dry run).
+    public var wouldCommit: [String] = []
+    /// Remote commits that would be merged (dry run).
+    public var incomingCommits: Int = 0
+    /// Local commits that would be pushed (dry run).
+    public var outgoingCommits: Int = 0
+    /// The backup reference written before merging.
+    public var backup: String?
+
+    /// An empty report.
+    public init() {}
+}

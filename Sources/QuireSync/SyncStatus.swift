@@ -1,0 +1,47 @@
+import Foundation
+import QuireCore
+import QuireGit
+
+/// What `quire status` shows: the remote, the branch, uncommitted changes, commits waiting on
+/// either side (as of the last fetch), and the last sync's outcome.
+public struct SyncStatus: Sendable {
+    /// The remote URL with credentials hidden, if one is set.
+    public var remote: String?
+    /// The branch HEAD is on.
+    public var branch: String?
+    /// Uncommitted changes (`kind path`).
+    public var uncommitted: [String]
+    /// Local commits not on the remote yet.
+    public var ahead: Int
+    /// Remote commits not merged yet (as of the last fetch).
+    public var behind: Int
+    /// The last sync's state (time, outcome, error, notes kept for the next merge).
+    public var state: SyncState
+    /// Conflicts listed by `quire conflicts` (not dismissed).
+    public var conflicts: Int
+
+    /// Reads the status of the vault at `vaultRoot` (no network).
+    public static func read(vaultRoot: URL) throws -> SyncStatus {
+        let repository = try Repository.open(at: vaultRoot)
+        let remote = try repository.remote(named: "origin").map { Credentials.redact($0.url) }
+        let branch = try repository.headBranchName()
+        let uncommitted = try repository.status().map { "\($0.kind.rawValue) \($0.path)" }
+        var ahead = 0
+        var behind = 0
+        let local = try repository.headCommitID()
+        let tracking = try repository.referenceTarget(Syncer.tracking)
+        switch (local, tracking) {
+        case let (local?, tracking?):
+            (ahead, behind) = try repository.aheadBehind(local: local, upstream: tracking)
+        case let (local?, nil):
+            ahead = try repository.log(from: local).count
+        case let (nil, tracking?):
+            behind = try repository.log(from: tracking).count
+        case (nil, nil):
+            break
+        }
+        let conflicts = try ConflictLog(vaultRoot: vaultRoot).records().count
+        return SyncStatus(remote: remote, branch: branch, uncommitted: uncommitted, ahead: ahead, behind: behind,
+                          state: SyncState.load(vaultRoot: vaultRoot), conflicts: conflicts)
+    }
+}

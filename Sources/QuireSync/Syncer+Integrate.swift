@@ -1,0 +1,174 @@
+import Foundation
+import QuireCore
+import QuireGit
+
+extension Syncer {
+    /// Steps 4–6: brings the remote head into the local branch — fast-forward when possible,
+    /// else a merge commit built in memory — and updates the work tree through the journal.
+    func integrate(_ remoteTip: OID, selector: MergeStrategySelector, state: inout SyncState,
+                   report: inout SyncReport) throws {
+        guard let local = try repository.headCommitID() else {
+            try moveTo(remoteTip, from: nil, state: &state, report: &report)
+            report.integration = "fast-forward"
+            return
+        }
+        if try local == remoteTip || repository.isAncestor(remoteTip, of: local) {
+            if report.integration == "none" { report.integration = "up-to-date" }
+            return
+        }
+        report.backup = try BackupRefs.record(local, now: environment.now, repository: repository)
+        if try repository.isAncestor(local, of: remoteTip) {
+            try moveTo(remoteTip, from: local, state: &state, report: &report)
+            report.integration = "fast-forward"
+            return
+        }
+        let ours = try repository.commit(local)
+        let theirs = try repository.commit(remoteTip)
+        let base = try repository.mergeBase(local, remoteTip)
+        let baseTree = try base.map { try repository.treeID(ofCommit: $0) }
+        let theirsDevice = CommitTrailers.value("Quire-Device", in: theirs.message) ?? theirs.author.name
+        let merger = TreeMerger(repository: repository, selector: selector, theirsDevice: theirsDevice,
+                                oursDevice: environment.device, now: environment.now)
+        let output = try merger.merge(base: baseTree, ours: .init(tree: ours.tree, time: ours.committer.time),
+                                      theirs: .init(tree: theirs.tree, time: theirs.committer.time))
+        try environment.fault("during-merge")
+        let tree = try repository.writeTree(entries: output.entries)
+        var message = "quire sync on \(environment.device): merged the changes of \(theirsDevice)\n\n"
+        if !output.merged.isEmpty { message += output.merged.joined(separator: "\n") + "\n\n" }
+        message += "Quire-Device: \(environment.device)\n"
+        for decision in output.decisions { message += ConflictTrailer.line(for: decision) + "\n" }
+        let signature = environment.signature(repository: repository, vault: vault)
+        let merge = try repository.createCommit(tree: tree, parents: [local, remoteTip], message: message,
+                                                author: signature, committer: signature)
+        report.merged += output.merged
+        report.conflicts += output.decisions
+        try moveTo(merge, from: local, state: &state, report: &report)
+        report.integration = "merge"
+    }
+
+    /// Writes the journal, updates the work tree from `from` to `target`, moves the branch,
+    /// and removes the journal: a crash at any point is finished by `Journal.replay`.
+    func moveTo(_ target: OID, from previous: OID?, state: inout SyncState, report: inout SyncReport) throws {
+        try Journal.write(target: target, previous: previous, vaultRoot: vault.root)
+        try environment.fault("before-checkout")
+        let outcome = try applyTree(of: target, from: previous, state: &state)
+        report.updatedFromRemote += outcome.updated
+        report.keptUserEdits += outcome.keptUserEdits.keys.sorted()
+        try environment.fault("before-ref-update")
+        try repository.setReference(Syncer.branch, to: target, message: "quire sync")
+        try Journal.remove(vaultRoot: vault.root)
+    }
+
+    /// Updates the work tree and index from commit `previous` (nil: empty) to commit `target`.
+    func applyTree(of target: OID, from previous: OID?, state: inout SyncState) throws -> WorkTreeUpdater.Outcome {
+        let oldTree = try previous.map { try repository.treeID(ofCommit: $0) }
+        let newTree = try repository.treeID(ofCommit: target)
+        let outcome = try WorkTreeUpdater(repository: repository, vault: vault).update(from: oldTree, to: newTree)
+        for (path, base) in outcome.keptUserEdits { state.pendingBases[path] = base }
+        try state.save(vaultRoot: vault.root)
+        return outcome
+    }
+
+    /// `quire undo`: a new commit whose tree is the newest backup (the local head before the
+    /// last merge); nothing already pushed is rewritten. Returns the backup it went back to.
+    public func undo() throws -> String {
+        let lock = try VaultLock(vaultRoot: vault.root)
+        return try withExtendedLifetime(lock) {
+            try checkRepositoryState()
+            guard let head = try repository.headCommitID(),
+                  let backup = try BackupRefs.newest(repository: repository) else {
+                throw SyncError.nothingToUndo
+            }
+            let target = try repository.treeID(ofCommit: backup.target)
+            guard target != (try repository.treeID(ofCommit: head)) else { throw SyncError.nothingToUndo }
+            let name = String(backup.name.dropFirst(BackupRefs.prefix.count))
+            let message = "quire undo on \(environment.device): back to the vault as it was before the merge of \(name)\n\nQuire-Device: \(environment.device)\n"
+            let signature = environment.signature(repository: repository, vault: vault)
+            let commit = try repository.createCommit(tree: target, parents: [head], message: message,
+                                                     author: signature, committer: signature)
+            var state = SyncState.load(vaultRoot: vault.root)
+            var report = SyncReport()
+            try moveTo(commit, from: head, state: &state, report: &report)
+            try repository.deleteReference(backup.name)
+            return name
+        }
+    }
+
+    func checkRepositoryState() throws {
+        if repository.isHeadDetached { throw SyncError.detachedHead }
+        if let operation = repository.operationInProgress { throw SyncError.operationInProgress(operation) }
+    }
+}
+
+/// The sync journal (`.quire/local/sync-journal.json`): written before the work tree is updated,
+/// removed once the branch points at the new commit. Found at the start of a sync, it is
+/// finished first, so a crash never makes the next cycle commit a revert.
+enum Journal {
+    struct Entry: Codable {
+        var target: String
+        var previous: String?
+    }
+
+    static func url(_ root: URL) -> URL { root.appendingPathComponent(".quire/local/sync-journal.json") }
+
+    static func write(target: OID, previous: OID?, vaultRoot: URL) throws {
+        do {
+            let data = try JSONEncoder().encode(Entry(target: target.hex, previous: previous?.hex))
+            try data.write(to: url(vaultRoot), options: .atomic)
+        } catch {
+            throw SyncError.file(path: ".quire/local/sync-journal.json", reason: error.localizedDescription)
+        }
+    }
+
+    static func remove(vaultRoot: URL) throws {
+        let file = url(vaultRoot)
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: file)
+        } catch {
+            throw SyncError.file(path: ".quire/local/sync-journal.json", reason: error.localizedDescription)
+        }
+    }
+
+    /// Finishes an interrupted update: when HEAD is still at `previous`, the work tree is brought
+    /// to `target` (files already there are left, files the user changed are kept) and HEAD moves.
+    static func replay(syncer: Syncer, state: inout SyncState) throws {
+        let root = syncer.vault.root
+        guard let data = try? Data(contentsOf: url(root)) else { return }
+        guard let entry = try? JSONDecoder().decode(Entry.self, from: data), let target = OID(hex: entry.target) else {
+            try remove(vaultRoot: root)
+            return
+        }
+        let head = try syncer.repository.headCommitID()
+        if head?.hex == entry.previous {
+            _ = try syncer.applyTree(of: target, from: head, state: &state)
+            try syncer.repository.setReference(Syncer.branch, to: target, message: "quire sync (finished after a crash)")
+        }
+        try remove(vaultRoot: root)
+    }
+}
+
+/// `.lock` files a dead quire left in `.git/` (the vault lock is ours, so no other quire runs;
+/// a lock older than a minute is not a live git command's either).
+enum StaleLocks {
+    static func clean(gitDirectory: URL) {
+        let candidates = ["index.lock", "HEAD.lock", "config.lock", "refs/heads/main.lock",
+                          "refs/remotes/origin/main.lock", "packed-refs.lock"]
+        for name in candidates {
+            let url = gitDirectory.appendingPathComponent(name)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                  let modified = attributes[.modificationDate] as? Date,
+                  Date().timeIntervalSince(modified) > 60 else { continue }
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+}
+
+/// Hides credentials in text that may hold URLs (`https://user:secret@host` → `https://user:***@host`).
+enum Redaction {
+    static func text(_ text: String) -> String {
+        guard let pattern = try? NSRegularExpression(pattern: "(://[^/@\\s:]*):[^/@\\s]*@") else { return text }
+        let range = NSRange(text.startIndex..., in: text)
+        return pattern.stringByReplacingMatches(in: text, range: range, withTemplate: "$1:***@")
+    }
+}

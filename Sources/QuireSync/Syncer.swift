@@ -1,0 +1,170 @@
+import Foundation
+import QuireCore
+import QuireGit
+
+/// One `quire sync` cycle (DESIGN.md §4): lock, stamp, commit, back up, fetch, merge in memory,
+/// update the work tree without overwriting the user's edits, push with bounded retries, and
+/// record the outcome for `quire status`. All git work goes through libgit2.
+///
+/// Usage: `let report = try Syncer(vault: vault, environment: env, transfer: options).run(SyncOptions())`.
+public final class Syncer {
+    /// The vault being synced.
+    public let vault: Vault
+    let repository: Repository
+    let environment: SyncEnvironment
+    let transfer: TransferOptions
+    static let branch = "refs/heads/main"
+    static let tracking = "refs/remotes/origin/main"
+
+    /// Opens the vault's repository.
+    public init(vault: Vault, environment: SyncEnvironment, transfer: TransferOptions) throws {
+        self.vault = vault
+        self.environment = environment
+        self.transfer = transfer
+        repository = try Repository.open(at: vault.root)
+    }
+
+    /// Runs one cycle under the vault lock; the outcome (success or the error) is recorded in
+    /// `.quire/local/sync-state.json` either way.
+    public func run(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
+        let lock = try VaultLock(vaultRoot: vault.root)
+        return try withExtendedLifetime(lock) {
+            var state = SyncState.load(vaultRoot: vault.root)
+            do {
+                let report = try cycle(options, state: &state)
+                if !options.dryRun {
+                    state.lastSync = environment.now
+                    state.lastOutcome = report.pushed || !options.push ? "ok" : "ok (nothing to push)"
+                    if !options.push { state.lastOutcome = "committed and merged; not pushed (--no-push)" }
+                    state.lastError = nil
+                    if options.push { state.lastSuccess = environment.now }
+                    try state.save(vaultRoot: vault.root)
+                }
+                return report
+            } catch {
+                state.lastSync = environment.now
+                state.lastOutcome = Self.outcome(of: error)
+                state.lastError = Redaction.text(String(describing: error))
+                try? state.save(vaultRoot: vault.root)
+                throw error
+            }
+        }
+    }
+
+    static func outcome(of error: Error) -> String {
+        if let error = error as? GitError {
+            switch error.category {
+            case .offline: return "offline"
+            case .authentication: return "authentication failed"
+            case .repositoryNotFound: return "remote not found"
+            case .pushRejected: return "push rejected"
+            case .other: return "failed"
+            }
+        }
+        if case SyncError.pushRejectedAfterRetries? = error as? SyncError { return "push rejected" }
+        return "failed"
+    }
+
+    private func cycle(_ options: SyncOptions, state: inout SyncState) throws -> SyncReport {
+        var report = SyncReport()
+        try checkRepositoryState()
+        StaleLocks.clean(gitDirectory: repository.gitDirectory)
+        try Journal.replay(syncer: self, state: &state)
+        let selector = try strategySelector(options)
+        let head = try repository.headCommitID()
+        if options.dryRun {
+            report.wouldCommit = try repository.status().map { "\($0.kind.rawValue) \($0.path)" }
+        } else {
+            let headTree = try head.map { try repository.treeID(ofCommit: $0) }
+            let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
+            report.stamped = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime)
+                .run(state: &state, selector: selector)
+            try state.save(vaultRoot: vault.root)
+            try environment.fault("after-stamp")
+            try commitLocalChanges(into: &report)
+            try environment.fault("after-commit")
+        }
+        guard let remote = try repository.remote(named: "origin") else { throw SyncError.noRemote }
+        for attempt in 1...max(1, options.pushAttempts) {
+            report.attempts = attempt
+            try environment.fault("before-fetch")
+            try remote.fetch(options: transfer)
+            try environment.fault("after-fetch")
+            let remoteTip = try repository.referenceTarget(Self.tracking)
+            if options.dryRun {
+                try describeDryRun(remoteTip: remoteTip, into: &report)
+                return report
+            }
+            if let remoteTip { try integrate(remoteTip, selector: selector, state: &state, report: &report) }
+            guard options.push, let local = try repository.headCommitID(), local != remoteTip else { break }
+            let outgoing = try remoteTip.map { try repository.aheadBehind(local: local, upstream: $0).ahead }
+                ?? repository.log(from: local).count
+            try environment.fault("before-push")
+            do {
+                try remote.push(refspecs: ["\(Self.branch):\(Self.branch)"], options: transfer)
+            } catch let error as GitError where error.category == .pushRejected {
+                if attempt < options.pushAttempts { continue }
+                throw SyncError.pushRejectedAfterRetries(attempts: attempt)
+            }
+            try repository.setReference(Self.tracking, to: local, message: "quire: pushed")
+            try environment.fault("after-push")
+            report.pushed = true
+            report.pushedCommits = outgoing
+            break
+        }
+        return report
+    }
+
+    private func strategySelector(_ options: SyncOptions) throws -> MergeStrategySelector {
+        if let strategy = options.strategy { return MergeStrategySelector(rules: [], fallback: strategy) }
+        let rules = try vault.config().mergeRules.compactMap { rule -> (pattern: String, strategy: MergeStrategy)? in
+            MergeStrategy(rawValue: rule.strategy).map { (rule.pattern, $0) }
+        }
+        return MergeStrategySelector(rules: rules, fallback: .newest)
+    }
+
+    /// Step 3: commits every change in the work tree (adds, edits, deletes, renames).
+    private func commitLocalChanges(into report: inout SyncReport) throws {
+        let index = try repository.index()
+        try index.addAll()
+        let tree = try index.writeTree()
+        try index.write()
+        let head = try repository.headCommitID()
+        let headTree = try head.map { try repository.treeID(ofCommit: $0) }
+        guard tree != headTree else { return }
+        let lines = try repository.diff(from: headTree, to: tree).map(Self.describe)
+        report.committed = lines
+        let count = lines.count == 1 ? "1 change" : "\(lines.count) changes"
+        var message = "quire sync on \(environment.device): \(count)\n\n"
+        message += lines.prefix(100).joined(separator: "\n")
+        if lines.count > 100 { message += "\n… and \(lines.count - 100) more" }
+        message += "\n\nQuire-Device: \(environment.device)\n"
+        let signature = environment.signature(repository: repository, vault: vault)
+        let commit = try repository.createCommit(tree: tree, parents: head.map { [$0] } ?? [], message: message,
+                                                 author: signature, committer: signature, updateReference: "HEAD")
+        report.commit = commit.hex
+    }
+
+    static func describe(_ delta: DiffDelta) -> String {
+        switch delta.kind {
+        case .added: return "A \(delta.newPath)"
+        case .deleted: return "D \(delta.oldPath)"
+        case .renamed: return "R \(delta.oldPath) -> \(delta.newPath)"
+        default: return "M \(delta.newPath)"
+        }
+    }
+
+    private func describeDryRun(remoteTip: OID?, into report: inout SyncReport) throws {
+        guard let local = try repository.headCommitID() else {
+            report.incomingCommits = try remoteTip.map { try repository.log(from: $0).count } ?? 0
+            return
+        }
+        guard let remoteTip else {
+            report.outgoingCommits = try repository.log(from: local).count
+            return
+        }
+        let counts = try repository.aheadBehind(local: local, upstream: remoteTip)
+        report.outgoingCommits = counts.ahead
+        report.incomingCommits = counts.behind
+    }
+}

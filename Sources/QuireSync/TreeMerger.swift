@@ -1,0 +1,193 @@
+import Foundation
+import QuireCore
+import QuireGit
+
+/// Merges two trees against their common ancestor entirely in memory: every note changed on
+/// both sides goes through the `MergeResolver`; the rules of DESIGN.md §4 decide renames,
+/// deletions, additions and attachments. Nothing touches the work tree.
+struct TreeMerger {
+    let repository: Repository
+    let selector: MergeStrategySelector
+    /// The device the incoming side comes from (names renamed attachments and keep-both copies).
+    let theirsDevice: String
+    /// This device (names keep-both copies of our losing versions).
+    let oursDevice: String
+    let now: Date
+
+    /// One side of the merge: its tree and commit time (for notes without `updatedAt`).
+    struct Side {
+        var tree: OID
+        var time: Date
+    }
+
+    /// The merged tree's entries, the decisions that dropped text, and a line per merged path.
+    struct Output {
+        var entries: [TreeEntry]
+        var decisions: [MergeDecision]
+        var merged: [String]
+    }
+
+    func merge(base: OID?, ours: Side, theirs: Side) throws -> Output {
+        let baseEntries = try base.map(entries) ?? [:]
+        let oursEntries = try entries(ours.tree)
+        let theirsEntries = try entries(theirs.tree)
+        let oursChanges = try SideChanges(base: baseEntries, side: oursEntries, baseTree: base, sideTree: ours.tree,
+                                          repository: repository)
+        let theirsChanges = try SideChanges(base: baseEntries, side: theirsEntries, baseTree: base, sideTree: theirs.tree,
+                                            repository: repository)
+        var result = oursEntries
+        var decisions: [MergeDecision] = []
+        var merged: [String] = []
+
+        for basePath in baseEntries.keys.sorted() {
+            let baseEntry = baseEntries[basePath]
+            let mine = oursChanges.fate(of: basePath)
+            let incoming = theirsChanges.fate(of: basePath)
+            switch (mine, incoming) {
+            case (_, .unchanged), (.deleted, .deleted):
+                continue
+            case (.unchanged, .deleted):
+                result[basePath] = nil
+            case let (.unchanged, .changed(path, entry)):
+                result[basePath] = nil
+                place(entry, at: path, into: &result, attachmentDevice: theirsDevice)
+            case let (.deleted, .changed(path, entry)):
+                guard let baseEntry, try isRealChange(baseEntry, entry) else { continue }
+                place(entry, at: path, into: &result, attachmentDevice: theirsDevice)
+                decisions.append(MergeDecision(path: path, winner: .theirs,
+                                               reason: "deleted on \(oursDevice) but changed on \(theirsDevice): the note was kept"))
+            case let (.changed(path, entry), .deleted):
+                if let baseEntry, try isRealChange(baseEntry, entry) {
+                    decisions.append(MergeDecision(path: path, winner: .ours,
+                                                   reason: "deleted on \(theirsDevice) but changed on \(oursDevice): the note was kept"))
+                } else {
+                    result[path] = nil
+                }
+            case let (.changed(oursPath, oursEntry), .changed(theirsPath, theirsEntry)):
+                if oursEntry.id == theirsEntry.id && oursPath == theirsPath { continue }
+                try mergeBoth(base: baseEntry, ours: (oursPath, oursEntry, ours.time),
+                              theirs: (theirsPath, theirsEntry, theirs.time),
+                              into: &result, decisions: &decisions, merged: &merged)
+            }
+        }
+        for (path, entry) in theirsChanges.added.sorted(by: { $0.key < $1.key }) {
+            if let existing = result[path] {
+                if existing.id == entry.id { continue }
+                let copy = freePath(path, in: result, device: path.hasSuffix(".md") ? nil : theirsDevice)
+                result[copy] = TreeEntry(path: copy, id: entry.id, kind: entry.kind)
+                merged.append("added on both sides, kept both: \(path) and \(copy)")
+            } else {
+                result[path] = entry
+            }
+        }
+        let entries = result.map { TreeEntry(path: $0.key, id: $0.value.id, kind: $0.value.kind) }
+        return Output(entries: entries.sorted { $0.path < $1.path }, decisions: decisions, merged: merged)
+    }
+
+    /// A note or attachment changed on both sides.
+    private func mergeBoth(base: TreeEntry?, ours: (path: String, entry: TreeEntry, time: Date),
+                           theirs: (path: String, entry: TreeEntry, time: Date),
+                           into result: inout [String: TreeEntry], decisions: inout [MergeDecision],
+                           merged: inout [String]) throws {
+        guard ours.path.hasSuffix(".md") || theirs.path.hasSuffix(".md") else {
+            // Attachments changed on both sides: both kept, the incoming one renamed with its device.
+            if ours.entry.id != theirs.entry.id {
+                let copy = freePath(theirs.path, in: result, device: theirsDevice)
+                result[copy] = TreeEntry(path: copy, id: theirs.entry.id, kind: theirs.entry.kind)
+                merged.append("attachment changed on both sides, kept both: \(ours.path) and \(copy)")
+            }
+            return
+        }
+        let oursData = try repository.blobData(ours.entry.id)
+        let theirsData = try repository.blobData(theirs.entry.id)
+        let baseData = try base.map { try repository.blobData($0.id) }
+        let strategy = selector.strategy(for: ours.path)
+        let resolver = MergeResolver(strategy: strategy)
+        let outcome = try resolver.merge(path: ours.path, base: baseData,
+                                         ours: MergeSide(data: oursData, commitTime: ours.time),
+                                         theirs: MergeSide(data: theirsData, commitTime: theirs.time))
+        var path = ours.path
+        if ours.path != theirs.path {
+            // Renamed on one side: the new name; renamed on both: the newer side's name.
+            if base?.path == ours.path {
+                path = theirs.path
+            } else if base?.path != theirs.path,
+                      NewerSide.of(ours: (oursData, ours.time), theirs: (theirsData, theirs.time)) == .theirs {
+                path = theirs.path
+            }
+        }
+        result[ours.path] = nil
+        result[theirs.path] = nil
+        let blob = try repository.writeBlob(outcome.merged)
+        result[path] = TreeEntry(path: path, id: blob, kind: ours.entry.kind)
+        merged.append("merged \(path)")
+        for decision in outcome.decisions {
+            decisions.append(MergeDecision(path: path, winner: decision.winner, reason: decision.reason))
+        }
+        if let copy = outcome.keepBothCopy {
+            let loserDevice = outcome.decisions.first?.winner == .ours ? theirsDevice : oursDevice
+            let copyPath = keepBothPath(for: path, device: loserDevice, in: result)
+            result[copyPath] = TreeEntry(path: copyPath, id: try repository.writeBlob(copy), kind: .file)
+            merged.append("kept the other version beside it: \(copyPath)")
+        }
+    }
+
+    /// Whether a change from `base` to `changed` is more than a re-stamp of `updatedAt`.
+    private func isRealChange(_ base: TreeEntry, _ changed: TreeEntry) throws -> Bool {
+        if base.id == changed.id { return false }
+        guard base.path.hasSuffix(".md") || changed.path.hasSuffix(".md") else { return true }
+        return MergeResolver.isRealChange(base: try repository.blobData(base.id), changed: try repository.blobData(changed.id))
+    }
+
+    private func place(_ entry: TreeEntry, at path: String, into result: inout [String: TreeEntry], attachmentDevice: String) {
+        if let existing = result[path], existing.id != entry.id {
+            let copy = freePath(path, in: result, device: path.hasSuffix(".md") ? nil : attachmentDevice)
+            result[copy] = TreeEntry(path: copy, id: entry.id, kind: entry.kind)
+        } else {
+            result[path] = TreeEntry(path: path, id: entry.id, kind: entry.kind)
+        }
+    }
+
+    /// `a-2.md`, `a-3.md`, … for notes; `photo.<device>.png` (then numbered) for attachments.
+    private func freePath(_ path: String, in result: [String: TreeEntry], device: String?) -> String {
+        let (stem, ext) = Self.split(path)
+        if let device {
+            let candidate = "\(stem).\(Self.safeName(device))\(ext)"
+            if result[candidate] == nil { return candidate }
+        }
+        var counter = 2
+        while result["\(stem)-\(counter)\(ext)"] != nil { counter += 1 }
+        return "\(stem)-\(counter)\(ext)"
+    }
+
+    /// `<name>.conflict-<device>-<YYYYMMDDTHHMMSSZ>.md` beside the note.
+    private func keepBothPath(for path: String, device: String, in result: [String: TreeEntry]) -> String {
+        let (stem, ext) = Self.split(path)
+        let base = "\(stem).conflict-\(Self.safeName(device))-\(BackupRefs.stamp(now))"
+        var candidate = base + ext
+        var counter = 2
+        while result[candidate] != nil {
+            candidate = "\(base)-\(counter)\(ext)"
+            counter += 1
+        }
+        return candidate
+    }
+
+    static func split(_ path: String) -> (stem: String, ext: String) {
+        let name = (path as NSString).lastPathComponent
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (path, "") }
+        let ext = String(name[dot...])
+        return (String(path.dropLast(ext.count)), ext)
+    }
+
+    static func safeName(_ device: String) -> String {
+        let kept = device.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }
+        return kept.isEmpty ? "device" : String(kept)
+    }
+
+    private func entries(_ tree: OID) throws -> [String: TreeEntry] {
+        var result: [String: TreeEntry] = [:]
+        for entry in try repository.treeEntries(tree) { result[entry.path] = entry }
+        return result
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import QuireCore
+import QuireGit
+
+/// Moves the work tree and the index from one tree to another, file by file, without ever
+/// overwriting a file the user changed meanwhile: such a file is left exactly as the user wrote
+/// it, and the blob it was based on is returned so the next sync merges it three ways instead of
+/// committing it as a revert.
+struct WorkTreeUpdater {
+    let repository: Repository
+    let vault: Vault
+
+    /// What the update did.
+    struct Outcome {
+        /// Paths written or removed.
+        var updated: [String] = []
+        /// Path → blob id (hex) of the version the user's edit was based on.
+        var keptUserEdits: [String: String] = [:]
+    }
+
+    /// Updates files that differ between `old` (nil: empty) and `new`, then the index.
+    func update(from old: OID?, to new: OID) throws -> Outcome {
+        let before = try old.map { try entriesByPath($0) } ?? [:]
+        let after = try entriesByPath(new)
+        var outcome = Outcome()
+        let index = try repository.index()
+        for path in Set(before.keys).union(after.keys).sorted() {
+            let previous = before[path]
+            let next = after[path]
+            if previous?.id == next?.id && previous?.kind == next?.kind { continue }
+            let safe: String
+            do {
+                safe = try vault.resolveSafePath(path)
+            } catch {
+                continue  // a path from the remote that would leave the vault is never written
+            }
+            if try fileMatches(safe, next) {
+                // Already there (a replayed update, or the user made the same change).
+                if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
+                continue
+            }
+            guard try fileMatches(safe, previous) else {
+                if let previous { outcome.keptUserEdits[safe] = previous.id.hex }
+                if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
+                continue
+            }
+            if let next {
+                try write(next, to: safe)
+                try index.add(path: safe)
+            } else {
+                try remove(safe)
+                try? index.remove(path: safe)
+            }
+            outcome.updated.append(safe)
+        }
+        try index.write()
+        return outcome
+    }
+
+    private func entriesByPath(_ tree: OID) throws -> [String: TreeEntry] {
+        var result: [String: TreeEntry] = [:]
+        for entry in try repository.treeEntries(tree) where entry.kind != .submodule {
+            result[entry.path] = entry
+        }
+        return result
+    }
+
+    /// Whether the file on disk is what `entry` says it was (absent when `entry` is nil).
+    private func fileMatches(_ path: String, _ entry: TreeEntry?) throws -> Bool {
+        let url = vault.url(for: path)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        guard let entry else { return !exists }
+        guard exists, !isDirectory.boolValue else { return false }
+        if entry.kind == .link {
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)
+            return target.map { BlobHash.hex(Data($0.utf8)) == entry.id.hex } ?? false
+        }
+        guard let data = try? Data(contentsOf: url) else { return false }
+        return BlobHash.hex(data) == entry.id.hex
+    }
+
+    private func write(_ entry: TreeEntry, to path: String) throws {
+        let url = vault.url(for: path)
+        let data = try repository.blobData(entry.id)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw SyncError.file(path: path, reason: "cannot create its folder (\(error.localizedDescription))")
+        }
+        if entry.kind == .link {
+            try? FileManager.default.removeItem(at: url)
+            let target = String(decoding: data, as: UTF8.self)
+            do {
+                try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+            } catch {
+                throw SyncError.file(path: path, reason: "cannot create the link (\(error.localizedDescription))")
+            }
+            return
+        }
+        try vault.write(data, to: path)
+        if entry.kind == .executable {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        }
+    }
+
+    private func remove(_ path: String) throws {
+        let url = vault.url(for: path)
+        guard FileManager.default.fileExists(atPath: url.path) || (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil else { return }
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            throw SyncError.file(path: path, reason: "cannot remove it (\(error.localizedDescription))")
+        }
+        // Remove folders the deletion left empty (never the root).
+        var folder = url.deletingLastPathComponent()
+        while folder.path.count > vault.root.path.count,
+              let items = try? FileManager.default.contentsOfDirectory(atPath: folder.path), items.isEmpty {
+            try? FileManager.default.removeItem(at: folder)
+            folder = folder.deletingLastPathComponent()
+        }
+    }
+}

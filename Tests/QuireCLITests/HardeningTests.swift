@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@Suite("quire: refusals that keep notes safe")
+struct HardeningTests {
+    static let hiddenHint = "hint: quire ignores .git/, .quire/ and folders whose name starts with '.'; choose another folder\n"
+
+    @Test(arguments: [
+        (["new", "X", "--folder", ".git"], ".git"),
+        (["new", "X", "--folder", ".quire/local"], ".quire/local"),
+        (["mv", "a.md", ".git"], ".git"),
+        (["mv", "a.md", "Sub/.hidden"], "Sub/.hidden"),
+        (["folder", "add", ".quire"], ".quire"),
+        (["folder", "rename", "Sub", ".secret"], ".secret"),
+        (["folder", "rm", ".quire"], ".quire"),
+    ])
+    func hiddenFoldersAreRefused(_ arguments: [String], _ folder: String) throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: A"), to: "a.md")
+        try vault.write(noteText("title: S"), to: "Sub/s.md")
+        let before = try TestVault.snapshot(vault.root)
+        let run = try vault.run(arguments)
+        #expect(run.code == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "quire: error: notes cannot live in a hidden folder (\(folder))\n" + Self.hiddenHint)
+        #expect(try TestVault.snapshot(vault.root) == before)
+    }
+
+    @Test func folderCommandsRefuseANoteFile() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: A"), to: "a.md")
+        for arguments in [["folder", "rm", "a.md"], ["folder", "rename", "a.md", "B"]] {
+            let run = try vault.run(arguments)
+            #expect(run.code == 1, "\(arguments)")
+            #expect(run.stderr == "quire: error: no such folder (a.md)\nhint: 'quire folders' lists the folders\n")
+            #expect(try vault.read("a.md") == noteText("title: A"))
+        }
+    }
+
+    @Test func readOnlyTOMLNoteIsRefusedWithItsPath() throws {
+        let vault = try TestVault()
+        let text = "+++\ntitle = \"T\"\ntags = [\"x\"]\n+++\nbody\n"
+        try vault.write(text, to: "t.md")
+        for arguments in [["set", "t.md", "mood=3"], ["tag", "t.md", "+z"], ["unset", "t.md", "title"]] {
+            let run = try vault.run(arguments)
+            #expect(run.code == 1, "\(arguments)")
+            #expect(run.stderr == "quire: error: toml front matter is read-only (t.md)\nhint: quire edits YAML front matter only; edit this note in an editor\n")
+            #expect(try vault.read("t.md") == text)
+        }
+        #expect(try vault.run(["show", "T", "--json"]).stdout.contains("\"tags\": [\n    \"x\"\n  ]"))
+    }
+
+    @Test func editorThatRemovesTheNoteIsReported() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: A"), to: "a.md")
+        let run = try vault.run(["edit", "a.md"], environment: ["EDITOR": "rm"])
+        #expect(run.code == 1)
+        #expect(run.stderr.hasPrefix("quire: error: the note is gone after editing (a.md)\nhint: "))
+    }
+
+    @Test func editorCommandMayCarryArguments() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: A", body: "old words\n"), to: "a.md")
+        let run = try vault.run(["edit", "a.md"], environment: ["EDITOR": "sed -i s/old/new/", "QUIRE_NOW": "2026-12-01T00:00:00Z"])
+        #expect(run.code == 0)
+        #expect(try vault.read("a.md") == noteText("title: A\nupdatedAt: 2026-12-01T00:00:00+00:00", body: "new words\n"))
+    }
+
+    @Test func titlesNeverMakePathsOutsideTheVault() throws {
+        let vault = try TestVault()
+        #expect(try vault.run(["new", "../../etc/passwd"]).stdout == "etc-passwd.md\n")
+        #expect(try vault.run(["new", "a/b"]).stdout == "a-b.md\n")
+        #expect(try vault.run(["new", "日本語 ノート"]).stdout == "日本語-ノート.md\n")
+        #expect(try vault.run(["rename", "a-b.md", ".hidden"]).stdout == "hidden.md\n")
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@Suite("quire tag, mv, rename, rm")
+struct TagMoveRemoveTests {
+    static let later = ["QUIRE_NOW": "2026-11-30T08:00:00Z"]
+    static let note = noteText("id: 22220000-0000-4000-8000-000000000001\ntitle: Tagged\nupdatedAt: 2026-01-01T00:00:00+00:00\ntags: [Rain, walk]")
+
+    @Test func tagAddsRemovesAndDedupes() throws {
+        let vault = try TestVault()
+        try vault.write(Self.note, to: "t.md")
+        let run = try vault.run(["tag", "t.md", "+new", "-walk", "#hash", "+RAIN", "+New"], environment: Self.later)
+        #expect(run.code == 0)
+        #expect(run.stdout == "#Rain #new #hash\n")
+        #expect(try vault.read("t.md") == Self.note.replacingOccurrences(of: "[Rain, walk]", with: "[Rain, new, hash]")
+            .replacingOccurrences(of: "2026-01-01T00:00:00+00:00", with: "2026-11-30T08:00:00+00:00"))
+        let removeUpper = try vault.run(["tag", "Tagged", "-RAIN"])
+        #expect(removeUpper.stdout == "#new #hash\n")
+        #expect(try vault.run(["tag", "t.md", "+h", "+v"]).stdout == "#new #hash #h #v\n")
+        let dashH = try vault.run(["tag", "t.md", "-h", "-v"])
+        #expect(dashH.code == 0)
+        #expect(dashH.stdout == "#new #hash\n")
+        #expect(try vault.run(["tag", "-h"]).stdout.contains("USAGE: quire tag"))
+    }
+
+    @Test func tagWithNoChangeLeavesTheFileAlone() throws {
+        let vault = try TestVault()
+        try vault.write(Self.note, to: "t.md")
+        let run = try vault.run(["tag", "t.md", "+rain", "-absent"], environment: Self.later)
+        #expect(run.code == 0)
+        #expect(run.stdout == "#Rain #walk\n")
+        #expect(try vault.read("t.md") == Self.note)
+        #expect(try vault.run(["tag", "t.md"]).code == 2)
+        #expect(try vault.run(["tag", "t.md", "+"]).code == 2)
+    }
+
+    @Test func tagKeepsTheCommaStringForm() throws {
+        let vault = try TestVault()
+        let text = "---\ncreated: 2026-01-04 10:22\nmodified: 2026-02-11 16:05\ntags: writing, obsidian\n---\n# Habits\n"
+        try vault.write(text, to: "habits.md")
+        let run = try vault.run(["tag", "habits.md", "+habits", "-obsidian"], environment: Self.later)
+        #expect(run.code == 0)
+        #expect(try vault.read("habits.md") == text.replacingOccurrences(of: "writing, obsidian", with: "writing, habits")
+            .replacingOccurrences(of: "modified: 2026-02-11 16:05", with: "modified: 2026-11-30 08:00"))
+    }
+
+    @Test func mvMovesWithoutStampingAndNumbersACollision() throws {
+        let vault = try TestVault()
+        try vault.write(Self.note, to: "t.md")
+        try vault.write(Self.note.replacingOccurrences(of: "22220000", with: "33330000"), to: "Archive/t.md")
+        let run = try vault.run(["mv", "t.md", "Archive"], environment: Self.later)
+        #expect(run.code == 0)
+        #expect(run.stdout == "Archive/t-2.md\n")
+        #expect(!vault.exists("t.md"))
+        #expect(try vault.read("Archive/t-2.md") == Self.note)
+        #expect(try vault.read("Archive/t.md").contains("33330000"))
+        let back = try vault.run(["mv", "Archive/t-2.md", "/"])
+        #expect(back.code == 0)
+        #expect(back.stdout == "t-2.md\n")
+        #expect(try vault.run(["mv", "t-2.md", "../outside"]).code == 1)
+        #expect(try vault.run(["mv", "t-2.md"]).code == 2)
+        #expect(try vault.run(["mv", "nothing", "Archive"]).code == 1)
+    }
+
+    @Test func renameChangesTitleFileNameAndStamps() throws {
+        let vault = try TestVault()
+        try vault.write(Self.note, to: "Sub/t.md")
+        let run = try vault.run(["rename", "Sub/t.md", "A Better Name"], environment: Self.later)
+        #expect(run.code == 0)
+        #expect(run.stdout == "Sub/a-better-name.md\n")
+        #expect(!vault.exists("Sub/t.md"))
+        #expect(try vault.read("Sub/a-better-name.md") == Self.note.replacingOccurrences(of: "title: Tagged", with: "title: A Better Name")
+            .replacingOccurrences(of: "2026-01-01T00:00:00+00:00", with: "2026-11-30T08:00:00+00:00"))
+        #expect(try vault.run(["rename", "Sub/a-better-name.md", " "]).code == 2)
+    }
+
+    @Test func rmOfAnUncommittedNoteMovesItToTheTrash() throws {
+        let vault = try TestVault()
+        try vault.write(Self.note, to: "t.md")
+        let run = try vault.run(["rm", "t.md"])
+        #expect(run.code == 0)
+        #expect(run.stdout == "moved t.md to .quire/local/trash/20261129T120000Z/t.md (never committed)\n")
+        #expect(!vault.exists("t.md"))
+        #expect(try vault.read(".quire/local/trash/20261129T120000Z/t.md") == Self.note)
+    }
+
+    @Test func rmOfACommittedNoteDeletesIt() throws {
+        let vault = try TestVault()
+        try vault.write(Self.note, to: "Sub/t.md")
+        try vault.commitAll()
+        let run = try vault.run(["rm", "Tagged"])
+        #expect(run.code == 0)
+        #expect(run.stdout == "removed Sub/t.md (it stays in history: quire history --deleted)\n")
+        #expect(!vault.exists("Sub/t.md"))
+        #expect(!vault.exists(".quire/local/trash"))
+        #expect(try vault.run(["rm", "Tagged"]).code == 1)
+    }
+
+    @Test func rmOfACommittedNoteWithUncommittedChangesKeepsThemInTheTrash() throws {
+        let vault = try TestVault()
+        try vault.write(Self.note, to: "t.md")
+        try vault.commitAll()
+        try vault.write(Self.note + "An edit never committed.\n", to: "t.md")
+        let run = try vault.run(["rm", "t.md"])
+        #expect(run.code == 0)
+        #expect(run.stdout == "moved t.md to .quire/local/trash/20261129T120000Z/t.md (changes never committed)\n")
+        #expect(!vault.exists("t.md"))
+        #expect(try vault.read(".quire/local/trash/20261129T120000Z/t.md") == Self.note + "An edit never committed.\n")
+    }
+}
