@@ -4,7 +4,7 @@ import Foundation
 /// Fuzz target for the front-matter reader and surgical writer (QuireCore is compiled with
 /// -enable-testing by fuzz.sh, so the target can see the document's bytes and layout). Properties:
 /// - `NoteParser.parse` never crashes;
-/// - `NoteDocument(data:).serialized()` is the input, byte for byte;
+/// - `NoteDocument(data:)` and `NoteDocument(yamlFile:)` serialize to the input, byte for byte;
 /// - on an editable document, a `set`/`remove` that succeeds leaves a document that reads
 ///   without errors, keeps the body bytes and every other key's value; one that throws leaves
 ///   the document untouched.
@@ -15,6 +15,9 @@ enum FuzzTarget {
         _ = NoteParser.parse(data, path: "fuzz/note.md", timeZone: utc)
         let document = NoteDocument(data: data, timeZone: utc)
         guard document.serialized() == data else { fuzzFailure("load + serialize changed the bytes") }
+        guard NoteDocument(yamlFile: data, timeZone: utc).serialized() == data else {
+            fuzzFailure("load + serialize of a bare yaml file changed the bytes")
+        }
         guard document.isEditable else { return }
         var keys: [String] = []
         for entry in document.entries where !keys.contains(entry.key) && keys.count < 3 { keys.append(entry.key) }
