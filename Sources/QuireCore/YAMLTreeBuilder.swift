@@ -93,7 +93,8 @@ struct YAMLTreeBuilder {
             }
             if let anchor = Self.text(scalar.anchor) { anchors[anchor] = Anchored(value: value, nodes: 1, text: text) }
             noteValueStart(start, style: style)
-            if !(style == .plain && text.isEmpty) { extendContent(to: end) }
+            // An empty plain scalar (`-` alone on its line) still reaches its mark, after the indicator.
+            extendContent(to: style == .plain && text.isEmpty ? start : end)
             return complete(value, text: text, nodes: 1, start: start, end: end)
         case YAML_ALIAS_EVENT:
             guard let name = Self.text(event.data.alias.anchor), let anchored = anchors[name] else {

@@ -11,10 +11,15 @@ public struct Snippet: Equatable, Sendable {
         self.highlights = highlights
     }
 
+    /// How much of a body a snippet looks at, in bytes.
+    public static let maxBodyBytes = 1 << 20
+
     /// Builds the snippet of `body` for the query's text terms (not those under a negation):
     /// up to `words` tokens starting a few words before the first match (the beginning of the
-    /// body when nothing matches).
-    public static func make(body: String, query: NoteQuery, words: Int = 30) -> Snippet {
+    /// body when nothing matches). Only the first `maxBodyBytes` of the body are looked at.
+    public static func make(body fullBody: String, query: NoteQuery, words: Int = 30) -> Snippet {
+        let body = fullBody.utf8.count > maxBodyBytes
+            ? String(decoding: fullBody.utf8.prefix(maxBodyBytes), as: UTF8.self) : fullBody
         let tokens = Tokenizer.tokens(in: body)
         guard !tokens.isEmpty else { return Snippet(text: "", highlights: []) }
         let terms = query.positiveTerms.filter { $0.scope == .all }

@@ -1,0 +1,89 @@
+#!/bin/sh
+# Fuzzes the front-matter reader/writer and the query parser with libFuzzer.
+#
+#   Benchmarks/fuzz.sh [SECONDS] [TARGET...]     TARGET: frontmatter, query (default: both)
+#   Benchmarks/fuzz.sh --replay FILE|DIR...       replay inputs on both targets, without libFuzzer
+#
+# Each target is compiled directly with swiftc together with the library sources (no Package.swift
+# target): QuireCore as a static library (-enable-testing), then FrontMatterTarget.swift in its
+# own module (@testable import QuireCore), and Sources/QuireSearch + QueryTarget.swift as module
+# QuireSearch. Binaries land in .build/fuzz/; <target>.dict files hold tokens for libFuzzer.
+# Every target runs for SECONDS (default 60) from its seed corpus Benchmarks/fuzz/corpus-<target>/;
+# new inputs go to .build/fuzz/corpus-<target>/, crashes to .build/fuzz/crashes-<target>/.
+# The summary prints executions, time and crashes found per target; exit 1 if any target failed.
+# FUZZ_SANITIZERS (default fuzzer,address) and FUZZ_OPT (default -O) tune the build.
+set -eu
+cd "$(dirname "$0")/.."
+SWIFTC=${SWIFTC:-swiftc}
+command -v "$SWIFTC" >/dev/null 2>&1 || SWIFTC=/opt/swift/usr/bin/swiftc
+OUT=.build/fuzz
+SANITIZERS=${FUZZ_SANITIZERS:-fuzzer,address}
+OPT=${FUZZ_OPT:--O}
+export SWIFT_BACKTRACE=enable=no
+mkdir -p "$OUT"
+
+# build MODE: MODE is "fuzz" (libFuzzer) or "replay" (plain main). QuireCore is compiled once,
+# with -enable-testing so the front-matter target can look inside a NoteDocument.
+build() {
+    mode=$1
+    if [ "$mode" = fuzz ]; then flags="-sanitize=$SANITIZERS -D FUZZING"; suffix=""; else flags=""; suffix="-replay"; fi
+    lib="$OUT/lib$mode"
+    mkdir -p "$lib"
+    # shellcheck disable=SC2086
+    "$SWIFTC" $OPT -g $flags -enable-testing -parse-as-library -module-name QuireCore -I Sources/CYAML \
+        Sources/QuireCore/*.swift -emit-module -emit-module-path "$lib/QuireCore.swiftmodule" \
+        -emit-library -static -o "$lib/libQuireCore.a"
+    # shellcheck disable=SC2086
+    "$SWIFTC" $OPT -g $flags -parse-as-library -module-name FuzzFrontMatter -I Sources/CYAML -I "$lib" \
+        Benchmarks/fuzz/FrontMatterTarget.swift Benchmarks/fuzz/FuzzEntry.swift \
+        -L "$lib" -lQuireCore -lyaml -o "$OUT/fuzz-frontmatter$suffix"
+    # shellcheck disable=SC2086
+    "$SWIFTC" $OPT -g $flags -parse-as-library -module-name QuireSearch -I Sources/CYAML -I "$lib" \
+        Sources/QuireSearch/*.swift Benchmarks/fuzz/QueryTarget.swift Benchmarks/fuzz/FuzzEntry.swift \
+        -L "$lib" -lQuireCore -lyaml -o "$OUT/fuzz-query$suffix"
+}
+
+if [ "${1:-}" = --replay ]; then
+    shift
+    build replay
+    for target in frontmatter query; do "$OUT/fuzz-$target-replay" "$@"; done
+    exit 0
+fi
+
+SECONDS_PER_TARGET=${1:-60}
+[ $# -gt 0 ] && shift
+TARGETS=${*:-frontmatter query}
+echo "building fuzz targets ($SANITIZERS, $OPT)..."
+if ! build fuzz >"$OUT/build.log" 2>&1; then cat "$OUT/build.log"; exit 1; fi
+grep -v 'Cannot export local symbol' "$OUT/build.log" || true
+status=0
+summary=""
+for target in $TARGETS; do
+    corpus="$OUT/corpus-$target"
+    crashes="$OUT/crashes-$target"
+    mkdir -p "$corpus" "$crashes"
+    log="$OUT/$target.log"
+    echo "fuzzing $target for ${SECONDS_PER_TARGET}s (log: $log)"
+    start=$(date +%s)
+    touch "$OUT/.started-$target"
+    dict=""
+    [ -f "Benchmarks/fuzz/$target.dict" ] && dict="-dict=Benchmarks/fuzz/$target.dict"
+    set +e
+    # shellcheck disable=SC2086
+    "$OUT/fuzz-$target" "$corpus" "Benchmarks/fuzz/corpus-$target" $dict \
+        -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+        -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1
+    code=$?
+    set -e
+    elapsed=$(( $(date +%s) - start ))
+    runs=$(grep -h '^stat::number_of_executed_units' "$log" | awk '{s+=$2} END {print s+0}')
+    found=$(find "$crashes" -type f -newer "$OUT/.started-$target" \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
+    [ "$code" -eq 0 ] || status=1
+    line="$target: $runs executions in ${elapsed}s, $found crash/timeout/oom files in $crashes (exit $code)"
+    echo "$line"
+    summary="$summary$line
+"
+done
+printf '\nsummary\n%s' "$summary"
+[ "$status" -eq 0 ] || echo "a target failed: see its log; replay with Benchmarks/fuzz.sh --replay FILE"
+exit "$status"
