@@ -11,11 +11,12 @@ struct Stamper {
     let headTree: OID?
     let headTime: Date
 
-    /// Returns the stamped paths; merges and clears `state.pendingBases`.
-    func run(state: inout SyncState, selector: MergeStrategySelector) throws -> [String] {
+    /// Stamps the notes among `changes` (the work tree's status); returns the stamped paths;
+    /// merges and clears `state.pendingBases`.
+    func run(changes: [StatusEntry], state: inout SyncState, selector: MergeStrategySelector) throws -> [String] {
         var stamped: [String] = []
         var writes: [(path: String, data: Data)] = []
-        for entry in try repository.status() where entry.inWorkTree && entry.path.hasSuffix(".md") {
+        for entry in changes where entry.inWorkTree && entry.path.hasSuffix(".md") {
             guard entry.kind == .modified || entry.kind == .renamed, let headTree else { continue }
             let oldPath = entry.oldPath ?? entry.path
             guard let committed = try repository.entry(atPath: oldPath, inTree: headTree),

@@ -77,11 +77,13 @@ public final class Syncer {
         } else {
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
+            let changes = try repository.status()
             report.stamped = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime)
-                .run(state: &state, selector: selector)
+                .run(changes: changes, state: &state, selector: selector)
             try state.save(vaultRoot: vault.root)
             try environment.fault("after-stamp")
-            try commitLocalChanges(into: &report)
+            // Nothing changed (the usual case): no need to scan the work tree again to commit.
+            if !changes.isEmpty || head == nil { try commitLocalChanges(into: &report) }
             try environment.fault("after-commit")
         }
         guard let remote = try repository.remote(named: "origin") else { throw SyncError.noRemote }
