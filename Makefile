@@ -6,7 +6,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 # Debian packages needed to build (C libraries) and to test (real git servers on loopback).
-BUILD_PACKAGES = pkg-config git libgit2-dev libyaml-dev libsqlite3-dev
+BUILD_PACKAGES = pkg-config git libgit2-dev libyaml-dev
 TEST_PACKAGES = openssh-server openssh-client nginx fcgiwrap openssl python3
 BENCH_PACKAGES = ripgrep hyperfine
 

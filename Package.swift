@@ -11,11 +11,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "QuireCore", dependencies: ["CYAML"]),
         .target(name: "QuireGit", dependencies: ["CLibGit2"]),
-        .target(name: "QuireSearch", dependencies: ["QuireCore", "CSQLite"]),
+        .target(name: "QuireSearch", dependencies: ["QuireCore"]),
         .target(name: "QuireSync", dependencies: ["QuireCore", "QuireGit"]),
         .target(name: "QuireCLI", dependencies: ["QuireCore", "QuireGit", "QuireSearch", "QuireSync"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
