@@ -50,10 +50,21 @@ public struct Credentials: Sendable {
         return methods
     }
 
-    /// The https methods for `url`: the token, then a matching `~/.git-credentials` line.
+    /// The https methods for `url`: the token, then a matching `~/.git-credentials` line, then
+    /// the configured git credential helper.
     func passwordMethods(url: String, userFromURL: String?) -> [Method] {
         var methods: [Method] = []
         if let token { methods.append(.userPassword(user: userFromURL ?? "quire", password: token)) }
+        methods += storedMethods(url: url, userFromURL: userFromURL)
+        if let helper = CredentialHelper.fill(url: url, user: userFromURL, home: homeDirectory) {
+            methods.append(.userPassword(user: helper.user, password: helper.password))
+        }
+        return methods
+    }
+
+    /// Matching lines of `~/.git-credentials`.
+    private func storedMethods(url: String, userFromURL: String?) -> [Method] {
+        var methods: [Method] = []
         let store = homeDirectory.appendingPathComponent(".git-credentials")
         guard let target = URLComponents(string: url),
               let text = try? String(contentsOf: store, encoding: .utf8) else { return methods }

@@ -45,12 +45,17 @@ public final class Index {
     /// Sets the entry at `entry.path` to a blob already in the object database, without reading
     /// the work tree (the stat data is empty, so git re-reads the file to compare it).
     public func add(entry item: TreeEntry) throws {
+        try Index.add(item, to: pointer)
+    }
+
+    /// Adds `item` to a borrowed `git_index` (also an in-memory one).
+    static func add(_ item: TreeEntry, to index: OpaquePointer) throws {
         var entry = git_index_entry()
         entry.id = item.id.raw
         entry.mode = item.kind.mode.rawValue
         try item.path.withCString { path in
             entry.path = path
-            try check(git_index_add(pointer, &entry), "git_index_add")
+            try check(git_index_add(index, &entry), "git_index_add")
         }
     }
 

@@ -58,15 +58,20 @@ public final class Remote {
 
     /// libgit2 reports a missing local path as an "unsupported URL protocol": say what it is.
     private func checkLocalPath(_ function: String) throws {
-        var address = url
-        if address.hasPrefix("file://") { address = String(address.dropFirst("file://".count)) }
-        let isURL = address.contains("://")
-        let isScpLike = !address.hasPrefix("/") && !address.hasPrefix(".")
-            && address.split(separator: ":").first.map { !$0.contains("/") } == true && address.contains(":")
+        try Remote.checkLocalPath(url, function)
+    }
+
+    /// Throws `.notFound` when `address` is a local path (or `file://` URL) that does not exist.
+    static func checkLocalPath(_ address: String, _ function: String) throws {
+        var path = address
+        if path.hasPrefix("file://") { path = String(path.dropFirst("file://".count)) }
+        let isURL = path.contains("://")
+        let isScpLike = !path.hasPrefix("/") && !path.hasPrefix(".")
+            && path.split(separator: ":").first.map { !$0.contains("/") } == true && path.contains(":")
         guard !isURL, !isScpLike else { return }
-        if !FileManager.default.fileExists(atPath: address) {
+        if !FileManager.default.fileExists(atPath: path) {
             throw GitError(function: function, code: .notFound, errorClass: "repository",
-                           message: "remote repository not found: \(address)")
+                           message: "remote repository not found: \(path)")
         }
     }
 }

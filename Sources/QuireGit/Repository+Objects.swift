@@ -189,14 +189,11 @@ extension Repository {
         var index: OpaquePointer?
         try check(git_index_new(&index), "git_index_new")
         defer { git_index_free(index) }
+        guard let index else {
+            throw GitError(function: "git_index_new", code: .other(-1), message: "no index")
+        }
         for item in entries.sorted(by: { $0.path < $1.path }) {
-            var entry = git_index_entry()
-            entry.id = item.id.raw
-            entry.mode = item.kind.mode.rawValue
-            try item.path.withCString { path in
-                entry.path = path
-                try check(git_index_add(index, &entry), "git_index_add")
-            }
+            try Index.add(item, to: index)
         }
         var result = git_oid()
         try check(git_index_write_tree_to(&result, index, pointer), "git_index_write_tree_to")

@@ -45,6 +45,7 @@ extension Repository {
     public func setReference(_ name: String, to target: OID, expected: OID? = nil, force: Bool = true,
                              message: String = "quire") throws {
         var ref: OpaquePointer?
+        defer { git_reference_free(ref) }
         var targetRaw = target.raw
         if let expected {
             var expectedRaw = expected.raw
@@ -54,7 +55,6 @@ extension Repository {
             try check(git_reference_create(&ref, pointer, name, &targetRaw, force ? 1 : 0, message),
                       "git_reference_create")
         }
-        git_reference_free(ref)
     }
 
     /// Deletes a reference; deleting one that does not exist is not an error.

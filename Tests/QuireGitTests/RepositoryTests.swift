@@ -158,4 +158,22 @@ import Testing
         }
         #expect(try Fixture.read("a.md", in: temp.url) == "user edit\n")
     }
+
+    @Test func resolveRevisionsAndStageBlobEntries() throws {
+        let temp = try TemporaryDirectory()
+        let repo = try Repository.create(at: temp.url)
+        try Fixture.write("1\n", to: "a.md", in: temp.url)
+        let first = try Fixture.commitAll(repo, "one", at: 0)
+        try Fixture.write("2\n", to: "a.md", in: temp.url)
+        let second = try Fixture.commitAll(repo, "two", at: 10)
+        #expect(try repo.resolveCommit("HEAD") == second)
+        #expect(try repo.resolveCommit("HEAD~1") == first)
+        #expect(try repo.resolveCommit(String(first.hex.prefix(10))) == first)
+        #expect(throws: GitError.self) { try repo.resolveCommit("nope") }
+        let blob = try repo.writeBlob(Data("staged\n".utf8))
+        let index = try repo.index()
+        try index.add(entry: TreeEntry(path: "b.md", id: blob))
+        let tree = try index.writeTree()
+        #expect(try repo.entry(atPath: "b.md", inTree: tree)?.id == blob)
+    }
 }

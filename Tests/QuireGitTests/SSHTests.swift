@@ -3,66 +3,33 @@ import QuireGit
 import Testing
 
 /// A loopback `sshd` with a temporary host key that accepts one user key for root.
-final class SSHServer {
-    let process = Process()
-    let port: Int
+final class SSHServer: LoopbackServer {
     let hostPublicKey: String
 
     init(directory: URL, authorizedKey: String) throws {
-        port = Fixture.freePort()
         let hostKey = directory.appendingPathComponent("host_ed25519")
-        try SSHServer.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", hostKey.path])
+        try Fixture.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", hostKey.path])
         hostPublicKey = try String(contentsOf: URL(fileURLWithPath: hostKey.path + ".pub"), encoding: .utf8)
         try Data(authorizedKey.utf8).write(to: directory.appendingPathComponent("authorized_keys"))
-        let config = """
-            Port \(port)
-            ListenAddress 127.0.0.1
-            HostKey \(hostKey.path)
-            PidFile \(directory.appendingPathComponent("sshd.pid").path)
-            UsePAM no
-            StrictModes no
-            PermitRootLogin yes
-            PasswordAuthentication no
-            KbdInteractiveAuthentication no
-            PubkeyAuthentication yes
-            AuthorizedKeysFile \(directory.appendingPathComponent("authorized_keys").path)
-            """
-        let configURL = directory.appendingPathComponent("sshd_config")
-        try Data(config.utf8).write(to: configURL)
         try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/sshd")
-        process.arguments = ["-D", "-e", "-f", configURL.path]
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<100 {
-            if GitDaemon.isListening(port) { break }
-            usleep(50_000)
-        }
-    }
-
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    /// Runs a short tool with posix_spawn and waits for it with waitpid (Foundation's
-    /// `waitUntilExit` can miss the exit while another child is running).
-    static func run(_ tool: String, _ arguments: [String]) throws {
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        guard posix_spawn(&pid, tool, &actions, nil, argv, environ) == 0 else {
-            throw GitError(function: tool, code: .other(-1), message: "cannot start")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let configURL = directory.appendingPathComponent("sshd_config")
+        try super.init(executable: "/usr/sbin/sshd", arguments: { port in
+            let config = """
+                Port \(port)
+                ListenAddress 127.0.0.1
+                HostKey \(hostKey.path)
+                PidFile \(directory.appendingPathComponent("sshd.pid").path)
+                UsePAM no
+                StrictModes no
+                PermitRootLogin yes
+                PasswordAuthentication no
+                KbdInteractiveAuthentication no
+                PubkeyAuthentication yes
+                AuthorizedKeysFile \(directory.appendingPathComponent("authorized_keys").path)
+                """
+            try? Data(config.utf8).write(to: configURL)
+            return ["-D", "-e", "-f", configURL.path]
+        })
     }
 }
 
@@ -72,7 +39,7 @@ struct SSHTests {
     func makeHome(_ temp: TemporaryDirectory) throws -> URL {
         let home = temp.path("home")
         try FileManager.default.createDirectory(at: home.appendingPathComponent(".ssh"), withIntermediateDirectories: true)
-        try SSHServer.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f",
+        try Fixture.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f",
                                                  home.appendingPathComponent(".ssh/id_ed25519").path])
         return home
     }
@@ -117,7 +84,7 @@ struct SSHTests {
         let temp = try TemporaryDirectory()
         let (server, home, repo, _) = try setUp(temp)
         try trust(server, in: home)
-        try SSHServer.run("/usr/bin/ssh-keygen", ["-H", "-f", home.appendingPathComponent(".ssh/known_hosts").path])
+        try Fixture.run("/usr/bin/ssh-keygen", ["-H", "-f", home.appendingPathComponent(".ssh/known_hosts").path])
         let text = try String(contentsOf: home.appendingPathComponent(".ssh/known_hosts"), encoding: .utf8)
         #expect(text.hasPrefix("|1|"))
         try #require(try repo.remote(named: "origin")).push(refspecs: ["refs/heads/main:refs/heads/main"],

@@ -96,30 +96,72 @@ enum Fixture {
     }
 }
 
-/// A `git daemon` serving a base directory on a loopback port, stopped on release.
-final class GitDaemon {
-    let process = Process()
+/// A server process listening on a loopback port, killed on release. Started with
+/// posix_spawn and reaped with waitpid: Foundation's `Process.waitUntilExit` can miss the exit
+/// of one child while another runs, and SIGTERM may be blocked in children of the test process.
+class LoopbackServer {
+    let pid: pid_t
     let port: Int
 
-    init(base: URL) throws {
-        port = Fixture.freePort()
-        process.executableURL = URL(fileURLWithPath: "/usr/lib/git-core/git-daemon")
-        process.arguments = ["--reuseaddr", "--export-all", "--enable=receive-pack", "--listen=127.0.0.1",
-                             "--port=\(port)", "--base-path=\(base.path)", base.path]
-        process.environment = ["HOME": base.path, "PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1"]
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<100 {
+    init(executable: String, arguments: (Int) -> [String], environment: [String: String]? = nil) throws {
+        let port = Fixture.freePort()
+        self.port = port
+        pid = try Fixture.spawn(executable, arguments(port), environment: environment)
+        for _ in 0..<400 {
             if GitDaemon.isListening(port) { break }
             usleep(50_000)
         }
     }
 
     deinit {
-        // SIGTERM may be blocked in the daemon (it inherits the test thread's signal mask).
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        Fixture.stop(pid)
+    }
+}
+
+extension Fixture {
+    /// Starts a tool with its output discarded; the caller reaps it (`stop` or `run`).
+    static func spawn(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) throws -> pid_t {
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { envp?.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let result = envp.map { env in env.withUnsafeBufferPointer { posix_spawn(&pid, tool, &actions, nil, argv, $0.baseAddress) } }
+            ?? posix_spawn(&pid, tool, &actions, nil, argv, environ)
+        guard result == 0 else { throw GitError(function: tool, code: .other(Int(result)), message: "cannot start") }
+        return pid
+    }
+
+    /// Runs a tool to completion.
+    static func run(_ tool: String, _ arguments: [String]) throws {
+        wait(try spawn(tool, arguments))
+    }
+
+    /// Kills and reaps a spawned process.
+    static func stop(_ pid: pid_t) {
+        kill(pid, SIGKILL)
+        wait(pid)
+    }
+
+    private static func wait(_ pid: pid_t) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+}
+
+/// A `git daemon` serving a base directory with push enabled.
+final class GitDaemon: LoopbackServer {
+    init(base: URL) throws {
+        try super.init(executable: "/usr/lib/git-core/git-daemon", arguments: { port in
+            ["--reuseaddr", "--export-all", "--enable=receive-pack", "--listen=127.0.0.1",
+             "--port=\(port)", "--base-path=\(base.path)", base.path]
+        }, environment: ["HOME": base.path, "PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1"])
     }
 
     static func isListening(_ port: Int) -> Bool {
