@@ -13,8 +13,19 @@ public final class Syncer {
     let repository: Repository
     let environment: SyncEnvironment
     let transfer: TransferOptions
-    static let branch = "refs/heads/main"
-    static let tracking = "refs/remotes/origin/main"
+    /// The branch HEAD is on: `refs/heads/main` in a new vault; a repository on `master` stays there.
+    var branch: String { Syncer.branch(of: repository) }
+    /// The remote-tracking reference of `branch` (`refs/remotes/origin/<name>`).
+    var tracking: String { Syncer.tracking(for: branch) }
+
+    static func branch(of repository: Repository) -> String {
+        ((try? repository.headBranchName()) ?? nil).map { $0.hasPrefix("refs/heads/") ? $0 : "refs/heads/" + $0 }
+            ?? "refs/heads/main"
+    }
+
+    static func tracking(for branch: String) -> String {
+        "refs/remotes/origin/" + branch.dropFirst("refs/heads/".count)
+    }
 
     /// Opens the vault's repository.
     public init(vault: Vault, environment: SyncEnvironment, transfer: TransferOptions) throws {
@@ -92,7 +103,7 @@ public final class Syncer {
             try environment.fault("before-fetch")
             try remote.fetch(options: transfer)
             try environment.fault("after-fetch")
-            let remoteTip = try repository.referenceTarget(Self.tracking)
+            let remoteTip = try repository.referenceTarget(tracking)
             if options.dryRun {
                 try describeDryRun(remoteTip: remoteTip, into: &report)
                 return report
@@ -103,12 +114,12 @@ public final class Syncer {
                 ?? repository.log(from: local).count
             try environment.fault("before-push")
             do {
-                try remote.push(refspecs: ["\(Self.branch):\(Self.branch)"], options: transfer)
+                try remote.push(refspecs: ["\(branch):\(branch)"], options: transfer)
             } catch let error as GitError where error.category == .pushRejected {
                 if attempt < options.pushAttempts { continue }
                 throw SyncError.pushRejectedAfterRetries(attempts: attempt)
             }
-            try repository.setReference(Self.tracking, to: local, message: "quire: pushed")
+            try repository.setReference(tracking, to: local, message: "quire: pushed")
             try environment.fault("after-push")
             report.pushed = true
             report.pushedCommits = outgoing

@@ -58,17 +58,26 @@ struct CloneCommand: Command {
         let remote = try repository.createRemote(named: "origin", url: remoteURL)
         try remote.fetch(options: TransferSetup.options(context: context, vault: nil))
         context.output.progress("\r\u{1B}[K")
-        let candidates = ["refs/remotes/origin/main", "refs/remotes/origin/master"]
+        // The remote's main branch, else master (kept as master), else its first branch.
+        var branch = "main"
         var tip: OID?
-        for candidate in candidates where tip == nil { tip = try repository.referenceTarget(candidate) }
-        if tip == nil { tip = try repository.references(matching: "refs/remotes/origin/*").first?.target }
+        for name in ["main", "master"] where tip == nil {
+            if let found = try repository.referenceTarget("refs/remotes/origin/\(name)") {
+                tip = found
+                branch = name
+            }
+        }
+        if tip == nil, let first = try repository.references(matching: "refs/remotes/origin/*").first(where: { !$0.name.hasSuffix("/HEAD") }) {
+            tip = first.target
+            branch = String(first.name.dropFirst("refs/remotes/origin/".count))
+        }
         if let tip {
-            try repository.setReference("refs/heads/main", to: tip, message: "quire clone")
-            try repository.setHead(branch: "refs/heads/main")
+            try repository.setReference("refs/heads/\(branch)", to: tip, message: "quire clone")
+            try repository.setHead(branch: "refs/heads/\(branch)")
             try repository.checkout(tree: repository.treeID(ofCommit: tip), mode: .force)
         }
-        try repository.setConfigString("branch.main.remote", "origin")
-        try repository.setConfigString("branch.main.merge", "refs/heads/main")
+        try repository.setConfigString("branch.\(branch).remote", "origin")
+        try repository.setConfigString("branch.\(branch).merge", "refs/heads/\(branch)")
         let vault = try Vault.create(at: root)
         try MergeDriverSetup.register(repository: repository, vault: vault)
     }
