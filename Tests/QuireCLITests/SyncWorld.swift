@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// The output of one git CLI run (tests only: the product never shells out to git).
@@ -151,18 +154,14 @@ struct GitServer {
         for _ in 0..<3 {
             let port = freePort()
             let script = Harness.packageRoot.appendingPathComponent("Tests/Servers/git-server.sh").path
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = [script, "start", kind, directory.path, String(port)]
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            let errors = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            // Not Foundation's Process: the daemons the script starts inherit its descriptors, and
+            // Process waits for them to close; posix_spawn + waitpid waits for the script alone.
+            let outURL = directory.appendingPathComponent("start.out"), errURL = directory.appendingPathComponent("start.err")
+            let status = try spawnAndWait(["/bin/sh", "-c", "exec sh \"$0\" start \"$1\" \"$2\" \"$3\" >\"$4\" 2>\"$5\" </dev/null",
+                                           script, kind, directory.path, String(port), outURL.path, errURL.path])
+            let data = try Data(contentsOf: outURL), errors = try Data(contentsOf: errURL)
             let url = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if process.terminationStatus == 0, !url.isEmpty {
+            if status == 0, !url.isEmpty {
                 return GitServer(directory: directory, baseURL: url, port: port)
             }
             lastError = String(decoding: errors, as: UTF8.self)
@@ -185,16 +184,25 @@ struct GitServer {
     func stop() { Self.stopServer(directory) }
 
     private static func stopServer(_ directory: URL) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [Harness.packageRoot.appendingPathComponent("Tests/Servers/git-server.sh").path, "stop", directory.path]
-        try? process.run()
-        process.waitUntilExit()
+        let script = Harness.packageRoot.appendingPathComponent("Tests/Servers/git-server.sh").path
+        _ = try? spawnAndWait(["/bin/sh", script, "stop", directory.path])
     }
 
     enum ServerError: Error {
         case notStarted(String, String)
     }
+}
+
+/// Runs `arguments` (an absolute program path first) and waits for that process only.
+func spawnAndWait(_ arguments: [String]) throws -> Int32 {
+    var pid: pid_t = 0
+    let cArguments = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in cArguments { free(pointer) } }
+    let spawned = posix_spawn(&pid, arguments[0], nil, nil, cArguments, environ)
+    guard spawned == 0 else { throw GitServer.ServerError.notStarted(arguments[0], "posix_spawn \(spawned)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
 }
 
 /// A standard note with an id, a title, `updatedAt` and a body.
