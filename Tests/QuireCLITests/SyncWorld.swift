@@ -148,11 +148,11 @@ struct GitServer {
     static func freePort() -> Int { 20000 + Int.random(in: 0..<20000) }
 
     /// Starts a server of `kind` (daemon, ssh, http, http-auth); retries on another port if taken.
-    static func start(_ kind: String) throws -> GitServer {
-        let directory = try Harness.temporaryDirectory("quire-server-\(kind)")
+    static func start(_ kind: String, directory: URL? = nil, port fixedPort: Int? = nil) throws -> GitServer {
+        let directory = try directory ?? Harness.temporaryDirectory("quire-server-\(kind)")
         var lastError = ""
         for _ in 0..<3 {
-            let port = freePort()
+            let port = fixedPort ?? freePort()
             let script = Harness.packageRoot.appendingPathComponent("Tests/Servers/git-server.sh").path
             // Not Foundation's Process: the daemons the script starts inherit its descriptors, and
             // Process waits for them to close; posix_spawn + waitpid waits for the script alone.
@@ -193,13 +193,19 @@ struct GitServer {
     }
 }
 
-/// Runs `arguments` (an absolute program path first) and waits for that process only.
-func spawnAndWait(_ arguments: [String]) throws -> Int32 {
+/// Starts `arguments` (an absolute program path first) and returns its process id.
+func spawn(_ arguments: [String]) throws -> pid_t {
     var pid: pid_t = 0
     let cArguments = arguments.map { strdup($0) } + [nil]
     defer { for pointer in cArguments { free(pointer) } }
     let spawned = posix_spawn(&pid, arguments[0], nil, nil, cArguments, environ)
     guard spawned == 0 else { throw GitServer.ServerError.notStarted(arguments[0], "posix_spawn \(spawned)") }
+    return pid
+}
+
+/// Runs `arguments` (an absolute program path first) and waits for that process only.
+func spawnAndWait(_ arguments: [String]) throws -> Int32 {
+    let pid = try spawn(arguments)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
