@@ -162,6 +162,23 @@ enum StaleLocks {
             try? FileManager.default.removeItem(at: url)
         }
     }
+
+    /// The git directory of a remote given as a local path or `file://` URL (a bare repository
+    /// or a work tree's `.git`); nil for network remotes.
+    static func localGitDirectory(_ remoteURL: String) -> URL? {
+        let path: String
+        if remoteURL.hasPrefix("file://") {
+            path = URL(string: remoteURL)?.path ?? String(remoteURL.dropFirst(7))
+        } else if remoteURL.hasPrefix("/") {
+            path = remoteURL
+        } else {
+            return nil
+        }
+        let nested = URL(fileURLWithPath: path).appendingPathComponent(".git")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: nested.path, isDirectory: &isDirectory), isDirectory.boolValue { return nested }
+        return URL(fileURLWithPath: path)
+    }
 }
 
 /// Hides credentials in text that may hold URLs (`https://user:secret@host` → `https://user:***@host`).

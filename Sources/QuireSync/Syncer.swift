@@ -85,6 +85,7 @@ public final class Syncer {
             try environment.fault("after-commit")
         }
         guard let remote = try repository.remote(named: "origin") else { throw SyncError.noRemote }
+        if !options.dryRun, let local = StaleLocks.localGitDirectory(remote.url) { StaleLocks.clean(gitDirectory: local) }
         for attempt in 1...max(1, options.pushAttempts) {
             report.attempts = attempt
             try environment.fault("before-fetch")

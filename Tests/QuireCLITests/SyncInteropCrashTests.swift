@@ -111,4 +111,19 @@ import Testing
         #expect(try a.headTree() == b.headTree())
         #expect(try b.git(["status", "--porcelain"]).stdout.isEmpty)
     }
+
+    /// A dead quire's stale `.lock` in a local remote (killed while pushing) does not block the
+    /// next sync (DESIGN.md §4 step 1).
+    @Test func aStaleLockInALocalRemoteIsCleaned() throws {
+        let world = try SyncWorld()
+        let (a, b) = try world.pair(["one.md": Self.base])
+        let lock = world.bare.appendingPathComponent("refs/heads/main.lock")
+        try Harness.write("", to: lock)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: lock.path)
+        try a.write(note("n2", title: "Two", updated: "2026-11-29T11:00:00Z"), to: "two.md")
+        try a.sync()
+        try b.sync()
+        #expect(try b.read("two.md") == note("n2", title: "Two", updated: "2026-11-29T11:00:00Z"))
+        #expect(!FileManager.default.fileExists(atPath: lock.path))
+    }
 }
