@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 # Debian packages needed to build (C libraries) and to test (real git servers on loopback).
 BUILD_PACKAGES = pkg-config git libgit2-dev libyaml-dev libsqlite3-dev
-TEST_PACKAGES = openssh-server openssh-client nginx fcgiwrap
+TEST_PACKAGES = openssh-server openssh-client nginx fcgiwrap python3 openssl
 BENCH_PACKAGES = ripgrep hyperfine
 
 .PHONY: all deps test-deps bench-deps build release demo test install uninstall clean bench

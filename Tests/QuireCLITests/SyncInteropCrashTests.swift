@@ -126,4 +126,28 @@ import Testing
         #expect(try b.read("two.md") == note("n2", title: "Two", updated: "2026-11-29T11:00:00Z"))
         #expect(!FileManager.default.fileExists(atPath: lock.path))
     }
+
+    /// During a sync (killed before it updates the work tree) the user creates a note at a path
+    /// the remote adds, and deletes a note the remote changes: nothing is lost on either side.
+    @Test func aNoteCreatedOrDeletedDuringASyncLosesNothing() throws {
+        let world = try SyncWorld()
+        let (a, b) = try world.pair(["one.md": Self.base])
+        let fromA = note("na", title: "New", updated: "2026-11-29T11:00:00Z", body: "From A.\n")
+        let edited = Self.base.replacingOccurrences(of: "Para two.", with: "Para two, A.")
+            .replacingOccurrences(of: "10:00", with: "11:00")
+        try a.write(fromA, to: "new.md")
+        try a.write(edited, to: "one.md")
+        try a.sync(now: "2026-11-29T12:00:00Z")
+        let crashed = try b.run(["sync"], now: "2026-11-29T12:01:00Z", environment: ["QUIRE_FAULT": "before-checkout:kill"])
+        #expect(crashed.code != 0)
+        let fromB = note("nb", title: "New", updated: "2026-11-29T11:30:00Z", body: "From B, typed during the sync.\n")
+        try b.write(fromB, to: "new.md")
+        try b.remove("one.md")
+        try b.sync(now: "2026-11-29T12:02:00Z")
+        try a.sync(now: "2026-11-29T12:03:00Z")
+        #expect(try b.read("new.md") == fromB)
+        #expect(try b.read("new-2.md") == fromA)
+        #expect(try b.read("one.md") == edited)
+        #expect(try a.files() == b.files())
+    }
 }
