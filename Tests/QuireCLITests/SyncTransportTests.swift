@@ -50,7 +50,18 @@ import Testing
         defer { server.stop() }
         let bare = try server.makeRepository()
         let home = try Self.sshHome(server, trusted: true)
-        _ = try Self.roundTrip(url: server.baseURL + "vault.git", bare: bare, environment: ["HOME": home.path])
+        let (a, _) = try Self.roundTrip(url: server.baseURL + "vault.git", bare: bare, environment: ["HOME": home.path])
+
+        // Another key the server does not know: authentication failed, exit 4.
+        let stranger = try Harness.temporaryDirectory("quire-ssh-stranger")
+        try FileManager.default.createDirectory(at: stranger.appendingPathComponent(".ssh"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: home.appendingPathComponent(".ssh/known_hosts"),
+                                         to: stranger.appendingPathComponent(".ssh/known_hosts"))
+        try #require(try spawnAndWait(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "",
+                                       "-f", stranger.appendingPathComponent(".ssh/id_ed25519").path]) == 0)
+        let denied = try a.run(["sync"], environment: ["HOME": stranger.path])
+        #expect(denied.code == 4, "\(denied.stderr)")
+        #expect(denied.stderr.contains("authentication failed"))
     }
 
     @Test func sshUnknownHostIsRefusedWithItsFingerprint() throws {
