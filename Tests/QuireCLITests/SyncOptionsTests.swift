@@ -91,6 +91,22 @@ import Testing
         #expect(try b.run(["undo"]).code == 1)
     }
 
+    /// Eleven merges in the same second (`-2` … `-11` backups): undo still takes the newest.
+    @Test func undoAfterManyMergesInOneSecond() throws {
+        let (a, b) = try SyncWorld().pair(["one.md": Self.base])
+        for round in 1...11 {
+            try a.write("a\(round)\n", to: "a\(round).txt")
+            try a.sync()
+            try b.write("b\(round)\n", to: "b\(round).txt")
+            try b.sync()
+        }
+        let undone = try b.run(["undo"])
+        #expect(undone.code == 0, "\(undone.stderr)")
+        #expect(b.exists("b11.txt"))
+        #expect(b.exists("a10.txt"))
+        #expect(!b.exists("a11.txt"))
+    }
+
     @Test func threeDevicesConverge() throws {
         let world = try SyncWorld()
         let a = try world.first("a", notes: ["shared.md": Self.base])
