@@ -55,7 +55,7 @@ extension Syncer {
         report.updatedFromRemote += outcome.updated
         report.keptUserEdits += outcome.keptUserEdits.keys.sorted()
         try environment.fault("before-ref-update")
-        try repository.setReference(Syncer.branch, to: target, message: "quire sync")
+        try repository.setReference(branch, to: target, message: "quire sync")
         try Journal.remove(vaultRoot: vault.root)
     }
 
@@ -142,7 +142,7 @@ enum Journal {
         let head = try syncer.repository.headCommitID()
         if head?.hex == entry.previous {
             _ = try syncer.applyTree(of: target, from: head, state: &state)
-            try syncer.repository.setReference(Syncer.branch, to: target, message: "quire sync (finished after a crash)")
+            try syncer.repository.setReference(syncer.branch, to: target, message: "quire sync (finished after a crash)")
         }
         try remove(vaultRoot: root)
     }

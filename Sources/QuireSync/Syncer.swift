@@ -13,8 +13,15 @@ public final class Syncer {
     let repository: Repository
     let environment: SyncEnvironment
     let transfer: TransferOptions
-    static let branch = "refs/heads/main"
-    static let tracking = "refs/remotes/origin/main"
+    /// The branch HEAD is on (`refs/heads/main` for a new vault; a clone keeps the remote's name).
+    let branch: String
+    /// Its remote-tracking branch, `refs/remotes/origin/<name>`.
+    var tracking: String { Self.tracking(of: branch) }
+
+    /// `refs/remotes/origin/<name>` for `refs/heads/<name>`.
+    static func tracking(of branch: String) -> String {
+        "refs/remotes/origin/" + branch.dropFirst("refs/heads/".count)
+    }
 
     /// Opens the vault's repository.
     public init(vault: Vault, environment: SyncEnvironment, transfer: TransferOptions) throws {
@@ -22,6 +29,7 @@ public final class Syncer {
         self.environment = environment
         self.transfer = transfer
         repository = try Repository.open(at: vault.root)
+        branch = try repository.headBranchName() ?? "refs/heads/main"
     }
 
     /// Runs one cycle under the vault lock; the outcome (success or the error) is recorded in
@@ -91,7 +99,7 @@ public final class Syncer {
             try environment.fault("before-fetch")
             try remote.fetch(options: transfer)
             try environment.fault("after-fetch")
-            let remoteTip = try repository.referenceTarget(Self.tracking)
+            let remoteTip = try repository.referenceTarget(tracking)
             if options.dryRun {
                 try describeDryRun(remoteTip: remoteTip, into: &report)
                 return report
@@ -102,12 +110,12 @@ public final class Syncer {
                 ?? repository.log(from: local).count
             try environment.fault("before-push")
             do {
-                try remote.push(refspecs: ["\(Self.branch):\(Self.branch)"], options: transfer)
+                try remote.push(refspecs: ["\(branch):\(branch)"], options: transfer)
             } catch let error as GitError where error.category == .pushRejected {
                 if attempt < options.pushAttempts { continue }
                 throw SyncError.pushRejectedAfterRetries(attempts: attempt)
             }
-            try repository.setReference(Self.tracking, to: local, message: "quire: pushed")
+            try repository.setReference(tracking, to: local, message: "quire: pushed")
             try environment.fault("after-push")
             report.pushed = true
             report.pushedCommits = outgoing

@@ -52,6 +52,31 @@ import Testing
         for (_, text) in try a.files() { #expect(!text.contains("<<<<<<<")) }
     }
 
+    /// A repository whose branch is `master` (made by the git CLI): quire clones and syncs that
+    /// branch, so git CLI users and quire see each other's commits.
+    @Test func aMasterBranchIsSyncedAsMaster() throws {
+        let world = try SyncWorld(bare: try Harness.temporaryDirectory("quire-master").appendingPathComponent("remote.git"))
+        let cli = world.directory.appendingPathComponent("cli")
+        try #require(try gitCLI(["init", "-q", "-b", "master", cli.path], in: world.directory).code == 0)
+        try Harness.write(Self.base, to: cli.appendingPathComponent("one.md"))
+        try #require(try gitCLI(["add", "-A"], in: cli).code == 0)
+        try #require(try gitCLI(["commit", "-qm", "start"], in: cli).code == 0)
+        try #require(try gitCLI(["push", "-q", world.bare.path, "master"], in: cli).code == 0)
+        let b = try world.clone("b")
+        #expect(try b.git(["symbolic-ref", "HEAD"]).stdout == "refs/heads/master\n")
+        try b.write(note("n2", title: "Two", updated: "2026-11-29T11:00:00Z"), to: "two.md")
+        try b.sync()
+        #expect(try world.git(["branch", "--format=%(refname)"]).stdout == "refs/heads/master\n")
+        try #require(try gitCLI(["pull", "-q", "--no-rebase", world.bare.path, "master"], in: cli).code == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.appendingPathComponent("two.md").path))
+        try Harness.write("from git\n", to: cli.appendingPathComponent("git.txt"))
+        try #require(try gitCLI(["add", "-A"], in: cli).code == 0)
+        try #require(try gitCLI(["commit", "-qm", "from git"], in: cli).code == 0)
+        try #require(try gitCLI(["push", "-q", world.bare.path, "master"], in: cli).code == 0)
+        try b.sync()
+        #expect(try b.read("git.txt") == "from git\n")
+    }
+
     static let points = ["after-stamp", "after-commit", "before-fetch", "after-fetch", "during-merge",
                          "before-checkout", "before-ref-update", "before-push", "after-push"]
 
