@@ -151,9 +151,9 @@ enum Journal {
 /// `.lock` files a dead quire left in `.git/` (the vault lock is ours, so no other quire runs;
 /// a lock older than a minute is not a live git command's either).
 enum StaleLocks {
-    static func clean(gitDirectory: URL) {
-        let candidates = ["index.lock", "HEAD.lock", "config.lock", "refs/heads/main.lock",
-                          "refs/remotes/origin/main.lock", "packed-refs.lock"]
+    static func clean(gitDirectory: URL, branch: String) {
+        let candidates = ["index.lock", "HEAD.lock", "config.lock", "\(branch).lock",
+                          "\(Syncer.tracking(of: branch)).lock", "packed-refs.lock"]
         for name in candidates {
             let url = gitDirectory.appendingPathComponent(name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),

@@ -76,7 +76,7 @@ public final class Syncer {
     private func cycle(_ options: SyncOptions, state: inout SyncState) throws -> SyncReport {
         var report = SyncReport()
         try checkRepositoryState()
-        StaleLocks.clean(gitDirectory: repository.gitDirectory)
+        StaleLocks.clean(gitDirectory: repository.gitDirectory, branch: branch)
         try Journal.replay(syncer: self, state: &state)
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()
@@ -93,7 +93,7 @@ public final class Syncer {
             try environment.fault("after-commit")
         }
         guard let remote = try repository.remote(named: "origin") else { throw SyncError.noRemote }
-        if !options.dryRun, let local = StaleLocks.localGitDirectory(remote.url) { StaleLocks.clean(gitDirectory: local) }
+        if !options.dryRun, let local = StaleLocks.localGitDirectory(remote.url) { StaleLocks.clean(gitDirectory: local, branch: branch) }
         for attempt in 1...max(1, options.pushAttempts) {
             report.attempts = attempt
             try environment.fault("before-fetch")
