@@ -20,7 +20,7 @@ enum BackupRefs {
     /// then drops the oldest beyond 50. Returns the reference name.
     @discardableResult
     static func record(_ head: OID, now: Date, repository: Repository) throws -> String {
-        let existing = try repository.references(matching: prefix + "*")
+        let existing = try all(repository)
         if let newest = existing.last, newest.target == head { return newest.name }
         var name = prefix + stamp(now)
         var counter = 2
@@ -29,13 +29,23 @@ enum BackupRefs {
             counter += 1
         }
         try repository.setReference(name, to: head, force: false, message: "quire: backup before merge")
-        let all = try repository.references(matching: prefix + "*")
-        for old in all.dropLast(kept) { try repository.deleteReference(old.name) }
+        for old in try all(repository).dropLast(kept) { try repository.deleteReference(old.name) }
         return name
     }
 
     /// The newest backup, if any.
     static func newest(repository: Repository) throws -> Reference? {
-        try repository.references(matching: prefix + "*").last
+        try all(repository).last
+    }
+
+    /// Every backup, oldest first: by time, then by the `-N` counter as a number (so `-10`
+    /// comes after `-9`, which plain name order gets wrong).
+    static func all(_ repository: Repository) throws -> [Reference] {
+        func key(_ reference: Reference) -> (String, Int) {
+            let name = reference.name.dropFirst(prefix.count)
+            let parts = name.split(separator: "-", maxSplits: 1)
+            return (String(parts.first ?? name[...]), parts.count > 1 ? Int(parts[1]) ?? 0 : 1)
+        }
+        return try repository.references(matching: prefix + "*").sorted { key($0) < key($1) }
     }
 }

@@ -29,7 +29,7 @@ public struct SyncStatus: Sendable {
         var ahead = 0
         var behind = 0
         let local = try repository.headCommitID()
-        let tracking = try repository.referenceTarget(Syncer.tracking(for: Syncer.branch(of: repository)))
+        let tracking = try repository.referenceTarget(Syncer.tracking(of: branch ?? "refs/heads/main"))
         switch (local, tracking) {
         case let (local?, tracking?):
             (ahead, behind) = try repository.aheadBehind(local: local, upstream: tracking)

@@ -151,9 +151,9 @@ enum Journal {
 /// `.lock` files a dead quire left in `.git/` (the vault lock is ours, so no other quire runs;
 /// a lock older than a minute is not a live git command's either).
 enum StaleLocks {
-    static func clean(gitDirectory: URL) {
-        let candidates = ["index.lock", "HEAD.lock", "config.lock", "refs/heads/main.lock",
-                          "refs/remotes/origin/main.lock", "packed-refs.lock"]
+    static func clean(gitDirectory: URL, branch: String) {
+        let candidates = ["index.lock", "HEAD.lock", "config.lock", "\(branch).lock",
+                          "\(Syncer.tracking(of: branch)).lock", "packed-refs.lock"]
         for name in candidates {
             let url = gitDirectory.appendingPathComponent(name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
@@ -161,6 +161,23 @@ enum StaleLocks {
                   Date().timeIntervalSince(modified) > 60 else { continue }
             try? FileManager.default.removeItem(at: url)
         }
+    }
+
+    /// The git directory of a remote given as a local path or `file://` URL (a bare repository
+    /// or a work tree's `.git`); nil for network remotes.
+    static func localGitDirectory(_ remoteURL: String) -> URL? {
+        let path: String
+        if remoteURL.hasPrefix("file://") {
+            path = URL(string: remoteURL)?.path ?? String(remoteURL.dropFirst(7))
+        } else if remoteURL.hasPrefix("/") {
+            path = remoteURL
+        } else {
+            return nil
+        }
+        let nested = URL(fileURLWithPath: path).appendingPathComponent(".git")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: nested.path, isDirectory: &isDirectory), isDirectory.boolValue { return nested }
+        return URL(fileURLWithPath: path)
     }
 }
 

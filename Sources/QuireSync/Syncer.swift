@@ -13,17 +13,13 @@ public final class Syncer {
     let repository: Repository
     let environment: SyncEnvironment
     let transfer: TransferOptions
-    /// The branch HEAD is on: `refs/heads/main` in a new vault; a repository on `master` stays there.
-    var branch: String { Syncer.branch(of: repository) }
-    /// The remote-tracking reference of `branch` (`refs/remotes/origin/<name>`).
-    var tracking: String { Syncer.tracking(for: branch) }
+    /// The branch HEAD is on (`refs/heads/main` for a new vault; a clone keeps the remote's name).
+    let branch: String
+    /// Its remote-tracking branch, `refs/remotes/origin/<name>`.
+    var tracking: String { Self.tracking(of: branch) }
 
-    static func branch(of repository: Repository) -> String {
-        ((try? repository.headBranchName()) ?? nil).map { $0.hasPrefix("refs/heads/") ? $0 : "refs/heads/" + $0 }
-            ?? "refs/heads/main"
-    }
-
-    static func tracking(for branch: String) -> String {
+    /// `refs/remotes/origin/<name>` for `refs/heads/<name>`.
+    static func tracking(of branch: String) -> String {
         "refs/remotes/origin/" + branch.dropFirst("refs/heads/".count)
     }
 
@@ -33,6 +29,7 @@ public final class Syncer {
         self.environment = environment
         self.transfer = transfer
         repository = try Repository.open(at: vault.root)
+        branch = try repository.headBranchName() ?? "refs/heads/main"
     }
 
     /// Runs one cycle under the vault lock; the outcome (success or the error) is recorded in
@@ -79,7 +76,7 @@ public final class Syncer {
     private func cycle(_ options: SyncOptions, state: inout SyncState) throws -> SyncReport {
         var report = SyncReport()
         try checkRepositoryState()
-        StaleLocks.clean(gitDirectory: repository.gitDirectory)
+        StaleLocks.clean(gitDirectory: repository.gitDirectory, branch: branch)
         try Journal.replay(syncer: self, state: &state)
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()
@@ -98,6 +95,7 @@ public final class Syncer {
             try environment.fault("after-commit")
         }
         guard let remote = try repository.remote(named: "origin") else { throw SyncError.noRemote }
+        if !options.dryRun, let local = StaleLocks.localGitDirectory(remote.url) { StaleLocks.clean(gitDirectory: local, branch: branch) }
         for attempt in 1...max(1, options.pushAttempts) {
             report.attempts = attempt
             try environment.fault("before-fetch")

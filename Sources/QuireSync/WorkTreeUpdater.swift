@@ -43,6 +43,9 @@ struct WorkTreeUpdater {
             }
             guard try fileMatches(safe, previous) else {
                 if let previous { outcome.keptUserEdits[safe] = previous.id.hex }
+                if let next, try keepsIncomingBeside(safe, previous: previous, next: next, after: after) {
+                    outcome.updated.append(safe)
+                }
                 if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
                 continue
             }
@@ -69,6 +72,31 @@ struct WorkTreeUpdater {
         }
         try index.write()
         return outcome
+    }
+
+    /// The user changed `path` while the update ran, in a way no three-way merge can take up
+    /// later: a file created where the update adds one (add/add: the incoming one is written
+    /// beside it with a `-2` suffix), or a note deleted that the update really changes (the
+    /// change revives it, as modify beats delete). Returns whether it wrote anything.
+    private func keepsIncomingBeside(_ path: String, previous: TreeEntry?, next: TreeEntry,
+                                     after: [String: TreeEntry]) throws -> Bool {
+        let url = vault.url(for: path)
+        let exists = FileManager.default.fileExists(atPath: url.path)
+            || (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
+        if let previous {
+            guard !exists, MergeResolver.isRealChange(base: try repository.blobData(previous.id),
+                                                      changed: try repository.blobData(next.id)) else { return false }
+            try write(next, to: path)
+            return true
+        }
+        let (stem, ext) = TreeMerger.split(path)
+        var counter = 2
+        while after["\(stem)-\(counter)\(ext)"] != nil
+                || FileManager.default.fileExists(atPath: vault.url(for: "\(stem)-\(counter)\(ext)").path) {
+            counter += 1
+        }
+        try write(next, to: "\(stem)-\(counter)\(ext)")
+        return true
     }
 
     private func entriesByPath(_ tree: OID) throws -> [String: TreeEntry] {

@@ -58,26 +58,19 @@ struct CloneCommand: Command {
         let remote = try repository.createRemote(named: "origin", url: remoteURL)
         try remote.fetch(options: TransferSetup.options(context: context, vault: nil))
         context.output.progress("\r\u{1B}[K")
-        // The remote's main branch, else master (kept as master), else its first branch.
-        var branch = "main"
-        var tip: OID?
-        for name in ["main", "master"] where tip == nil {
-            if let found = try repository.referenceTarget("refs/remotes/origin/\(name)") {
-                tip = found
-                branch = name
-            }
-        }
-        if tip == nil, let first = try repository.references(matching: "refs/remotes/origin/*").first(where: { !$0.name.hasSuffix("/HEAD") }) {
-            tip = first.target
-            branch = String(first.name.dropFirst("refs/remotes/origin/".count))
-        }
-        if let tip {
-            try repository.setReference("refs/heads/\(branch)", to: tip, message: "quire clone")
-            try repository.setHead(branch: "refs/heads/\(branch)")
+        // The local branch takes the remote's name (main, else master, else the first), so the
+        // vault syncs with the branch the other devices and the git CLI use.
+        var remoteBranch = try repository.references(matching: "refs/remotes/origin/*").first?.name
+        for candidate in ["refs/remotes/origin/master", "refs/remotes/origin/main"]
+            where try repository.referenceTarget(candidate) != nil { remoteBranch = candidate }
+        let name = remoteBranch.map { String($0.dropFirst("refs/remotes/origin/".count)) } ?? "main"
+        if let remoteBranch, let tip = try repository.referenceTarget(remoteBranch) {
+            try repository.setReference("refs/heads/\(name)", to: tip, message: "quire clone")
+            try repository.setHead(branch: "refs/heads/\(name)")
             try repository.checkout(tree: repository.treeID(ofCommit: tip), mode: .force)
         }
-        try repository.setConfigString("branch.\(branch).remote", "origin")
-        try repository.setConfigString("branch.\(branch).merge", "refs/heads/\(branch)")
+        try repository.setConfigString("branch.\(name).remote", "origin")
+        try repository.setConfigString("branch.\(name).merge", "refs/heads/\(name)")
         let vault = try Vault.create(at: root)
         try MergeDriverSetup.register(repository: repository, vault: vault)
     }

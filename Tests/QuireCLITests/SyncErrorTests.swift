@@ -1,0 +1,155 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// Errors and exit codes of `quire sync` (DESIGN.md §5): 1 failure, 3 offline, 5 not found,
+/// 6 push rejected, 7 locked.
+@Suite struct SyncErrorTests {
+    /// A vault made with `quire init` holding one note, with no remote.
+    static func lonely(_ world: SyncWorld) throws -> Device {
+        let made = try Harness.run(["init", world.folder("a").path], in: world.directory)
+        try #require(made.code == 0)
+        let device = Device(name: "a", vault: TestVault(existing: world.folder("a")))
+        try device.write(SyncMergeTests.base, to: "one.md")
+        return device
+    }
+
+    @Test func noRemoteNamesTheCommand() throws {
+        let a = try Self.lonely(try SyncWorld())
+        let run = try a.run(["sync"])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("quire: error: this vault has no remote"))
+        #expect(run.stderr.contains("quire remote URL"))
+    }
+
+    @Test func missingRemotePathIsNotFound() throws {
+        let world = try SyncWorld()
+        let a = try Self.lonely(world)
+        try #require(try a.run(["remote", world.directory.appendingPathComponent("missing.git").path]).code == 0)
+        let run = try a.run(["sync"])
+        #expect(run.code == 5, "\(run.stderr)")
+        #expect(run.stderr.contains("not found"))
+    }
+
+    @Test func serverDownKeepsTheCommitAndTheNextSyncPushes() throws {
+        let directory = try Harness.temporaryDirectory("quire-server-daemon")
+        let port = GitServer.freePort()
+        let world = try SyncWorld()
+        let a = try Self.lonely(world)
+        try #require(try a.run(["remote", "git://127.0.0.1:\(port)/vault.git"]).code == 0)
+        let offline = try a.run(["sync"])
+        #expect(offline.code == 3, "\(offline.stderr)")
+        #expect(offline.stderr.contains("cannot be reached"))
+        let status = try a.run(["status"])
+        #expect(status.stdout.contains("1 local commit waiting to be pushed"), "\(status.stdout)")
+        #expect(status.stdout.contains("offline"))
+        #expect(try a.git(["status", "--porcelain"]).stdout.isEmpty)
+
+        let server = try GitServer.start("daemon", directory: directory, port: port)
+        defer { server.stop() }
+        let bare = try server.makeRepository()
+        let online = try a.sync()
+        #expect(online.stdout.contains("pushed 1 commit to origin"))
+        #expect(try a.run(["status"]).stdout.contains("0 local commits waiting to be pushed"))
+        #expect(try gitCLI(["rev-parse", "main"], in: bare).stdout == a.git(["rev-parse", "HEAD"]).stdout)
+    }
+
+    @Test func stalledServerIsAbandonedAfterTheTimeout() throws {
+        let directory = try Harness.temporaryDirectory("quire-stall")
+        let portFile = directory.appendingPathComponent("port")
+        let listener = Process()
+        listener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        listener.arguments = ["python3", "-c", """
+            import socket, sys, time
+            s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(8)
+            open(sys.argv[1] + ".tmp", "w").write(str(s.getsockname()[1]))
+            import os; os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+            held = []
+            while True:
+                c, _ = s.accept(); held.append(c)
+            """, portFile.path]
+        listener.standardOutput = FileHandle.nullDevice
+        listener.standardError = FileHandle.nullDevice
+        try listener.run()
+        // SIGKILL: the child may inherit a signal mask that blocks SIGTERM.
+        defer { kill(listener.processIdentifier, SIGKILL); listener.waitUntilExit() }
+        var port = ""
+        for _ in 0..<100 where port.isEmpty {
+            port = (try? Harness.read(portFile)) ?? ""
+            if port.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        try #require(!port.isEmpty)
+
+        let a = try Self.lonely(try SyncWorld())
+        try #require(try a.run(["remote", "git://127.0.0.1:\(port)/vault.git"]).code == 0)
+        let started = Date()
+        let run = try a.run(["sync"], environment: ["QUIRE_TIMEOUT": "3"])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(run.code == 3, "\(run.stderr)")
+        #expect(elapsed < 10, "took \(elapsed) s")
+        #expect(try a.run(["status"]).stdout.contains("1 local commit waiting to be pushed"))
+    }
+
+    @Test func aLockHeldByALiveProcessExitsSeven() throws {
+        let (a, _) = try SyncWorld().pair(["one.md": SyncMergeTests.base])
+        // -o: the lock stays with flock itself (not `sleep`), so killing flock releases it.
+        let holder = try spawn(["/usr/bin/flock", "-o", a.root.appendingPathComponent(".quire/local/lock").path, "sleep", "30"])
+        var released = false
+        defer { if !released { kill(holder, SIGKILL); _ = waitpid(holder, nil, 0) } }
+        var held = false
+        for _ in 0..<100 where !held {
+            held = try spawnAndWait(["/usr/bin/flock", "-n", a.root.appendingPathComponent(".quire/local/lock").path, "true"]) != 0
+            if !held { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        try #require(held)
+        let run = try a.run(["sync"])
+        #expect(run.code == 7, "\(run.stderr)")
+        #expect(run.stderr.contains("locked"))
+        kill(holder, SIGKILL)
+        _ = waitpid(holder, nil, 0)
+        released = true
+        try a.sync()
+    }
+
+    @Test func detachedHeadIsRefused() throws {
+        let (a, _) = try SyncWorld().pair(["one.md": SyncMergeTests.base])
+        try #require(try a.git(["checkout", "-q", "--detach"]).code == 0)
+        let run = try a.run(["sync"])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("HEAD is detached"))
+        #expect(run.stderr.contains("git switch main"))
+    }
+
+    @Test func aMergeInProgressIsRefused() throws {
+        let (a, _) = try SyncWorld().pair(["one.md": SyncMergeTests.base, "data.txt": "base\n"])
+        try #require(try a.git(["checkout", "-q", "-b", "other"]).code == 0)
+        try a.write("other\n", to: "data.txt")
+        try #require(try a.git(["commit", "-qam", "other"]).code == 0)
+        try #require(try a.git(["checkout", "-q", "main"]).code == 0)
+        try a.write("main\n", to: "data.txt")
+        try #require(try a.git(["commit", "-qam", "main"]).code == 0)
+        #expect(try a.git(["merge", "other"]).code != 0)
+        let run = try a.run(["sync"])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("merge is in progress"), "\(run.stderr)")
+        #expect(run.stderr.contains("git merge --abort"))
+    }
+
+    @Test func aPushRejectedByTheServerExitsSix() throws {
+        let server = try GitServer.start("daemon")
+        defer { server.stop() }
+        let bare = try server.makeRepository()
+        let world = try SyncWorld(bare: bare, url: server.baseURL + "vault.git")
+        let a = try world.first("a", notes: ["one.md": SyncMergeTests.base])
+        let hook = bare.appendingPathComponent("hooks/pre-receive")
+        try Harness.write("#!/bin/sh\necho 'protected branch' >&2\nexit 1\n", to: hook)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
+        try a.write(SyncOptionsTests.fromA, to: "one.md")
+        let run = try a.run(["sync"])
+        #expect(run.code == 6, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("pushed"))
+        #expect(try a.run(["status"]).stdout.contains("1 local commit waiting to be pushed"))
+    }
+}
