@@ -23,9 +23,10 @@ struct StatusCommand: Command {
         let status = try SyncStatus.read(vaultRoot: vault.root)
         let output = context.output
         let state = status.state
+        let branch = status.branch.map { $0.hasPrefix("refs/heads/") ? String($0.dropFirst(11)) : $0 }
         if json {
             output.line(JSONValue.object([
-                ("remote", .string(status.remote)), ("branch", .string(status.branch)),
+                ("remote", .string(status.remote)), ("branch", .string(branch)),
                 ("uncommitted", .array(status.uncommitted.map { .string($0) })),
                 ("ahead", .int(status.ahead)), ("behind", .int(status.behind)),
                 ("lastSync", .string(state.lastSync.map(DateText.iso))), ("lastOutcome", .string(state.lastOutcome)),
@@ -36,7 +37,7 @@ struct StatusCommand: Command {
             return
         }
         output.line("remote: \(status.remote ?? "none (set one with 'quire remote URL')")")
-        output.line("branch: \(status.branch.map { $0.hasPrefix("refs/heads/") ? String($0.dropFirst(11)) : $0 } ?? "(detached)")")
+        output.line("branch: \(branch ?? "(detached)")")
         output.line(status.uncommitted.isEmpty ? "no uncommitted changes" : "\(SyncReportOutput.plural(status.uncommitted.count, "uncommitted change"))")
         for line in status.uncommitted.prefix(20) { output.line("  \(line)") }
         if status.uncommitted.count > 20 { output.line("  … and \(status.uncommitted.count - 20) more") }
