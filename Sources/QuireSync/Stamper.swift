@@ -10,10 +10,14 @@ struct Stamper {
     let vault: Vault
     let headTree: OID?
     let headTime: Date
+    let device: String
+    let now: Date
+    /// Copies written for user edits that lost a collision (see `keptCopy`).
+    private(set) var keptCopies: [String] = []
 
     /// Stamps the notes among `changes` (the work tree's status); returns the stamped paths;
     /// merges and clears `state.pendingBases`.
-    func run(changes: [StatusEntry], state: inout SyncState, selector: MergeStrategySelector) throws -> [String] {
+    mutating func run(changes: [StatusEntry], state: inout SyncState, selector: MergeStrategySelector) throws -> [String] {
         var stamped: [String] = []
         var writes: [(path: String, data: Data)] = []
         for entry in changes where entry.inWorkTree && entry.path.hasSuffix(".md") {
@@ -30,6 +34,13 @@ struct Stamper {
                     .merge(path: entry.path, base: base, ours: MergeSide(data: current, commitTime: mtime),
                            theirs: MergeSide(data: headData, commitTime: headTime))
                 data = merged.merged
+                if merged.decisions.contains(where: { $0.winner == .theirs }) {
+                    // The user's own text lost a collision and was never committed: keep it
+                    // beside the note so it reaches history instead of vanishing.
+                    let copy = keptCopy(of: current, path: entry.path, device: device, now: now)
+                    writes.append(copy)
+                    keptCopies.append(copy.path)
+                }
             }
             if let stampedData = try stamp(data, committed: headData, path: entry.path) {
                 data = stampedData
@@ -55,6 +66,25 @@ struct Stamper {
               MergeResolver.isRealChange(base: committed, changed: data) else { return nil }
         try document.setUpdatedAt(modificationTime(path) ?? headTime)
         return document.serialized()
+    }
+
+    /// `<name>.conflict-<device>-<YYYYMMDDTHHMMSSZ>.md` holding `data` with a new `id` and
+    /// `conflictOf: <old id>` (as the keep-both strategy writes its copies).
+    private func keptCopy(of data: Data, path: String, device: String, now: Date) -> (path: String, data: Data) {
+        let (stem, ext) = TreeMerger.split(path)
+        var copyPath = "\(stem).conflict-\(TreeMerger.safeName(device))-\(BackupRefs.stamp(now))\(ext)"
+        var counter = 2
+        while FileManager.default.fileExists(atPath: vault.url(for: copyPath).path) {
+            copyPath = "\(stem).conflict-\(TreeMerger.safeName(device))-\(BackupRefs.stamp(now))-\(counter)\(ext)"
+            counter += 1
+        }
+        var document = NoteDocument(data: data)
+        if document.format == .yaml, document.isEditable {
+            let oldID = document.value(forKey: "id")?.stringValue
+            try? document.set("id", .string(UUID().uuidString.lowercased()))
+            if let oldID { try? document.set("conflictOf", .string(oldID)) }
+        }
+        return (copyPath, document.serialized())
     }
 
     private func modificationTime(_ path: String) -> Date? {

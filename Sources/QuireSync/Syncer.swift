@@ -86,8 +86,10 @@ public final class Syncer {
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
             let changes = try repository.status()
-            report.stamped = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime)
-                .run(changes: changes, state: &state, selector: selector)
+            var stamper = Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime,
+                                  device: environment.device, now: environment.now)
+            report.stamped = try stamper.run(changes: changes, state: &state, selector: selector)
+            report.merged += stamper.keptCopies.map { "your edit made during the last sync lost a collision; kept as \($0)" }
             try state.save(vaultRoot: vault.root)
             try environment.fault("after-stamp")
             // Nothing changed (the usual case): no need to scan the work tree again to commit.
