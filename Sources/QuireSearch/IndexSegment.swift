@@ -56,6 +56,7 @@ struct IndexSegment: Sendable {
         let bounds = ranges.map { (UInt32($0.lowerBound), UInt32($0.upperBound)) }
         for posting in first..<last {
             let document = Int(postingDocs[posting])
+            guard document < count else { continue }  // a damaged cache never reads out of bounds
             if term.scope == .title && postingFrequencies[posting] >> 24 == 0 { continue }
             let (title, other) = phraseOccurrences(document, bounds, titleOnly: term.scope == .title)
             if title + other > 0 { visit(document, title, other) }
@@ -68,7 +69,8 @@ struct IndexSegment: Sendable {
                 let frequencies = postingFrequencies[posting]
                 let title = Int(frequencies >> 24)
                 let other = titleOnly ? 0 : Int(frequencies & 0xFF_FFFF)
-                if title + other > 0 { visit(Int(postingDocs[posting]), title, other) }
+                let document = Int(postingDocs[posting])
+                if title + other > 0 && document < count { visit(document, title, other) }
             }
             return
         }
@@ -79,6 +81,7 @@ struct IndexSegment: Sendable {
         for id in ids {
             for posting in Int(postingStarts[id])..<Int(postingStarts[id + 1]) {
                 let document = Int(postingDocs[posting])
+                guard document < count else { continue }
                 let frequencies = postingFrequencies[posting]
                 if title[document] == 0 && other[document] == 0 { touched.append(document) }
                 title[document] += Int32(frequencies >> 24)
@@ -132,7 +135,7 @@ struct IndexSegment: Sendable {
             let id = Int(forward[position])
             if forward[position] == Self.separator {
                 stream.endField()
-            } else {
+            } else if id < terms.count {
                 let start = Int(terms.offsets[id])
                 stream.appendTerm(UnsafeBufferPointer(start: terms.bytes.pointer + start,
                                                       count: Int(terms.offsets[id + 1]) - start))

@@ -132,21 +132,29 @@ struct Indexer {
                     problems: [NoteProblem(kind: .unreadable, line: nil, message: problem)])
     }
 
-    /// Reads a whole file.
+    /// Reads a whole file (sized by `fstat`, read straight into the result).
     static func readFile(_ path: String) -> Result<Data, IndexFailure.Reason> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.cannotRead(String(cString: strerror(errno)))) }
         defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.cannotRead(String(cString: strerror(errno)))) }
+        var data = Data(count: Int(status.st_size) + 1)
+        var filled = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if filled == data.count { data.count += 65_536 }
+            let count = data.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 return .failure(.cannotRead(String(cString: strerror(errno))))
             }
-            if count == 0 { return .success(data) }
-            data.append(contentsOf: buffer[0..<count])
+            if count == 0 {
+                data.count = filled
+                return .success(data)
+            }
+            filled += count
         }
     }
 

@@ -74,12 +74,12 @@ struct Ranker {
     }
 
     /// Orders two optional values; nil after any value; equal values by `tie`.
-    static func compare<T: Comparable>(_ a: T?, _ b: T?, descending: Bool, tie: Bool) -> Bool {
+    static func compare<T: Comparable>(_ a: T?, _ b: T?, descending: Bool, tie: @autoclosure () -> Bool) -> Bool {
         switch (a, b) {
         case let (a?, b?):
-            if a == b { return tie }
+            if a == b { return tie() }
             return descending ? a > b : a < b
-        case (nil, nil): return tie
+        case (nil, nil): return tie()
         case (nil, _): return false
         case (_, nil): return true
         }
