@@ -113,3 +113,22 @@ import Testing
         #expect(try NoteQuery.parse(arguments: ["-#Work Stuff"], now: Self.now).root == .not(.filter(.tag("work stuff"))))
     }
 }
+
+@Suite struct BenchmarkAndSnippetTests {
+    @Test func benchmarkRunsItsMixAndReportsPercentiles() throws {
+        var generator = VaultGenerator(seed: 1)
+        let catalog = Catalog(notes: generator.notes(count: 200))
+        let result = try QueryBenchmark.run(catalog, rounds: 2, now: Date(timeIntervalSince1970: 1_790_000_000))
+        #expect(result.samples == result.queries.count * 2)
+        #expect(result.p50 <= result.p99 && result.p99 <= result.max)
+        #expect(result.description.hasPrefix("p50 "))
+    }
+
+    @Test func snippetCentresOnTheFirstMatchAndMarksEveryHit() throws {
+        let body = (1...40).map { "w\($0)" }.joined(separator: " ") + "\n\nCafé naïve w41"
+        let query = try NoteQuery.parse("cafe \"naive w41\" -w1", now: Date())
+        let snippet = Snippet.make(body: body, query: query, words: 10)
+        #expect(snippet.text == "… w35 w36 w37 w38 w39 w40 Café naïve w41")
+        #expect(snippet.highlights.map { String(snippet.text[$0]) } == ["Café", "naïve", "w41"])
+    }
+}
