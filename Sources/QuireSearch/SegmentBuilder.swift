@@ -79,6 +79,16 @@ struct SegmentBuilder {
             packedStarts.append(packed.count)
         }
 
+        titleCounts = []
+        otherCounts = []
+        finalID = []
+        // The forward index is final: move it into its column now (peak memory is one array
+        // and its column, not all of them at once).
+        let forwardColumn = Column(forward)
+        forward = []
+        let forwardStartsColumn = Column(forwardStarts)
+        forwardStarts = []
+
         // 4. Postings, documents ascending within each term.
         for id in 0..<termCount { postingCounts[id + 1] += postingCounts[id] }
         var fill = Array(postingCounts.dropLast())
@@ -96,11 +106,17 @@ struct SegmentBuilder {
                 index += 2
             }
         }
+        packed = []
+        fill = []
+        let docsColumn = Column(postingDocs)
+        postingDocs = []
+        let frequenciesColumn = Column(postingFrequencies)
+        postingFrequencies = []
         return IndexSegment(
             records: notes.map(\.record),
             terms: TermDictionary(bytes: ByteColumn(termBytes), offsets: Column(termOffsets)),
-            postingStarts: Column(postingCounts), postingDocs: Column(postingDocs),
-            postingFrequencies: Column(postingFrequencies), forwardStarts: Column(forwardStarts),
-            forward: Column(forward), titleLengths: Column(titleLengths), lengths: Column(lengths))
+            postingStarts: Column(postingCounts), postingDocs: docsColumn,
+            postingFrequencies: frequenciesColumn, forwardStarts: forwardStartsColumn,
+            forward: forwardColumn, titleLengths: Column(titleLengths), lengths: Column(lengths))
     }
 }
