@@ -177,7 +177,10 @@ public struct Catalog: Sendable {
     }
 
     /// Removes `removals` and the old versions of `upserts`, then adds `upserts`.
-    mutating func apply(upserts: [AnalyzedNote], removals: [String]) {
+    mutating func apply(upserts given: [AnalyzedNote], removals: [String]) {
+        var latest: [String: Int] = [:]
+        for (position, note) in given.enumerated() { latest[note.record.path] = position }
+        let upserts = given.enumerated().filter { latest[$0.element.record.path] == $0.offset }.map(\.element)
         var index = pathIndex ?? buildPathIndex()
         var deltaChanged = false
         for path in removals + upserts.map(\.record.path) {

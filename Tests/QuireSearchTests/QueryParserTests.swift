@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 import Testing
 @testable import QuireSearch
 
@@ -130,5 +131,23 @@ import Testing
         let snippet = Snippet.make(body: body, query: query, words: 10)
         #expect(snippet.text == "… w35 w36 w37 w38 w39 w40 Café naïve w41")
         #expect(snippet.highlights.map { String(snippet.text[$0]) } == ["Café", "naïve", "w41"])
+    }
+}
+
+@Suite struct SearchRobustnessTests {
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let deep = String(repeating: "(", count: 5_000) + "a" + String(repeating: ")", count: 5_000)
+        #expect(throws: QueryError.self) { try NoteQuery.parse(deep, now: Date()) }
+        let negations = String(repeating: "-", count: 5_000) + "a"
+        #expect(throws: QueryError.self) { try NoteQuery.parse(negations, now: Date()) }
+        #expect((try? NoteQuery.parse(String(repeating: "(", count: 50) + "a" + String(repeating: ")", count: 50), now: Date())) != nil)
+    }
+
+    @Test func theSamePathTwiceInOneUpdateIsOneNote() {
+        var catalog = Catalog(notes: [Note(path: "a.md", title: "old")])
+        catalog.upsert(analyzed: [AnalyzedNote(note: Note(path: "a.md", title: "first")),
+                                  AnalyzedNote(note: Note(path: "a.md", title: "second"))])
+        #expect(catalog.count == 1)
+        #expect(catalog.records.map(\.title) == ["second"])
     }
 }
