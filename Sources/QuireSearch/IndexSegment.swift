@@ -43,24 +43,50 @@ struct IndexSegment: Sendable {
             forEachPosting(ranges[0], titleOnly: term.scope == .title, visit)
             return
         }
-        // A phrase: the rarest exact token gives the candidates; the forward index decides.
-        var rarest = 0
-        var rarestCount = Int.max
-        for (index, range) in ranges.enumerated() where range.count == 1 {
-            let postings = Int(postingStarts[range.lowerBound + 1] - postingStarts[range.lowerBound])
-            if postings < rarestCount { rarest = index; rarestCount = postings }
+        // A phrase: documents holding every exact token (postings intersected, rarest first)
+        // are the candidates; the forward index decides, scanning for the rarest token.
+        let exact = ranges.indices.filter { ranges[$0].count == 1 }.sorted {
+            postingCount(ranges[$0].lowerBound) < postingCount(ranges[$1].lowerBound)
         }
-        let candidate = ranges[rarest].lowerBound
-        let first = Int(postingStarts[candidate])
-        let last = Int(postingStarts[candidate + 1])
+        guard let rarest = exact.first else { return }
+        var candidates = postingDocuments(ranges[rarest].lowerBound, titleOnly: term.scope == .title)
+        for index in exact.dropFirst() where !candidates.isEmpty {
+            candidates = intersect(candidates, ranges[index].lowerBound)
+        }
         let bounds = ranges.map { (UInt32($0.lowerBound), UInt32($0.upperBound)) }
-        for posting in first..<last {
-            let document = Int(postingDocs[posting])
-            guard document < count else { continue }  // a damaged cache never reads out of bounds
-            if term.scope == .title && postingFrequencies[posting] >> 24 == 0 { continue }
-            let (title, other) = phraseOccurrences(document, bounds, titleOnly: term.scope == .title)
+        for document in candidates {
+            let (title, other) = phraseOccurrences(document, bounds, anchor: rarest, titleOnly: term.scope == .title)
             if title + other > 0 { visit(document, title, other) }
         }
+    }
+
+    private func postingCount(_ id: Int) -> Int {
+        Int(postingStarts[id + 1] - postingStarts[id])
+    }
+
+    /// The documents of a term's postings (with a title occurrence, for `titleOnly`).
+    private func postingDocuments(_ id: Int, titleOnly: Bool) -> [Int] {
+        var documents: [Int] = []
+        for posting in Int(postingStarts[id])..<Int(postingStarts[id + 1]) {
+            let document = Int(postingDocs[posting])
+            guard document < count else { continue }  // a damaged cache never reads out of bounds
+            if titleOnly && postingFrequencies[posting] >> 24 == 0 { continue }
+            documents.append(document)
+        }
+        return documents
+    }
+
+    /// The documents of `documents` (ascending) that also hold term `id`.
+    private func intersect(_ documents: [Int], _ id: Int) -> [Int] {
+        var result: [Int] = []
+        var posting = Int(postingStarts[id])
+        let end = Int(postingStarts[id + 1])
+        for document in documents {
+            while posting < end && Int(postingDocs[posting]) < document { posting += 1 }
+            if posting == end { break }
+            if Int(postingDocs[posting]) == document { result.append(document) }
+        }
+        return result
     }
 
     private func forEachPosting(_ ids: Range<Int>, titleOnly: Bool, _ visit: (Int, Int, Int) -> Void) {
@@ -95,14 +121,13 @@ struct IndexSegment: Sendable {
     }
 
     /// Occurrences of a phrase in a document, in the title and elsewhere. Scans for the
-    /// phrase's first exact token, then checks its neighbours.
-    private func phraseOccurrences(_ document: Int, _ bounds: [(UInt32, UInt32)],
+    /// token at `anchor` (an exact one), then checks its neighbours.
+    private func phraseOccurrences(_ document: Int, _ bounds: [(UInt32, UInt32)], anchor: Int,
                                    titleOnly: Bool) -> (Int, Int) {
         let start = Int(forwardStarts[document])
         let end = Int(forwardStarts[document + 1])
         let titleEnd = start + Int(titleLengths[document])
         let limit = titleOnly ? titleEnd : end
-        let anchor = bounds.firstIndex { $0.1 - $0.0 == 1 } ?? 0
         let anchorLow = bounds[anchor].0
         let anchorHigh = bounds[anchor].1
         var title = 0
