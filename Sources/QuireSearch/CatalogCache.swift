@@ -8,8 +8,8 @@ import Glibc
 /// and uses the columns in place; the mapping is released when the last column goes.
 enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
-    static let version: UInt32 = 3
-    static let columnsPerSegment = 9
+    static let version: UInt32 = 4
+    static let columnsPerSegment = 11
 
     /// Loads a snapshot: the catalog and each path's stored stamp.
     static func load(_ path: String) throws(CacheError) -> (Catalog, [String: StoredStamp]) {
@@ -87,7 +87,7 @@ enum CatalogCache {
             terms: TermDictionary(bytes: ByteColumn(memory: memory, byteOffset: bytesOffset, count: bytesLength),
                                   offsets: column()),
             postingStarts: column(), postingDocs: column(), postingFrequencies: column(),
-            forwardStarts: column(), forward: column(), titleLengths: column(), lengths: column())
+            positionStarts: column(), positions: column(), forwardStarts: column(), forward: column(), titleLengths: column(), lengths: column())
         try validate(segment)
         return segment
     }
@@ -101,7 +101,8 @@ enum CatalogCache {
         guard terms >= 0, segment.postingStarts.count == terms + 1,
               segment.forwardStarts.count == documents + 1, segment.titleLengths.count == documents,
               segment.lengths.count == documents,
-              segment.postingDocs.count == segment.postingFrequencies.count else {
+              segment.postingDocs.count == segment.postingFrequencies.count,
+              segment.positionStarts.count == segment.postingDocs.count + 1 else {
             throw .corrupt("column sizes disagree")
         }
         func monotonic(_ column: Column, ending end: Int) -> Bool {
@@ -113,7 +114,8 @@ enum CatalogCache {
         }
         guard monotonic(segment.terms.offsets, ending: segment.terms.bytes.count),
               monotonic(segment.postingStarts, ending: segment.postingDocs.count),
-              monotonic(segment.forwardStarts, ending: segment.forward.count) else {
+              monotonic(segment.forwardStarts, ending: segment.forward.count),
+              monotonic(segment.positionStarts, ending: segment.positions.count) else {
             throw .corrupt("offsets out of order")
         }
         var ok = true

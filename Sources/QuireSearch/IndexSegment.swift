@@ -12,6 +12,10 @@ struct IndexSegment: Sendable {
     let postingDocs: Column
     /// `title << 24 | other` occurrences of the term in the document.
     let postingFrequencies: Column
+    /// `postingDocs.count + 1` offsets into `positions`.
+    let positionStarts: Column
+    /// Each posting's token positions, relative to its document's start in `forward`.
+    let positions: Column
     /// `records.count + 1` offsets into `forward`.
     let forwardStarts: Column
     let forward: Column
@@ -54,8 +58,9 @@ struct IndexSegment: Sendable {
             candidates = intersect(candidates, ranges[index].lowerBound)
         }
         let bounds = ranges.map { (UInt32($0.lowerBound), UInt32($0.upperBound)) }
-        for document in candidates {
-            let (title, other) = phraseOccurrences(document, bounds, anchor: rarest, titleOnly: term.scope == .title)
+        for (document, slot) in candidates {
+            let (title, other) = phraseOccurrences(document, slot: slot, bounds, anchor: rarest,
+                                                   titleOnly: term.scope == .title)
             if title + other > 0 { visit(document, title, other) }
         }
     }
@@ -64,27 +69,28 @@ struct IndexSegment: Sendable {
         Int(postingStarts[id + 1] - postingStarts[id])
     }
 
-    /// The documents of a term's postings (with a title occurrence, for `titleOnly`).
-    private func postingDocuments(_ id: Int, titleOnly: Bool) -> [Int] {
-        var documents: [Int] = []
+    /// The documents of a term's postings (with a title occurrence, for `titleOnly`), each with
+    /// its posting slot.
+    private func postingDocuments(_ id: Int, titleOnly: Bool) -> [(Int, Int)] {
+        var documents: [(Int, Int)] = []
         for posting in Int(postingStarts[id])..<Int(postingStarts[id + 1]) {
             let document = Int(postingDocs[posting])
             guard document < count else { continue }  // a damaged cache never reads out of bounds
             if titleOnly && postingFrequencies[posting] >> 24 == 0 { continue }
-            documents.append(document)
+            documents.append((document, posting))
         }
         return documents
     }
 
     /// The documents of `documents` (ascending) that also hold term `id`.
-    private func intersect(_ documents: [Int], _ id: Int) -> [Int] {
-        var result: [Int] = []
+    private func intersect(_ documents: [(Int, Int)], _ id: Int) -> [(Int, Int)] {
+        var result: [(Int, Int)] = []
         var posting = Int(postingStarts[id])
         let end = Int(postingStarts[id + 1])
-        for document in documents {
-            while posting < end && Int(postingDocs[posting]) < document { posting += 1 }
+        for candidate in documents {
+            while posting < end && Int(postingDocs[posting]) < candidate.0 { posting += 1 }
             if posting == end { break }
-            if Int(postingDocs[posting]) == document { result.append(document) }
+            if Int(postingDocs[posting]) == candidate.0 { result.append(candidate) }
         }
         return result
     }
@@ -120,35 +126,29 @@ struct IndexSegment: Sendable {
         }
     }
 
-    /// Occurrences of a phrase in a document, in the title and elsewhere. Scans for the
-    /// token at `anchor` (an exact one), then checks its neighbours.
-    private func phraseOccurrences(_ document: Int, _ bounds: [(UInt32, UInt32)], anchor: Int,
+    /// Occurrences of a phrase in a document, in the title and elsewhere: each position of the
+    /// token at `anchor` (exact; `slot` is its posting) is checked against its neighbours in
+    /// the forward index.
+    private func phraseOccurrences(_ document: Int, slot: Int, _ bounds: [(UInt32, UInt32)], anchor: Int,
                                    titleOnly: Bool) -> (Int, Int) {
         let start = Int(forwardStarts[document])
-        let end = Int(forwardStarts[document + 1])
-        let titleEnd = start + Int(titleLengths[document])
-        let limit = titleOnly ? titleEnd : end
-        let anchorLow = bounds[anchor].0
-        let anchorHigh = bounds[anchor].1
+        let span = Int(forwardStarts[document + 1]) - start
+        let titleLength = Int(titleLengths[document])
+        let limit = titleOnly ? titleLength : span
         var title = 0
         var other = 0
-        let tokens = forward.pointer
-        var position = start + anchor
-        let last = limit - (bounds.count - anchor)
-        while position <= last {
-            let id = tokens[position]
-            if id >= anchorLow && id < anchorHigh {
-                let first = position - anchor
-                var matched = true
-                for (offset, bound) in bounds.enumerated() where offset != anchor {
-                    let neighbour = tokens[first + offset]
-                    if neighbour < bound.0 || neighbour >= bound.1 { matched = false; break }
-                }
-                if matched {
-                    if first < titleEnd { title += 1 } else { other += 1 }
-                }
+        let tokens = forward.pointer + start
+        for index in Int(positionStarts[slot])..<Int(positionStarts[slot + 1]) {
+            let first = Int(positions[index]) - anchor
+            guard first >= 0, first + bounds.count <= limit else { continue }
+            var matched = true
+            for (offset, bound) in bounds.enumerated() where offset != anchor {
+                let neighbour = tokens[first + offset]
+                if neighbour < bound.0 || neighbour >= bound.1 { matched = false; break }
             }
-            position += 1
+            if matched {
+                if first < titleLength { title += 1 } else { other += 1 }
+            }
         }
         return (title, other)
     }
