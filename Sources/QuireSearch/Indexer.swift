@@ -25,7 +25,10 @@ struct Indexer {
     }
 
     /// Updates `catalog` and `stamps` to `paths` (vault-relative, unique) and reports what it did.
-    func update(_ catalog: inout Catalog, stamps: inout [String: StoredStamp], paths: [String]) -> IndexReport {
+    /// `complete`: `paths` are all the notes (others are removed); otherwise only `paths` are
+    /// looked at (a path that is gone is removed).
+    func update(_ catalog: inout Catalog, stamps: inout [String: StoredStamp], paths: [String],
+                complete: Bool = true) -> IndexReport {
         var report = IndexReport()
         let racyLimit = Int64(Date().timeIntervalSince1970 * 1e9) - 50_000_000
         let known = stamps
@@ -64,7 +67,7 @@ struct Indexer {
                 }
             }
         }
-        if found != known.count {
+        if complete && found != known.count {
             let wanted = Set(paths)
             for path in known.keys where !wanted.contains(path) {
                 stamps[path] = nil
