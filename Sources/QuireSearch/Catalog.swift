@@ -101,23 +101,27 @@ public struct Catalog: Sendable {
         document < base.count ? base.records[document] : delta.records[document - base.count]
     }
 
-    /// Calls `read` with a pointer to the record of each document, in order: reading fields
-    /// through `pointee` does not copy whole records (copies dominate filters otherwise).
-    func mapRecords<T>(_ documents: [Int], _ read: (UnsafePointer<NoteRecord>) -> T) -> [T] {
+    /// Calls `body` with pointers to the records of `documents`, in order, valid only during
+    /// the call: reading fields through `pointee` copies no whole record (copies dominate
+    /// filters and sorting otherwise).
+    func withRecordPointers<T>(_ documents: [Int], _ body: ([UnsafePointer<NoteRecord>]) -> T) -> T {
         base.records.withUnsafeBufferPointer { baseRecords in
             delta.records.withUnsafeBufferPointer { deltaRecords in
-                var result: [T] = []
-                result.reserveCapacity(documents.count)
+                var pointers: [UnsafePointer<NoteRecord>] = []
+                pointers.reserveCapacity(documents.count)
                 for document in documents {
                     let inBase = document < baseRecords.count
                     let start = inBase ? baseRecords.baseAddress : deltaRecords.baseAddress
-                    if let start {
-                        result.append(read(start + (inBase ? document : document - baseRecords.count)))
-                    }
+                    if let start { pointers.append(start + (inBase ? document : document - baseRecords.count)) }
                 }
-                return result
+                return body(pointers)
             }
         }
+    }
+
+    /// `read` applied to (a pointer to) the record of each document, in order.
+    func mapRecords<T>(_ documents: [Int], _ read: (UnsafePointer<NoteRecord>) -> T) -> [T] {
+        withRecordPointers(documents) { $0.map(read) }
     }
 
     /// The members of `set` whose record satisfies `test` (given a pointer, as in `mapRecords`).
@@ -177,7 +181,10 @@ public struct Catalog: Sendable {
     }
 
     /// Removes `removals` and the old versions of `upserts`, then adds `upserts`.
-    mutating func apply(upserts: [AnalyzedNote], removals: [String]) {
+    mutating func apply(upserts given: [AnalyzedNote], removals: [String]) {
+        var latest: [String: Int] = [:]
+        for (position, note) in given.enumerated() { latest[note.record.path] = position }
+        let upserts = given.enumerated().filter { latest[$0.element.record.path] == $0.offset }.map(\.element)
         var index = pathIndex ?? buildPathIndex()
         var deltaChanged = false
         for path in removals + upserts.map(\.record.path) {

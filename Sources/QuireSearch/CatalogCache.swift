@@ -8,8 +8,8 @@ import Glibc
 /// and uses the columns in place; the mapping is released when the last column goes.
 enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
-    static let version: UInt32 = 3
-    static let columnsPerSegment = 9
+    static let version: UInt32 = 4
+    static let columnsPerSegment = 11
 
     /// Loads a snapshot: the catalog and each path's stored stamp.
     static func load(_ path: String) throws(CacheError) -> (Catalog, [String: StoredStamp]) {
@@ -87,19 +87,22 @@ enum CatalogCache {
             terms: TermDictionary(bytes: ByteColumn(memory: memory, byteOffset: bytesOffset, count: bytesLength),
                                   offsets: column()),
             postingStarts: column(), postingDocs: column(), postingFrequencies: column(),
-            forwardStarts: column(), forward: column(), titleLengths: column(), lengths: column())
+            positionStarts: column(), positions: column(), forwardStarts: column(), forward: column(), titleLengths: column(), lengths: column())
         try validate(segment)
         return segment
     }
 
-    /// Checks every offset and id so that a damaged file can never be read out of bounds.
+    /// Checks sizes and offsets so that a damaged file can never be read out of bounds (ids and
+    /// document numbers inside postings are checked where they are used, not here: a scan of
+    /// every posting would cost more than the rest of loading).
     static func validate(_ segment: IndexSegment) throws(CacheError) {
         let documents = segment.records.count
         let terms = segment.terms.offsets.count - 1
         guard terms >= 0, segment.postingStarts.count == terms + 1,
               segment.forwardStarts.count == documents + 1, segment.titleLengths.count == documents,
               segment.lengths.count == documents,
-              segment.postingDocs.count == segment.postingFrequencies.count else {
+              segment.postingDocs.count == segment.postingFrequencies.count,
+              segment.positionStarts.count == segment.postingDocs.count + 1 else {
             throw .corrupt("column sizes disagree")
         }
         func monotonic(_ column: Column, ending end: Int) -> Bool {
@@ -111,17 +114,16 @@ enum CatalogCache {
         }
         guard monotonic(segment.terms.offsets, ending: segment.terms.bytes.count),
               monotonic(segment.postingStarts, ending: segment.postingDocs.count),
-              monotonic(segment.forwardStarts, ending: segment.forward.count) else {
+              monotonic(segment.forwardStarts, ending: segment.forward.count),
+              monotonic(segment.positionStarts, ending: segment.positions.count) else {
             throw .corrupt("offsets out of order")
         }
         var ok = true
-        for document in segment.postingDocs.buffer { ok = ok && Int(document) < documents }
-        for id in segment.forward.buffer { ok = ok && (Int(id) < terms || id == IndexSegment.separator) }
         for document in 0..<documents {
             let span = segment.forwardStarts[document + 1] - segment.forwardStarts[document]
             ok = ok && segment.titleLengths[document] <= span
         }
-        guard ok else { throw .corrupt("ids out of range") }
+        guard ok else { throw .corrupt("title lengths out of range") }
     }
 
     private static func map(_ path: String) throws(CacheError) -> ColumnMemory {

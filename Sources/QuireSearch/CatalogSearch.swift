@@ -43,7 +43,7 @@ struct QueryEvaluator {
             for (document, _) in matches(term) where within.contains(document) { set.insert(document) }
             return set
         case .filter(let filter):
-            return catalog.filter(within) { NoteRecord.matches($0, filter) }
+            return catalog.filter(within, NoteRecord.predicate(for: filter))
         case .not(let child):
             var set = within
             set.subtract(evaluate(child, within: within))

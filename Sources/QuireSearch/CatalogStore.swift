@@ -65,6 +65,20 @@ public struct CatalogStore: Sendable {
         return report
     }
 
+    /// Looks at just these paths (e.g. what a sync's tree diff names: changed, added or
+    /// deleted notes), updates the catalog incrementally and writes the snapshot when anything
+    /// changed. A path whose file is gone is removed.
+    @discardableResult
+    public mutating func refresh(changedPaths paths: [String]) -> IndexReport {
+        let indexer = Indexer(root: root, parse: parse)
+        var unique: [String] = []
+        var seen = Set<String>()
+        for path in paths where seen.insert(path).inserted { unique.append(path) }
+        report = indexer.update(&catalog, stamps: &stamps, paths: unique, complete: false)
+        if report.hasChanges || report.touched > 0 { writeSnapshot() }
+        return report
+    }
+
     /// Writes the snapshot now; a failure is kept in `report.cacheIssue` (searching still works).
     public mutating func writeSnapshot() {
         if catalog.needsCompaction { catalog = catalog.compacted() }

@@ -12,6 +12,10 @@ struct IndexSegment: Sendable {
     let postingDocs: Column
     /// `title << 24 | other` occurrences of the term in the document.
     let postingFrequencies: Column
+    /// `postingDocs.count + 1` offsets into `positions`.
+    let positionStarts: Column
+    /// Each posting's token positions, relative to its document's start in `forward`.
+    let positions: Column
     /// `records.count + 1` offsets into `forward`.
     let forwardStarts: Column
     let forward: Column
@@ -43,23 +47,52 @@ struct IndexSegment: Sendable {
             forEachPosting(ranges[0], titleOnly: term.scope == .title, visit)
             return
         }
-        // A phrase: the rarest exact token gives the candidates; the forward index decides.
-        var rarest = 0
-        var rarestCount = Int.max
-        for (index, range) in ranges.enumerated() where range.count == 1 {
-            let postings = Int(postingStarts[range.lowerBound + 1] - postingStarts[range.lowerBound])
-            if postings < rarestCount { rarest = index; rarestCount = postings }
+        // A phrase: documents holding every exact token (postings intersected, rarest first)
+        // are the candidates; the forward index decides, scanning for the rarest token.
+        let exact = ranges.indices.filter { ranges[$0].count == 1 }.sorted {
+            postingCount(ranges[$0].lowerBound) < postingCount(ranges[$1].lowerBound)
         }
-        let candidate = ranges[rarest].lowerBound
-        let first = Int(postingStarts[candidate])
-        let last = Int(postingStarts[candidate + 1])
+        guard let rarest = exact.first else { return }
+        var candidates = postingDocuments(ranges[rarest].lowerBound, titleOnly: term.scope == .title)
+        for index in exact.dropFirst() where !candidates.isEmpty {
+            candidates = intersect(candidates, ranges[index].lowerBound)
+        }
         let bounds = ranges.map { (UInt32($0.lowerBound), UInt32($0.upperBound)) }
-        for posting in first..<last {
-            let document = Int(postingDocs[posting])
-            if term.scope == .title && postingFrequencies[posting] >> 24 == 0 { continue }
-            let (title, other) = phraseOccurrences(document, bounds, titleOnly: term.scope == .title)
+        for (document, slot) in candidates {
+            let (title, other) = phraseOccurrences(document, slot: slot, bounds, anchor: rarest,
+                                                   titleOnly: term.scope == .title)
             if title + other > 0 { visit(document, title, other) }
         }
+    }
+
+    private func postingCount(_ id: Int) -> Int {
+        Int(postingStarts[id + 1] - postingStarts[id])
+    }
+
+    /// The documents of a term's postings (with a title occurrence, for `titleOnly`), each with
+    /// its posting slot.
+    private func postingDocuments(_ id: Int, titleOnly: Bool) -> [(Int, Int)] {
+        var documents: [(Int, Int)] = []
+        for posting in Int(postingStarts[id])..<Int(postingStarts[id + 1]) {
+            let document = Int(postingDocs[posting])
+            guard document < count else { continue }  // a damaged cache never reads out of bounds
+            if titleOnly && postingFrequencies[posting] >> 24 == 0 { continue }
+            documents.append((document, posting))
+        }
+        return documents
+    }
+
+    /// The documents of `documents` (ascending) that also hold term `id`.
+    private func intersect(_ documents: [(Int, Int)], _ id: Int) -> [(Int, Int)] {
+        var result: [(Int, Int)] = []
+        var posting = Int(postingStarts[id])
+        let end = Int(postingStarts[id + 1])
+        for candidate in documents {
+            while posting < end && Int(postingDocs[posting]) < candidate.0 { posting += 1 }
+            if posting == end { break }
+            if Int(postingDocs[posting]) == candidate.0 { result.append(candidate) }
+        }
+        return result
     }
 
     private func forEachPosting(_ ids: Range<Int>, titleOnly: Bool, _ visit: (Int, Int, Int) -> Void) {
@@ -68,7 +101,8 @@ struct IndexSegment: Sendable {
                 let frequencies = postingFrequencies[posting]
                 let title = Int(frequencies >> 24)
                 let other = titleOnly ? 0 : Int(frequencies & 0xFF_FFFF)
-                if title + other > 0 { visit(Int(postingDocs[posting]), title, other) }
+                let document = Int(postingDocs[posting])
+                if title + other > 0 && document < count { visit(document, title, other) }
             }
             return
         }
@@ -79,6 +113,7 @@ struct IndexSegment: Sendable {
         for id in ids {
             for posting in Int(postingStarts[id])..<Int(postingStarts[id + 1]) {
                 let document = Int(postingDocs[posting])
+                guard document < count else { continue }
                 let frequencies = postingFrequencies[posting]
                 if title[document] == 0 && other[document] == 0 { touched.append(document) }
                 title[document] += Int32(frequencies >> 24)
@@ -91,36 +126,29 @@ struct IndexSegment: Sendable {
         }
     }
 
-    /// Occurrences of a phrase in a document, in the title and elsewhere. Scans for the
-    /// phrase's first exact token, then checks its neighbours.
-    private func phraseOccurrences(_ document: Int, _ bounds: [(UInt32, UInt32)],
+    /// Occurrences of a phrase in a document, in the title and elsewhere: each position of the
+    /// token at `anchor` (exact; `slot` is its posting) is checked against its neighbours in
+    /// the forward index.
+    private func phraseOccurrences(_ document: Int, slot: Int, _ bounds: [(UInt32, UInt32)], anchor: Int,
                                    titleOnly: Bool) -> (Int, Int) {
         let start = Int(forwardStarts[document])
-        let end = Int(forwardStarts[document + 1])
-        let titleEnd = start + Int(titleLengths[document])
-        let limit = titleOnly ? titleEnd : end
-        let anchor = bounds.firstIndex { $0.1 - $0.0 == 1 } ?? 0
-        let anchorLow = bounds[anchor].0
-        let anchorHigh = bounds[anchor].1
+        let span = Int(forwardStarts[document + 1]) - start
+        let titleLength = Int(titleLengths[document])
+        let limit = titleOnly ? titleLength : span
         var title = 0
         var other = 0
-        let tokens = forward.pointer
-        var position = start + anchor
-        let last = limit - (bounds.count - anchor)
-        while position <= last {
-            let id = tokens[position]
-            if id >= anchorLow && id < anchorHigh {
-                let first = position - anchor
-                var matched = true
-                for (offset, bound) in bounds.enumerated() where offset != anchor {
-                    let neighbour = tokens[first + offset]
-                    if neighbour < bound.0 || neighbour >= bound.1 { matched = false; break }
-                }
-                if matched {
-                    if first < titleEnd { title += 1 } else { other += 1 }
-                }
+        let tokens = forward.pointer + start
+        for index in Int(positionStarts[slot])..<Int(positionStarts[slot + 1]) {
+            let first = Int(positions[index]) - anchor
+            guard first >= 0, first + bounds.count <= limit else { continue }
+            var matched = true
+            for (offset, bound) in bounds.enumerated() where offset != anchor {
+                let neighbour = tokens[first + offset]
+                if neighbour < bound.0 || neighbour >= bound.1 { matched = false; break }
             }
-            position += 1
+            if matched {
+                if first < titleLength { title += 1 } else { other += 1 }
+            }
         }
         return (title, other)
     }
@@ -132,7 +160,7 @@ struct IndexSegment: Sendable {
             let id = Int(forward[position])
             if forward[position] == Self.separator {
                 stream.endField()
-            } else {
+            } else if id < terms.count {
                 let start = Int(terms.offsets[id])
                 stream.appendTerm(UnsafeBufferPointer(start: terms.bytes.pointer + start,
                                                       count: Int(terms.offsets[id + 1]) - start))

@@ -25,7 +25,10 @@ struct Indexer {
     }
 
     /// Updates `catalog` and `stamps` to `paths` (vault-relative, unique) and reports what it did.
-    func update(_ catalog: inout Catalog, stamps: inout [String: StoredStamp], paths: [String]) -> IndexReport {
+    /// `complete`: `paths` are all the notes (others are removed); otherwise only `paths` are
+    /// looked at (a path that is gone is removed).
+    func update(_ catalog: inout Catalog, stamps: inout [String: StoredStamp], paths: [String],
+                complete: Bool = true) -> IndexReport {
         var report = IndexReport()
         let racyLimit = Int64(Date().timeIntervalSince1970 * 1e9) - 50_000_000
         let known = stamps
@@ -64,7 +67,7 @@ struct Indexer {
                 }
             }
         }
-        if found != known.count {
+        if complete && found != known.count {
             let wanted = Set(paths)
             for path in known.keys where !wanted.contains(path) {
                 stamps[path] = nil
@@ -132,21 +135,29 @@ struct Indexer {
                     problems: [NoteProblem(kind: .unreadable, line: nil, message: problem)])
     }
 
-    /// Reads a whole file.
+    /// Reads a whole file (sized by `fstat`, read straight into the result).
     static func readFile(_ path: String) -> Result<Data, IndexFailure.Reason> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.cannotRead(String(cString: strerror(errno)))) }
         defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.cannotRead(String(cString: strerror(errno)))) }
+        var data = Data(count: Int(status.st_size) + 1)
+        var filled = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if filled == data.count { data.count += 65_536 }
+            let count = data.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 return .failure(.cannotRead(String(cString: strerror(errno))))
             }
-            if count == 0 { return .success(data) }
-            data.append(contentsOf: buffer[0..<count])
+            if count == 0 {
+                data.count = filled
+                return .success(data)
+            }
+            filled += count
         }
     }
 

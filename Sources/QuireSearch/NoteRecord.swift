@@ -101,6 +101,29 @@ public struct NoteRecord: Equatable, Sendable {
         withUnsafePointer(to: self) { Self.matches($0, filter) }
     }
 
+    /// A test for `filter` that reads fields through a pointer (no whole record is copied);
+    /// the filter's case is decided once, not per note.
+    static func predicate(for filter: FieldFilter) -> (UnsafePointer<NoteRecord>) -> Bool {
+        switch filter {
+        case .tag(let tag):
+            return { $0.pointee.tags.contains { CaseFolding.matches($0, tag, orUnder: true) } }
+        case .draft(let flag):
+            return { $0.pointee.draft == flag }
+        case .pinned(let flag):
+            return { $0.pointee.pinned == flag }
+        case .folder(let value):
+            return { CaseFolding.matches($0.pointee.folder, value, orUnder: true) }
+        case .mood(let comparison, let value):
+            return { record in record.pointee.mood.map { comparison.holds($0, value) } ?? false }
+        case .updated(let comparison, let bound):
+            return { record in record.pointee.updatedAt.map { bound.matches($0, comparison) } ?? false }
+        case .created(let comparison, let bound):
+            return { record in record.pointee.createdAt.map { bound.matches($0, comparison) } ?? false }
+        default:
+            return { matches($0, filter) }
+        }
+    }
+
     /// `matches` reading fields through a pointer, so that no whole record is copied.
     static func matches(_ record: UnsafePointer<NoteRecord>, _ filter: FieldFilter) -> Bool {
         switch filter {

@@ -2,8 +2,9 @@ import Foundation
 
 /// In-process query latency over a fixed mix (what `quire index --bench-queries` prints).
 public enum QueryBenchmark {
-    /// Latency figures in milliseconds.
-    public struct Result: Equatable, Sendable {
+    /// Latency figures in milliseconds; `description` is the line `quire index --bench-queries`
+    /// prints (`Benchmarks/search.sh` reads `p50` and `p99` from it).
+    public struct Result: Equatable, Sendable, CustomStringConvertible {
         /// Queries timed (mix size × rounds).
         public var samples: Int
         /// Median latency.
@@ -14,6 +15,11 @@ public enum QueryBenchmark {
         public var max: Double
         /// The mix that was run.
         public var queries: [String]
+
+        /// `p50 0.41 ms p99 3.20 ms max 4.10 ms (320 queries)`.
+        public var description: String {
+            String(format: "p50 %.2f ms p99 %.2f ms max %.2f ms (%d queries)", p50, p99, max, samples)
+        }
     }
 
     /// A query mix derived from the catalog itself (so it means the same on any vault): the most

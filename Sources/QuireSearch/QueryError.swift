@@ -20,6 +20,8 @@ public struct QueryError: Error, Equatable, Sendable, CustomStringConvertible {
         case badBoolean
         /// `OR`, `AND`, `NOT` or `-` without the term it needs.
         case missingOperand
+        /// Parentheses or negations nested deeper than `QueryParser.maximumDepth`.
+        case tooDeep
     }
 
     /// The kind of mistake.

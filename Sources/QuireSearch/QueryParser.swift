@@ -7,6 +7,9 @@ struct QueryParser {
     private let dates: QueryDateParser
     private var lexemes: [Lexeme] = []
     private var position = 0
+    private var depth = 0
+    /// How deeply parentheses and negations may nest (a bound on recursion, not a real limit).
+    static let maximumDepth = 200
 
     init(text: String, dates: QueryDateParser) {
         self.text = text
@@ -65,6 +68,11 @@ struct QueryParser {
 
     private mutating func parseUnary() throws(QueryError) -> QueryNode? {
         guard let lexeme = current else { return nil }
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw QueryError(.tooDeep, at: lexeme.offset, "query nested too deeply")
+        }
         if lexeme.kind == .not || lexeme.kind == .minus {
             position += 1
             if endsOperand(current) {

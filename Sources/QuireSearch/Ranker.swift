@@ -6,52 +6,53 @@ struct Ranker {
     let scores: [Double]
 
     func order(_ documents: [Int], by sort: SortKey?, reverse: Bool, limit: Int?) -> [Int] {
-        let paths = catalog.mapRecords(documents) { $0.pointee.path }
-        var indices = Array(documents.indices)
-        func key<T>(_ read: (UnsafePointer<NoteRecord>) -> T) -> [T] {
-            catalog.mapRecords(documents, read)
+        catalog.withRecordPointers(documents) { records in
+            let ascending = comparator(records, documents, by: sort, reverse: reverse)
+            var indices = Array(documents.indices)
+            if let limit, limit < indices.count / 8 {
+                indices = Self.smallest(max(limit, 0), of: indices, by: ascending)
+            } else {
+                indices.sort(by: ascending)
+                if let limit, limit < indices.count { indices.removeSubrange(max(limit, 0)...) }
+            }
+            return indices.map { documents[$0] }
         }
-        let ascending: (Int, Int) -> Bool
+    }
+
+    /// "Index a comes before index b" for `sort`; fields are read through the record pointers.
+    private func comparator(_ records: [UnsafePointer<NoteRecord>], _ documents: [Int], by sort: SortKey?,
+                            reverse: Bool) -> (Int, Int) -> Bool {
+        let tie: (Int, Int) -> Bool = { records[$0].pointee.path < records[$1].pointee.path }
         switch sort {
         case nil:
-            let keys = key { ($0.pointee.pinned, $0.pointee.updatedAt) }
-            ascending = { left, right in
-                let a = keys[left]
-                let b = keys[right]
-                if a.0 != b.0 { return a.0 != reverse }
-                return Self.compare(a.1, b.1, descending: !reverse, tie: paths[left] < paths[right])
+            return { left, right in
+                let a = records[left].pointee.pinned
+                let b = records[right].pointee.pinned
+                if a != b { return a != reverse }
+                return Self.compare(records[left].pointee.updatedAt, records[right].pointee.updatedAt,
+                                    descending: !reverse, tie: tie(left, right))
             }
         case .relevance:
             let keys = documents.map { scores.isEmpty ? 0 : scores[$0] }
-            ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: paths[$0] < paths[$1]) }
+            return { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: tie($0, $1)) }
         case .updated:
-            let keys = key { $0.pointee.updatedAt }
-            ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse,
-                                       tie: paths[$0] < paths[$1]) }
+            return { Self.compare(records[$0].pointee.updatedAt, records[$1].pointee.updatedAt,
+                                  descending: !reverse, tie: tie($0, $1)) }
         case .created:
-            let keys = key { $0.pointee.createdAt }
-            ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse,
-                                       tie: paths[$0] < paths[$1]) }
+            return { Self.compare(records[$0].pointee.createdAt, records[$1].pointee.createdAt,
+                                  descending: !reverse, tie: tie($0, $1)) }
         case .words:
-            let keys = key { $0.pointee.words }
-            ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse,
-                                       tie: paths[$0] < paths[$1]) }
+            return { Self.compare(records[$0].pointee.words, records[$1].pointee.words,
+                                  descending: !reverse, tie: tie($0, $1)) }
         case .title:
-            let keys = key { $0.pointee.title.lowercased() }
-            ascending = { Self.compare(keys[$0], keys[$1], descending: reverse, tie: paths[$0] < paths[$1]) }
+            let keys = records.map { $0.pointee.title.lowercased() }
+            return { Self.compare(keys[$0], keys[$1], descending: reverse, tie: tie($0, $1)) }
         case .project:
-            let keys = key { $0.pointee.project?.lowercased() }
-            ascending = { Self.compare(keys[$0], keys[$1], descending: reverse, tie: paths[$0] < paths[$1]) }
+            let keys = records.map { $0.pointee.project?.lowercased() }
+            return { Self.compare(keys[$0], keys[$1], descending: reverse, tie: tie($0, $1)) }
         case .path:
-            ascending = { reverse ? paths[$0] > paths[$1] : paths[$0] < paths[$1] }
+            return { reverse ? tie($1, $0) : tie($0, $1) }
         }
-        if let limit, limit < indices.count / 8 {
-            indices = Self.smallest(max(limit, 0), of: indices, by: ascending)
-        } else {
-            indices.sort(by: ascending)
-            if let limit, limit < indices.count { indices.removeSubrange(max(limit, 0)...) }
-        }
-        return indices.map { documents[$0] }
     }
 
     /// The first `count` items in order (a bounded insertion sort: O(n log k) comparisons).
@@ -74,12 +75,12 @@ struct Ranker {
     }
 
     /// Orders two optional values; nil after any value; equal values by `tie`.
-    static func compare<T: Comparable>(_ a: T?, _ b: T?, descending: Bool, tie: Bool) -> Bool {
+    static func compare<T: Comparable>(_ a: T?, _ b: T?, descending: Bool, tie: @autoclosure () -> Bool) -> Bool {
         switch (a, b) {
         case let (a?, b?):
-            if a == b { return tie }
+            if a == b { return tie() }
             return descending ? a > b : a < b
-        case (nil, nil): return tie
+        case (nil, nil): return tie()
         case (nil, _): return false
         case (_, nil): return true
         }

@@ -200,3 +200,27 @@ import Testing
         #expect(snippet.highlights.map { String(snippet.text[$0]) } == ["cowboy"])
     }
 }
+
+/// Incremental refreshes of a long-running store.
+@Suite struct IncrementalStoreTests {
+    @Test func refreshOfNamedPathsTouchesOnlyThose() throws {
+        let vault = try TestVault()
+        try vault.write("a.md", "---\ntitle: A\n---\nalpha\n")
+        try vault.write("b.md", "---\ntitle: B\n---\nbeta\n")
+        var store = vault.open()
+        try vault.write("a.md", "---\ntitle: A\n---\ngamma\n")
+        try vault.remove("b.md")
+        try vault.write("c.md", "---\ntitle: C\n---\ndelta\n")
+        let report = store.refresh(changedPaths: ["a.md", "b.md", "c.md", "a.md"])
+        #expect(report.changed == ["a.md"])
+        #expect(report.removed == ["b.md"])
+        #expect(report.added == ["c.md"])
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        #expect(try store.catalog.run(NoteQuery.parse("gamma OR delta OR beta", now: now), sort: .path).map(\.record.path) == ["a.md", "c.md"])
+        let partial = store.refresh(changedPaths: ["c.md"])
+        #expect(!partial.hasChanges && partial.total == 2)
+        let reopened = vault.open()
+        #expect(!reopened.report.hasChanges)
+        #expect(reopened.catalog.count == 2)
+    }
+}

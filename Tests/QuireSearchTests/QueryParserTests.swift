@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 import Testing
 @testable import QuireSearch
 
@@ -111,5 +112,42 @@ import Testing
         let whole = try NoteQuery.parse(arguments: ["buzz OR woody"], now: Self.now)
         #expect(whole.root == .or([term("buzz"), term("woody")]))
         #expect(try NoteQuery.parse(arguments: ["-#Work Stuff"], now: Self.now).root == .not(.filter(.tag("work stuff"))))
+    }
+}
+
+@Suite struct BenchmarkAndSnippetTests {
+    @Test func benchmarkRunsItsMixAndReportsPercentiles() throws {
+        var generator = VaultGenerator(seed: 1)
+        let catalog = Catalog(notes: generator.notes(count: 200))
+        let result = try QueryBenchmark.run(catalog, rounds: 2, now: Date(timeIntervalSince1970: 1_790_000_000))
+        #expect(result.samples == result.queries.count * 2)
+        #expect(result.p50 <= result.p99 && result.p99 <= result.max)
+        #expect(result.description.hasPrefix("p50 "))
+    }
+
+    @Test func snippetCentresOnTheFirstMatchAndMarksEveryHit() throws {
+        let body = (1...40).map { "w\($0)" }.joined(separator: " ") + "\n\nCafé naïve w41"
+        let query = try NoteQuery.parse("cafe \"naive w41\" -w1", now: Date())
+        let snippet = Snippet.make(body: body, query: query, words: 10)
+        #expect(snippet.text == "… w35 w36 w37 w38 w39 w40 Café naïve w41")
+        #expect(snippet.highlights.map { String(snippet.text[$0]) } == ["Café", "naïve", "w41"])
+    }
+}
+
+@Suite struct SearchRobustnessTests {
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let deep = String(repeating: "(", count: 5_000) + "a" + String(repeating: ")", count: 5_000)
+        #expect(throws: QueryError.self) { try NoteQuery.parse(deep, now: Date()) }
+        let negations = String(repeating: "-", count: 5_000) + "a"
+        #expect(throws: QueryError.self) { try NoteQuery.parse(negations, now: Date()) }
+        #expect((try? NoteQuery.parse(String(repeating: "(", count: 50) + "a" + String(repeating: ")", count: 50), now: Date())) != nil)
+    }
+
+    @Test func theSamePathTwiceInOneUpdateIsOneNote() {
+        var catalog = Catalog(notes: [Note(path: "a.md", title: "old")])
+        catalog.upsert(analyzed: [AnalyzedNote(note: Note(path: "a.md", title: "first")),
+                                  AnalyzedNote(note: Note(path: "a.md", title: "second"))])
+        #expect(catalog.count == 1)
+        #expect(catalog.records.map(\.title) == ["second"])
     }
 }

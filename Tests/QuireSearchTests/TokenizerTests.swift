@@ -31,3 +31,17 @@ import Testing
         #expect(Tokenizer.terms(in: "cafe\u{301} nai\u{308}ve") == ["cafe", "naive"])
     }
 }
+
+@Suite struct CaseFoldingTests {
+    @Test func comparesCaseInsensitivelyWithNestedValues() {
+        #expect(CaseFolding.matches("Work", "work"))
+        #expect(CaseFolding.matches("WORK/Meetings", "work", orUnder: true))
+        #expect(!CaseFolding.matches("WORK/Meetings", "work"))
+        #expect(!CaseFolding.matches("Worker", "work", orUnder: true))
+        #expect(!CaseFolding.matches("wor", "work"))
+        #expect(CaseFolding.matches("Café", "café"))
+        #expect(CaseFolding.matches("ZOË/Trip", "zoë", orUnder: true))
+        #expect(!CaseFolding.matches("Cafe", "café"))
+        #expect(CaseFolding.matches("日本", "日本"))
+    }
+}
