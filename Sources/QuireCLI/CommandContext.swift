@@ -11,6 +11,7 @@ final class CommandContext {
     /// Set by commands that succeed but report a finding (e.g. `quire check` → 1).
     var exitCode: ExitCode = .ok
     private var cachedVault: Vault?
+    private var cachedPrefix: (root: String, prefix: String)?
 
     init(environment: [String: String], currentDirectory: String, vaultOption: String?, output: Output) {
         self.environment = environment
@@ -49,9 +50,32 @@ final class CommandContext {
     }
 
     /// A vault-relative path shown relative to the current directory, as git prints paths.
+    /// Cheap when run from the vault root or a folder inside it (the common cases, and the ones
+    /// that print thousands of paths).
     func displayPath(_ vaultRelative: String, vault: Vault) -> String {
+        let prefix = displayPrefix(vault)
+        if prefix.isEmpty { return vaultRelative }
+        if vaultRelative.hasPrefix(prefix) { return String(vaultRelative.dropFirst(prefix.count)) }
         let absolute = vault.root.appendingPathComponent(vaultRelative).standardizedFileURL.path
         return PathDisplay.relative(absolute, from: currentDirectory.path)
+    }
+
+    /// The current directory relative to the vault root with a trailing `/` (`""` at the root),
+    /// or a marker that matches no vault path when the current directory is outside the vault.
+    private func displayPrefix(_ vault: Vault) -> String {
+        if let cachedPrefix, cachedPrefix.root == vault.root.path { return cachedPrefix.prefix }
+        let root = vault.root.path
+        let here = currentDirectory.resolvingSymlinksInPath().path
+        let prefix: String
+        if here == root {
+            prefix = ""
+        } else if here.hasPrefix(root + "/") {
+            prefix = String(here.dropFirst(root.count + 1)) + "/"
+        } else {
+            prefix = "\u{0}"
+        }
+        cachedPrefix = (root, prefix)
+        return prefix
     }
 }
 
