@@ -43,6 +43,7 @@ public final class Remote {
         try checkLocalPath("git_remote_push")
         var pushOptions = git_push_options()
         try check(git_push_options_init(&pushOptions, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
+        pushOptions.pb_parallelism = 0  // build the pack on every core (libgit2's default is 1)
         let box = RemoteCallbackBox(options: options, url: url)
         box.install(into: &pushOptions.callbacks)
         let result = withExtendedLifetime(box) {

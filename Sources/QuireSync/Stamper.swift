@@ -58,12 +58,11 @@ struct Stamper {
     /// readable YAML; nil otherwise.
     private func stamp(_ data: Data, committed: Data, path: String) throws -> Data? {
         guard data != committed else { return nil }
-        var document = NoteDocument(data: data)
-        guard document.format == .yaml, document.isEditable else { return nil }
         let now = NoteParser.parse(data, path: path)
-        let before = NoteParser.parse(committed, path: path)
-        guard now.problems.isEmpty, now.updatedAt == before.updatedAt,
-              MergeResolver.isRealChange(base: committed, changed: data) else { return nil }
+        guard now.format == .yaml, now.problems.isEmpty,
+              now.updatedAt == NoteParser.parse(committed, path: path).updatedAt else { return nil }
+        var document = NoteDocument(data: data)
+        guard document.isEditable else { return nil }
         try document.setUpdatedAt(modificationTime(path) ?? headTime)
         return document.serialized()
     }
