@@ -4,17 +4,21 @@ import Glibc
 #endif
 
 /// A watchdog for one network operation. libgit2 1.5.1 has no timeouts and a stalled socket
-/// never calls back, so when the deadline passes this shuts down every socket the process
-/// opened after the watchdog started; the blocked libgit2 read then fails and the caller
-/// reports `timedOut`. Meant for a process (like the CLI) that runs one transfer at a time.
+/// never calls back, so when `seconds` pass without progress this shuts down every socket the
+/// process opened after the watchdog started; the blocked libgit2 read then fails and the
+/// caller reports `timedOut`. Every progress callback re-arms it (`touch()`), so a long
+/// transfer that keeps moving is never cut off. Meant for a process (like the CLI) that runs
+/// one transfer at a time.
 final class NetworkDeadline: @unchecked Sendable {
     private let lock = NSLock()
     private var expired = false
     private var finished = false
     private let socketsBefore: Set<Int32>
     private let timer: DispatchSourceTimer
+    private let seconds: Double
 
     init(seconds: Double) {
+        self.seconds = seconds
         socketsBefore = NetworkDeadline.openSockets()
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
         timer.schedule(deadline: .now() + seconds)
@@ -31,6 +35,14 @@ final class NetworkDeadline: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return expired
+    }
+
+    /// Progress was made: the deadline moves to `seconds` from now.
+    func touch() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !finished, !expired else { return }
+        timer.schedule(deadline: .now() + seconds)
     }
 
     /// Disarms the watchdog once the operation returned.

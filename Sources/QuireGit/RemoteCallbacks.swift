@@ -38,6 +38,7 @@ final class RemoteCallbackBox {
             guard let payload, let stats else { return 0 }
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
             if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
+            box.deadline?.touch()
             box.options.progress?(TransferProgress(totalObjects: Int(stats.pointee.total_objects),
                                                    receivedObjects: Int(stats.pointee.received_objects),
                                                    indexedObjects: Int(stats.pointee.indexed_objects),
@@ -48,8 +49,21 @@ final class RemoteCallbackBox {
             guard let payload else { return 0 }
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
             if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
+            box.deadline?.touch()
             box.options.progress?(TransferProgress(totalObjects: Int(total), receivedObjects: Int(current),
                                                    indexedObjects: Int(current), bytes: Int(bytes)))
+            return 0
+        }
+        callbacks.pack_progress = { _, _, _, payload in
+            guard let payload else { return 0 }
+            let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
+            if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
+            box.deadline?.touch()
+            return 0
+        }
+        callbacks.sideband_progress = { _, _, payload in
+            guard let payload else { return 0 }
+            Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue().deadline?.touch()
             return 0
         }
         callbacks.push_update_reference = { refname, status, payload in
@@ -66,7 +80,7 @@ final class RemoteCallbackBox {
     func finish(_ result: Int32, _ function: String) throws {
         if deadline?.hasExpired == true {
             throw GitError(function: function, code: .timedOut,
-                           message: "no answer from \(Credentials.redact(url)) within \(Int(options.timeout ?? 0)) s")
+                           message: "no progress from \(Credentials.redact(url)) for \(Int(options.timeout ?? 0)) s")
         }
         if result < 0 {
             let fromLibgit2 = GitError(function: function, rawCode: result)
