@@ -30,12 +30,4 @@ struct VaultNotes {
         try vault.readNote(path: resolve(argument, context: context).path)
     }
 
-    /// The default list order: pinned first, then `updatedAt` newest first, ties by path.
-    static func defaultOrder(_ lhs: Note, _ rhs: Note) -> Bool {
-        if lhs.pinned != rhs.pinned { return lhs.pinned }
-        let left = lhs.updatedAt ?? .distantPast
-        let right = rhs.updatedAt ?? .distantPast
-        if left != right { return left > right }
-        return lhs.path < rhs.path
-    }
 }

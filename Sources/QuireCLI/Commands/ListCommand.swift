@@ -36,17 +36,29 @@ struct ListCommand: Command {
         let query = try output.query(context)
         let catalog = try VaultCatalog.open(context)
         catalog.warnAboutProblems(context.output)
-        var hits = catalog.catalog.run(query, options: output.options)
+        var hits: [SearchHit]
         if output.options.sort == nil && query.hasPositiveTerms {
-            // `list` keeps the list order (pinned, then newest) even when the query has words.
+            // `list` keeps the list order (pinned, then newest, then path) even when the query
+            // has words (the catalog would rank those by relevance).
             var unlimited = output.options
             unlimited.limit = nil
-            hits = catalog.catalog.run(query, options: unlimited).sorted { lhs, rhs in
-                VaultNotes.defaultOrder(Note(record: lhs.record), Note(record: rhs.record))
-            }
+            hits = catalog.catalog.run(query, options: unlimited).sorted { Self.listOrder($0.record, $1.record) }
             if let limit = output.options.limit { hits = Array(hits.prefix(limit)) }
+        } else {
+            hits = catalog.catalog.run(query, options: output.options)
         }
         output.print(hits, query: query, catalog: catalog, context: context, snippets: false)
+    }
+}
+
+extension ListCommand {
+    /// Pinned first, then `updatedAt` newest first (notes without one last), ties by path.
+    static func listOrder(_ lhs: NoteRecord, _ rhs: NoteRecord) -> Bool {
+        if lhs.pinned != rhs.pinned { return lhs.pinned }
+        let left = lhs.updatedAt ?? .distantPast
+        let right = rhs.updatedAt ?? .distantPast
+        if left != right { return left > right }
+        return lhs.path < rhs.path
     }
 }
 
@@ -57,7 +69,8 @@ enum NoteTable {
         for note in notes {
             let pin = note.pinned ? "★" : " "
             let date = note.updatedAt.map(DateText.short) ?? String(repeating: " ", count: 16)
-            var line = "\(pin) \(output.styled(date, "2"))  \(output.styled(note.title, "1"))"
+            let title = note.title.split(whereSeparator: \.isNewline).joined(separator: " ")
+            var line = "\(pin) \(output.styled(date, "2"))  \(output.styled(title, "1"))"
             if note.draft { line += output.styled(" (draft)", "33") }
             let tags = note.tags.map { "#\($0)" }.joined(separator: " ")
             line += "  " + output.styled(context.displayPath(note.path, vault: vault), "2")
