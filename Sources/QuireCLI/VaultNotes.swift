@@ -29,5 +29,4 @@ struct VaultNotes {
     func resolveFully(_ argument: String, context: CommandContext) throws -> Note {
         try vault.readNote(path: resolve(argument, context: context).path)
     }
-
 }
