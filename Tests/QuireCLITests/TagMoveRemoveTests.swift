@@ -82,6 +82,11 @@ struct TagMoveRemoveTests {
         #expect(run.stdout == "moved t.md to .quire/local/trash/20261129T120000Z/t.md (never committed)\n")
         #expect(!vault.exists("t.md"))
         #expect(try vault.read(".quire/local/trash/20261129T120000Z/t.md") == Self.note)
+        let restored = try vault.run(["restore", "t.md"])
+        #expect(restored.code == 0)
+        #expect(restored.stdout == "restored t.md from the trash\n")
+        #expect(try vault.read("t.md") == Self.note)
+        #expect(!vault.exists(".quire/local/trash/20261129T120000Z/t.md"))
     }
 
     @Test func rmOfACommittedNoteDeletesIt() throws {

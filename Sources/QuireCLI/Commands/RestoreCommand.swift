@@ -11,7 +11,8 @@ struct RestoreCommand: Command {
         usage: "restore NOTE [--at REV | --conflict ID]",
         discussion: """
         Without options NOTE is the path of a deleted note ('quire history --deleted' lists them);
-        its last version is written back. --at REV writes the note as it was in commit REV (see
+        its last version is written back — or, for a note removed before it was ever committed,
+        its copy in .quire/local/trash/. --at REV writes the note as it was in commit REV (see
         'quire history NOTE'). --conflict ID writes back the version that lost an automatic merge
         ('quire conflicts' lists them). The restored note gets a fresh updatedAt, so the next sync
         carries it to every device. Nothing is committed until 'quire sync'.
@@ -62,9 +63,16 @@ struct RestoreCommand: Command {
                     throw CLIError("\(path) exists; nothing to restore",
                                    hint: "to go back to an older version use --at REV ('quire history NOTE' lists them)")
                 }
+                if let trashed = Self.newestInTrash(path, vault: vault) {
+                    // A note removed before it was ever committed: `quire rm` moved it to the trash.
+                    try FileMover.move(in: vault, from: trashed, to: path)
+                    context.output.line("restored \(context.displayPath(path, vault: vault)) from the trash")
+                    return
+                }
                 guard let deleted = try history.deletedNotes().first(where: { $0.path == path }),
                       let version = try history.version(of: path, in: deleted.lastCommit) else {
-                    throw CLIError("\(path) is not a deleted note in history", hint: "'quire history --deleted' lists them")
+                    throw CLIError("\(path) is not a deleted note in history or in the trash",
+                                   hint: "'quire history --deleted' lists deleted notes")
                 }
                 data = version
                 source = "commit \(deleted.lastCommit.short()), before it was deleted"
@@ -78,6 +86,17 @@ struct RestoreCommand: Command {
                                                 withIntermediateDirectories: true)
         try vault.write(document.serialized(), to: path)
         context.output.line("restored \(context.displayPath(path, vault: vault)) from \(source)")
+    }
+
+    /// The newest copy of `path` in `.quire/local/trash/<stamp>/`, as a vault-relative path.
+    static func newestInTrash(_ path: String, vault: Vault) -> String? {
+        let trash = vault.url(for: ".quire/local/trash")
+        let stamps = (try? FileManager.default.contentsOfDirectory(atPath: trash.path)) ?? []
+        for stamp in stamps.sorted(by: >) {
+            let candidate = ".quire/local/trash/\(stamp)/\(path)"
+            if FileManager.default.fileExists(atPath: vault.url(for: candidate).path) { return candidate }
+        }
+        return nil
     }
 
     /// The losing version recorded by conflict `id` for `path`.
