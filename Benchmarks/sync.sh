@@ -18,7 +18,7 @@ export GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.invalid
 [ -x "$QUIRE" ] || { echo "build quire first: swift build -c release" >&2; exit 1; }
 
 now_ms() { date +%s%3N; }
-time_ms() { start=$(now_ms); "$@" >/dev/null 2>&1; end=$(now_ms); echo $((end - start)); }
+time_ms() { start=$(now_ms); "$@" >/dev/null 2>&1 || echo "warning: '$*' failed" >&2; end=$(now_ms); echo $((end - start)); }
 best_of() { n=$1; shift; best=""; i=0; while [ $i -lt "$n" ]; do t=$(time_ms "$@"); if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi; i=$((i + 1)); done; echo "$best"; }
 ratio() { python3 -c "print(f'{$1 / max($2, 1):.2f}')"; }
 
@@ -50,7 +50,7 @@ git init -q --bare "$WORK/big.git"
 ( cd "$WORK/big" && "$QUIRE" remote "$WORK/big.git" >/dev/null && "$QUIRE" sync >/dev/null )
 ( cd "$WORK/big" && git status >/dev/null )
 tq=$(cd "$WORK/big" && best_of 3 "$QUIRE" sync)
-tg=$(cd "$WORK/big" && best_of 3 sh -c "git status --porcelain >/dev/null && git fetch -q '$WORK/big.git'")
+tg=$(cd "$WORK/big" && best_of 3 sh -c "git status --porcelain >/dev/null && git fetch -q origin")
 echo "| no-op sync, $BIG notes | ${tq} ms | ${tg} ms (status + fetch) | $(ratio "$tq" "$tg")× | ≤ 2× |"
 
 # 3. M notes edited on both sides
