@@ -71,9 +71,15 @@ public struct ConflictLog {
         var result: [ConflictRecord] = []
         for commit in try repository.log(from: head) where commit.parents.count == 2 {
             let device = CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name
+            var decisionsPerPath: [String: Int] = [:]
             for value in CommitTrailers.values(ConflictTrailer.key, in: commit.message) {
                 guard let decision = ConflictTrailer.parse(value) else { continue }
-                let id = String(SHA1.hex(Data((commit.id.hex + decision.path).utf8)).prefix(10))
+                // One merge can record several decisions for one path (a key and the body): the
+                // second and later get `#n` in the hashed text, so every id stays unique.
+                let occurrence = decisionsPerPath[decision.path, default: 0]
+                decisionsPerPath[decision.path] = occurrence + 1
+                let hashed = commit.id.hex + decision.path + (occurrence == 0 ? "" : "#\(occurrence)")
+                let id = String(SHA1.hex(Data(hashed.utf8)).prefix(10))
                 let record = ConflictRecord(id: id, path: decision.path, time: commit.committer.time, device: device,
                                             winner: decision.winner, reason: decision.reason,
                                             ours: commit.parents[0].hex, theirs: commit.parents[1].hex,

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// Bugs the chaos driver found, each pinned by the smallest scenario that shows it.
+@Suite("Chaos regressions")
+struct ChaosRegressionTests {
+    /// Seed 5 found it: one merge recorded two decisions for one note (the `chaos` key and the
+    /// body); both got the same id (sha1 of merge + path), so `conflicts show` called the id
+    /// ambiguous and the losing text could not be shown or restored.
+    @Test("two decisions on one note in one merge get distinct ids, and both can be shown")
+    func twoDecisionsOnOneNoteHaveDistinctIDs() throws {
+        let (_, first, second) = try ChaosSupport.twoDevices()
+        let created = try Harness.run(["new", "Shared", "--body", "base"], in: first,
+                                      environment: ChaosSupport.device("first", minute: 1))
+        try #require(created.code == 0, "\(created.stderr)")
+        let path = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 1)).code == 0)
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 2)).code == 0)
+        for (vault, name, minute) in [(first, "first", 3), (second, "second", 4)] {
+            let url = vault.appendingPathComponent(path)
+            let text = try Harness.read(url).replacingOccurrences(of: "\nbase", with: "\n\(name) body")
+            try Harness.write(text, to: url)
+            let set = try Harness.run(["set", path, "chaos=\(name)"], in: vault,
+                                      environment: ChaosSupport.device(name, minute: minute))
+            try #require(set.code == 0, "\(set.stderr)")
+        }
+        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 5)).code == 0)
+        let merge = try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 6))
+        try #require(merge.code == 0, "\(merge.stderr)")
+
+        let listed = try Harness.run(["conflicts", "--all", "--json"], in: second)
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let ids = records.compactMap { $0["id"] as? String }
+        #expect(ids.count == 2, "\(listed.stdout)")
+        #expect(Set(ids).count == ids.count, "conflict ids are not unique: \(ids)")
+        for id in ids {
+            let shown = try Harness.run(["conflicts", "show", id], in: second)
+            #expect(shown.code == 0, "conflicts show \(id): \(shown.stderr)")
+            #expect(shown.stdout.contains("first body"), "the losing version is not shown: \(shown.stdout)")
+        }
+    }
+}

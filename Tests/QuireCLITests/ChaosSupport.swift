@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Runs the chaos driver (`Benchmarks/chaos/chaos.py`) against the built binary, and gives the
+/// regression tests two devices sharing a bare repository by path.
+enum ChaosSupport {
+    /// The driver script in the package.
+    static let driver = Harness.packageRoot.appendingPathComponent("Benchmarks/chaos/chaos.py")
+
+    /// Runs the driver with `arguments`; returns its exit code and everything it printed.
+    static func runDriver(_ arguments: [String]) throws -> (code: Int32, output: String) {
+        let scratch = try Harness.temporaryDirectory("quire-chaos-run")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: outURL)
+        defer { try? outHandle.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", driver.path, "--binary", Harness.binary.path] + arguments
+        process.currentDirectoryURL = Harness.packageRoot
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                               "TMPDIR": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
+        process.standardOutput = outHandle
+        process.standardError = outHandle
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: outURL), as: UTF8.self))
+    }
+
+    /// The figure `name=value` from the driver's summary line, or nil.
+    static func figure(_ name: String, in output: String) -> Int? {
+        for word in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) where word.hasPrefix(name + "=") {
+            return Int(word.dropFirst(name.count + 1))
+        }
+        return nil
+    }
+
+    /// Runs the git CLI with `arguments` in `directory`; returns the exit code and standard output.
+    @discardableResult
+    static func git(_ arguments: [String], in directory: URL) throws -> (code: Int32, output: String) {
+        let scratch = try Harness.temporaryDirectory("quire-chaos-git")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: outURL)
+        defer { try? outHandle.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = directory
+        process.environment = Harness.environment(home: scratch, extra: [:])
+        process.standardOutput = outHandle
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: outURL), as: UTF8.self))
+    }
+
+    /// Two vaults, `first` (inited, pushed) and `second` (cloned), sharing a bare repository.
+    static func twoDevices() throws -> (bare: URL, first: URL, second: URL) {
+        let base = try Harness.temporaryDirectory("quire-chaos-pair")
+        let bare = base.appendingPathComponent("remote.git")
+        try #require(try git(["init", "-q", "--bare", "-b", "main", bare.path], in: base).code == 0)
+        let first = base.appendingPathComponent("first")
+        let second = base.appendingPathComponent("second")
+        try #require(try Harness.run(["init", first.path], in: base).code == 0)
+        try #require(try Harness.run(["remote", bare.path], in: first).code == 0)
+        try #require(try Harness.run(["sync"], in: first, environment: device("first")).code == 0)
+        try #require(try Harness.run(["clone", bare.path, second.path], in: base, environment: device("second")).code == 0)
+        return (bare, first, second)
+    }
+
+    /// The environment of one device at `minute` past noon on the test day.
+    static func device(_ name: String, minute: Int = 0) -> [String: String] {
+        ["QUIRE_DEVICE": name, "QUIRE_NOW": String(format: "2026-11-29T12:%02d:00Z", minute)]
+    }
+}
