@@ -367,7 +367,14 @@ class Chaos:
                 problems.append("conflict markers in %s" % path)
         text = b"\n".join(tree.values()).decode("utf-8", "replace")
         present = set(TOKEN.findall(text))
-        records = json.loads(self.quire(self.devices[0], "conflicts", "--all", "--json").stdout or "[]")
+        listings = [self.quire(device, "conflicts", "--all", "--json").stdout for device in self.devices]
+        if any(listing != listings[0] for listing in listings):
+            problems.append("the devices list different conflicts")
+        for device in self.devices:
+            status = json.loads(self.quire(device, "status", "--json").stdout)
+            if status.get("uncommitted") or status.get("ahead") or status.get("behind"):
+                problems.append("%s: status after converging: %s" % (device.name, json.dumps(status)))
+        records = json.loads(listings[0] or "[]")
         self.stats["conflicts"] = len(records)
         losing = set()
         for record in records:

@@ -9,6 +9,16 @@ enum ChaosSupport {
 
     /// Runs the driver with `arguments`; returns its exit code and everything it printed.
     static func runDriver(_ arguments: [String]) throws -> (code: Int32, output: String) {
+        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                           "TMPDIR": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
+        return try capture(["python3", driver.path, "--binary", Harness.binary.path] + arguments,
+                           in: Harness.packageRoot, environment: environment, withErrors: true)
+    }
+
+    /// Runs `arguments` through `/usr/bin/env` in `directory`; returns the exit code and standard
+    /// output (and standard error, `withErrors`).
+    static func capture(_ arguments: [String], in directory: URL, environment: [String: String],
+                        withErrors: Bool) throws -> (code: Int32, output: String) {
         let scratch = try Harness.temporaryDirectory("quire-chaos-run")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("out")
@@ -17,12 +27,11 @@ enum ChaosSupport {
         defer { try? outHandle.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", driver.path, "--binary", Harness.binary.path] + arguments
-        process.currentDirectoryURL = Harness.packageRoot
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                               "TMPDIR": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment
         process.standardOutput = outHandle
-        process.standardError = outHandle
+        process.standardError = withErrors ? outHandle : FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: try Data(contentsOf: outURL), as: UTF8.self))
@@ -39,22 +48,9 @@ enum ChaosSupport {
     /// Runs the git CLI with `arguments` in `directory`; returns the exit code and standard output.
     @discardableResult
     static func git(_ arguments: [String], in directory: URL) throws -> (code: Int32, output: String) {
-        let scratch = try Harness.temporaryDirectory("quire-chaos-git")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("out")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: outURL)
-        defer { try? outHandle.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = directory
-        process.environment = Harness.environment(home: scratch, extra: [:])
-        process.standardOutput = outHandle
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: outURL), as: UTF8.self))
+        let home = try Harness.temporaryDirectory("quire-chaos-home")
+        return try capture(["git"] + arguments, in: directory,
+                           environment: Harness.environment(home: home, extra: [:]), withErrors: false)
     }
 
     /// Two vaults, `first` (inited, pushed) and `second` (cloned), sharing a bare repository.

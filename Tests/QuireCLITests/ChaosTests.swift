@@ -18,6 +18,15 @@ struct ChaosTests {
         #expect((ChaosSupport.figure("syncs", in: run.output) ?? 0) > 15, "\(run.output)")
     }
 
+    @Test("SIGKILL at random moments and edits made while a sync runs: converged, nothing lost")
+    func killsAndEditsDuringSync() throws {
+        let run = try ChaosSupport.runDriver(["--seed", "11", "--devices", "3", "--rounds", "10",
+                                             "--kill-probability", "0.2", "--kill-delay", "0.1",
+                                             "--edit-during-sync-probability", "0.3"])
+        #expect(run.code == 0, "chaos driver failed:\n\(run.output)")
+        #expect(ChaosSupport.figure("losses", in: run.output) == 0, "\(run.output)")
+    }
+
     @Test("every fault point, thrown and :kill: the next sync completes, no stale lock, nothing lost")
     func faults() throws {
         let run = try ChaosSupport.runDriver(["--seed", "7", "--devices", "3", "--faults", "--max-operations", "1"])
