@@ -155,7 +155,7 @@ class Chaos:
     def operate(self, device):
         self.tick()
         notes = self.notes(device)
-        choices = [("create", 3), ("attach", 1)]
+        choices = [("create", 3), ("create-editor", 1), ("attach", 1)]
         if notes:
             choices += [("append-editor", 5), ("key-quire", 3), ("key-editor", 2), ("tag", 2), ("untag", 1),
                         ("move", 1), ("rename", 1), ("delete", 1), ("attach-edit", 1)]
@@ -166,7 +166,7 @@ class Chaos:
         identity = self.note_id(text) if note else None
         token = self.new_token(device)
         self.stats["operations"] += 1
-        shown = note if note and operation not in ("create", "attach") else ""
+        shown = note if note and operation not in ("create", "create-editor", "attach") else ""
         self.log("%s %s %s %s" % (device.name, operation, shown, token))
         if operation == "create":
             folder = self.rng.choice(FOLDERS)
@@ -176,6 +176,16 @@ class Chaos:
             path = self.quire(device, *arguments).stdout.strip().splitlines()[-1]
             created = os.path.join(device.path, path)
             self.record(token, "body", self.note_id(self.read(created)), device)
+        elif operation == "create-editor":
+            # A note written by another app: half without front matter (never stamped; commit
+            # times decide its merges), half with a hand-written one and no updatedAt.
+            folder = self.rng.choice(FOLDERS)
+            path = os.path.join(device.path, folder, "plain-%s.md" % token[4:])
+            if self.rng.random() < 0.5:
+                self.write_as_editor(path, "# Plain %s\n\n%s\n" % (token[4:], token))
+            else:
+                self.write_as_editor(path, "---\ntitle: Hand %s\n---\n%s\n" % (token[4:], token))
+            self.record(token, "body", None, device)
         elif operation == "attach":
             self.write_as_editor(os.path.join(device.path, "attachments", token + ".txt"), token + "\n")
             self.record(token, "attachment", None, device)
@@ -236,6 +246,7 @@ class Chaos:
         text = self.read(full)
         self.write_as_editor(full, text + ("" if text.endswith("\n") else "\n") + token + "\n")
         self.record(token, "body", self.note_id(text), device)
+        self.log("%s append %s %s" % (device.name, note, token))
 
     # ---- syncing -------------------------------------------------------------------------
     def finish(self, device, process, expect_kill=False):
@@ -247,9 +258,9 @@ class Chaos:
         if process.returncode == 0:
             try:
                 report = json.loads(out)
-                self.log("%s sync ok: %s merged=%d conflicts=%d kept=%d" % (
+                self.log("%s sync ok: %s merged=%d conflicts=%d kept=%s" % (
                     device.name, report.get("integration"), len(report.get("merged", [])),
-                    len(report.get("conflicts", [])), len(report.get("keptUserEdits", []))))
+                    len(report.get("conflicts", [])), report.get("keptUserEdits", [])))
             except ValueError:
                 pass
         return process.returncode

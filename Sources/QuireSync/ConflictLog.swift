@@ -69,7 +69,9 @@ public struct ConflictLog {
         guard let head = try repository.headCommitID() else { return [] }
         let dismissed = Set(SyncState.load(vaultRoot: vaultRoot).dismissedConflicts)
         var result: [ConflictRecord] = []
-        for commit in try repository.log(from: head) where commit.parents.count == 2 {
+        // Merge commits, and the sync commits of pending merges (one parent: the commit's own
+        // side is `ours`, the parent the loser).
+        for commit in try repository.log(from: head) where !commit.parents.isEmpty {
             let device = CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name
             var decisionsPerPath: [String: Int] = [:]
             for value in CommitTrailers.values(ConflictTrailer.key, in: commit.message) {
@@ -82,7 +84,8 @@ public struct ConflictLog {
                 let id = String(SHA1.hex(Data(hashed.utf8)).prefix(10))
                 let record = ConflictRecord(id: id, path: decision.path, time: commit.committer.time, device: device,
                                             winner: decision.winner, reason: decision.reason,
-                                            ours: commit.parents[0].hex, theirs: commit.parents[1].hex,
+                                            ours: commit.parents.count > 1 ? commit.parents[0].hex : commit.id.hex,
+                                            theirs: commit.parents[commit.parents.count > 1 ? 1 : 0].hex,
                                             merge: commit.id.hex, dismissed: dismissed.contains(id))
                 if includeDismissed || !record.dismissed { result.append(record) }
             }

@@ -11,10 +11,13 @@ struct Stamper {
     let headTree: OID?
     let headTime: Date
 
-    /// Returns the stamped paths; merges and clears `state.pendingBases`.
-    func run(state: inout SyncState, selector: MergeStrategySelector) throws -> [String] {
+    /// Returns the stamped paths, and the decisions of the pending merges that dropped text of
+    /// HEAD (to be recorded on the commit); merges and clears `state.pendingBases`.
+    func run(state: inout SyncState, selector: MergeStrategySelector) throws -> (stamped: [String], decisions: [MergeDecision]) {
         var stamped: [String] = []
+        var decisions: [MergeDecision] = []
         var writes: [(path: String, data: Data)] = []
+        var read: [String: Data] = [:]
         for entry in try repository.status() where entry.inWorkTree && entry.path.hasSuffix(".md") {
             guard entry.kind == .modified || entry.kind == .renamed, let headTree else { continue }
             let oldPath = entry.oldPath ?? entry.path
@@ -25,20 +28,31 @@ struct Stamper {
             if let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
                let base = try? repository.blobData(baseID) {
                 let mtime = modificationTime(entry.path) ?? headTime
-                let merged = try MergeResolver(strategy: selector.strategy(for: entry.path))
+                // The user's edit wins every collision: it exists nowhere else, while HEAD's
+                // losing text stays in history and is recorded as a conflict on the commit.
+                let merged = try MergeResolver(strategy: .ours)
                     .merge(path: entry.path, base: base, ours: MergeSide(data: current, commitTime: mtime),
                            theirs: MergeSide(data: headData, commitTime: headTime))
                 data = merged.merged
+                decisions += merged.decisions
             }
             if let stampedData = try stamp(data, committed: headData, path: entry.path) {
                 data = stampedData
                 stamped.append(entry.path)
             }
-            if data != current { writes.append((entry.path, data)) }
+            if data != current {
+                writes.append((entry.path, data))
+                read[entry.path] = current
+            }
         }
-        try vault.writeAll(writes)
-        state.pendingBases = [:]
-        return stamped
+        // A file saved again while the others were written is left alone (its stamp and any
+        // pending merge wait for the next sync): it is compared right before its rename.
+        let edited = Set(try vault.writeAll(writes) { path in
+            read[path].map { (try? Data(contentsOf: vault.url(for: path))) == $0 } ?? false
+        })
+        state.pendingBases = state.pendingBases.filter { edited.contains($0.key) }
+        stamped.removeAll { edited.contains($0) }
+        return (stamped, decisions.filter { !edited.contains($0.path) })
     }
 
     /// `data` with `updatedAt` set to the file's mtime, when the content really changed against

@@ -77,11 +77,12 @@ public final class Syncer {
         } else {
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
-            report.stamped = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime)
+            let stamping = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime)
                 .run(state: &state, selector: selector)
+            report.stamped = stamping.stamped
             try state.save(vaultRoot: vault.root)
             try environment.fault("after-stamp")
-            try commitLocalChanges(into: &report)
+            try commitLocalChanges(into: &report, decisions: stamping.decisions)
             try environment.fault("after-commit")
         }
         guard let remote = try repository.remote(named: "origin") else { throw SyncError.noRemote }
@@ -123,8 +124,9 @@ public final class Syncer {
         return MergeStrategySelector(rules: rules, fallback: .newest)
     }
 
-    /// Step 3: commits every change in the work tree (adds, edits, deletes, renames).
-    private func commitLocalChanges(into report: inout SyncReport) throws {
+    /// Step 3: commits every change in the work tree (adds, edits, deletes, renames), with a
+    /// `Quire-Conflict` trailer for each decision of a pending merge (the loser is the parent's).
+    private func commitLocalChanges(into report: inout SyncReport, decisions: [MergeDecision]) throws {
         let index = try repository.index()
         try index.addAll()
         let tree = try index.writeTree()
@@ -139,6 +141,7 @@ public final class Syncer {
         message += lines.prefix(100).joined(separator: "\n")
         if lines.count > 100 { message += "\n… and \(lines.count - 100) more" }
         message += "\n\nQuire-Device: \(environment.device)\n"
+        message += decisions.map { ConflictTrailer.line(for: $0) + "\n" }.joined()
         let signature = environment.signature(repository: repository, vault: vault)
         let commit = try repository.createCommit(tree: tree, parents: head.map { [$0] } ?? [], message: message,
                                                  author: signature, committer: signature, updateReference: "HEAD")
