@@ -237,14 +237,36 @@ class Chaos:
             self.quire(device, "rm", note)
 
     def operate_fallback(self, device, token):
-        """When the chosen operation has nothing to act on, append a body line instead (keeps counts)."""
+        """Appends a body line as an editor would (also the edit made while a sync runs): like a
+        careful editor, it saves only if the file did not change on disk since it was read, and
+        reloads otherwise (a stale buffer saved over a sync's update is the user's own revert)."""
         notes = self.notes(device)
         if not notes:
             return
         note = self.rng.choice(notes)
         full = os.path.join(device.path, note)
-        text = self.read(full)
-        self.write_as_editor(full, text + ("" if text.endswith("\n") else "\n") + token + "\n")
+        for _ in range(50):
+            try:
+                before = os.stat(full)
+                text = self.read(full)
+            except FileNotFoundError:
+                return self.log("%s append %s: the file went away" % (device.name, note))
+            temporary = full + ".chaos-tmp"
+            with open(temporary, "w", encoding="utf-8") as handle:
+                handle.write(text + ("" if text.endswith("\n") else "\n") + token + "\n")
+            stamp = self.now().timestamp()
+            os.utime(temporary, (stamp, stamp))
+            try:
+                after = os.stat(full)
+            except FileNotFoundError:
+                after = None
+            if after and (after.st_ino, after.st_mtime_ns, after.st_size) == \
+                    (before.st_ino, before.st_mtime_ns, before.st_size):
+                os.replace(temporary, full)
+                break
+            os.unlink(temporary)
+        else:
+            return
         self.record(token, "body", self.note_id(text), device)
         self.log("%s append %s %s" % (device.name, note, token))
 
