@@ -25,8 +25,7 @@ struct Stamper {
                   let current = try? Data(contentsOf: vault.url(for: entry.path)) else { continue }
             let headData = try repository.blobData(committed.id)
             var data = current
-            // A kept edit may have been moved or renamed since (`quire mv`, `quire rename`).
-            if let baseHex = state.pendingBases[entry.path] ?? state.pendingBases[oldPath], let baseID = OID(hex: baseHex),
+            if let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
                let base = try? repository.blobData(baseID) {
                 let mtime = modificationTime(entry.path) ?? headTime
                 // The user's edit wins every collision: it exists nowhere else, while HEAD's

@@ -39,4 +39,42 @@ struct ChaosRegressionTests {
             #expect(shown.stdout.contains("first body"), "the losing version is not shown: \(shown.stdout)")
         }
     }
+
+    /// Seed 48 of the edit-during-sync stress found it (still open): an edit kept by the work-tree
+    /// update (saved while the sync ran, here: while the journal waited after a crash) is merged
+    /// against its base at the next sync, found by path; after `quire rename` the path has changed,
+    /// the merge is skipped and the next sync commits the edit as a revert of the remote's text.
+    @Test("a kept user edit that was renamed before the next sync is merged, not committed as a revert")
+    func keptEditRenamedBeforeNextSync() throws {
+        let (_, first, second) = try ChaosSupport.twoDevices()
+        let created = try Harness.run(["new", "Shared", "--body", "base line"], in: first,
+                                      environment: ChaosSupport.device("first", minute: 1))
+        let path = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 1)).code == 0)
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 2)).code == 0)
+        let remoteURL = second.appendingPathComponent(path)
+        try Harness.write(try Harness.read(remoteURL).replacingOccurrences(of: "base line", with: "remote line\nbase line"),
+                          to: remoteURL)
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
+        // A local change so that the next sync merges (not a fast-forward), then a crash between
+        // the journal and the work-tree update.
+        try #require(try Harness.run(["new", "Other", "--body", "x"], in: first,
+                                     environment: ChaosSupport.device("first", minute: 4)).code == 0)
+        let crashed = try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 5)
+                                      .merging(["QUIRE_FAULT": "before-checkout:kill"]) { $1 })
+        try #require(crashed.code != 0)
+        let localURL = first.appendingPathComponent(path)
+        try Harness.write(try Harness.read(localURL) + "local line\n", to: localURL)
+        try #require(try Harness.run(["rename", path, "Moved"], in: first,
+                                     environment: ChaosSupport.device("first", minute: 7)).code == 0)
+        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 8)).code == 0)
+
+        let moved = try Harness.read(first.appendingPathComponent("moved.md"))
+        #expect(moved.contains("local line"), "the user's line was lost:\n\(moved)")
+        // Open: Repository.status() detects no renames, so the Stamper never sees the kept edit
+        // under its new path and its pending merge is skipped.
+        withKnownIssue("a kept edit renamed before the next sync is committed as a revert") {
+            #expect(moved.contains("remote line"), "the remote's line was reverted:\n\(moved)")
+        }
+    }
 }
