@@ -109,11 +109,19 @@ public struct ConflictLog {
         guard let loser = OID(hex: loserHex), let merge = OID(hex: record.merge) else { return nil }
         let history = NoteHistory(repository: repository)
         if let data = try history.version(of: record.path, in: loser) { return data }
-        guard let merged = try history.version(of: record.path, in: merge),
-              let id = NoteParser.parse(merged, path: record.path).id else { return nil }
-        for entry in try repository.treeEntries(repository.treeID(ofCommit: loser)) where entry.path.hasSuffix(".md") {
-            let data = try repository.blobData(entry.id)
-            if NoteParser.parse(data, path: entry.path).id == id { return data }
+        let loserTree = try repository.treeID(ofCommit: loser)
+        if let merged = try history.version(of: record.path, in: merge),
+           let id = NoteParser.parse(merged, path: record.path).id {
+            for entry in try repository.treeEntries(loserTree) where entry.path.hasSuffix(".md") {
+                let data = try repository.blobData(entry.id)
+                if NoteParser.parse(data, path: entry.path).id == id { return data }
+            }
+        }
+        // A note without an id, renamed on the winning side: paired by git's rename detection,
+        // as the merge paired it.
+        for delta in try repository.diff(from: loserTree, to: repository.treeID(ofCommit: merge))
+        where delta.kind == .renamed && delta.newPath == record.path {
+            return try history.version(of: delta.oldPath, in: loser)
         }
         return nil
     }

@@ -77,4 +77,29 @@ struct ChaosRegressionTests {
             #expect(moved.contains("remote line"), "the remote's line was reverted:\n\(moved)")
         }
     }
+
+    /// Soak seed 1000 found it: a note without an id, renamed on the winning side and edited on
+    /// both; `conflicts show` looked for the loser by the new path, then by id, and found nothing.
+    @Test("the losing version of a note without an id, renamed by the winner, can be shown")
+    func losingVersionOfRenamedNoteWithoutID() throws {
+        let (_, first, second) = try ChaosSupport.twoDevices()
+        let common = (1...12).map { "common line \($0)" }.joined(separator: "\n") + "\n"
+        try Harness.write(common, to: first.appendingPathComponent("plain.md"))
+        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 1)).code == 0)
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 2)).code == 0)
+        try Harness.write(common + "second line\n", to: second.appendingPathComponent("plain.md"))
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
+        try FileManager.default.removeItem(at: first.appendingPathComponent("plain.md"))
+        try Harness.write(common + "first line\n", to: first.appendingPathComponent("moved.md"))
+        let merge = try Harness.run(["sync", "--json"], in: first, environment: ChaosSupport.device("first", minute: 4))
+        try #require(merge.code == 0, "\(merge.stderr)")
+
+        let listed = try Harness.run(["conflicts", "--all", "--json"], in: first)
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let ids = records.compactMap { $0["id"] as? String }
+        try #require(ids.count == 1, "\(listed.stdout)\n\(merge.stdout)")
+        let shown = try Harness.run(["conflicts", "show", ids[0]], in: first)
+        #expect(shown.code == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("second line"), "\(shown.stdout)")
+    }
 }
