@@ -102,4 +102,43 @@ struct ChaosRegressionTests {
         #expect(shown.code == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("second line"), "\(shown.stdout)")
     }
+
+    /// The edit-during-sync stress found it: an edit kept by the work-tree update is merged at the
+    /// next sync against its base; where it collided with the incoming text, the newer side won
+    /// the whole body and nothing was recorded, so the user's or the remote's lines vanished.
+    /// Now the user's edit wins (it exists nowhere else) and the decision is a conflict record.
+    @Test("a kept user edit that collides with the incoming text wins, and the loser is listed")
+    func keptEditCollisionIsRecorded() throws {
+        let (_, first, second) = try ChaosSupport.twoDevices()
+        let created = try Harness.run(["new", "Shared", "--body", "base line"], in: first,
+                                      environment: ChaosSupport.device("first", minute: 1))
+        let path = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 1)).code == 0)
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 2)).code == 0)
+        let remoteURL = second.appendingPathComponent(path)
+        try Harness.write(try Harness.read(remoteURL) + "remote line\n", to: remoteURL)
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
+        // A local change so that the next sync merges, then a crash before the work-tree update;
+        // the user edits the note (the same place) before the sync that finishes the update.
+        try #require(try Harness.run(["new", "Other", "--body", "x"], in: first,
+                                     environment: ChaosSupport.device("first", minute: 4)).code == 0)
+        let crashed = try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 5)
+                                      .merging(["QUIRE_FAULT": "before-checkout:kill"]) { $1 })
+        try #require(crashed.code != 0)
+        let localURL = first.appendingPathComponent(path)
+        try Harness.write(try Harness.read(localURL) + "local line\n", to: localURL)
+        let finished = try Harness.run(["sync", "--json"], in: first, environment: ChaosSupport.device("first", minute: 6))
+        try #require(finished.code == 0, "\(finished.stderr)")
+
+        let note = try Harness.read(localURL)
+        #expect(note.contains("local line"), "the user's line was lost:\n\(note)")
+        let listed = try Harness.run(["conflicts", "--all", "--json"], in: first)
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        var shown = ""
+        for id in records.compactMap({ $0["id"] as? String }) {
+            shown += try Harness.run(["conflicts", "show", id], in: first).stdout
+        }
+        #expect(note.contains("remote line") || shown.contains("remote line"),
+                "the remote's line is neither in the note nor in a conflict:\n\(note)\n\(listed.stdout)")
+    }
 }
