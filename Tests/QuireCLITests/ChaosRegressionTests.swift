@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 import Testing
 
 /// Bugs the chaos driver found, each pinned by the smallest scenario that shows it.
@@ -140,5 +141,26 @@ struct ChaosRegressionTests {
         }
         #expect(note.contains("remote line") || shown.contains("remote line"),
                 "the remote's line is neither in the note nor in a conflict:\n\(note)\n\(listed.stdout)")
+    }
+
+    /// The edit-during-sync stress found it: the work-tree update (and stamping) compared each
+    /// file with what it expected, then wrote every file and flushed the file system, then renamed;
+    /// a save in between was overwritten. `Vault.writeAll(replaceIf:)` now asks right before each
+    /// rename; here the "user" saves a.md at that very moment.
+    @Test("a file saved while a batch write is under way is left as saved")
+    func batchWriteKeepsAFileSavedMeanwhile() throws {
+        let test = try TestVault()
+        try test.write("old a\n", to: "a.md")
+        try test.write("old b\n", to: "b.md")
+        let vault = try Vault(at: test.root)
+        let skipped = try vault.writeAll([("a.md", Data("sync a\n".utf8)), ("b.md", Data("sync b\n".utf8))]) { path in
+            if path == "a.md" { try? Harness.write("user a\n", to: test.url("a.md")) }
+            return (try? test.read(path)) == "old \(path.prefix(1))\n"
+        }
+        #expect(skipped == ["a.md"])
+        #expect(try test.read("a.md") == "user a\n")
+        #expect(try test.read("b.md") == "sync b\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: test.root.path).filter { $0.hasPrefix(".quire-tmp") }
+        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
     }
 }
