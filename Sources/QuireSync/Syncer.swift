@@ -80,9 +80,17 @@ public final class Syncer {
             let stamping = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime)
                 .run(state: &state, selector: selector)
             report.stamped = stamping.stamped
+            // Kept with the state until the commit that carries them: a crash in between must not
+            // drop the record of what the pending merges dropped.
+            let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0) }
+            state.pendingConflictTrailers = trailers.isEmpty ? nil : trailers
             try state.save(vaultRoot: vault.root)
             try environment.fault("after-stamp")
-            try commitLocalChanges(into: &report, decisions: stamping.decisions)
+            try commitLocalChanges(into: &report, trailers: trailers)
+            if !trailers.isEmpty {
+                state.pendingConflictTrailers = nil
+                try state.save(vaultRoot: vault.root)
+            }
             try environment.fault("after-commit")
         }
         guard let remote = try repository.remote(named: "origin") else { throw SyncError.noRemote }
@@ -125,8 +133,8 @@ public final class Syncer {
     }
 
     /// Step 3: commits every change in the work tree (adds, edits, deletes, renames), with a
-    /// `Quire-Conflict` trailer for each decision of a pending merge (the loser is the parent's).
-    private func commitLocalChanges(into report: inout SyncReport, decisions: [MergeDecision]) throws {
+    /// `Quire-Conflict` trailer line for each decision of a pending merge (the loser is the parent's).
+    private func commitLocalChanges(into report: inout SyncReport, trailers: [String]) throws {
         let index = try repository.index()
         try index.addAll()
         let tree = try index.writeTree()
@@ -141,7 +149,7 @@ public final class Syncer {
         message += lines.prefix(100).joined(separator: "\n")
         if lines.count > 100 { message += "\n… and \(lines.count - 100) more" }
         message += "\n\nQuire-Device: \(environment.device)\n"
-        message += decisions.map { ConflictTrailer.line(for: $0) + "\n" }.joined()
+        message += trailers.map { $0 + "\n" }.joined()
         let signature = environment.signature(repository: repository, vault: vault)
         let commit = try repository.createCommit(tree: tree, parents: head.map { [$0] } ?? [], message: message,
                                                  author: signature, committer: signature, updateReference: "HEAD")

@@ -108,8 +108,11 @@ struct ChaosRegressionTests {
     /// next sync against its base; where it collided with the incoming text, the newer side won
     /// the whole body and nothing was recorded, so the user's or the remote's lines vanished.
     /// Now the user's edit wins (it exists nowhere else) and the decision is a conflict record.
-    @Test("a kept user edit that collides with the incoming text wins, and the loser is listed")
-    func keptEditCollisionIsRecorded() throws {
+    /// With `crashAfterStamp` (soak seed 1000 found it): the sync that merges the kept edit dies
+    /// between stamping and committing; the decisions wait in the state for the next commit.
+    @Test("a kept user edit that collides with the incoming text wins, and the loser is listed",
+          arguments: [false, true])
+    func keptEditCollisionIsRecorded(crashAfterStamp: Bool) throws {
         let (_, first, second) = try ChaosSupport.twoDevices()
         let created = try Harness.run(["new", "Shared", "--body", "base line"], in: first,
                                       environment: ChaosSupport.device("first", minute: 1))
@@ -128,7 +131,12 @@ struct ChaosRegressionTests {
         try #require(crashed.code != 0)
         let localURL = first.appendingPathComponent(path)
         try Harness.write(try Harness.read(localURL) + "local line\n", to: localURL)
-        let finished = try Harness.run(["sync", "--json"], in: first, environment: ChaosSupport.device("first", minute: 6))
+        if crashAfterStamp {
+            let killed = try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 6)
+                                         .merging(["QUIRE_FAULT": "after-stamp:kill"]) { $1 })
+            try #require(killed.code != 0)
+        }
+        let finished = try Harness.run(["sync", "--json"], in: first, environment: ChaosSupport.device("first", minute: 7))
         try #require(finished.code == 0, "\(finished.stderr)")
 
         let note = try Harness.read(localURL)
