@@ -18,14 +18,17 @@ struct Stamper {
         var decisions: [MergeDecision] = []
         var writes: [(path: String, data: Data)] = []
         var read: [String: Data] = [:]
-        for entry in try repository.status() where entry.inWorkTree && entry.path.hasSuffix(".md") {
-            guard entry.kind == .modified || entry.kind == .renamed, let headTree else { continue }
-            let oldPath = entry.oldPath ?? entry.path
+        let entries = try repository.status()
+        let movedFrom = try movedPendingEdits(entries, state: state)
+        for entry in entries where entry.inWorkTree && entry.path.hasSuffix(".md") {
+            guard entry.kind == .modified || entry.kind == .renamed || movedFrom[entry.path] != nil,
+                  let headTree else { continue }
+            let oldPath = movedFrom[entry.path] ?? entry.oldPath ?? entry.path
             guard let committed = try repository.entry(atPath: oldPath, inTree: headTree),
                   let current = try? Data(contentsOf: vault.url(for: entry.path)) else { continue }
             let headData = try repository.blobData(committed.id)
             var data = current
-            if let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
+            if let baseHex = state.pendingBases[entry.path] ?? state.pendingBases[oldPath], let baseID = OID(hex: baseHex),
                let base = try? repository.blobData(baseID) {
                 let mtime = modificationTime(entry.path) ?? headTime
                 // The user's edit wins every collision: it exists nowhere else, while HEAD's
@@ -68,6 +71,25 @@ struct Stamper {
               MergeResolver.isRealChange(base: committed, changed: data) else { return nil }
         try document.setUpdatedAt(modificationTime(path) ?? headTime)
         return document.serialized()
+    }
+
+    /// New path → pending path, for kept edits moved or renamed since (`quire mv`, `quire rename`;
+    /// status detects no renames): the note at the pending path in HEAD, gone from the work
+    /// tree, and a new file holding the same note id.
+    private func movedPendingEdits(_ entries: [StatusEntry], state: SyncState) throws -> [String: String] {
+        guard let headTree else { return [:] }
+        let gone = Set(entries.filter { $0.kind == .deleted && $0.inWorkTree }.map(\.path))
+        let added = entries.filter { $0.kind == .added && $0.inWorkTree && $0.path.hasSuffix(".md") }
+        var result: [String: String] = [:]
+        for path in state.pendingBases.keys.sorted() where gone.contains(path) {
+            guard let committed = try repository.entry(atPath: path, inTree: headTree),
+                  let id = NoteParser.parse(try repository.blobData(committed.id), path: path).id else { continue }
+            for entry in added where result[entry.path] == nil {
+                guard let data = try? Data(contentsOf: vault.url(for: entry.path)) else { continue }
+                if NoteParser.parse(data, path: entry.path).id == id { result[entry.path] = path }
+            }
+        }
+        return result
     }
 
     private func modificationTime(_ path: String) -> Date? {

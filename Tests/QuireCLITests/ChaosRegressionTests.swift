@@ -41,10 +41,10 @@ struct ChaosRegressionTests {
         }
     }
 
-    /// Seed 48 of the edit-during-sync stress found it (still open): an edit kept by the work-tree
-    /// update (saved while the sync ran, here: while the journal waited after a crash) is merged
-    /// against its base at the next sync, found by path; after `quire rename` the path has changed,
-    /// the merge is skipped and the next sync commits the edit as a revert of the remote's text.
+    /// Seed 48 of the edit-during-sync stress found it: an edit kept by the work-tree update
+    /// (saved while the sync ran, here: while the journal waited after a crash) is merged against
+    /// its base at the next sync, found by path; after `quire rename` the path had changed (status
+    /// detects no renames), the merge was skipped and the edit committed as a revert.
     @Test("a kept user edit that was renamed before the next sync is merged, not committed as a revert")
     func keptEditRenamedBeforeNextSync() throws {
         let (_, first, second) = try ChaosSupport.twoDevices()
@@ -72,11 +72,8 @@ struct ChaosRegressionTests {
 
         let moved = try Harness.read(first.appendingPathComponent("moved.md"))
         #expect(moved.contains("local line"), "the user's line was lost:\n\(moved)")
-        // Open: Repository.status() detects no renames, so the Stamper never sees the kept edit
-        // under its new path and its pending merge is skipped.
-        withKnownIssue("a kept edit renamed before the next sync is committed as a revert") {
-            #expect(moved.contains("remote line"), "the remote's line was reverted:\n\(moved)")
-        }
+        #expect(moved.contains("remote line"), "the remote's line was reverted:\n\(moved)")
+        #expect(!FileManager.default.fileExists(atPath: first.appendingPathComponent(path).path))
     }
 
     /// Soak seed 1000 found it: a note without an id, renamed on the winning side and edited on
