@@ -29,6 +29,9 @@ CONCURRENT=${CONCURRENT:-0.3}
 [ -x "$QUIRE" ] || { echo "soak: no quire binary at $QUIRE (run swift build, or set QUIRE)" >&2; exit 2; }
 
 LOG=$(mktemp -d "${TMPDIR:-/tmp}/quire-soak-XXXXXX")
+# A private copy, so that a rebuild during the soak neither stops nor changes it.
+cp "$QUIRE" "$LOG/quire"
+QUIRE="$LOG/quire"
 start=$(date +%s)
 seed=$SEED
 done_operations=0
