@@ -73,6 +73,10 @@ struct WorkTreeUpdater {
             if let previous = expected[path] ?? nil { outcome.keptUserEdits[path] = previous.id.hex }
         }
         for (path, entry) in written {
+            if edited.contains(path) {
+                try index.add(entry: entry)  // like any kept edit: the index holds the new version
+                continue
+            }
             if entry.kind == .executable {
                 try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: vault.url(for: path).path)
             }
