@@ -233,7 +233,10 @@ class Chaos:
         elif operation == "rename":
             self.quire(device, "rename", note, "Renamed %s" % token[4:])
         elif operation == "delete":
+            # Deliberately deleted: what the device had of the note, on disk and in its HEAD (a
+            # kept edit not merged yet shows the user an older text than HEAD's).
             self.deleted.update(TOKEN.findall(text))
+            self.deleted.update(TOKEN.findall(self.git("show", "HEAD:" + note, cwd=device.path).stdout))
             self.quire(device, "rm", note)
 
     def operate_fallback(self, device, token):
