@@ -31,7 +31,7 @@ public final class Syncer {
         return try withExtendedLifetime(lock) {
             var state = SyncState.load(vaultRoot: vault.root)
             do {
-                let report = try cycle(options, state: &state)
+                let report = try cycle(options, state: &state, deadHolderSince: lock.deadHolderSince)
                 if !options.dryRun {
                     state.lastSync = environment.now
                     state.lastOutcome = report.pushed || !options.push ? "ok" : "ok (nothing to push)"
@@ -65,10 +65,10 @@ public final class Syncer {
         return "failed"
     }
 
-    private func cycle(_ options: SyncOptions, state: inout SyncState) throws -> SyncReport {
+    private func cycle(_ options: SyncOptions, state: inout SyncState, deadHolderSince: Date?) throws -> SyncReport {
         var report = SyncReport()
         try checkRepositoryState()
-        StaleLocks.clean(gitDirectory: repository.gitDirectory)
+        StaleLocks.clean(gitDirectory: repository.gitDirectory, deadHolderSince: deadHolderSince)
         try Journal.replay(syncer: self, state: &state)
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()

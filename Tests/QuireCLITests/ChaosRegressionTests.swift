@@ -168,4 +168,24 @@ struct ChaosRegressionTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: test.root.path).filter { $0.hasPrefix(".quire-tmp") }
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
     }
+
+    /// Stress seed 64 found it: a sync killed during its fetch left
+    /// `.git/refs/remotes/origin/main.lock`; stale git locks were removed only after a minute,
+    /// so every sync in that minute failed. A lock made since a quire that died holding the vault
+    /// lock took it is removed at once.
+    @Test("a git lock left by a killed sync does not block the next sync")
+    func gitLockOfAKilledSyncIsRemoved() throws {
+        let (_, first, second) = try ChaosSupport.twoDevices()
+        let killed = try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 1)
+                                     .merging(["QUIRE_FAULT": "before-fetch:kill"]) { $1 })
+        try #require(killed.code != 0)
+        let lock = first.appendingPathComponent(".git/refs/remotes/origin/main.lock")
+        try Harness.write("", to: lock)  // what the killed fetch would have left
+        try #require(try Harness.run(["new", "Remote", "--body", "r"], in: second,
+                                     environment: ChaosSupport.device("second", minute: 2)).code == 0)
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 2)).code == 0)
+        let next = try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 3))
+        #expect(next.code == 0, "\(next.stderr)")
+        #expect(FileManager.default.fileExists(atPath: first.appendingPathComponent("remote.md").path))
+    }
 }
