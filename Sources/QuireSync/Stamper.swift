@@ -75,18 +75,23 @@ struct Stamper {
 
     /// New path → pending path, for kept edits moved or renamed since (`quire mv`, `quire rename`;
     /// status detects no renames): the note at the pending path in HEAD, gone from the work
-    /// tree, and a new file holding the same note id.
+    /// tree, and a new file holding the same note id (a note without an id: the same file name).
     private func movedPendingEdits(_ entries: [StatusEntry], state: SyncState) throws -> [String: String] {
         guard let headTree else { return [:] }
         let gone = Set(entries.filter { $0.kind == .deleted && $0.inWorkTree }.map(\.path))
         let added = entries.filter { $0.kind == .added && $0.inWorkTree && $0.path.hasSuffix(".md") }
         var result: [String: String] = [:]
         for path in state.pendingBases.keys.sorted() where gone.contains(path) {
-            guard let committed = try repository.entry(atPath: path, inTree: headTree),
-                  let id = NoteParser.parse(try repository.blobData(committed.id), path: path).id else { continue }
+            guard let committed = try repository.entry(atPath: path, inTree: headTree) else { continue }
+            let id = NoteParser.parse(try repository.blobData(committed.id), path: path).id
+            let name = (path as NSString).lastPathComponent
             for entry in added where result[entry.path] == nil {
-                guard let data = try? Data(contentsOf: vault.url(for: entry.path)) else { continue }
-                if NoteParser.parse(data, path: entry.path).id == id { result[entry.path] = path }
+                if let id {
+                    guard let data = try? Data(contentsOf: vault.url(for: entry.path)) else { continue }
+                    if NoteParser.parse(data, path: entry.path).id == id { result[entry.path] = path }
+                } else if (entry.path as NSString).lastPathComponent == name {
+                    result[entry.path] = path
+                }
             }
         }
         return result

@@ -45,12 +45,19 @@ struct ChaosRegressionTests {
     /// (saved while the sync ran, here: while the journal waited after a crash) is merged against
     /// its base at the next sync, found by path; after `quire rename` the path had changed (status
     /// detects no renames), the merge was skipped and the edit committed as a revert.
-    @Test("a kept user edit that was renamed before the next sync is merged, not committed as a revert")
-    func keptEditRenamedBeforeNextSync() throws {
+    /// Soak seed 1011: the same with a note without an id, moved to another folder.
+    @Test("a kept user edit that was renamed or moved before the next sync is merged, not committed as a revert",
+          arguments: [true, false])
+    func keptEditRenamedBeforeNextSync(withID: Bool) throws {
         let (_, first, second) = try ChaosSupport.twoDevices()
-        let created = try Harness.run(["new", "Shared", "--body", "base line"], in: first,
-                                      environment: ChaosSupport.device("first", minute: 1))
-        let path = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        var path = "Shared.md"
+        if withID {
+            let created = try Harness.run(["new", "Shared", "--body", "base line"], in: first,
+                                          environment: ChaosSupport.device("first", minute: 1))
+            path = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        } else {
+            try Harness.write("# Shared\n\nbase line\n", to: first.appendingPathComponent(path))
+        }
         try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 1)).code == 0)
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 2)).code == 0)
         let remoteURL = second.appendingPathComponent(path)
@@ -66,11 +73,12 @@ struct ChaosRegressionTests {
         try #require(crashed.code != 0)
         let localURL = first.appendingPathComponent(path)
         try Harness.write(try Harness.read(localURL) + "local line\n", to: localURL)
-        try #require(try Harness.run(["rename", path, "Moved"], in: first,
+        let movedPath = withID ? "moved.md" : "Archive/" + path
+        try #require(try Harness.run(withID ? ["rename", path, "Moved"] : ["mv", path, "Archive"], in: first,
                                      environment: ChaosSupport.device("first", minute: 7)).code == 0)
         try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 8)).code == 0)
 
-        let moved = try Harness.read(first.appendingPathComponent("moved.md"))
+        let moved = try Harness.read(first.appendingPathComponent(movedPath))
         #expect(moved.contains("local line"), "the user's line was lost:\n\(moved)")
         #expect(moved.contains("remote line"), "the remote's line was reverted:\n\(moved)")
         #expect(!FileManager.default.fileExists(atPath: first.appendingPathComponent(path).path))
