@@ -20,7 +20,8 @@ struct Stamper {
         var read: [String: Data] = [:]
         let entries = try repository.status()
         let movedFrom = try movedPendingEdits(entries, state: state)
-        for entry in entries where entry.inWorkTree && entry.path.hasSuffix(".md") {
+        // Notes, and any other file (an attachment) the user edited while the last sync ran.
+        for entry in entries where entry.inWorkTree && (entry.path.hasSuffix(".md") || state.pendingBases[entry.path] != nil) {
             guard entry.kind == .modified || entry.kind == .renamed || movedFrom[entry.path] != nil,
                   let headTree else { continue }
             let oldPath = movedFrom[entry.path] ?? entry.oldPath ?? entry.path
@@ -39,7 +40,7 @@ struct Stamper {
                 data = merged.merged
                 decisions += merged.decisions
             }
-            if let stampedData = try stamp(data, committed: headData, path: entry.path) {
+            if entry.path.hasSuffix(".md"), let stampedData = try stamp(data, committed: headData, path: entry.path) {
                 data = stampedData
                 stamped.append(entry.path)
             }

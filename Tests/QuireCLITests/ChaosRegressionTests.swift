@@ -196,4 +196,28 @@ struct ChaosRegressionTests {
         #expect(next.code == 0, "\(next.stderr)")
         #expect(FileManager.default.fileExists(atPath: first.appendingPathComponent("remote.md").path))
     }
+
+    /// Stress seed 82 found it: an attachment the user edited while a sync ran was kept, but the
+    /// next sync merged only notes and committed the attachment as a revert of the remote's edit.
+    @Test("a kept edit of an attachment is merged at the next sync, not committed as a revert")
+    func keptAttachmentEditIsMerged() throws {
+        let (_, first, second) = try ChaosSupport.twoDevices()
+        let path = "attachments/list.txt"
+        let common = (1...8).map { "item \($0)" }.joined(separator: "\n") + "\n"
+        try Harness.write(common, to: first.appendingPathComponent(path))
+        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 1)).code == 0)
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 2)).code == 0)
+        try Harness.write("remote item\n" + common, to: second.appendingPathComponent(path))
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
+        try #require(try Harness.run(["new", "Other", "--body", "x"], in: first,
+                                     environment: ChaosSupport.device("first", minute: 4)).code == 0)
+        let crashed = try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 5)
+                                      .merging(["QUIRE_FAULT": "before-checkout:kill"]) { $1 })
+        try #require(crashed.code != 0)
+        try Harness.write(common + "local item\n", to: first.appendingPathComponent(path))
+        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 6)).code == 0)
+
+        let merged = try Harness.read(first.appendingPathComponent(path))
+        #expect(merged.contains("remote item") && merged.contains("local item"), "\(merged)")
+    }
 }
