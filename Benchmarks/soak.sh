@@ -11,8 +11,8 @@
 # Environment: QUIRE (binary, default .build/debug/quire), K (devices, 4), OPERATIONS (2000),
 # ROUNDS (rounds per batch, 40), SEED (first seed, 1000), SECONDS_BUDGET (0 = no limit),
 # FAULTS, KILLS, EDITS_DURING_SYNC, CONCURRENT (probabilities per sync), KILL_DELAY (seconds, at most).
-# Exit code 0 when every batch converged with no loss; the failing batch's seed and a
-# reproduction command are printed otherwise.
+# Exit code 0 when every batch converged with no loss; otherwise every failing batch's problems,
+# seed and reproduction command are printed, and the soak goes on to the end.
 set -eu
 cd "$(dirname "$0")/.."
 QUIRE=${QUIRE:-.build/debug/quire}
@@ -36,6 +36,7 @@ start=$(date +%s)
 seed=$SEED
 done_operations=0
 status=0
+failed=""
 while [ "$done_operations" -lt "$OPERATIONS" ]; do
     if [ "$SECONDS_BUDGET" -gt 0 ] && [ $(( $(date +%s) - start )) -ge "$SECONDS_BUDGET" ]; then break; fi
     if ! python3 Benchmarks/chaos/chaos.py --binary "$QUIRE" --seed "$seed" --devices "$K" --rounds "$ROUNDS" \
@@ -43,12 +44,12 @@ while [ "$done_operations" -lt "$OPERATIONS" ]; do
             --kill-probability "$KILLS" --kill-delay "$KILL_DELAY" --edit-during-sync-probability "$EDITS_DURING_SYNC" \
             --concurrent-probability "$CONCURRENT" > "$LOG/$seed.txt" 2>&1; then
         status=1
-        cat "$LOG/$seed.txt"
+        failed="$failed $seed"
+        grep -v '^  r[0-9]' "$LOG/$seed.txt"
     fi
     head -n 1 "$LOG/$seed.txt" >> "$LOG/figures.txt"
     ops=$(head -n 1 "$LOG/$seed.txt" | tr ' ' '\n' | sed -n 's/^operations=//p')
     done_operations=$(( done_operations + ${ops:-0} ))
-    [ "$status" -eq 0 ] || break
     seed=$(( seed + 1 ))
 done
 elapsed=$(( $(date +%s) - start ))
@@ -67,5 +68,5 @@ tr ' ' '\n' < "$LOG/figures.txt" | awk -F= -v batches="$(wc -l < "$LOG/figures.t
         printf "conflicts resolved:  %d\n", sum["conflicts"]
         printf "losses found:        %d\n", sum["losses"]
     }'
-[ "$status" -eq 0 ] && rm -rf "$LOG"
+if [ "$status" -eq 0 ]; then rm -rf "$LOG"; else echo "failed batches (seeds):$failed; their output is in $LOG"; fi
 exit "$status"

@@ -66,11 +66,7 @@ struct ChaosRegressionTests {
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
         // A local change so that the next sync merges (not a fast-forward), then a crash between
         // the journal and the work-tree update.
-        try #require(try Harness.run(["new", "Other", "--body", "x"], in: first,
-                                     environment: ChaosSupport.device("first", minute: 4)).code == 0)
-        let crashed = try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 5)
-                                      .merging(["QUIRE_FAULT": "before-checkout:kill"]) { $1 })
-        try #require(crashed.code != 0)
+        try ChaosSupport.crashBeforeWorkTreeUpdate(first)
         let localURL = first.appendingPathComponent(path)
         try Harness.write(try Harness.read(localURL) + "local line\n", to: localURL)
         let movedPath = withID ? "moved.md" : "Archive/" + path
@@ -129,11 +125,7 @@ struct ChaosRegressionTests {
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
         // A local change so that the next sync merges, then a crash before the work-tree update;
         // the user edits the note (the same place) before the sync that finishes the update.
-        try #require(try Harness.run(["new", "Other", "--body", "x"], in: first,
-                                     environment: ChaosSupport.device("first", minute: 4)).code == 0)
-        let crashed = try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 5)
-                                      .merging(["QUIRE_FAULT": "before-checkout:kill"]) { $1 })
-        try #require(crashed.code != 0)
+        try ChaosSupport.crashBeforeWorkTreeUpdate(first)
         let localURL = first.appendingPathComponent(path)
         try Harness.write(try Harness.read(localURL) + "local line\n", to: localURL)
         if crashAfterStamp {
@@ -209,11 +201,7 @@ struct ChaosRegressionTests {
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 2)).code == 0)
         try Harness.write("remote item\n" + common, to: second.appendingPathComponent(path))
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
-        try #require(try Harness.run(["new", "Other", "--body", "x"], in: first,
-                                     environment: ChaosSupport.device("first", minute: 4)).code == 0)
-        let crashed = try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 5)
-                                      .merging(["QUIRE_FAULT": "before-checkout:kill"]) { $1 })
-        try #require(crashed.code != 0)
+        try ChaosSupport.crashBeforeWorkTreeUpdate(first)
         try Harness.write(common + "local item\n", to: first.appendingPathComponent(path))
         try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 6)).code == 0)
 

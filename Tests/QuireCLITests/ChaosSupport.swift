@@ -67,6 +67,16 @@ enum ChaosSupport {
         return (bare, first, second)
     }
 
+    /// On device `first` (at minutes 4 and 5): a local note, so that the next sync merges, then a
+    /// sync killed between writing the journal and updating the work tree (`before-checkout:kill`).
+    static func crashBeforeWorkTreeUpdate(_ first: URL) throws {
+        try #require(try Harness.run(["new", "Other", "--body", "x"], in: first,
+                                     environment: device("first", minute: 4)).code == 0)
+        let crashed = try Harness.run(["sync"], in: first, environment: device("first", minute: 5)
+                                      .merging(["QUIRE_FAULT": "before-checkout:kill"]) { $1 })
+        try #require(crashed.code != 0)
+    }
+
     /// The environment of one device at `minute` past noon on the test day.
     static func device(_ name: String, minute: Int = 0) -> [String: String] {
         ["QUIRE_DEVICE": name, "QUIRE_NOW": String(format: "2026-11-29T12:%02d:00Z", minute)]
