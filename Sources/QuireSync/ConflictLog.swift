@@ -118,10 +118,18 @@ public struct ConflictLog {
             }
         }
         // A note without an id, renamed on the winning side: paired by git's rename detection,
-        // as the merge paired it.
-        for delta in try repository.diff(from: loserTree, to: repository.treeID(ofCommit: merge))
-        where delta.kind == .renamed && delta.newPath == record.path {
-            return try history.version(of: delta.oldPath, in: loser)
+        // as the merge paired it — from the loser, else from the merge base (the loser rewrote it).
+        let mergeTree = try repository.treeID(ofCommit: merge)
+        var starts = [(tree: loserTree, commit: loser)]
+        if let ours = OID(hex: record.ours), let theirs = OID(hex: record.theirs), ours != merge,
+           let base = try repository.mergeBase(ours, theirs) {
+            starts.append((try repository.treeID(ofCommit: base), loser))
+        }
+        for start in starts {
+            for delta in try repository.diff(from: start.tree, to: mergeTree)
+            where delta.kind == .renamed && delta.newPath == record.path {
+                if let data = try history.version(of: delta.oldPath, in: start.commit) { return data }
+            }
         }
         return nil
     }

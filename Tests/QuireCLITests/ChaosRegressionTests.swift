@@ -29,9 +29,7 @@ struct ChaosRegressionTests {
         let merge = try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 6))
         try #require(merge.code == 0, "\(merge.stderr)")
 
-        let listed = try Harness.run(["conflicts", "--all", "--json"], in: second)
-        let records = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
-        let ids = records.compactMap { $0["id"] as? String }
+        let (ids, listed) = try ChaosSupport.conflictIDs(in: second)
         #expect(ids.count == 2, "\(listed.stdout)")
         #expect(Set(ids).count == ids.count, "conflict ids are not unique: \(ids)")
         for id in ids {
@@ -96,9 +94,7 @@ struct ChaosRegressionTests {
         let merge = try Harness.run(["sync", "--json"], in: first, environment: ChaosSupport.device("first", minute: 4))
         try #require(merge.code == 0, "\(merge.stderr)")
 
-        let listed = try Harness.run(["conflicts", "--all", "--json"], in: first)
-        let records = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
-        let ids = records.compactMap { $0["id"] as? String }
+        let (ids, listed) = try ChaosSupport.conflictIDs(in: first)
         try #require(ids.count == 1, "\(listed.stdout)\n\(merge.stdout)")
         let shown = try Harness.run(["conflicts", "show", ids[0]], in: first)
         #expect(shown.code == 0, "\(shown.stderr)")
@@ -138,10 +134,9 @@ struct ChaosRegressionTests {
 
         let note = try Harness.read(localURL)
         #expect(note.contains("local line"), "the user's line was lost:\n\(note)")
-        let listed = try Harness.run(["conflicts", "--all", "--json"], in: first)
-        let records = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let (ids, listed) = try ChaosSupport.conflictIDs(in: first)
         var shown = ""
-        for id in records.compactMap({ $0["id"] as? String }) {
+        for id in ids {
             shown += try Harness.run(["conflicts", "show", id], in: first).stdout
         }
         #expect(note.contains("remote line") || shown.contains("remote line"),
@@ -207,5 +202,28 @@ struct ChaosRegressionTests {
 
         let merged = try Harness.read(first.appendingPathComponent(path))
         #expect(merged.contains("remote item") && merged.contains("local item"), "\(merged)")
+    }
+
+    /// Stress seed 96 found it: the same, when the loser rewrote most of the note, so that git
+    /// pairs the loser's version with the merged one no more; the merge base still pairs them.
+    @Test("the losing version of a note without an id is found when the loser rewrote most of it")
+    func losingVersionOfRewrittenNoteWithoutID() throws {
+        let (_, first, second) = try ChaosSupport.twoDevices()
+        let common = (1...6).map { "common line \($0)" }.joined(separator: "\n") + "\n"
+        try Harness.write(common, to: first.appendingPathComponent("plain.md"))
+        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 1)).code == 0)
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 2)).code == 0)
+        let rewritten = common + (1...12).map { "first rewrite \($0)" }.joined(separator: "\n") + "\n"
+        try Harness.write(rewritten, to: first.appendingPathComponent("plain.md"))
+        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 3)).code == 0)
+        try FileManager.default.removeItem(at: second.appendingPathComponent("plain.md"))
+        try Harness.write(common + "second line\n", to: second.appendingPathComponent("moved.md"))
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 4)).code == 0)
+
+        let (ids, listed) = try ChaosSupport.conflictIDs(in: second)
+        try #require(ids.count == 1, "\(listed.stdout)")
+        let shown = try Harness.run(["conflicts", "show", ids[0]], in: second)
+        #expect(shown.code == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("first rewrite 12"), "\(shown.stdout)")
     }
 }

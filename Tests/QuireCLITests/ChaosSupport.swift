@@ -77,6 +77,13 @@ enum ChaosSupport {
         try #require(crashed.code != 0)
     }
 
+    /// The ids of every conflict record of `vault` (`conflicts --all --json`), and that output.
+    static func conflictIDs(in vault: URL) throws -> (ids: [String], listed: QuireRun) {
+        let listed = try Harness.run(["conflicts", "--all", "--json"], in: vault)
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        return (records.compactMap { $0["id"] as? String }, listed)
+    }
+
     /// The environment of one device at `minute` past noon on the test day.
     static func device(_ name: String, minute: Int = 0) -> [String: String] {
         ["QUIRE_DEVICE": name, "QUIRE_NOW": String(format: "2026-11-29T12:%02d:00Z", minute)]
