@@ -51,8 +51,21 @@ struct Stamper {
         }
         // A file saved again while the others were written is left alone (its stamp and any
         // pending merge wait for the next sync): it is compared right before its rename.
+        // A kept deletion (removed while the sync updated the file) of a note the other side
+        // really changed since its base: the change wins, as modify beats delete in a merge.
+        var revived: Set<String> = []
+        for entry in entries where entry.kind == .deleted && entry.inWorkTree && !movedFrom.values.contains(entry.path) {
+            guard let headTree, let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
+                  let committed = try repository.entry(atPath: entry.path, inTree: headTree) else { continue }
+            let headData = try repository.blobData(committed.id)
+            if MergeResolver.isRealChange(base: try repository.blobData(baseID), changed: headData) {
+                writes.append((entry.path, headData))
+                revived.insert(entry.path)
+            }
+        }
         let edited = Set(try vault.writeAll(writes) { path in
-            read[path].map { (try? Data(contentsOf: vault.url(for: path))) == $0 } ?? false
+            if revived.contains(path) { return !FileManager.default.fileExists(atPath: vault.url(for: path).path) }
+            return read[path].map { (try? Data(contentsOf: vault.url(for: path))) == $0 } ?? false
         })
         state.pendingBases = state.pendingBases.filter { edited.contains($0.key) }
         stamped.removeAll { edited.contains($0) }

@@ -111,11 +111,7 @@ struct ChaosRegressionTests {
           arguments: [false, true])
     func keptEditCollisionIsRecorded(crashAfterStamp: Bool) throws {
         let (_, first, second) = try ChaosSupport.twoDevices()
-        let created = try Harness.run(["new", "Shared", "--body", "base line"], in: first,
-                                      environment: ChaosSupport.device("first", minute: 1))
-        let path = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 1)).code == 0)
-        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 2)).code == 0)
+        let path = try ChaosSupport.sharedNote(first, second)
         let remoteURL = second.appendingPathComponent(path)
         try Harness.write(try Harness.read(remoteURL) + "remote line\n", to: remoteURL)
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
@@ -225,5 +221,22 @@ struct ChaosRegressionTests {
         let shown = try Harness.run(["conflicts", "show", ids[0]], in: second)
         #expect(shown.code == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("first rewrite 12"), "\(shown.stdout)")
+    }
+
+    /// Soak seed 1015 found it: a note deleted while the sync brought in the other side's change
+    /// was kept deleted (a kept edit), and the next sync committed the deletion over that change;
+    /// modify beats delete in a merge, so the change now comes back.
+    @Test("a note deleted while the sync brought in a change to it comes back with the change")
+    func keptDeletionOfAChangedNoteIsRevived() throws {
+        let (_, first, second) = try ChaosSupport.twoDevices()
+        let path = try ChaosSupport.sharedNote(first, second)
+        try #require(try Harness.run(["tag", path, "+kept"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
+        try ChaosSupport.crashBeforeWorkTreeUpdate(first)
+        try FileManager.default.removeItem(at: first.appendingPathComponent(path))
+        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 6)).code == 0)
+
+        let note = try? Harness.read(first.appendingPathComponent(path))
+        #expect(note?.contains("kept") == true, "the other side's change was deleted: \(note ?? "no file")")
     }
 }

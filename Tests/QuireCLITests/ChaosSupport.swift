@@ -77,6 +77,17 @@ enum ChaosSupport {
         try #require(crashed.code != 0)
     }
 
+    /// A note "Shared" (body `base line`) made on `first` and synced to `second` (minutes 1 and 2);
+    /// returns its path.
+    static func sharedNote(_ first: URL, _ second: URL) throws -> String {
+        let created = try Harness.run(["new", "Shared", "--body", "base line"], in: first,
+                                      environment: device("first", minute: 1))
+        let path = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(try Harness.run(["sync"], in: first, environment: device("first", minute: 1)).code == 0)
+        try #require(try Harness.run(["sync"], in: second, environment: device("second", minute: 2)).code == 0)
+        return path
+    }
+
     /// The ids of every conflict record of `vault` (`conflicts --all --json`), and that output.
     static func conflictIDs(in vault: URL) throws -> (ids: [String], listed: QuireRun) {
         let listed = try Harness.run(["conflicts", "--all", "--json"], in: vault)
