@@ -65,9 +65,13 @@ extension AtomicFile {
     /// Writes many files atomically with one flush instead of one per file: every temporary
     /// file is written first, the file system is flushed once (`syncfs`), then each temporary
     /// file is renamed over its target and each folder touched is flushed once. A crash leaves
-    /// every file either old or new.
-    static func writeAll(_ files: [(url: URL, data: Data, displayPath: String)]) throws {
-        guard !files.isEmpty else { return }
+    /// every file either old or new. `replaceIf`, when given, is asked right before each rename
+    /// (with the display path) whether the target is still what the caller expects; a file it
+    /// refuses is left untouched (someone changed it meanwhile) and its display path returned.
+    @discardableResult
+    static func writeAll(_ files: [(url: URL, data: Data, displayPath: String)],
+                         replaceIf stillExpected: ((String) -> Bool)? = nil) throws -> [String] {
+        guard !files.isEmpty else { return [] }
         var staged: [(temporary: String, target: String, displayPath: String)] = []
         defer { for item in staged { unlink(item.temporary) } }
         var flushDescriptor: Int32 = -1
@@ -110,7 +114,14 @@ extension AtomicFile {
             sync()
         }
         var directories = Set<String>()
+        var skipped: [String] = []
         while let item = staged.first {
+            if let stillExpected, !stillExpected(item.displayPath) {
+                unlink(item.temporary)
+                staged.removeFirst()
+                skipped.append(item.displayPath)
+                continue
+            }
             guard rename(item.temporary, item.target) == 0 else {
                 throw CoreError.writeFailed(path: item.displayPath, reason: "rename failed: \(String(cString: strerror(errno)))")
             }
@@ -124,5 +135,6 @@ extension AtomicFile {
                 close(descriptor)
             }
         }
+        return skipped
     }
 }

@@ -134,7 +134,10 @@ public struct Vault: Sendable, Equatable {
 
     /// Writes many files atomically with a single flush (see `AtomicFile.writeAll`): every file
     /// is either old or new after a crash. Paths are checked like `write(_:to:)`.
-    public func writeAll(_ files: [(path: String, data: Data)]) throws {
+    /// `replaceIf` is asked, right before each file is replaced, whether the file (by its safe
+    /// path) still holds what the caller expects; refused files are left as they are and returned.
+    @discardableResult
+    public func writeAll(_ files: [(path: String, data: Data)], replaceIf stillExpected: ((String) -> Bool)? = nil) throws -> [String] {
         var prepared: [(url: URL, data: Data, displayPath: String)] = []
         for file in files {
             let safe = try resolveSafePath(file.path)
@@ -148,7 +151,7 @@ public struct Vault: Sendable, Equatable {
             }
             prepared.append((target, file.data, safe))
         }
-        try AtomicFile.writeAll(prepared)
+        return try AtomicFile.writeAll(prepared, replaceIf: stillExpected)
     }
 
     /// Normalizes a vault-relative path (`./a//b.md` → `a/b.md`), refusing empty paths, NUL,

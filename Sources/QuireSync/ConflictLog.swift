@@ -69,14 +69,23 @@ public struct ConflictLog {
         guard let head = try repository.headCommitID() else { return [] }
         let dismissed = Set(SyncState.load(vaultRoot: vaultRoot).dismissedConflicts)
         var result: [ConflictRecord] = []
-        for commit in try repository.log(from: head) where commit.parents.count == 2 {
+        // Merge commits, and the sync commits of pending merges (one parent: the commit's own
+        // side is `ours`, the parent the loser).
+        for commit in try repository.log(from: head) where !commit.parents.isEmpty {
             let device = CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name
+            var decisionsPerPath: [String: Int] = [:]
             for value in CommitTrailers.values(ConflictTrailer.key, in: commit.message) {
                 guard let decision = ConflictTrailer.parse(value) else { continue }
-                let id = String(SHA1.hex(Data((commit.id.hex + decision.path).utf8)).prefix(10))
+                // One merge can record several decisions for one path (a key and the body): the
+                // second and later get `#n` in the hashed text, so every id stays unique.
+                let occurrence = decisionsPerPath[decision.path, default: 0]
+                decisionsPerPath[decision.path] = occurrence + 1
+                let hashed = commit.id.hex + decision.path + (occurrence == 0 ? "" : "#\(occurrence)")
+                let id = String(SHA1.hex(Data(hashed.utf8)).prefix(10))
                 let record = ConflictRecord(id: id, path: decision.path, time: commit.committer.time, device: device,
                                             winner: decision.winner, reason: decision.reason,
-                                            ours: commit.parents[0].hex, theirs: commit.parents[1].hex,
+                                            ours: commit.parents.count > 1 ? commit.parents[0].hex : commit.id.hex,
+                                            theirs: commit.parents[commit.parents.count > 1 ? 1 : 0].hex,
                                             merge: commit.id.hex, dismissed: dismissed.contains(id))
                 if includeDismissed || !record.dismissed { result.append(record) }
             }
@@ -100,11 +109,27 @@ public struct ConflictLog {
         guard let loser = OID(hex: loserHex), let merge = OID(hex: record.merge) else { return nil }
         let history = NoteHistory(repository: repository)
         if let data = try history.version(of: record.path, in: loser) { return data }
-        guard let merged = try history.version(of: record.path, in: merge),
-              let id = NoteParser.parse(merged, path: record.path).id else { return nil }
-        for entry in try repository.treeEntries(repository.treeID(ofCommit: loser)) where entry.path.hasSuffix(".md") {
-            let data = try repository.blobData(entry.id)
-            if NoteParser.parse(data, path: entry.path).id == id { return data }
+        let loserTree = try repository.treeID(ofCommit: loser)
+        if let merged = try history.version(of: record.path, in: merge),
+           let id = NoteParser.parse(merged, path: record.path).id {
+            for entry in try repository.treeEntries(loserTree) where entry.path.hasSuffix(".md") {
+                let data = try repository.blobData(entry.id)
+                if NoteParser.parse(data, path: entry.path).id == id { return data }
+            }
+        }
+        // A note without an id, renamed on the winning side: paired by git's rename detection,
+        // as the merge paired it — from the loser, else from the merge base (the loser rewrote it).
+        let mergeTree = try repository.treeID(ofCommit: merge)
+        var starts = [(tree: loserTree, commit: loser)]
+        if let ours = OID(hex: record.ours), let theirs = OID(hex: record.theirs), ours != merge,
+           let base = try repository.mergeBase(ours, theirs) {
+            starts.append((try repository.treeID(ofCommit: base), loser))
+        }
+        for start in starts {
+            for delta in try repository.diff(from: start.tree, to: mergeTree)
+            where delta.kind == .renamed && delta.newPath == record.path {
+                if let data = try history.version(of: delta.oldPath, in: start.commit) { return data }
+            }
         }
         return nil
     }

@@ -10,47 +10,68 @@ struct Stamper {
     let vault: Vault
     let headTree: OID?
     let headTime: Date
-    let device: String
-    let now: Date
-    /// Copies written for user edits that lost a collision (see `keptCopy`).
-    private(set) var keptCopies: [String] = []
 
-    /// Stamps the notes among `changes` (the work tree's status); returns the stamped paths;
-    /// merges and clears `state.pendingBases`.
-    mutating func run(changes: [StatusEntry], state: inout SyncState, selector: MergeStrategySelector) throws -> [String] {
+    /// Returns the stamped paths, and the decisions of the pending merges that dropped text of
+    /// HEAD (to be recorded on the commit); merges and clears `state.pendingBases`.
+    /// `changed` is false when the work tree matches HEAD (nothing to commit).
+    func run(state: inout SyncState, selector: MergeStrategySelector) throws
+        -> (stamped: [String], decisions: [MergeDecision], changed: Bool) {
         var stamped: [String] = []
+        var decisions: [MergeDecision] = []
         var writes: [(path: String, data: Data)] = []
-        for entry in changes where entry.inWorkTree && entry.path.hasSuffix(".md") {
-            guard entry.kind == .modified || entry.kind == .renamed, let headTree else { continue }
-            let oldPath = entry.oldPath ?? entry.path
+        var read: [String: Data] = [:]
+        let entries = try repository.status()
+        let movedFrom = try movedPendingEdits(entries, state: state)
+        // Notes, and any other file (an attachment) the user edited while the last sync ran.
+        for entry in entries where entry.inWorkTree && (entry.path.hasSuffix(".md") || state.pendingBases[entry.path] != nil) {
+            guard entry.kind == .modified || entry.kind == .renamed || movedFrom[entry.path] != nil,
+                  let headTree else { continue }
+            let oldPath = movedFrom[entry.path] ?? entry.oldPath ?? entry.path
             guard let committed = try repository.entry(atPath: oldPath, inTree: headTree),
                   let current = try? Data(contentsOf: vault.url(for: entry.path)) else { continue }
             let headData = try repository.blobData(committed.id)
             var data = current
-            if let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
+            if let baseHex = state.pendingBases[entry.path] ?? state.pendingBases[oldPath], let baseID = OID(hex: baseHex),
                let base = try? repository.blobData(baseID) {
                 let mtime = modificationTime(entry.path) ?? headTime
-                let merged = try MergeResolver(strategy: selector.strategy(for: entry.path))
+                // The user's edit wins every collision: it exists nowhere else, while HEAD's
+                // losing text stays in history and is recorded as a conflict on the commit.
+                let merged = try MergeResolver(strategy: .ours)
                     .merge(path: entry.path, base: base, ours: MergeSide(data: current, commitTime: mtime),
                            theirs: MergeSide(data: headData, commitTime: headTime))
                 data = merged.merged
-                if merged.decisions.contains(where: { $0.winner == .theirs }) {
-                    // The user's own text lost a collision and was never committed: keep it
-                    // beside the note so it reaches history instead of vanishing.
-                    let copy = keptCopy(of: current, path: entry.path, device: device, now: now)
-                    writes.append(copy)
-                    keptCopies.append(copy.path)
-                }
+                decisions += merged.decisions
             }
-            if let stampedData = try stamp(data, committed: headData, path: entry.path) {
+            if entry.path.hasSuffix(".md"), let stampedData = try stamp(data, committed: headData, path: entry.path) {
                 data = stampedData
                 stamped.append(entry.path)
             }
-            if data != current { writes.append((entry.path, data)) }
+            if data != current {
+                writes.append((entry.path, data))
+                read[entry.path] = current
+            }
         }
-        try vault.writeAll(writes)
-        state.pendingBases = [:]
-        return stamped
+        // A file saved again while the others were written is left alone (its stamp and any
+        // pending merge wait for the next sync): it is compared right before its rename.
+        // A kept deletion (removed while the sync updated the file) of a note the other side
+        // really changed since its base: the change wins, as modify beats delete in a merge.
+        var revived: Set<String> = []
+        for entry in entries where entry.kind == .deleted && entry.inWorkTree && !movedFrom.values.contains(entry.path) {
+            guard let headTree, let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
+                  let committed = try repository.entry(atPath: entry.path, inTree: headTree) else { continue }
+            let headData = try repository.blobData(committed.id)
+            if MergeResolver.isRealChange(base: try repository.blobData(baseID), changed: headData) {
+                writes.append((entry.path, headData))
+                revived.insert(entry.path)
+            }
+        }
+        let edited = Set(try vault.writeAll(writes) { path in
+            if revived.contains(path) { return !FileManager.default.fileExists(atPath: vault.url(for: path).path) }
+            return read[path].map { (try? Data(contentsOf: vault.url(for: path))) == $0 } ?? false
+        })
+        state.pendingBases = state.pendingBases.filter { edited.contains($0.key) }
+        stamped.removeAll { edited.contains($0) }
+        return (stamped, decisions.filter { !edited.contains($0.path) }, !entries.isEmpty)
     }
 
     /// `data` with `updatedAt` set to the file's mtime, when the content really changed against
@@ -59,6 +80,7 @@ struct Stamper {
     private func stamp(_ data: Data, committed: Data, path: String) throws -> Data? {
         guard data != committed else { return nil }
         let now = NoteParser.parse(data, path: path)
+        // Equal updatedAt with different bytes: a real change made outside quire.
         guard now.format == .yaml, now.problems.isEmpty,
               now.updatedAt == NoteParser.parse(committed, path: path).updatedAt else { return nil }
         var document = NoteDocument(data: data)
@@ -67,23 +89,28 @@ struct Stamper {
         return document.serialized()
     }
 
-    /// `<name>.conflict-<device>-<YYYYMMDDTHHMMSSZ>.md` holding `data` with a new `id` and
-    /// `conflictOf: <old id>` (as the keep-both strategy writes its copies).
-    private func keptCopy(of data: Data, path: String, device: String, now: Date) -> (path: String, data: Data) {
-        let (stem, ext) = TreeMerger.split(path)
-        var copyPath = "\(stem).conflict-\(TreeMerger.safeName(device))-\(BackupRefs.stamp(now))\(ext)"
-        var counter = 2
-        while FileManager.default.fileExists(atPath: vault.url(for: copyPath).path) {
-            copyPath = "\(stem).conflict-\(TreeMerger.safeName(device))-\(BackupRefs.stamp(now))-\(counter)\(ext)"
-            counter += 1
+    /// New path → pending path, for kept edits moved or renamed since (`quire mv`, `quire rename`;
+    /// status detects no renames): the note at the pending path in HEAD, gone from the work
+    /// tree, and a new file holding the same note id (a note without an id: the same file name).
+    private func movedPendingEdits(_ entries: [StatusEntry], state: SyncState) throws -> [String: String] {
+        guard let headTree else { return [:] }
+        let gone = Set(entries.filter { $0.kind == .deleted && $0.inWorkTree }.map(\.path))
+        let added = entries.filter { $0.kind == .added && $0.inWorkTree && $0.path.hasSuffix(".md") }
+        var result: [String: String] = [:]
+        for path in state.pendingBases.keys.sorted() where gone.contains(path) {
+            guard let committed = try repository.entry(atPath: path, inTree: headTree) else { continue }
+            let id = NoteParser.parse(try repository.blobData(committed.id), path: path).id
+            let name = (path as NSString).lastPathComponent
+            for entry in added where result[entry.path] == nil {
+                if let id {
+                    guard let data = try? Data(contentsOf: vault.url(for: entry.path)) else { continue }
+                    if NoteParser.parse(data, path: entry.path).id == id { result[entry.path] = path }
+                } else if (entry.path as NSString).lastPathComponent == name {
+                    result[entry.path] = path
+                }
+            }
         }
-        var document = NoteDocument(data: data)
-        if document.format == .yaml, document.isEditable {
-            let oldID = document.value(forKey: "id")?.stringValue
-            try? document.set("id", .string(UUID().uuidString.lowercased()))
-            if let oldID { try? document.set("conflictOf", .string(oldID)) }
-        }
-        return (copyPath, document.serialized())
+        return result
     }
 
     private func modificationTime(_ path: String) -> Date? {

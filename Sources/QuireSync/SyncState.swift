@@ -16,6 +16,9 @@ public struct SyncState: Codable, Equatable, Sendable {
     public var pendingBases: [String: String] = [:]
     /// Conflict ids hidden from `quire conflicts` by `quire conflicts dismiss`.
     public var dismissedConflicts: [String] = []
+    /// `Quire-Conflict` trailers of pending merges stamped but not committed yet (a crash between
+    /// the two keeps them for the next commit).
+    public var pendingConflictTrailers: [String]?
 
     /// An empty state.
     public init() {}

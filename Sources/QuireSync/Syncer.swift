@@ -39,7 +39,7 @@ public final class Syncer {
         return try withExtendedLifetime(lock) {
             var state = SyncState.load(vaultRoot: vault.root)
             do {
-                let report = try cycle(options, state: &state)
+                let report = try cycle(options, state: &state, deadHolderSince: lock.deadHolderSince)
                 if !options.dryRun {
                     state.lastSync = environment.now
                     state.lastOutcome = report.pushed || !options.push ? "ok" : "ok (nothing to push)"
@@ -73,10 +73,10 @@ public final class Syncer {
         return "failed"
     }
 
-    private func cycle(_ options: SyncOptions, state: inout SyncState) throws -> SyncReport {
+    private func cycle(_ options: SyncOptions, state: inout SyncState, deadHolderSince: Date?) throws -> SyncReport {
         var report = SyncReport()
         try checkRepositoryState()
-        StaleLocks.clean(gitDirectory: repository.gitDirectory, branch: branch)
+        StaleLocks.clean(gitDirectory: repository.gitDirectory, branch: branch, deadHolderSince: deadHolderSince)
         try Journal.replay(syncer: self, state: &state)
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()
@@ -85,15 +85,23 @@ public final class Syncer {
         } else {
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
-            let changes = try repository.status()
-            var stamper = Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime,
-                                  device: environment.device, now: environment.now)
-            report.stamped = try stamper.run(changes: changes, state: &state, selector: selector)
-            report.merged += stamper.keptCopies.map { "your edit made during the last sync lost a collision; kept as \($0)" }
+            let stamping = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime)
+                .run(state: &state, selector: selector)
+            report.stamped = stamping.stamped
+            // Kept with the state until the commit that carries them: a crash in between must not
+            // drop the record of what the pending merges dropped.
+            let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0) }
+            state.pendingConflictTrailers = trailers.isEmpty ? nil : trailers
             try state.save(vaultRoot: vault.root)
             try environment.fault("after-stamp")
             // Nothing changed (the usual case): no need to scan the work tree again to commit.
-            if !changes.isEmpty || head == nil { try commitLocalChanges(into: &report) }
+            if stamping.changed || head == nil || !trailers.isEmpty {
+                try commitLocalChanges(into: &report, trailers: trailers)
+            }
+            if !trailers.isEmpty {
+                state.pendingConflictTrailers = nil
+                try state.save(vaultRoot: vault.root)
+            }
             try environment.fault("after-commit")
         }
         guard let remote = try repository.remote(named: "origin") else { throw SyncError.noRemote }
@@ -136,8 +144,9 @@ public final class Syncer {
         return MergeStrategySelector(rules: rules, fallback: .newest)
     }
 
-    /// Step 3: commits every change in the work tree (adds, edits, deletes, renames).
-    private func commitLocalChanges(into report: inout SyncReport) throws {
+    /// Step 3: commits every change in the work tree (adds, edits, deletes, renames), with a
+    /// `Quire-Conflict` trailer line for each decision of a pending merge (the loser is the parent's).
+    private func commitLocalChanges(into report: inout SyncReport, trailers: [String]) throws {
         let index = try repository.index()
         try index.addAll()
         let tree = try index.writeTree()
@@ -152,6 +161,7 @@ public final class Syncer {
         message += lines.prefix(100).joined(separator: "\n")
         if lines.count > 100 { message += "\n… and \(lines.count - 100) more" }
         message += "\n\nQuire-Device: \(environment.device)\n"
+        message += trailers.map { $0 + "\n" }.joined()
         let signature = environment.signature(repository: repository, vault: vault)
         let commit = try repository.createCommit(tree: tree, parents: head.map { [$0] } ?? [], message: message,
                                                  author: signature, committer: signature, updateReference: "HEAD")

@@ -8,6 +8,9 @@ import Glibc
 /// until `deinit`.
 public final class VaultLock {
     private let descriptor: Int32
+    /// When the previous holder took the lock, if it died holding it (its pid is still in the
+    /// file: a holder that ends normally empties it); nil otherwise.
+    public let deadHolderSince: Date?
 
     /// Takes the lock without waiting; throws `SyncError.locked` when a live process holds it.
     public init(vaultRoot: URL) throws {
@@ -28,6 +31,9 @@ public final class VaultLock {
             throw SyncError.locked(path: ".quire/local/lock", holder: holder)
         }
         self.descriptor = descriptor
+        var status = stat()
+        deadHolderSince = VaultLock.readHolder(descriptor) != nil && fstat(descriptor, &status) == 0
+            ? Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec)) : nil
         let text = "\(getpid())\n"
         _ = ftruncate(descriptor, 0)
         _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }

@@ -26,6 +26,7 @@ struct WorkTreeUpdater {
         let index = try repository.index()
         var writes: [(path: String, data: Data)] = []
         var written: [(path: String, entry: TreeEntry)] = []
+        var expected: [String: TreeEntry?] = [:]
         for path in Set(before.keys).union(after.keys).sorted() {
             let previous = before[path]
             let next = after[path]
@@ -56,6 +57,7 @@ struct WorkTreeUpdater {
                 } else {
                     writes.append((safe, try repository.blobData(next.id)))
                     written.append((safe, next))
+                    expected[safe] = .some(previous)
                 }
             } else {
                 try remove(safe)
@@ -63,8 +65,21 @@ struct WorkTreeUpdater {
             }
             outcome.updated.append(safe)
         }
-        try vault.writeAll(writes)
+        // Checked again right before each rename: the user may have saved the file while the
+        // blobs were written and flushed; such a file is kept like any other user edit.
+        let edited = Set(try vault.writeAll(writes) { path in
+            guard let previous = expected[path] else { return false }
+            return (try? fileMatches(path, previous)) ?? false
+        })
+        for path in edited {
+            outcome.updated.removeAll { $0 == path }
+            if let previous = expected[path] ?? nil { outcome.keptUserEdits[path] = previous.id.hex }
+        }
         for (path, entry) in written {
+            if edited.contains(path) {
+                try index.add(entry: entry)  // like any kept edit: the index holds the new version
+                continue
+            }
             if entry.kind == .executable {
                 try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: vault.url(for: path).path)
             }

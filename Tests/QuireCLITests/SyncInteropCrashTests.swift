@@ -137,31 +137,6 @@ import Testing
         #expect(try b.git(["status", "--porcelain"]).stdout.isEmpty)
     }
 
-    /// As above, but the edit made during the sync rewrites the same line the remote changed, and
-    /// the remote's side is newer: the merge keeps the remote's line, and the user's whole edit is
-    /// kept beside the note (never dropped without a trace).
-    @Test func aLosingEditMadeDuringASyncIsKeptBeside() throws {
-        let world = try SyncWorld()
-        let (a, b) = try world.pair(["one.md": Self.base])
-        try a.write(Self.base.replacingOccurrences(of: "Para one.", with: "Para one, A.")
-            .replacingOccurrences(of: "10:00", with: "11:00"), to: "one.md")
-        try a.sync(now: "2026-11-29T12:00:00Z")
-        let crashed = try b.run(["sync"], now: "2026-11-29T12:01:00Z", environment: ["QUIRE_FAULT": "before-checkout:kill"])
-        #expect(crashed.code != 0)
-        // Still the old text on disk: the user rewrites paragraph one (updatedAt untouched).
-        try b.write(Self.base.replacingOccurrences(of: "Para one.", with: "Para one, typed on B."), to: "one.md")
-        try b.touch("one.md", "2026-11-29T10:30:00Z")
-        try b.sync(now: "2026-11-29T12:02:00Z")
-        try a.sync(now: "2026-11-29T12:03:00Z")
-        #expect(try b.read("one.md").contains("Para one, A."))
-        let copies = try b.files().keys.filter { $0.hasPrefix("one.conflict-") }
-        #expect(copies.count == 1)
-        let copy = try b.read(try #require(copies.first))
-        #expect(copy.contains("Para one, typed on B."))
-        #expect(copy.contains("conflictOf: n1"))
-        #expect(try a.files() == b.files())
-    }
-
     /// A dead quire's stale `.lock` in a local remote (killed while pushing) does not block the
     /// next sync (DESIGN.md §4 step 1).
     @Test func aStaleLockInALocalRemoteIsCleaned() throws {

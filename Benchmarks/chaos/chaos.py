@@ -1,0 +1,560 @@
+#!/usr/bin/env python3
+"""Chaos driver for `quire sync`: K devices share one bare repository by path, do random edits,
+sync in random order (sometimes two at once, sometimes with an injected fault or a SIGKILL),
+then converge and check that nothing was lost.
+
+Every write carries a unique token `tok-RRRRR-D-NNNN` recorded in a ledger with its note id and
+kind. After the final sync rounds a token must be in the final tree, or be accounted for:
+  deleted     -- a device removed the note while its local file held the token (`quire rm`);
+  superseded  -- a device overwrote the `chaos:` key (or removed the tag) while its local file
+                 held the token (causal: concurrent overwrites are not "superseded");
+  conflict    -- the token is in a losing version printed by `quire conflicts show ID`.
+Body edits insert a line (never superseded); attachments are append-only.
+
+Modes:  chaos (default) -- random rounds;  --faults -- every QUIRE_FAULT point, throwing and
+`:kill`, each followed by a normal sync, convergence and the ledger check.
+Exit code 0 when converged with no loss; 1 otherwise (the report says why and how to reproduce).
+"""
+import argparse
+import datetime
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+FAULT_POINTS = ["after-stamp", "after-commit", "before-fetch", "after-fetch", "during-merge",
+                "before-checkout", "before-ref-update", "before-push", "after-push"]
+FOLDERS = ["", "Drafts", "Journal", "Archive/2026"]
+BASE_TIME = datetime.datetime(2026, 11, 29, 12, 0, 0, tzinfo=datetime.timezone.utc)
+EXCLUDED = (".git", ".quire/local", ".quire/cache")
+TOKEN = re.compile(r"tok-\d{5}-\d+-\d{4}")
+EXIT_LOCKED = 7
+
+
+class Failure(Exception):
+    pass
+
+
+class Device:
+    def __init__(self, index, path, home):
+        self.index = index
+        self.name = "dev%d" % index
+        self.path = path
+        self.home = home
+
+
+class Chaos:
+    def __init__(self, args):
+        self.args = args
+        self.binary = os.path.abspath(args.binary)
+        self.rng = random.Random(args.seed)
+        self.root = tempfile.mkdtemp(prefix="quire-chaos-%d-" % args.seed)
+        self.remote = os.path.join(self.root, "remote.git")
+        self.clock = 0
+        self.round = 0
+        self.counter = 0
+        self.ledger = {}          # token -> {"kind", "note", "device", "round"}
+        self.deleted = set()
+        self.superseded = set()
+        self.stats = {"rounds": 0, "operations": 0, "syncs": 0, "failed_syncs": 0, "concurrent_syncs": 0,
+                      "faults": 0, "kills": 0, "edits_during_sync": 0, "conflicts": 0, "losses": 0,
+                      "converge_passes": 0}
+        self.devices = []
+        self.log_lines = []
+
+    # ---- running quire -------------------------------------------------------------------
+    def now(self):
+        return BASE_TIME + datetime.timedelta(seconds=self.clock)
+
+    def tick(self):
+        self.clock += self.rng.randint(1, 90)
+
+    def env(self, device, fault=None):
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": device.home, "TZ": "UTC",
+               "LANG": "C.UTF-8", "NO_COLOR": "1", "GIT_CONFIG_NOSYSTEM": "1",
+               "QUIRE_DEVICE": device.name, "QUIRE_NOW": self.now().strftime("%Y-%m-%dT%H:%M:%SZ")}
+        if fault:
+            env["QUIRE_FAULT"] = fault
+        return env
+
+    def log(self, text):
+        self.log_lines.append("r%d t%d %s" % (self.round, self.clock, text))
+        if self.args.verbose:
+            print(self.log_lines[-1], flush=True)
+
+    def quire(self, device, *arguments, check=True, fault=None):
+        result = subprocess.run([self.binary] + list(arguments), cwd=device.path, env=self.env(device, fault),
+                                capture_output=True, text=True, timeout=120)
+        if check and result.returncode != 0:
+            raise Failure("%s: quire %s exited %d\n%s%s" % (device.name, " ".join(arguments), result.returncode,
+                                                           result.stdout, result.stderr))
+        return result
+
+    def start_sync(self, device, fault=None):
+        return subprocess.Popen([self.binary, "sync", "--json"], cwd=device.path, env=self.env(device, fault),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    # ---- vault files ---------------------------------------------------------------------
+    def notes(self, device):
+        """Relative paths of the notes in a device's work tree, sorted."""
+        found = []
+        for directory, folders, files in os.walk(device.path):
+            relative = os.path.relpath(directory, device.path)
+            folders[:] = sorted(f for f in folders if not f.startswith("."))
+            for name in sorted(files):
+                if name.endswith(".md"):
+                    found.append(os.path.normpath(os.path.join(relative, name)))
+        return found
+
+    @staticmethod
+    def read(path):
+        with open(path, "rb") as handle:
+            return handle.read().decode("utf-8", "replace")
+
+    def write_as_editor(self, path, text):
+        """An external editor's save: a new file renamed over the old, mtime = the simulated clock."""
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        temporary = path + ".chaos-tmp"
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        stamp = self.now().timestamp()
+        os.utime(temporary, (stamp, stamp))
+        os.replace(temporary, path)
+
+    @staticmethod
+    def split(text):
+        """(front matter lines, body lines) of a note; front matter None when there is none."""
+        lines = text.split("\n")
+        if lines and lines[0] == "---":
+            for index in range(1, len(lines)):
+                if lines[index] == "---":
+                    return lines[1:index], lines[index + 1:]
+        return None, lines
+
+    def note_id(self, text):
+        front, _ = self.split(text)
+        for line in front or []:
+            if line.startswith("id:"):
+                return line[3:].strip().strip("'\"")
+        return None
+
+    def new_token(self, device):
+        self.counter += 1
+        return "tok-%05d-%d-%04d" % (self.round, device.index, self.counter % 10000)
+
+    def record(self, token, kind, note, device):
+        self.ledger[token] = {"kind": kind, "note": note, "device": device.name, "round": self.round}
+
+    # ---- operations ----------------------------------------------------------------------
+    def operate(self, device):
+        self.tick()
+        notes = self.notes(device)
+        choices = [("create", 3), ("create-editor", 1), ("attach", 1)]
+        if notes:
+            choices += [("append-editor", 5), ("key-quire", 3), ("key-editor", 2), ("tag", 2), ("untag", 1),
+                        ("move", 1), ("rename", 1), ("delete", 1), ("attach-edit", 1)]
+        operation = self.rng.choices([c[0] for c in choices], [c[1] for c in choices])[0]
+        note = self.rng.choice(notes) if notes else None
+        full = os.path.join(device.path, note) if note else None
+        text = self.read(full) if note else ""
+        identity = self.note_id(text) if note else None
+        token = self.new_token(device)
+        self.stats["operations"] += 1
+        shown = note if note and operation not in ("create", "create-editor", "attach") else ""
+        self.log("%s %s %s %s" % (device.name, operation, shown, token))
+        if operation == "create":
+            folder = self.rng.choice(FOLDERS)
+            arguments = ["new", "Note %s" % token[4:], "--body", token]
+            if folder:
+                arguments += ["--folder", folder]
+            path = self.quire(device, *arguments).stdout.strip().splitlines()[-1]
+            created = os.path.join(device.path, path)
+            self.record(token, "body", self.note_id(self.read(created)), device)
+        elif operation == "create-editor":
+            # A note written by another app: half without front matter (never stamped; commit
+            # times decide its merges), half with a hand-written one and no updatedAt.
+            folder = self.rng.choice(FOLDERS)
+            path = os.path.join(device.path, folder, "plain-%s.md" % token[4:])
+            if self.rng.random() < 0.5:
+                self.write_as_editor(path, "# Plain %s\n\n%s\n" % (token[4:], token))
+            else:
+                self.write_as_editor(path, "---\ntitle: Hand %s\n---\n%s\n" % (token[4:], token))
+            self.record(token, "body", None, device)
+        elif operation == "attach":
+            self.write_as_editor(os.path.join(device.path, "attachments", token + ".txt"), token + "\n")
+            self.record(token, "attachment", None, device)
+        elif operation == "attach-edit":
+            folder = os.path.join(device.path, "attachments")
+            names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+            if not names:
+                return self.operate_fallback(device, token)
+            target = os.path.join(folder, self.rng.choice(names))
+            self.write_as_editor(target, self.read(target) + token + "\n")
+            self.record(token, "attachment", None, device)
+        elif operation == "append-editor":
+            front, body = self.split(text)
+            position = self.rng.randint(0, len(body))
+            body.insert(position, token)
+            updated = ("---\n" + "\n".join(front) + "\n---\n" if front is not None else "") + "\n".join(body)
+            self.write_as_editor(full, updated)
+            self.record(token, "body", identity, device)
+        elif operation in ("key-quire", "key-editor"):
+            front, body = self.split(text)
+            if front is None:
+                return self.operate_fallback(device, token)
+            previous = [line for line in front if line.startswith("chaos:")]
+            for line in previous:
+                self.superseded.update(TOKEN.findall(line))
+            if operation == "key-quire":
+                self.quire(device, "set", note, "chaos=" + token)
+            else:
+                front = [line for line in front if not line.startswith("chaos:")] + ["chaos: " + token]
+                self.write_as_editor(full, "---\n" + "\n".join(front) + "\n---\n" + "\n".join(body))
+            self.record(token, "key", identity, device)
+        elif operation == "tag":
+            self.quire(device, "tag", note, "+" + token)
+            self.record(token, "tag", identity, device)
+        elif operation == "untag":
+            front, _ = self.split(text)
+            tags = sorted(set(TOKEN.findall("\n".join(line for line in front or [] if not line.startswith("chaos:")))))
+            if not tags:
+                return self.operate_fallback(device, token)
+            removed = self.rng.choice(tags)
+            self.superseded.add(removed)
+            self.quire(device, "tag", note, "-" + removed)
+        elif operation == "move":
+            self.quire(device, "mv", note, self.rng.choice(FOLDERS) or "/")
+        elif operation == "rename":
+            self.quire(device, "rename", note, "Renamed %s" % token[4:])
+        elif operation == "delete":
+            # Deliberately deleted: what the device had of the note, on disk and in its HEAD (a
+            # kept edit not merged yet shows the user an older text than HEAD's).
+            self.deleted.update(TOKEN.findall(text))
+            self.deleted.update(TOKEN.findall(self.git("show", "HEAD:" + note, cwd=device.path).stdout))
+            self.quire(device, "rm", note)
+
+    def operate_fallback(self, device, token):
+        """Appends a body line as an editor would (also the edit made while a sync runs): like a
+        careful editor, it saves only if the file did not change on disk since it was read, and
+        reloads otherwise (a stale buffer saved over a sync's update is the user's own revert)."""
+        notes = self.notes(device)
+        if not notes:
+            return
+        note = self.rng.choice(notes)
+        full = os.path.join(device.path, note)
+        for _ in range(50):
+            try:
+                before = os.stat(full)
+                text = self.read(full)
+            except FileNotFoundError:
+                return self.log("%s append %s: the file went away" % (device.name, note))
+            temporary = full + ".chaos-tmp"
+            with open(temporary, "w", encoding="utf-8") as handle:
+                handle.write(text + ("" if text.endswith("\n") else "\n") + token + "\n")
+            stamp = self.now().timestamp()
+            os.utime(temporary, (stamp, stamp))
+            try:
+                after = os.stat(full)
+            except FileNotFoundError:
+                after = None
+            if after and (after.st_ino, after.st_mtime_ns, after.st_size) == \
+                    (before.st_ino, before.st_mtime_ns, before.st_size):
+                os.replace(temporary, full)
+                break
+            os.unlink(temporary)
+        else:
+            return
+        self.record(token, "body", self.note_id(text), device)
+        self.log("%s append %s %s" % (device.name, note, token))
+
+    # ---- syncing -------------------------------------------------------------------------
+    def finish(self, device, process, expect_kill=False):
+        out, err = process.communicate(timeout=180)
+        self.stats["syncs"] += 1
+        if process.returncode != 0:
+            self.stats["failed_syncs"] += 1
+            self.log("%s sync exit %d %s" % (device.name, process.returncode, err.strip().splitlines()[:1]))
+        if process.returncode == 0:
+            try:
+                report = json.loads(out)
+                self.log("%s sync ok: %s merged=%d conflicts=%d kept=%s" % (
+                    device.name, report.get("integration"), len(report.get("merged", [])),
+                    len(report.get("conflicts", [])), report.get("keptUserEdits", [])))
+            except ValueError:
+                pass
+        return process.returncode
+
+    def sync_round(self):
+        chosen = [d for d in self.devices if self.rng.random() < self.args.sync_probability]
+        self.rng.shuffle(chosen)
+        index = 0
+        while index < len(chosen):
+            self.tick()
+            if index + 1 < len(chosen) and self.rng.random() < self.args.concurrent_probability:
+                pair = chosen[index:index + 2]
+                index += 2
+                self.stats["concurrent_syncs"] += 1
+                self.log("concurrent sync %s" % " ".join(d.name for d in pair))
+                processes = [(d, self.start_sync(d, self.random_fault())) for d in pair]
+                for device, process in processes:
+                    self.finish(device, process)
+                continue
+            device = chosen[index]
+            index += 1
+            self.one_sync(device)
+
+    def random_fault(self):
+        if self.rng.random() >= self.args.fault_probability:
+            return None
+        self.stats["faults"] += 1
+        return self.rng.choice(FAULT_POINTS) + self.rng.choice(["", ":kill"])
+
+    def one_sync(self, device):
+        fault = self.random_fault()
+        process = self.start_sync(device, fault)
+        if fault:
+            self.log("%s sync with QUIRE_FAULT=%s" % (device.name, fault))
+        roll = self.rng.random()
+        if roll < self.args.kill_probability:
+            time.sleep(self.rng.uniform(0, self.args.kill_delay))
+            if process.poll() is None:
+                process.send_signal(signal.SIGKILL)
+                self.stats["kills"] += 1
+                self.log("%s sync killed" % device.name)
+        elif roll < self.args.kill_probability + self.args.edit_during_sync_probability:
+            time.sleep(self.rng.uniform(0, self.args.kill_delay))
+            if process.poll() is None:
+                self.stats["edits_during_sync"] += 1
+                self.operate_fallback(device, self.new_token(device))
+                self.log("%s edited during sync" % device.name)
+        self.finish(device, process)
+
+    # ---- checks --------------------------------------------------------------------------
+    def tree(self, device):
+        """{relative path: bytes} of a work tree, without .git, .quire/local and .quire/cache."""
+        files = {}
+        for directory, folders, names in os.walk(device.path):
+            relative = os.path.relpath(directory, device.path)
+            folders[:] = [f for f in folders if os.path.normpath(os.path.join(relative, f)) not in EXCLUDED
+                          and f != ".test-home"]
+            for name in names:
+                path = os.path.normpath(os.path.join(relative, name))
+                with open(os.path.join(directory, name), "rb") as handle:
+                    files[path] = handle.read()
+        return files
+
+    def git(self, *arguments, cwd=None):
+        return subprocess.run(["git"] + list(arguments), cwd=cwd or self.root, capture_output=True, text=True,
+                              env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.root,
+                                   "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C.UTF-8"})
+
+    def converge(self):
+        """Syncs every device in turn until all succeed, all heads equal the remote's, all trees match."""
+        remote_head = None
+        for attempt in range(1, 9):
+            self.stats["converge_passes"] = attempt
+            codes = []
+            for device in self.devices:
+                self.tick()
+                result = self.quire(device, "sync", "--json", check=False)
+                self.stats["syncs"] += 1
+                codes.append(result.returncode)
+                if result.returncode != 0:
+                    self.stats["failed_syncs"] += 1
+                    self.log("converge: %s sync exit %d %s" % (device.name, result.returncode, result.stderr.strip()))
+                    if result.returncode == EXIT_LOCKED:
+                        raise Failure("%s: the lock blocked a sync after a crash:\n%s" % (device.name, result.stderr))
+            remote_head = self.git("--git-dir", self.remote, "rev-parse", "refs/heads/main").stdout.strip()
+            heads = [self.git("rev-parse", "HEAD", cwd=d.path).stdout.strip() for d in self.devices]
+            trees = [self.tree(d) for d in self.devices]
+            if all(code == 0 for code in codes) and all(h == remote_head for h in heads) \
+                    and all(t == trees[0] for t in trees):
+                return trees[0]
+        raise Failure("no convergence after %d passes: exit codes %s, heads %s, remote %s; differing files %s" % (
+            attempt, codes, heads, remote_head, self.differences(trees)))
+
+    @staticmethod
+    def differences(trees):
+        paths = set()
+        for tree in trees[1:]:
+            for path in set(tree) | set(trees[0]):
+                if tree.get(path) != trees[0].get(path):
+                    paths.add(path)
+        return sorted(paths)[:20]
+
+    def check(self, tree):
+        problems = []
+        fsck = self.git("--git-dir", self.remote, "fsck", "--no-progress")
+        if fsck.returncode != 0 or "error" in fsck.stderr or "missing" in fsck.stdout + fsck.stderr:
+            problems.append("git fsck on the remote: %s%s" % (fsck.stdout, fsck.stderr))
+        for device in self.devices:
+            status = self.git("status", "--porcelain", cwd=device.path)
+            if status.stdout.strip():
+                problems.append("%s: work tree not clean after converging:\n%s" % (device.name, status.stdout))
+        marker = re.compile(rb"^(<<<<<<<|>>>>>>>)( |$)", re.M)
+        for path, data in sorted(tree.items()):
+            if marker.search(data):
+                problems.append("conflict markers in %s" % path)
+        text = b"\n".join(tree.values()).decode("utf-8", "replace")
+        present = set(TOKEN.findall(text))
+        listings = [self.quire(device, "conflicts", "--all", "--json").stdout for device in self.devices]
+        if any(listing != listings[0] for listing in listings):
+            problems.append("the devices list different conflicts")
+        for device in self.devices:
+            status = json.loads(self.quire(device, "status", "--json").stdout)
+            if status.get("uncommitted") or status.get("ahead") or status.get("behind"):
+                problems.append("%s: status after converging: %s" % (device.name, json.dumps(status)))
+        records = json.loads(listings[0] or "[]")
+        self.stats["conflicts"] = len(records)
+        losing = set()
+        for record in records:
+            shown = self.quire(self.devices[0], "conflicts", "show", record["id"], check=False)
+            if shown.returncode != 0 and "deleted on" not in record.get("reason", ""):
+                # A revived deletion has no losing text to show; anything else must be showable.
+                problems.append("conflicts show %s failed: %s" % (record["id"], shown.stderr.strip()))
+            losing.update(TOKEN.findall(shown.stdout))
+        lost = []
+        for token, entry in sorted(self.ledger.items()):
+            if token in present or token in self.deleted or token in self.superseded or token in losing:
+                continue
+            lost.append(token)
+        self.stats["losses"] = len(lost)
+        for token in lost[:20]:
+            entry = self.ledger[token]
+            commits = self.git("--git-dir", self.remote, "log", "--all", "--format=%h %s", "-S", token).stdout
+            problems.append("LOST %s (%s of note %s by %s in round %d); remote commits with it:\n%s" % (
+                token, entry["kind"], entry["note"], entry["device"], entry["round"], commits.strip()))
+        return problems
+
+    # ---- set-up and modes ----------------------------------------------------------------
+    def setup(self):
+        subprocess.run(["git", "init", "-q", "--bare", "-b", "main", self.remote], check=True)
+        for index in range(self.args.devices):
+            home = os.path.join(self.root, "home%d" % index)
+            os.makedirs(home)
+            device = Device(index, os.path.join(self.root, "dev%d" % index), home)
+            self.devices.append(device)
+        first = self.devices[0]
+        subprocess.run([self.binary, "init", first.path], env=self.env(first), check=True, capture_output=True)
+        self.quire(first, "remote", self.remote)
+        self.quire(first, "sync")
+        for device in self.devices[1:]:
+            subprocess.run([self.binary, "clone", self.remote, device.path], cwd=self.root, env=self.env(device),
+                           check=True, capture_output=True)
+
+    def run_chaos(self):
+        for self.round in range(1, self.args.rounds + 1):
+            for device in self.devices:
+                for _ in range(self.rng.randint(0, self.args.max_operations)):
+                    self.operate(device)
+            self.sync_round()
+            self.stats["rounds"] = self.round
+            if self.args.operations and self.stats["operations"] >= self.args.operations:
+                break
+        self.round += 1
+        return self.check(self.converge())
+
+    def run_faults(self):
+        """Every fault point, thrown and `:kill`: conflicting edits on two devices so that the faulty
+        sync has a real merge to do, then a normal sync, convergence and the ledger check."""
+        problems = []
+        first, second = self.devices[0], self.devices[1]
+        for point in FAULT_POINTS:
+            for mode in ["", ":kill"]:
+                self.round += 1
+                for device in (first, second):
+                    for _ in range(max(1, self.args.max_operations)):
+                        self.operate(device)
+                self.tick()
+                self.quire(second, "sync")
+                shared = self.notes(first)
+                if shared:
+                    self.operate_fallback(first, self.new_token(first))
+                fault = point + mode
+                self.stats["faults"] += 1
+                self.tick()
+                result = self.quire(first, "sync", fault=fault, check=False)
+                self.stats["syncs"] += 1
+                self.log("fault %s: exit %d %s" % (fault, result.returncode, result.stderr.strip()[:200]))
+                expected = -signal.SIGKILL if mode else None
+                if mode and result.returncode != expected:
+                    problems.append("QUIRE_FAULT=%s: expected SIGKILL, got exit %d" % (fault, result.returncode))
+                if not mode and result.returncode == 0 and point not in ("after-push",):
+                    problems.append("QUIRE_FAULT=%s: the sync reported success" % fault)
+                self.tick()
+                again = self.quire(first, "sync", check=False)
+                self.stats["syncs"] += 1
+                if again.returncode != 0:
+                    problems.append("QUIRE_FAULT=%s: the next sync failed with exit %d: %s" % (
+                        fault, again.returncode, again.stderr.strip()))
+                found = self.check(self.converge())
+                problems += ["QUIRE_FAULT=%s: %s" % (fault, p) for p in found]
+                if problems:
+                    return problems
+        return problems
+
+    def reproduction(self):
+        a = self.args
+        return ("python3 Benchmarks/chaos/chaos.py --binary %s --seed %d --devices %d --rounds %d "
+                "--max-operations %d --operations %d --sync-probability %s --concurrent-probability %s "
+                "--fault-probability %s --kill-probability %s --edit-during-sync-probability %s%s --keep -v" % (
+                    a.binary, a.seed, a.devices, a.rounds, a.max_operations, a.operations, a.sync_probability,
+                    a.concurrent_probability, a.fault_probability, a.kill_probability,
+                    a.edit_during_sync_probability, " --faults" if a.faults else ""))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default=".build/debug/quire")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--devices", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--operations", type=int, default=0, help="stop after this many operations (0: no limit)")
+    parser.add_argument("--max-operations", type=int, default=3, help="operations per device per round, at most")
+    parser.add_argument("--sync-probability", type=float, default=0.6)
+    parser.add_argument("--concurrent-probability", type=float, default=0.3)
+    parser.add_argument("--fault-probability", type=float, default=0.0)
+    parser.add_argument("--kill-probability", type=float, default=0.0)
+    parser.add_argument("--kill-delay", type=float, default=0.3, help="seconds, at most, before SIGKILL")
+    parser.add_argument("--edit-during-sync-probability", type=float, default=0.0)
+    parser.add_argument("--faults", action="store_true", help="run every fault point instead of random rounds")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args()
+    chaos = Chaos(args)
+    started = time.time()
+    try:
+        chaos.setup()
+        problems = chaos.run_faults() if args.faults else chaos.run_chaos()
+    except Failure as failure:
+        problems = [str(failure)]
+    chaos.stats["seconds"] = round(time.time() - started, 1)
+    chaos.stats["tokens"] = len(chaos.ledger)
+    if args.json:
+        print(json.dumps(chaos.stats, sort_keys=True))
+    else:
+        print(" ".join("%s=%s" % item for item in sorted(chaos.stats.items())))
+    if problems:
+        print("FAILED (seed %d): %d problem(s)" % (args.seed, len(problems)))
+        for problem in problems:
+            print("  " + problem)
+        print("last operations:")
+        for line in chaos.log_lines[-40:]:
+            print("  " + line)
+        print("work trees kept in %s" % chaos.root)
+        print("reproduce: " + chaos.reproduction())
+        return 1
+    if not args.keep:
+        shutil.rmtree(chaos.root, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
