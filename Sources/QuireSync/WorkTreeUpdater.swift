@@ -91,19 +91,12 @@ struct WorkTreeUpdater {
 
     /// The user changed `path` while the update ran, in a way no three-way merge can take up
     /// later: a file created where the update adds one (add/add: the incoming one is written
-    /// beside it with a `-2` suffix), or a note deleted that the update really changes (the
-    /// change revives it, as modify beats delete). Returns whether it wrote anything.
+    /// beside it with a `-2` suffix). Returns whether it wrote anything.
     private func keepsIncomingBeside(_ path: String, previous: TreeEntry?, next: TreeEntry,
                                      after: [String: TreeEntry]) throws -> Bool {
-        let url = vault.url(for: path)
-        let exists = FileManager.default.fileExists(atPath: url.path)
-            || (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
-        if let previous {
-            guard !exists, MergeResolver.isRealChange(base: try repository.blobData(previous.id),
-                                                      changed: try repository.blobData(next.id)) else { return false }
-            try write(next, to: path)
-            return true
-        }
+        // A note deleted (or moved away) meanwhile is left to the next sync, which finds a move
+        // by the note's id and lets a real incoming change beat the deletion (`Stamper`).
+        if previous != nil { return false }
         let (stem, ext) = TreeMerger.split(path)
         var counter = 2
         while after["\(stem)-\(counter)\(ext)"] != nil
