@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A server that dies in the middle of a transfer (DESIGN.md §4, issue 5): a loopback proxy in
+/// front of `git daemon` cuts the connection after a number of bytes. The sync fails with a clear
+/// error (offline, exit 3), the local commit is kept, and the next sync through a healthy server
+/// completes and converges.
+@Suite(.serialized)
+struct SyncServerDeathTests {
+    /// Starts a proxy from a free port to `target` that closes both sides once `limit` bytes went
+    /// `direction` ("down": server → client, "up": client → server). Returns its port and pid.
+    static func cuttingProxy(to target: Int, limit: Int, direction: String) throws -> (port: Int, pid: pid_t) {
+        let directory = try Harness.temporaryDirectory("quire-proxy")
+        let portFile = directory.appendingPathComponent("port").path
+        let script = """
+            import socket, sys, threading, os
+            target, limit, direction, port_file = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+            s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind(("127.0.0.1", 0)); s.listen(8)
+            open(port_file + ".tmp", "w").write(str(s.getsockname()[1])); os.rename(port_file + ".tmp", port_file)
+            def pump(src, dst, counted, both):
+                sent = 0
+                try:
+                    while True:
+                        data = src.recv(4096)
+                        if not data: break
+                        if counted and sent + len(data) > limit:
+                            dst.sendall(data[:max(0, limit - sent)]); break
+                        dst.sendall(data); sent += len(data)
+                finally:
+                    for c in both:
+                        try: c.shutdown(socket.SHUT_RDWR)
+                        except OSError: pass
+                        c.close()
+            while True:
+                client, _ = s.accept()
+                server = socket.create_connection(("127.0.0.1", target))
+                both = [client, server]
+                threading.Thread(target=pump, args=(server, client, direction == "down", both), daemon=True).start()
+                threading.Thread(target=pump, args=(client, server, direction == "up", both), daemon=True).start()
+            """
+        let pid = try spawn(["/usr/bin/env", "python3", "-c", script, String(target), String(limit), direction, portFile])
+        var port = 0
+        for _ in 0..<200 where port == 0 {
+            port = Int((try? String(contentsOfFile: portFile, encoding: .utf8)) ?? "") ?? 0
+            if port == 0 { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        try #require(port != 0, "the proxy did not start")
+        return (port, pid)
+    }
+
+    /// 120 notes of incompressible text: a pack of several hundred kilobytes.
+    static func bulk(_ device: Device, tag: String) throws {
+        for index in 0..<120 {
+            var body = ""
+            for _ in 0..<40 { body += UUID().uuidString + " " }
+            try device.write(note("\(tag)-\(index)", title: "\(tag) \(index)", updated: "2026-11-29T11:00:00Z", body: body + "\n"),
+                             to: "\(tag)/n\(index).md")
+        }
+    }
+
+    @Test func aServerDyingMidPushKeepsTheCommitAndTheNextSyncCompletes() throws {
+        let server = try GitServer.start("daemon")
+        defer { server.stop() }
+        let bare = try server.makeRepository()
+        let a = try SyncErrorTests.lonely(try SyncWorld())
+        try Self.bulk(a, tag: "big")
+        let proxy = try Self.cuttingProxy(to: server.port, limit: 40_000, direction: "up")
+        defer { kill(proxy.pid, SIGKILL); _ = waitpid(proxy.pid, nil, 0) }
+        try #require(try a.run(["remote", "git://127.0.0.1:\(proxy.port)/vault.git"]).code == 0)
+        let cut = try a.run(["sync"], environment: ["QUIRE_TIMEOUT": "10"])
+        #expect(cut.code == 3, "\(cut.stderr)")
+        #expect(cut.stderr.hasPrefix("quire: error: the remote cannot be reached"))
+        #expect(try a.run(["status"]).stdout.contains("1 local commit waiting to be pushed"))
+        #expect(try gitCLI(["rev-parse", "--verify", "-q", "refs/heads/main"], in: bare).code != 0, "nothing may land half-pushed")
+        try #require(try a.run(["remote", server.baseURL + "vault.git"]).code == 0)
+        let healed = try a.run(["sync"])
+        #expect(healed.code == 0, "\(healed.stderr)")
+        #expect(try gitCLI(["fsck"], in: bare).code == 0)
+        #expect(try a.git(["rev-parse", "HEAD"]).stdout == gitCLI(["rev-parse", "main"], in: bare).stdout)
+    }
+
+    @Test func aServerDyingMidFetchKeepsTheCommitAndTheNextSyncCompletes() throws {
+        let server = try GitServer.start("daemon")
+        defer { server.stop() }
+        let bare = try server.makeRepository()
+        let world = try SyncWorld()
+        let a = try SyncErrorTests.lonely(world)
+        try #require(try a.run(["remote", server.baseURL + "vault.git"]).code == 0)
+        try #require(try a.run(["sync"]).code == 0)
+        let cloned = try Harness.run(["clone", server.baseURL + "vault.git", world.folder("b").path], in: world.directory,
+                                     environment: ["QUIRE_DEVICE": "b"])
+        try #require(cloned.code == 0, "\(cloned.stderr)")
+        let b = Device(name: "b", vault: TestVault(existing: world.folder("b")))
+        try Self.bulk(a, tag: "incoming")
+        try #require(try a.run(["sync"]).code == 0)
+        try b.write(note("mine", title: "Mine", updated: "2026-11-29T11:30:00Z"), to: "mine.md")
+        let proxy = try Self.cuttingProxy(to: server.port, limit: 30_000, direction: "down")
+        defer { kill(proxy.pid, SIGKILL); _ = waitpid(proxy.pid, nil, 0) }
+        try #require(try b.run(["remote", "git://127.0.0.1:\(proxy.port)/vault.git"], environment: ["QUIRE_DEVICE": "b"]).code == 0)
+        let cut = try b.run(["sync"], environment: ["QUIRE_DEVICE": "b", "QUIRE_TIMEOUT": "10"])
+        #expect(cut.code == 3, "\(cut.stderr)")
+        #expect(try b.read("mine.md") == note("mine", title: "Mine", updated: "2026-11-29T11:30:00Z"))
+        #expect(!b.exists("incoming/n0.md"))
+        try #require(try b.run(["remote", server.baseURL + "vault.git"], environment: ["QUIRE_DEVICE": "b"]).code == 0)
+        let healed = try b.run(["sync"], environment: ["QUIRE_DEVICE": "b"])
+        #expect(healed.code == 0, "\(healed.stderr)")
+        try #require(try a.run(["sync"]).code == 0)
+        #expect(try a.files() == b.files())
+        #expect(b.exists("incoming/n119.md"))
+        #expect(a.exists("mine.md"))
+        #expect(try gitCLI(["fsck"], in: bare).code == 0)
+    }
+}
