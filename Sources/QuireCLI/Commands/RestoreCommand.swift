@@ -47,12 +47,7 @@ struct RestoreCommand: Command {
         } else {
             let history = NoteHistory(repository: repository)
             if let revision {
-                let commit: OID
-                do {
-                    commit = try repository.resolveCommit(revision)
-                } catch let error as GitError where error.code == .notFound || error.code == .invalidSpec || error.code == .ambiguous {
-                    throw CLIError("no commit '\(revision)' in this vault's history", hint: "'quire history NOTE' lists the commits")
-                }
+                let commit = try RestoreCommand.commit(named: revision, in: repository)
                 guard let version = try Self.version(of: path, in: commit, history: history) else {
                     throw CLIError("\(path) is not in commit \(revision)", hint: "'quire history NOTE' lists the commits that have it")
                 }
@@ -86,6 +81,15 @@ struct RestoreCommand: Command {
                                                 withIntermediateDirectories: true)
         try vault.write(document.serialized(), to: path)
         context.output.line("restored \(context.displayPath(path, vault: vault)) from \(source)")
+    }
+
+    /// The commit a REV argument names; an unknown one is a clear error.
+    static func commit(named revision: String, in repository: Repository) throws -> OID {
+        do {
+            return try repository.resolveCommit(revision)
+        } catch let error as GitError where error.code == .notFound || error.code == .invalidSpec || error.code == .ambiguous {
+            throw CLIError("no commit '\(revision)' in this vault's history", hint: "'quire history NOTE' lists the commits")
+        }
     }
 
     /// The newest copy of `path` in `.quire/local/trash/<stamp>/`, as a vault-relative path.

@@ -41,12 +41,7 @@ struct ShowCommand: Command {
             let vault = try context.vault()
             let path = try HistoryCommand.notePath(note, context: context, vault: vault)
             let repository = try Repository.open(at: vault.root)
-            let commit: OID
-            do {
-                commit = try repository.resolveCommit(revision)
-            } catch let error as GitError where error.code == .notFound || error.code == .invalidSpec || error.code == .ambiguous {
-                throw CLIError("no commit '\(revision)' in this vault's history", hint: "'quire history NOTE' lists the commits")
-            }
+            let commit = try RestoreCommand.commit(named: revision, in: repository)
             guard let data = try RestoreCommand.version(of: path, in: commit, history: NoteHistory(repository: repository)) else {
                 throw CLIError("\(path) is not in commit \(revision)", hint: "'quire history NOTE' lists the commits that have it")
             }
