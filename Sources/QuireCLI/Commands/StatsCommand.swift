@@ -20,6 +20,9 @@ struct StatsCommand: Command {
         json = arguments.has("--json")
     }
 
+    /// Rows per section in the human output (the most used first); --json has them all.
+    static let rowsShown = 15
+
     static func readingMinutes(_ words: Int) -> Int { words == 0 ? 0 : max(1, Int((Double(words) / 200).rounded())) }
 
     func run(_ context: CommandContext) throws {
@@ -65,10 +68,14 @@ struct StatsCommand: Command {
         for (heading, rows) in [("Folders", byFolder), ("Projects", byProject), ("Tags", byTag)] where !rows.isEmpty {
             output.line()
             output.line(output.styled(heading, "1"))
-            let width = rows.map { ($0.0.isEmpty ? "(root)" : $0.0).count }.max() ?? 0
-            for (name, count) in rows {
+            let shown = rows.prefix(Self.rowsShown)
+            let width = shown.map { ($0.0.isEmpty ? "(root)" : $0.0).count }.max() ?? 0
+            for (name, count) in shown {
                 let label = name.isEmpty ? "(root)" : name
                 output.line("  \(label)\(String(repeating: " ", count: width - label.count))  \(count)")
+            }
+            if rows.count > shown.count {
+                output.line("  … and \(rows.count - shown.count) more (quire stats --json lists them all)")
             }
         }
     }
