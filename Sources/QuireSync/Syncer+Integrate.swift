@@ -151,17 +151,18 @@ enum Journal {
 /// `.lock` files a dead quire left in `.git/` (the vault lock is ours, so no other quire runs;
 /// a lock older than a minute is not a live git command's either).
 enum StaleLocks {
-    /// Removes git lock files older than a minute, and at once those made since a quire that
-    /// died holding the vault lock took it (`deadHolderSince`, a second of slack for the clock's
-    /// granularity): that quire can no longer finish them.
-    static func clean(gitDirectory: URL, branch: String, deadHolderSince: Date? = nil) {
+    /// Removes git lock files older than `olderThan` seconds (a minute in our own `.git`), and at
+    /// once those made since a quire that died holding the vault lock took it
+    /// (`deadHolderSince`, a second of slack for the clock's granularity): that quire can no
+    /// longer finish them.
+    static func clean(gitDirectory: URL, branch: String, deadHolderSince: Date? = nil, olderThan: TimeInterval = 60) {
         let candidates = ["index.lock", "HEAD.lock", "config.lock", "\(branch).lock",
                           "\(Syncer.tracking(of: branch)).lock", "packed-refs.lock"]
         for name in candidates {
             let url = gitDirectory.appendingPathComponent(name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
                   let modified = attributes[.modificationDate] as? Date,
-                  Date().timeIntervalSince(modified) > 60
+                  Date().timeIntervalSince(modified) > olderThan
                     || deadHolderSince.map({ modified.timeIntervalSince($0) >= -1 }) == true else { continue }
             try? FileManager.default.removeItem(at: url)
         }

@@ -105,7 +105,11 @@ public final class Syncer {
             try environment.fault("after-commit")
         }
         guard let remote = try repository.remote(named: "origin") else { throw SyncError.noRemote }
-        if !options.dryRun, let local = StaleLocks.localGitDirectory(remote.url) { StaleLocks.clean(gitDirectory: local, branch: branch) }
+        if !options.dryRun, let local = StaleLocks.localGitDirectory(remote.url) {
+            // In a remote on a local path, a push holds a ref lock for milliseconds: one older than
+            // a few seconds belongs to a process that died (another device's killed sync).
+            StaleLocks.clean(gitDirectory: local, branch: branch, olderThan: 5)
+        }
         for attempt in 1...max(1, options.pushAttempts) {
             report.attempts = attempt
             try environment.fault("before-fetch")
