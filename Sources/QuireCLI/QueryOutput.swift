@@ -89,7 +89,7 @@ struct QueryOutput {
             for hit in hits { output.line(Self.fill(template, hit: hit, context: context, vault: vault)) }
         case .table:
             for hit in hits {
-                NoteTable.print([Note(record: hit.record)], context: context, vault: vault)
+                NoteTable.print([Note(record: hit.record, withFrontMatter: false)], context: context, vault: vault)
                 if snippets, let snippet = catalog.store.snippet(for: hit, query: query) {
                     output.line("    " + Self.highlight(snippet, output: output))
                 }

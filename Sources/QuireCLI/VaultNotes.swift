@@ -8,11 +8,12 @@ struct VaultNotes {
     let notes: [Note]
     let catalog: VaultCatalog
 
-    /// Opens the vault's catalog.
-    init(context: CommandContext) throws {
+    /// Opens the vault's catalog; `withFrontMatter` also decodes every note's keys (only
+    /// `quire check` needs them).
+    init(context: CommandContext, withFrontMatter: Bool = false) throws {
         catalog = try VaultCatalog.open(context)
         vault = catalog.vault
-        notes = catalog.catalog.records.map(Note.init(record:))
+        notes = catalog.catalog.records.map { Note(record: $0, withFrontMatter: withFrontMatter) }
     }
 
     /// Prints the one summary warning of DESIGN.md §2 on standard error, if any note is unreadable.

@@ -26,7 +26,7 @@ struct CheckCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let all = try VaultNotes(context: context)
+        let all = try VaultNotes(context: context, withFrontMatter: true)
         var findings: [Finding] = []
         var byID: [String: [String]] = [:]
         for note in all.notes {
