@@ -31,9 +31,8 @@ struct VaultCatalog {
         }
         guard nested || IgnoreRules.mayApply(vault: vault, environment: environment),
               let repository = try? Repository.open(at: vault.root) else { return paths }
-        return try vault.notePaths { path, isFolder in
-            (try? repository.isIgnored(isFolder ? path + "/" : path)) ?? false
-        }
+        // One walk: libgit2 applies the rules of a note's parent folders too.
+        return paths.filter { !((try? repository.isIgnored($0)) ?? false) }
     }
 
     /// The one summary warning of DESIGN.md §2 (and files that could not be read at all).

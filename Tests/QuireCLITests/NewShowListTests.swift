@@ -163,3 +163,19 @@ struct NewShowListTests {
         #expect(empty.stdout == "[]\n")
     }
 }
+
+/// Notes ignored by git (root and nested `.gitignore`, ignored folders) are not notes.
+@Suite("quire list and git's ignore rules")
+struct IgnoreRulesTests {
+    @Test func ignoredNotesAreNotListed() throws {
+        let vault = try TestVault()
+        try vault.write("# a\n", to: "Private/deep/a.md")
+        try vault.write("# b\n", to: "Sub/b.md")
+        try vault.write("# c\n", to: "Sub/c.md")
+        try vault.write(try vault.read(".gitignore") + "Private/\n", to: ".gitignore")
+        try vault.write("c.md\n", to: "Sub/.gitignore")
+        let run = try vault.run(["list", "--paths"])
+        #expect(run.code == 0)
+        #expect(run.stdout == "Sub/b.md\n")
+    }
+}
