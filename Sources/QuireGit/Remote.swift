@@ -57,6 +57,48 @@ public final class Remote {
         }
     }
 
+    /// Pushes the local `branch` (a name or a full `refs/heads/…` name) to the remote's branch of the same name, only if the remote
+    /// branch still points at `expected` (nil: it must not exist yet); otherwise throws
+    /// `.pushRejected`, and the caller fetches and merges again.
+    ///
+    /// A smart server checks this itself (the old value travels with the push). libgit2's
+    /// transport for a remote on a local path does not: it moves the branch unconditionally,
+    /// so of two devices pushing at once the second would silently replace the first's
+    /// commits. There the objects are pushed to a private staging reference and the branch is
+    /// then moved with a compare-and-swap in the remote repository.
+    public func push(branch: String, expected: OID?, options: TransferOptions = TransferOptions()) throws {
+        let name = branch.hasPrefix("refs/") ? branch : "refs/heads/\(branch)"
+        guard let path = Remote.localPath(url) else {
+            try push(refspecs: ["\(name):\(name)"], options: options)
+            return
+        }
+        guard let local = try repository.referenceTarget(name) else {
+            throw GitError(function: "git_reference_name_to_id", code: .notFound, message: "no local branch \(name)")
+        }
+        let staging = "refs/quire/incoming/\(UUID().uuidString.lowercased())"
+        try push(refspecs: ["\(name):\(staging)"], options: options)
+        let target = try Repository.open(at: URL(fileURLWithPath: path))
+        defer { try? target.deleteReference(staging) }
+        do {
+            if let expected {
+                try target.setReference(name, to: local, expected: expected, message: "push")
+            } else {
+                try target.setReference(name, to: local, force: false, message: "push")
+            }
+        } catch let error as GitError where error.code == .modified || error.code == .exists || error.code == .locked {
+            throw GitError(function: "git_remote_push", code: .pushRejected,
+                           message: "the remote rejected \(name): it moved since the last fetch")
+        }
+    }
+
+    /// The directory of a remote given as a local path or `file://` URL; nil for a network one.
+    static func localPath(_ address: String) -> String? {
+        if address.hasPrefix("file://") {
+            return URL(string: address)?.path ?? String(address.dropFirst("file://".count))
+        }
+        return address.hasPrefix("/") ? address : nil
+    }
+
     /// libgit2 reports a missing local path as an "unsupported URL protocol": say what it is.
     private func checkLocalPath(_ function: String) throws {
         try Remote.checkLocalPath(url, function)

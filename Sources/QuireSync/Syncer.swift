@@ -126,7 +126,7 @@ public final class Syncer {
                 ?? repository.log(from: local).count
             try environment.fault("before-push")
             do {
-                try remote.push(refspecs: ["\(branch):\(branch)"], options: transfer)
+                try remote.push(branch: branch, expected: remoteTip, options: transfer)
             } catch let error as GitError where error.category == .pushRejected {
                 if attempt < options.pushAttempts { continue }
                 throw SyncError.pushRejectedAfterRetries(attempts: attempt)

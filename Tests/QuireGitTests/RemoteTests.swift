@@ -57,6 +57,40 @@ import Testing
         }
     }
 
+    /// libgit2's local transport moves the remote branch without checking its old value; a
+    /// push that expected another tip (a device that pushed in between) must be refused, not
+    /// replace that device's commits.
+    @Test func localPushMovesTheBranchOnlyFromTheExpectedTip() throws {
+        let temp = try TemporaryDirectory()
+        let bare = try Repository.create(at: temp.path("remote.git"), bare: true)
+        let url = temp.path("remote.git").path
+        let a = try makeClone(temp, "a", url: url)
+        try Fixture.write("a\n", to: "a.md", in: temp.path("a"))
+        let first = try Fixture.commitAll(a, "a", at: 0)
+        try #require(try a.remote(named: "origin")).push(branch: "main", expected: nil, options: noCredentials)
+        #expect(try bare.referenceTarget("refs/heads/main") == first)
+        try Fixture.write("a2\n", to: "a.md", in: temp.path("a"))
+        let second = try Fixture.commitAll(a, "a2", at: 10)
+        let origin = try #require(try a.remote(named: "origin"))
+        do {
+            try origin.push(branch: "main", expected: second, options: noCredentials)
+            Issue.record("a push from a stale tip must be refused")
+        } catch let error as GitError {
+            #expect(error.category == .pushRejected, "\(error)")
+        }
+        #expect(try bare.referenceTarget("refs/heads/main") == first)
+        do {
+            try origin.push(branch: "refs/heads/main", expected: nil, options: noCredentials)
+            Issue.record("creating a branch that exists must be refused")
+        } catch let error as GitError {
+            #expect(error.category == .pushRejected, "\(error)")
+        }
+        try origin.push(branch: "refs/heads/main", expected: first, options: noCredentials)
+        #expect(try bare.referenceTarget("refs/heads/main") == second)
+        #expect(try bare.references(matching: "refs/quire/*").isEmpty)
+        #expect(try Fixture.git(["fsck", "--strict"], in: temp.path("remote.git")).isEmpty)
+    }
+
     @Test func missingLocalRepositoryIsNotFound() throws {
         let temp = try TemporaryDirectory()
         let a = try makeClone(temp, "a", url: temp.path("absent.git").path)
