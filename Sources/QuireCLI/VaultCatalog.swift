@@ -14,25 +14,36 @@ struct VaultCatalog {
     /// Opens the catalog of the command's vault; `rebuild` ignores the cache.
     static func open(_ context: CommandContext, rebuild: Bool = false) throws -> VaultCatalog {
         let vault = try context.vault()
-        let paths = try notePaths(vault, environment: context.environment)
-        let store = CatalogStore(root: vault.root.path, paths: paths, rebuild: rebuild)
+        let listing = try noteListing(vault, environment: context.environment, stamps: true)
+        let store = CatalogStore(root: vault.root.path, paths: listing.notes, stamps: listing.stamps, rebuild: rebuild)
         return VaultCatalog(vault: vault, store: store)
     }
 
     /// Every note path of the vault, honouring git's ignore rules when the vault is a git
-    /// repository. When no rule can apply (the only `.gitignore` is the root one with quire's
-    /// own `.quire/` lines, no `info/exclude` rules, no global excludes file) libgit2 is not
-    /// even started: read commands stay fast.
+    /// repository.
     static func notePaths(_ vault: Vault, environment: [String: String]) throws -> [String] {
+        try noteListing(vault, environment: environment, stamps: false).notes
+    }
+
+    /// The vault's listing (notes with their stamps when asked for), honouring git's ignore
+    /// rules when the vault is a git repository. When no rule can apply (the only
+    /// `.gitignore` is the root one with quire's own `.quire/` lines, no `info/exclude` rules,
+    /// no global excludes file) libgit2 is not even started: read commands stay fast.
+    static func noteListing(_ vault: Vault, environment: [String: String], stamps: Bool) throws -> VaultListing {
         var nested = false
-        let paths = try vault.notePaths { path, isFolder in
+        var listing = try vault.listing(stamps: stamps) { path, isFolder in
             if isFolder, FileManager.default.fileExists(atPath: vault.url(for: path + "/.gitignore").path) { nested = true }
             return false
         }
         guard nested || IgnoreRules.mayApply(vault: vault, environment: environment),
-              let repository = try? Repository.open(at: vault.root) else { return paths }
+              let repository = try? Repository.open(at: vault.root) else { return listing }
         // One walk: libgit2 applies the rules of a note's parent folders too.
-        return paths.filter { !((try? repository.isIgnored($0)) ?? false) }
+        let kept = listing.notes.indices.filter { !((try? repository.isIgnored(listing.notes[$0])) ?? false) }
+        if kept.count < listing.notes.count {
+            listing.notes = kept.map { listing.notes[$0] }
+            if !listing.stamps.isEmpty { listing.stamps = kept.map { listing.stamps[$0] } }
+        }
+        return listing
     }
 
     /// The one summary warning of DESIGN.md §2 (and files that could not be read at all).

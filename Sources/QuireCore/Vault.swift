@@ -82,11 +82,17 @@ public struct Vault: Sendable, Equatable {
         path.isEmpty ? root : root.appendingPathComponent(path)
     }
 
-    /// Every note path (`*.md` outside `.git`, `.quire` and hidden folders), sorted. `ignore`
+    /// Every note path (`*.md` outside `.git`, `.quire` and hidden folders), in `PathOrder`. `ignore`
     /// receives vault-relative paths and whether they are folders; returning true skips them
     /// (plug git's ignore rules in here).
     public func notePaths(ignore: ((String, Bool) -> Bool)? = nil) throws -> [String] {
         try VaultWalker(realRoot: root.path, ignore: ignore).walk().notes
+    }
+
+    /// The notes (in `PathOrder`) with their stamps when `stamps` is set, the folders, and
+    /// what the walk left out (unreadable folders, symlinks leading outside, special files).
+    public func listing(stamps: Bool = false, ignore: ((String, Bool) -> Bool)? = nil) throws -> VaultListing {
+        try VaultWalker(realRoot: root.path, ignore: ignore).walk(stamps: stamps)
     }
 
     /// Every folder below the root (not `""`), sorted, with the same rules as `notePaths`.

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,54 +14,173 @@ struct VaultWalker {
     /// Called with a vault-relative path and whether it is a folder; true skips it.
     let ignore: ((String, Bool) -> Bool)?
 
-    /// Vault-relative note paths and folder paths, each sorted.
-    ///
-    /// Reads folders with `readdir` and trusts its entry types, so a regular file costs no
-    /// `stat`; only symlinks (and file systems without entry types) are looked at more closely.
-    func walk() throws -> (notes: [String], folders: [String]) {
-        var notes: [String] = []
-        var folders: [String] = []
+    /// Walks the vault depth first over names sorted by bytes, so notes come out in
+    /// `PathOrder` without a global sort. Folders are read with `readdir`, whose entry types
+    /// are trusted: a regular file costs no `stat` unless `stamps` is asked for, and then one
+    /// `fstatat` relative to its folder, spread over the processor's cores.
+    func walk(stamps wantStamps: Bool = false) throws -> VaultListing {
+        var listing = VaultListing()
         var visited: Set<String> = [realRoot]
-        var pending: [(real: String, relative: String)] = [(realRoot, "")]
-        while let (real, relative) = pending.popLast() {
-            guard let directory = opendir(real) else {
-                // An unreadable subfolder is listed but not entered; only the root is fatal.
-                if !relative.isEmpty { continue }
-                throw CoreError.readFailed(path: ".", reason: "cannot list the folder")
-            }
-            defer { closedir(directory) }
+        var directories: [String] = []
+        var noteDirectory: [Int32] = []
+        var nameStart: [Int32] = []
+        var viaLink: [Bool] = []
+
+        func visit(_ real: String, _ relative: [UInt8]) -> Bool {
+            guard let directory = opendir(real) else { return false }
+            var entries: [(name: [UInt8], type: UInt8)] = []
             while let entry = readdir(directory) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                    pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                let name: [UInt8] = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                    Array(raw.prefix { $0 != 0 })
                 }
-                guard !name.hasPrefix(".") else { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                var target = real + "/" + name
-                var kind: mode_t
-                switch Int32(entry.pointee.d_type) {
+                guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+                entries.append((name, entry.pointee.d_type))
+            }
+            closedir(directory)
+            entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
+            let index = Int32(directories.count)
+            directories.append(real)
+            for (name, type) in entries {
+                let isNote = Self.isNoteName(name)
+                var kind = mode_t(0)
+                switch Int32(type) {
                 case Int32(DT_REG): kind = S_IFREG
                 case Int32(DT_DIR): kind = S_IFDIR
-                default:
+                default: break
+                }
+                // A regular file that is not a note costs nothing more.
+                if kind == S_IFREG && !isNote { continue }
+                var pathBytes = relative
+                if !pathBytes.isEmpty { pathBytes.append(UInt8(ascii: "/")) }
+                pathBytes.append(contentsOf: name)
+                let path = String(decoding: pathBytes, as: UTF8.self)
+                var target = real + "/" + String(decoding: name, as: UTF8.self)
+                var linked = false
+                if kind == 0 {
                     var status = stat()
                     guard lstat(target, &status) == 0 else { continue }
                     kind = status.st_mode & S_IFMT
                     if kind == S_IFLNK {
                         // Followed only when it leads inside the vault; its real path guards loops.
-                        guard let resolved = Vault.realPath(target), Vault.isInside(resolved, root: realRoot),
-                              stat(resolved, &status) == 0 else { continue }
+                        guard let resolved = Vault.realPath(target), stat(resolved, &status) == 0 else {
+                            listing.skipped.append(VaultSkip(path: path, reason: .brokenSymlink))
+                            continue
+                        }
+                        guard Vault.isInside(resolved, root: realRoot) else {
+                            listing.skipped.append(VaultSkip(path: path, reason: .symlinkOutside))
+                            continue
+                        }
                         target = resolved
                         kind = status.st_mode & S_IFMT
+                        linked = true
                     }
                 }
                 if kind == S_IFDIR {
                     if ignore?(path, true) == true || !visited.insert(target).inserted { continue }
-                    folders.append(path)
-                    pending.append((target, path))
-                } else if kind == S_IFREG, name.lowercased().hasSuffix(".md"), ignore?(path, false) != true {
-                    notes.append(path)
+                    listing.folders.append(path)
+                    if !visit(target, pathBytes) {
+                        listing.skipped.append(VaultSkip(path: path, reason: .unreadableFolder))
+                    }
+                } else if isNote {
+                    guard kind == S_IFREG else {
+                        listing.skipped.append(VaultSkip(path: path, reason: .notAFile))
+                        continue
+                    }
+                    guard ignore?(path, false) != true else { continue }
+                    listing.notes.append(path)
+                    noteDirectory.append(index)
+                    nameStart.append(Int32(pathBytes.count - name.count))
+                    viaLink.append(linked)
+                }
+            }
+            return true
+        }
+
+        guard visit(realRoot, []) else {
+            throw CoreError.readFailed(path: ".", reason: "cannot list the folder")
+        }
+        listing.folders.sort()
+        if wantStamps {
+            listing.stamps = Self.stamps(listing.notes, directories, noteDirectory, nameStart, viaLink)
+        }
+        return listing
+    }
+
+    /// Whether a file name is a note's: it ends in `.md`, in any case.
+    static func isNoteName(_ name: [UInt8]) -> Bool {
+        let count = name.count
+        guard count >= 3, name[count - 3] == UInt8(ascii: ".") else { return false }
+        return name[count - 2] | 0x20 == UInt8(ascii: "m") && name[count - 1] | 0x20 == UInt8(ascii: "d")
+    }
+
+    /// Each note's stamp by `fstatat` relative to its folder, in chunks over the cores.
+    private static func stamps(_ notes: [String], _ directories: [String], _ noteDirectory: [Int32],
+                               _ nameStart: [Int32], _ viaLink: [Bool]) -> [FileStamp?] {
+        var result = [FileStamp?](repeating: nil, count: notes.count)
+        let chunkSize = 512
+        let chunks = (notes.count + chunkSize - 1) / chunkSize
+        result.withUnsafeMutableBufferPointer { output in
+            let slots = output
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                var openDirectory: Int32 = -1
+                var descriptor: Int32 = -1
+                defer { if descriptor >= 0 { close(descriptor) } }
+                for index in (chunk * chunkSize)..<min(notes.count, (chunk + 1) * chunkSize) where !viaLink[index] {
+                    if noteDirectory[index] != openDirectory {
+                        if descriptor >= 0 { close(descriptor) }
+                        openDirectory = noteDirectory[index]
+                        descriptor = open(directories[Int(openDirectory)], O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    }
+                    guard descriptor >= 0 else { continue }
+                    var status = stat()
+                    let found = notes[index].withCString { path in
+                        fstatat(descriptor, path + Int(nameStart[index]), &status, AT_SYMLINK_NOFOLLOW) == 0
+                    }
+                    if found, status.st_mode & S_IFMT == S_IFREG {
+                        slots[index] = FileStamp(status)
+                    }
                 }
             }
         }
-        return (notes.sorted(), folders.sorted())
+        return result
     }
+}
+
+/// An entry of the vault the walk leaves out, and why; `quire check` lists them.
+public struct VaultSkip: Equatable, Sendable {
+    /// Why an entry is not read.
+    public enum Reason: String, Sendable {
+        /// A folder that cannot be listed (permissions): its notes are not seen.
+        case unreadableFolder = "folder cannot be read"
+        /// A symlink that leads outside the vault (never followed).
+        case symlinkOutside = "symlink leads outside the vault (not followed)"
+        /// A symlink whose target does not exist.
+        case brokenSymlink = "symlink target does not exist"
+        /// A `*.md` name that is not a regular file (a FIFO, socket or device).
+        case notAFile = "not a regular file"
+    }
+
+    /// The vault-relative path.
+    public var path: String
+    /// Why it is left out.
+    public var reason: Reason
+
+    /// Creates a skip record.
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// What a walk of the vault found.
+public struct VaultListing: Sendable {
+    /// Note paths in `PathOrder` (a folder tree's order).
+    public var notes: [String] = []
+    /// Each note's stamp, when asked for (nil for a note reached through a symlink or one that
+    /// vanished during the walk: a caller looks at it again).
+    public var stamps: [FileStamp?] = []
+    /// Folder paths, sorted.
+    public var folders: [String] = []
+    /// Entries left out for a reason the user may want to know.
+    public var skipped: [VaultSkip] = []
 }

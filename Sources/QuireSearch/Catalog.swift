@@ -87,7 +87,7 @@ public struct Catalog: Sendable {
     /// Notes with problems (e.g. unreadable front matter).
     public var problemCount: Int {
         var total = 0
-        liveSet.forEach { if !record($0).problems.isEmpty { total += 1 } }
+        liveSet.forEach { if hasProblems($0) { total += 1 } }
         return total
     }
 
@@ -101,22 +101,24 @@ public struct Catalog: Sendable {
         document < base.count ? base.records[document] : delta.records[document - base.count]
     }
 
+    /// The path of a document (no record decoded).
+    func path(_ document: Int) -> String {
+        document < base.count ? base.records.path(document) : delta.records.path(document - base.count)
+    }
+
+    /// Whether a document's note has problems (no record decoded).
+    func hasProblems(_ document: Int) -> Bool {
+        document < base.count ? base.records.hasProblems(document) : delta.records.hasProblems(document - base.count)
+    }
+
     /// Calls `body` with pointers to the records of `documents`, in order, valid only during
     /// the call: reading fields through `pointee` copies no whole record (copies dominate
-    /// filters and sorting otherwise).
+    /// filters and sorting otherwise). Records loaded from the cache are decoded here, once.
     func withRecordPointers<T>(_ documents: [Int], _ body: ([UnsafePointer<NoteRecord>]) -> T) -> T {
-        base.records.withUnsafeBufferPointer { baseRecords in
-            delta.records.withUnsafeBufferPointer { deltaRecords in
-                var pointers: [UnsafePointer<NoteRecord>] = []
-                pointers.reserveCapacity(documents.count)
-                for document in documents {
-                    let inBase = document < baseRecords.count
-                    let start = inBase ? baseRecords.baseAddress : deltaRecords.baseAddress
-                    if let start { pointers.append(start + (inBase ? document : document - baseRecords.count)) }
-                }
-                return body(pointers)
-            }
+        let pointers = documents.map { document in
+            document < base.count ? base.records.pointer(document) : delta.records.pointer(document - base.count)
         }
+        return body(pointers)
     }
 
     /// `read` applied to (a pointer to) the record of each document, in order.
@@ -160,10 +162,14 @@ public struct Catalog: Sendable {
     public func record(path: String) -> NoteRecord? {
         if let pathIndex { return pathIndex[path].map(record) }
         if let found = deltaNotes.first(where: { $0.record.path == path }) { return found.record }
-        for (document, item) in base.records.enumerated() where item.path == path && baseLive[document] {
-            return item
+        var wanted = path
+        return wanted.withUTF8 { target in
+            for document in 0..<base.count where baseLive[document] {
+                let same = base.records.withPath(document) { CachedStamps.same($0, UnsafeRawBufferPointer(target)) }
+                if same { return base.records[document] }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Adds a note, or replaces the note at its path.
@@ -220,10 +226,10 @@ public struct Catalog: Sendable {
     private func buildPathIndex() -> [String: Int] {
         var index: [String: Int] = [:]
         index.reserveCapacity(liveCount)
-        for (document, item) in base.records.enumerated() where baseLive[document] {
-            index[item.path] = document
+        for document in 0..<base.count where baseLive[document] {
+            index[base.records.path(document)] = document
         }
-        for (offset, item) in delta.records.enumerated() { index[item.path] = base.count + offset }
+        for offset in 0..<delta.count { index[delta.records.path(offset)] = base.count + offset }
         return index
     }
 

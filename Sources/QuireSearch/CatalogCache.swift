@@ -1,25 +1,29 @@
 import Foundation
+import QuireCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The catalog snapshot in `<vault>/.quire/cache/catalog.bin`: a header, a section table and
-/// 8-byte aligned sections (records, stamps, each segment's flat columns). Loading maps the file
-/// and uses the columns in place; the mapping is released when the last column goes.
+/// 8-byte aligned sections (each segment's records with their offsets and flags, the segment's
+/// flat columns, which base slots are live, each slot's stamp, and the live slots in
+/// `PathOrder`). Loading maps the file and uses everything in place: no record is decoded until
+/// it is needed; the mapping is released when the last user goes.
 enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
-    static let version: UInt32 = 4
-    static let columnsPerSegment = 11
+    static let version: UInt32 = 5
+    /// Records, record offsets, flags, term bytes and ten columns.
+    static let sectionsPerSegment = 14
 
-    /// Loads a snapshot: the catalog and each path's stored stamp.
-    static func load(_ path: String) throws(CacheError) -> (Catalog, [String: StoredStamp]) {
+    /// Loads a snapshot: the catalog and the stored stamps.
+    static func load(_ path: String) throws(CacheError) -> (Catalog, CachedStamps) {
         let memory = try map(path)
         var reader = BinaryReader(base: memory.base.assumingMemoryBound(to: UInt8.self), count: memory.byteCount)
         for byte in magic where try reader.u8() != byte { throw .corrupt("bad magic") }
         let version = try reader.u32()
         guard version == Self.version else { throw .oldVersion(version) }
         let sectionCount = Int(try reader.u32())
-        guard sectionCount == 2 + 2 * (1 + columnsPerSegment) else { throw .corrupt("bad section count") }
+        guard sectionCount == 2 * sectionsPerSegment + 3 else { throw .corrupt("bad section count") }
         var sections: [(Int, Int)] = []
         for _ in 0..<sectionCount {
             let offset = Int(try reader.u64())
@@ -30,58 +34,44 @@ enum CatalogCache {
             sections.append((offset, length))
         }
         var next = 0
-        func section() -> (Int, Int) { defer { next += 1 }; return sections[next] }
-        func sectionReader() -> BinaryReader {
-            let (offset, length) = section()
-            return BinaryReader(base: memory.base.assumingMemoryBound(to: UInt8.self) + offset, count: length)
-        }
-
         let base = try segment(memory, &next, sections)
         let delta = try segment(memory, &next, sections)
-        var liveReader = sectionReader()
-        var live: [Bool] = []
-        live.reserveCapacity(base.count)
-        for _ in 0..<base.count { live.append(try liveReader.u8() != 0) }
-        var stampReader = sectionReader()
-        var stamps: [String: StoredStamp] = [:]
+        let (liveOffset, liveLength) = sections[next]
+        let (stampOffset, stampLength) = sections[next + 1]
+        let (orderOffset, orderLength) = sections[next + 2]
         let slots = base.count + delta.count
-        stamps.reserveCapacity(slots)
-        for slot in 0..<slots {
-            let stamp = StoredStamp(
-                stamp: FileStamp(size: try stampReader.u64(), modifiedNanoseconds: Int64(bitPattern: try stampReader.u64()),
-                                 changedNanoseconds: Int64(bitPattern: try stampReader.u64()), inode: try stampReader.u64()),
-                contentHash: try stampReader.u64())
-            if slot >= base.count {
-                stamps[delta.records[slot - base.count].path] = stamp
-            } else if live[slot] {
-                stamps[base.records[slot].path] = stamp
-            }
+        guard liveLength == base.count, stampLength == slots * CachedStamps.stride, orderLength % 4 == 0 else {
+            throw .corrupt("bad stamp sections")
         }
+        let liveBytes = UnsafeBufferPointer(start: (memory.base + liveOffset).assumingMemoryBound(to: UInt8.self),
+                                            count: liveLength)
+        let live = liveBytes.map { $0 != 0 }
         var catalog = Catalog(segment: base, live: live)
         catalog.adopt(delta: delta)
+        let order = FlatColumn<UInt32>(memory: memory, byteOffset: orderOffset, count: orderLength / 4)
+        guard order.count == catalog.count, order.buffer.allSatisfy({ Int($0) < slots && catalog.isLive(Int($0)) }) else {
+            throw .corrupt("bad path order")
+        }
+        let stamps = CachedStamps(memory: memory, offset: stampOffset, order: order, base: base.records,
+                                  delta: delta.records)
         return (catalog, stamps)
     }
 
     private static func segment(_ memory: ColumnMemory, _ next: inout Int,
                                 _ sections: [(Int, Int)]) throws(CacheError) -> IndexSegment {
-        let (recordOffset, recordLength) = sections[next]
-        next += 1
-        var reader = BinaryReader(base: memory.base.assumingMemoryBound(to: UInt8.self) + recordOffset,
-                                  count: recordLength)
-        reader.memory = memory
-        reader.baseOffset = recordOffset
-        let count = Int(try reader.u32())
-        guard count <= recordLength else { throw .corrupt("bad record count") }
-        var records: [NoteRecord] = []
-        records.reserveCapacity(count)
-        for _ in 0..<count { records.append(try reader.record()) }
+        func section() -> (Int, Int) { defer { next += 1 }; return sections[next] }
+        let (recordsOffset, recordsLength) = section()
+        let (offsetsOffset, offsetsLength) = section()
+        let (flagsOffset, flagsLength) = section()
+        let count = offsetsLength / 8
+        guard offsetsLength % 8 == 0, flagsLength == count else { throw .corrupt("bad record sections") }
+        let records = try RecordTable(memory: memory, recordsOffset: recordsOffset, recordsLength: recordsLength,
+                                      offsetsOffset: offsetsOffset, flagsOffset: flagsOffset, count: count)
         func column() -> Column {
-            let (offset, length) = sections[next]
-            next += 1
+            let (offset, length) = section()
             return Column(memory: memory, byteOffset: offset, count: length / 4)
         }
-        let (bytesOffset, bytesLength) = sections[next]
-        next += 1
+        let (bytesOffset, bytesLength) = section()
         let segment = IndexSegment(
             records: records,
             terms: TermDictionary(bytes: ByteColumn(memory: memory, byteOffset: bytesOffset, count: bytesLength),
@@ -143,5 +133,90 @@ enum CatalogCache {
         return ColumnMemory(base: UnsafeRawPointer(address), byteCount: size) { pointer, length in
             munmap(UnsafeMutableRawPointer(mutating: pointer), length)
         }
+    }
+}
+
+/// The stamps of a loaded snapshot, read in place: one per slot (base documents, then delta
+/// documents), and the live slots in `PathOrder`, so that the walk of the vault can be
+/// compared with them in one pass without building anything.
+struct CachedStamps: @unchecked Sendable {
+    /// Bytes per slot: size, mtime, ctime, inode, content hash.
+    static let stride = 40
+    let memory: ColumnMemory
+    let offset: Int
+    let order: FlatColumn<UInt32>
+    let base: RecordTable
+    let delta: RecordTable
+
+    /// The stamp stored for `slot`.
+    func stored(_ slot: Int) -> StoredStamp {
+        let start = memory.base + offset + slot * Self.stride
+        func word(_ index: Int) -> UInt64 { UInt64(littleEndian: (start + index * 8).loadUnaligned(as: UInt64.self)) }
+        return StoredStamp(stamp: FileStamp(size: word(0), modifiedNanoseconds: Int64(bitPattern: word(1)),
+                                            changedNanoseconds: Int64(bitPattern: word(2)), inode: word(3)),
+                           contentHash: word(4))
+    }
+
+    /// Calls `body` with the path bytes of `slot`.
+    func withPath<T>(_ slot: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        slot < base.count ? base.withPath(slot, body) : delta.withPath(slot - base.count, body)
+    }
+
+    /// Whether two byte strings are equal.
+    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count) == 0
+    }
+
+    /// Every live path's stamp, by path (what an update that changes the catalog works on).
+    var dictionary: [String: StoredStamp] {
+        var result: [String: StoredStamp] = [:]
+        result.reserveCapacity(order.count)
+        for slot in order.buffer {
+            result[withPath(Int(slot)) { String(decoding: $0, as: UTF8.self) }] = stored(Int(slot))
+        }
+        return result
+    }
+
+    /// Compares the walk of the vault (`paths` in `PathOrder` with their `stamps`) with the
+    /// snapshot in one merge pass: the indices of paths that are new or whose stamp differs,
+    /// and the stored paths that are gone. Nil when `paths` are not in `PathOrder` (the caller
+    /// then compares by path).
+    func compare(paths: [String], stamps: [FileStamp?]) -> (changed: [Int], removed: [String])? {
+        var changed: [Int] = []
+        var removed: [String] = []
+        var cursor = 0
+        var previous: String?
+        for index in paths.indices {
+            var path = paths[index]
+            if let previous, !PathOrder.precedes(previous, path) { return nil }
+            previous = path
+            let matched: Bool = path.withUTF8 { bytes in
+                let walked = UnsafeRawBufferPointer(bytes)
+                while cursor < order.count {
+                    let slot = Int(order[cursor])
+                    let ahead = withPath(slot) { stored -> Int in
+                        if Self.same(stored, walked) { return 0 }
+                        return PathOrder.precedes(stored, walked) ? -1 : 1
+                    }
+                    if ahead == 0 {
+                        cursor += 1
+                        let stamp = index < stamps.count ? stamps[index] : nil
+                        return stamp != nil && stored(slot).stamp == stamp
+                    }
+                    if ahead > 0 { return false }
+                    removed.append(withPath(slot) { String(decoding: $0, as: UTF8.self) })
+                    cursor += 1
+                }
+                return false
+            }
+            if !matched { changed.append(index) }
+        }
+        while cursor < order.count {
+            removed.append(withPath(Int(order[cursor])) { String(decoding: $0, as: UTF8.self) })
+            cursor += 1
+        }
+        return (changed, removed)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,9 +24,20 @@ extension CatalogCache {
         var chunks: [Chunk] = []
         for segment in [catalog.base, catalog.delta] {
             var records = BinaryWriter()
-            records.u32(UInt32(segment.records.count))
-            for record in segment.records { records.record(record) }
+            var offsets = BinaryWriter()
+            var flags: [UInt8] = []
+            for index in 0..<segment.records.count {
+                offsets.u64(UInt64(records.bytes.count))
+                if let encoded = segment.records.encodedBytes(index) {
+                    records.bytes.append(contentsOf: encoded)
+                } else {
+                    records.record(segment.records[index])
+                }
+                flags.append(segment.records.hasProblems(index) ? RecordTable.problemFlag : 0)
+            }
             chunks.append(.bytes(records.bytes))
+            chunks.append(.bytes(offsets.bytes))
+            chunks.append(.bytes(flags))
             chunks.append(.raw(UnsafeRawPointer(segment.terms.bytes.pointer), segment.terms.bytes.count))
             for column in [segment.terms.offsets, segment.postingStarts, segment.postingDocs,
                            segment.postingFrequencies, segment.positionStarts, segment.positions,
@@ -36,8 +48,10 @@ extension CatalogCache {
         }
         chunks.append(.bytes(catalog.baseLive.map { $0 ? 1 : 0 }))
         var stampBytes = BinaryWriter()
+        var live: [Int] = []
         for slot in 0..<catalog.capacity {
-            let stored = catalog.isLive(slot) ? stamps[catalog.record(slot).path] : nil
+            let stored = catalog.isLive(slot) ? stamps[catalog.path(slot)] : nil
+            if catalog.isLive(slot) { live.append(slot) }
             let stamp = stored?.stamp
             stampBytes.u64(stamp?.size ?? 0)
             stampBytes.u64(UInt64(bitPattern: stamp?.modifiedNanoseconds ?? -1))
@@ -46,6 +60,12 @@ extension CatalogCache {
             stampBytes.u64(stored?.contentHash ?? 0)
         }
         chunks.append(.bytes(stampBytes.bytes))
+        let paths = live.map { catalog.path($0) }
+        var order = BinaryWriter()
+        for position in paths.indices.sorted(by: { PathOrder.precedes(paths[$0], paths[$1]) }) {
+            order.u32(UInt32(live[position]))
+        }
+        chunks.append(.bytes(order.bytes))
 
         var header = BinaryWriter()
         header.bytes.append(contentsOf: magic)

@@ -11,7 +11,7 @@ public struct CatalogStore: Sendable {
     public private(set) var catalog: Catalog
     /// What the last indexing pass did.
     public private(set) var report: IndexReport
-    private var stamps: [String: StoredStamp]
+    private var stamps: Stamps
     private let parse: NoteParsing
 
     /// QuireCore's parser (local time zone).
@@ -20,16 +20,31 @@ public struct CatalogStore: Sendable {
     /// The snapshot file.
     public var cachePath: String { root + "/.quire/cache/catalog.bin" }
 
+    /// The stored stamps: in place in the loaded snapshot until the catalog changes, then a
+    /// table by path.
+    private enum Stamps {
+        case snapshot(CachedStamps)
+        case table([String: StoredStamp])
+
+        var table: [String: StoredStamp] {
+            switch self {
+            case .snapshot(let cached): return cached.dictionary
+            case .table(let table): return table
+            }
+        }
+    }
+
     /// Opens the catalog of the vault at `root` for the notes at `paths` (vault-relative, unique;
-    /// the CLI passes `vault.notePaths()`): loads the snapshot (a missing, damaged or old one
+    /// the CLI passes the vault's listing, in `PathOrder`, with each file's `stamps`; without
+    /// stamps each file is looked at here): loads the snapshot (a missing, damaged or old one
     /// is rebuilt silently; `rebuild` ignores it), re-reads only files whose stamp changed,
     /// re-parses only those whose content changed, and writes the snapshot back when anything
     /// changed. Never throws: problems are in `report` (`failed`, `cacheIssue`).
-    public init(root: String, paths: [String], rebuild: Bool = false,
+    public init(root: String, paths: [String], stamps given: [FileStamp?] = [], rebuild: Bool = false,
                 parse: @escaping NoteParsing = CatalogStore.defaultParser) {
         self.root = root
         self.parse = parse
-        var loaded: (Catalog, [String: StoredStamp])?
+        var loaded: (Catalog, CachedStamps)?
         var issue: CacheError?
         if rebuild {
             issue = .missing
@@ -41,26 +56,45 @@ public struct CatalogStore: Sendable {
             }
         }
         catalog = loaded?.0 ?? Catalog()
-        stamps = loaded?.1 ?? [:]
+        stamps = loaded.map { .snapshot($0.1) } ?? .table([:])
         report = IndexReport()
-        refresh(paths: paths)
+        refresh(paths: paths, stamps: given)
         report.cacheIssue = issue
         if issue != nil && !report.cacheWritten { writeSnapshot() }
     }
 
     /// Opens a vault's catalog (see `init(root:paths:rebuild:parse:)`) and returns it with the report.
-    public static func open(vaultRoot: String, paths: [String], rebuild: Bool = false,
+    public static func open(vaultRoot: String, paths: [String], stamps: [FileStamp?] = [], rebuild: Bool = false,
                             parse: @escaping NoteParsing = CatalogStore.defaultParser) -> (Catalog, IndexReport) {
-        let store = CatalogStore(root: vaultRoot, paths: paths, rebuild: rebuild, parse: parse)
+        let store = CatalogStore(root: vaultRoot, paths: paths, stamps: stamps, rebuild: rebuild, parse: parse)
         return (store.catalog, store.report)
     }
 
-    /// Checks every file of `paths` again (a long-running process, or after a sync), updates the
-    /// catalog incrementally and writes the snapshot when anything changed.
+    /// Checks every file of `paths` again (a long-running process, or after a sync; `stamps`
+    /// as in `init`), updates the catalog incrementally and writes the snapshot when anything
+    /// changed. Right after loading, the walk is compared with the snapshot in one pass: when
+    /// nothing changed, nothing else is done.
     @discardableResult
-    public mutating func refresh(paths: [String]) -> IndexReport {
+    public mutating func refresh(paths: [String], stamps given: [FileStamp?] = []) -> IndexReport {
         let indexer = Indexer(root: root, parse: parse)
-        report = indexer.update(&catalog, stamps: &stamps, paths: paths)
+        if case .snapshot(let cached) = stamps, let difference = cached.compare(paths: paths, stamps: given) {
+            if difference.changed.isEmpty && difference.removed.isEmpty {
+                report = IndexReport()
+                report.total = catalog.count
+                report.notesWithProblems = catalog.problemCount
+                return report
+            }
+            var table = cached.dictionary
+            let changed = difference.changed.map { paths[$0] }
+            let changedStamps = given.isEmpty ? [] : difference.changed.map { given[$0] }
+            report = indexer.update(&catalog, stamps: &table, paths: changed, given: changedStamps,
+                                    complete: false, removing: difference.removed)
+            stamps = .table(table)
+        } else {
+            var table = stamps.table
+            report = indexer.update(&catalog, stamps: &table, paths: paths, given: given)
+            stamps = .table(table)
+        }
         if report.hasChanges || report.touched > 0 { writeSnapshot() }
         return report
     }
@@ -74,7 +108,9 @@ public struct CatalogStore: Sendable {
         var unique: [String] = []
         var seen = Set<String>()
         for path in paths where seen.insert(path).inserted { unique.append(path) }
-        report = indexer.update(&catalog, stamps: &stamps, paths: unique, complete: false)
+        var table = stamps.table
+        report = indexer.update(&catalog, stamps: &table, paths: unique, complete: false)
+        stamps = .table(table)
         if report.hasChanges || report.touched > 0 { writeSnapshot() }
         return report
     }
@@ -90,7 +126,7 @@ public struct CatalogStore: Sendable {
             return
         }
         do throws(CacheError) {
-            try CatalogCache.save(catalog, stamps: stamps, to: cachePath)
+            try CatalogCache.save(catalog, stamps: stamps.table, to: cachePath)
             report.cacheWritten = true
         } catch {
             report.cacheIssue = error

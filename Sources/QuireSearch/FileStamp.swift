@@ -1,29 +1,10 @@
 import Foundation
+import QuireCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// What `lstat` says about a file, compared the way git compares its index: size, modification
-/// and status-change times in nanoseconds, and inode. Any difference means "look at the
-/// content"; the content hash then decides whether the note really changed.
-public struct FileStamp: Equatable, Sendable {
-    /// Size in bytes.
-    public var size: UInt64
-    /// Modification time, nanoseconds since 1970.
-    public var modifiedNanoseconds: Int64
-    /// Status-change time, nanoseconds since 1970.
-    public var changedNanoseconds: Int64
-    /// Inode number.
-    public var inode: UInt64
-
-    /// Creates a stamp.
-    public init(size: UInt64, modifiedNanoseconds: Int64, changedNanoseconds: Int64, inode: UInt64) {
-        self.size = size
-        self.modifiedNanoseconds = modifiedNanoseconds
-        self.changedNanoseconds = changedNanoseconds
-        self.inode = inode
-    }
-
+extension FileStamp {
     /// The stamp of the file at `path` (not following a final symbolic link), or the `errno`
     /// message when it cannot be read.
     static func read(_ path: String) -> Result<FileStamp, StampError> {
@@ -34,11 +15,7 @@ public struct FileStamp: Equatable, Sendable {
             return .failure(.failed(.cannotRead(String(cString: strerror(code)))))
         }
         guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.failed(.notAFile)) }
-        return .success(FileStamp(
-            size: UInt64(status.st_size),
-            modifiedNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-            changedNanoseconds: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec),
-            inode: UInt64(status.st_ino)))
+        return .success(FileStamp(status))
     }
 }
 

@@ -5,7 +5,7 @@ struct IndexSegment: Sendable {
     /// Marks the border between two fields in the forward index.
     static let separator = UInt32.max
 
-    let records: [NoteRecord]
+    let records: RecordTable
     let terms: TermDictionary
     /// `terms.count + 1` offsets into `postingDocs` / `postingFrequencies`.
     let postingStarts: Column

@@ -25,14 +25,18 @@ struct Indexer {
     }
 
     /// Updates `catalog` and `stamps` to `paths` (vault-relative, unique) and reports what it did.
+    /// `given`: each path's stamp as the walk saw it (empty, or nil for one: looked at here).
     /// `complete`: `paths` are all the notes (others are removed); otherwise only `paths` are
-    /// looked at (a path that is gone is removed).
+    /// looked at (a path that is gone is removed) and `removing` names paths known to be gone.
     func update(_ catalog: inout Catalog, stamps: inout [String: StoredStamp], paths: [String],
-                complete: Bool = true) -> IndexReport {
+                given: [FileStamp?] = [], complete: Bool = true, removing: [String] = []) -> IndexReport {
         var report = IndexReport()
         let racyLimit = Int64(Date().timeIntervalSince1970 * 1e9) - 50_000_000
         let known = stamps
-        let outcomes = Self.parallelMap(paths) { path in check(path, known[path], racyLimit: racyLimit) }
+        let indices = Array(paths.indices)
+        let outcomes = Self.parallelMap(indices) { index in
+            check(paths[index], known[paths[index]], walked: index < given.count ? given[index] : nil, racyLimit: racyLimit)
+        }
 
         var upserts: [AnalyzedNote] = []
         var found = 0
@@ -67,6 +71,9 @@ struct Indexer {
                 }
             }
         }
+        for path in removing where stamps.removeValue(forKey: path) != nil {
+            report.removed.append(path)
+        }
         if complete && found != known.count {
             let wanted = Set(paths)
             for path in known.keys where !wanted.contains(path) {
@@ -85,14 +92,18 @@ struct Indexer {
         return report
     }
 
-    private func check(_ path: String, _ stored: StoredStamp?, racyLimit: Int64) -> Outcome {
+    private func check(_ path: String, _ stored: StoredStamp?, walked: FileStamp?, racyLimit: Int64) -> Outcome {
         let full = root + "/" + path
         let stamp: FileStamp
-        switch FileStamp.read(full) {
-        case .success(let value): stamp = value
-        case .failure(.missing): return .gone(known: stored != nil)
-        case .failure(.failed(let reason)):
-            return .failed(IndexFailure(path: path, reason: reason), nil, nil, known: stored != nil)
+        if let walked {
+            stamp = walked
+        } else {
+            switch FileStamp.read(full) {
+            case .success(let value): stamp = value
+            case .failure(.missing): return .gone(known: stored != nil)
+            case .failure(.failed(let reason)):
+                return .failed(IndexFailure(path: path, reason: reason), nil, nil, known: stored != nil)
+            }
         }
         if let stored, stored.stamp == stamp { return .unchanged }
         let data: Data
@@ -162,7 +173,7 @@ struct Indexer {
     }
 
     /// `transform` applied to every element, spread over the processor's cores.
-    static func parallelMap<T>(_ items: [String], _ transform: (String) -> T) -> [T] {
+    static func parallelMap<Item, T>(_ items: [Item], _ transform: (Item) -> T) -> [T] {
         let chunkSize = 64
         let chunks = (items.count + chunkSize - 1) / chunkSize
         var results = [T?](repeating: nil, count: items.count)

@@ -143,7 +143,7 @@ struct SegmentBuilder {
         let forwardStartsColumn = Column(forwardStarts)
         forwardStarts = []
         return IndexSegment(
-            records: notes.map(\.record),
+            records: RecordTable(notes.map(\.record)),
             terms: TermDictionary(bytes: ByteColumn(termBytes), offsets: Column(termOffsets)),
             postingStarts: Column(postingCounts), postingDocs: docsColumn,
             postingFrequencies: frequenciesColumn, positionStarts: positionStartsColumn,

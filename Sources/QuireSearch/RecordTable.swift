@@ -1,0 +1,134 @@
+import Foundation
+import QuireCore
+
+/// The records of an index segment. Built in memory, every record is there; loaded from a
+/// cache file, a record is decoded the first time it is asked for, so a command that needs the
+/// paths of a few hundred hits among 100,000 notes decodes a few hundred records. Paths and the
+/// "has problems" flag are read straight from the file without decoding anything.
+///
+/// Records live at fixed addresses (`pointer(_:)` stays valid for the table's life); decoding
+/// is serialised by a lock, so a table can be shared between threads.
+final class RecordTable: @unchecked Sendable {
+    let count: Int
+    private let storage: UnsafeMutablePointer<NoteRecord>
+    private var decoded: [Bool]
+    private let flags: [UInt8]
+    private let encoded: Encoded?
+    private let lock = NSLock()
+
+    /// Where the encoded records are: each record's offset within the records section.
+    private struct Encoded {
+        let memory: ColumnMemory
+        let recordsOffset: Int
+        let recordsLength: Int
+        let offsets: UnsafePointer<UInt64>
+    }
+
+    static let problemFlag: UInt8 = 1
+
+    /// A table holding `records`.
+    init(_ records: [NoteRecord]) {
+        count = records.count
+        let storage = UnsafeMutablePointer<NoteRecord>.allocate(capacity: max(records.count, 1))
+        records.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { storage.initialize(from: base, count: records.count) }
+        }
+        self.storage = storage
+        decoded = [Bool](repeating: true, count: records.count)
+        flags = records.map { $0.problems.isEmpty ? 0 : Self.problemFlag }
+        encoded = nil
+    }
+
+    /// A table over `count` records encoded in `memory`: the records section at
+    /// `recordsOffset` (`recordsLength` bytes), a u64 offset per record at `offsetsOffset`
+    /// (checked here: ascending, inside the section) and a flag byte per record at
+    /// `flagsOffset`.
+    init(memory: ColumnMemory, recordsOffset: Int, recordsLength: Int, offsetsOffset: Int,
+         flagsOffset: Int, count: Int) throws(CacheError) {
+        let offsets = (memory.base + offsetsOffset).assumingMemoryBound(to: UInt64.self)
+        var previous: UInt64 = 0
+        for index in 0..<count {
+            let offset = offsets[index]
+            guard offset >= previous, offset + 4 <= UInt64(recordsLength) else { throw .corrupt("bad record offset") }
+            previous = offset
+        }
+        self.count = count
+        storage = UnsafeMutablePointer<NoteRecord>.allocate(capacity: max(count, 1))
+        decoded = [Bool](repeating: false, count: count)
+        flags = Array(UnsafeBufferPointer(start: (memory.base + flagsOffset).assumingMemoryBound(to: UInt8.self),
+                                          count: count))
+        encoded = Encoded(memory: memory, recordsOffset: recordsOffset, recordsLength: recordsLength, offsets: offsets)
+    }
+
+    deinit {
+        for index in 0..<count where decoded[index] { (storage + index).deinitialize(count: 1) }
+        storage.deallocate()
+    }
+
+    /// The record at `index`, decoded on first use; it stays at this address.
+    func pointer(_ index: Int) -> UnsafePointer<NoteRecord> {
+        lock.lock()
+        defer { lock.unlock() }
+        if !decoded[index] { decode(index) }
+        return UnsafePointer(storage + index)
+    }
+
+    subscript(index: Int) -> NoteRecord { pointer(index).pointee }
+
+    /// Whether the note at `index` has problems (unreadable front matter and the like).
+    func hasProblems(_ index: Int) -> Bool { flags[index] & Self.problemFlag != 0 }
+
+    /// Calls `body` with the UTF-8 bytes of the path at `index` (no record decoded).
+    func withPath<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        if let encoded {
+            let start = encoded.memory.base + encoded.recordsOffset + Int(encoded.offsets[index])
+            let length = Int(UInt32(littleEndian: start.loadUnaligned(as: UInt32.self)))
+            let available = encoded.recordsLength - Int(encoded.offsets[index]) - 4
+            return body(UnsafeRawBufferPointer(start: start + 4, count: min(max(length, 0), max(available, 0))))
+        }
+        var path = storage[index].path
+        return path.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The path at `index` (no record decoded).
+    func path(_ index: Int) -> String {
+        withPath(index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The encoded bytes of the record at `index` when the table was loaded from a file (a
+    /// snapshot writer copies them instead of encoding the record again).
+    func encodedBytes(_ index: Int) -> UnsafeRawBufferPointer? {
+        guard let encoded else { return nil }
+        let start = Int(encoded.offsets[index])
+        let end = index + 1 < count ? Int(encoded.offsets[index + 1]) : encoded.recordsLength
+        return UnsafeRawBufferPointer(start: encoded.memory.base + encoded.recordsOffset + start, count: end - start)
+    }
+
+    /// Every record, in order.
+    var all: [NoteRecord] { (0..<count).map { self[$0] } }
+
+    /// Decodes one record (the lock is held). A record the file cannot give back (a damaged
+    /// cache) becomes a placeholder that says so, never a crash.
+    private func decode(_ index: Int) {
+        var record: NoteRecord
+        if let encoded {
+            let offset = Int(encoded.offsets[index])
+            var reader = BinaryReader(
+                base: (encoded.memory.base + encoded.recordsOffset + offset).assumingMemoryBound(to: UInt8.self),
+                count: encoded.recordsLength - offset)
+            reader.memory = encoded.memory
+            reader.baseOffset = encoded.recordsOffset + offset
+            do throws(CacheError) {
+                record = try reader.record()
+            } catch {
+                record = NoteRecord(path: path(index))
+                record.problems = [NoteProblem(kind: .unreadable, line: nil,
+                                               message: "the catalog cache is damaged: run 'quire index --rebuild'")]
+            }
+        } else {
+            record = NoteRecord(path: "")
+        }
+        (storage + index).initialize(to: record)
+        decoded[index] = true
+    }
+}
