@@ -18,7 +18,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-QUIRE=${QUIRE:-"$(cd "$repo" && swift build -c release --show-bin-path)/quire"}
+QUIRE=${QUIRE:-"$(cd "$repo" && swift build -c release --static-swift-stdlib --show-bin-path)/quire"}
 SIZES=${SIZES:-"10000 100000"}
 BENCH_DIR=${BENCH_DIR:-/tmp/quire-bench}
 RUNS=${RUNS:-10}

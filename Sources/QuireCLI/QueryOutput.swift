@@ -84,7 +84,7 @@ struct QueryOutput {
             }
             output.line(JSONValue.array(items).rendered())
         case .paths(let separator):
-            for hit in hits { output.write(context.displayPath(hit.record.path, vault: vault) + separator) }
+            for hit in hits { output.write(context.displayPath(hit.path, vault: vault) + separator) }
         case .template(let template):
             for hit in hits { output.line(Self.fill(template, hit: hit, context: context, vault: vault)) }
         case .table:

@@ -28,19 +28,31 @@ struct VaultWalker {
 
         func visit(_ real: String, _ relative: [UInt8]) -> Bool {
             guard let directory = opendir(real) else { return false }
-            var entries: [(name: [UInt8], type: UInt8)] = []
+            // Names go into one buffer and are sorted as (start, length) pairs: no array per name.
+            var buffer: [UInt8] = []
+            var entries: [(start: Int32, length: Int32, type: UInt8)] = []
             while let entry = readdir(directory) {
-                let name: [UInt8] = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                    Array(raw.prefix { $0 != 0 })
+                let type = entry.pointee.d_type
+                withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                    let length = raw.firstIndex(of: 0) ?? raw.count
+                    guard length > 0, raw[0] != UInt8(ascii: ".") else { return }
+                    entries.append((Int32(buffer.count), Int32(length), type))
+                    buffer.append(contentsOf: raw[0..<length])
                 }
-                guard let first = name.first, first != UInt8(ascii: ".") else { continue }
-                entries.append((name, entry.pointee.d_type))
             }
             closedir(directory)
-            entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
+            buffer.withUnsafeBufferPointer { bytes in
+                guard let base = bytes.baseAddress else { return }
+                entries.sort { left, right in
+                    let common = Int(min(left.length, right.length))
+                    let order = memcmp(base + Int(left.start), base + Int(right.start), common)
+                    return order != 0 ? order < 0 : left.length < right.length
+                }
+            }
             let index = Int32(directories.count)
             directories.append(real)
-            for (name, type) in entries {
+            for (start, length, type) in entries {
+                let name = buffer[Int(start)..<Int(start + length)]
                 let isNote = Self.isNoteName(name)
                 var kind = mode_t(0)
                 switch Int32(type) {
@@ -50,11 +62,8 @@ struct VaultWalker {
                 }
                 // A regular file that is not a note costs nothing more.
                 if kind == S_IFREG && !isNote { continue }
-                var pathBytes = relative
-                if !pathBytes.isEmpty { pathBytes.append(UInt8(ascii: "/")) }
-                pathBytes.append(contentsOf: name)
-                let path = String(decoding: pathBytes, as: UTF8.self)
-                var target = real + "/" + String(decoding: name, as: UTF8.self)
+                let path = Self.join(relative, name)
+                var target = kind == S_IFREG ? "" : real + "/" + String(decoding: name, as: UTF8.self)
                 var linked = false
                 if kind == 0 {
                     var status = stat()
@@ -78,7 +87,7 @@ struct VaultWalker {
                 if kind == S_IFDIR {
                     if ignore?(path, true) == true || !visited.insert(target).inserted { continue }
                     listing.folders.append(path)
-                    if !visit(target, pathBytes) {
+                    if !visit(target, Array(path.utf8)) {
                         listing.skipped.append(VaultSkip(path: path, reason: .unreadableFolder))
                     }
                 } else if isNote {
@@ -89,7 +98,7 @@ struct VaultWalker {
                     guard ignore?(path, false) != true else { continue }
                     listing.notes.append(path)
                     noteDirectory.append(index)
-                    nameStart.append(Int32(pathBytes.count - name.count))
+                    nameStart.append(Int32(relative.isEmpty ? 0 : relative.count + 1))
                     viaLink.append(linked)
                 }
             }
@@ -106,11 +115,24 @@ struct VaultWalker {
         return listing
     }
 
+    /// `relative/name` (or `name` at the root) as a string, built in place.
+    private static func join(_ relative: [UInt8], _ name: ArraySlice<UInt8>) -> String {
+        let count = relative.isEmpty ? name.count : relative.count + 1 + name.count
+        let joined = String(unsafeUninitializedCapacity: count) { output in
+            var at = 0
+            for byte in relative { output[at] = byte; at += 1 }
+            if !relative.isEmpty { output[at] = UInt8(ascii: "/"); at += 1 }
+            for byte in name { output[at] = byte; at += 1 }
+            return at
+        }
+        return joined
+    }
+
     /// Whether a file name is a note's: it ends in `.md`, in any case.
-    static func isNoteName(_ name: [UInt8]) -> Bool {
-        let count = name.count
-        guard count >= 3, name[count - 3] == UInt8(ascii: ".") else { return false }
-        return name[count - 2] | 0x20 == UInt8(ascii: "m") && name[count - 1] | 0x20 == UInt8(ascii: "d")
+    static func isNoteName(_ name: ArraySlice<UInt8>) -> Bool {
+        let end = name.endIndex
+        guard name.count >= 3, name[end - 3] == UInt8(ascii: ".") else { return false }
+        return name[end - 2] | 0x20 == UInt8(ascii: "m") && name[end - 1] | 0x20 == UInt8(ascii: "d")
     }
 
     /// Each note's stamp by `fstatat` relative to its folder, in chunks over the cores.

@@ -1,3 +1,4 @@
+import Foundation
 import QuireCore
 
 /// A note ready to be indexed: its metadata and the folded tokens of each searchable field.
@@ -19,10 +20,47 @@ struct AnalyzedNote: Sendable {
         stream = TokenStream()
         for text in Self.fieldTexts(of: record) { stream.appendField(text) }
         stream.appendField(note.body)
+        for term in Attribute.terms(of: record) { stream.appendTerm(term.utf8) }
+        stream.endField()
     }
 
     /// The texts of the searchable metadata fields, title first (the body follows them).
     static func fieldTexts(of record: NoteRecord) -> [String] {
         [record.title] + record.tags + (record.project.map { [$0] } ?? []) + record.aliases
+    }
+}
+
+/// Metadata filters answered from the index: each note carries, in a last field of its own,
+/// terms that start with a byte no word has (0x01), so `tag:work` or `draft:true` is a
+/// dictionary lookup and a posting list instead of a scan of every note. They count in no
+/// document length, and no text query can reach them.
+enum Attribute {
+    static let marker: UInt8 = 0x01
+    static let tag = "\u{1}t:"
+    static let folder = "\u{1}f:"
+    static let project = "\u{1}p:"
+    static let color = "\u{1}c:"
+    static let mood = "\u{1}m:"
+    static let draft = "\u{1}d"
+    static let pinned = "\u{1}n"
+
+    /// A value as it is compared: lowercased (as the query parser stores filter values), in
+    /// canonical composition so that equal strings have equal bytes.
+    static func key(_ value: String) -> String {
+        value.utf8.allSatisfy({ $0 < 0x80 }) ? value.lowercased() : value.lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// The attribute terms of a note.
+    static func terms(of record: NoteRecord) -> [String] {
+        var terms: [String] = []
+        var seen = Set<String>()
+        for tag in record.tags where seen.insert(key(tag)).inserted { terms.append(Self.tag + key(tag)) }
+        terms.append(folder + key(record.folder))
+        if let value = record.project { terms.append(project + key(value)) }
+        if let value = record.color { terms.append(color + key(value)) }
+        if let value = record.mood { terms.append(mood + String(value)) }
+        if record.draft { terms.append(draft) }
+        if record.pinned { terms.append(pinned) }
+        return terms
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import QuireCore
 
 /// Every note's metadata plus a full-text index over title, tags, project, aliases and body:
@@ -106,6 +107,24 @@ public struct Catalog: Sendable {
         document < base.count ? base.records.path(document) : delta.records.path(document - base.count)
     }
 
+    /// Whether the path of document `a` comes before that of `b` (byte order; no record decoded).
+    func pathPrecedes(_ a: Int, _ b: Int) -> Bool {
+        withPath(a) { left in
+            withPath(b) { right in
+                let common = min(left.count, right.count)
+                if common > 0, let x = left.baseAddress, let y = right.baseAddress {
+                    let order = memcmp(x, y, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
+            }
+        }
+    }
+
+    private func withPath<T>(_ document: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        document < base.count ? base.records.withPath(document, body) : delta.records.withPath(document - base.count, body)
+    }
+
     /// Whether a document's note has problems (no record decoded).
     func hasProblems(_ document: Int) -> Bool {
         document < base.count ? base.records.hasProblems(document) : delta.records.hasProblems(document - base.count)
@@ -115,8 +134,10 @@ public struct Catalog: Sendable {
     /// the call: reading fields through `pointee` copies no whole record (copies dominate
     /// filters and sorting otherwise). Records loaded from the cache are decoded here, once.
     func withRecordPointers<T>(_ documents: [Int], _ body: ([UnsafePointer<NoteRecord>]) -> T) -> T {
+        let baseCount = base.count
+        guard documents.contains(where: { $0 >= baseCount }) else { return body(base.records.pointers(documents)) }
         let pointers = documents.map { document in
-            document < base.count ? base.records.pointer(document) : delta.records.pointer(document - base.count)
+            document < baseCount ? base.records.pointer(document) : delta.records.pointer(document - baseCount)
         }
         return body(pointers)
     }
@@ -208,7 +229,7 @@ public struct Catalog: Sendable {
             deltaNotes.append(note)
             deltaChanged = true
             liveCount += 1
-            totalLength += note.stream.count
+            totalLength += note.stream.textCount
         }
         guard deltaChanged else {
             pathIndex = index

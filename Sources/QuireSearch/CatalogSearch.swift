@@ -13,7 +13,12 @@ extension Catalog {
         }
         let ordered = Ranker(catalog: self, scores: scores)
             .order(documents, by: sort, reverse: options.reverse, limit: options.limit)
-        return ordered.map { SearchHit(record: record($0), score: scores.isEmpty ? 0 : scores[$0]) }
+        return ordered.map { document in
+            let score = scores.isEmpty ? 0 : scores[document]
+            return document < base.count
+                ? SearchHit(table: base.records, index: document, score: score)
+                : SearchHit(table: delta.records, index: document - base.count, score: score)
+        }
     }
 
     /// Runs a query (shorthand for `run(_:options:)`).
@@ -43,6 +48,10 @@ struct QueryEvaluator {
             for (document, _) in matches(term) where within.contains(document) { set.insert(document) }
             return set
         case .filter(let filter):
+            if var indexed = catalog.indexedFilter(filter) {
+                indexed.formIntersection(within)
+                return indexed
+            }
             return catalog.filter(within, NoteRecord.predicate(for: filter))
         case .not(let child):
             var set = within
@@ -65,6 +74,7 @@ struct QueryEvaluator {
     private func rank(_ node: QueryNode) -> Int {
         switch node {
         case .term: return 0
+        case .filter(let filter) where Catalog.isIndexed(filter): return 0
         case .and, .or, .all: return 1
         case .filter: return 2
         case .not: return 3
@@ -103,5 +113,74 @@ struct QueryEvaluator {
             }
         }
         return scores
+    }
+}
+
+extension Catalog {
+    /// Whether a filter is answered from the index (see `Attribute`).
+    static func isIndexed(_ filter: FieldFilter) -> Bool {
+        switch filter {
+        case .tag, .folder, .project, .color, .mood, .draft, .pinned: return true
+        default: return false
+        }
+    }
+
+    /// The live documents a filter matches, from the index; nil for a filter that is not
+    /// indexed (the caller tests each note).
+    func indexedFilter(_ filter: FieldFilter) -> DocumentSet? {
+        switch filter {
+        case .tag(let value): return attributeSet(Attribute.tag + Attribute.key(value), orUnder: true)
+        case .folder(let value): return attributeSet(Attribute.folder + Attribute.key(value), orUnder: true)
+        case .project(let value): return attributeSet(Attribute.project + Attribute.key(value), orUnder: false)
+        case .color(let value): return attributeSet(Attribute.color + Attribute.key(value), orUnder: false)
+        case .draft(let flag), .pinned(let flag):
+            let set = attributeSet(filter == .draft(flag) ? Attribute.draft : Attribute.pinned, orUnder: false)
+            if flag { return set }
+            var others = liveSet
+            others.subtract(set)
+            return others
+        case .mood(let comparison, let wanted):
+            var set = DocumentSet(capacity: capacity)
+            forEachAttribute(prefix: Attribute.mood) { term, document in
+                if let mood = Int(term.dropFirst(Attribute.mood.count)), comparison.holds(mood, wanted) {
+                    set.insert(document)
+                }
+            }
+            return set
+        default:
+            return nil
+        }
+    }
+
+    /// Live documents holding the attribute term `key` (`orUnder`: or a term `key/…`).
+    private func attributeSet(_ key: String, orUnder: Bool) -> DocumentSet {
+        var set = DocumentSet(capacity: capacity)
+        for (segment, offset) in [(base, 0), (delta, base.count)] {
+            var ids = Array(segment.terms.range(of: key, isPrefix: false))
+            if orUnder { ids += Array(segment.terms.range(of: key + "/", isPrefix: true)) }
+            for id in ids {
+                for posting in segment.postings(id) {
+                    let document = Int(segment.postingDocs[posting])
+                    guard document < segment.count else { continue }
+                    if offset > 0 || baseLive[document] { set.insert(offset + document) }
+                }
+            }
+        }
+        return set
+    }
+
+    /// Calls `body` with every attribute term starting with `prefix` and each live document
+    /// holding it.
+    private func forEachAttribute(prefix: String, _ body: (String, Int) -> Void) {
+        for (segment, offset) in [(base, 0), (delta, base.count)] {
+            for id in segment.terms.range(of: prefix, isPrefix: true) {
+                let term = segment.terms.term(id)
+                for posting in segment.postings(id) {
+                    let document = Int(segment.postingDocs[posting])
+                    guard document < segment.count, offset > 0 || baseLive[document] else { continue }
+                    body(term, offset + document)
+                }
+            }
+        }
     }
 }

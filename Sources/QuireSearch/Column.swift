@@ -58,3 +58,16 @@ struct FlatColumn<Element: BitwiseCopyable>: @unchecked Sendable {
 typealias Column = FlatColumn<UInt32>
 /// Term bytes.
 typealias ByteColumn = FlatColumn<UInt8>
+
+extension FlatColumn where Element == UInt32 {
+    /// The range `self[index]..<self[index + 1]` of an offsets column, or an empty range when a
+    /// damaged cache file gives offsets out of order or past `limit`: columns loaded from a file
+    /// are checked where they are used, so loading does not read every offset.
+    @inline(__always)
+    func span(_ index: Int, limit: Int) -> Range<Int> {
+        guard index >= 0, index + 1 < count else { return 0..<0 }
+        let start = Int(pointer[index])
+        let end = Int(pointer[index + 1])
+        return start <= end && end <= limit ? start..<end : 0..<0
+    }
+}

@@ -65,15 +65,21 @@ struct IndexSegment: Sendable {
         }
     }
 
+    /// The postings of term `id` (empty for an id out of range or damaged offsets).
+    @inline(__always)
+    func postings(_ id: Int) -> Range<Int> {
+        postingStarts.span(id, limit: postingDocs.count)
+    }
+
     private func postingCount(_ id: Int) -> Int {
-        Int(postingStarts[id + 1] - postingStarts[id])
+        postings(id).count
     }
 
     /// The documents of a term's postings (with a title occurrence, for `titleOnly`), each with
     /// its posting slot.
     private func postingDocuments(_ id: Int, titleOnly: Bool) -> [(Int, Int)] {
         var documents: [(Int, Int)] = []
-        for posting in Int(postingStarts[id])..<Int(postingStarts[id + 1]) {
+        for posting in postings(id) {
             let document = Int(postingDocs[posting])
             guard document < count else { continue }  // a damaged cache never reads out of bounds
             if titleOnly && postingFrequencies[posting] >> 24 == 0 { continue }
@@ -85,8 +91,8 @@ struct IndexSegment: Sendable {
     /// The documents of `documents` (ascending) that also hold term `id`.
     private func intersect(_ documents: [(Int, Int)], _ id: Int) -> [(Int, Int)] {
         var result: [(Int, Int)] = []
-        var posting = Int(postingStarts[id])
-        let end = Int(postingStarts[id + 1])
+        var posting = postings(id).lowerBound
+        let end = postings(id).upperBound
         for candidate in documents {
             while posting < end && Int(postingDocs[posting]) < candidate.0 { posting += 1 }
             if posting == end { break }
@@ -97,7 +103,7 @@ struct IndexSegment: Sendable {
 
     private func forEachPosting(_ ids: Range<Int>, titleOnly: Bool, _ visit: (Int, Int, Int) -> Void) {
         if ids.count == 1 {
-            for posting in Int(postingStarts[ids.lowerBound])..<Int(postingStarts[ids.lowerBound + 1]) {
+            for posting in postings(ids.lowerBound) {
                 let frequencies = postingFrequencies[posting]
                 let title = Int(frequencies >> 24)
                 let other = titleOnly ? 0 : Int(frequencies & 0xFF_FFFF)
@@ -111,7 +117,7 @@ struct IndexSegment: Sendable {
         var other = [Int32](repeating: 0, count: count)
         var touched: [Int] = []
         for id in ids {
-            for posting in Int(postingStarts[id])..<Int(postingStarts[id + 1]) {
+            for posting in postings(id) {
                 let document = Int(postingDocs[posting])
                 guard document < count else { continue }
                 let frequencies = postingFrequencies[posting]
@@ -131,14 +137,15 @@ struct IndexSegment: Sendable {
     /// the forward index.
     private func phraseOccurrences(_ document: Int, slot: Int, _ bounds: [(UInt32, UInt32)], anchor: Int,
                                    titleOnly: Bool) -> (Int, Int) {
-        let start = Int(forwardStarts[document])
-        let span = Int(forwardStarts[document + 1]) - start
-        let titleLength = Int(titleLengths[document])
+        let tokenRange = forwardStarts.span(document, limit: forward.count)
+        let start = tokenRange.lowerBound
+        let span = tokenRange.count
+        let titleLength = min(Int(titleLengths[document]), span)
         let limit = titleOnly ? titleLength : span
         var title = 0
         var other = 0
         let tokens = forward.pointer + start
-        for index in Int(positionStarts[slot])..<Int(positionStarts[slot + 1]) {
+        for index in positionStarts.span(slot, limit: positions.count) {
             let first = Int(positions[index]) - anchor
             guard first >= 0, first + bounds.count <= limit else { continue }
             var matched = true
@@ -156,14 +163,13 @@ struct IndexSegment: Sendable {
     /// The fields of a document as a token stream (to move it into another segment).
     func analyzed(_ document: Int) -> AnalyzedNote {
         var stream = TokenStream()
-        for position in Int(forwardStarts[document])..<Int(forwardStarts[document + 1]) {
+        for position in forwardStarts.span(document, limit: forward.count) {
             let id = Int(forward[position])
             if forward[position] == Self.separator {
                 stream.endField()
             } else if id < terms.count {
-                let start = Int(terms.offsets[id])
-                stream.appendTerm(UnsafeBufferPointer(start: terms.bytes.pointer + start,
-                                                      count: Int(terms.offsets[id + 1]) - start))
+                let bytes = terms.offsets.span(id, limit: terms.bytes.count)
+                stream.appendTerm(UnsafeBufferPointer(start: terms.bytes.pointer + bytes.lowerBound, count: bytes.count))
             }
         }
         stream.endField()

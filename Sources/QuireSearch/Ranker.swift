@@ -6,17 +6,34 @@ struct Ranker {
     let scores: [Double]
 
     func order(_ documents: [Int], by sort: SortKey?, reverse: Bool, limit: Int?) -> [Int] {
-        catalog.withRecordPointers(documents) { records in
-            let ascending = comparator(records, documents, by: sort, reverse: reverse)
-            var indices = Array(documents.indices)
-            if let limit, limit < indices.count / 8 {
-                indices = Self.smallest(max(limit, 0), of: indices, by: ascending)
+        if sort == .relevance || sort == .path {
+            // Scores and paths need no record: none is decoded. Paths compare as UTF-8 bytes,
+            // which is Swift's string order for the NFC names file systems give.
+            let tie: (Int, Int) -> Bool = { catalog.pathPrecedes(documents[$0], documents[$1]) }
+            let ascending: (Int, Int) -> Bool
+            if sort == .path {
+                ascending = { reverse ? tie($1, $0) : tie($0, $1) }
             } else {
-                indices.sort(by: ascending)
-                if let limit, limit < indices.count { indices.removeSubrange(max(limit, 0)...) }
+                let keys = documents.map { scores.isEmpty ? 0 : scores[$0] }
+                ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: tie($0, $1)) }
             }
-            return indices.map { documents[$0] }
+            return arrange(documents, ascending, limit: limit)
         }
+        return catalog.withRecordPointers(documents) { records in
+            arrange(documents, comparator(records, documents, by: sort, reverse: reverse), limit: limit)
+        }
+    }
+
+    /// `documents` sorted by `ascending` (over their indices) and cut at `limit`.
+    private func arrange(_ documents: [Int], _ ascending: (Int, Int) -> Bool, limit: Int?) -> [Int] {
+        var indices = Array(documents.indices)
+        if let limit, limit < indices.count / 8 {
+            indices = Self.smallest(max(limit, 0), of: indices, by: ascending)
+        } else {
+            indices.sort(by: ascending)
+            if let limit, limit < indices.count { indices.removeSubrange(max(limit, 0)...) }
+        }
+        return indices.map { documents[$0] }
     }
 
     /// "Index a comes before index b" for `sort`; fields are read through the record pointers.

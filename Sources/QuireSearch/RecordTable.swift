@@ -73,6 +73,16 @@ final class RecordTable: @unchecked Sendable {
         return UnsafePointer(storage + index)
     }
 
+    /// The records at `indices` (decoded on first use, under one lock).
+    func pointers(_ indices: [Int]) -> [UnsafePointer<NoteRecord>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return indices.map { index in
+            if !decoded[index] { decode(index) }
+            return UnsafePointer(storage + index)
+        }
+    }
+
     subscript(index: Int) -> NoteRecord { pointer(index).pointee }
 
     /// Whether the note at `index` has problems (unreadable front matter and the like).

@@ -37,15 +37,47 @@ public struct SearchOptions: Equatable, Sendable {
 
 /// One result of a query.
 public struct SearchHit: Equatable, Sendable {
-    /// The note's metadata.
-    public var record: NoteRecord
+    /// The note's metadata (decoded from the cache when first asked for: printing the paths
+    /// of 30,000 hits decodes no record).
+    public var record: NoteRecord {
+        get {
+            switch source {
+            case .record(let record): return record
+            case .table(let table, let index): return table[index]
+            }
+        }
+        set { source = .record(newValue) }
+    }
+    /// The note's path.
+    public var path: String {
+        switch source {
+        case .record(let record): return record.path
+        case .table(let table, let index): return table.path(index)
+        }
+    }
     /// Its BM25 score for the query's text terms (0 when the query has none).
     public var score: Double
+    private var source: Source
+
+    private enum Source: Sendable {
+        case record(NoteRecord)
+        case table(RecordTable, Int)
+    }
 
     /// Creates a hit.
     public init(record: NoteRecord, score: Double) {
-        self.record = record
+        self.source = .record(record)
         self.score = score
+    }
+
+    /// A hit for record `index` of `table`.
+    init(table: RecordTable, index: Int, score: Double) {
+        self.source = .table(table, index)
+        self.score = score
+    }
+
+    public static func == (lhs: SearchHit, rhs: SearchHit) -> Bool {
+        lhs.score == rhs.score && lhs.record == rhs.record
     }
 }
 

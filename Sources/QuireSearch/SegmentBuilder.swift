@@ -31,7 +31,7 @@ struct SegmentBuilder {
             }
             forwardStarts.append(UInt32(forward.count))
             titleLengths.append(UInt32(stream.titleCount))
-            lengths.append(UInt32(stream.count))
+            lengths.append(UInt32(stream.textCount))
         }
 
         // 2. Final ids: terms sorted bytewise, so that a prefix is a range of ids.

@@ -5,13 +5,12 @@ struct TermDictionary: Sendable {
     /// `count + 1` offsets into `bytes`.
     let offsets: Column
 
-    var count: Int { offsets.count - 1 }
+    var count: Int { max(offsets.count - 1, 0) }
 
     /// The term with id `id`.
     func term(_ id: Int) -> String {
-        let start = Int(offsets[id])
-        let end = Int(offsets[id + 1])
-        return String(decoding: UnsafeBufferPointer(start: bytes.pointer + start, count: end - start), as: UTF8.self)
+        let span = offsets.span(id, limit: bytes.count)
+        return String(decoding: UnsafeBufferPointer(start: bytes.pointer + span.lowerBound, count: span.count), as: UTF8.self)
     }
 
     /// The ids of terms equal to `term` (`isPrefix == false`) or starting with it.
@@ -43,8 +42,9 @@ struct TermDictionary: Sendable {
     }
 
     private func compare(_ id: Int, _ key: UnsafeBufferPointer<UInt8>) -> Int {
-        let start = Int(offsets[id])
-        let length = Int(offsets[id + 1]) - start
+        let span = offsets.span(id, limit: bytes.count)
+        let start = span.lowerBound
+        let length = span.count
         let shared = min(length, key.count)
         for index in 0..<shared {
             let left = bytes.pointer[start + index]
@@ -55,8 +55,9 @@ struct TermDictionary: Sendable {
     }
 
     private func hasPrefix(_ id: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = Int(offsets[id])
-        let length = Int(offsets[id + 1]) - start
+        let span = offsets.span(id, limit: bytes.count)
+        let start = span.lowerBound
+        let length = span.count
         guard length >= key.count else { return false }
         for index in 0..<key.count where bytes.pointer[start + index] != key[index] { return false }
         return true

@@ -8,6 +8,18 @@ struct TokenStream: Sendable {
     /// Number of tokens.
     var count: Int { ends.count }
 
+    /// Number of tokens of the text fields (what BM25 calls the document's length): the
+    /// attribute terms (see `Attribute`) do not count.
+    var textCount: Int {
+        var total = 0
+        var start = 0
+        for end in ends {
+            if Int(end) == start || bytes[start] != Attribute.marker { total += 1 }
+            start = Int(end)
+        }
+        return total
+    }
+
     /// Tokenizes `text` as the next field.
     mutating func appendField(_ text: String) {
         Tokenizer.scan(text) { token, _, isASCII, isCJK in
