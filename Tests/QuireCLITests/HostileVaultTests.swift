@@ -94,6 +94,13 @@ import Glibc
             if arguments == ["check"] {
                 #expect(run.code == 1, "check must fail on a hostile vault")
                 for name in Self.badNotes { #expect(run.stdout.contains(name), "check does not list \(name)") }
+                // What the walk skips is named with the reason, not silently left out.
+                for (name, reason) in [("fifo.md", "not a regular file"),
+                                       ("outside-file.md", "symlink leads outside the vault"),
+                                       ("outside-dir", "symlink leads outside the vault"),
+                                       ("relative-out.md", "symlink leads outside the vault")] {
+                    #expect(run.stdout.contains("\(name): skipped: \(reason)"), "check does not name \(name): \(run.stdout)")
+                }
             } else if arguments.first != "show" {
                 #expect(run.code == 0, "\(label) failed: \(run.stderr)")
             }
@@ -173,6 +180,7 @@ import Glibc
             switch arguments[0] {
             case "check":
                 #expect(run.code == 1 && run.stdout.contains("unreadable.md"), "check: \(run.stdout) \(run.stderr)")
+                #expect(run.stdout.contains("locked: skipped: folder cannot be read"), "check: \(run.stdout)")
             case "show", "set":
                 #expect(run.code == 1, "\(label): \(run.stdout)")
             default:

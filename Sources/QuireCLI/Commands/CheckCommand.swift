@@ -5,9 +5,13 @@ import QuireCore
 struct CheckCommand: Command {
     static let configuration = CommandConfiguration(
         name: "check",
-        abstract: "List every problem: bad front matter, duplicate ids, notes without a title, LFS pointers.",
+        abstract: "List every problem: bad front matter, duplicate ids, notes without a title, LFS pointers, entries skipped.",
         usage: "check [--json]",
-        discussion: "Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed.",
+        discussion: """
+            Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed. \
+            Entries the vault walk skips are listed too: folders that cannot be read, symlinks that \
+            lead outside the vault or nowhere, and *.md names that are not regular files (FIFOs, sockets).
+            """,
         examples: ["quire check", "quire check --json"],
         options: [.flag("--json", help: "Print the problems as JSON.")])
 
@@ -49,6 +53,12 @@ struct CheckCommand: Command {
             }
         }
         findings.append(contentsOf: Self.submodules(in: vault))
+        // What the walk of the vault could not or would not read: nothing in it is listed.
+        let listing = try VaultCatalog.noteListing(vault, environment: context.environment, stamps: false)
+        for skip in listing.skipped {
+            findings.append(Finding(path: skip.path, line: nil, kind: Self.kind(of: skip.reason),
+                                    message: "skipped: \(skip.reason.rawValue)"))
+        }
         findings.sort { ($0.path, $0.line ?? 0, $0.kind) < ($1.path, $1.line ?? 0, $1.kind) }
         let output = context.output
         if json {
@@ -63,10 +73,27 @@ struct CheckCommand: Command {
                 let location = context.displayPath(finding.path, vault: vault) + (finding.line.map { ":\($0)" } ?? "")
                 output.line("\(location): \(finding.message)")
             }
-            let affected = Set(findings.map(\.path)).count
-            output.line("\(Count.of(findings.count, "problem")) in \(affected) of \(Count.of(all.notes.count, "note"))")
+            let skippedPaths = Set(listing.skipped.map(\.path))
+            let noteFindings = findings.filter { !skippedPaths.contains($0.path) }
+            let notes = Count.of(all.notes.count, "note")
+            var summary = noteFindings.isEmpty
+                ? "no problems in \(notes)"
+                : "\(Count.of(noteFindings.count, "problem")) in \(Set(noteFindings.map(\.path)).count) of \(notes)"
+            let skipped = listing.skipped.count
+            if skipped > 0 { summary += "; \(skipped) \(skipped == 1 ? "entry" : "entries") skipped" }
+            output.line(summary)
         }
         if !findings.isEmpty { context.exitCode = .failure }
+    }
+
+    /// The JSON `kind` of a skipped entry.
+    static func kind(of reason: VaultSkip.Reason) -> String {
+        switch reason {
+        case .unreadableFolder: return "unreadableFolder"
+        case .symlinkOutside: return "symlinkOutside"
+        case .brokenSymlink: return "brokenSymlink"
+        case .notAFile: return "notAFile"
+        }
     }
 
     /// Whether a note file is a Git LFS pointer (its content lives on an LFS server).
