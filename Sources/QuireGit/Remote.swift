@@ -37,6 +37,19 @@ public final class Remote {
         try box.finish(result, "git_remote_fetch")
     }
 
+    /// The branch the remote's HEAD names (e.g. `refs/heads/master`), from the reference list it
+    /// advertised at the last connection (a `fetch`; the list outlives the connection). nil when
+    /// the remote has no branches or its HEAD names none of them (an unborn default branch).
+    /// Throws when this remote never connected.
+    public func defaultBranch() throws -> String? {
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        let result = git_remote_default_branch(&buffer, pointer)
+        if result == GIT_ENOTFOUND.rawValue { return nil }
+        try check(result, "git_remote_default_branch")
+        return buffer.ptr.map { String(cString: $0) }
+    }
+
     /// Pushes `refspecs` (e.g. `refs/heads/main:refs/heads/main`). A reference the server
     /// refuses throws `.pushRejected` even though libgit2 reports success.
     public func push(refspecs: [String], options: TransferOptions = TransferOptions()) throws {

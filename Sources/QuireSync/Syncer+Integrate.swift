@@ -155,9 +155,9 @@ enum StaleLocks {
     /// once those made since a quire that died holding the vault lock took it
     /// (`deadHolderSince`, a second of slack for the clock's granularity): that quire can no
     /// longer finish them.
-    static func clean(gitDirectory: URL, branch: String, deadHolderSince: Date? = nil, olderThan: TimeInterval = 60) {
-        let candidates = ["index.lock", "HEAD.lock", "config.lock", "\(branch).lock",
-                          "\(Syncer.tracking(of: branch)).lock", "packed-refs.lock"]
+    static func clean(gitDirectory: URL, references: [String], deadHolderSince: Date? = nil,
+                      olderThan: TimeInterval = 60) {
+        let candidates = ["index.lock", "HEAD.lock", "config.lock", "packed-refs.lock"] + references.map { "\($0).lock" }
         for name in candidates {
             let url = gitDirectory.appendingPathComponent(name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),

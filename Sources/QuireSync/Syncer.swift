@@ -13,15 +13,16 @@ public final class Syncer {
     let repository: Repository
     let environment: SyncEnvironment
     let transfer: TransferOptions
-    /// The branch HEAD is on (`refs/heads/main` for a new vault; a clone keeps the remote's name).
-    let branch: String
+    /// The branch HEAD is on (`refs/heads/main` for a new vault; a clone keeps the remote's name;
+    /// the first sync of a new vault may take the remote's, see `settleUpstream`).
+    var branch: String
+    /// The branch of origin it syncs with (`refs/heads/<name>`): the recorded upstream, else the
+    /// same name.
+    var upstream: String
+    /// Whether `upstream` is settled: recorded in the config, or chosen during this cycle.
+    var hasUpstream: Bool
     /// Its remote-tracking branch, `refs/remotes/origin/<name>`.
-    var tracking: String { Self.tracking(of: branch) }
-
-    /// `refs/remotes/origin/<name>` for `refs/heads/<name>`.
-    static func tracking(of branch: String) -> String {
-        "refs/remotes/origin/" + branch.dropFirst("refs/heads/".count)
-    }
+    var tracking: String { Upstream.tracking(of: upstream) }
 
     /// Opens the vault's repository.
     public init(vault: Vault, environment: SyncEnvironment, transfer: TransferOptions) throws {
@@ -30,6 +31,9 @@ public final class Syncer {
         self.transfer = transfer
         repository = try Repository.open(at: vault.root)
         branch = try repository.headBranchName() ?? "refs/heads/main"
+        let recorded = try Upstream.recorded(for: branch, in: repository)
+        upstream = recorded ?? branch
+        hasUpstream = recorded != nil
     }
 
     /// Runs one cycle under the vault lock; the outcome (success or the error) is recorded in
@@ -76,7 +80,7 @@ public final class Syncer {
     private func cycle(_ options: SyncOptions, state: inout SyncState, deadHolderSince: Date?) throws -> SyncReport {
         var report = SyncReport()
         try checkRepositoryState()
-        StaleLocks.clean(gitDirectory: repository.gitDirectory, branch: branch, deadHolderSince: deadHolderSince)
+        StaleLocks.clean(gitDirectory: repository.gitDirectory, references: [branch, tracking], deadHolderSince: deadHolderSince)
         try Journal.replay(syncer: self, state: &state)
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()
@@ -108,13 +112,15 @@ public final class Syncer {
         if !options.dryRun, let local = StaleLocks.localGitDirectory(remote.url) {
             // In a remote on a local path, a push holds a ref lock for milliseconds: one older than
             // a few seconds belongs to a process that died (another device's killed sync).
-            StaleLocks.clean(gitDirectory: local, branch: branch, olderThan: 5)
+            StaleLocks.clean(gitDirectory: local, references: [upstream], olderThan: 5)
         }
+        try settleEstablishedUpstream(dryRun: options.dryRun)
         for attempt in 1...max(1, options.pushAttempts) {
             report.attempts = attempt
             try environment.fault("before-fetch")
             try remote.fetch(options: transfer)
             try environment.fault("after-fetch")
+            if !hasUpstream { try settleUpstream(remote, dryRun: options.dryRun) }
             let remoteTip = try repository.referenceTarget(tracking)
             if options.dryRun {
                 try describeDryRun(remoteTip: remoteTip, into: &report)
@@ -126,12 +132,13 @@ public final class Syncer {
                 ?? repository.log(from: local).count
             try environment.fault("before-push")
             do {
-                try remote.push(refspecs: ["\(branch):\(branch)"], options: transfer)
+                try remote.push(refspecs: ["\(branch):\(upstream)"], options: transfer)
             } catch let error as GitError where error.category == .pushRejected {
                 if attempt < options.pushAttempts { continue }
                 throw SyncError.pushRejectedAfterRetries(attempts: attempt)
             }
             try repository.setReference(tracking, to: local, message: "quire: pushed")
+            if !hasUpstream { try recordUpstream() }  // an empty remote: the push made the branch
             try environment.fault("after-push")
             report.pushed = true
             report.pushedCommits = outgoing
