@@ -103,9 +103,13 @@ public struct ConflictLog {
         return first
     }
 
-    /// The losing version's bytes: the note in the parent that lost (found by path, else by id).
+    /// The losing version's bytes: the note in the parent that lost (found by path, else by id);
+    /// nil when the losing side has none (it deleted the note).
     public func losingVersion(of record: ConflictRecord) throws -> Data? {
         let loserHex = record.winner == .ours ? record.theirs : record.ours
+        // A sync commit's own side loses only where its user deleted a note the sync brought a
+        // change to: the deletion has no text, and the commit holds the note that was kept.
+        if loserHex == record.merge { return nil }
         guard let loser = OID(hex: loserHex), let merge = OID(hex: record.merge) else { return nil }
         let history = NoteHistory(repository: repository)
         if let data = try history.version(of: record.path, in: loser) { return data }

@@ -10,9 +10,12 @@ struct Stamper {
     let vault: Vault
     let headTree: OID?
     let headTime: Date
+    /// This device (names it in the record of a deletion undone).
+    let device: String
 
-    /// Returns the stamped paths, and the decisions of the pending merges that dropped text of
-    /// HEAD (to be recorded on the commit); merges and clears `state.pendingBases`.
+    /// Returns the stamped paths, and the decisions of the pending merges (to be recorded on the
+    /// commit): text of HEAD dropped for the user's edit, and deletions undone by HEAD's change;
+    /// merges and clears `state.pendingBases`.
     /// `changed` is false when the work tree matches HEAD (nothing to commit).
     func run(state: inout SyncState, selector: MergeStrategySelector) throws
         -> (stamped: [String], decisions: [MergeDecision], changed: Bool) {
@@ -54,7 +57,8 @@ struct Stamper {
         // A file saved again while the others were written is left alone (its stamp and any
         // pending merge wait for the next sync): it is compared right before its rename.
         // A kept deletion (removed while the sync updated the file) of a note the other side
-        // really changed since its base: the change wins, as modify beats delete in a merge.
+        // really changed since its base: the change wins, as modify beats delete in a merge, and
+        // the revival is recorded like one (the losing side, the commit's own, has no text).
         var revived: Set<String> = []
         for entry in entries where entry.kind == .deleted && entry.inWorkTree && !movedFrom.values.contains(entry.path) {
             guard let headTree, let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
@@ -63,6 +67,8 @@ struct Stamper {
             if MergeResolver.isRealChange(base: try repository.blobData(baseID), changed: headData) {
                 writes.append((entry.path, headData))
                 revived.insert(entry.path)
+                decisions.append(MergeDecision(path: entry.path, winner: .theirs,
+                                               reason: "deleted on \(device) while a sync brought in a change to it: the note was kept"))
             }
         }
         let edited = Set(try vault.writeAll(writes) { path in

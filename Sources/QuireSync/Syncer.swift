@@ -89,9 +89,11 @@ public final class Syncer {
         } else {
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
-            let stamping = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime)
+            let stamping = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime,
+                                       device: environment.device)
                 .run(state: &state, selector: selector)
             report.stamped = stamping.stamped
+            report.conflicts += stamping.decisions
             // Kept with the state until the commit that carries them: a crash in between must not
             // drop the record of what the pending merges dropped.
             let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0) }
@@ -156,7 +158,9 @@ public final class Syncer {
     }
 
     /// Step 3: commits every change in the work tree (adds, edits, deletes, renames), with a
-    /// `Quire-Conflict` trailer line for each decision of a pending merge (the loser is the parent's).
+    /// `Quire-Conflict` trailer line for each decision of a pending merge (the loser is the
+    /// parent's, or for a deletion undone the commit's own side). Decisions that changed nothing
+    /// against HEAD (a note brought back as HEAD has it) still get a commit to carry them.
     private func commitLocalChanges(into report: inout SyncReport, trailers: [String]) throws {
         let index = try repository.index()
         try index.addAll()
@@ -164,14 +168,21 @@ public final class Syncer {
         try index.write()
         let head = try repository.headCommitID()
         let headTree = try head.map { try repository.treeID(ofCommit: $0) }
-        guard tree != headTree else { return }
+        guard tree != headTree || (head != nil && !trailers.isEmpty) else { return }
         let lines = try repository.diff(from: headTree, to: tree).map(Self.describe)
         report.committed = lines
-        let count = lines.count == 1 ? "1 change" : "\(lines.count) changes"
-        var message = "quire sync on \(environment.device): \(count)\n\n"
-        message += lines.prefix(100).joined(separator: "\n")
-        if lines.count > 100 { message += "\n… and \(lines.count - 100) more" }
-        message += "\n\nQuire-Device: \(environment.device)\n"
+        var message: String
+        if lines.isEmpty {
+            let count = trailers.count == 1 ? "1 decision" : "\(trailers.count) decisions"
+            message = "quire sync on \(environment.device): recorded \(count) of the last update\n"
+        } else {
+            let count = lines.count == 1 ? "1 change" : "\(lines.count) changes"
+            message = "quire sync on \(environment.device): \(count)\n\n"
+            message += lines.prefix(100).joined(separator: "\n")
+            if lines.count > 100 { message += "\n… and \(lines.count - 100) more" }
+            message += "\n"
+        }
+        message += "\nQuire-Device: \(environment.device)\n"
         message += trailers.map { $0 + "\n" }.joined()
         let signature = environment.signature(repository: repository, vault: vault)
         let commit = try repository.createCommit(tree: tree, parents: head.map { [$0] } ?? [], message: message,
