@@ -54,6 +54,9 @@ enum SyncErrorTranslator {
                             code: .pushRejected)
         case .nothingToUndo:
             return CLIError(error.description, hint: "undo goes back to the state before the last merge of a sync")
+        case .noDefaultRemoteBranch:
+            return CLIError(error.description,
+                            hint: "choose the one to sync with: git branch --set-upstream-to=origin/NAME, then sync")
         case .file, .injectedFault:
             return CLIError(error.description)
         }

@@ -37,6 +37,19 @@ public final class Remote {
         try box.finish(result, "git_remote_fetch")
     }
 
+    /// The branch the remote's HEAD names (e.g. `refs/heads/master`), from the reference list it
+    /// advertised at the last connection (a `fetch`; the list outlives the connection). nil when
+    /// the remote has no branches or its HEAD names none of them (an unborn default branch).
+    /// Throws when this remote never connected.
+    public func defaultBranch() throws -> String? {
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        let result = git_remote_default_branch(&buffer, pointer)
+        if result == GIT_ENOTFOUND.rawValue { return nil }
+        try check(result, "git_remote_default_branch")
+        return buffer.ptr.map { String(cString: $0) }
+    }
+
     /// Pushes `refspecs` (e.g. `refs/heads/main:refs/heads/main`). A reference the server
     /// refuses throws `.pushRejected` even though libgit2 reports success.
     public func push(refspecs: [String], options: TransferOptions = TransferOptions()) throws {
@@ -57,19 +70,23 @@ public final class Remote {
         }
     }
 
-    /// Pushes the local `branch` (a name or a full `refs/heads/…` name) to the remote's branch of the same name, only if the remote
-    /// branch still points at `expected` (nil: it must not exist yet); otherwise throws
-    /// `.pushRejected`, and the caller fetches and merges again.
+    /// Pushes the local `branch` to the remote's branch `destination` (each a name or a full
+    /// `refs/heads/…` name; nil: the same name), only if the remote branch still points at
+    /// `expected` (nil: it must not exist yet); otherwise throws `.pushRejected`, and the
+    /// caller fetches and merges again.
     ///
     /// A smart server checks this itself (the old value travels with the push). libgit2's
     /// transport for a remote on a local path does not: it moves the branch unconditionally,
     /// so of two devices pushing at once the second would silently replace the first's
     /// commits. There the objects are pushed to a private staging reference and the branch is
     /// then moved with a compare-and-swap in the remote repository.
-    public func push(branch: String, expected: OID?, options: TransferOptions = TransferOptions()) throws {
-        let name = branch.hasPrefix("refs/") ? branch : "refs/heads/\(branch)"
+    public func push(branch: String, to destination: String? = nil, expected: OID?,
+                     options: TransferOptions = TransferOptions()) throws {
+        func full(_ name: String) -> String { name.hasPrefix("refs/") ? name : "refs/heads/\(name)" }
+        let name = full(branch)
+        let target = full(destination ?? branch)
         guard let path = Remote.localPath(url) else {
-            try push(refspecs: ["\(name):\(name)"], options: options)
+            try push(refspecs: ["\(name):\(target)"], options: options)
             return
         }
         guard let local = try repository.referenceTarget(name) else {
@@ -77,17 +94,17 @@ public final class Remote {
         }
         let staging = "refs/quire/incoming/\(UUID().uuidString.lowercased())"
         try push(refspecs: ["\(name):\(staging)"], options: options)
-        let target = try Repository.open(at: URL(fileURLWithPath: path))
-        defer { try? target.deleteReference(staging) }
+        let remoteRepository = try Repository.open(at: URL(fileURLWithPath: path))
+        defer { try? remoteRepository.deleteReference(staging) }
         do {
             if let expected {
-                try target.setReference(name, to: local, expected: expected, message: "push")
+                try remoteRepository.setReference(target, to: local, expected: expected, message: "push")
             } else {
-                try target.setReference(name, to: local, force: false, message: "push")
+                try remoteRepository.setReference(target, to: local, force: false, message: "push")
             }
         } catch let error as GitError where error.code == .modified || error.code == .exists || error.code == .locked {
             throw GitError(function: "git_remote_push", code: .pushRejected,
-                           message: "the remote rejected \(name): it moved since the last fetch")
+                           message: "the remote rejected \(target): it moved since the last fetch")
         }
     }
 

@@ -103,12 +103,17 @@ public struct ConflictLog {
         return first
     }
 
-    /// The losing version's bytes: the note in the parent that lost (found by path, else by id).
+    /// The losing version's bytes: the note in the parent that lost (found by path, else by id);
+    /// nil when the losing side has none (it deleted the note).
     public func losingVersion(of record: ConflictRecord) throws -> Data? {
         let loserHex = record.winner == .ours ? record.theirs : record.ours
+        // A sync commit's own side loses only where its user deleted a note the sync brought a
+        // change to: the deletion has no text, and the commit holds the note that was kept.
+        if loserHex == record.merge { return nil }
         guard let loser = OID(hex: loserHex), let merge = OID(hex: record.merge) else { return nil }
         let history = NoteHistory(repository: repository)
         if let data = try history.version(of: record.path, in: loser) { return data }
+        if let data = try pairedVersion(of: record, loser: loser) { return data }
         let loserTree = try repository.treeID(ofCommit: loser)
         if let merged = try history.version(of: record.path, in: merge),
            let id = NoteParser.parse(merged, path: record.path).id {
@@ -132,6 +137,27 @@ public struct ConflictLog {
             }
         }
         return nil
+    }
+
+    /// The loser's version of the note the merge paired with `record.path`: the base path a side
+    /// turned into it, then what the loser made of that path (`SideChanges`, as `TreeMerger`
+    /// paired them). Unlike a lookup by id, it finds the right copy when two notes share an id.
+    private func pairedVersion(of record: ConflictRecord, loser: OID) throws -> Data? {
+        guard record.ours != record.merge, let ours = OID(hex: record.ours), let theirs = OID(hex: record.theirs),
+              let base = try repository.mergeBase(ours, theirs) else { return nil }
+        let baseTree = try repository.treeID(ofCommit: base)
+        let baseEntries = try SideChanges.entriesByPath(baseTree, repository: repository)
+        let sides = try [loser == ours ? theirs : ours, loser].map { commit -> SideChanges in
+            let tree = try repository.treeID(ofCommit: commit)
+            return try SideChanges(base: baseEntries, side: SideChanges.entriesByPath(tree, repository: repository),
+                                   baseTree: baseTree, sideTree: tree, repository: repository)
+        }
+        guard let basePath = SideChanges.basePath(leadingTo: record.path, base: baseEntries, sides: sides) else { return nil }
+        switch sides[1].fate(of: basePath) {
+        case .unchanged: return try baseEntries[basePath].map { try repository.blobData($0.id) }
+        case let .changed(_, entry): return try repository.blobData(entry.id)
+        case .deleted: return nil
+        }
     }
 
     /// Hides a record from the default list on this device.

@@ -61,6 +61,28 @@ struct SideChanges {
 
     func fate(of path: String) -> Fate { fates[path] ?? .unchanged }
 
+    /// Every entry of `tree`, by path.
+    static func entriesByPath(_ tree: OID, repository: Repository) throws -> [String: TreeEntry] {
+        var result: [String: TreeEntry] = [:]
+        for entry in try repository.treeEntries(tree) { result[entry.path] = entry }
+        return result
+    }
+
+    /// The base path that this side or `other` turned into `path` (changed or moved there, or
+    /// left there), as the merge paired them; nil when none did.
+    static func basePath(leadingTo path: String, base: [String: TreeEntry], sides: [SideChanges]) -> String? {
+        for basePath in base.keys.sorted() {
+            for side in sides {
+                switch side.fate(of: basePath) {
+                case let .changed(now, _) where now == path: return basePath
+                case .unchanged where basePath == path: return basePath
+                default: continue
+                }
+            }
+        }
+        return nil
+    }
+
     /// Note ids (lowercased) of the `.md` entries that have one.
     private static func noteIDs(_ entries: [TreeEntry], repository: Repository) throws -> [String: String] {
         var result: [String: String] = [:]

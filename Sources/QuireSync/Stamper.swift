@@ -10,9 +10,12 @@ struct Stamper {
     let vault: Vault
     let headTree: OID?
     let headTime: Date
+    /// This device (names it in the record of a deletion undone).
+    let device: String
 
-    /// Returns the stamped paths, and the decisions of the pending merges that dropped text of
-    /// HEAD (to be recorded on the commit); merges and clears `state.pendingBases`.
+    /// Returns the stamped paths, and the decisions of the pending merges (to be recorded on the
+    /// commit): text of HEAD dropped for the user's edit, and deletions undone by HEAD's change;
+    /// merges and clears `state.pendingBases`.
     /// `changed` is false when the work tree matches HEAD (nothing to commit).
     func run(state: inout SyncState, selector: MergeStrategySelector) throws
         -> (stamped: [String], decisions: [MergeDecision], changed: Bool) {
@@ -22,39 +25,59 @@ struct Stamper {
         var read: [String: Data] = [:]
         let entries = try repository.status()
         let movedFrom = try movedPendingEdits(entries, state: state)
+        let incoming = try incomingMoves(entries, state: state)
+        // Kept edits written to the path the incoming change moved the note to: that path, and
+        // the kept file to remove once it is written.
+        var leaving: [String: (path: String, data: Data)] = [:]
         // Notes, and any other file (an attachment) the user edited while the last sync ran.
         for entry in entries where entry.inWorkTree && (entry.path.hasSuffix(".md") || state.pendingBases[entry.path] != nil) {
-            guard entry.kind == .modified || entry.kind == .renamed || movedFrom[entry.path] != nil,
-                  let headTree else { continue }
-            let oldPath = movedFrom[entry.path] ?? entry.oldPath ?? entry.path
+            guard entry.kind == .modified || entry.kind == .renamed || movedFrom[entry.path] != nil
+                    || incoming[entry.path] != nil, let headTree else { continue }
+            let oldPath = movedFrom[entry.path] ?? incoming[entry.path] ?? entry.oldPath ?? entry.path
+            let target = incoming[entry.path] ?? entry.path
             guard let committed = try repository.entry(atPath: oldPath, inTree: headTree),
                   let current = try? Data(contentsOf: vault.url(for: entry.path)) else { continue }
             let headData = try repository.blobData(committed.id)
+            let mtime = modificationTime(entry.path) ?? headTime
             var data = current
             if let baseHex = state.pendingBases[entry.path] ?? state.pendingBases[oldPath], let baseID = OID(hex: baseHex),
                let base = try? repository.blobData(baseID) {
-                let mtime = modificationTime(entry.path) ?? headTime
                 // The user's edit wins every collision: it exists nowhere else, while HEAD's
                 // losing text stays in history and is recorded as a conflict on the commit.
                 let merged = try MergeResolver(strategy: .ours)
-                    .merge(path: entry.path, base: base, ours: MergeSide(data: current, commitTime: mtime),
+                    .merge(path: target, base: base, ours: MergeSide(data: current, commitTime: mtime),
                            theirs: MergeSide(data: headData, commitTime: headTime))
                 data = merged.merged
                 decisions += merged.decisions
             }
-            if entry.path.hasSuffix(".md"), let stampedData = try stamp(data, committed: headData, path: entry.path) {
+            if target.hasSuffix(".md"), let stampedData = try stamp(data, committed: headData, path: target, editedAt: mtime) {
                 data = stampedData
-                stamped.append(entry.path)
+                stamped.append(target)
             }
-            if data != current {
+            if target != entry.path {
+                writes.append((target, data))
+                read[target] = headData
+                leaving[target] = (entry.path, current)
+            } else if data != current {
                 writes.append((entry.path, data))
                 read[entry.path] = current
             }
         }
+        // A kept edit of a note the incoming change deleted: the edit wins, as modify beats
+        // delete in a merge, and the revival is recorded (the losing side, the parent, has no text).
+        for entry in entries where entry.kind == .added && entry.inWorkTree && incoming[entry.path] == nil {
+            guard let headTree, let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
+                  try repository.entry(atPath: entry.path, inTree: headTree) == nil,
+                  let current = try? Data(contentsOf: vault.url(for: entry.path)),
+                  MergeResolver.isRealChange(base: try repository.blobData(baseID), changed: current) else { continue }
+            decisions.append(MergeDecision(path: entry.path, winner: .ours,
+                                           reason: "deleted by the incoming change but edited on \(device) during a sync: the note was kept"))
+        }
         // A file saved again while the others were written is left alone (its stamp and any
         // pending merge wait for the next sync): it is compared right before its rename.
         // A kept deletion (removed while the sync updated the file) of a note the other side
-        // really changed since its base: the change wins, as modify beats delete in a merge.
+        // really changed since its base: the change wins, as modify beats delete in a merge, and
+        // the revival is recorded like one (the losing side, the commit's own, has no text).
         var revived: Set<String> = []
         for entry in entries where entry.kind == .deleted && entry.inWorkTree && !movedFrom.values.contains(entry.path) {
             guard let headTree, let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
@@ -63,13 +86,21 @@ struct Stamper {
             if MergeResolver.isRealChange(base: try repository.blobData(baseID), changed: headData) {
                 writes.append((entry.path, headData))
                 revived.insert(entry.path)
+                decisions.append(MergeDecision(path: entry.path, winner: .theirs,
+                                               reason: "deleted on \(device) while a sync brought in a change to it: the note was kept"))
             }
         }
         let edited = Set(try vault.writeAll(writes) { path in
             if revived.contains(path) { return !FileManager.default.fileExists(atPath: vault.url(for: path).path) }
-            return read[path].map { (try? Data(contentsOf: vault.url(for: path))) == $0 } ?? false
+            let unchanged = { (file: String, data: Data) in (try? Data(contentsOf: vault.url(for: file))) == data }
+            return (read[path].map { unchanged(path, $0) } ?? false) && (leaving[path].map { unchanged($0.path, $0.data) } ?? true)
         })
-        state.pendingBases = state.pendingBases.filter { edited.contains($0.key) }
+        for (target, source) in leaving.sorted(by: { $0.key < $1.key }) where !edited.contains(target) {
+            try removeKeptFile(source.path)
+        }
+        // Pending bases wait with their files (a kept edit written elsewhere: under its own path).
+        let deferred = Set(edited.map { leaving[$0]?.path ?? $0 })
+        state.pendingBases = state.pendingBases.filter { deferred.contains($0.key) }
         stamped.removeAll { edited.contains($0) }
         return (stamped, decisions.filter { !edited.contains($0.path) }, !entries.isEmpty)
     }
@@ -77,7 +108,7 @@ struct Stamper {
     /// `data` with `updatedAt` set to the file's mtime, when the content really changed against
     /// the committed version, `updatedAt` did not change with it, and the front matter is
     /// readable YAML; nil otherwise.
-    private func stamp(_ data: Data, committed: Data, path: String) throws -> Data? {
+    private func stamp(_ data: Data, committed: Data, path: String, editedAt: Date) throws -> Data? {
         guard data != committed else { return nil }
         let now = NoteParser.parse(data, path: path)
         // Equal updatedAt with different bytes: a real change made outside quire.
@@ -85,8 +116,44 @@ struct Stamper {
               now.updatedAt == NoteParser.parse(committed, path: path).updatedAt else { return nil }
         var document = NoteDocument(data: data)
         guard document.isEditable else { return nil }
-        try document.setUpdatedAt(modificationTime(path) ?? headTime)
+        try document.setUpdatedAt(editedAt)
         return document.serialized()
+    }
+
+    /// Kept path → HEAD path, for kept edits of notes the incoming change moved or renamed (the
+    /// update took the old path out of the index and wrote the new one): the one note of HEAD
+    /// with the same id, at a path the user did not change.
+    private func incomingMoves(_ entries: [StatusEntry], state: SyncState) throws -> [String: String] {
+        guard let headTree else { return [:] }
+        let kept = entries.filter { $0.kind == .added && $0.inWorkTree && $0.path.hasSuffix(".md") }
+        guard !kept.isEmpty else { return [:] }
+        let changed = Set(entries.map(\.path))
+        var pathsByID: [String: [String]] = [:]
+        for entry in try repository.treeEntries(headTree) where entry.path.hasSuffix(".md") && entry.kind == .file {
+            if let id = NoteParser.parse(try repository.blobData(entry.id), path: entry.path).id?.lowercased() {
+                pathsByID[id, default: []].append(entry.path)
+            }
+        }
+        var result: [String: String] = [:]
+        for entry in kept {
+            guard let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
+                  (try? repository.blobData(baseID)) != nil,  // merged against it, never written over HEAD's
+                  let data = try? Data(contentsOf: vault.url(for: entry.path)),
+                  let id = NoteParser.parse(data, path: entry.path).id?.lowercased(),
+                  let paths = pathsByID[id], paths.count == 1, let target = paths.first,
+                  !changed.contains(target), !result.values.contains(target) else { continue }
+            result[entry.path] = target
+        }
+        return result
+    }
+
+    /// Removes a kept file whose edit was merged into the note at its new path.
+    private func removeKeptFile(_ path: String) throws {
+        do {
+            try FileManager.default.removeItem(at: vault.url(for: path))
+        } catch {
+            throw SyncError.file(path: path, reason: "cannot remove it after merging it into its new path (\(error.localizedDescription))")
+        }
     }
 
     /// New path → pending path, for kept edits moved or renamed since (`quire mv`, `quire rename`;

@@ -19,6 +19,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case nothingToUndo
     /// A fault injected by `QUIRE_FAULT` (tests only).
     case injectedFault(String)
+    /// The first sync of a branch with no upstream found several branches on the remote and no
+    /// default (HEAD) among them, and none named like the local branch.
+    case noDefaultRemoteBranch(branches: [String])
 
     /// A readable, lowercase description.
     public var description: String {
@@ -39,6 +42,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             return "there is no merge to undo"
         case let .injectedFault(point):
             return "injected fault at \(point)"
+        case let .noDefaultRemoteBranch(branches):
+            return "the remote has several branches and no default one to follow (\(branches.joined(separator: ", ")))"
         }
     }
 }

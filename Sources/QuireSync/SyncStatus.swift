@@ -29,7 +29,9 @@ public struct SyncStatus: Sendable {
         var ahead = 0
         var behind = 0
         let local = try repository.headCommitID()
-        let tracking = try repository.referenceTarget(Syncer.tracking(of: branch ?? "refs/heads/main"))
+        let localBranch = branch ?? "refs/heads/main"
+        let upstream = try Upstream.recorded(for: localBranch, in: repository) ?? localBranch
+        let tracking = try repository.referenceTarget(Upstream.tracking(of: upstream))
         switch (local, tracking) {
         case let (local?, tracking?):
             (ahead, behind) = try repository.aheadBehind(local: local, upstream: tracking)

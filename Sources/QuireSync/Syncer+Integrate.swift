@@ -59,11 +59,14 @@ extension Syncer {
         try Journal.remove(vaultRoot: vault.root)
     }
 
-    /// Updates the work tree and index from commit `previous` (nil: empty) to commit `target`.
-    func applyTree(of target: OID, from previous: OID?, state: inout SyncState) throws -> WorkTreeUpdater.Outcome {
+    /// Updates the work tree and index from commit `previous` (nil: empty) to commit `target`;
+    /// `resuming` when it finishes an update a crash interrupted.
+    func applyTree(of target: OID, from previous: OID?, resuming: Bool = false,
+                   state: inout SyncState) throws -> WorkTreeUpdater.Outcome {
         let oldTree = try previous.map { try repository.treeID(ofCommit: $0) }
         let newTree = try repository.treeID(ofCommit: target)
-        let outcome = try WorkTreeUpdater(repository: repository, vault: vault).update(from: oldTree, to: newTree)
+        let outcome = try WorkTreeUpdater(repository: repository, vault: vault, resuming: resuming)
+            .update(from: oldTree, to: newTree)
         for (path, base) in outcome.keptUserEdits { state.pendingBases[path] = base }
         try state.save(vaultRoot: vault.root)
         return outcome
@@ -141,7 +144,7 @@ enum Journal {
         }
         let head = try syncer.repository.headCommitID()
         if head?.hex == entry.previous {
-            _ = try syncer.applyTree(of: target, from: head, state: &state)
+            _ = try syncer.applyTree(of: target, from: head, resuming: true, state: &state)
             try syncer.repository.setReference(syncer.branch, to: target, message: "quire sync (finished after a crash)")
         }
         try remove(vaultRoot: root)
@@ -155,9 +158,9 @@ enum StaleLocks {
     /// once those made since a quire that died holding the vault lock took it
     /// (`deadHolderSince`, a second of slack for the clock's granularity): that quire can no
     /// longer finish them.
-    static func clean(gitDirectory: URL, branch: String, deadHolderSince: Date? = nil, olderThan: TimeInterval = 60) {
-        let candidates = ["index.lock", "HEAD.lock", "config.lock", "\(branch).lock",
-                          "\(Syncer.tracking(of: branch)).lock", "packed-refs.lock"]
+    static func clean(gitDirectory: URL, references: [String], deadHolderSince: Date? = nil,
+                      olderThan: TimeInterval = 60) {
+        let candidates = ["index.lock", "HEAD.lock", "config.lock", "packed-refs.lock"] + references.map { "\($0).lock" }
         for name in candidates {
             let url = gitDirectory.appendingPathComponent(name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),

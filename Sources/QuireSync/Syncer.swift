@@ -13,15 +13,16 @@ public final class Syncer {
     let repository: Repository
     let environment: SyncEnvironment
     let transfer: TransferOptions
-    /// The branch HEAD is on (`refs/heads/main` for a new vault; a clone keeps the remote's name).
-    let branch: String
+    /// The branch HEAD is on (`refs/heads/main` for a new vault; a clone keeps the remote's name;
+    /// the first sync of a new vault may take the remote's, see `settleUpstream`).
+    var branch: String
+    /// The branch of origin it syncs with (`refs/heads/<name>`): the recorded upstream, else the
+    /// same name.
+    var upstream: String
+    /// Whether `upstream` is settled: recorded in the config, or chosen during this cycle.
+    var hasUpstream: Bool
     /// Its remote-tracking branch, `refs/remotes/origin/<name>`.
-    var tracking: String { Self.tracking(of: branch) }
-
-    /// `refs/remotes/origin/<name>` for `refs/heads/<name>`.
-    static func tracking(of branch: String) -> String {
-        "refs/remotes/origin/" + branch.dropFirst("refs/heads/".count)
-    }
+    var tracking: String { Upstream.tracking(of: upstream) }
 
     /// Opens the vault's repository.
     public init(vault: Vault, environment: SyncEnvironment, transfer: TransferOptions) throws {
@@ -30,6 +31,9 @@ public final class Syncer {
         self.transfer = transfer
         repository = try Repository.open(at: vault.root)
         branch = try repository.headBranchName() ?? "refs/heads/main"
+        let recorded = try Upstream.recorded(for: branch, in: repository)
+        upstream = recorded ?? branch
+        hasUpstream = recorded != nil
     }
 
     /// Runs one cycle under the vault lock; the outcome (success or the error) is recorded in
@@ -76,7 +80,7 @@ public final class Syncer {
     private func cycle(_ options: SyncOptions, state: inout SyncState, deadHolderSince: Date?) throws -> SyncReport {
         var report = SyncReport()
         try checkRepositoryState()
-        StaleLocks.clean(gitDirectory: repository.gitDirectory, branch: branch, deadHolderSince: deadHolderSince)
+        StaleLocks.clean(gitDirectory: repository.gitDirectory, references: [branch, tracking], deadHolderSince: deadHolderSince)
         try Journal.replay(syncer: self, state: &state)
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()
@@ -85,9 +89,11 @@ public final class Syncer {
         } else {
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
-            let stamping = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime)
+            let stamping = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime,
+                                       device: environment.device)
                 .run(state: &state, selector: selector)
             report.stamped = stamping.stamped
+            report.conflicts += stamping.decisions
             // Kept with the state until the commit that carries them: a crash in between must not
             // drop the record of what the pending merges dropped.
             let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0) }
@@ -108,13 +114,15 @@ public final class Syncer {
         if !options.dryRun, let local = StaleLocks.localGitDirectory(remote.url) {
             // In a remote on a local path, a push holds a ref lock for milliseconds: one older than
             // a few seconds belongs to a process that died (another device's killed sync).
-            StaleLocks.clean(gitDirectory: local, branch: branch, olderThan: 5)
+            StaleLocks.clean(gitDirectory: local, references: [upstream], olderThan: 5)
         }
+        try settleEstablishedUpstream(dryRun: options.dryRun)
         for attempt in 1...max(1, options.pushAttempts) {
             report.attempts = attempt
             try environment.fault("before-fetch")
             try remote.fetch(options: transfer)
             try environment.fault("after-fetch")
+            if !hasUpstream { try settleUpstream(remote, dryRun: options.dryRun) }
             let remoteTip = try repository.referenceTarget(tracking)
             if options.dryRun {
                 try describeDryRun(remoteTip: remoteTip, into: &report)
@@ -126,12 +134,13 @@ public final class Syncer {
                 ?? repository.log(from: local).count
             try environment.fault("before-push")
             do {
-                try remote.push(branch: branch, expected: remoteTip, options: transfer)
+                try remote.push(branch: branch, to: upstream, expected: remoteTip, options: transfer)
             } catch let error as GitError where error.category == .pushRejected {
                 if attempt < options.pushAttempts { continue }
                 throw SyncError.pushRejectedAfterRetries(attempts: attempt)
             }
             try repository.setReference(tracking, to: local, message: "quire: pushed")
+            if !hasUpstream { try recordUpstream() }  // an empty remote: the push made the branch
             try environment.fault("after-push")
             report.pushed = true
             report.pushedCommits = outgoing
@@ -149,7 +158,9 @@ public final class Syncer {
     }
 
     /// Step 3: commits every change in the work tree (adds, edits, deletes, renames), with a
-    /// `Quire-Conflict` trailer line for each decision of a pending merge (the loser is the parent's).
+    /// `Quire-Conflict` trailer line for each decision of a pending merge (the loser is the
+    /// parent's, or for a deletion undone the commit's own side). Decisions that changed nothing
+    /// against HEAD (a note brought back as HEAD has it) still get a commit to carry them.
     private func commitLocalChanges(into report: inout SyncReport, trailers: [String]) throws {
         let index = try repository.index()
         try index.addAll()
@@ -157,14 +168,21 @@ public final class Syncer {
         try index.write()
         let head = try repository.headCommitID()
         let headTree = try head.map { try repository.treeID(ofCommit: $0) }
-        guard tree != headTree else { return }
+        guard tree != headTree || (head != nil && !trailers.isEmpty) else { return }
         let lines = try repository.diff(from: headTree, to: tree).map(Self.describe)
         report.committed = lines
-        let count = lines.count == 1 ? "1 change" : "\(lines.count) changes"
-        var message = "quire sync on \(environment.device): \(count)\n\n"
-        message += lines.prefix(100).joined(separator: "\n")
-        if lines.count > 100 { message += "\n… and \(lines.count - 100) more" }
-        message += "\n\nQuire-Device: \(environment.device)\n"
+        var message: String
+        if lines.isEmpty {
+            let count = trailers.count == 1 ? "1 decision" : "\(trailers.count) decisions"
+            message = "quire sync on \(environment.device): recorded \(count) of the last update\n"
+        } else {
+            let count = lines.count == 1 ? "1 change" : "\(lines.count) changes"
+            message = "quire sync on \(environment.device): \(count)\n\n"
+            message += lines.prefix(100).joined(separator: "\n")
+            if lines.count > 100 { message += "\n… and \(lines.count - 100) more" }
+            message += "\n"
+        }
+        message += "\nQuire-Device: \(environment.device)\n"
         message += trailers.map { $0 + "\n" }.joined()
         let signature = environment.signature(repository: repository, vault: vault)
         let commit = try repository.createCommit(tree: tree, parents: head.map { [$0] } ?? [], message: message,

@@ -186,8 +186,6 @@ struct TreeMerger {
     }
 
     private func entries(_ tree: OID) throws -> [String: TreeEntry] {
-        var result: [String: TreeEntry] = [:]
-        for entry in try repository.treeEntries(tree) { result[entry.path] = entry }
-        return result
+        try SideChanges.entriesByPath(tree, repository: repository)
     }
 }

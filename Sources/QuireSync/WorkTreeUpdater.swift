@@ -9,6 +9,9 @@ import QuireGit
 struct WorkTreeUpdater {
     let repository: Repository
     let vault: Vault
+    /// Whether this finishes an update a crash interrupted (`Journal.replay`): a file that update
+    /// added may have been moved by the user since, and is not written again at its old path.
+    var resuming = false
 
     /// What the update did.
     struct Outcome {
@@ -27,6 +30,7 @@ struct WorkTreeUpdater {
         var writes: [(path: String, data: Data)] = []
         var written: [(path: String, entry: TreeEntry)] = []
         var expected: [String: TreeEntry?] = [:]
+        let movedByUser = resuming ? try movedAdditions(before: before, after: after) : []
         for path in Set(before.keys).union(after.keys).sorted() {
             let previous = before[path]
             let next = after[path]
@@ -48,6 +52,11 @@ struct WorkTreeUpdater {
                     outcome.updated.append(safe)
                 }
                 if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
+                continue
+            }
+            if let next, movedByUser.contains(safe) {
+                // Like a kept move: the index holds the new version, the next sync commits the move.
+                try index.add(entry: next)
                 continue
             }
             if let next {
@@ -105,6 +114,32 @@ struct WorkTreeUpdater {
         }
         try write(next, to: "\(stem)-\(counter)\(ext)")
         return true
+    }
+
+    /// Files the interrupted update added that are gone from their paths while a file the old
+    /// tree did not have holds the same bytes, or (a note) the same id: the user moved them
+    /// after that update wrote them. Writing them again would leave two copies of one note.
+    private func movedAdditions(before: [String: TreeEntry], after: [String: TreeEntry]) throws -> Set<String> {
+        let gone = after.filter { before[$0.key] == nil && $0.value.kind != .link
+            && !FileManager.default.fileExists(atPath: vault.url(for: $0.key).path) }
+        guard !gone.isEmpty else { return [] }
+        var hashes = Set<String>(), ids = Set<String>()
+        for entry in try repository.status() where entry.kind == .added && entry.inWorkTree && before[entry.path] == nil
+            && after[entry.path] == nil {
+            guard let data = try? Data(contentsOf: vault.url(for: entry.path)) else { continue }
+            hashes.insert(BlobHash.hex(data))
+            if entry.path.hasSuffix(".md"), let id = NoteParser.parse(data, path: entry.path).id?.lowercased() { ids.insert(id) }
+        }
+        var moved = Set<String>()
+        for (path, entry) in gone {
+            if hashes.contains(entry.id.hex) {
+                moved.insert(path)
+            } else if path.hasSuffix(".md"), !ids.isEmpty,
+                      let id = NoteParser.parse(try repository.blobData(entry.id), path: path).id?.lowercased(), ids.contains(id) {
+                moved.insert(path)
+            }
+        }
+        return moved
     }
 
     private func entriesByPath(_ tree: OID) throws -> [String: TreeEntry] {

@@ -223,20 +223,63 @@ struct ChaosRegressionTests {
         #expect(shown.stdout.contains("first rewrite 12"), "\(shown.stdout)")
     }
 
-    /// Soak seed 1015 found it: a note deleted while the sync brought in the other side's change
-    /// was kept deleted (a kept edit), and the next sync committed the deletion over that change;
-    /// modify beats delete in a merge, so the change now comes back.
-    @Test("a note deleted while the sync brought in a change to it comes back with the change")
-    func keptDeletionOfAChangedNoteIsRevived() throws {
+    /// A note "Shared" tagged `kept` on `second` and synced; on `first` a sync that brings the
+    /// change in is killed before the work-tree update, and the user deletes the note meanwhile.
+    static func noteDeletedDuringASync() throws -> (first: URL, second: URL, path: String) {
         let (_, first, second) = try ChaosSupport.twoDevices()
         let path = try ChaosSupport.sharedNote(first, second)
         try #require(try Harness.run(["tag", path, "+kept"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
         try ChaosSupport.crashBeforeWorkTreeUpdate(first)
         try FileManager.default.removeItem(at: first.appendingPathComponent(path))
+        return (first, second, path)
+    }
+
+    /// Soak seed 1015 found it: a note deleted while the sync brought in the other side's change
+    /// was kept deleted (a kept edit), and the next sync committed the deletion over that change;
+    /// modify beats delete in a merge, so the change now comes back.
+    @Test("a note deleted while the sync brought in a change to it comes back with the change")
+    func keptDeletionOfAChangedNoteIsRevived() throws {
+        let (first, _, path) = try Self.noteDeletedDuringASync()
         try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 6)).code == 0)
 
         let note = try? Harness.read(first.appendingPathComponent(path))
         #expect(note?.contains("kept") == true, "the other side's change was deleted: \(note ?? "no file")")
+    }
+
+    /// The revival above came with no word of why: the conflict list stayed empty, and when the
+    /// revival was the only change (the note came back as HEAD has it) there was no commit to carry
+    /// a record at all. Now it is recorded like a modify/delete merge, on every device.
+    @Test("a note deleted during a sync and brought back by the incoming change is listed by quire conflicts",
+          arguments: [false, true])
+    func revivalOfANoteDeletedDuringASyncIsRecorded(withOtherChange: Bool) throws {
+        let (first, second, path) = try Self.noteDeletedDuringASync()
+        if withOtherChange { try Harness.write("unrelated\n", to: first.appendingPathComponent("extra.txt")) }
+        let synced = try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 6))
+        try #require(synced.code == 0, "\(synced.stderr)")
+
+        let reason = "deleted on first while a sync brought in a change to it: the note was kept"
+        #expect(synced.stdout.contains("  \(path): theirs kept — \(reason)\n"), "\(synced.stdout)")
+        #expect(try Harness.read(first.appendingPathComponent(path)) == Harness.read(second.appendingPathComponent(path)))
+        #expect(try ChaosSupport.git(["status", "--porcelain"], in: first).output.isEmpty)
+        let (ids, listed) = try ChaosSupport.conflictIDs(in: first)
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        try #require(records.count == 1, "\(listed.stdout)")
+        let head = try ChaosSupport.git(["rev-parse", "HEAD", "HEAD^"], in: first).output.split(separator: "\n").map(String.init)
+        #expect(records[0]["path"] as? String == path)
+        #expect(records[0]["winner"] as? String == "theirs")
+        #expect(records[0]["device"] as? String == "first")
+        #expect(records[0]["reason"] as? String == reason)
+        #expect([records[0]["ours"] as? String, records[0]["theirs"] as? String] == head.map { Optional($0) })
+        // The losing side is the deletion: there is no text to show, and it says so.
+        let shown = try Harness.run(["conflicts", "show", ids[0]], in: first)
+        #expect(shown.code == 1)
+        #expect(shown.stdout.isEmpty)
+        #expect(shown.stderr.contains("the losing side of conflict \(ids[0]) has no version of \(path): the note was deleted there"),
+                "\(shown.stderr)")
+
+        try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 7)).code == 0)
+        try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 8)).code == 0)
+        #expect(try ChaosSupport.conflictIDs(in: second).ids == ids)
     }
 }

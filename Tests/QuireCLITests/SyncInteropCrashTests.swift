@@ -175,4 +175,37 @@ import Testing
         #expect(try b.read("one.md") == edited)
         #expect(try a.files() == b.files())
     }
+
+    /// Soak seed 1021 (an earlier build) found it: a sync killed after it wrote a note another
+    /// device added, before the branch moved; the user moved the note; the next sync finished the
+    /// update by writing the note again at its old path: two notes with one id (and later a
+    /// losing version looked up by that id came from the wrong copy). Also for an attachment.
+    @Test(arguments: ["Archive/incoming.md", "Archive/poster.txt"])
+    func aFileTheInterruptedSyncAddedAndTheUserMovedIsNotWrittenAgain(path: String) throws {
+        let world = try SyncWorld()
+        let (a, b) = try world.pair(["one.md": Self.base])
+        let text = path.hasSuffix(".md") ? note("n9", title: "Incoming", updated: "2026-11-29T11:00:00Z") : "poster bytes\n"
+        try b.write(text, to: path)
+        try b.sync(now: "2026-11-29T12:00:00Z")
+        let crashed = try a.run(["sync"], now: "2026-11-29T12:01:00Z", environment: ["QUIRE_FAULT": "before-ref-update:kill"])
+        try #require(crashed.code != 0)
+        try #require(try a.read(path) == text)
+        let moved = "Journal/" + (path as NSString).lastPathComponent
+        if path.hasSuffix(".md") {
+            try #require(try a.run(["mv", path, "Journal"], now: "2026-11-29T12:02:00Z").code == 0)
+        } else {
+            try FileManager.default.createDirectory(at: a.vault.url("Journal"), withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: a.vault.url(path), to: a.vault.url(moved))
+        }
+        let finished = try a.sync(["--json"], now: "2026-11-29T12:03:00Z")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(finished.stdout.utf8)) as? [String: Any])
+        #expect(report["committed"] as? [String] == ["R \(path) -> \(moved)"], "\(finished.stdout)")
+        try b.sync(now: "2026-11-29T12:04:00Z")
+        for device in [a, b] {
+            #expect(!device.exists(path))
+            #expect(try device.read(moved) == text)
+        }
+        #expect(try a.files() == b.files())
+        #expect(try a.git(["status", "--porcelain"]).stdout.isEmpty)
+    }
 }

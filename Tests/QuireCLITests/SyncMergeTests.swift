@@ -180,4 +180,26 @@ import Testing
         // Nothing is stamped twice: a second sync commits nothing.
         #expect(try b.sync(now: "2026-11-29T12:03:00Z").stdout.contains("nothing to commit"))
     }
+
+    /// Two notes with one id (a copied file; the earlier soak's seed 1021 made one with a crash):
+    /// the losing version of a collision on the renamed copy is the one the merge paired with it,
+    /// not the first file with that id (which held none of the losing text).
+    @Test func theLosingVersionIsThePairedCopyWhenTwoNotesShareAnID() throws {
+        let copy = note("n1", title: "Dup", updated: "2026-11-29T10:00:00Z", extra: "chaos: base\n", body: "base line\n")
+        let (a, b) = try SyncWorld().pair(["Archive/dup.md": copy, "Journal/dup.md": copy])
+        try #require(try b.run(["set", "Journal/dup.md", "chaos=theirs"], now: "2026-11-29T11:00:00Z").code == 0)
+        try b.sync(now: "2026-11-29T12:00:00Z")
+        try #require(try a.run(["rename", "Journal/dup.md", "Renamed"], now: "2026-11-29T11:30:00Z").code == 0)
+        try #require(try a.run(["set", "Journal/renamed.md", "chaos=mine"], now: "2026-11-29T11:30:00Z").code == 0)
+        try a.sync(now: "2026-11-29T12:01:00Z")
+
+        let records = try Self.conflicts(a)
+        try #require(records.count == 1, "\(records)")
+        #expect(records[0]["path"] as? String == "Journal/renamed.md")
+        #expect(records[0]["winner"] as? String == "ours")
+        let shown = try a.run(["conflicts", "show", try #require(records[0]["id"] as? String)])
+        #expect(shown.code == 0, "\(shown.stderr)")
+        #expect(shown.stdout == note("n1", title: "Dup", updated: "2026-11-29T11:00:00Z", extra: "chaos: theirs\n",
+                                     body: "base line\n"))
+    }
 }

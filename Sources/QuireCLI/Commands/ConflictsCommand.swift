@@ -70,10 +70,14 @@ struct ConflictShowCommand: Command {
     func run(_ context: CommandContext) throws {
         let log = try ConflictLog(vaultRoot: context.vault().root)
         let record = try log.record(id)
-        guard let data = try log.losingVersion(of: record) else {
-            throw CLIError("the losing version of \(record.path) is not in history (conflict \(record.id))")
-        }
+        guard let data = try log.losingVersion(of: record) else { throw Self.noLosingVersion(record) }
         context.output.write(bytes: Array(data))
+    }
+
+    /// The error for a record whose losing side holds no version of the note: it deleted it.
+    static func noLosingVersion(_ record: ConflictRecord) -> CLIError {
+        CLIError("the losing side of conflict \(record.id) has no version of \(record.path): the note was deleted there",
+                 hint: "only the deletion lost (\(record.reason)); 'quire history \(record.path)' lists the note's versions")
     }
 }
 

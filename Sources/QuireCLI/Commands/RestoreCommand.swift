@@ -108,9 +108,7 @@ struct RestoreCommand: Command {
         guard let root = repository.workDirectory else { throw CLIError("the vault has no work tree") }
         let log = try ConflictLog(vaultRoot: root)
         let record = try log.record(id)
-        guard let data = try log.losingVersion(of: record) else {
-            throw CLIError("the losing version of \(record.path) is not in history (conflict \(record.id))")
-        }
+        guard let data = try log.losingVersion(of: record) else { throw ConflictShowCommand.noLosingVersion(record) }
         return (data, "conflict \(record.id) (the \(record.winner == .ours ? "theirs" : "ours") side of the merge)")
     }
 

@@ -98,7 +98,9 @@ enum SyncReportOutput {
         if !report.stamped.isEmpty {
             output.line("stamped updatedAt of \(plural(report.stamped.count, "note")) edited outside quire")
         }
-        if let commit = report.commit {
+        if let commit = report.commit, report.committed.isEmpty {
+            output.line("committed no change, only the record of what the last update decided (\(commit.prefix(7)))")
+        } else if let commit = report.commit {
             output.line("committed \(plural(report.committed.count, "change")) (\(commit.prefix(7)))")
             for line in report.committed.prefix(20) { output.line("  \(line)") }
             if report.committed.count > 20 { output.line("  … and \(report.committed.count - 20) more") }
