@@ -11,7 +11,7 @@ final class CommandContext {
     /// Set by commands that succeed but report a finding (e.g. `quire check` → 1).
     var exitCode: ExitCode = .ok
     private var cachedVault: Vault?
-    private var cachedPrefix: (root: String, prefix: String)?
+    private var cachedPrefix: (root: URL, prefix: String)?
 
     init(environment: [String: String], currentDirectory: String, vaultOption: String?, output: Output) {
         self.environment = environment
@@ -63,7 +63,8 @@ final class CommandContext {
     /// The current directory relative to the vault root with a trailing `/` (`""` at the root),
     /// or a marker that matches no vault path when the current directory is outside the vault.
     private func displayPrefix(_ vault: Vault) -> String {
-        if let cachedPrefix, cachedPrefix.root == vault.root.path { return cachedPrefix.prefix }
+        // Compared as URLs: `URL.path` decodes the URL each time, and this runs once per printed path.
+        if let cachedPrefix, cachedPrefix.root == vault.root { return cachedPrefix.prefix }
         let root = vault.root.path
         let here = currentDirectory.resolvingSymlinksInPath().path
         let prefix: String
@@ -74,7 +75,7 @@ final class CommandContext {
         } else {
             prefix = "\u{0}"
         }
-        cachedPrefix = (root, prefix)
+        cachedPrefix = (vault.root, prefix)
         return prefix
     }
 }

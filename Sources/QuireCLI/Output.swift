@@ -27,7 +27,7 @@ public final class Output {
 
     /// Writes text to standard output (buffered).
     public func write(_ text: String) {
-        buffer.append(contentsOf: Array(text.utf8))
+        buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 

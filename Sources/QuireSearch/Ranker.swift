@@ -9,31 +9,34 @@ struct Ranker {
         if sort == .relevance || sort == .path {
             // Scores and paths need no record: none is decoded. Paths compare as UTF-8 bytes,
             // which is Swift's string order for the NFC names file systems give.
-            let tie: (Int, Int) -> Bool = { catalog.pathPrecedes(documents[$0], documents[$1]) }
-            let ascending: (Int, Int) -> Bool
+            let catalog = catalog
             if sort == .path {
-                ascending = { reverse ? tie($1, $0) : tie($0, $1) }
-            } else {
-                let keys = documents.map { scores.isEmpty ? 0 : scores[$0] }
-                ascending = { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: tie($0, $1)) }
+                let ascending: (Int, Int) -> Bool = { catalog.pathPrecedes($0, $1) }
+                let ordered = Self.arrange(documents, limit: limit, by: reverse ? { ascending($1, $0) } : ascending)
+                return ordered
             }
-            return arrange(documents, ascending, limit: limit)
+            let scores = scores
+            let descending = !reverse
+            return Self.arrange(documents, limit: limit) { left, right in
+                let a = scores.isEmpty ? 0 : scores[left]
+                let b = scores.isEmpty ? 0 : scores[right]
+                if a == b { return catalog.pathPrecedes(left, right) }
+                return descending ? a > b : a < b
+            }
         }
         return catalog.withRecordPointers(documents) { records in
-            arrange(documents, comparator(records, documents, by: sort, reverse: reverse), limit: limit)
+            let ascending = comparator(records, documents, by: sort, reverse: reverse)
+            return Self.arrange(Array(documents.indices), limit: limit, by: ascending).map { documents[$0] }
         }
     }
 
-    /// `documents` sorted by `ascending` (over their indices) and cut at `limit`.
-    private func arrange(_ documents: [Int], _ ascending: (Int, Int) -> Bool, limit: Int?) -> [Int] {
-        var indices = Array(documents.indices)
-        if let limit, limit < indices.count / 8 {
-            indices = Self.smallest(max(limit, 0), of: indices, by: ascending)
-        } else {
-            indices.sort(by: ascending)
-            if let limit, limit < indices.count { indices.removeSubrange(max(limit, 0)...) }
-        }
-        return indices.map { documents[$0] }
+    /// `items` sorted by `ascending` and cut at `limit` (a bounded insertion when the limit is
+    /// small against the items).
+    static func arrange(_ items: [Int], limit: Int?, by ascending: (Int, Int) -> Bool) -> [Int] {
+        if let limit, limit < items.count / 8 { return smallest(max(limit, 0), of: items, by: ascending) }
+        var sorted = items.sorted(by: ascending)
+        if let limit, limit < sorted.count { sorted.removeSubrange(max(limit, 0)...) }
+        return sorted
     }
 
     /// "Index a comes before index b" for `sort`; fields are read through the record pointers.
