@@ -11,9 +11,9 @@ import Glibc
 /// it is needed; the mapping is released when the last user goes.
 enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
-    static let version: UInt32 = 7
-    /// Records, record offsets, flags, term bytes and eight columns.
-    static let sectionsPerSegment = 12
+    static let version: UInt32 = 6
+    /// Records, record offsets, flags, term bytes and ten columns.
+    static let sectionsPerSegment = 14
 
     /// Loads a snapshot: the catalog and the stored stamps.
     static func load(_ path: String) throws(CacheError) -> (Catalog, CachedStamps) {
@@ -77,7 +77,7 @@ enum CatalogCache {
             terms: TermDictionary(bytes: ByteColumn(memory: memory, byteOffset: bytesOffset, count: bytesLength),
                                   offsets: column()),
             postingStarts: column(), postingDocs: column(), postingFrequencies: column(),
-            forwardStarts: column(), forward: column(), titleLengths: column(), lengths: column())
+            positionStarts: column(), positions: column(), forwardStarts: column(), forward: column(), titleLengths: column(), lengths: column())
         try validate(segment)
         return segment
     }
@@ -93,7 +93,8 @@ enum CatalogCache {
         guard terms >= 0, segment.postingStarts.count == terms + 1,
               segment.forwardStarts.count == documents + 1, segment.titleLengths.count == documents,
               segment.lengths.count == documents,
-              segment.postingDocs.count == segment.postingFrequencies.count else {
+              segment.postingDocs.count == segment.postingFrequencies.count,
+              segment.positionStarts.count == segment.postingDocs.count + 1 else {
             throw .corrupt("column sizes disagree")
         }
         func bounded(_ column: Column, ending end: Int) -> Bool {
@@ -101,7 +102,8 @@ enum CatalogCache {
         }
         guard bounded(segment.terms.offsets, ending: segment.terms.bytes.count),
               bounded(segment.postingStarts, ending: segment.postingDocs.count),
-              bounded(segment.forwardStarts, ending: segment.forward.count) else {
+              bounded(segment.forwardStarts, ending: segment.forward.count),
+              bounded(segment.positionStarts, ending: segment.positions.count) else {
             throw .corrupt("offsets out of range")
         }
     }

@@ -40,7 +40,8 @@ extension CatalogCache {
             chunks.append(.bytes(flags))
             chunks.append(.raw(UnsafeRawPointer(segment.terms.bytes.pointer), segment.terms.bytes.count))
             for column in [segment.terms.offsets, segment.postingStarts, segment.postingDocs,
-                           segment.postingFrequencies, segment.forwardStarts, segment.forward,
+                           segment.postingFrequencies, segment.positionStarts, segment.positions,
+                           segment.forwardStarts, segment.forward,
                            segment.titleLengths, segment.lengths] {
                 chunks.append(.raw(UnsafeRawPointer(column.pointer), column.count * 4))
             }

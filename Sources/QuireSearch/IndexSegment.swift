@@ -12,6 +12,10 @@ struct IndexSegment: Sendable {
     let postingDocs: Column
     /// `title << 24 | other` occurrences of the term in the document.
     let postingFrequencies: Column
+    /// `postingDocs.count + 1` offsets into `positions`.
+    let positionStarts: Column
+    /// Each posting's token positions, relative to its document's start in `forward`.
+    let positions: Column
     /// `records.count + 1` offsets into `forward`.
     let forwardStarts: Column
     let forward: Column
@@ -55,8 +59,8 @@ struct IndexSegment: Sendable {
         }
         let bounds = ranges.map { (UInt32($0.lowerBound), UInt32($0.upperBound)) }
         for (document, slot) in candidates {
-            _ = slot
-            let (title, other) = phraseOccurrences(document, bounds, anchor: rarest, titleOnly: term.scope == .title)
+            let (title, other) = phraseOccurrences(document, slot: slot, bounds, anchor: rarest,
+                                                   titleOnly: term.scope == .title)
             if title + other > 0 { visit(document, title, other) }
         }
     }
@@ -128,22 +132,22 @@ struct IndexSegment: Sendable {
         }
     }
 
-    /// Occurrences of a phrase in a document, in the title and elsewhere: the document's tokens
-    /// in the forward index are scanned for the token at `anchor` (exact, the rarest), and each
-    /// occurrence is checked against its neighbours. Fields are separated by a token no term
-    /// has, so a phrase never spans two fields.
-    private func phraseOccurrences(_ document: Int, _ bounds: [(UInt32, UInt32)], anchor: Int,
+    /// Occurrences of a phrase in a document, in the title and elsewhere: each position of the
+    /// token at `anchor` (exact; `slot` is its posting) is checked against its neighbours in
+    /// the forward index.
+    private func phraseOccurrences(_ document: Int, slot: Int, _ bounds: [(UInt32, UInt32)], anchor: Int,
                                    titleOnly: Bool) -> (Int, Int) {
         let tokenRange = forwardStarts.span(document, limit: forward.count)
+        let start = tokenRange.lowerBound
         let span = tokenRange.count
         let titleLength = min(Int(titleLengths[document]), span)
         let limit = titleOnly ? titleLength : span
-        guard limit >= bounds.count else { return (0, 0) }
         var title = 0
         var other = 0
-        let tokens = forward.pointer + tokenRange.lowerBound
-        let anchorID = bounds[anchor].0
-        for first in 0...(limit - bounds.count) where tokens[first + anchor] == anchorID {
+        let tokens = forward.pointer + start
+        for index in positionStarts.span(slot, limit: positions.count) {
+            let first = Int(positions[index]) - anchor
+            guard first >= 0, first + bounds.count <= limit else { continue }
             var matched = true
             for (offset, bound) in bounds.enumerated() where offset != anchor {
                 let neighbour = tokens[first + offset]

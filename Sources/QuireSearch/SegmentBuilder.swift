@@ -51,6 +51,7 @@ struct SegmentBuilder {
 
         // 3. Final ids in the forward index; each document's term frequencies.
         var postingCounts = [UInt32](repeating: 0, count: termCount + 1)
+        var occurrences = [UInt32](repeating: 0, count: termCount + 1)
         var titleCounts = [UInt32](repeating: 0, count: termCount)
         var otherCounts = [UInt32](repeating: 0, count: termCount)
         var packed: [UInt32] = []
@@ -72,6 +73,7 @@ struct SegmentBuilder {
             for id in touched {
                 packed.append(id)
                 packed.append(min(titleCounts[Int(id)], 255) << 24 | min(otherCounts[Int(id)], 0xFF_FFFF))
+                occurrences[Int(id) + 1] += titleCounts[Int(id)] + otherCounts[Int(id)]
                 titleCounts[Int(id)] = 0
                 otherCounts[Int(id)] = 0
                 postingCounts[Int(id) + 1] += 1
@@ -106,6 +108,36 @@ struct SegmentBuilder {
         let frequenciesColumn = Column(postingFrequencies)
         postingFrequencies = []
 
+        // 5. Positions, term-major like the postings: the positions of term t in document d
+        // (relative to d's forward start) are positions[positionStarts[slot]..<…[slot + 1]].
+        for id in 0..<termCount { occurrences[id + 1] += occurrences[id] }
+        var writeCursor = Array(occurrences.dropLast())
+        var slotCursor = Array(postingCounts.dropLast())
+        var lastDocument = [Int32](repeating: -1, count: termCount)
+        var positions = [UInt32](repeating: 0, count: Int(occurrences[termCount]))
+        var positionStarts = [UInt32](repeating: 0, count: total + 1)
+        positionStarts[total] = occurrences[termCount]
+        for document in 0..<notes.count {
+            let start = Int(forwardStarts[document])
+            for position in start..<Int(forwardStarts[document + 1]) {
+                let id = forward[position]
+                guard id != IndexSegment.separator else { continue }
+                if lastDocument[Int(id)] != Int32(document) {
+                    lastDocument[Int(id)] = Int32(document)
+                    positionStarts[Int(slotCursor[Int(id)])] = writeCursor[Int(id)]
+                    slotCursor[Int(id)] += 1
+                }
+                positions[Int(writeCursor[Int(id)])] = UInt32(position - start)
+                writeCursor[Int(id)] += 1
+            }
+        }
+        writeCursor = []
+        slotCursor = []
+        lastDocument = []
+        let positionsColumn = Column(positions)
+        positions = []
+        let positionStartsColumn = Column(positionStarts)
+        positionStarts = []
         let forwardColumn = Column(forward)
         forward = []
         let forwardStartsColumn = Column(forwardStarts)
@@ -114,7 +146,8 @@ struct SegmentBuilder {
             records: RecordTable(notes.map(\.record)),
             terms: TermDictionary(bytes: ByteColumn(termBytes), offsets: Column(termOffsets)),
             postingStarts: Column(postingCounts), postingDocs: docsColumn,
-            postingFrequencies: frequenciesColumn, forwardStarts: forwardStartsColumn,
+            postingFrequencies: frequenciesColumn, positionStarts: positionStartsColumn,
+            positions: positionsColumn, forwardStarts: forwardStartsColumn,
             forward: forwardColumn, titleLengths: Column(titleLengths), lengths: Column(lengths))
     }
 }
