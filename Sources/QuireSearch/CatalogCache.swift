@@ -11,7 +11,7 @@ import Glibc
 /// it is needed; the mapping is released when the last user goes.
 enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
-    static let version: UInt32 = 6
+    static let version: UInt32 = 8
     /// Records, record offsets, flags, term bytes and ten columns.
     static let sectionsPerSegment = 14
 
