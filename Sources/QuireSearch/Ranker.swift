@@ -45,25 +45,27 @@ struct Ranker {
         let tie: (Int, Int) -> Bool = { records[$0].pointee.path < records[$1].pointee.path }
         switch sort {
         case nil:
+            // Keys read once into flat arrays: the comparisons then touch no record.
+            let pinned = records.map { $0.pointee.pinned }
+            let updated = records.map { $0.pointee.updatedAt?.timeIntervalSince1970 ?? .nan }
             return { left, right in
-                let a = records[left].pointee.pinned
-                let b = records[right].pointee.pinned
+                let a = pinned[left]
+                let b = pinned[right]
                 if a != b { return a != reverse }
-                return Self.compare(records[left].pointee.updatedAt, records[right].pointee.updatedAt,
-                                    descending: !reverse, tie: tie(left, right))
+                return Self.compare(updated[left], updated[right], descending: !reverse, tie: tie(left, right))
             }
         case .relevance:
             let keys = documents.map { scores.isEmpty ? 0 : scores[$0] }
             return { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: tie($0, $1)) }
         case .updated:
-            return { Self.compare(records[$0].pointee.updatedAt, records[$1].pointee.updatedAt,
-                                  descending: !reverse, tie: tie($0, $1)) }
+            let keys = records.map { $0.pointee.updatedAt?.timeIntervalSince1970 ?? .nan }
+            return { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: tie($0, $1)) }
         case .created:
-            return { Self.compare(records[$0].pointee.createdAt, records[$1].pointee.createdAt,
-                                  descending: !reverse, tie: tie($0, $1)) }
+            let keys = records.map { $0.pointee.createdAt?.timeIntervalSince1970 ?? .nan }
+            return { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: tie($0, $1)) }
         case .words:
-            return { Self.compare(records[$0].pointee.words, records[$1].pointee.words,
-                                  descending: !reverse, tie: tie($0, $1)) }
+            let keys = records.map { Double($0.pointee.words) }
+            return { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: tie($0, $1)) }
         case .title:
             let keys = records.map { $0.pointee.title.lowercased() }
             return { Self.compare(keys[$0], keys[$1], descending: reverse, tie: tie($0, $1)) }
@@ -92,6 +94,14 @@ struct Ranker {
             if best.count > count { best.removeLast() }
         }
         return best
+    }
+
+    /// Orders two numbers where NaN stands for a missing value: after any value; equal values by `tie`.
+    @inline(__always)
+    static func compare(_ a: Double, _ b: Double, descending: Bool, tie: @autoclosure () -> Bool) -> Bool {
+        if a.isNaN || b.isNaN { return a.isNaN && b.isNaN ? tie() : !a.isNaN }
+        if a == b { return tie() }
+        return descending ? a > b : a < b
     }
 
     /// Orders two optional values; nil after any value; equal values by `tie`.
