@@ -125,6 +125,16 @@ public struct Catalog: Sendable {
         document < base.count ? base.records.withPath(document, body) : delta.records.withPath(document - base.count, body)
     }
 
+    /// Whether a document's note is pinned (no record decoded).
+    func isPinned(_ document: Int) -> Bool {
+        document < base.count ? base.records.isPinned(document) : delta.records.isPinned(document - base.count)
+    }
+
+    /// A document's list-order key (no record decoded; NaN when missing).
+    func sortKey(_ document: Int, _ field: IndexSegment.SortField) -> Double {
+        document < base.count ? base.sortKey(document, field) : delta.sortKey(document - base.count, field)
+    }
+
     /// Whether a document's note has problems (no record decoded).
     func hasProblems(_ document: Int) -> Bool {
         document < base.count ? base.records.hasProblems(document) : delta.records.hasProblems(document - base.count)

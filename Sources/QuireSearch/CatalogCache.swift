@@ -11,9 +11,9 @@ import Glibc
 /// it is needed; the mapping is released when the last user goes.
 enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
-    static let version: UInt32 = 8
-    /// Records, record offsets, flags, term bytes and ten columns.
-    static let sectionsPerSegment = 14
+    static let version: UInt32 = 9
+    /// Records, record offsets, flags, term bytes, ten columns and the sort keys.
+    static let sectionsPerSegment = 15
 
     /// Loads a snapshot: the catalog and the stored stamps.
     static func load(_ path: String) throws(CacheError) -> (Catalog, CachedStamps) {
@@ -77,7 +77,11 @@ enum CatalogCache {
             terms: TermDictionary(bytes: ByteColumn(memory: memory, byteOffset: bytesOffset, count: bytesLength),
                                   offsets: column()),
             postingStarts: column(), postingDocs: column(), postingFrequencies: column(),
-            positionStarts: column(), positions: column(), forwardStarts: column(), forward: column(), titleLengths: column(), lengths: column())
+            positionStarts: column(), positions: column(), forwardStarts: column(), forward: column(), titleLengths: column(), lengths: column(),
+            sortKeys: {
+                let (offset, length) = section()
+                return FlatColumn<Double>(memory: memory, byteOffset: offset, count: length / 8)
+            }())
         try validate(segment)
         return segment
     }
@@ -92,7 +96,7 @@ enum CatalogCache {
         let terms = segment.terms.offsets.count - 1
         guard terms >= 0, segment.postingStarts.count == terms + 1,
               segment.forwardStarts.count == documents + 1, segment.titleLengths.count == documents,
-              segment.lengths.count == documents,
+              segment.lengths.count == documents, segment.sortKeys.count == documents * 3,
               segment.postingDocs.count == segment.postingFrequencies.count,
               segment.positionStarts.count == segment.postingDocs.count + 1 else {
             throw .corrupt("column sizes disagree")

@@ -33,7 +33,7 @@ extension CatalogCache {
                 } else {
                     records.record(segment.records[index])
                 }
-                flags.append(segment.records.hasProblems(index) ? RecordTable.problemFlag : 0)
+                flags.append(segment.records.flag(index))
             }
             chunks.append(.bytes(records.bytes))
             chunks.append(.bytes(offsets.bytes))
@@ -45,6 +45,7 @@ extension CatalogCache {
                            segment.titleLengths, segment.lengths] {
                 chunks.append(.raw(UnsafeRawPointer(column.pointer), column.count * 4))
             }
+            chunks.append(.raw(UnsafeRawPointer(segment.sortKeys.pointer), segment.sortKeys.count * 8))
         }
         chunks.append(.bytes(catalog.baseLive.map { $0 ? 1 : 0 }))
         var stampBytes = BinaryWriter()

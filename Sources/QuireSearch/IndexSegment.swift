@@ -1,3 +1,5 @@
+import Foundation
+
 /// An immutable, flat full-text index of a set of notes: a sorted term dictionary, postings
 /// (document, title and other frequencies) and a forward index (each document's term ids,
 /// fields separated by `separator`) used to check phrases.
@@ -23,6 +25,31 @@ struct IndexSegment: Sendable {
     let titleLengths: Column
     /// Tokens of each document (all fields).
     let lengths: Column
+    /// Per document, the keys the list orders compare: `updatedAt` and `createdAt` in seconds
+    /// since 1970 and the word count (NaN when missing), three values a document.
+    let sortKeys: FlatColumn<Double>
+
+    /// Which sort key of `sortKeys`.
+    enum SortField: Int { case updated = 0, created = 1, words = 2 }
+
+    /// A document's sort key (NaN when missing or out of range).
+    @inline(__always)
+    func sortKey(_ document: Int, _ field: SortField) -> Double {
+        let index = document * 3 + field.rawValue
+        return index < sortKeys.count ? sortKeys[index] : .nan
+    }
+
+    /// The sort keys of records, three a record.
+    static func sortKeys(of records: [NoteRecord]) -> [Double] {
+        var keys: [Double] = []
+        keys.reserveCapacity(records.count * 3)
+        for record in records {
+            keys.append(record.updatedAt?.timeIntervalSince1970 ?? .nan)
+            keys.append(record.createdAt?.timeIntervalSince1970 ?? .nan)
+            keys.append(Double(record.words))
+        }
+        return keys
+    }
 
     static let empty = SegmentBuilder(notes: []).build()
 

@@ -6,23 +6,38 @@ struct Ranker {
     let scores: [Double]
 
     func order(_ documents: [Int], by sort: SortKey?, reverse: Bool, limit: Int?) -> [Int] {
-        if sort == .relevance || sort == .path {
-            // Scores and paths need no record: none is decoded. Paths compare as UTF-8 bytes,
-            // which is Swift's string order for the NFC names file systems give.
-            let catalog = catalog
-            if sort == .path {
-                let ascending: (Int, Int) -> Bool = { catalog.pathPrecedes($0, $1) }
-                let ordered = Self.arrange(documents, limit: limit, by: reverse ? { ascending($1, $0) } : ascending)
-                return ordered
-            }
+        // Scores, paths, pins, dates and word counts need no record: none is decoded. Paths
+        // compare as UTF-8 bytes, which is Swift's string order for the NFC names file systems give.
+        let catalog = catalog
+        let tie: (Int, Int) -> Bool = { catalog.pathPrecedes($0, $1) }
+        let descending = !reverse
+        switch sort {
+        case .path:
+            return Self.arrange(documents, limit: limit, by: reverse ? { tie($1, $0) } : tie)
+        case .relevance:
             let scores = scores
-            let descending = !reverse
             return Self.arrange(documents, limit: limit) { left, right in
                 let a = scores.isEmpty ? 0 : scores[left]
                 let b = scores.isEmpty ? 0 : scores[right]
-                if a == b { return catalog.pathPrecedes(left, right) }
+                if a == b { return tie(left, right) }
                 return descending ? a > b : a < b
             }
+        case nil:
+            return Self.arrange(documents, limit: limit) { left, right in
+                let a = catalog.isPinned(left)
+                let b = catalog.isPinned(right)
+                if a != b { return a != reverse }
+                return Self.compare(catalog.sortKey(left, .updated), catalog.sortKey(right, .updated),
+                                    descending: descending, tie: tie(left, right))
+            }
+        case .updated, .created, .words:
+            let field: IndexSegment.SortField = sort == .updated ? .updated : sort == .created ? .created : .words
+            return Self.arrange(documents, limit: limit) { left, right in
+                Self.compare(catalog.sortKey(left, field), catalog.sortKey(right, field),
+                             descending: descending, tie: tie(left, right))
+            }
+        case .title, .project:
+            break
         }
         return catalog.withRecordPointers(documents) { records in
             let ascending = comparator(records, documents, by: sort, reverse: reverse)
@@ -39,42 +54,15 @@ struct Ranker {
         return sorted
     }
 
-    /// "Index a comes before index b" for `sort`; fields are read through the record pointers.
+    /// "Index a comes before index b" for the title and project orders; fields are read through
+    /// the record pointers.
     private func comparator(_ records: [UnsafePointer<NoteRecord>], _ documents: [Int], by sort: SortKey?,
                             reverse: Bool) -> (Int, Int) -> Bool {
-        let tie: (Int, Int) -> Bool = { records[$0].pointee.path < records[$1].pointee.path }
-        switch sort {
-        case nil:
-            // Keys read once into flat arrays: the comparisons then touch no record.
-            let pinned = records.map { $0.pointee.pinned }
-            let updated = records.map { $0.pointee.updatedAt?.timeIntervalSince1970 ?? .nan }
-            return { left, right in
-                let a = pinned[left]
-                let b = pinned[right]
-                if a != b { return a != reverse }
-                return Self.compare(updated[left], updated[right], descending: !reverse, tie: tie(left, right))
-            }
-        case .relevance:
-            let keys = documents.map { scores.isEmpty ? 0 : scores[$0] }
-            return { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: tie($0, $1)) }
-        case .updated:
-            let keys = records.map { $0.pointee.updatedAt?.timeIntervalSince1970 ?? .nan }
-            return { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: tie($0, $1)) }
-        case .created:
-            let keys = records.map { $0.pointee.createdAt?.timeIntervalSince1970 ?? .nan }
-            return { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: tie($0, $1)) }
-        case .words:
-            let keys = records.map { Double($0.pointee.words) }
-            return { Self.compare(keys[$0], keys[$1], descending: !reverse, tie: tie($0, $1)) }
-        case .title:
-            let keys = records.map { $0.pointee.title.lowercased() }
-            return { Self.compare(keys[$0], keys[$1], descending: reverse, tie: tie($0, $1)) }
-        case .project:
-            let keys = records.map { $0.pointee.project?.lowercased() }
-            return { Self.compare(keys[$0], keys[$1], descending: reverse, tie: tie($0, $1)) }
-        case .path:
-            return { reverse ? tie($1, $0) : tie($0, $1) }
-        }
+        let catalog = catalog
+        let tie: (Int, Int) -> Bool = { catalog.pathPrecedes(documents[$0], documents[$1]) }
+        let keys = sort == .project ? records.map { $0.pointee.project?.lowercased() }
+                                    : records.map { $0.pointee.title.lowercased() }
+        return { Self.compare(keys[$0], keys[$1], descending: reverse, tie: tie($0, $1)) }
     }
 
     /// The first `count` items in order (a bounded insertion sort: O(n log k) comparisons).

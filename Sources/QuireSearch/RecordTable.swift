@@ -25,6 +25,7 @@ final class RecordTable: @unchecked Sendable {
     }
 
     static let problemFlag: UInt8 = 1
+    static let pinnedFlag: UInt8 = 2
 
     /// A table holding `records`.
     init(_ records: [NoteRecord]) {
@@ -35,7 +36,7 @@ final class RecordTable: @unchecked Sendable {
         }
         self.storage = storage
         decoded = [Bool](repeating: true, count: records.count)
-        flags = records.map { $0.problems.isEmpty ? 0 : Self.problemFlag }
+        flags = records.map { ($0.problems.isEmpty ? 0 : Self.problemFlag) | ($0.pinned ? Self.pinnedFlag : 0) }
         encoded = nil
     }
 
@@ -87,6 +88,12 @@ final class RecordTable: @unchecked Sendable {
 
     /// Whether the note at `index` has problems (unreadable front matter and the like).
     func hasProblems(_ index: Int) -> Bool { flags[index] & Self.problemFlag != 0 }
+
+    /// Whether the note at `index` is pinned.
+    func isPinned(_ index: Int) -> Bool { flags[index] & Self.pinnedFlag != 0 }
+
+    /// The flag byte of the record at `index` (what a snapshot stores).
+    func flag(_ index: Int) -> UInt8 { flags[index] }
 
     /// Calls `body` with the UTF-8 bytes of the path at `index` (no record decoded).
     func withPath<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {

@@ -148,6 +148,7 @@ struct SegmentBuilder {
             postingStarts: Column(postingCounts), postingDocs: docsColumn,
             postingFrequencies: frequenciesColumn, positionStarts: positionStartsColumn,
             positions: positionsColumn, forwardStarts: forwardStartsColumn,
-            forward: forwardColumn, titleLengths: Column(titleLengths), lengths: Column(lengths))
+            forward: forwardColumn, titleLengths: Column(titleLengths), lengths: Column(lengths),
+            sortKeys: FlatColumn(IndexSegment.sortKeys(of: notes.map(\.record))))
     }
 }
