@@ -10,8 +10,9 @@ struct Stamper {
     let vault: Vault
     let headTree: OID?
     let headTime: Date
-    /// This device (names it in the record of a deletion undone).
-    let device: String
+    /// This device (names it in the record of a deletion undone) and the test hooks.
+    let environment: SyncEnvironment
+    private var device: String { environment.device }
 
     /// Returns the stamped paths, and the decisions of the pending merges (to be recorded on the
     /// commit): text of HEAD dropped for the user's edit, and deletions undone by HEAD's change;
@@ -90,6 +91,8 @@ struct Stamper {
                                                reason: "deleted on \(device) while a sync brought in a change to it: the note was kept"))
             }
         }
+        // Tests stop here to save a file between its merge and its write.
+        try environment.fault("before-stamp-write")
         let edited = Set(try vault.writeAll(writes) { path in
             if revived.contains(path) { return !FileManager.default.fileExists(atPath: vault.url(for: path).path) }
             let unchanged = { (file: String, data: Data) in (try? Data(contentsOf: vault.url(for: file))) == data }

@@ -90,7 +90,7 @@ public final class Syncer {
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
             let stamping = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime,
-                                       device: environment.device)
+                                       environment: environment)
                 .run(state: &state, selector: selector)
             report.stamped = stamping.stamped
             report.conflicts += stamping.decisions
