@@ -10,19 +10,37 @@ struct Stamper {
     let vault: Vault
     let headTree: OID?
     let headTime: Date
-    /// This device (names it in the record of a deletion undone).
-    let device: String
+    /// This device (names it in the record of a deletion undone) and the test hooks.
+    let environment: SyncEnvironment
+    private var device: String { environment.device }
 
-    /// Returns the stamped paths, and the decisions of the pending merges (to be recorded on the
-    /// commit): text of HEAD dropped for the user's edit, and deletions undone by HEAD's change;
-    /// merges and clears `state.pendingBases`.
-    /// `changed` is false when the work tree matches HEAD (nothing to commit).
-    func run(state: inout SyncState, selector: MergeStrategySelector) throws
-        -> (stamped: [String], decisions: [MergeDecision], changed: Bool) {
+    /// What one run did.
+    struct Outcome {
+        /// Notes whose `updatedAt` was stamped.
+        var stamped: [String]
+        /// Decisions of the pending merges (to be recorded on the commit): text of HEAD dropped
+        /// for the user's edit, and deletions undone by HEAD's change.
+        var decisions: [MergeDecision]
+        /// False when the work tree matches HEAD (nothing to commit).
+        var changed: Bool
+        /// Files whose pending merge waits for the next sync because they were saved again before
+        /// the merge was written, sorted.
+        var waiting: [String]
+        /// Those files and the paths their bases are kept under (a kept edit moved since), sorted:
+        /// not to be committed now — a saved file lacks HEAD's change, so committing it would
+        /// revert that change.
+        var uncommitted: [String]
+    }
+
+    /// Merges the user's edits kept from the last sync against `state.pendingBases` and stamps
+    /// edited notes; clears `state.pendingBases` but for the merges that wait (`waiting`).
+    func run(state: inout SyncState, selector: MergeStrategySelector) throws -> Outcome {
         var stamped: [String] = []
         var decisions: [MergeDecision] = []
         var writes: [(path: String, data: Data)] = []
         var read: [String: Data] = [:]
+        // Written path of a pending merge → the path its base is kept under, and the user's file.
+        var pending: [String: (key: String, file: String)] = [:]
         let entries = try repository.status()
         let movedFrom = try movedPendingEdits(entries, state: state)
         let incoming = try incomingMoves(entries, state: state)
@@ -40,8 +58,10 @@ struct Stamper {
             let headData = try repository.blobData(committed.id)
             let mtime = modificationTime(entry.path) ?? headTime
             var data = current
-            if let baseHex = state.pendingBases[entry.path] ?? state.pendingBases[oldPath], let baseID = OID(hex: baseHex),
+            let key = state.pendingBases[entry.path] != nil ? entry.path : oldPath
+            if let baseHex = state.pendingBases[key], let baseID = OID(hex: baseHex),
                let base = try? repository.blobData(baseID) {
+                pending[target] = (key, entry.path)
                 // The user's edit wins every collision: it exists nowhere else, while HEAD's
                 // losing text stays in history and is recorded as a conflict on the commit.
                 let merged = try MergeResolver(strategy: .ours)
@@ -86,10 +106,13 @@ struct Stamper {
             if MergeResolver.isRealChange(base: try repository.blobData(baseID), changed: headData) {
                 writes.append((entry.path, headData))
                 revived.insert(entry.path)
+                pending[entry.path] = (entry.path, entry.path)
                 decisions.append(MergeDecision(path: entry.path, winner: .theirs,
                                                reason: "deleted on \(device) while a sync brought in a change to it: the note was kept"))
             }
         }
+        // Tests stop here to save a file between its merge and its write.
+        try environment.fault("before-stamp-write")
         let edited = Set(try vault.writeAll(writes) { path in
             if revived.contains(path) { return !FileManager.default.fileExists(atPath: vault.url(for: path).path) }
             let unchanged = { (file: String, data: Data) in (try? Data(contentsOf: vault.url(for: file))) == data }
@@ -98,11 +121,15 @@ struct Stamper {
         for (target, source) in leaving.sorted(by: { $0.key < $1.key }) where !edited.contains(target) {
             try removeKeptFile(source.path)
         }
-        // Pending bases wait with their files (a kept edit written elsewhere: under its own path).
-        let deferred = Set(edited.map { leaving[$0]?.path ?? $0 })
-        state.pendingBases = state.pendingBases.filter { deferred.contains($0.key) }
+        // A pending merge whose file was saved again waits with its base (under the key it was
+        // found by, so a kept edit moved since is found again), and the file stays uncommitted.
+        let waiting = edited.compactMap { pending[$0] }
+        let kept = Set(waiting.map(\.key))
+        state.pendingBases = state.pendingBases.filter { kept.contains($0.key) }
         stamped.removeAll { edited.contains($0) }
-        return (stamped, decisions.filter { !edited.contains($0.path) }, !entries.isEmpty)
+        return Outcome(stamped: stamped, decisions: decisions.filter { !edited.contains($0.path) },
+                       changed: !entries.isEmpty, waiting: Set(waiting.map(\.file)).sorted(),
+                       uncommitted: Set(waiting.flatMap { [$0.key, $0.file] }).sorted())
     }
 
     /// `data` with `updatedAt` set to the file's mtime, when the content really changed against

@@ -53,7 +53,8 @@ extension Syncer {
         try environment.fault("before-checkout")
         let outcome = try applyTree(of: target, from: previous, state: &state)
         report.updatedFromRemote += outcome.updated
-        report.keptUserEdits += outcome.keptUserEdits.keys.sorted()
+        let kept = outcome.keptUserEdits.keys.sorted().filter { !report.keptUserEdits.contains($0) }  // not twice
+        report.keptUserEdits += kept
         try environment.fault("before-ref-update")
         try repository.setReference(branch, to: target, message: "quire sync")
         try Journal.remove(vaultRoot: vault.root)
@@ -67,7 +68,10 @@ extension Syncer {
         let newTree = try repository.treeID(ofCommit: target)
         let outcome = try WorkTreeUpdater(repository: repository, vault: vault, resuming: resuming)
             .update(from: oldTree, to: newTree)
-        for (path, base) in outcome.keptUserEdits { state.pendingBases[path] = base }
+        // A file already waiting for a merge keeps the base it waits with: the user's edit is
+        // based on that version, not on the one this update replaced (which may hold an incoming
+        // change the edit lacks — merging against it would revert that change).
+        for (path, base) in outcome.keptUserEdits where state.pendingBases[path] == nil { state.pendingBases[path] = base }
         try state.save(vaultRoot: vault.root)
         return outcome
     }

@@ -90,10 +90,11 @@ public final class Syncer {
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
             let stamping = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime,
-                                       device: environment.device)
+                                       environment: environment)
                 .run(state: &state, selector: selector)
             report.stamped = stamping.stamped
             report.conflicts += stamping.decisions
+            report.keptUserEdits = stamping.waiting
             // Kept with the state until the commit that carries them: a crash in between must not
             // drop the record of what the pending merges dropped.
             let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0) }
@@ -102,7 +103,7 @@ public final class Syncer {
             try environment.fault("after-stamp")
             // Nothing changed (the usual case): no need to scan the work tree again to commit.
             if stamping.changed || head == nil || !trailers.isEmpty {
-                try commitLocalChanges(into: &report, trailers: trailers)
+                try commitLocalChanges(into: &report, trailers: trailers, leaving: stamping.uncommitted)
             }
             if !trailers.isEmpty {
                 state.pendingConflictTrailers = nil
@@ -161,13 +162,21 @@ public final class Syncer {
     /// `Quire-Conflict` trailer line for each decision of a pending merge (the loser is the
     /// parent's, or for a deletion undone the commit's own side). Decisions that changed nothing
     /// against HEAD (a note brought back as HEAD has it) still get a commit to carry them.
-    private func commitLocalChanges(into report: inout SyncReport, trailers: [String]) throws {
+    /// Paths in `leaving` (pending merges that wait) stay as HEAD has them: uncommitted.
+    private func commitLocalChanges(into report: inout SyncReport, trailers: [String], leaving: [String]) throws {
         let index = try repository.index()
         try index.addAll()
-        let tree = try index.writeTree()
-        try index.write()
         let head = try repository.headCommitID()
         let headTree = try head.map { try repository.treeID(ofCommit: $0) }
+        for path in leaving {
+            if let headTree, let entry = try repository.entry(atPath: path, inTree: headTree) {
+                try index.add(entry: entry)
+            } else {
+                try index.remove(path: path)
+            }
+        }
+        let tree = try index.writeTree()
+        try index.write()
         guard tree != headTree || (head != nil && !trailers.isEmpty) else { return }
         let lines = try repository.diff(from: headTree, to: tree).map(Self.describe)
         report.committed = lines

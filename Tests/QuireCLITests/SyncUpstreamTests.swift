@@ -128,4 +128,31 @@ import Testing
         #expect(try world.git(["rev-parse", "notes"]).stdout == a.git(["rev-parse", "HEAD"]).stdout)
         #expect(try a.read("git.md") == fromGit)
     }
+
+    /// `quire clone` checks out the branch the remote's HEAD names, as `git clone` does (it took
+    /// `main` whenever there was one): here `notes`, beside a `main` that holds something else.
+    @Test func cloneChecksOutTheBranchTheRemoteHeadNames() throws {
+        let fromGit = note("g1", title: "From git", updated: "2026-11-29T09:00:00Z")
+        let world = try Self.seededRemote(head: "notes", branches: ["notes", "main"], files: ["git.md": fromGit])
+        let seed = world.directory.appendingPathComponent("seed")
+        try Harness.write("main only\n", to: seed.appendingPathComponent("other.md"))
+        try #require(try gitCLI(["add", "-A"], in: seed).code == 0)
+        try #require(try gitCLI(["commit", "-qm", "on main only"], in: seed).code == 0)
+        try #require(try gitCLI(["push", "-q", "origin", "HEAD:refs/heads/main"], in: seed).code == 0)
+        let main = try world.git(["rev-parse", "main"]).stdout
+
+        let b = try world.clone("b")
+
+        #expect(try b.git(["symbolic-ref", "HEAD"]).stdout == "refs/heads/notes\n")
+        #expect(Self.lines(try b.git(["branch", "--format=%(refname)"])) == ["refs/heads/notes"])
+        #expect(try b.git(["config", "branch.notes.remote"]).stdout == "origin\n")
+        #expect(try b.git(["config", "branch.notes.merge"]).stdout == "refs/heads/notes\n")
+        #expect(try b.git(["rev-parse", "HEAD"]).stdout == world.git(["rev-parse", "notes"]).stdout)
+        #expect(try b.read("git.md") == fromGit)
+        #expect(!b.exists("other.md"))
+        try b.write(note("n2", title: "Two", updated: "2026-11-29T11:00:00Z"), to: "two.md")
+        try b.sync(now: "2026-11-29T12:01:00Z")
+        #expect(try world.git(["rev-parse", "notes"]).stdout == b.git(["rev-parse", "HEAD"]).stdout)
+        #expect(try world.git(["rev-parse", "main"]).stdout == main)
+    }
 }

@@ -59,6 +59,17 @@ struct Device {
         return result
     }
 
+    /// Runs `quire` on this device with `QUIRE_FAULT=<point>:stop`: when the process stops itself
+    /// there, `whileStopped` runs (the test plays the user, at exactly that moment) and the process
+    /// goes on. `stopped` is false when it never reached the point.
+    func runStopping(at point: String, _ arguments: [String], now: String = "2026-11-29T12:00:00Z",
+                     whileStopped: () throws -> Void) throws -> (run: QuireRun, stopped: Bool) {
+        let environment = Harness.environment(home: root.appendingPathComponent(".test-home"),
+                                              extra: ["QUIRE_DEVICE": name, "QUIRE_NOW": now, "QUIRE_FAULT": "\(point):stop"])
+        return try runUntilStopped([Harness.binary.path] + arguments, in: root, environment: environment,
+                                   whileStopped: whileStopped)
+    }
+
     func write(_ text: String, to path: String) throws { try vault.write(text, to: path) }
     func read(_ path: String) throws -> String { try vault.read(path) }
     func exists(_ path: String) -> Bool { vault.exists(path) }
@@ -214,4 +225,46 @@ func spawnAndWait(_ arguments: [String]) throws -> Int32 {
 /// A standard note with an id, a title, `updatedAt` and a body.
 func note(_ id: String, title: String, updated: String, extra: String = "", body: String = "Body.\n") -> String {
     "---\nid: \(id)\ntitle: \(title)\n\(extra)updatedAt: \(updated)\n---\n" + body
+}
+
+/// Runs `arguments` (an absolute program path first) in `directory` with exactly `environment`;
+/// when the process stops itself (SIGSTOP), runs `whileStopped` and continues it (SIGCONT).
+/// Returns its output, exit code (-1 when killed by a signal) and whether it stopped.
+func runUntilStopped(_ arguments: [String], in directory: URL, environment: [String: String],
+                     whileStopped: () throws -> Void) throws -> (run: QuireRun, stopped: Bool) {
+    let scratch = try Harness.temporaryDirectory("quire-stop")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outPath = scratch.appendingPathComponent("out").path, errPath = scratch.appendingPathComponent("err").path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    // The shell only changes folder, then becomes the program (same process id).
+    let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory.path] + arguments
+    let cArguments = command.map { strdup($0) } + [nil]
+    defer { for pointer in cArguments { free(pointer) } }
+    let cEnvironment = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in cEnvironment { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, command[0], &actions, nil, cArguments, cEnvironment)
+    guard spawned == 0 else { throw GitServer.ServerError.notStarted(command[0], "posix_spawn \(spawned)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, WUNTRACED) < 0 && errno == EINTR {}
+    let stopped = status & 0xff == 0x7f
+    if stopped {
+        do {
+            try whileStopped()
+        } catch {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            throw error
+        }
+        kill(pid, SIGCONT)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+    let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    return (QuireRun(stdout: try Harness.read(URL(fileURLWithPath: outPath)),
+                     stderr: try Harness.read(URL(fileURLWithPath: errPath)), code: code), stopped)
 }

@@ -58,11 +58,7 @@ struct CloneCommand: Command {
         let remote = try repository.createRemote(named: "origin", url: remoteURL)
         try remote.fetch(options: TransferSetup.options(context: context, vault: nil))
         context.output.progress("\r\u{1B}[K")
-        // The local branch takes the remote's name (main, else master, else the first), so the
-        // vault syncs with the branch the other devices and the git CLI use.
-        var remoteBranch = try repository.references(matching: "refs/remotes/origin/*").first?.name
-        for candidate in ["refs/remotes/origin/master", "refs/remotes/origin/main"]
-            where try repository.referenceTarget(candidate) != nil { remoteBranch = candidate }
+        let remoteBranch = try Self.branchToCheckOut(remoteHead: remote.defaultBranch(), in: repository)
         let name = remoteBranch.map { String($0.dropFirst("refs/remotes/origin/".count)) } ?? "main"
         if let remoteBranch, let tip = try repository.referenceTarget(remoteBranch) {
             try repository.setReference("refs/heads/\(name)", to: tip, message: "quire clone")
@@ -73,6 +69,24 @@ struct CloneCommand: Command {
         try repository.setConfigString("branch.\(name).merge", "refs/heads/\(name)")
         let vault = try Vault.create(at: root)
         try MergeDriverSetup.register(repository: repository, vault: vault)
+    }
+
+    /// The remote-tracking branch whose name the local branch takes, so the vault syncs with the
+    /// branch the other devices and the git CLI use: the one the remote's HEAD names (`remoteHead`,
+    /// `refs/heads/…`), as `git clone` does; else (an unborn HEAD) main, else master, else the
+    /// first by name. nil for an empty remote. (libgit2's `git_clone` checks out the remote's HEAD
+    /// by itself; quire does not use it — it makes the repository, `main` for an empty remote, and
+    /// fetches into it — so it asks the remote here.)
+    static func branchToCheckOut(remoteHead: String?, in repository: Repository) throws -> String? {
+        let prefix = "refs/remotes/origin/"
+        if let remoteHead, remoteHead.hasPrefix("refs/heads/") {
+            let tracking = prefix + remoteHead.dropFirst("refs/heads/".count)
+            if try repository.referenceTarget(tracking) != nil { return tracking }
+        }
+        for candidate in ["main", "master"] where try repository.referenceTarget(prefix + candidate) != nil {
+            return prefix + candidate
+        }
+        return try repository.references(matching: prefix + "*").map(\.name).filter { $0 != prefix + "HEAD" }.sorted().first
     }
 
     /// `notes` for `git@host:me/notes.git`, `https://host/me/notes`, `/mnt/usb/notes.git`.
