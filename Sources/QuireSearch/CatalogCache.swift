@@ -4,37 +4,34 @@ import QuireCore
 import Glibc
 #endif
 
-/// The catalog snapshot in `<vault>/.quire/cache/catalog.bin`: a header, a section table and
-/// 8-byte aligned sections (each segment's records with their offsets and flags, the segment's
-/// flat columns, which base slots are live, each slot's stamp, and the live slots in
-/// `PathOrder`). Loading maps the file and uses everything in place: no record is decoded until
-/// it is needed; the mapping is released when the last user goes.
+/// The catalog snapshot in `<vault>/.quire/cache/`: `catalog.bin` holds the large base segment,
+/// `catalog.state` the rest (the segment of recent changes, which base slots are live, each
+/// slot's stamp, the live slots in `PathOrder`) and the id of the base it belongs to, so that a
+/// few edited notes rewrite a few megabytes, not the whole index. Each file is a header (magic,
+/// version, id, section table) and 8-byte aligned sections: a segment's records with their
+/// offsets and flags, its term dictionary and flat columns. Loading maps both files and uses
+/// everything in place: no record is decoded until it is needed; the mappings are released
+/// when the last user goes.
 enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
-    static let version: UInt32 = 9
+    static let stateMagic: [UInt8] = Array("QUIRESTA".utf8)
+    static let version: UInt32 = 10
     /// Records, record offsets, flags, term bytes, ten columns and the sort keys.
     static let sectionsPerSegment = 15
 
-    /// Loads a snapshot: the catalog and the stored stamps.
-    static func load(_ path: String) throws(CacheError) -> (Catalog, CachedStamps) {
-        let memory = try map(path)
-        var reader = BinaryReader(base: memory.base.assumingMemoryBound(to: UInt8.self), count: memory.byteCount)
-        for byte in magic where try reader.u8() != byte { throw .corrupt("bad magic") }
-        let version = try reader.u32()
-        guard version == Self.version else { throw .oldVersion(version) }
-        let sectionCount = Int(try reader.u32())
-        guard sectionCount == 2 * sectionsPerSegment + 3 else { throw .corrupt("bad section count") }
-        var sections: [(Int, Int)] = []
-        for _ in 0..<sectionCount {
-            let offset = Int(try reader.u64())
-            let length = Int(try reader.u64())
-            guard offset % 8 == 0, offset >= 0, length >= 0, offset <= memory.byteCount - length else {
-                throw .corrupt("bad section bounds")
-            }
-            sections.append((offset, length))
-        }
+    /// The state file that goes with the base file at `path`.
+    static func statePath(_ path: String) -> String {
+        (path.hasSuffix(".bin") ? String(path.dropLast(4)) : path) + ".state"
+    }
+
+    /// Loads a snapshot: the catalog, the stored stamps and the base file's id.
+    static func load(_ path: String) throws(CacheError) -> (Catalog, CachedStamps, UInt64) {
+        let (baseMemory, baseID, baseSections) = try readFile(path, magic: magic, sections: sectionsPerSegment)
+        let (memory, stateID, sections) = try readFile(statePath(path), magic: stateMagic, sections: sectionsPerSegment + 3)
+        guard stateID == baseID else { throw .corrupt("the state belongs to another base") }
         var next = 0
-        let base = try segment(memory, &next, sections)
+        let base = try segment(baseMemory, &next, baseSections)
+        next = 0
         let delta = try segment(memory, &next, sections)
         let (liveOffset, liveLength) = sections[next]
         let (stampOffset, stampLength) = sections[next + 1]
@@ -54,7 +51,30 @@ enum CatalogCache {
         }
         let stamps = CachedStamps(memory: memory, offset: stampOffset, order: order, base: base.records,
                                   delta: delta.records)
-        return (catalog, stamps)
+        return (catalog, stamps, baseID)
+    }
+
+    /// Maps a snapshot file and reads its header: the memory, the id and the section table.
+    private static func readFile(_ path: String, magic: [UInt8],
+                                 sections count: Int) throws(CacheError) -> (ColumnMemory, UInt64, [(Int, Int)]) {
+        let memory = try map(path)
+        var reader = BinaryReader(base: memory.base.assumingMemoryBound(to: UInt8.self), count: memory.byteCount)
+        for byte in magic where try reader.u8() != byte { throw .corrupt("bad magic") }
+        let version = try reader.u32()
+        guard version == Self.version else { throw .oldVersion(version) }
+        let id = try reader.u64()
+        let sectionCount = Int(try reader.u32())
+        guard sectionCount == count else { throw .corrupt("bad section count") }
+        var sections: [(Int, Int)] = []
+        for _ in 0..<sectionCount {
+            let offset = Int(try reader.u64())
+            let length = Int(try reader.u64())
+            guard offset % 8 == 0, offset >= 0, length >= 0, offset <= memory.byteCount - length else {
+                throw .corrupt("bad section bounds")
+            }
+            sections.append((offset, length))
+        }
+        return (memory, id, sections)
     }
 
     private static func segment(_ memory: ColumnMemory, _ next: inout Int,

@@ -18,35 +18,22 @@ extension CatalogCache {
         }
     }
 
-    /// Writes a snapshot of `catalog` with each path's stamp, atomically (temporary file, then
-    /// rename). The catalog's columns stay alive during the write.
-    static func save(_ catalog: Catalog, stamps: [String: StoredStamp], to path: String) throws(CacheError) {
-        var chunks: [Chunk] = []
-        for segment in [catalog.base, catalog.delta] {
-            var records = BinaryWriter()
-            var offsets = BinaryWriter()
-            var flags: [UInt8] = []
-            for index in 0..<segment.records.count {
-                offsets.u64(UInt64(records.bytes.count))
-                if let encoded = segment.records.encodedBytes(index) {
-                    records.bytes.append(contentsOf: encoded)
-                } else {
-                    records.record(segment.records[index])
-                }
-                flags.append(segment.records.flag(index))
-            }
-            chunks.append(.bytes(records.bytes))
-            chunks.append(.bytes(offsets.bytes))
-            chunks.append(.bytes(flags))
-            chunks.append(.raw(UnsafeRawPointer(segment.terms.bytes.pointer), segment.terms.bytes.count))
-            for column in [segment.terms.offsets, segment.postingStarts, segment.postingDocs,
-                           segment.postingFrequencies, segment.positionStarts, segment.positions,
-                           segment.forwardStarts, segment.forward,
-                           segment.titleLengths, segment.lengths] {
-                chunks.append(.raw(UnsafeRawPointer(column.pointer), column.count * 4))
-            }
-            chunks.append(.raw(UnsafeRawPointer(segment.sortKeys.pointer), segment.sortKeys.count * 8))
+    /// Writes a snapshot of `catalog` with each path's stamp: the base segment to
+    /// `catalog.bin` unless `baseID` says the file already holds it (the base is the one loaded
+    /// from it), then everything else — the segment of recent changes, which base slots are
+    /// live, the stamps and the path order — to the small `catalog.state`. Each file is written
+    /// atomically (temporary file, then rename); the state names the base it belongs to, so a
+    /// crash between the two writes leaves a pair that does not match, which is rebuilt.
+    /// Returns the base's id. The catalog's columns stay alive during the writes.
+    @discardableResult
+    static func save(_ catalog: Catalog, stamps: [String: StoredStamp], to path: String,
+                     baseID known: UInt64? = nil) throws(CacheError) -> UInt64 {
+        var baseID = known ?? 0
+        if known == nil {
+            baseID = UInt64.random(in: 1...UInt64.max)
+            try writeFile(segmentChunks(catalog.base), magic: magic, id: baseID, to: path)
         }
+        var chunks = segmentChunks(catalog.delta)
         chunks.append(.bytes(catalog.baseLive.map { $0 ? 1 : 0 }))
         var stampBytes = BinaryWriter()
         var live: [Int] = []
@@ -67,10 +54,45 @@ extension CatalogCache {
             order.u32(UInt32(live[position]))
         }
         chunks.append(.bytes(order.bytes))
+        try writeFile(chunks, magic: stateMagic, id: baseID, to: statePath(path))
+        return baseID
+    }
 
+    /// The sections of one segment: records, their offsets and flags, term bytes, columns.
+    private static func segmentChunks(_ segment: IndexSegment) -> [Chunk] {
+        var chunks: [Chunk] = []
+        var records = BinaryWriter()
+        var offsets = BinaryWriter()
+        var flags: [UInt8] = []
+        for index in 0..<segment.records.count {
+            offsets.u64(UInt64(records.bytes.count))
+            if let encoded = segment.records.encodedBytes(index) {
+                records.bytes.append(contentsOf: encoded)
+            } else {
+                records.record(segment.records[index])
+            }
+            flags.append(segment.records.flag(index))
+        }
+        chunks.append(.bytes(records.bytes))
+        chunks.append(.bytes(offsets.bytes))
+        chunks.append(.bytes(flags))
+        chunks.append(.raw(UnsafeRawPointer(segment.terms.bytes.pointer), segment.terms.bytes.count))
+        for column in [segment.terms.offsets, segment.postingStarts, segment.postingDocs,
+                       segment.postingFrequencies, segment.positionStarts, segment.positions,
+                       segment.forwardStarts, segment.forward,
+                       segment.titleLengths, segment.lengths] {
+            chunks.append(.raw(UnsafeRawPointer(column.pointer), column.count * 4))
+        }
+        chunks.append(.raw(UnsafeRawPointer(segment.sortKeys.pointer), segment.sortKeys.count * 8))
+        return chunks
+    }
+
+    /// Writes one file: magic, version, id, the section table, then each section 8-byte aligned.
+    private static func writeFile(_ chunks: [Chunk], magic: [UInt8], id: UInt64, to path: String) throws(CacheError) {
         var header = BinaryWriter()
         header.bytes.append(contentsOf: magic)
         header.u32(version)
+        header.u64(id)
         header.u32(UInt32(chunks.count))
         var offset = align(header.bytes.count + chunks.count * 16)
         for chunk in chunks {

@@ -12,6 +12,9 @@ public struct CatalogStore: Sendable {
     /// What the last indexing pass did.
     public private(set) var report: IndexReport
     private var stamps: Stamps
+    /// The base segment `catalog.bin` holds and the file's id: while the catalog's base is that
+    /// segment, a snapshot rewrites only the small state file.
+    private var savedBase: (table: RecordTable, id: UInt64)?
     private let parse: NoteParsing
 
     /// QuireCore's parser (local time zone).
@@ -44,7 +47,7 @@ public struct CatalogStore: Sendable {
                 parse: @escaping NoteParsing = CatalogStore.defaultParser) {
         self.root = root
         self.parse = parse
-        var loaded: (Catalog, CachedStamps)?
+        var loaded: (Catalog, CachedStamps, UInt64)?
         var issue: CacheError?
         if rebuild {
             issue = .missing
@@ -57,6 +60,7 @@ public struct CatalogStore: Sendable {
         }
         catalog = loaded?.0 ?? Catalog()
         stamps = loaded.map { .snapshot($0.1) } ?? .table([:])
+        savedBase = loaded.map { ($0.0.base.records, $0.2) }
         report = IndexReport()
         refresh(paths: paths, stamps: given)
         report.cacheIssue = issue
@@ -126,7 +130,9 @@ public struct CatalogStore: Sendable {
             return
         }
         do throws(CacheError) {
-            try CatalogCache.save(catalog, stamps: stamps.table, to: cachePath)
+            let known = savedBase.flatMap { $0.table === catalog.base.records ? $0.id : nil }
+            let id = try CatalogCache.save(catalog, stamps: stamps.table, to: cachePath, baseID: known)
+            savedBase = (catalog.base.records, id)
             report.cacheWritten = true
         } catch {
             report.cacheIssue = error

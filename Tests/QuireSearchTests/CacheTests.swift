@@ -55,6 +55,42 @@ import Testing
         #expect(again.catalog.count == 2)
     }
 
+    /// A few edited notes rewrite the small state file, not the base with the whole index; a
+    /// state that belongs to another base (a crash between the two writes) is rebuilt.
+    @Test func anEditRewritesOnlyTheStateFile() throws {
+        let vault = try TestVault()
+        try seed(vault)
+        let store = vault.open()
+        let statePath = CatalogCache.statePath(store.cachePath)
+        func identity(_ path: String) throws -> [FileAttributeKey: Any] {
+            try FileManager.default.attributesOfItem(atPath: path)
+        }
+        let baseBefore = try identity(store.cachePath)
+        let stateBefore = try identity(statePath)
+        try vault.write("a.md", "---\ntitle: Apple tart\n---\nquince\n")
+        let edited = vault.open()
+        #expect(edited.report.changed == ["a.md"])
+        #expect(edited.report.cacheWritten)
+        let baseAfter = try identity(store.cachePath)
+        #expect(baseAfter[.systemFileNumber] as? Int == baseBefore[.systemFileNumber] as? Int)
+        #expect(baseAfter[.modificationDate] as? Date == baseBefore[.modificationDate] as? Date)
+        #expect(try identity(statePath)[.systemFileNumber] as? Int != stateBefore[.systemFileNumber] as? Int)
+        let reopened = vault.open()
+        #expect(reopened.report.cacheIssue == nil && !reopened.report.hasChanges)
+        #expect(try paths(reopened, "quince") == ["a.md"])
+
+        // A state file from another base: the snapshot is rebuilt, silently and correctly.
+        let foreign = try TestVault()
+        try seed(foreign)
+        let other = foreign.open()
+        try FileManager.default.removeItem(atPath: statePath)
+        try FileManager.default.copyItem(atPath: CatalogCache.statePath(other.cachePath), toPath: statePath)
+        let mixed = vault.open()
+        #expect(mixed.report.cacheIssue != nil)
+        #expect(try paths(mixed, "quince") == ["a.md"])
+        #expect(vault.open().report.cacheIssue == nil)
+    }
+
     @Test func rewriteWithSameContentIsNotParsed() throws {
         let vault = try TestVault()
         try seed(vault)
