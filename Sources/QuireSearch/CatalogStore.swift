@@ -108,6 +108,12 @@ public struct CatalogStore: Sendable {
     /// changed. A path whose file is gone is removed.
     @discardableResult
     public mutating func refresh(changedPaths paths: [String]) -> IndexReport {
+        guard !paths.isEmpty else {
+            report = IndexReport()
+            report.total = catalog.count
+            report.notesWithProblems = catalog.problemCount
+            return report
+        }
         let indexer = Indexer(root: root, parse: parse)
         var unique: [String] = []
         var seen = Set<String>()
