@@ -32,7 +32,7 @@ struct Indexer {
         var report = IndexReport()
         let racyLimit = Int64(Date().timeIntervalSince1970 * 1e9) - 50_000_000
         let known = stamps
-        let outcomes = Self.parallelMap(paths) { path in check(path, known[path], racyLimit: racyLimit) }
+        let outcomes = ParallelMap.map(paths) { path in check(path, known[path], racyLimit: racyLimit) }
 
         var upserts: [AnalyzedNote] = []
         var found = 0
@@ -159,24 +159,5 @@ struct Indexer {
             }
             filled += count
         }
-    }
-
-    /// `transform` applied to every element, spread over the processor's cores.
-    static func parallelMap<T>(_ items: [String], _ transform: (String) -> T) -> [T] {
-        let chunkSize = 64
-        let chunks = (items.count + chunkSize - 1) / chunkSize
-        var results = [T?](repeating: nil, count: items.count)
-        results.withUnsafeMutableBufferPointer { output in
-            let slots = output
-            withoutActuallyEscaping(transform) { work in
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    let start = chunk * chunkSize
-                    for index in start..<min(start + chunkSize, items.count) {
-                        slots.baseAddress.map { ($0 + index).pointee = work(items[index]) }
-                    }
-                }
-            }
-        }
-        return results.compactMap { $0 }
     }
 }

@@ -11,6 +11,17 @@ struct Stamper {
     let headTree: OID?
     let headTime: Date
 
+    /// One changed file the step looks at: its path now, its version in HEAD, and what was read
+    /// and computed off the main thread (nil `current`: the file could not be read).
+    private struct Candidate {
+        var path: String
+        var headData: Data
+        var pendingBase: OID?
+        var current: Data?
+        var modified: Date?
+        var stamped: Result<Data?, Error> = .success(nil)
+    }
+
     /// Returns the stamped paths, and the decisions of the pending merges that dropped text of
     /// HEAD (to be recorded on the commit); merges and clears `state.pendingBases`.
     /// `changed` is false when the work tree matches HEAD (nothing to commit).
@@ -23,32 +34,58 @@ struct Stamper {
         let entries = try repository.status()
         let movedFrom = try movedPendingEdits(entries, state: state)
         // Notes, and any other file (an attachment) the user edited while the last sync ran.
+        var wanted: [(path: String, oldPath: String)] = []
         for entry in entries where entry.inWorkTree && (entry.path.hasSuffix(".md") || state.pendingBases[entry.path] != nil) {
-            guard entry.kind == .modified || entry.kind == .renamed || movedFrom[entry.path] != nil,
-                  let headTree else { continue }
-            let oldPath = movedFrom[entry.path] ?? entry.oldPath ?? entry.path
-            guard let committed = try repository.entry(atPath: oldPath, inTree: headTree),
-                  let current = try? Data(contentsOf: vault.url(for: entry.path)) else { continue }
-            let headData = try repository.blobData(committed.id)
+            guard entry.kind == .modified || entry.kind == .renamed || movedFrom[entry.path] != nil, headTree != nil else { continue }
+            wanted.append((entry.path, movedFrom[entry.path] ?? entry.oldPath ?? entry.path))
+        }
+        // HEAD's versions through libgit2 on this thread (one tree read per folder), then the
+        // files read, parsed and stamped on every core.
+        let committed = try headTree.map { try repository.entries(atPaths: wanted.map(\.oldPath), inTree: $0) } ?? [:]
+        var candidates: [Candidate] = []
+        for item in wanted {
+            guard let entry = committed[item.oldPath] else { continue }
+            let pending = (state.pendingBases[item.path] ?? state.pendingBases[item.oldPath]).flatMap(OID.init(hex:))
+            candidates.append(Candidate(path: item.path, headData: try repository.blobData(entry.id), pendingBase: pending))
+        }
+        candidates = ParallelMap.map(candidates, chunkSize: 16) { candidate in
+            var candidate = candidate
+            candidate.current = try? Data(contentsOf: vault.url(for: candidate.path))
+            candidate.modified = modificationTime(candidate.path)
+            if candidate.pendingBase == nil, candidate.path.hasSuffix(".md"), let current = candidate.current {
+                candidate.stamped = Result { try stamp(current, committed: candidate.headData, path: candidate.path,
+                                                       modified: candidate.modified) }
+            }
+            return candidate
+        }
+        for candidate in candidates {
+            guard let current = candidate.current else { continue }
             var data = current
-            if let baseHex = state.pendingBases[entry.path] ?? state.pendingBases[oldPath], let baseID = OID(hex: baseHex),
-               let base = try? repository.blobData(baseID) {
-                let mtime = modificationTime(entry.path) ?? headTime
+            var stampedData = try candidate.stamped.get()
+            if let baseID = candidate.pendingBase, let base = try? repository.blobData(baseID) {
                 // The user's edit wins every collision: it exists nowhere else, while HEAD's
                 // losing text stays in history and is recorded as a conflict on the commit.
                 let merged = try MergeResolver(strategy: .ours)
-                    .merge(path: entry.path, base: base, ours: MergeSide(data: current, commitTime: mtime),
-                           theirs: MergeSide(data: headData, commitTime: headTime))
+                    .merge(path: candidate.path, base: base,
+                           ours: MergeSide(data: current, commitTime: candidate.modified ?? headTime),
+                           theirs: MergeSide(data: candidate.headData, commitTime: headTime))
                 data = merged.merged
                 decisions += merged.decisions
+                if candidate.path.hasSuffix(".md") {
+                    stampedData = try stamp(data, committed: candidate.headData, path: candidate.path,
+                                            modified: candidate.modified)
+                }
+            } else if candidate.pendingBase != nil, candidate.path.hasSuffix(".md") {
+                stampedData = try stamp(data, committed: candidate.headData, path: candidate.path,
+                                        modified: candidate.modified)
             }
-            if entry.path.hasSuffix(".md"), let stampedData = try stamp(data, committed: headData, path: entry.path) {
+            if let stampedData {
                 data = stampedData
-                stamped.append(entry.path)
+                stamped.append(candidate.path)
             }
             if data != current {
-                writes.append((entry.path, data))
-                read[entry.path] = current
+                writes.append((candidate.path, data))
+                read[candidate.path] = current
             }
         }
         // A file saved again while the others were written is left alone (its stamp and any
@@ -74,18 +111,21 @@ struct Stamper {
         return (stamped, decisions.filter { !edited.contains($0.path) }, !entries.isEmpty)
     }
 
-    /// `data` with `updatedAt` set to the file's mtime, when the content really changed against
-    /// the committed version, `updatedAt` did not change with it, and the front matter is
-    /// readable YAML; nil otherwise.
-    private func stamp(_ data: Data, committed: Data, path: String) throws -> Data? {
+    /// `data` with `updatedAt` set to the file's mtime (`modified`, else HEAD's commit time), when
+    /// the content really changed against the committed version, `updatedAt` did not change
+    /// with it, and the front matter is readable YAML; nil otherwise. Safe to call from several
+    /// threads (no libgit2).
+    private func stamp(_ data: Data, committed: Data, path: String, modified: Date?) throws -> Data? {
         guard data != committed else { return nil }
-        let now = NoteParser.parse(data, path: path)
-        // Equal updatedAt with different bytes: a real change made outside quire.
+        let now = NoteParser.parseFrontMatter(data, path: path)
+        // Equal updatedAt with different bytes: a real change made outside quire. Identical
+        // front matter (the usual edit: the body only) holds the same updatedAt without parsing.
         guard now.format == .yaml, now.problems.isEmpty,
-              now.updatedAt == NoteParser.parse(committed, path: path).updatedAt else { return nil }
+              NoteParser.haveSameFrontMatter(data, committed)
+                || now.updatedAt == NoteParser.parseFrontMatter(committed, path: path).updatedAt else { return nil }
         var document = NoteDocument(data: data)
         guard document.isEditable else { return nil }
-        try document.setUpdatedAt(modificationTime(path) ?? headTime)
+        try document.setUpdatedAt(modified ?? headTime)
         return document.serialized()
     }
 

@@ -152,7 +152,14 @@ public final class Syncer {
     /// `Quire-Conflict` trailer line for each decision of a pending merge (the loser is the parent's).
     private func commitLocalChanges(into report: inout SyncReport, trailers: [String]) throws {
         let index = try repository.index()
-        try index.addAll()
+        // What status reports is what `git add --all` would stage; an unresolved conflict or a
+        // nested repository (a folder entry) goes through the full walk instead.
+        let changes = try repository.status().filter(\.inWorkTree)
+        if changes.contains(where: { $0.kind == .conflicted || $0.path.hasSuffix("/") }) {
+            try index.addAll()
+        } else {
+            try index.update(paths: changes.map(\.path), root: vault.root)
+        }
         let tree = try index.writeTree()
         try index.write()
         let head = try repository.headCommitID()
