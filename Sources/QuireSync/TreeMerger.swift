@@ -116,7 +116,14 @@ struct TreeMerger {
             Result { try MergeResolver(strategy: job.strategy).merge(path: job.path, base: job.base, ours: job.ours, theirs: job.theirs) }
         }
         var result: [String: Result<NoteMergeResult, Error>] = [:]
-        for (job, outcome) in zip(jobs, outcomes) { result[job.basePath] = outcome }
+        var blobs: [Data] = []
+        for (job, outcome) in zip(jobs, outcomes) {
+            result[job.basePath] = outcome
+            if case let .success(merged) = outcome { blobs += [merged.merged] + (merged.keepBothCopy.map { [$0] } ?? []) }
+        }
+        // Thousands of merged notes: one pack rather than a loose file each (`writeBlob` below
+        // then finds every blob already stored).
+        try PackedObjects.storeBlobs(blobs, repository: repository)
         return result
     }
 
