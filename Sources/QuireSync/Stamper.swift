@@ -1,6 +1,9 @@
 import Foundation
 import QuireCore
 import QuireGit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Step 2 of the cycle: notes edited outside quire get `updatedAt` = the file's modification
 /// time, and notes the user edited while the last sync updated them are merged three ways
@@ -153,7 +156,13 @@ struct Stamper {
         return result
     }
 
+    /// The file's modification time (one `stat`; what `FileManager` reports, without its
+    /// extended-attribute and owner look-ups).
     private func modificationTime(_ path: String) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: vault.url(for: path).path))?[.modificationDate] as? Date
+        var status = stat()
+        guard stat(vault.url(for: path).path, &status) == 0 else { return nil }
+        // The same arithmetic as Foundation's, so the stamped second is the same.
+        return Date(timeIntervalSinceReferenceDate: TimeInterval(status.st_mtim.tv_sec) - Date.timeIntervalBetween1970AndReferenceDate
+                    + TimeInterval(status.st_mtim.tv_nsec) / 1_000_000_000.0)
     }
 }
