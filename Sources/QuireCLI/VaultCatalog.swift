@@ -13,8 +13,13 @@ struct VaultCatalog {
 
     /// Opens the catalog of the command's vault; `rebuild` ignores the cache.
     static func open(_ context: CommandContext, rebuild: Bool = false) throws -> VaultCatalog {
-        let vault = try context.vault()
-        let paths = try notePaths(vault, environment: context.environment)
+        try open(vault: context.vault(), environment: context.environment, rebuild: rebuild)
+    }
+
+    /// Opens the catalog of `vault` (what `open(_:rebuild:)` does, without the command context:
+    /// usable from another thread).
+    static func open(vault: Vault, environment: [String: String], rebuild: Bool = false) throws -> VaultCatalog {
+        let paths = try notePaths(vault, environment: environment)
         let store = CatalogStore(root: vault.root.path, paths: paths, rebuild: rebuild)
         return VaultCatalog(vault: vault, store: store)
     }

@@ -121,6 +121,7 @@ public final class Syncer {
                 return report
             }
             if let remoteTip { try integrate(remoteTip, selector: selector, state: &state, report: &report) }
+            if attempt == 1 { options.workTreeSettled?(report) }
             guard options.push, let local = try repository.headCommitID(), local != remoteTip else { break }
             let outgoing = try remoteTip.map { try repository.aheadBehind(local: local, upstream: $0).ahead }
                 ?? repository.log(from: local).count
