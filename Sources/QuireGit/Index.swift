@@ -7,7 +7,7 @@ public final class Index {
     /// The owned handle; freed with `git_index_free` in `deinit`.
     let pointer: OpaquePointer
     /// Keeps the repository alive while the index is in use.
-    private let repository: Repository
+    let repository: Repository
 
     init(repository: Repository) throws {
         var raw: OpaquePointer?
@@ -41,8 +41,11 @@ public final class Index {
     /// Stages exactly `paths` (relative to the work tree `root`), as `addAll()` would stage them:
     /// a file there is added (read, hashed, written to the object database), a path with no file
     /// is removed from the index. For the paths `Repository.status()` reports this is what
-    /// `addAll()` does, without walking the whole work tree twice.
+    /// `addAll()` does, without walking the whole work tree twice. From `packThreshold` files
+    /// on, their blobs go into one pack and each file is read once (see `Index+Bulk.swift`).
     public func update(paths: [String], root: URL) throws {
+        let read = try readIntoPack(paths, root: root)
+        let direct = try !read.isEmpty && modesFollowTheFiles()
         for path in paths {
             let exists = { root.appendingPathComponent(path).withUnsafeFileSystemRepresentation { name in
                 var status = stat()
@@ -50,6 +53,10 @@ public final class Index {
             } }
             guard exists() else {
                 try remove(path: path)
+                continue
+            }
+            if direct, let file = read[path], try storesUnfiltered(path) {
+                try add(path, readAs: file)
                 continue
             }
             do {

@@ -159,7 +159,6 @@ public final class Syncer {
         if changes.contains(where: { $0.kind == .conflicted || $0.path.hasSuffix("/") }) {
             try index.addAll()
         } else {
-            try PackedObjects.storeFiles(changes.map(\.path), vault: vault, repository: repository)
             try index.update(paths: changes.map(\.path), root: vault.root)
         }
         let tree = try index.writeTree()

@@ -41,6 +41,50 @@ import Testing
         #expect(try repo.writeBlobsAsPack([]) == [])
     }
 
+    /// 150 files staged at once: one pack, index entries with the files' stat data (git sees
+    /// nothing to refresh), and the same tree `git add -A` makes.
+    @Test func manyFilesStagedThroughOnePackMatchGitsOwnStaging() throws {
+        let temp = try TemporaryDirectory()
+        let repo = try Repository.create(at: temp.url)
+        var paths: [String] = []
+        for index in 0..<150 {
+            let path = "Folder\(index % 3)/note-\(index).md"
+            try Fixture.write("---\nid: n\(index)\n---\nBody \(index).\n", to: path, in: temp.url)
+            paths.append(path)
+        }
+        try Fixture.write("same\n", to: "a-copy.md", in: temp.url)
+        try Fixture.write("same\n", to: "b-copy.md", in: temp.url)
+        paths += ["a-copy.md", "b-copy.md", "gone.md"]  // a path with no file is a deletion
+        let index = try repo.index()
+        try index.update(paths: paths, root: temp.url)
+        try index.write()
+        let loose = try FileManager.default.contentsOfDirectory(atPath: temp.path(".git/objects").path).filter { $0.count == 2 }
+        #expect(loose.isEmpty)  // every blob is in the pack
+        let tree = try index.writeTree()
+        #expect(try repo.status().allSatisfy { !$0.inWorkTree })
+        #expect(try Fixture.git(["diff-files", "--name-only"], in: temp.url).isEmpty)
+        try Fixture.git(["add", "-A"], in: temp.url)
+        #expect(try Fixture.git(["write-tree"], in: temp.url) == tree.hex + "\n")
+    }
+
+    /// Files a filter applies to (here `text` with CRLF content) are stored the way libgit2
+    /// stores them, normalized, not as read.
+    @Test func filteredFilesAreStoredAsLibgit2StoresThem() throws {
+        let temp = try TemporaryDirectory()
+        let repo = try Repository.create(at: temp.url)
+        try Fixture.write("*.md text\n", to: ".gitattributes", in: temp.url)
+        var paths = [".gitattributes"]
+        for index in 0..<120 {
+            try Fixture.write("line one\r\nline \(index)\r\n", to: "n\(index).md", in: temp.url)
+            paths.append("n\(index).md")
+        }
+        let index = try repo.index()
+        try index.update(paths: paths, root: temp.url)
+        let tree = try index.writeTree()
+        let entry = try #require(try repo.treeEntries(tree).first { $0.path == "n7.md" })
+        #expect(try repo.blobData(entry.id) == Data("line one\nline 7\n".utf8))
+    }
+
     @Test func sha1MatchesKnownDigestsWholeAndInPieces() throws {
         #expect(SHA1.hex(Data()) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
         #expect(SHA1.hex(Data("abc".utf8)) == "a9993e364706816aba3e25717850c26c9cd0d89d")
