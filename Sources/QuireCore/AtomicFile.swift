@@ -73,7 +73,9 @@ extension AtomicFile {
                          replaceIf stillExpected: ((String) -> Bool)? = nil) throws -> [String] {
         guard !files.isEmpty else { return [] }
         var staged: [(temporary: String, target: String, displayPath: String)] = []
-        defer { for item in staged { unlink(item.temporary) } }
+        // How many of `staged` are renamed or skipped (the rest are removed on the way out).
+        var done = 0
+        defer { for item in staged[done...] { unlink(item.temporary) } }
         var flushDescriptor: Int32 = -1
         defer { if flushDescriptor >= 0 { close(flushDescriptor) } }
         for file in files {
@@ -115,17 +117,19 @@ extension AtomicFile {
         }
         var directories = Set<String>()
         var skipped: [String] = []
-        while let item = staged.first {
+        // By index: removing the first of thousands of staged files each time took quadratic time.
+        while done < staged.count {
+            let item = staged[done]
             if let stillExpected, !stillExpected(item.displayPath) {
                 unlink(item.temporary)
-                staged.removeFirst()
+                done += 1
                 skipped.append(item.displayPath)
                 continue
             }
             guard rename(item.temporary, item.target) == 0 else {
                 throw CoreError.writeFailed(path: item.displayPath, reason: "rename failed: \(String(cString: strerror(errno)))")
             }
-            staged.removeFirst()
+            done += 1
             directories.insert((item.target as NSString).deletingLastPathComponent)
         }
         for directory in directories.sorted() {
