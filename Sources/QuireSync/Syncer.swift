@@ -126,8 +126,14 @@ public final class Syncer {
             let outgoing = try remoteTip.map { try repository.aheadBehind(local: local, upstream: $0).ahead }
                 ?? repository.log(from: local).count
             try environment.fault("before-push")
+            let turn = LocalRemotePush.begin(remoteURL: remote.url)
+            if let turn, try !turn.branch(branch, isStillAt: remoteTip) {
+                // Another device pushed since this round's fetch: fetch and merge again.
+                if attempt < options.pushAttempts { continue }
+                throw SyncError.pushRejectedAfterRetries(attempts: attempt)
+            }
             do {
-                try remote.push(refspecs: ["\(branch):\(branch)"], options: transfer)
+                try withExtendedLifetime(turn) { try remote.push(refspecs: ["\(branch):\(branch)"], options: transfer) }
             } catch let error as GitError where error.category == .pushRejected {
                 if attempt < options.pushAttempts { continue }
                 throw SyncError.pushRejectedAfterRetries(attempts: attempt)
