@@ -13,8 +13,13 @@ struct VaultCatalog {
 
     /// Opens the catalog of the command's vault; `rebuild` ignores the cache.
     static func open(_ context: CommandContext, rebuild: Bool = false) throws -> VaultCatalog {
-        let vault = try context.vault()
-        let listing = try noteListing(vault, environment: context.environment, stamps: true)
+        try open(vault: context.vault(), environment: context.environment, rebuild: rebuild)
+    }
+
+    /// Opens the catalog of `vault` (what `open(_:rebuild:)` does, without the command context:
+    /// usable from another thread).
+    static func open(vault: Vault, environment: [String: String], rebuild: Bool = false) throws -> VaultCatalog {
+        let listing = try noteListing(vault, environment: environment, stamps: true)
         let store = CatalogStore(root: vault.root.path, paths: listing.notes, stamps: listing.stamps, rebuild: rebuild)
         return VaultCatalog(vault: vault, store: store)
     }

@@ -87,6 +87,12 @@ public struct NoteDocument: Sendable, Equatable {
         NoteParser.parse(serialized(), path: path, timeZone: timeZone)
     }
 
+    /// The note's front-matter fields as `NoteParser` reads the current bytes, without the body
+    /// or its word count (cheaper than `note(path:)` when only fields such as `updatedAt` matter).
+    public func fields(path: String) -> Note {
+        NoteParser.parseFrontMatter(serialized(), path: path, timeZone: timeZone)
+    }
+
     /// Sets `key` to `value`: rewrites only that key's lines (or only its value, keeping a
     /// trailing comment, when old and new value fit on one line). The key is matched exactly,
     /// else case-insensitively (the note's spelling is kept); a new key is appended at the end

@@ -22,9 +22,37 @@ public enum NoteParser {
     public static func parse(_ data: Data, path: String, timeZone: TimeZone) -> Note {
         var note = Note(path: path, folder: folder(of: path), title: stem(of: path))
         data.withUnsafeBytes { raw in
-            parse(raw.bindMemory(to: UInt8.self), into: &note, timeZone: timeZone)
+            parse(raw.bindMemory(to: UInt8.self), into: &note, timeZone: timeZone, readsBody: true)
         }
         return note
+    }
+
+    /// Like `parse(_:path:timeZone:)` but without keeping the body or counting its words: the
+    /// front matter, the fields read from it and every problem (a body that is not UTF-8
+    /// included), for callers that only look at metadata such as `updatedAt`.
+    public static func parseFrontMatter(_ data: Data, path: String, timeZone: TimeZone = .current) -> Note {
+        var note = Note(path: path, folder: folder(of: path), title: stem(of: path))
+        data.withUnsafeBytes { raw in
+            parse(raw.bindMemory(to: UInt8.self), into: &note, timeZone: timeZone, readsBody: false)
+        }
+        return note
+    }
+
+    /// Whether `first` and `second` hold the same front matter byte for byte (the opening fence
+    /// through the closing one) and neither is binary: every field `parse` reads from the front
+    /// matter (`updatedAt` among them) is then the same for both. False for files without
+    /// front matter.
+    public static func haveSameFrontMatter(_ first: Data, _ second: Data) -> Bool {
+        func layout(_ data: Data) -> FrontMatterLayout? {
+            data.withUnsafeBytes { raw -> FrontMatterLayout? in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil { return nil }
+                return FrontMatterLayout.split(bytes)
+            }
+        }
+        guard let one = layout(first), one.format != .none, let two = layout(second),
+              one.bodyStart == two.bodyStart else { return false }
+        return first.prefix(one.bodyStart) == second.prefix(two.bodyStart)
     }
 
     /// The folder of a vault-relative path (`""` for the root).
@@ -39,7 +67,8 @@ public enum NoteParser {
         return name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, into note: inout Note, timeZone: TimeZone) {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, into note: inout Note, timeZone: TimeZone,
+                              readsBody: Bool) {
         if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil {
             note.problems.append(NoteProblem(kind: .binary, line: nil, message: "file contains nul bytes (binary)"))
             return
@@ -62,12 +91,12 @@ public enum NoteParser {
         NoteFields.apply(to: &note, texts: texts, lines: lines, timeZone: timeZone)
         let body = UnsafeBufferPointer(rebasing: bytes[layout.bodyStart...])
         if let text = String(validating: body, as: UTF8.self) {
-            note.body = text
+            if readsBody { note.body = text }
         } else {
-            note.body = String(decoding: body, as: UTF8.self)
+            if readsBody { note.body = String(decoding: body, as: UTF8.self) }
             note.problems.append(NoteProblem(kind: .notUTF8, line: nil, message: "body is not valid utf-8"))
         }
-        note.words = WordCounter.count(utf8: body)
+        if readsBody { note.words = WordCounter.count(utf8: body) }
     }
 
     /// What was read from a file's YAML front matter.

@@ -145,15 +145,28 @@ public struct Vault: Sendable, Equatable {
     @discardableResult
     public func writeAll(_ files: [(path: String, data: Data)], replaceIf stillExpected: ((String) -> Bool)? = nil) throws -> [String] {
         var prepared: [(url: URL, data: Data, displayPath: String)] = []
+        // Per folder, once: created if missing, and its real path (symlinks resolved). A file is
+        // then written at its folder's real path, or at its own when it is a link itself: the
+        // same target as `realpath` of the whole path, without resolving every folder again.
+        var realFolders: [String: String?] = [:]
         for file in files {
             let safe = try resolveSafePath(file.path)
             var target = url(for: safe)
-            if let real = Vault.realPath(target.path), real != target.path { target = URL(fileURLWithPath: real) }
-            do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
-            } catch {
-                throw CoreError.writeFailed(path: safe, reason: "cannot create its folder")
+            let folder = target.deletingLastPathComponent()
+            if realFolders[folder.path] == nil {
+                do {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw CoreError.writeFailed(path: safe, reason: "cannot create its folder")
+                }
+                realFolders[folder.path] = .some(Vault.realPath(folder.path))
+            }
+            var status = stat()
+            if lstat(target.path, &status) == 0 {
+                let real = status.st_mode & S_IFMT == S_IFLNK
+                    ? Vault.realPath(target.path)
+                    : (realFolders[folder.path] ?? nil).map { $0 == "/" ? "/" + target.lastPathComponent : $0 + "/" + target.lastPathComponent }
+                if let real, real != target.path { target = URL(fileURLWithPath: real) }
             }
             prepared.append((target, file.data, safe))
         }

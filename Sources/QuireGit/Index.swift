@@ -1,4 +1,5 @@
 import CLibGit2
+import Foundation
 
 /// The repository's staging area: owns one `git_index` handle, freed in `deinit`.
 /// Changes stay in memory until `write()`.
@@ -6,7 +7,7 @@ public final class Index {
     /// The owned handle; freed with `git_index_free` in `deinit`.
     let pointer: OpaquePointer
     /// Keeps the repository alive while the index is in use.
-    private let repository: Repository
+    let repository: Repository
 
     init(repository: Repository) throws {
         var raw: OpaquePointer?
@@ -34,6 +35,36 @@ public final class Index {
             try check(git_index_add_all(pointer, array, GIT_INDEX_ADD_DEFAULT.rawValue, nil, nil),
                       "git_index_add_all")
             try check(git_index_update_all(pointer, array, nil, nil), "git_index_update_all")
+        }
+    }
+
+    /// Stages exactly `paths` (relative to the work tree `root`), as `addAll()` would stage them:
+    /// a file there is added (read, hashed, written to the object database), a path with no file
+    /// is removed from the index. For the paths `Repository.status()` reports this is what
+    /// `addAll()` does, without walking the whole work tree twice. From `packThreshold` files
+    /// on, their blobs go into one pack and each file is read once (see `Index+Bulk.swift`).
+    public func update(paths: [String], root: URL) throws {
+        let read = try readIntoPack(paths, root: root)
+        let direct = try !read.isEmpty && modesFollowTheFiles()
+        for path in paths {
+            let exists = { root.appendingPathComponent(path).withUnsafeFileSystemRepresentation { name in
+                var status = stat()
+                return name.map { lstat($0, &status) == 0 } ?? false
+            } }
+            guard exists() else {
+                try remove(path: path)
+                continue
+            }
+            if direct, let file = read[path], try storesUnfiltered(path) {
+                try add(path, readAs: file)
+                continue
+            }
+            do {
+                try add(path: path)
+            } catch is GitError where !exists() {
+                // Deleted after the check: staged as the deletion it now is.
+                try remove(path: path)
+            }
         }
     }
 

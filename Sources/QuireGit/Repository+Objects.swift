@@ -183,6 +183,54 @@ extension Repository {
         return TreeEntry(path: path, id: OID(id), kind: EntryKind(mode: git_tree_entry_filemode(entry)))
     }
 
+    /// The entries at `paths` inside `tree`, by path (a path with no entry is left out). Each
+    /// folder's tree is read once, so looking up thousands of paths costs one pass per folder
+    /// rather than a walk from the root per path.
+    public func entries(atPaths paths: [String], inTree tree: OID) throws -> [String: TreeEntry] {
+        var raw = tree.raw
+        var root: OpaquePointer?
+        try check(git_tree_lookup(&root, pointer, &raw), "git_tree_lookup")
+        // Folder trees looked up here, freed with `git_tree_free` when the lookup ends.
+        var folders: [String: OpaquePointer] = [:]
+        var missing = Set<String>()
+        defer {
+            for folder in folders.values { git_tree_free(folder) }
+            git_tree_free(root)
+        }
+        func folderTree(_ folder: String) throws -> OpaquePointer? {
+            if folder.isEmpty { return root }
+            if let known = folders[folder] { return known }
+            if missing.contains(folder) { return nil }
+            var entry: OpaquePointer?
+            let result = git_tree_entry_bypath(&entry, root, folder)
+            if result == GIT_ENOTFOUND.rawValue {
+                missing.insert(folder)
+                return nil
+            }
+            try check(result, "git_tree_entry_bypath")
+            defer { git_tree_entry_free(entry) }
+            guard git_tree_entry_type(entry) == GIT_OBJECT_TREE, let id = git_tree_entry_id(entry) else {
+                missing.insert(folder)
+                return nil
+            }
+            var object: OpaquePointer?
+            try check(git_tree_lookup(&object, pointer, id), "git_tree_lookup")
+            guard let object else { return nil }
+            folders[folder] = object
+            return object
+        }
+        var result: [String: TreeEntry] = [:]
+        for path in paths {
+            let slash = path.lastIndex(of: "/")
+            let folder = slash.map { String(path[..<$0]) } ?? ""
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            guard let parent = try folderTree(folder), let entry = git_tree_entry_byname(parent, name),
+                  let id = git_tree_entry_id(entry) else { continue }
+            result[path] = TreeEntry(path: path, id: OID(id), kind: EntryKind(mode: git_tree_entry_filemode(entry)))
+        }
+        return result
+    }
+
     /// Writes a tree holding exactly `entries` (nested folders made from the paths) through an
     /// in-memory index, and returns its id.
     public func writeTree(entries: [TreeEntry]) throws -> OID {

@@ -33,8 +33,7 @@ struct Indexer {
         var report = IndexReport()
         let racyLimit = Int64(Date().timeIntervalSince1970 * 1e9) - 50_000_000
         let known = stamps
-        let indices = Array(paths.indices)
-        let outcomes = Self.parallelMap(indices) { index in
+        let outcomes = ParallelMap.map(Array(paths.indices)) { index in
             check(paths[index], known[paths[index]], walked: index < given.count ? given[index] : nil, racyLimit: racyLimit)
         }
 
@@ -170,24 +169,5 @@ struct Indexer {
             }
             filled += count
         }
-    }
-
-    /// `transform` applied to every element, spread over the processor's cores.
-    static func parallelMap<Item, T>(_ items: [Item], _ transform: (Item) -> T) -> [T] {
-        let chunkSize = 64
-        let chunks = (items.count + chunkSize - 1) / chunkSize
-        var results = [T?](repeating: nil, count: items.count)
-        results.withUnsafeMutableBufferPointer { output in
-            let slots = output
-            withoutActuallyEscaping(transform) { work in
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    let start = chunk * chunkSize
-                    for index in start..<min(start + chunkSize, items.count) {
-                        slots.baseAddress.map { ($0 + index).pointee = work(items[index]) }
-                    }
-                }
-            }
-        }
-        return results.compactMap { $0 }
     }
 }

@@ -32,8 +32,8 @@ public struct MergeResolver: Sendable {
         var outcome: (merged: Data, decisions: [MergeDecision], winner: MergeWinner)
         if let documents = editableDocuments(base: base, ours: ours.data, theirs: theirs.data) {
             let ranking = rank(ours: ours, theirs: theirs,
-                               oursUpdatedAt: documents.ours.note(path: path).updatedAt,
-                               theirsUpdatedAt: documents.theirs.note(path: path).updatedAt)
+                               oursUpdatedAt: documents.ours.fields(path: path).updatedAt,
+                               theirsUpdatedAt: documents.theirs.fields(path: path).updatedAt)
             let (winner, loser) = ranking.winner == .ours
                 ? (documents.ours, documents.theirs) : (documents.theirs, documents.ours)
             do {
@@ -67,9 +67,7 @@ public struct MergeResolver: Sendable {
 
     /// The git blob id of `data` (SHA-1 of `blob <length>\0` and the bytes) as 40 hex digits.
     public static func blobID(_ data: Data) -> String {
-        var object = Data("blob \(data.count)\0".utf8)
-        object.append(data)
-        return SHA1.hex(object)
+        BlobHash.hex(data)
     }
 
     // MARK: - Internals

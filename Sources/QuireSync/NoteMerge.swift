@@ -66,7 +66,7 @@ struct NoteMerge {
     /// Makes the merged `updatedAt` the later of both sides' and `createdAt` the earlier, in
     /// the key and form the merged note already uses (only when it holds another time).
     private func settleDates(_ result: inout NoteDocument, winner: NoteDocument, loser: NoteDocument) throws {
-        let (mine, theirs, merged) = (winner.note(path: path), loser.note(path: path), result.note(path: path))
+        let (mine, theirs, merged) = (winner.fields(path: path), loser.fields(path: path), result.fields(path: path))
         if let current = merged.updatedAt, let target = [mine.updatedAt, theirs.updatedAt].compactMap({ $0 }).max(),
            abs(current.timeIntervalSince(target)) >= 1 {
             try result.setUpdatedAt(target)

@@ -10,6 +10,12 @@ public struct SyncOptions: Sendable {
     public var dryRun: Bool
     /// How many times to fetch, merge and push again when the remote moved meanwhile.
     public var pushAttempts: Int
+    /// Called once (not in a dry run), when the first round's commit and merge have left the
+    /// work tree as this sync makes it and before anything is pushed, with the report so far:
+    /// the caller can bring its own view of the notes (the search catalog) up to date while the
+    /// push runs. A later round (the remote moved meanwhile) may update files again: compare
+    /// with the final report.
+    public var workTreeSettled: (@Sendable (SyncReport) -> Void)?
 
     /// Creates options.
     public init(strategy: MergeStrategy? = nil, push: Bool = true, dryRun: Bool = false, pushAttempts: Int = 4) {

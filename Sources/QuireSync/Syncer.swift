@@ -130,6 +130,7 @@ public final class Syncer {
                 return report
             }
             if let remoteTip { try integrate(remoteTip, selector: selector, state: &state, report: &report) }
+            if attempt == 1 { options.workTreeSettled?(report) }
             guard options.push, let local = try repository.headCommitID(), local != remoteTip else { break }
             let outgoing = try remoteTip.map { try repository.aheadBehind(local: local, upstream: $0).ahead }
                 ?? repository.log(from: local).count
@@ -165,7 +166,14 @@ public final class Syncer {
     /// Paths in `leaving` (pending merges that wait) stay as HEAD has them: uncommitted.
     private func commitLocalChanges(into report: inout SyncReport, trailers: [String], leaving: [String]) throws {
         let index = try repository.index()
-        try index.addAll()
+        // What status reports is what `git add --all` would stage; an unresolved conflict or a
+        // nested repository (a folder entry) goes through the full walk instead.
+        let changes = try repository.status().filter(\.inWorkTree)
+        if changes.contains(where: { $0.kind == .conflicted || $0.path.hasSuffix("/") }) {
+            try index.addAll()
+        } else {
+            try index.update(paths: changes.map(\.path), root: vault.root)
+        }
         let head = try repository.headCommitID()
         let headTree = try head.map { try repository.treeID(ofCommit: $0) }
         for path in leaving {

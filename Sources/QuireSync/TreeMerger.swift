@@ -38,8 +38,11 @@ struct TreeMerger {
         var result = oursEntries
         var decisions: [MergeDecision] = []
         var merged: [String] = []
+        let basePaths = baseEntries.keys.sorted()
+        let resolved = try resolveNotesChangedOnBothSides(basePaths, base: baseEntries, oursChanges: oursChanges,
+                                                          theirsChanges: theirsChanges, ours: ours, theirs: theirs)
 
-        for basePath in baseEntries.keys.sorted() {
+        for basePath in basePaths {
             let baseEntry = baseEntries[basePath]
             let mine = oursChanges.fate(of: basePath)
             let incoming = theirsChanges.fate(of: basePath)
@@ -66,7 +69,7 @@ struct TreeMerger {
             case let (.changed(oursPath, oursEntry), .changed(theirsPath, theirsEntry)):
                 if oursEntry.id == theirsEntry.id && oursPath == theirsPath { continue }
                 try mergeBoth(base: baseEntry, ours: (oursPath, oursEntry, ours.time),
-                              theirs: (theirsPath, theirsEntry, theirs.time),
+                              theirs: (theirsPath, theirsEntry, theirs.time), resolved: resolved[basePath],
                               into: &result, decisions: &decisions, merged: &merged)
             }
         }
@@ -84,9 +87,51 @@ struct TreeMerger {
         return Output(entries: entries.sorted { $0.path < $1.path }, decisions: decisions, merged: merged)
     }
 
-    /// A note or attachment changed on both sides.
+    /// The resolver's outcome for every note changed on both sides, by base path: the blobs are
+    /// read here through libgit2, and the notes merged on every core (the resolver is pure).
+    /// A resolver error is kept with its note and thrown when the merge reaches that note.
+    private func resolveNotesChangedOnBothSides(_ basePaths: [String], base: [String: TreeEntry],
+                                                oursChanges: SideChanges, theirsChanges: SideChanges,
+                                                ours: Side, theirs: Side) throws -> [String: Result<NoteMergeResult, Error>] {
+        struct Job {
+            var basePath: String
+            var path: String
+            var base: Data?
+            var ours: MergeSide
+            var theirs: MergeSide
+            var strategy: MergeStrategy
+        }
+        var jobs: [Job] = []
+        for basePath in basePaths {
+            guard case let .changed(oursPath, oursEntry) = oursChanges.fate(of: basePath),
+                  case let .changed(theirsPath, theirsEntry) = theirsChanges.fate(of: basePath),
+                  !(oursEntry.id == theirsEntry.id && oursPath == theirsPath),
+                  oursPath.hasSuffix(".md") || theirsPath.hasSuffix(".md") else { continue }
+            jobs.append(Job(basePath: basePath, path: oursPath, base: try base[basePath].map { try repository.blobData($0.id) },
+                            ours: MergeSide(data: try repository.blobData(oursEntry.id), commitTime: ours.time),
+                            theirs: MergeSide(data: try repository.blobData(theirsEntry.id), commitTime: theirs.time),
+                            strategy: selector.strategy(for: oursPath)))
+        }
+        let outcomes = ParallelMap.map(jobs, chunkSize: 8) { job in
+            Result { try MergeResolver(strategy: job.strategy).merge(path: job.path, base: job.base, ours: job.ours, theirs: job.theirs) }
+        }
+        var result: [String: Result<NoteMergeResult, Error>] = [:]
+        var blobs: [Data] = []
+        for (job, outcome) in zip(jobs, outcomes) {
+            result[job.basePath] = outcome
+            if case let .success(merged) = outcome { blobs += [merged.merged] + (merged.keepBothCopy.map { [$0] } ?? []) }
+        }
+        // Thousands of merged notes: one pack rather than a loose file each (`writeBlob` below
+        // then finds every blob already stored).
+        try PackedObjects.storeBlobs(blobs, repository: repository)
+        return result
+    }
+
+    /// A note or attachment changed on both sides; `resolved`: the resolver's outcome when
+    /// already computed.
     private func mergeBoth(base: TreeEntry?, ours: (path: String, entry: TreeEntry, time: Date),
                            theirs: (path: String, entry: TreeEntry, time: Date),
+                           resolved: Result<NoteMergeResult, Error>?,
                            into result: inout [String: TreeEntry], decisions: inout [MergeDecision],
                            merged: inout [String]) throws {
         guard ours.path.hasSuffix(".md") || theirs.path.hasSuffix(".md") else {
@@ -98,21 +143,23 @@ struct TreeMerger {
             }
             return
         }
-        let oursData = try repository.blobData(ours.entry.id)
-        let theirsData = try repository.blobData(theirs.entry.id)
-        let baseData = try base.map { try repository.blobData($0.id) }
-        let strategy = selector.strategy(for: ours.path)
-        let resolver = MergeResolver(strategy: strategy)
-        let outcome = try resolver.merge(path: ours.path, base: baseData,
-                                         ours: MergeSide(data: oursData, commitTime: ours.time),
-                                         theirs: MergeSide(data: theirsData, commitTime: theirs.time))
+        let outcome: NoteMergeResult
+        if let resolved {
+            outcome = try resolved.get()
+        } else {
+            let resolver = MergeResolver(strategy: selector.strategy(for: ours.path))
+            outcome = try resolver.merge(path: ours.path, base: try base.map { try repository.blobData($0.id) },
+                                         ours: MergeSide(data: try repository.blobData(ours.entry.id), commitTime: ours.time),
+                                         theirs: MergeSide(data: try repository.blobData(theirs.entry.id), commitTime: theirs.time))
+        }
         var path = ours.path
         if ours.path != theirs.path {
             // Renamed on one side: the new name; renamed on both: the newer side's name.
             if base?.path == ours.path {
                 path = theirs.path
             } else if base?.path != theirs.path,
-                      NewerSide.of(ours: (oursData, ours.time), theirs: (theirsData, theirs.time)) == .theirs {
+                      NewerSide.of(ours: (try repository.blobData(ours.entry.id), ours.time),
+                                   theirs: (try repository.blobData(theirs.entry.id), theirs.time)) == .theirs {
                 path = theirs.path
             }
         }

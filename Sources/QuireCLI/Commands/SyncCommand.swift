@@ -47,17 +47,39 @@ struct SyncCommand: Command {
                                           now: try context.now(), variables: context.environment)
         let syncer = try Syncer(vault: vault, environment: environment,
                                 transfer: TransferSetup.options(context: context, vault: vault))
-        let report = try syncer.run(options)
+        // Step 8: bring the search catalog up to date now rather than at the next search; it
+        // starts as soon as the work tree is settled and runs while the push goes on.
+        let catalog = BackgroundCatalogRefresh(vault: vault, environment: context.environment)
+        var options = options
+        options.workTreeSettled = { report in
+            if Self.changesNotes(report) { catalog.start(after: report) }
+        }
+        let report: SyncReport
+        do {
+            report = try syncer.run(options)
+        } catch {
+            _ = try? catalog.wait()  // the sync's error is the one to report
+            throw error
+        }
         context.output.progress("\r\u{1B}[K")
-        if !report.updatedFromRemote.isEmpty || !report.stamped.isEmpty {
-            // Step 8: bring the search catalog up to date now rather than at the next search.
-            _ = try VaultCatalog.open(context)
+        let refreshedAfter = try catalog.wait()
+        if Self.changesNotes(report), refreshedAfter?.updatedFromRemote != report.updatedFromRemote
+            || refreshedAfter?.stamped != report.stamped {
+            // Not refreshed yet, or a later round (the remote moved meanwhile) updated more files.
+            _ = try VaultCatalog.open(vault: vault, environment: context.environment)
         }
         if json {
             context.output.line(SyncReportOutput.json(report, dryRun: options.dryRun).rendered())
         } else {
             SyncReportOutput.print(report, options: options, context: context, vault: vault)
         }
+    }
+}
+
+extension SyncCommand {
+    /// Whether the sync changed notes in the work tree (stamped, or updated from the remote).
+    static func changesNotes(_ report: SyncReport) -> Bool {
+        !report.updatedFromRemote.isEmpty || !report.stamped.isEmpty
     }
 }
 

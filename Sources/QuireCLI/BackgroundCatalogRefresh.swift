@@ -1,0 +1,51 @@
+import Foundation
+import QuireCore
+import QuireSync
+
+/// Brings a vault's search catalog up to date on a background thread, started at most once:
+/// a sync starts it when its work tree is settled, so the catalog is refreshed while the push
+/// runs. `wait()` joins it and rethrows what the refresh threw.
+final class BackgroundCatalogRefresh: @unchecked Sendable {
+    private let vault: Vault
+    private let environment: [String: String]
+    private let finished = DispatchGroup()
+    private let lock = NSLock()
+    /// The report the refresh started from (nil: not started); guarded by `lock`.
+    private var startedAfter: SyncReport?
+    /// What the refresh threw; guarded by `lock`, read after `finished`.
+    private var failure: Error?
+
+    init(vault: Vault, environment: [String: String]) {
+        self.vault = vault
+        self.environment = environment
+    }
+
+    /// Starts the refresh (the first call only), remembering the sync's report so far.
+    func start(after report: SyncReport) {
+        let first = lock.withLock { () -> Bool in
+            guard startedAfter == nil else { return false }
+            startedAfter = report
+            return true
+        }
+        guard first else { return }
+        finished.enter()
+        Thread.detachNewThread { [self] in
+            do {
+                _ = try VaultCatalog.open(vault: vault, environment: environment)
+            } catch {
+                lock.withLock { failure = error }
+            }
+            finished.leave()
+        }
+    }
+
+    /// Waits for a started refresh to finish; returns the report it started from (nil when it
+    /// never started) or rethrows its error.
+    func wait() throws -> SyncReport? {
+        finished.wait()
+        return try lock.withLock {
+            if let failure { throw failure }
+            return startedAfter
+        }
+    }
+}
