@@ -48,17 +48,42 @@ struct Stamper {
         // the kept file to remove once it is written.
         var leaving: [String: (path: String, data: Data)] = [:]
         // Notes, and any other file (an attachment) the user edited while the last sync ran.
+        // HEAD's versions are looked up one folder tree at a time; files are read and stamped
+        // on both cores (libgit2 stays on this thread); results are taken in status order.
+        var candidates: [(entry: StatusEntry, oldPath: String, target: String)] = []
         for entry in entries where entry.inWorkTree && (entry.path.hasSuffix(".md") || state.pendingBases[entry.path] != nil) {
             guard entry.kind == .modified || entry.kind == .renamed || movedFrom[entry.path] != nil
-                    || incoming[entry.path] != nil, let headTree else { continue }
-            let oldPath = movedFrom[entry.path] ?? incoming[entry.path] ?? entry.oldPath ?? entry.path
-            let target = incoming[entry.path] ?? entry.path
-            guard let committed = try repository.entry(atPath: oldPath, inTree: headTree),
-                  let current = try? Data(contentsOf: vault.url(for: entry.path)) else { continue }
-            let headData = try repository.blobData(committed.id)
-            let mtime = modificationTime(entry.path) ?? headTime
+                    || incoming[entry.path] != nil, headTree != nil else { continue }
+            candidates.append((entry, movedFrom[entry.path] ?? incoming[entry.path] ?? entry.oldPath ?? entry.path,
+                               incoming[entry.path] ?? entry.path))
+        }
+        let committedEntries = try headTree.map { try repository.entries(atPaths: candidates.map(\.oldPath), inTree: $0) } ?? [:]
+        var headBlobs: [Data?] = []
+        headBlobs.reserveCapacity(candidates.count)
+        for candidate in candidates {
+            headBlobs.append(try committedEntries[candidate.oldPath].map { try repository.blobData($0.id) })
+        }
+        // Off this thread: the user's file, its mtime, and the stamp of a note without a pending merge.
+        let prepared = ParallelMap.map(Array(candidates.indices), chunkSize: 16) { index -> Prepared in
+            let candidate = candidates[index]
+            guard let headData = headBlobs[index],
+                  let current = try? Data(contentsOf: vault.url(for: candidate.entry.path)) else { return Prepared() }
+            let mtime = modificationTime(candidate.entry.path) ?? headTime
+            let key = state.pendingBases[candidate.entry.path] != nil ? candidate.entry.path : candidate.oldPath
+            var result = Prepared(current: current, mtime: mtime, key: key)
+            if state.pendingBases[key] == nil, candidate.target.hasSuffix(".md") {
+                result.stamped = Result { try stamp(current, committed: headData, path: candidate.target, editedAt: mtime) }
+            }
+            return result
+        }
+        for (index, candidate) in candidates.enumerated() {
+            let entry = candidate.entry
+            let target = candidate.target
+            guard let headData = headBlobs[index], let current = prepared[index].current else { continue }
+            let mtime = prepared[index].mtime
             var data = current
-            let key = state.pendingBases[entry.path] != nil ? entry.path : oldPath
+            let key = prepared[index].key
+            var stampedData = try prepared[index].stamped?.get()
             if let baseHex = state.pendingBases[key], let baseID = OID(hex: baseHex),
                let base = try? repository.blobData(baseID) {
                 pending[target] = (key, entry.path)
@@ -69,8 +94,12 @@ struct Stamper {
                            theirs: MergeSide(data: headData, commitTime: headTime))
                 data = merged.merged
                 decisions += merged.decisions
+                stampedData = target.hasSuffix(".md") ? try stamp(data, committed: headData, path: target, editedAt: mtime) : nil
+            } else if state.pendingBases[key] != nil, target.hasSuffix(".md") {
+                // A pending base that cannot be read: stamped like any edit.
+                stampedData = try stamp(data, committed: headData, path: target, editedAt: mtime)
             }
-            if target.hasSuffix(".md"), let stampedData = try stamp(data, committed: headData, path: target, editedAt: mtime) {
+            if let stampedData {
                 data = stampedData
                 stamped.append(target)
             }
@@ -132,15 +161,26 @@ struct Stamper {
                        uncommitted: Set(waiting.flatMap { [$0.key, $0.file] }).sorted())
     }
 
+    /// What is read and computed for one changed file off the main thread (nil `current`: the
+    /// file could not be read).
+    private struct Prepared {
+        var current: Data?
+        var mtime = Date(timeIntervalSince1970: 0)
+        var key = ""
+        var stamped: Result<Data?, Error>?
+    }
+
     /// `data` with `updatedAt` set to the file's mtime, when the content really changed against
     /// the committed version, `updatedAt` did not change with it, and the front matter is
-    /// readable YAML; nil otherwise.
+    /// readable YAML; nil otherwise. Only front matter is parsed; when it is byte-identical to
+    /// the committed one, so is `updatedAt`, and the committed version is not parsed at all.
     private func stamp(_ data: Data, committed: Data, path: String, editedAt: Date) throws -> Data? {
         guard data != committed else { return nil }
-        let now = NoteParser.parse(data, path: path)
+        let now = NoteParser.parseFrontMatter(data, path: path)
         // Equal updatedAt with different bytes: a real change made outside quire.
         guard now.format == .yaml, now.problems.isEmpty,
-              now.updatedAt == NoteParser.parse(committed, path: path).updatedAt else { return nil }
+              NoteParser.haveSameFrontMatter(data, committed)
+                || now.updatedAt == NoteParser.parseFrontMatter(committed, path: path).updatedAt else { return nil }
         var document = NoteDocument(data: data)
         guard document.isEditable else { return nil }
         try document.setUpdatedAt(editedAt)
