@@ -28,7 +28,7 @@ extension Repository {
         func flush() throws {
             guard !chunk.isEmpty else { return }
             hasher.update(chunk)
-            try chunk.withUnsafeBytes { bytes in
+            _ = try chunk.withUnsafeBytes { bytes in
                 try check(append(writepack, bytes.baseAddress, bytes.count, &stats), "git_odb_writepack append")
             }
             chunk.removeAll(keepingCapacity: true)
@@ -43,7 +43,7 @@ extension Repository {
         }
         try flush()
         let trailer = hasher.finalize()
-        try trailer.withUnsafeBytes { bytes in
+        _ = try trailer.withUnsafeBytes { bytes in
             try check(append(writepack, bytes.baseAddress, bytes.count, &stats), "git_odb_writepack append")
         }
         try check(commit(writepack, &stats), "git_odb_writepack commit")
