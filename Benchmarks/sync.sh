@@ -15,7 +15,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/quire-sync-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 export QUIRE_DEVICE=bench GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.invalid
 export GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.invalid
-[ -x "$QUIRE" ] || { echo "build quire first: swift build -c release" >&2; exit 1; }
+[ -x "$QUIRE" ] || { echo "build quire first: make release" >&2; exit 1; }
 
 now_ms() { date +%s%3N; }
 time_ms() { start=$(now_ms); "$@" >/dev/null 2>&1 || echo "warning: '$*' failed" >&2; end=$(now_ms); echo $((end - start)); }
