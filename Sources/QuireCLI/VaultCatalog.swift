@@ -8,6 +8,8 @@ import QuireSearch
 struct VaultCatalog {
     let vault: Vault
     let store: CatalogStore
+    /// What the walk of the vault left out (for `quire check`).
+    let skipped: [VaultSkip]
     var catalog: Catalog { store.catalog }
     var report: IndexReport { store.report }
 
@@ -21,7 +23,7 @@ struct VaultCatalog {
     static func open(vault: Vault, environment: [String: String], rebuild: Bool = false) throws -> VaultCatalog {
         let listing = try noteListing(vault, environment: environment, stamps: true)
         let store = CatalogStore(root: vault.root.path, paths: listing.notes, stamps: listing.stamps, rebuild: rebuild)
-        return VaultCatalog(vault: vault, store: store)
+        return VaultCatalog(vault: vault, store: store, skipped: listing.skipped)
     }
 
     /// Every note path of the vault, honouring git's ignore rules when the vault is a git

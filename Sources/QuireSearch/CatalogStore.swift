@@ -83,9 +83,7 @@ public struct CatalogStore: Sendable {
         let indexer = Indexer(root: root, parse: parse)
         if case .snapshot(let cached) = stamps, let difference = cached.compare(paths: paths, stamps: given) {
             if difference.changed.isEmpty && difference.removed.isEmpty {
-                report = IndexReport()
-                report.total = catalog.count
-                report.notesWithProblems = catalog.problemCount
+                report = unchangedReport
                 return report
             }
             var table = cached.dictionary
@@ -109,9 +107,7 @@ public struct CatalogStore: Sendable {
     @discardableResult
     public mutating func refresh(changedPaths paths: [String]) -> IndexReport {
         guard !paths.isEmpty else {
-            report = IndexReport()
-            report.total = catalog.count
-            report.notesWithProblems = catalog.problemCount
+            report = unchangedReport
             return report
         }
         let indexer = Indexer(root: root, parse: parse)
@@ -123,6 +119,14 @@ public struct CatalogStore: Sendable {
         stamps = .table(table)
         if report.hasChanges || report.touched > 0 { writeSnapshot() }
         return report
+    }
+
+    /// The report of a pass that found nothing to do.
+    private var unchangedReport: IndexReport {
+        var unchanged = IndexReport()
+        unchanged.total = catalog.count
+        unchanged.notesWithProblems = catalog.problemCount
+        return unchanged
     }
 
     /// Writes the snapshot now; a failure is kept in `report.cacheIssue` (searching still works).

@@ -54,8 +54,8 @@ struct CheckCommand: Command {
         }
         findings.append(contentsOf: Self.submodules(in: vault))
         // What the walk of the vault could not or would not read: nothing in it is listed.
-        let listing = try VaultCatalog.noteListing(vault, environment: context.environment, stamps: false)
-        for skip in listing.skipped {
+        let skippedEntries = all.catalog.skipped
+        for skip in skippedEntries {
             findings.append(Finding(path: skip.path, line: nil, kind: Self.kind(of: skip.reason),
                                     message: "skipped: \(skip.reason.rawValue)"))
         }
@@ -73,13 +73,13 @@ struct CheckCommand: Command {
                 let location = context.displayPath(finding.path, vault: vault) + (finding.line.map { ":\($0)" } ?? "")
                 output.line("\(location): \(finding.message)")
             }
-            let skippedPaths = Set(listing.skipped.map(\.path))
+            let skippedPaths = Set(skippedEntries.map(\.path))
             let noteFindings = findings.filter { !skippedPaths.contains($0.path) }
             let notes = Count.of(all.notes.count, "note")
             var summary = noteFindings.isEmpty
                 ? "no problems in \(notes)"
                 : "\(Count.of(noteFindings.count, "problem")) in \(Set(noteFindings.map(\.path)).count) of \(notes)"
-            let skipped = listing.skipped.count
+            let skipped = skippedEntries.count
             if skipped > 0 { summary += "; \(skipped) \(skipped == 1 ? "entry" : "entries") skipped" }
             output.line(summary)
         }
