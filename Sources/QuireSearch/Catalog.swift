@@ -183,10 +183,7 @@ public struct Catalog: Sendable {
 
     /// Every note's metadata, by path.
     public var records: [NoteRecord] {
-        var result: [NoteRecord] = []
-        result.reserveCapacity(liveCount)
-        liveSet.forEach { result.append(record($0)) }
-        return result.sorted { $0.path < $1.path }
+        mapRecords(liveSet.members) { $0.pointee }.sorted { $0.path < $1.path }
     }
 
     /// The metadata of the note at `path`, if the catalog holds it.

@@ -121,9 +121,6 @@ final class RecordTable: @unchecked Sendable {
         return UnsafeRawBufferPointer(start: encoded.memory.base + encoded.recordsOffset + start, count: end - start)
     }
 
-    /// Every record, in order.
-    var all: [NoteRecord] { (0..<count).map { self[$0] } }
-
     /// Decodes one record (the lock is held). A record the file cannot give back (a damaged
     /// cache) becomes a placeholder that says so, never a crash.
     private func decode(_ index: Int) {
