@@ -33,5 +33,6 @@ enum CommandRegistry {
         UndoCommand.self,
         MergeDriverCommand.self,
         CheckCommand.self,
+        WatchCommand.self,
     ]
 }

@@ -8,22 +8,54 @@ import QuireSearch
 struct VaultCatalog {
     let vault: Vault
     let store: CatalogStore
-    /// What the walk of the vault left out (for `quire check`).
+    /// What the walk of the vault left out (for `quire check`; empty when no walk was needed).
     let skipped: [VaultSkip]
+    /// How the catalog was proven up to date.
+    let freshness: Freshness
     var catalog: Catalog { store.catalog }
     var report: IndexReport { store.report }
 
-    /// Opens the catalog of the command's vault; `rebuild` ignores the cache.
-    static func open(_ context: CommandContext, rebuild: Bool = false) throws -> VaultCatalog {
-        try open(vault: context.vault(), environment: context.environment, rebuild: rebuild)
+    /// How a command knew the cached catalog was up to date.
+    enum Freshness: Equatable {
+        /// Every note's stamp was compared (no watcher running, or `walk` asked for); when a
+        /// watcher runs but could not vouch for the vault, why.
+        case walk(watcherSaid: String?)
+        /// The vault's watcher named the notes that could have changed; only those were checked.
+        case watcher(checked: Int)
     }
 
-    /// Opens the catalog of `vault` (what `open(_:rebuild:)` does, without the command context:
-    /// usable from another thread).
-    static func open(vault: Vault, environment: [String: String], rebuild: Bool = false) throws -> VaultCatalog {
+    /// Opens the catalog of the command's vault; `rebuild` ignores the cache, `walk` looks at
+    /// every note even when a watcher runs (`quire check` lists what the walk skips).
+    static func open(_ context: CommandContext, rebuild: Bool = false, walk: Bool = false) throws -> VaultCatalog {
+        try open(vault: context.vault(), environment: context.environment, rebuild: rebuild, walk: walk)
+    }
+
+    /// Opens the catalog of `vault` (what `open(_:rebuild:walk:)` does, without the command
+    /// context: usable from another thread). When `quire watch` runs for the vault and its
+    /// answer vouches for the snapshot, only the notes it names are looked at; otherwise every
+    /// note's stamp is compared with the snapshot's.
+    static func open(vault: Vault, environment: [String: String], rebuild: Bool = false,
+                     walk: Bool = false) throws -> VaultCatalog {
+        var store = CatalogStore(loading: vault.root.path, rebuild: rebuild)
+        let rules = IgnoreRules.fingerprint(vault: vault, environment: environment)
+        let answer = walk ? nil : WatchClient.changes(
+            realRoot: vault.root.path, since: store.watchMark.flatMap { $0.rules == rules ? $0.token : nil })
+        if let answer { store.setWatchMark(WatchMark(token: answer.token, rules: rules)) }
+        if case .notes(let paths, _)? = answer {
+            store.refresh(changedPaths: try visible(paths, vault: vault, environment: environment))
+            return VaultCatalog(vault: vault, store: store, skipped: [], freshness: .watcher(checked: paths.count))
+        }
         let listing = try noteListing(vault, environment: environment, stamps: true)
-        let store = CatalogStore(root: vault.root.path, paths: listing.notes, stamps: listing.stamps, rebuild: rebuild)
-        return VaultCatalog(vault: vault, store: store, skipped: listing.skipped)
+        store.refresh(paths: listing.notes, stamps: listing.stamps)
+        var reason: String?
+        if case .full(let said, _)? = answer { reason = said }
+        return VaultCatalog(vault: vault, store: store, skipped: listing.skipped, freshness: .walk(watcherSaid: reason))
+    }
+
+    /// The paths a watcher named, less those git's ignore rules hide (the walk leaves those out).
+    private static func visible(_ paths: [String], vault: Vault, environment: [String: String]) throws -> [String] {
+        guard !paths.isEmpty, let repository = try? Repository.open(at: vault.root) else { return paths }
+        return paths.filter { !((try? repository.isIgnored($0)) ?? false) }
     }
 
     /// Every note path of the vault, honouring git's ignore rules when the vault is a git
@@ -84,6 +116,45 @@ extension Note {
 
 /// Whether any git ignore rule besides quire's own could hide a note.
 enum IgnoreRules {
+    /// A fingerprint of the ignore-rule files a vault watcher cannot see (they live outside the
+    /// vault's folders): `.git/info/exclude`, `.git/config`, the user's git configuration and
+    /// global ignore file, and any `excludesFile` those name. Each file's stamp goes in, so an
+    /// edit to any of them makes the next command walk the vault.
+    static func fingerprint(vault: Vault, environment: [String: String]) -> UInt64 {
+        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
+        let xdg = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(".config")
+        let configs = [home.appendingPathComponent(".gitconfig"), xdg.appendingPathComponent("git/config"),
+                       vault.url(for: ".git/config")]
+        var files = [vault.url(for: ".git/info/exclude"), xdg.appendingPathComponent("git/ignore")] + configs
+        for config in configs {
+            guard let text = try? String(contentsOf: config, encoding: .utf8) else { continue }
+            for line in text.split(whereSeparator: \.isNewline) {
+                let parts = line.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2,
+                      parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "excludesfile" else { continue }
+                var value = parts[1].trimmingCharacters(in: .whitespaces)
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+                if value.hasPrefix("~/") { value = home.path + String(value.dropFirst()) }
+                files.append(URL(fileURLWithPath: value, relativeTo: vault.root))
+            }
+        }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
+        for file in files {
+            var status = stat()
+            guard stat(file.path, &status) == 0 else {
+                mix(0)
+                continue
+            }
+            let stamp = FileStamp(status)
+            mix(stamp.size)
+            mix(UInt64(bitPattern: stamp.modifiedNanoseconds))
+            mix(UInt64(bitPattern: stamp.changedNanoseconds))
+            mix(stamp.inode)
+        }
+        return hash
+    }
+
     static func mayApply(vault: Vault, environment: [String: String]) -> Bool {
         let quireOwn: Set<String> = [".quire/local/", ".quire/cache/", ".quire/local", ".quire/cache"]
         if hasRules(vault.url(for: ".gitignore"), except: quireOwn) { return true }

@@ -8,10 +8,11 @@ struct VaultNotes {
     let notes: [Note]
     let catalog: VaultCatalog
 
-    /// Opens the vault's catalog; `withFrontMatter` also decodes every note's keys (only
-    /// `quire check` needs them).
+    /// Opens the vault's catalog; `withFrontMatter` also decodes every note's keys and walks
+    /// the whole vault even when a watcher runs (only `quire check` needs them, and the walk's
+    /// skipped entries).
     init(context: CommandContext, withFrontMatter: Bool = false) throws {
-        catalog = try VaultCatalog.open(context)
+        catalog = try VaultCatalog.open(context, walk: withFrontMatter)
         vault = catalog.vault
         notes = catalog.catalog.records.map { Note(record: $0, withFrontMatter: withFrontMatter) }
     }

@@ -107,21 +107,8 @@ public struct Catalog: Sendable {
         document < base.count ? base.records.path(document) : delta.records.path(document - base.count)
     }
 
-    /// Whether the path of document `a` comes before that of `b` (byte order; no record decoded).
-    func pathPrecedes(_ a: Int, _ b: Int) -> Bool {
-        withPath(a) { left in
-            withPath(b) { right in
-                let common = min(left.count, right.count)
-                if common > 0, let x = left.baseAddress, let y = right.baseAddress {
-                    let order = memcmp(x, y, common)
-                    if order != 0 { return order < 0 }
-                }
-                return left.count < right.count
-            }
-        }
-    }
-
-    private func withPath<T>(_ document: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+    /// Calls `body` with the UTF-8 bytes of a document's path (no record decoded).
+    func withPath<T>(_ document: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
         document < base.count ? base.records.withPath(document, body) : delta.records.withPath(document - base.count, body)
     }
 

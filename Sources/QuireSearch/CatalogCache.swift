@@ -15,7 +15,7 @@ import Glibc
 enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
     static let stateMagic: [UInt8] = Array("QUIRESTA".utf8)
-    static let version: UInt32 = 10
+    static let version: UInt32 = 11
     /// Records, record offsets, flags, term bytes, ten columns and the sort keys.
     static let sectionsPerSegment = 15
 
@@ -24,10 +24,18 @@ enum CatalogCache {
         (path.hasSuffix(".bin") ? String(path.dropLast(4)) : path) + ".state"
     }
 
-    /// Loads a snapshot: the catalog, the stored stamps and the base file's id.
-    static func load(_ path: String) throws(CacheError) -> (Catalog, CachedStamps, UInt64) {
+    /// What a snapshot file holds besides the catalog and the stamps.
+    struct Extras {
+        /// The base file's id.
+        var baseID: UInt64
+        /// The watcher position the snapshot is up to date with, if any.
+        var mark: WatchMark?
+    }
+
+    /// Loads a snapshot: the catalog, the stored stamps and the extras.
+    static func load(_ path: String) throws(CacheError) -> (Catalog, CachedStamps, Extras) {
         let (baseMemory, baseID, baseSections) = try readFile(path, magic: magic, sections: sectionsPerSegment)
-        let (memory, stateID, sections) = try readFile(statePath(path), magic: stateMagic, sections: sectionsPerSegment + 3)
+        let (memory, stateID, sections) = try readFile(statePath(path), magic: stateMagic, sections: sectionsPerSegment + 4)
         guard stateID == baseID else { throw .corrupt("the state belongs to another base") }
         var next = 0
         let base = try segment(baseMemory, &next, baseSections)
@@ -51,7 +59,15 @@ enum CatalogCache {
         }
         let stamps = CachedStamps(memory: memory, offset: stampOffset, order: order, base: base.records,
                                   delta: delta.records)
-        return (catalog, stamps, baseID)
+        let (markOffset, markLength) = sections[next + 3]
+        var mark: WatchMark?
+        if markLength == 24 {
+            let words = (memory.base + markOffset).assumingMemoryBound(to: UInt64.self)
+            mark = WatchMark(token: WatchToken(instance: words[0], sequence: words[1]), rules: words[2])
+        } else if markLength != 0 {
+            throw .corrupt("bad watch mark")
+        }
+        return (catalog, stamps, Extras(baseID: baseID, mark: mark))
     }
 
     /// Maps a snapshot file and reads its header: the memory, the id and the section table.

@@ -21,13 +21,13 @@ extension CatalogCache {
     /// Writes a snapshot of `catalog` with each path's stamp: the base segment to
     /// `catalog.bin` unless `baseID` says the file already holds it (the base is the one loaded
     /// from it), then everything else — the segment of recent changes, which base slots are
-    /// live, the stamps and the path order — to the small `catalog.state`. Each file is written
+    /// live, the stamps, the path order and the watcher mark — to the small `catalog.state`. Each file is written
     /// atomically (temporary file, then rename); the state names the base it belongs to, so a
     /// crash between the two writes leaves a pair that does not match, which is rebuilt.
     /// Returns the base's id. The catalog's columns stay alive during the writes.
     @discardableResult
     static func save(_ catalog: Catalog, stamps: [String: StoredStamp], to path: String,
-                     baseID known: UInt64? = nil) throws(CacheError) -> UInt64 {
+                     baseID known: UInt64? = nil, mark: WatchMark? = nil) throws(CacheError) -> UInt64 {
         var baseID = known ?? 0
         if known == nil {
             baseID = UInt64.random(in: 1...UInt64.max)
@@ -54,6 +54,13 @@ extension CatalogCache {
             order.u32(UInt32(live[position]))
         }
         chunks.append(.bytes(order.bytes))
+        var markBytes = BinaryWriter()
+        if let mark {
+            markBytes.u64(mark.token.instance)
+            markBytes.u64(mark.token.sequence)
+            markBytes.u64(mark.rules)
+        }
+        chunks.append(.bytes(markBytes.bytes))
         try writeFile(chunks, magic: stateMagic, id: baseID, to: statePath(path))
         return baseID
     }

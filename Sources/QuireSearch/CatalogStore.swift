@@ -16,6 +16,12 @@ public struct CatalogStore: Sendable {
     /// segment, a snapshot rewrites only the small state file.
     private var savedBase: (table: RecordTable, id: UInt64)?
     private let parse: NoteParsing
+    /// The watcher position the catalog is up to date with (stored in the snapshot).
+    public private(set) var watchMark: WatchMark?
+    /// The snapshot on disk is not usable or lags the catalog: the next refresh writes it.
+    private var needsWrite: Bool
+    /// Why the snapshot could not be used when loading, for the first refresh's report.
+    private var loadIssue: CacheError?
 
     /// QuireCore's parser (local time zone).
     public static let defaultParser: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
@@ -45,9 +51,18 @@ public struct CatalogStore: Sendable {
     /// changed. Never throws: problems are in `report` (`failed`, `cacheIssue`).
     public init(root: String, paths: [String], stamps given: [FileStamp?] = [], rebuild: Bool = false,
                 parse: @escaping NoteParsing = CatalogStore.defaultParser) {
+        self.init(loading: root, rebuild: rebuild, parse: parse)
+        refresh(paths: paths, stamps: given)
+    }
+
+    /// Loads the snapshot of the vault at `root` without looking at any file (a missing,
+    /// damaged or old one gives an empty catalog and `report.cacheIssue`; `rebuild` ignores
+    /// it). The caller brings it up to date with a `refresh`: the first one writes the snapshot
+    /// when the loaded one was not usable.
+    public init(loading root: String, rebuild: Bool = false, parse: @escaping NoteParsing = CatalogStore.defaultParser) {
         self.root = root
         self.parse = parse
-        var loaded: (Catalog, CachedStamps, UInt64)?
+        var loaded: (Catalog, CachedStamps, CatalogCache.Extras)?
         var issue: CacheError?
         if rebuild {
             issue = .missing
@@ -60,11 +75,12 @@ public struct CatalogStore: Sendable {
         }
         catalog = loaded?.0 ?? Catalog()
         stamps = loaded.map { .snapshot($0.1) } ?? .table([:])
-        savedBase = loaded.map { ($0.0.base.records, $0.2) }
+        savedBase = loaded.map { ($0.0.base.records, $0.2.baseID) }
+        watchMark = loaded?.2.mark
+        needsWrite = issue != nil
+        loadIssue = issue
         report = IndexReport()
-        refresh(paths: paths, stamps: given)
         report.cacheIssue = issue
-        if issue != nil && !report.cacheWritten { writeSnapshot() }
     }
 
     /// Opens a vault's catalog (see `init(root:paths:rebuild:parse:)`) and returns it with the report.
@@ -83,22 +99,31 @@ public struct CatalogStore: Sendable {
         let indexer = Indexer(root: root, parse: parse)
         if case .snapshot(let cached) = stamps, let difference = cached.compare(paths: paths, stamps: given) {
             if difference.changed.isEmpty && difference.removed.isEmpty {
-                report = unchangedReport
+                setReport(unchangedReport)
+                if needsWrite { writeSnapshot() }
                 return report
             }
             var table = cached.dictionary
             let changed = difference.changed.map { paths[$0] }
             let changedStamps = given.isEmpty ? [] : difference.changed.map { given[$0] }
-            report = indexer.update(&catalog, stamps: &table, paths: changed, given: changedStamps,
-                                    complete: false, removing: difference.removed)
+            setReport(indexer.update(&catalog, stamps: &table, paths: changed, given: changedStamps,
+                                    complete: false, removing: difference.removed))
             stamps = .table(table)
         } else {
             var table = stamps.table
-            report = indexer.update(&catalog, stamps: &table, paths: paths, given: given)
+            setReport(indexer.update(&catalog, stamps: &table, paths: paths, given: given))
             stamps = .table(table)
         }
-        if report.hasChanges || report.touched > 0 { writeSnapshot() }
+        if report.hasChanges || report.touched > 0 || needsWrite { writeSnapshot() }
         return report
+    }
+
+    /// Records the watcher position the catalog is now up to date with; the snapshot is
+    /// written at the next refresh (or `writeSnapshot`), even when no note changed.
+    public mutating func setWatchMark(_ mark: WatchMark?) {
+        guard mark != watchMark else { return }
+        watchMark = mark
+        needsWrite = true
     }
 
     /// Looks at just these paths (e.g. what a sync's tree diff names: changed, added or
@@ -107,7 +132,8 @@ public struct CatalogStore: Sendable {
     @discardableResult
     public mutating func refresh(changedPaths paths: [String]) -> IndexReport {
         guard !paths.isEmpty else {
-            report = unchangedReport
+            setReport(unchangedReport)
+            if needsWrite { writeSnapshot() }
             return report
         }
         let indexer = Indexer(root: root, parse: parse)
@@ -115,9 +141,9 @@ public struct CatalogStore: Sendable {
         var seen = Set<String>()
         for path in paths where seen.insert(path).inserted { unique.append(path) }
         var table = stamps.table
-        report = indexer.update(&catalog, stamps: &table, paths: unique, complete: false)
+        setReport(indexer.update(&catalog, stamps: &table, paths: unique, complete: false))
         stamps = .table(table)
-        if report.hasChanges || report.touched > 0 { writeSnapshot() }
+        if report.hasChanges || report.touched > 0 || needsWrite { writeSnapshot() }
         return report
     }
 
@@ -127,6 +153,14 @@ public struct CatalogStore: Sendable {
         unchanged.total = catalog.count
         unchanged.notesWithProblems = catalog.problemCount
         return unchanged
+    }
+
+    /// Sets `report` to a pass's report; the first one also says why the snapshot loaded was
+    /// not usable.
+    private mutating func setReport(_ pass: IndexReport) {
+        report = pass
+        report.cacheIssue = loadIssue
+        loadIssue = nil
     }
 
     /// Writes the snapshot now; a failure is kept in `report.cacheIssue` (searching still works).
@@ -141,9 +175,10 @@ public struct CatalogStore: Sendable {
         }
         do throws(CacheError) {
             let known = savedBase.flatMap { $0.table === catalog.base.records ? $0.id : nil }
-            let id = try CatalogCache.save(catalog, stamps: stamps.table, to: cachePath, baseID: known)
+            let id = try CatalogCache.save(catalog, stamps: stamps.table, to: cachePath, baseID: known, mark: watchMark)
             savedBase = (catalog.base.records, id)
             report.cacheWritten = true
+            needsWrite = false
         } catch {
             report.cacheIssue = error
         }

@@ -6,43 +6,50 @@ struct Ranker {
     let scores: [Double]
 
     func order(_ documents: [Int], by sort: SortKey?, reverse: Bool, limit: Int?) -> [Int] {
-        // Scores, paths, pins, dates and word counts need no record: none is decoded. Paths
-        // compare as UTF-8 bytes, which is Swift's string order for the NFC names file systems give.
-        let catalog = catalog
-        let tie: (Int, Int) -> Bool = { catalog.pathPrecedes($0, $1) }
+        // Items are positions in `documents`; each order's keys are gathered once, so the
+        // comparisons touch flat arrays only. Scores, paths, pins, dates and word counts need no
+        // record: none is decoded. Paths compare as UTF-8 bytes, which is Swift's string order
+        // for the NFC names file systems give.
+        let paths = PathKeys(catalog, documents)
+        let tie: (Int, Int) -> Bool = { paths.precedes($0, $1) }
+        let positions = Array(documents.indices)
         let descending = !reverse
+        let ordered: [Int]
         switch sort {
         case .path:
-            return Self.arrange(documents, limit: limit, by: reverse ? { tie($1, $0) } : tie)
+            ordered = Self.arrange(positions, limit: limit, by: reverse ? { tie($1, $0) } : tie)
         case .relevance:
-            let scores = scores
-            return Self.arrange(documents, limit: limit) { left, right in
-                let a = scores.isEmpty ? 0 : scores[left]
-                let b = scores.isEmpty ? 0 : scores[right]
+            let all = scores
+            let relevance = all.isEmpty ? [Double](repeating: 0, count: documents.count) : documents.map { all[$0] }
+            ordered = Self.arrange(positions, limit: limit) { left, right in
+                let a = relevance[left]
+                let b = relevance[right]
                 if a == b { return tie(left, right) }
                 return descending ? a > b : a < b
             }
         case nil:
-            return Self.arrange(documents, limit: limit) { left, right in
-                let a = catalog.isPinned(left)
-                let b = catalog.isPinned(right)
-                if a != b { return a != reverse }
-                return Self.compare(catalog.sortKey(left, .updated), catalog.sortKey(right, .updated),
-                                    descending: descending, tie: tie(left, right))
+            let pinned = documents.map { catalog.isPinned($0) }
+            let updated = documents.map { catalog.sortKey($0, .updated) }
+            ordered = Self.arrange(positions, limit: limit) { left, right in
+                if pinned[left] != pinned[right] { return pinned[left] != reverse }
+                return Self.compare(updated[left], updated[right], descending: descending, tie: tie(left, right))
             }
         case .updated, .created, .words:
             let field: IndexSegment.SortField = sort == .updated ? .updated : sort == .created ? .created : .words
-            return Self.arrange(documents, limit: limit) { left, right in
-                Self.compare(catalog.sortKey(left, field), catalog.sortKey(right, field),
-                             descending: descending, tie: tie(left, right))
+            let keys = documents.map { catalog.sortKey($0, field) }
+            ordered = Self.arrange(positions, limit: limit) { left, right in
+                Self.compare(keys[left], keys[right], descending: descending, tie: tie(left, right))
             }
         case .title, .project:
-            break
+            let keys = catalog.withRecordPointers(documents) { records in
+                sort == .project ? records.map { $0.pointee.project?.lowercased() }
+                                 : records.map { Optional($0.pointee.title.lowercased()) }
+            }
+            ordered = Self.arrange(positions, limit: limit) { left, right in
+                Self.compare(keys[left], keys[right], descending: reverse, tie: tie(left, right))
+            }
         }
-        return catalog.withRecordPointers(documents) { records in
-            let ascending = comparator(records, documents, by: sort, reverse: reverse)
-            return Self.arrange(Array(documents.indices), limit: limit, by: ascending).map { documents[$0] }
-        }
+        return ordered.map { documents[$0] }
     }
 
     /// `items` sorted by `ascending` and cut at `limit` (a bounded insertion when the limit is
@@ -52,17 +59,6 @@ struct Ranker {
         var sorted = items.sorted(by: ascending)
         if let limit, limit < sorted.count { sorted.removeSubrange(max(limit, 0)...) }
         return sorted
-    }
-
-    /// "Index a comes before index b" for the title and project orders; fields are read through
-    /// the record pointers.
-    private func comparator(_ records: [UnsafePointer<NoteRecord>], _ documents: [Int], by sort: SortKey?,
-                            reverse: Bool) -> (Int, Int) -> Bool {
-        let catalog = catalog
-        let tie: (Int, Int) -> Bool = { catalog.pathPrecedes(documents[$0], documents[$1]) }
-        let keys = sort == .project ? records.map { $0.pointee.project?.lowercased() }
-                                    : records.map { $0.pointee.title.lowercased() }
-        return { Self.compare(keys[$0], keys[$1], descending: reverse, tie: tie($0, $1)) }
     }
 
     /// The first `count` items in order (a bounded insertion sort: O(n log k) comparisons).
@@ -101,6 +97,35 @@ struct Ranker {
         case (nil, nil): return tie()
         case (nil, _): return false
         case (_, nil): return true
+        }
+    }
+}
+
+/// The paths of a list of documents copied into one buffer, so that ordering by path compares
+/// bytes in place (no record, no reference counting per comparison).
+private struct PathKeys {
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = [0]
+
+    init(_ catalog: Catalog, _ documents: [Int]) {
+        starts.reserveCapacity(documents.count + 1)
+        for document in documents {
+            catalog.withPath(document) { bytes.append(contentsOf: $0) }
+            starts.append(bytes.count)
+        }
+    }
+
+    /// Whether the path at position `a` comes before the one at `b` (byte order).
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let leftCount = starts[a + 1] - starts[a]
+            let rightCount = starts[b + 1] - starts[b]
+            let common = min(leftCount, rightCount)
+            if common > 0, let base = buffer.baseAddress {
+                let order = memcmp(base + starts[a], base + starts[b], common)
+                if order != 0 { return order < 0 }
+            }
+            return leftCount < rightCount
         }
     }
 }

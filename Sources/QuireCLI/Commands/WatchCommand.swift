@@ -1,0 +1,167 @@
+import Foundation
+import QuireCore
+import QuireSearch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `quire watch [start|stop|status|run]` — a background process that watches the vault's
+/// folders so that commands need not look at every note to know the catalog is fresh.
+struct WatchCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "watch",
+        abstract: "Start, stop or show the watcher that keeps search fast on large vaults.",
+        usage: "watch [start|stop|status|run] [--json]",
+        discussion: """
+        Without a watcher every command compares each note's size, times and inode with the
+        cached catalog before it answers (one 'stat' per note: about 2 ms per 1,000 notes).
+        'quire watch start' starts a background process that watches every folder of the vault
+        with inotify; commands then ask it which notes changed and look only at those. It
+        answers only this user, uses no files, and stops with 'quire watch stop', when the
+        vault folder goes away, or with the machine. 'quire watch run' serves in the
+        foreground (for a systemd user unit or another supervisor). Without an action:
+        'status'. When the watcher cannot vouch for the vault (a symlink that leads to a note
+        or folder, events the kernel dropped), commands walk the vault as without it.
+        """,
+        examples: ["quire watch start", "quire watch status --json", "quire watch stop"],
+        options: [.flag("--json", help: "Print the status as JSON (status only).")],
+        positionals: 0...1)
+
+    enum Action: String { case start, stop, status, run }
+
+    let action: Action
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        let word = arguments.positionals.first ?? "status"
+        guard let action = Action(rawValue: word) else {
+            throw CLIError.usage("unknown watch action '\(word)'", hint: "use start, stop, status or run")
+        }
+        self.action = action
+        json = arguments.has("--json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let vault = try context.vault()
+        let root = vault.root.path
+        switch action {
+        case .status:
+            show(WatchClient.status(realRoot: root), root: root, output: context.output)
+        case .stop:
+            if WatchClient.stop(realRoot: root) {
+                context.output.line("stopped the watcher of \(root)")
+            } else {
+                context.output.line("no watcher runs for \(root)")
+            }
+        case .run:
+            let server = try Self.server(root)
+            context.output.line("watching \(root): \(Count.of(server.folderCount, "folder")); stop with 'quire watch stop'")
+            context.output.flush()
+            do throws(WatchError) {
+                try server.run()
+            } catch {
+                throw CLIError("the watcher stopped: \(error)", hint: "'quire watch start' starts it again")
+            }
+        case .start:
+            if let status = WatchClient.status(realRoot: root) {
+                context.output.line("a watcher already runs for \(root) (pid \(status.processID))")
+                return
+            }
+            let status = try Self.startInBackground(vault, environment: context.environment)
+            // Bring the catalog up to date once with the watcher's token: the next command
+            // already looks only at what changed.
+            do {
+                _ = try VaultCatalog.open(vault: vault, environment: context.environment)
+            } catch {
+                context.output.error("quire: warning: the catalog could not be brought up to date: \(error)")
+            }
+            context.output.line("watching \(root) in the background (pid \(status.processID), \(Count.of(status.folders, "folder")))")
+            if let blocker = status.blocker {
+                context.output.line("note: until it is gone, commands still look at every note: \(blocker)")
+            }
+        }
+    }
+
+    private static func server(_ root: String) throws -> WatchServer {
+        do throws(WatchError) {
+            return try WatchServer(realRoot: root)
+        } catch .alreadyRunning {
+            throw CLIError("a watcher already runs for \(root)", hint: "'quire watch status' shows it; 'quire watch stop' stops it")
+        } catch {
+            throw CLIError("cannot watch \(root): \(error)",
+                           hint: "raise fs.inotify.max_user_watches if the limit was reached; commands work without a watcher")
+        }
+    }
+
+    private func show(_ status: WatchStatus?, root: String, output: Output) {
+        if json {
+            output.line(JSONValue.object([
+                ("running", .bool(status != nil)), ("pid", .int(status?.processID)),
+                ("folders", .int(status?.folders)), ("since", .string(status.map { DateText.iso($0.startedAt) })),
+                ("changesCounted", .int(status?.changesCounted)), ("blocker", .string(status?.blocker)),
+            ]).rendered())
+            return
+        }
+        guard let status else {
+            output.line("no watcher runs for \(root): every command compares each note with the catalog")
+            output.line("'quire watch start' starts one")
+            return
+        }
+        output.line("watching \(root) since \(DateText.short(status.startedAt)) (pid \(status.processID))")
+        output.line("\(Count.of(status.folders, "folder")) watched, \(status.changesCounted) change batches seen")
+        if let blocker = status.blocker {
+            output.line("commands still look at every note: \(blocker)")
+        } else {
+            output.line("commands look only at the notes it names")
+        }
+    }
+
+    /// Starts `quire watch run` for the vault as a background process in its own session
+    /// (output to `.quire/local/watch.log`) and waits until it answers.
+    private static func startInBackground(_ vault: Vault, environment: [String: String]) throws -> WatchStatus {
+        let root = vault.root.path
+        let logDirectory = root + "/.quire/local"
+        try? FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
+        let logPath = logDirectory + "/watch.log"
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else is inherited: a caller waiting for its pipes to close must not wait for
+        // the watcher. (glibc ignores a close action on a descriptor closed in the meantime.)
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(0x80))  // POSIX_SPAWN_SETSID: no terminal, own session
+        let arguments = [executable, "watch", "run", "--vault", root]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        var child = pid_t()
+        let spawned = posix_spawn(&child, executable, &actions, &attributes, &argv, &envp)
+        guard spawned == 0 else {
+            throw CLIError("cannot start the watcher: \(String(cString: strerror(spawned)))", hint: "'quire watch run' runs it in the foreground")
+        }
+        // Wait until it answers, or report why it stopped.
+        for _ in 0..<600 {
+            if let status = WatchClient.status(realRoot: root) { return status }
+            var code: Int32 = 0
+            if waitpid(child, &code, WNOHANG) == child {
+                let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+                let last = log.split(separator: "\n").last.map(String.init) ?? "it exited"
+                throw CLIError("the watcher did not start: \(last)", hint: "the whole log is in \(logPath)")
+            }
+            usleep(50_000)
+        }
+        throw CLIError("the watcher did not answer within 30 seconds (pid \(child))", hint: "see \(logPath)")
+    }
+}
