@@ -115,6 +115,33 @@ import Glibc
         #expect(Self.snapshot(vault).changes(since: before) == [], "a read command rewrote a file")
     }
 
+    @Test func watcherInAHostileVault() throws {
+        let (vault, _) = try Self.makeVault()
+        defer { try? FileManager.default.removeItem(at: vault.deletingLastPathComponent()) }
+        let start = try Self.bounded(["watch", "start"], in: vault)
+        #expect(start.code == 0, "watch start failed: \(start.stderr)")
+        defer { _ = try? HostileRunner.run(["watch", "stop"], in: vault) }
+        // Symlinks the walk may follow: the watcher cannot vouch, every command walks.
+        #expect(start.stdout.contains("symlink loops/self.md in the vault"), "\(start.stdout)")
+        let index = try Self.bounded(["index"], in: vault)
+        #expect(index.stdout.contains("the watcher could not vouch for the vault (symlink loops/self.md in the vault)"), "\(index.stdout)")
+        let listed = try Self.bounded(["list", "--paths", "-0"], in: vault)
+        #expect(listed.stdout.split(separator: "\0").contains("new\nline.md"))
+        #expect(!listed.stdout.contains("outside-file.md"))
+
+        // Without the symlinks it vouches again, also for a name with a newline (NUL-separated).
+        for link in ["loops/up", "loops/self.md", "outside-file.md", "outside-dir", "relative-out.md"] {
+            try FileManager.default.removeItem(atPath: vault.appendingPathComponent(link).path)
+        }
+        _ = try Self.bounded(["index"], in: vault)
+        try Harness.write("---\ntitle: Newline renamed\n---\nx\n", to: vault.appendingPathComponent("new\nline.md"))
+        let after = try Self.bounded(["index"], in: vault)
+        #expect(after.stdout.contains("the watcher named 1 note to look at"), "\(after.stdout)")
+        #expect(after.stdout.contains("changed 1"), "\(after.stdout)")
+        let search = try Self.bounded(["search", "renamed", "--paths", "-0"], in: vault)
+        #expect(search.stdout == "new\nline.md\0")
+    }
+
     @Test func writeCommandsRefuseBadNotes() throws {
         let (vault, _) = try Self.makeVault()
         defer { try? FileManager.default.removeItem(at: vault.deletingLastPathComponent()) }
