@@ -201,6 +201,28 @@ struct CachedStamps: @unchecked Sendable {
         return memcmp(left, right, a.count) == 0
     }
 
+    /// The stamp stored for `path` (a binary search of the path order), nil when the
+    /// snapshot has no such path.
+    func lookup(_ path: String) -> StoredStamp? {
+        var path = path
+        return path.withUTF8 { bytes -> StoredStamp? in
+            let wanted = UnsafeRawBufferPointer(bytes)
+            var low = 0
+            var high = order.count
+            while low < high {
+                let middle = (low + high) / 2
+                let slot = Int(order[middle])
+                let comparison = withPath(slot) { stored -> Int in
+                    if Self.same(stored, wanted) { return 0 }
+                    return PathOrder.precedes(stored, wanted) ? -1 : 1
+                }
+                if comparison == 0 { return stored(slot) }
+                if comparison < 0 { low = middle + 1 } else { high = middle }
+            }
+            return nil
+        }
+    }
+
     /// Every live path's stamp, by path (what an update that changes the catalog works on).
     var dictionary: [String: StoredStamp] {
         var result: [String: StoredStamp] = [:]

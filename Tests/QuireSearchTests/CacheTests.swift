@@ -259,4 +259,26 @@ import Testing
         #expect(!reopened.report.hasChanges)
         #expect(reopened.catalog.count == 2)
     }
+
+    @Test func namedPathsAreLookedUpInTheLoadedSnapshot() throws {
+        let vault = try TestVault()
+        // Names whose path order differs from plain byte order ('/' sorts first).
+        let names = ["a b.md", "a-c.md", "a/x.md", "a/y/z.md", "a.md", "b.md", "Ä.md"]
+        for name in names { try vault.write(name, "---\ntitle: \(name)\n---\nplain\n") }
+        Thread.sleep(forTimeInterval: 0.1)  // past the racily-clean window: stamps are stored as they are
+        _ = vault.open()
+        var store = CatalogStore(loading: vault.root)
+        #expect(store.report.cacheIssue == nil)
+        let quiet = store.refresh(changedPaths: names + ["missing.md"])
+        #expect(!quiet.hasChanges && quiet.touched == 0 && !quiet.cacheWritten, "every named note matched its stored stamp")
+        try vault.write("a/y/z.md", "---\ntitle: changed\n---\nrenewed\n")
+        try vault.remove("a b.md")
+        let report = store.refresh(changedPaths: ["a/y/z.md", "a b.md", "a-c.md"])
+        #expect(report.changed == ["a/y/z.md"] && report.removed == ["a b.md"] && report.cacheWritten)
+        let reopened = vault.open()
+        #expect(!reopened.report.hasChanges && reopened.catalog.count == names.count - 1)
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        #expect(try reopened.catalog.run(NoteQuery.parse("renewed", now: now), sort: .path).map(\.record.path) == ["a/y/z.md"])
+    }
 }
+
