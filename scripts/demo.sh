@@ -27,5 +27,12 @@ step stats
 step search cafe
 step list 'project:"Toy Story 5"' draft:true
 step search 上映 --paths
+# Large vaults: a background watcher tells each command which notes changed, so none has to
+# look at every file first.
+step watch start
+echo "A line typed in another editor: the lighthouse keeper." >> scratchpad.md
+step index
+step search lighthouse --paths
+step watch stop
 . "$ROOT/scripts/demo-sync.sh"
 printf '\nDone. Explore further in %s/vault (quire --help lists every command).\n' "$WORK"

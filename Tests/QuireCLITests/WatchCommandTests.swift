@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `quire watch`: the background process runs for real, commands ask it, and after every kind
 /// of change a full walk (`quire index --walk`) finds nothing the watcher's answer missed.
@@ -144,6 +147,25 @@ struct WatchCommandTests {
             }
             #expect(method(try index(vault)) == "watcher")
         }
+    }
+
+    @Test func aPlainKillStopsTheWatcherWhateverItsStarterBlocked() throws {
+        // The test runner's child processes inherit a mask that blocks most signals.
+        let vault = try TestVault()
+        let started = try vault.run(["watch", "start"])
+        try #require(started.code == 0, "watch start failed: \(started.stderr)")
+        defer { _ = try? vault.run(["watch", "stop"]) }
+        let status = try vault.run(["watch", "status", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        let pid = try #require(object?["pid"] as? Int)
+        #expect(kill(pid_t(pid), SIGTERM) == 0)
+        var running = true
+        for _ in 0..<100 where running {
+            running = try vault.run(["watch", "status", "--json"]).stdout.contains("\"running\": true")
+            if running { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(!running, "SIGTERM did not stop the watcher")
+        #expect(method(try index(vault)) == "walk")
     }
 
     @Test func unknownActionIsAUsageError() throws {

@@ -140,7 +140,16 @@ struct WatchCommand: Command {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(0x80))  // POSIX_SPAWN_SETSID: no terminal, own session
+        // Its own session (no terminal), no signal blocked, and the usual stop signals at their
+        // default action whatever the caller blocked or ignored: `kill` must stop it.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT] { sigaddset(&stopSignals, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &stopSignals)
+        posix_spawnattr_setflags(&attributes, Int16(0x80 | 0x08 | 0x04))  // SETSID | SETSIGMASK | SETSIGDEF
         let arguments = [executable, "watch", "run", "--vault", root]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
