@@ -42,7 +42,7 @@ struct VaultCatalog {
             realRoot: vault.root.path, since: store.watchMark.flatMap { $0.rules == rules ? $0.token : nil })
         if let answer { store.setWatchMark(WatchMark(token: answer.token, rules: rules)) }
         if case .notes(let paths, _)? = answer {
-            store.refresh(changedPaths: try visible(paths, vault: vault, environment: environment))
+            store.refresh(changedPaths: visible(paths, vault: vault))
             return VaultCatalog(vault: vault, store: store, skipped: [], freshness: .watcher(checked: paths.count))
         }
         let listing = try noteListing(vault, environment: environment, stamps: true)
@@ -53,7 +53,7 @@ struct VaultCatalog {
     }
 
     /// The paths a watcher named, less those git's ignore rules hide (the walk leaves those out).
-    private static func visible(_ paths: [String], vault: Vault, environment: [String: String]) throws -> [String] {
+    private static func visible(_ paths: [String], vault: Vault) -> [String] {
         guard !paths.isEmpty, let repository = try? Repository.open(at: vault.root) else { return paths }
         return paths.filter { !((try? repository.isIgnored($0)) ?? false) }
     }
