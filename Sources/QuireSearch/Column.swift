@@ -54,6 +54,25 @@ struct FlatColumn<Element: BitwiseCopyable>: @unchecked Sendable {
     var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: pointer, count: count) }
 }
 
+/// A column being filled: allocated once, written through `pointer` (by several threads at
+/// once, each to its own places), then read as `column`.
+struct WritableColumn<Element: BitwiseCopyable>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Element>
+    /// The column over the same memory (which it keeps alive).
+    let column: FlatColumn<Element>
+
+    /// `count` uninitialised values.
+    init(count: Int) {
+        let byteCount = count * MemoryLayout<Element>.stride
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 8), alignment: 8)
+        pointer = memory.bindMemory(to: Element.self, capacity: max(count, 1))
+        let owner = ColumnMemory(base: UnsafeRawPointer(memory), byteCount: byteCount) { base, _ in
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        }
+        column = FlatColumn(memory: owner, byteOffset: 0, count: count)
+    }
+}
+
 /// Offsets, ids and lengths.
 typealias Column = FlatColumn<UInt32>
 /// Term bytes.

@@ -51,7 +51,7 @@ struct IndexSegment: Sendable {
         return keys
     }
 
-    static let empty = SegmentBuilder(notes: []).build()
+    static let empty = SegmentBuilder.build(notes: [])
 
     var count: Int { records.count }
 

@@ -1,0 +1,101 @@
+import QuireCore
+
+/// One part of a segment being built: consecutive documents folded into a forward index of
+/// slice-local term ids (first appearance order) as their tokens arrive, with what the
+/// `SegmentBuilder` needs to place them in the segment — each local term's documents and
+/// occurrences. No token list outlives its note, and slices fill on several cores at once.
+struct SegmentSlice: TokenSink {
+    private(set) var table = TermTable()
+    /// Local term ids, fields separated by `IndexSegment.separator`.
+    private(set) var forward: [UInt32] = []
+    /// `count + 1` offsets into `forward`.
+    private(set) var forwardStarts: [UInt32] = [0]
+    private(set) var titleLengths: [UInt32] = []
+    private(set) var lengths: [UInt32] = []
+    private(set) var records: [NoteRecord] = []
+    /// Per local term: the documents holding it and its occurrences.
+    private(set) var termCounts: [TermCount] = []
+    private var folded: [UInt8] = []
+    private var needsSeparator = false
+    private var fieldsClosed = 0
+    private var titleLength = 0
+    private var documentTokens = 0
+    private var textLength = 0
+
+    /// Number of documents.
+    var count: Int { records.count }
+
+    /// Adds a parsed note.
+    mutating func add(_ note: Note) {
+        let record = NoteRecord(note: note)
+        appendFields(of: record, body: note.body)
+        finishDocument(record)
+    }
+
+    /// Adds an analyzed note (its tokens replayed).
+    mutating func add(_ note: AnalyzedNote) {
+        note.stream.replay(into: &self)
+        finishDocument(note.record)
+    }
+
+    mutating func appendToken(_ token: UnsafeBufferPointer<UInt8>, isASCII: Bool, isCJK: Bool) {
+        if isASCII && !token.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+            appendTerm(token)  // already folded: most words of most notes
+            return
+        }
+        folded.removeAll(keepingCapacity: true)
+        Tokenizer.appendFolded(token, isASCII: isASCII, isCJK: isCJK, to: &folded)
+        folded.withUnsafeBufferPointer { appendTerm($0) }
+    }
+
+    mutating func appendTerm(_ term: UnsafeBufferPointer<UInt8>) {
+        if needsSeparator {
+            forward.append(IndexSegment.separator)
+            needsSeparator = false
+        }
+        let id = Int(table.id(for: term))
+        if id == termCounts.count { termCounts.append(TermCount()) }
+        let document = Int32(records.count)
+        termCounts.withUnsafeMutableBufferPointer { counts in
+            if counts[id].lastDocument != document {
+                counts[id].lastDocument = document
+                counts[id].postings += 1
+            }
+            counts[id].occurrences += 1
+        }
+        forward.append(UInt32(id))
+        documentTokens += 1
+        if term.first != Attribute.marker { textLength += 1 }
+    }
+
+    mutating func endField() {
+        if needsSeparator { forward.append(IndexSegment.separator) }
+        needsSeparator = true
+        if fieldsClosed == 0 { titleLength = documentTokens }
+        fieldsClosed += 1
+    }
+
+    private mutating func finishDocument(_ record: NoteRecord) {
+        records.append(record)
+        forwardStarts.append(UInt32(forward.count))
+        titleLengths.append(UInt32(titleLength))
+        lengths.append(UInt32(textLength))
+        needsSeparator = false
+        fieldsClosed = 0
+        titleLength = 0
+        documentTokens = 0
+        textLength = 0
+    }
+
+    /// Gives up the forward index (once the builder has copied it into the segment).
+    mutating func releaseForward() {
+        forward = []
+    }
+}
+
+/// How many documents of a slice hold a term, and how often it occurs in them.
+struct TermCount {
+    var lastDocument: Int32 = -1
+    var postings: UInt32 = 0
+    var occurrences: UInt32 = 0
+}
