@@ -35,7 +35,8 @@ final class ColumnMemory: @unchecked Sendable {
 /// A read-only array of fixed-size values living in `ColumnMemory` (no copy when loaded from a
 /// mapped cache file).
 struct FlatColumn<Element: BitwiseCopyable>: @unchecked Sendable {
-    private let memory: ColumnMemory
+    /// The memory the values live in (kept alive by the column).
+    let memory: ColumnMemory
     let pointer: UnsafePointer<Element>
     let count: Int
 

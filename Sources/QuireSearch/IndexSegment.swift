@@ -39,18 +39,6 @@ struct IndexSegment: Sendable {
         return index < sortKeys.count ? sortKeys[index] : .nan
     }
 
-    /// The sort keys of records, three a record.
-    static func sortKeys(of records: [NoteRecord]) -> [Double] {
-        var keys: [Double] = []
-        keys.reserveCapacity(records.count * 3)
-        for record in records {
-            keys.append(record.updatedAt?.timeIntervalSince1970 ?? .nan)
-            keys.append(record.createdAt?.timeIntervalSince1970 ?? .nan)
-            keys.append(Double(record.words))
-        }
-        return keys
-    }
-
     static let empty = SegmentBuilder.build(notes: [])
 
     var count: Int { records.count }

@@ -103,24 +103,51 @@ enum SegmentBuilder {
         titleLengths.reserveCapacity(documentCount)
         var lengths: [UInt32] = []
         lengths.reserveCapacity(documentCount)
-        var records: [NoteRecord] = []
-        records.reserveCapacity(documentCount)
+        var sortKeys: [Double] = []
+        sortKeys.reserveCapacity(documentCount * 3)
         for (index, slice) in slices.enumerated() {
             let first = UInt32(firstTokens[index])
             forwardStarts.append(contentsOf: slice.forwardStarts.dropLast().map { $0 + first })
             titleLengths.append(contentsOf: slice.titleLengths)
             lengths.append(contentsOf: slice.lengths)
-            records.append(contentsOf: slice.records)
+            sortKeys.append(contentsOf: slice.sortKeys)
         }
         forwardStarts.append(UInt32(forwardCount))
+        let records = recordTable(slices)
         slices = []
         return IndexSegment(
-            records: RecordTable(records), terms: terms,
+            records: records, terms: terms,
             postingStarts: Column(postingStarts), postingDocs: docs.column,
             postingFrequencies: frequencies.column, positionStarts: positionStarts.column,
             positions: positions.column, forwardStarts: Column(forwardStarts),
             forward: forward.column, titleLengths: Column(titleLengths), lengths: Column(lengths),
-            sortKeys: FlatColumn(IndexSegment.sortKeys(of: records)))
+            sortKeys: FlatColumn(sortKeys))
+    }
+
+    /// The slices' encoded records in one table (decoded when first asked for, like records
+    /// loaded from a cache file): the records, then each one's offset, then the flags.
+    private static func recordTable(_ slices: [SegmentSlice]) -> RecordTable {
+        let recordBytes = slices.reduce(0) { $0 + $1.records.bytes.count }
+        let count = slices.reduce(0) { $0 + $1.count }
+        let offsetsStart = (recordBytes + 7) & ~7
+        let flagsStart = offsetsStart + count * 8
+        let memory = WritableColumn<UInt8>(count: flagsStart + count)
+        let base = UnsafeMutableRawPointer(memory.pointer)
+        var filled = 0
+        var document = 0
+        for slice in slices {
+            slice.records.bytes.withUnsafeBytes { bytes in
+                if let source = bytes.baseAddress { (base + filled).copyMemory(from: source, byteCount: bytes.count) }
+            }
+            for offset in slice.recordOffsets {
+                (base + offsetsStart + document * 8).storeBytes(of: UInt64(filled) + offset, as: UInt64.self)
+                document += 1
+            }
+            (base + flagsStart + document - slice.count).copyMemory(from: slice.flags, byteCount: slice.count)
+            filled += slice.records.bytes.count
+        }
+        return RecordTable(encoded: memory.column.memory, recordsOffset: 0, recordsLength: recordBytes,
+                           offsetsOffset: offsetsStart, flagsOffset: flagsStart, count: count)
     }
 }
 

@@ -12,7 +12,12 @@ struct SegmentSlice: TokenSink {
     private(set) var forwardStarts: [UInt32] = [0]
     private(set) var titleLengths: [UInt32] = []
     private(set) var lengths: [UInt32] = []
-    private(set) var records: [NoteRecord] = []
+    /// The documents' records, encoded as in a cache file (`BinaryWriter.record`), with each
+    /// one's offset, flag byte (`RecordTable`) and sort keys (`IndexSegment.sortKeys`).
+    private(set) var records = BinaryWriter()
+    private(set) var recordOffsets: [UInt64] = []
+    private(set) var flags: [UInt8] = []
+    private(set) var sortKeys: [Double] = []
     /// Per local term: the documents holding it and its occurrences.
     private(set) var termCounts: [TermCount] = []
     private var folded: [UInt8] = []
@@ -23,7 +28,7 @@ struct SegmentSlice: TokenSink {
     private var textLength = 0
 
     /// Number of documents.
-    var count: Int { records.count }
+    var count: Int { recordOffsets.count }
 
     /// Adds a parsed note.
     mutating func add(_ note: Note) {
@@ -55,7 +60,7 @@ struct SegmentSlice: TokenSink {
         }
         let id = Int(table.id(for: term))
         if id == termCounts.count { termCounts.append(TermCount()) }
-        let document = Int32(records.count)
+        let document = Int32(count)
         termCounts.withUnsafeMutableBufferPointer { counts in
             if counts[id].lastDocument != document {
                 counts[id].lastDocument = document
@@ -76,7 +81,12 @@ struct SegmentSlice: TokenSink {
     }
 
     private mutating func finishDocument(_ record: NoteRecord) {
-        records.append(record)
+        recordOffsets.append(UInt64(records.bytes.count))
+        records.record(record)
+        flags.append(RecordTable.flag(of: record))
+        sortKeys.append(record.updatedAt?.timeIntervalSince1970 ?? .nan)
+        sortKeys.append(record.createdAt?.timeIntervalSince1970 ?? .nan)
+        sortKeys.append(Double(record.words))
         forwardStarts.append(UInt32(forward.count))
         titleLengths.append(UInt32(titleLength))
         lengths.append(UInt32(textLength))
