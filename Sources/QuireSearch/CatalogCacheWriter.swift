@@ -67,7 +67,8 @@ extension CatalogCache {
         chunks.append(.bytes((0..<segment.records.count).map(segment.records.flag)))
         chunks.append(.raw(UnsafeRawPointer(segment.terms.bytes.pointer), segment.terms.bytes.count))
         for column in [segment.terms.offsets, segment.postingStarts, segment.postingDocs,
-                       segment.postingFrequencies, segment.positionStarts, segment.positions,
+                       segment.postingFrequencies, segment.positions, segment.termPositionStarts,
+                       segment.positionOverflow,
                        segment.forwardStarts, segment.forward,
                        segment.titleLengths, segment.lengths] {
             chunks.append(.raw(UnsafeRawPointer(column.pointer), column.count * 4))

@@ -74,10 +74,8 @@ enum SegmentBuilder {
         let documentCount = slices.reduce(0) { $0 + $1.count }
         let docs = WritableColumn<UInt32>(count: postingCount)
         let frequencies = WritableColumn<UInt32>(count: postingCount)
-        let positionStarts = WritableColumn<UInt32>(count: postingCount + 1)
         let positions = WritableColumn<UInt32>(count: positionCount)
         let forward = WritableColumn<UInt32>(count: forwardCount)
-        positionStarts.pointer[postingCount] = UInt32(positionCount)
         var firstDocuments: [Int] = [0]
         var firstTokens: [Int] = [0]
         for slice in slices {
@@ -85,16 +83,21 @@ enum SegmentBuilder {
             firstTokens.append(firstTokens[firstTokens.count - 1] + slice.forward.count)
         }
         let places = SlicePlaces(docs: docs.pointer, frequencies: frequencies.pointer,
-                                 positionStarts: positionStarts.pointer, positions: positions.pointer,
+                                 positions: positions.pointer,
                                  forward: forward.pointer)
-        slices.withUnsafeMutableBufferPointer { buffer in
-            let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: slots.count) { index in
-                places.fill(slots[index], ids: finalIDs[index], cursor: cursors[index],
-                            firstDocument: firstDocuments[index], firstToken: firstTokens[index])
-                slots[index].releaseForward()
+        var overflows = [[UInt32]](repeating: [], count: slices.count)
+        overflows.withUnsafeMutableBufferPointer { overflowBuffer in
+            let overflowSlots = overflowBuffer
+            slices.withUnsafeMutableBufferPointer { buffer in
+                let slots = buffer
+                DispatchQueue.concurrentPerform(iterations: slots.count) { index in
+                    overflowSlots[index] = places.fill(slots[index], ids: finalIDs[index], cursor: cursors[index],
+                                                       firstDocument: firstDocuments[index], firstToken: firstTokens[index])
+                    slots[index].releaseForward()
+                }
             }
         }
+        let overflow = Self.sortedPairs(overflows.flatMap { $0 })
         cursors = []
 
         var forwardStarts: [UInt32] = []
@@ -118,10 +121,16 @@ enum SegmentBuilder {
         return IndexSegment(
             records: records, terms: terms,
             postingStarts: Column(postingStarts), postingDocs: docs.column,
-            postingFrequencies: frequencies.column, positionStarts: positionStarts.column,
-            positions: positions.column, forwardStarts: Column(forwardStarts),
+            postingFrequencies: frequencies.column, positions: positions.column,
+            termPositionStarts: Column(positionTotals), positionOverflow: Column(overflow), forwardStarts: Column(forwardStarts),
             forward: forward.column, titleLengths: Column(titleLengths), lengths: Column(lengths),
             sortKeys: FlatColumn(sortKeys))
+    }
+
+    /// (slot, count) pairs sorted by slot.
+    private static func sortedPairs(_ flat: [UInt32]) -> [UInt32] {
+        let order = stride(from: 0, to: flat.count, by: 2).sorted { flat[$0] < flat[$1] }
+        return order.flatMap { [flat[$0], flat[$0 + 1]] }
     }
 
     /// The slices' encoded records in one table (decoded when first asked for, like records
@@ -155,7 +164,6 @@ enum SegmentBuilder {
 private struct SlicePlaces: @unchecked Sendable {
     let docs: UnsafeMutablePointer<UInt32>
     let frequencies: UnsafeMutablePointer<UInt32>
-    let positionStarts: UnsafeMutablePointer<UInt32>
     let positions: UnsafeMutablePointer<UInt32>
     let forward: UnsafeMutablePointer<UInt32>
 
@@ -170,11 +178,14 @@ private struct SlicePlaces: @unchecked Sendable {
     }
 
     /// Writes the postings (document, `title << 24 | other` occurrences), each posting's
-    /// positions and the forward index (final ids) of `slice`'s documents.
+    /// positions and the forward index (final ids) of `slice`'s documents. Returns the
+    /// postings whose occurrences are capped, with their number of positions: (slot, count)
+    /// pairs.
     func fill(_ slice: SegmentSlice, ids: [UInt32], cursor: (postings: [UInt32], positions: [UInt32]),
-              firstDocument: Int, firstToken: Int) {
+              firstDocument: Int, firstToken: Int) -> [UInt32] {
         var terms = zip(cursor.postings, cursor.positions).map { TermCursor(posting: $0, position: $1) }
         var touched: [Int] = []
+        var overflow: [UInt32] = []
         terms.withUnsafeMutableBufferPointer { terms in
             slice.forward.withUnsafeBufferPointer { source in
                 ids.withUnsafeBufferPointer { ids in
@@ -195,7 +206,6 @@ private struct SlicePlaces: @unchecked Sendable {
                                 terms[term].lastDocument = Int32(document)
                                 let slot = Int(terms[term].posting)
                                 docs[slot] = UInt32(firstDocument + document)
-                                positionStarts[slot] = terms[term].position
                                 terms[term].title = 0
                                 terms[term].other = 0
                                 touched.append(term)
@@ -205,12 +215,15 @@ private struct SlicePlaces: @unchecked Sendable {
                             if position < titleEnd { terms[term].title += 1 } else { terms[term].other += 1 }
                         }
                         for term in touched {
-                            frequencies[Int(terms[term].posting)] = min(terms[term].title, 255) << 24 | min(terms[term].other, 0xFF_FFFF)
+                            let (title, other) = (terms[term].title, terms[term].other)
+                            frequencies[Int(terms[term].posting)] = min(title, 255) << 24 | min(other, 0xFF_FFFF)
+                            if title >= 255 || other >= 0xFF_FFFF { overflow += [terms[term].posting, title + other] }
                             terms[term].posting += 1
                         }
                     }
                 }
             }
         }
+        return overflow
     }
 }

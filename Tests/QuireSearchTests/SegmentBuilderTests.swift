@@ -12,7 +12,8 @@ struct SegmentBuilderTests {
             ("posting starts", left.postingStarts, right.postingStarts),
             ("posting docs", left.postingDocs, right.postingDocs),
             ("posting frequencies", left.postingFrequencies, right.postingFrequencies),
-            ("position starts", left.positionStarts, right.positionStarts),
+            ("term position starts", left.termPositionStarts, right.termPositionStarts),
+            ("position overflow", left.positionOverflow, right.positionOverflow),
             ("positions", left.positions, right.positions),
             ("forward starts", left.forwardStarts, right.forwardStarts),
             ("forward", left.forward, right.forward),
@@ -70,5 +71,33 @@ struct SegmentBuilderTests {
         #expect(store.report.added.count == notes.count)
         #expect(store.catalog.count == notes.count)
         Self.expectSame(store.catalog.base, Catalog(notes: notes).base)
+    }
+
+    /// A title with 300 times one word caps its posting's title count at 255; the positions of
+    /// the postings after it must still be found (the real count is kept aside), in memory
+    /// and through the cache file.
+    @Test func phrasesAfterACappedPostingAreFound() throws {
+        var heavy = Note(path: "a-heavy.md", folder: "")
+        heavy.title = Array(repeating: "spam", count: 300).joined(separator: " ") + " eggs"
+        heavy.body = "spam eggs and more spam eggs"
+        var light = Note(path: "b-light.md", folder: "")
+        light.title = "breakfast"
+        light.body = "green spam eggs and ham"
+        let notes = [heavy, light] + Self.uniqueNotes(seed: 21, count: 40)
+        let catalog = Catalog(notes: notes)
+        #expect(catalog.base.positionOverflow.count == 2)
+        let directory = try TestVault()
+        let path = directory.root + "/catalog.bin"
+        try CatalogCache.save(catalog, stamps: [:], to: path)
+        let loaded = try CatalogCache.load(path).0
+        let reference = ReferenceEvaluator(notes: notes)
+        for text in ["\"spam eggs\"", "\"green spam eggs\"", "title:\"spam spam eggs\"", "\"eggs and\"",
+                     "\"more spam eggs\"", "\"spam eggs and ham\""] {
+            let query = try NoteQuery.parse(text, now: RandomQueryTests.now, timeZone: RandomQueryTests.utc)
+            let expected = Set(reference.run(query, sort: .relevance, reverse: false).map(\.0))
+            #expect(!expected.isEmpty, "\(text) finds nothing")
+            #expect(Set(catalog.run(query, sort: .relevance).map(\.record.path)) == expected, "\(text)")
+            #expect(Set(loaded.run(query, sort: .relevance).map(\.record.path)) == expected, "\(text) after loading")
+        }
     }
 }
