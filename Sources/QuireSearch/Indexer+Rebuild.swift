@@ -14,6 +14,14 @@ extension Indexer {
         let sliceCount = min(max(order.count / 128, 1), 16)
         let size = (order.count + sliceCount - 1) / max(sliceCount, 1)
         var slices = [SegmentSlice](repeating: SegmentSlice(), count: order.isEmpty ? 0 : sliceCount)
+        if !given.isEmpty {
+            // Room for the forward index without copies: about one token per 8 bytes of Markdown.
+            for slice in slices.indices {
+                let bytes = order[min(slice * size, order.count)..<min(slice * size + size, order.count)]
+                    .reduce(0) { $0 + Int(clamping: $1 < given.count ? given[$1]?.size ?? 0 : 0) }
+                slices[slice].reserve(tokens: bytes / 6 + 1024)
+            }
+        }
         var outcomes = [Outcome<Void>?](repeating: nil, count: paths.count)
         outcomes.withUnsafeMutableBufferPointer { outcomeBuffer in
             let results = outcomeBuffer

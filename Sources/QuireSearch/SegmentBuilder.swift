@@ -66,40 +66,17 @@ enum SegmentBuilder {
         }
         postingFill = []
         positionFill = []
+        for index in slices.indices { slices[index].releaseTerms() }
 
-        // 3. Each slice fills its places, on every core.
-        let postingCount = Int(postingStarts[termCount])
-        let positionCount = Int(positionTotals[termCount])
-        let forwardCount = slices.reduce(0) { $0 + $1.forward.count }
-        let documentCount = slices.reduce(0) { $0 + $1.count }
-        let docs = WritableColumn<UInt32>(count: postingCount)
-        let frequencies = WritableColumn<UInt32>(count: postingCount)
-        let positions = WritableColumn<UInt32>(count: positionCount)
-        let forward = WritableColumn<UInt32>(count: forwardCount)
+        // 3. Per-document columns and records, slice after slice.
         var firstDocuments: [Int] = [0]
         var firstTokens: [Int] = [0]
         for slice in slices {
             firstDocuments.append(firstDocuments[firstDocuments.count - 1] + slice.count)
             firstTokens.append(firstTokens[firstTokens.count - 1] + slice.forward.count)
         }
-        let places = SlicePlaces(docs: docs.pointer, frequencies: frequencies.pointer,
-                                 positions: positions.pointer,
-                                 forward: forward.pointer)
-        var overflows = [[UInt32]](repeating: [], count: slices.count)
-        overflows.withUnsafeMutableBufferPointer { overflowBuffer in
-            let overflowSlots = overflowBuffer
-            slices.withUnsafeMutableBufferPointer { buffer in
-                let slots = buffer
-                DispatchQueue.concurrentPerform(iterations: slots.count) { index in
-                    overflowSlots[index] = places.fill(slots[index], ids: finalIDs[index], cursor: cursors[index],
-                                                       firstDocument: firstDocuments[index], firstToken: firstTokens[index])
-                    slots[index].releaseForward()
-                }
-            }
-        }
-        let overflow = Self.sortedPairs(overflows.flatMap { $0 })
-        cursors = []
-
+        let documentCount = firstDocuments[slices.count]
+        let forwardCount = firstTokens[slices.count]
         var forwardStarts: [UInt32] = []
         forwardStarts.reserveCapacity(documentCount + 1)
         var titleLengths: [UInt32] = []
@@ -117,6 +94,32 @@ enum SegmentBuilder {
         }
         forwardStarts.append(UInt32(forwardCount))
         let records = recordTable(slices)
+        for index in slices.indices { slices[index].releaseRecords() }
+
+        // 4. Each slice fills its places, on every core.
+        let postingCount = Int(postingStarts[termCount])
+        let positionCount = Int(positionTotals[termCount])
+        let docs = WritableColumn<UInt32>(count: postingCount)
+        let frequencies = WritableColumn<UInt32>(count: postingCount)
+        let positions = WritableColumn<UInt32>(count: positionCount)
+        let forward = WritableColumn<UInt32>(count: forwardCount)
+        let places = SlicePlaces(docs: docs.pointer, frequencies: frequencies.pointer,
+                                 positions: positions.pointer,
+                                 forward: forward.pointer)
+        var overflows = [[UInt32]](repeating: [], count: slices.count)
+        overflows.withUnsafeMutableBufferPointer { overflowBuffer in
+            let overflowSlots = overflowBuffer
+            slices.withUnsafeMutableBufferPointer { buffer in
+                let slots = buffer
+                DispatchQueue.concurrentPerform(iterations: slots.count) { index in
+                    overflowSlots[index] = places.fill(slots[index], ids: finalIDs[index], cursor: cursors[index],
+                                                       firstDocument: firstDocuments[index], firstToken: firstTokens[index])
+                    slots[index].releaseForward()
+                }
+            }
+        }
+        let overflow = Self.sortedPairs(overflows.flatMap { $0 })
+        cursors = []
         slices = []
         return IndexSegment(
             records: records, terms: terms,

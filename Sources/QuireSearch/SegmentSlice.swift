@@ -28,7 +28,12 @@ struct SegmentSlice: TokenSink {
     private var textLength = 0
 
     /// Number of documents.
-    var count: Int { recordOffsets.count }
+    var count: Int { forwardStarts.count - 1 }
+
+    /// Makes room for about `tokens` tokens (the forward index grows without copies).
+    mutating func reserve(tokens: Int) {
+        forward.reserveCapacity(tokens)
+    }
 
     /// Adds a parsed note.
     mutating func add(_ note: Note) {
@@ -97,9 +102,26 @@ struct SegmentSlice: TokenSink {
         textLength = 0
     }
 
+    /// Gives up the term table and counts (once the builder has placed the terms).
+    mutating func releaseTerms() {
+        table = TermTable()
+        termCounts = []
+    }
+
+    /// Gives up the records (once the builder has copied them into the segment).
+    mutating func releaseRecords() {
+        records = BinaryWriter()
+        recordOffsets = []
+        flags = []
+        sortKeys = []
+    }
+
     /// Gives up the forward index (once the builder has copied it into the segment).
     mutating func releaseForward() {
         forward = []
+        forwardStarts = [0]
+        titleLengths = []
+        lengths = []
     }
 }
 
