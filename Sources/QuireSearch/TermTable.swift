@@ -5,55 +5,81 @@ import Foundation
 struct TermTable {
     private(set) var bytes: [UInt8] = []
     private(set) var offsets: [UInt32] = [0]
-    /// Per slot: 0 when empty, else the upper half of the term's hash and its id + 1.
-    private var slots = [UInt64](repeating: 0, count: 1 << 12)
+    /// Per slot: the term's first eight bytes (zero padded) and, in `meta`, 0 when empty, else
+    /// the top 24 bits of its hash, its length (at most 255) and its id + 1: a term of up to
+    /// eight bytes — most words — is found with one memory access.
+    private var slots = [Slot](repeating: Slot(head: 0, meta: 0), count: 1 << 12)
+
+    private struct Slot {
+        var head: UInt64
+        var meta: UInt64
+    }
 
     var count: Int { offsets.count - 1 }
 
     /// The id of `key`, a new one when the table does not hold it yet.
     mutating func id(for key: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let hash = Self.hash(key)
-        let tag = hash & 0xFFFF_FFFF_0000_0000
+        let head = Self.head(key)
+        let expected = Self.meta(hash, key.count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         let found: Int = slots.withUnsafeBufferPointer { slots in
-            bytes.withUnsafeBufferPointer { bytes in
-                offsets.withUnsafeBufferPointer { offsets in
-                    while true {
-                        let entry = slots[slot]
-                        if entry == 0 { return -1 }
-                        if entry & 0xFFFF_FFFF_0000_0000 == tag {
-                            let id = Int(entry & 0xFFFF_FFFF) - 1
-                            let start = Int(offsets[id])
-                            let length = Int(offsets[id + 1]) - start
-                            if length == key.count {
-                                guard length > 0, let stored = bytes.baseAddress, let wanted = key.baseAddress else { return id }
-                                if memcmp(stored + start, wanted, length) == 0 { return id }
-                            }
-                        }
-                        slot = (slot + 1) & mask
-                    }
+            while true {
+                let entry = slots[slot]
+                if entry.meta == 0 { return -1 }
+                if entry.meta & ~0xFFFF_FFFF == expected && entry.head == head {
+                    let id = Int(entry.meta & 0xFFFF_FFFF) - 1
+                    if key.count <= 8 || sameTail(id, key) { return id }
                 }
+                slot = (slot + 1) & mask
             }
         }
         if found >= 0 { return UInt32(found) }
         let id = count
         bytes.append(contentsOf: key)
         offsets.append(UInt32(bytes.count))
-        slots[slot] = tag | UInt64(id + 1)
+        slots[slot] = Slot(head: head, meta: expected | UInt64(id + 1))
         if count * 2 > slots.count { grow() }
         return UInt32(id)
     }
 
-    /// Doubles the slots (each term's hash is computed again from its bytes).
+    /// Whether term `id` and `key` (of the same length, more than eight bytes, same first
+    /// eight) agree after their first eight bytes.
+    private func sameTail(_ id: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(offsets[id])
+        guard Int(offsets[id + 1]) - start == key.count else { return false }
+        return bytes.withUnsafeBufferPointer { stored in
+            guard let base = stored.baseAddress, let wanted = key.baseAddress else { return false }
+            return memcmp(base + start + 8, wanted + 8, key.count - 8) == 0
+        }
+    }
+
+    /// The first eight bytes of a term, zero padded.
+    @inline(__always)
+    private static func head(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = key.baseAddress else { return 0 }
+        if key.count >= 8 { return UnsafeRawPointer(base).loadUnaligned(as: UInt64.self) }
+        var head: UInt64 = 0
+        for index in 0..<key.count { head |= UInt64(base[index]) << (8 * UInt64(index)) }
+        return head
+    }
+
+    /// A slot's meta word without the id: hash bits and length.
+    @inline(__always)
+    private static func meta(_ hash: UInt64, _ length: Int) -> UInt64 {
+        (hash & 0xFFFF_FF00_0000_0000) | UInt64(min(length, 255)) << 32
+    }
+
+    /// Doubles the slots.
     private mutating func grow() {
-        var larger = [UInt64](repeating: 0, count: slots.count * 2)
+        var larger = [Slot](repeating: Slot(head: 0, meta: 0), count: slots.count * 2)
         let mask = larger.count - 1
         for id in 0..<count {
-            let hash = withTerm(id) { Self.hash($0) }
+            let (hash, head, length) = withTerm(id) { (Self.hash($0), Self.head($0), $0.count) }
             var position = Int(truncatingIfNeeded: hash) & mask
-            while larger[position] != 0 { position = (position + 1) & mask }
-            larger[position] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(id + 1)
+            while larger[position].meta != 0 { position = (position + 1) & mask }
+            larger[position] = Slot(head: head, meta: Self.meta(hash, length) | UInt64(id + 1))
         }
         slots = larger
     }
