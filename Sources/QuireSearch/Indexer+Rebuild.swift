@@ -11,7 +11,7 @@ extension Indexer {
         var order = paths.indices.sorted { paths[$0] < paths[$1] }
         // A path given twice is one note (the later one).
         order = order.indices.filter { $0 + 1 == order.count || paths[order[$0]] != paths[order[$0 + 1]] }.map { order[$0] }
-        let sliceCount = min(max(order.count / 128, 1), 16)
+        let sliceCount = SegmentBuilder.sliceCount(documents: order.count, minimumSize: 256)
         let size = (order.count + sliceCount - 1) / max(sliceCount, 1)
         var slices = [SegmentSlice](repeating: SegmentSlice(), count: order.isEmpty ? 0 : sliceCount)
         if !given.isEmpty {

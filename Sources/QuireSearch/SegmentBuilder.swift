@@ -7,9 +7,20 @@ import Foundation
 /// into their final places, since each slice knows in advance where its part of every posting
 /// list starts.
 enum SegmentBuilder {
-    /// A segment of `notes`, in the order given, built in slices of at least `sliceSize` notes.
-    static func build(notes: [AnalyzedNote], sliceSize: Int = 256) -> IndexSegment {
-        let size = max(sliceSize, (notes.count + 15) / 16, 1)
+    /// How many slices to build `documents` documents in: twice the cores (enough to keep
+    /// every core busy when one is slower), fewer when slices would hold less than
+    /// `minimumSize` documents. Each slice's term table learns the vocabulary anew, so more
+    /// slices cost more: at 10,000 notes 16 slices took about 15 % more CPU time than 4.
+    static func sliceCount(documents: Int, minimumSize: Int) -> Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return min(max(min(documents / max(minimumSize, 1), 2 * cores), 1), 16)
+    }
+
+    /// A segment of `notes`, in the order given, built in `slices` slices (by default as
+    /// `sliceCount` says, slices of at least 256 notes).
+    static func build(notes: [AnalyzedNote], slices wanted: Int? = nil) -> IndexSegment {
+        let count = max(wanted ?? sliceCount(documents: notes.count, minimumSize: 256), 1)
+        let size = max((notes.count + count - 1) / count, 1)
         var slices = [SegmentSlice](repeating: SegmentSlice(), count: (notes.count + size - 1) / size)
         slices.withUnsafeMutableBufferPointer { buffer in
             let slots = buffer

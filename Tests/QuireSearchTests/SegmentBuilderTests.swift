@@ -43,17 +43,17 @@ struct SegmentBuilderTests {
 
     @Test func manySlicesGiveTheSegmentOfOne() {
         let notes = Self.uniqueNotes(seed: 5, count: 300).map(AnalyzedNote.init(note:))
-        let whole = SegmentBuilder.build(notes: notes, sliceSize: notes.count)
+        let whole = SegmentBuilder.build(notes: notes, slices: 1)
         #expect(whole.postingDocs.count > 1000)
-        for size in [1, 7, 64] {
-            Self.expectSame(SegmentBuilder.build(notes: notes, sliceSize: size), whole)
+        for count in [2, 7, 40, notes.count] {
+            Self.expectSame(SegmentBuilder.build(notes: notes, slices: count), whole)
         }
     }
 
     @Test func aSegmentReplayedFromTheIndexIsTheSame() {
         let notes = Self.uniqueNotes(seed: 9, count: 200).map(AnalyzedNote.init(note:))
         let built = SegmentBuilder.build(notes: notes)
-        let replayed = SegmentBuilder.build(notes: (0..<built.count).map(built.analyzed), sliceSize: 13)
+        let replayed = SegmentBuilder.build(notes: (0..<built.count).map(built.analyzed), slices: 13)
         Self.expectSame(replayed, built)
     }
 
