@@ -1,5 +1,8 @@
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Builds an `IndexSegment` from slices of consecutive documents (`SegmentSlice`), on every
 /// core: one dictionary of all their terms, sorted bytewise (so that a prefix is a range of
@@ -191,6 +194,22 @@ private struct SlicePlaces: @unchecked Sendable {
         var other: UInt32 = 0
     }
 
+    /// Gives the whole pages of `source` between elements `released` and `end` back to the
+    /// system once they make a megabyte (they are not read again, and the array is freed after
+    /// the fill), so that a slice's forward index shrinks while the segment's grows.
+    private static func release(_ source: UnsafeBufferPointer<UInt32>, before end: Int, after released: inout Int) {
+        #if canImport(Glibc)
+        guard end - released >= 1 << 18, let base = source.baseAddress else { return }
+        let page = 4096
+        let lower = (Int(bitPattern: base + released) + page - 1) / page * page
+        let upper = Int(bitPattern: base + end) / page * page
+        if upper > lower, let start = UnsafeMutableRawPointer(bitPattern: lower) {
+            _ = madvise(start, upper - lower, MADV_DONTNEED)  // a hint: the pages may as well stay
+        }
+        released = end
+        #endif
+    }
+
     /// Writes the postings (document, `title << 24 | other` occurrences), each posting's
     /// positions and the forward index (final ids) of `slice`'s documents. Returns the
     /// postings whose occurrences are capped, with their number of positions: (slot, count)
@@ -203,9 +222,11 @@ private struct SlicePlaces: @unchecked Sendable {
         terms.withUnsafeMutableBufferPointer { terms in
             slice.forward.withUnsafeBufferPointer { source in
                 ids.withUnsafeBufferPointer { ids in
+                    var released = 0
                     for document in 0..<slice.count {
                         touched.removeAll(keepingCapacity: true)
                         let start = Int(slice.forwardStarts[document])
+                        Self.release(source, before: start, after: &released)
                         let end = Int(slice.forwardStarts[document + 1])
                         let titleEnd = start + Int(slice.titleLengths[document])
                         for position in start..<end {
