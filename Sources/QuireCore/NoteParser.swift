@@ -63,8 +63,26 @@ public enum NoteParser {
 
     /// The file name without its `.md` extension.
     public static func stem(of path: String) -> String {
+        var path = path
+        if let stem = path.withUTF8(asciiStem) { return stem }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+
+    /// `stem(of:)` of an ASCII path, byte by byte (nil for any other path): it runs once for
+    /// every note a rebuild reads.
+    private static func asciiStem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var end = bytes.count
+        while end > 0 && bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        guard end > 0 else { return String(decoding: bytes, as: UTF8.self) }
+        var start = end
+        while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        if end - start >= 3 && bytes[end - 3] == UInt8(ascii: ".") && bytes[end - 2] | 0x20 == UInt8(ascii: "m")
+            && bytes[end - 1] | 0x20 == UInt8(ascii: "d") {
+            end -= 3
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, into note: inout Note, timeZone: TimeZone,

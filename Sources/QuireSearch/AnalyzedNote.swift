@@ -18,10 +18,7 @@ struct AnalyzedNote: Sendable {
     init(note: Note) {
         record = NoteRecord(note: note)
         stream = TokenStream()
-        for text in Self.fieldTexts(of: record) { stream.appendField(text) }
-        stream.appendField(note.body)
-        for term in Attribute.terms(of: record) { stream.appendTerm(term.utf8) }
-        stream.endField()
+        stream.appendFields(of: record, body: note.body)
     }
 
     /// The texts of the searchable metadata fields, title first (the body follows them).

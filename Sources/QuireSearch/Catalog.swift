@@ -44,7 +44,7 @@ public struct Catalog: Sendable {
                 unique.append(note)
             }
         }
-        self.init(segment: SegmentBuilder(notes: unique).build())
+        self.init(segment: SegmentBuilder.build(notes: unique))
     }
 
     init(segment: IndexSegment, live: [Bool]? = nil) {
@@ -233,7 +233,7 @@ public struct Catalog: Sendable {
             self = compacted()
             return
         }
-        delta = SegmentBuilder(notes: deltaNotes).build()
+        delta = SegmentBuilder.build(notes: deltaNotes)
         for (offset, note) in deltaNotes.enumerated() { index[note.record.path] = base.count + offset }
         pathIndex = index
     }

@@ -15,9 +15,9 @@ import Glibc
 enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
     static let stateMagic: [UInt8] = Array("QUIRESTA".utf8)
-    static let version: UInt32 = 11
-    /// Records, record offsets, flags, term bytes, ten columns and the sort keys.
-    static let sectionsPerSegment = 15
+    static let version: UInt32 = 12
+    /// Records, record offsets, flags, term bytes, eleven columns and the sort keys.
+    static let sectionsPerSegment = 16
 
     /// The state file that goes with the base file at `path`.
     static func statePath(_ path: String) -> String {
@@ -113,7 +113,7 @@ enum CatalogCache {
             terms: TermDictionary(bytes: ByteColumn(memory: memory, byteOffset: bytesOffset, count: bytesLength),
                                   offsets: column()),
             postingStarts: column(), postingDocs: column(), postingFrequencies: column(),
-            positionStarts: column(), positions: column(), forwardStarts: column(), forward: column(), titleLengths: column(), lengths: column(),
+            positions: column(), termPositionStarts: column(), positionOverflow: column(), forwardStarts: column(), forward: column(), titleLengths: column(), lengths: column(),
             sortKeys: {
                 let (offset, length) = section()
                 return FlatColumn<Double>(memory: memory, byteOffset: offset, count: length / 8)
@@ -134,7 +134,7 @@ enum CatalogCache {
               segment.forwardStarts.count == documents + 1, segment.titleLengths.count == documents,
               segment.lengths.count == documents, segment.sortKeys.count == documents * 3,
               segment.postingDocs.count == segment.postingFrequencies.count,
-              segment.positionStarts.count == segment.postingDocs.count + 1 else {
+              segment.termPositionStarts.count == terms + 1, segment.positionOverflow.count % 2 == 0 else {
             throw .corrupt("column sizes disagree")
         }
         func bounded(_ column: Column, ending end: Int) -> Bool {
@@ -143,7 +143,7 @@ enum CatalogCache {
         guard bounded(segment.terms.offsets, ending: segment.terms.bytes.count),
               bounded(segment.postingStarts, ending: segment.postingDocs.count),
               bounded(segment.forwardStarts, ending: segment.forward.count),
-              bounded(segment.positionStarts, ending: segment.positions.count) else {
+              bounded(segment.termPositionStarts, ending: segment.positions.count) else {
             throw .corrupt("offsets out of range")
         }
     }

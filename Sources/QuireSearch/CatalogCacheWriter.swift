@@ -68,24 +68,14 @@ extension CatalogCache {
     /// The sections of one segment: records, their offsets and flags, term bytes, columns.
     private static func segmentChunks(_ segment: IndexSegment) -> [Chunk] {
         var chunks: [Chunk] = []
-        var records = BinaryWriter()
-        var offsets = BinaryWriter()
-        var flags: [UInt8] = []
-        for index in 0..<segment.records.count {
-            offsets.u64(UInt64(records.bytes.count))
-            if let encoded = segment.records.encodedBytes(index) {
-                records.bytes.append(contentsOf: encoded)
-            } else {
-                records.record(segment.records[index])
-            }
-            flags.append(segment.records.flag(index))
-        }
-        chunks.append(.bytes(records.bytes))
-        chunks.append(.bytes(offsets.bytes))
-        chunks.append(.bytes(flags))
+        let (records, offsets) = segment.records.encodedSections
+        chunks.append(records.baseAddress.map { .raw($0, records.count) } ?? .bytes([]))
+        chunks.append(offsets.baseAddress.map { .raw($0, offsets.count) } ?? .bytes([]))
+        chunks.append(.bytes((0..<segment.records.count).map(segment.records.flag)))
         chunks.append(.raw(UnsafeRawPointer(segment.terms.bytes.pointer), segment.terms.bytes.count))
         for column in [segment.terms.offsets, segment.postingStarts, segment.postingDocs,
-                       segment.postingFrequencies, segment.positionStarts, segment.positions,
+                       segment.postingFrequencies, segment.positions, segment.termPositionStarts,
+                       segment.positionOverflow,
                        segment.forwardStarts, segment.forward,
                        segment.titleLengths, segment.lengths] {
             chunks.append(.raw(UnsafeRawPointer(column.pointer), column.count * 4))

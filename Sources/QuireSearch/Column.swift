@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Memory that holds the flat arrays of an index segment: either allocated here or a mapped
 /// cache file. Frees (or unmaps) its memory in `deinit`; columns keep their owner alive.
@@ -32,7 +35,8 @@ final class ColumnMemory: @unchecked Sendable {
 /// A read-only array of fixed-size values living in `ColumnMemory` (no copy when loaded from a
 /// mapped cache file).
 struct FlatColumn<Element: BitwiseCopyable>: @unchecked Sendable {
-    private let memory: ColumnMemory
+    /// The memory the values live in (kept alive by the column).
+    let memory: ColumnMemory
     let pointer: UnsafePointer<Element>
     let count: Int
 
@@ -52,6 +56,39 @@ struct FlatColumn<Element: BitwiseCopyable>: @unchecked Sendable {
     subscript(index: Int) -> Element { pointer[index] }
 
     var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: pointer, count: count) }
+}
+
+/// A column being filled: allocated once, written through `pointer` (by several threads at
+/// once, each to its own places), then read as `column`.
+struct WritableColumn<Element: BitwiseCopyable>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Element>
+    /// The column over the same memory (which it keeps alive).
+    let column: FlatColumn<Element>
+
+    /// `count` uninitialised values. A large column is mapped in huge pages where the system
+    /// allows it: builders write it in many places at once, and small pages would make nearly
+    /// every write a TLB miss (and one page fault per 4 KB).
+    init(count: Int) {
+        let byteCount = count * MemoryLayout<Element>.stride
+        let owner: ColumnMemory
+        let hugePage = 2 << 20
+        let mappedSize = (byteCount + hugePage - 1) / hugePage * hugePage
+        if byteCount >= 2 * hugePage,
+           let mapped = mmap(nil, mappedSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+           mapped != MAP_FAILED {
+            _ = madvise(mapped, mappedSize, MADV_HUGEPAGE)  // a hint: small pages work too
+            owner = ColumnMemory(base: UnsafeRawPointer(mapped), byteCount: byteCount) { base, _ in
+                munmap(UnsafeMutableRawPointer(mutating: base), mappedSize)
+            }
+        } else {
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 8), alignment: 8)
+            owner = ColumnMemory(base: UnsafeRawPointer(memory), byteCount: byteCount) { base, _ in
+                UnsafeMutableRawPointer(mutating: base).deallocate()
+            }
+        }
+        pointer = UnsafeMutableRawPointer(mutating: owner.base).bindMemory(to: Element.self, capacity: max(count, 1))
+        column = FlatColumn(memory: owner, byteOffset: 0, count: count)
+    }
 }
 
 /// Offsets, ids and lengths.

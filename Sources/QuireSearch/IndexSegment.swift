@@ -14,10 +14,15 @@ struct IndexSegment: Sendable {
     let postingDocs: Column
     /// `title << 24 | other` occurrences of the term in the document.
     let postingFrequencies: Column
-    /// `postingDocs.count + 1` offsets into `positions`.
-    let positionStarts: Column
-    /// Each posting's token positions, relative to its document's start in `forward`.
+    /// Each posting's token positions, relative to its document's start in `forward`: term by
+    /// term, each term's postings one after another, each with as many positions as its
+    /// frequencies say (or `positionOverflow`, when they are capped).
     let positions: Column
+    /// `terms.count + 1` offsets into `positions`: where each term's positions begin.
+    let termPositionStarts: Column
+    /// The postings whose frequencies are capped (255 in the title, 0xFFFFFF elsewhere) with
+    /// their real number of positions: (slot, count) pairs, slots ascending.
+    let positionOverflow: Column
     /// `records.count + 1` offsets into `forward`.
     let forwardStarts: Column
     let forward: Column
@@ -39,19 +44,7 @@ struct IndexSegment: Sendable {
         return index < sortKeys.count ? sortKeys[index] : .nan
     }
 
-    /// The sort keys of records, three a record.
-    static func sortKeys(of records: [NoteRecord]) -> [Double] {
-        var keys: [Double] = []
-        keys.reserveCapacity(records.count * 3)
-        for record in records {
-            keys.append(record.updatedAt?.timeIntervalSince1970 ?? .nan)
-            keys.append(record.createdAt?.timeIntervalSince1970 ?? .nan)
-            keys.append(Double(record.words))
-        }
-        return keys
-    }
-
-    static let empty = SegmentBuilder(notes: []).build()
+    static let empty = SegmentBuilder.build(notes: [])
 
     var count: Int { records.count }
 
@@ -85,8 +78,8 @@ struct IndexSegment: Sendable {
             candidates = intersect(candidates, ranges[index].lowerBound)
         }
         let bounds = ranges.map { (UInt32($0.lowerBound), UInt32($0.upperBound)) }
-        for (document, slot) in candidates {
-            let (title, other) = phraseOccurrences(document, slot: slot, bounds, anchor: rarest,
+        for (document, anchorPositions) in candidates {
+            let (title, other) = phraseOccurrences(document, anchorPositions, bounds, anchor: rarest,
                                                    titleOnly: term.scope == .title)
             if title + other > 0 { visit(document, title, other) }
         }
@@ -103,21 +96,42 @@ struct IndexSegment: Sendable {
     }
 
     /// The documents of a term's postings (with a title occurrence, for `titleOnly`), each with
-    /// its posting slot.
-    private func postingDocuments(_ id: Int, titleOnly: Bool) -> [(Int, Int)] {
-        var documents: [(Int, Int)] = []
+    /// the range of its positions: the term's postings hold their positions one after another.
+    private func postingDocuments(_ id: Int, titleOnly: Bool) -> [(Int, Range<Int>)] {
+        let termPositions = termPositionStarts.span(id, limit: positions.count)
+        var next = termPositions.lowerBound
+        var documents: [(Int, Range<Int>)] = []
         for posting in postings(id) {
+            let frequencies = postingFrequencies[posting]
+            let start = next
+            next = min(start + positionCount(posting, frequencies), termPositions.upperBound)
             let document = Int(postingDocs[posting])
             guard document < count else { continue }  // a damaged cache never reads out of bounds
-            if titleOnly && postingFrequencies[posting] >> 24 == 0 { continue }
-            documents.append((document, posting))
+            if titleOnly && frequencies >> 24 == 0 { continue }
+            documents.append((document, start..<next))
         }
         return documents
     }
 
+    /// The number of positions of the posting at `slot`: its occurrences, unless capped.
+    @inline(__always)
+    private func positionCount(_ slot: Int, _ frequencies: UInt32) -> Int {
+        let title = frequencies >> 24
+        let other = frequencies & 0xFF_FFFF
+        guard title == 255 || other == 0xFF_FFFF else { return Int(title + other) }
+        var low = 0
+        var high = positionOverflow.count / 2
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(positionOverflow[middle * 2]) < slot { low = middle + 1 } else { high = middle }
+        }
+        let found = low < positionOverflow.count / 2 && Int(positionOverflow[low * 2]) == slot
+        return found ? Int(positionOverflow[low * 2 + 1]) : Int(title + other)
+    }
+
     /// The documents of `documents` (ascending) that also hold term `id`.
-    private func intersect(_ documents: [(Int, Int)], _ id: Int) -> [(Int, Int)] {
-        var result: [(Int, Int)] = []
+    private func intersect(_ documents: [(Int, Range<Int>)], _ id: Int) -> [(Int, Range<Int>)] {
+        var result: [(Int, Range<Int>)] = []
         var posting = postings(id).lowerBound
         let end = postings(id).upperBound
         for candidate in documents {
@@ -160,9 +174,9 @@ struct IndexSegment: Sendable {
     }
 
     /// Occurrences of a phrase in a document, in the title and elsewhere: each position of the
-    /// token at `anchor` (exact; `slot` is its posting) is checked against its neighbours in
-    /// the forward index.
-    private func phraseOccurrences(_ document: Int, slot: Int, _ bounds: [(UInt32, UInt32)], anchor: Int,
+    /// token at `anchor` (exact; `anchorPositions` are its positions in the document) is
+    /// checked against its neighbours in the forward index.
+    private func phraseOccurrences(_ document: Int, _ anchorPositions: Range<Int>, _ bounds: [(UInt32, UInt32)], anchor: Int,
                                    titleOnly: Bool) -> (Int, Int) {
         let tokenRange = forwardStarts.span(document, limit: forward.count)
         let start = tokenRange.lowerBound
@@ -172,7 +186,7 @@ struct IndexSegment: Sendable {
         var title = 0
         var other = 0
         let tokens = forward.pointer + start
-        for index in positionStarts.span(slot, limit: positions.count) {
+        for index in anchorPositions {
             let first = Int(positions[index]) - anchor
             guard first >= 0, first + bounds.count <= limit else { continue }
             var matched = true

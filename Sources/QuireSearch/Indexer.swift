@@ -16,11 +16,13 @@ struct Indexer {
 
     /// What became of one path (`known`: the cache had it). Indirect: most paths are
     /// `unchanged`, and the array of outcomes should not hold a whole note per path.
-    private indirect enum Outcome {
+    /// `Analyzed`: what became of the parsed note (an `AnalyzedNote`, or nothing when it was
+    /// folded into a segment at once).
+    indirect enum Outcome<Analyzed> {
         case unchanged
         case touched(StoredStamp)
-        case parsed(AnalyzedNote, StoredStamp, known: Bool)
-        case failed(IndexFailure, AnalyzedNote?, StoredStamp?, known: Bool)
+        case parsed(Analyzed, StoredStamp, known: Bool)
+        case failed(IndexFailure, Analyzed?, StoredStamp?, known: Bool)
         case gone(known: Bool)
     }
 
@@ -33,8 +35,12 @@ struct Indexer {
         var report = IndexReport()
         let racyLimit = Int64(Date().timeIntervalSince1970 * 1e9) - 50_000_000
         let known = stamps
+        if catalog.count == 0 && known.isEmpty && removing.isEmpty {
+            return rebuild(&catalog, stamps: &stamps, paths: paths, given: given, racyLimit: racyLimit)
+        }
         let outcomes = ParallelMap.map(Array(paths.indices)) { index in
-            check(paths[index], known[paths[index]], walked: index < given.count ? given[index] : nil, racyLimit: racyLimit)
+            check(paths[index], known[paths[index]], walked: index < given.count ? given[index] : nil,
+                  racyLimit: racyLimit, analyze: AnalyzedNote.init(note:))
         }
 
         var upserts: [AnalyzedNote] = []
@@ -91,7 +97,10 @@ struct Indexer {
         return report
     }
 
-    private func check(_ path: String, _ stored: StoredStamp?, walked: FileStamp?, racyLimit: Int64) -> Outcome {
+    /// Looks at one file: its stamp, then (when that changed) its content, then (when that
+    /// changed) the parsed note, which `analyze` turns into what the outcome carries.
+    func check<Analyzed>(_ path: String, _ stored: StoredStamp?, walked: FileStamp?, racyLimit: Int64,
+                         analyze: (Note) -> Analyzed) -> Outcome<Analyzed> {
         let full = root + "/" + path
         let stamp: FileStamp
         if let walked {
@@ -109,7 +118,7 @@ struct Indexer {
         switch Self.readFile(full) {
         case .success(let bytes): data = bytes
         case .failure(let reason):
-            let note = AnalyzedNote(note: Self.placeholder(path, problem: reason.description))
+            let note = analyze(Self.placeholder(path, problem: reason.description))
             return .failed(IndexFailure(path: path, reason: reason), note,
                            StoredStamp(stamp: racy(stamp, racyLimit), contentHash: 0), known: stored != nil)
         }
@@ -119,17 +128,17 @@ struct Indexer {
         do {
             var note = try parse(data, path)
             note.path = path
-            return .parsed(AnalyzedNote(note: note), fresh, known: stored != nil)
+            return .parsed(analyze(note), fresh, known: stored != nil)
         } catch {
             let reason = IndexFailure.Reason.unparsable(String(describing: error))
-            let note = AnalyzedNote(note: Self.placeholder(path, problem: reason.description))
+            let note = analyze(Self.placeholder(path, problem: reason.description))
             return .failed(IndexFailure(path: path, reason: reason), note, fresh, known: stored != nil)
         }
     }
 
     /// A stamp changed so recently that a further change in the same clock tick could keep it
     /// identical is stored as "always check the content" (git's racily-clean rule).
-    private func racy(_ stamp: FileStamp, _ limit: Int64) -> FileStamp {
+    func racy(_ stamp: FileStamp, _ limit: Int64) -> FileStamp {
         guard stamp.changedNanoseconds >= limit || stamp.modifiedNanoseconds >= limit else { return stamp }
         var marked = stamp
         marked.size = UInt64.max

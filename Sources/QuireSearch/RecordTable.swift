@@ -1,10 +1,11 @@
 import Foundation
 import QuireCore
 
-/// The records of an index segment. Built in memory, every record is there; loaded from a
-/// cache file, a record is decoded the first time it is asked for, so a command that needs the
-/// paths of a few hundred hits among 100,000 notes decodes a few hundred records. Paths and the
-/// "has problems" flag are read straight from the file without decoding anything.
+/// The records of an index segment, encoded as a cache file holds them (a segment builder
+/// encodes them, or they are in a loaded file): a record is decoded the first time it is asked
+/// for, so a command that needs the paths of a few hundred hits among 100,000 notes decodes a
+/// few hundred records, and a rebuild keeps 100,000 records in a fraction of the memory their
+/// values would take. Paths and the flags are read straight from the encoding.
 ///
 /// Records live at fixed addresses (`pointer(_:)` stays valid for the table's life); decoding
 /// is serialised by a lock, so a table can be shared between threads.
@@ -13,7 +14,7 @@ final class RecordTable: @unchecked Sendable {
     private let storage: UnsafeMutablePointer<NoteRecord>
     private var decoded: [Bool]
     private let flags: [UInt8]
-    private let encoded: Encoded?
+    private let encoded: Encoded
     private let lock = NSLock()
 
     /// Where the encoded records are: each record's offset within the records section.
@@ -27,25 +28,17 @@ final class RecordTable: @unchecked Sendable {
     static let problemFlag: UInt8 = 1
     static let pinnedFlag: UInt8 = 2
 
-    /// A table holding `records`.
-    init(_ records: [NoteRecord]) {
-        count = records.count
-        let storage = UnsafeMutablePointer<NoteRecord>.allocate(capacity: max(records.count, 1))
-        records.withUnsafeBufferPointer { buffer in
-            if let base = buffer.baseAddress { storage.initialize(from: base, count: records.count) }
-        }
-        self.storage = storage
-        decoded = [Bool](repeating: true, count: records.count)
-        flags = records.map { ($0.problems.isEmpty ? 0 : Self.problemFlag) | ($0.pinned ? Self.pinnedFlag : 0) }
-        encoded = nil
+    /// The flag byte of a record (what `hasProblems` and `isPinned` read).
+    static func flag(of record: NoteRecord) -> UInt8 {
+        (record.problems.isEmpty ? 0 : problemFlag) | (record.pinned ? pinnedFlag : 0)
     }
 
     /// A table over `count` records encoded in `memory`: the records section at
     /// `recordsOffset` (`recordsLength` bytes), a u64 offset per record at `offsetsOffset`
     /// (checked here: ascending, inside the section) and a flag byte per record at
     /// `flagsOffset`.
-    init(memory: ColumnMemory, recordsOffset: Int, recordsLength: Int, offsetsOffset: Int,
-         flagsOffset: Int, count: Int) throws(CacheError) {
+    convenience init(memory: ColumnMemory, recordsOffset: Int, recordsLength: Int, offsetsOffset: Int,
+                     flagsOffset: Int, count: Int) throws(CacheError) {
         let offsets = (memory.base + offsetsOffset).assumingMemoryBound(to: UInt64.self)
         var previous: UInt64 = 0
         for index in 0..<count {
@@ -53,6 +46,15 @@ final class RecordTable: @unchecked Sendable {
             guard offset >= previous, offset + 4 <= UInt64(recordsLength) else { throw .corrupt("bad record offset") }
             previous = offset
         }
+        self.init(encoded: memory, recordsOffset: recordsOffset, recordsLength: recordsLength,
+                  offsetsOffset: offsetsOffset, flagsOffset: flagsOffset, count: count)
+    }
+
+    /// A table over records encoded here (see `init(memory:…)`; the offsets are known to be
+    /// ascending and inside the records section).
+    init(encoded memory: ColumnMemory, recordsOffset: Int, recordsLength: Int, offsetsOffset: Int,
+         flagsOffset: Int, count: Int) {
+        let offsets = (memory.base + offsetsOffset).assumingMemoryBound(to: UInt64.self)
         self.count = count
         storage = UnsafeMutablePointer<NoteRecord>.allocate(capacity: max(count, 1))
         decoded = [Bool](repeating: false, count: count)
@@ -97,14 +99,10 @@ final class RecordTable: @unchecked Sendable {
 
     /// Calls `body` with the UTF-8 bytes of the path at `index` (no record decoded).
     func withPath<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
-        if let encoded {
-            let start = encoded.memory.base + encoded.recordsOffset + Int(encoded.offsets[index])
-            let length = Int(UInt32(littleEndian: start.loadUnaligned(as: UInt32.self)))
-            let available = encoded.recordsLength - Int(encoded.offsets[index]) - 4
-            return body(UnsafeRawBufferPointer(start: start + 4, count: min(max(length, 0), max(available, 0))))
-        }
-        var path = storage[index].path
-        return path.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        let start = encoded.memory.base + encoded.recordsOffset + Int(encoded.offsets[index])
+        let length = Int(UInt32(littleEndian: start.loadUnaligned(as: UInt32.self)))
+        let available = encoded.recordsLength - Int(encoded.offsets[index]) - 4
+        return body(UnsafeRawBufferPointer(start: start + 4, count: min(max(length, 0), max(available, 0))))
     }
 
     /// The path at `index` (no record decoded).
@@ -112,35 +110,29 @@ final class RecordTable: @unchecked Sendable {
         withPath(index) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The encoded bytes of the record at `index` when the table was loaded from a file (a
-    /// snapshot writer copies them instead of encoding the record again).
-    func encodedBytes(_ index: Int) -> UnsafeRawBufferPointer? {
-        guard let encoded else { return nil }
-        let start = Int(encoded.offsets[index])
-        let end = index + 1 < count ? Int(encoded.offsets[index + 1]) : encoded.recordsLength
-        return UnsafeRawBufferPointer(start: encoded.memory.base + encoded.recordsOffset + start, count: end - start)
+    /// The encoded records and their offsets (u64 each), as a snapshot stores them (it
+    /// writes them as they are instead of encoding every record again).
+    var encodedSections: (records: UnsafeRawBufferPointer, offsets: UnsafeRawBufferPointer) {
+        (UnsafeRawBufferPointer(start: encoded.memory.base + encoded.recordsOffset, count: encoded.recordsLength),
+         UnsafeRawBufferPointer(start: encoded.offsets, count: count * 8))
     }
 
     /// Decodes one record (the lock is held). A record the file cannot give back (a damaged
     /// cache) becomes a placeholder that says so, never a crash.
     private func decode(_ index: Int) {
         var record: NoteRecord
-        if let encoded {
-            let offset = Int(encoded.offsets[index])
-            var reader = BinaryReader(
-                base: (encoded.memory.base + encoded.recordsOffset + offset).assumingMemoryBound(to: UInt8.self),
-                count: encoded.recordsLength - offset)
-            reader.memory = encoded.memory
-            reader.baseOffset = encoded.recordsOffset + offset
-            do throws(CacheError) {
-                record = try reader.record()
-            } catch {
-                record = NoteRecord(path: path(index))
-                record.problems = [NoteProblem(kind: .unreadable, line: nil,
-                                               message: "the catalog cache is damaged: run 'quire index --rebuild'")]
-            }
-        } else {
-            record = NoteRecord(path: "")
+        let offset = Int(encoded.offsets[index])
+        var reader = BinaryReader(
+            base: (encoded.memory.base + encoded.recordsOffset + offset).assumingMemoryBound(to: UInt8.self),
+            count: encoded.recordsLength - offset)
+        reader.memory = encoded.memory
+        reader.baseOffset = encoded.recordsOffset + offset
+        do throws(CacheError) {
+            record = try reader.record()
+        } catch {
+            record = NoteRecord(path: path(index))
+            record.problems = [NoteProblem(kind: .unreadable, line: nil,
+                                           message: "the catalog cache is damaged: run 'quire index --rebuild'")]
         }
         (storage + index).initialize(to: record)
         decoded[index] = true

@@ -1,49 +1,153 @@
+import Foundation
+
 /// Assigns ids to terms given as bytes (open addressing, no string per term); ids follow the
 /// order of first appearance.
 struct TermTable {
     private(set) var bytes: [UInt8] = []
     private(set) var offsets: [UInt32] = [0]
-    private var hashes: [UInt64] = []
-    private var slots: [Int32] = [Int32](repeating: -1, count: 1 << 12)
+    /// Per slot: the term's first eight bytes (zero padded) and, in `meta`, 0 when empty, else
+    /// the top 24 bits of its hash, its length (at most 255) and its id + 1: a term of up to
+    /// eight bytes — most words — is found with one memory access.
+    private var slots = [Slot](repeating: Slot(head: 0, meta: 0), count: 1 << 12)
 
-    var count: Int { hashes.count }
-
-    func term(_ id: Int) -> ArraySlice<UInt8> {
-        bytes[Int(offsets[id])..<Int(offsets[id + 1])]
+    private struct Slot {
+        var head: UInt64
+        var meta: UInt64
     }
 
+    var count: Int { offsets.count - 1 }
+
+    /// The id of `key`, a new one when the table does not hold it yet.
     mutating func id(for key: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in key { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        var mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
-        while true {
-            let found = slots[slot]
-            if found < 0 { break }
-            if hashes[Int(found)] == hash && equal(Int(found), key) { return UInt32(found) }
-            slot = (slot + 1) & mask
-        }
-        let id = Int32(hashes.count)
-        hashes.append(hash)
-        bytes.append(contentsOf: key)
-        offsets.append(UInt32(bytes.count))
-        slots[slot] = id
-        if hashes.count * 2 > slots.count {
-            slots = [Int32](repeating: -1, count: slots.count * 2)
-            mask = slots.count - 1
-            for (index, stored) in hashes.enumerated() {
-                var position = Int(truncatingIfNeeded: stored ^ (stored >> 32)) & mask
-                while slots[position] >= 0 { position = (position + 1) & mask }
-                slots[position] = Int32(index)
+        let hash = Self.hash(key)
+        let head = Self.head(key)
+        let expected = Self.meta(hash, key.count)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        let found: Int = slots.withUnsafeBufferPointer { slots in
+            while true {
+                let entry = slots[slot]
+                if entry.meta == 0 { return -1 }
+                if entry.meta & ~0xFFFF_FFFF == expected && entry.head == head {
+                    let id = Int(entry.meta & 0xFFFF_FFFF) - 1
+                    if key.count <= 8 || sameTail(id, key) { return id }
+                }
+                slot = (slot + 1) & mask
             }
         }
+        if found >= 0 { return UInt32(found) }
+        let id = count
+        bytes.append(contentsOf: key)
+        offsets.append(UInt32(bytes.count))
+        slots[slot] = Slot(head: head, meta: expected | UInt64(id + 1))
+        if count * 2 > slots.count { grow() }
         return UInt32(id)
     }
 
-    private func equal(_ id: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether term `id` and `key` (of the same length, more than eight bytes, same first
+    /// eight) agree after their first eight bytes.
+    private func sameTail(_ id: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = Int(offsets[id])
         guard Int(offsets[id + 1]) - start == key.count else { return false }
-        for index in 0..<key.count where bytes[start + index] != key[index] { return false }
-        return true
+        return bytes.withUnsafeBufferPointer { stored in
+            guard let base = stored.baseAddress, let wanted = key.baseAddress else { return false }
+            return memcmp(base + start + 8, wanted + 8, key.count - 8) == 0
+        }
+    }
+
+    /// The first eight bytes of a term, zero padded.
+    @inline(__always)
+    private static func head(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = key.baseAddress else { return 0 }
+        if key.count >= 8 { return UnsafeRawPointer(base).loadUnaligned(as: UInt64.self) }
+        var head: UInt64 = 0
+        for index in 0..<key.count { head |= UInt64(base[index]) << (8 * UInt64(index)) }
+        return head
+    }
+
+    /// A slot's meta word without the id: hash bits and length.
+    @inline(__always)
+    private static func meta(_ hash: UInt64, _ length: Int) -> UInt64 {
+        (hash & 0xFFFF_FF00_0000_0000) | UInt64(min(length, 255)) << 32
+    }
+
+    /// Doubles the slots.
+    private mutating func grow() {
+        var larger = [Slot](repeating: Slot(head: 0, meta: 0), count: slots.count * 2)
+        let mask = larger.count - 1
+        for id in 0..<count {
+            let (hash, head, length) = withTerm(id) { (Self.hash($0), Self.head($0), $0.count) }
+            var position = Int(truncatingIfNeeded: hash) & mask
+            while larger[position].meta != 0 { position = (position + 1) & mask }
+            larger[position] = Slot(head: head, meta: Self.meta(hash, length) | UInt64(id + 1))
+        }
+        slots = larger
+    }
+
+    /// A hash of a term's bytes, eight at a time.
+    @inline(__always)
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = UInt64(key.count) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = key.baseAddress else { return hash }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= key.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            index += 8
+        }
+        if index < key.count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < key.count {
+                tail |= UInt64(base[index]) << shift
+                shift += 8
+                index += 1
+            }
+            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        }
+        hash ^= hash >> 29
+        return hash &* 0xBF58_476D_1CE4_E5B9
+    }
+
+    /// Calls `body` with the bytes of term `id`.
+    func withTerm<T>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        bytes.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[Int(offsets[id])..<Int(offsets[id + 1])]))
+        }
+    }
+
+    /// The ids in bytewise order of their terms.
+    func sortedIDs() -> [UInt32] {
+        bytes.withUnsafeBufferPointer { all in
+            offsets.withUnsafeBufferPointer { offsets in
+                let base = all.baseAddress
+                return (0..<UInt32(count)).sorted { left, right in
+                    let leftStart = Int(offsets[Int(left)])
+                    let leftCount = Int(offsets[Int(left) + 1]) - leftStart
+                    let rightStart = Int(offsets[Int(right)])
+                    let rightCount = Int(offsets[Int(right) + 1]) - rightStart
+                    let common = min(leftCount, rightCount)
+                    if common > 0, let base {
+                        let order = memcmp(base + leftStart, base + rightStart, common)
+                        if order != 0 { return order < 0 }
+                    }
+                    return leftCount < rightCount
+                }
+            }
+        }
+    }
+
+    /// The terms as a dictionary, in `order` (term `order[n]` gets id n).
+    func dictionary(order: [UInt32]) -> TermDictionary {
+        var sortedBytes: [UInt8] = []
+        sortedBytes.reserveCapacity(bytes.count)
+        var sortedOffsets: [UInt32] = [0]
+        sortedOffsets.reserveCapacity(order.count + 1)
+        for id in order {
+            sortedBytes.append(contentsOf: bytes[Int(offsets[Int(id)])..<Int(offsets[Int(id) + 1])])
+            sortedOffsets.append(UInt32(sortedBytes.count))
+        }
+        return TermDictionary(bytes: ByteColumn(sortedBytes), offsets: Column(sortedOffsets))
     }
 }

@@ -1,6 +1,6 @@
 /// The folded tokens of a note's searchable fields, packed without a string per token: all
 /// term bytes back to back, each token's end offset, and each field's end (in tokens).
-struct TokenStream: Sendable {
+struct TokenStream: Sendable, TokenSink {
     var bytes: [UInt8] = []
     var ends: [UInt32] = []
     var fieldEnds: [UInt32] = []
@@ -20,17 +20,13 @@ struct TokenStream: Sendable {
         return total
     }
 
-    /// Tokenizes `text` as the next field.
-    mutating func appendField(_ text: String) {
-        Tokenizer.scan(text) { token, _, isASCII, isCJK in
-            Tokenizer.appendFolded(token, isASCII: isASCII, isCJK: isCJK, to: &bytes)
-            ends.append(UInt32(bytes.count))
-        }
-        fieldEnds.append(UInt32(ends.count))
+    mutating func appendToken(_ token: UnsafeBufferPointer<UInt8>, isASCII: Bool, isCJK: Bool) {
+        Tokenizer.appendFolded(token, isASCII: isASCII, isCJK: isCJK, to: &bytes)
+        ends.append(UInt32(bytes.count))
     }
 
     /// Appends one already folded term to the current field (close it with `endField`).
-    mutating func appendTerm<C: Collection>(_ term: C) where C.Element == UInt8 {
+    mutating func appendTerm(_ term: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: term)
         ends.append(UInt32(bytes.count))
     }
@@ -41,4 +37,21 @@ struct TokenStream: Sendable {
 
     /// Tokens in the first field (the title).
     var titleCount: Int { Int(fieldEnds.first ?? 0) }
+
+    /// Feeds these tokens, field by field, to another sink.
+    func replay<Sink: TokenSink>(into sink: inout Sink) {
+        bytes.withUnsafeBufferPointer { all in
+            var token = 0
+            var start = 0
+            for fieldEnd in fieldEnds {
+                while token < Int(fieldEnd) {
+                    let end = Int(ends[token])
+                    sink.appendTerm(UnsafeBufferPointer(rebasing: all[start..<end]))
+                    start = end
+                    token += 1
+                }
+                sink.endField()
+            }
+        }
+    }
 }

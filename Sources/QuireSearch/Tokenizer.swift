@@ -53,7 +53,7 @@ public enum Tokenizer {
             for byte in bytes { output.append((byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte) }
         } else if isCJK {
             output.append(contentsOf: bytes)
-        } else {
+        } else if !LatinFolding.appendFolded(bytes, to: &output) {
             let word = String(decoding: bytes, as: UTF8.self)
             output.append(contentsOf: word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
         }

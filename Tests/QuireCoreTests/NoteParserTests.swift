@@ -163,4 +163,15 @@ import Testing
         #expect(WordCounter.count("   \n\t ") == 0)
         #expect(WordCounter.count("한국어 문장") == 2)
     }
+
+    @Test func stemIsTheFileNameWithoutItsExtension() {
+        let cases: [(String, String)] = [
+            ("a/b/Note.md", "Note"), ("Note.MD", "Note"), ("x.Md", "x"), ("dir/readme.txt", "readme.txt"),
+            ("a/b.md/", "b"), ("///", "///"), ("", ""), (".md", ""), ("a/.md", ""), ("notes/a.mdx", "a.mdx"),
+            ("Café/Crème brûlée.md", "Crème brûlée"), ("日本/東京.MD", "東京"), ("a/b\u{301}.md", "b\u{301}"),
+        ]
+        for (path, stem) in cases {
+            #expect(NoteParser.stem(of: path) == stem, "\(path)")
+        }
+    }
 }

@@ -44,4 +44,29 @@ import Testing
         #expect(!CaseFolding.matches("Cafe", "café"))
         #expect(CaseFolding.matches("日本", "日本"))
     }
+
+    /// Words of ASCII and Latin letters are folded from a table: it must give what Foundation
+    /// gives for the whole word, for every such letter and for mixed words.
+    @Test func latinWordsFoldAsFoundationFoldsThem() {
+        let letters = (0x80..<0x240).compactMap(Unicode.Scalar.init).filter(Tokenizer.isWordScalar)
+        #expect(letters.count > 350)
+        func foundation(_ word: String) -> String {
+            word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        }
+        for letter in letters {
+            let word = "Ab" + String(Character(letter)) + "Z9"
+            #expect(Tokenizer.terms(in: word) == [foundation(word)], "U+\(String(letter.value, radix: 16))")
+        }
+        var random = SystemRandomNumberGenerator()
+        let ascii = Array("abcXYZ019".unicodeScalars)
+        for _ in 0..<2000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                scalars.append(Bool.random(using: &random) ? letters.randomElement(using: &random) ?? "a"
+                                                          : ascii.randomElement(using: &random) ?? "a")
+            }
+            let word = String(scalars)
+            #expect(Tokenizer.terms(in: word) == [foundation(word)], "\(word)")
+        }
+    }
 }

@@ -1,0 +1,56 @@
+import Dispatch
+import QuireCore
+
+extension Indexer {
+    /// Builds `catalog` from nothing (no note known before): the paths in catalog order are cut
+    /// into slices, and each core reads, parses and tokenizes the notes of one slice after
+    /// another, folding each note into its slice's part of the index at once — no note's
+    /// tokens are kept. The slices then become one segment (`SegmentBuilder`).
+    func rebuild(_ catalog: inout Catalog, stamps: inout [String: StoredStamp], paths: [String],
+                 given: [FileStamp?], racyLimit: Int64) -> IndexReport {
+        var order = paths.indices.sorted { paths[$0] < paths[$1] }
+        // A path given twice is one note (the later one).
+        order = order.indices.filter { $0 + 1 == order.count || paths[order[$0]] != paths[order[$0 + 1]] }.map { order[$0] }
+        let sliceCount = SegmentBuilder.sliceCount(documents: order.count, minimumSize: 256)
+        let size = (order.count + sliceCount - 1) / max(sliceCount, 1)
+        var slices = [SegmentSlice](repeating: SegmentSlice(), count: order.isEmpty ? 0 : sliceCount)
+        if !given.isEmpty {
+            // Room for the forward index without copies: about one token per 8 bytes of Markdown.
+            for slice in slices.indices {
+                let bytes = order[min(slice * size, order.count)..<min(slice * size + size, order.count)]
+                    .reduce(0) { $0 + Int(clamping: $1 < given.count ? given[$1]?.size ?? 0 : 0) }
+                slices[slice].reserve(tokens: bytes / 6 + 1024)
+            }
+        }
+        var outcomes = [Outcome<Void>?](repeating: nil, count: paths.count)
+        outcomes.withUnsafeMutableBufferPointer { outcomeBuffer in
+            let results = outcomeBuffer
+            slices.withUnsafeMutableBufferPointer { sliceBuffer in
+                let slots = sliceBuffer
+                DispatchQueue.concurrentPerform(iterations: slots.count) { slice in
+                    for index in order[min(slice * size, order.count)..<min(slice * size + size, order.count)] {
+                        results[index] = check(paths[index], nil, walked: index < given.count ? given[index] : nil,
+                                               racyLimit: racyLimit) { slots[slice].add($0) }
+                    }
+                }
+            }
+        }
+        var report = IndexReport()
+        for (path, outcome) in zip(paths, outcomes) {
+            switch outcome {
+            case .parsed(_, let stored, _)?:
+                stamps[path] = stored
+                report.added.append(path)
+            case .failed(let failure, let note, let stored, _)?:
+                report.failed.append(failure)
+                if note != nil, let stored { stamps[path] = stored }
+            default:
+                break
+            }
+        }
+        catalog = Catalog(segment: SegmentBuilder.build(slices: &slices))
+        report.total = catalog.count
+        report.notesWithProblems = catalog.problemCount
+        return report
+    }
+}

@@ -1,0 +1,133 @@
+import QuireCore
+
+/// One part of a segment being built: consecutive documents folded into a forward index of
+/// slice-local term ids (first appearance order) as their tokens arrive, with what the
+/// `SegmentBuilder` needs to place them in the segment — each local term's documents and
+/// occurrences. No token list outlives its note, and slices fill on several cores at once.
+struct SegmentSlice: TokenSink {
+    private(set) var table = TermTable()
+    /// Local term ids, fields separated by `IndexSegment.separator`.
+    private(set) var forward: [UInt32] = []
+    /// `count + 1` offsets into `forward`.
+    private(set) var forwardStarts: [UInt32] = [0]
+    private(set) var titleLengths: [UInt32] = []
+    private(set) var lengths: [UInt32] = []
+    /// The documents' records, encoded as in a cache file (`BinaryWriter.record`), with each
+    /// one's offset, flag byte (`RecordTable`) and sort keys (`IndexSegment.sortKeys`).
+    private(set) var records = BinaryWriter()
+    private(set) var recordOffsets: [UInt64] = []
+    private(set) var flags: [UInt8] = []
+    private(set) var sortKeys: [Double] = []
+    /// Per local term: the documents holding it and its occurrences.
+    private(set) var termCounts: [TermCount] = []
+    private var folded: [UInt8] = []
+    private var needsSeparator = false
+    private var fieldsClosed = 0
+    private var titleLength = 0
+    private var documentTokens = 0
+    private var textLength = 0
+
+    /// Number of documents.
+    var count: Int { forwardStarts.count - 1 }
+
+    /// Makes room for about `tokens` tokens (the forward index grows without copies).
+    mutating func reserve(tokens: Int) {
+        forward.reserveCapacity(tokens)
+    }
+
+    /// Adds a parsed note.
+    mutating func add(_ note: Note) {
+        let record = NoteRecord(note: note)
+        appendFields(of: record, body: note.body)
+        finishDocument(record)
+    }
+
+    /// Adds an analyzed note (its tokens replayed).
+    mutating func add(_ note: AnalyzedNote) {
+        note.stream.replay(into: &self)
+        finishDocument(note.record)
+    }
+
+    mutating func appendToken(_ token: UnsafeBufferPointer<UInt8>, isASCII: Bool, isCJK: Bool) {
+        if isASCII && !token.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+            appendTerm(token)  // already folded: most words of most notes
+            return
+        }
+        folded.removeAll(keepingCapacity: true)
+        Tokenizer.appendFolded(token, isASCII: isASCII, isCJK: isCJK, to: &folded)
+        folded.withUnsafeBufferPointer { appendTerm($0) }
+    }
+
+    mutating func appendTerm(_ term: UnsafeBufferPointer<UInt8>) {
+        if needsSeparator {
+            forward.append(IndexSegment.separator)
+            needsSeparator = false
+        }
+        let id = Int(table.id(for: term))
+        if id == termCounts.count { termCounts.append(TermCount()) }
+        let document = Int32(count)
+        termCounts.withUnsafeMutableBufferPointer { counts in
+            if counts[id].lastDocument != document {
+                counts[id].lastDocument = document
+                counts[id].postings += 1
+            }
+            counts[id].occurrences += 1
+        }
+        forward.append(UInt32(id))
+        documentTokens += 1
+        if term.first != Attribute.marker { textLength += 1 }
+    }
+
+    mutating func endField() {
+        if needsSeparator { forward.append(IndexSegment.separator) }
+        needsSeparator = true
+        if fieldsClosed == 0 { titleLength = documentTokens }
+        fieldsClosed += 1
+    }
+
+    private mutating func finishDocument(_ record: NoteRecord) {
+        recordOffsets.append(UInt64(records.bytes.count))
+        records.record(record)
+        flags.append(RecordTable.flag(of: record))
+        sortKeys.append(record.updatedAt?.timeIntervalSince1970 ?? .nan)
+        sortKeys.append(record.createdAt?.timeIntervalSince1970 ?? .nan)
+        sortKeys.append(Double(record.words))
+        forwardStarts.append(UInt32(forward.count))
+        titleLengths.append(UInt32(titleLength))
+        lengths.append(UInt32(textLength))
+        needsSeparator = false
+        fieldsClosed = 0
+        titleLength = 0
+        documentTokens = 0
+        textLength = 0
+    }
+
+    /// Gives up the term table and counts (once the builder has placed the terms).
+    mutating func releaseTerms() {
+        table = TermTable()
+        termCounts = []
+    }
+
+    /// Gives up the records (once the builder has copied them into the segment).
+    mutating func releaseRecords() {
+        records = BinaryWriter()
+        recordOffsets = []
+        flags = []
+        sortKeys = []
+    }
+
+    /// Gives up the forward index (once the builder has copied it into the segment).
+    mutating func releaseForward() {
+        forward = []
+        forwardStarts = [0]
+        titleLengths = []
+        lengths = []
+    }
+}
+
+/// How many documents of a slice hold a term, and how often it occurs in them.
+struct TermCount {
+    var lastDocument: Int32 = -1
+    var postings: UInt32 = 0
+    var occurrences: UInt32 = 0
+}

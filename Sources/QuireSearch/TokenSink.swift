@@ -1,0 +1,33 @@
+/// Receives the tokens of a note's searchable fields, in order: a `TokenStream` keeps them, a
+/// `SegmentSlice` folds them straight into its part of an index.
+protocol TokenSink {
+    /// Takes one token of the current field as the tokenizer found it (unfolded); the sink
+    /// folds it (see `Tokenizer.appendFolded`).
+    mutating func appendToken(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, isCJK: Bool)
+    /// Takes one already folded term into the current field.
+    mutating func appendTerm(_ term: UnsafeBufferPointer<UInt8>)
+    /// Closes the current field.
+    mutating func endField()
+}
+
+extension TokenSink {
+    /// Tokenizes `text` as the next field.
+    mutating func appendField(_ text: String) {
+        Tokenizer.scan(text) { token, _, isASCII, isCJK in
+            appendToken(token, isASCII: isASCII, isCJK: isCJK)
+        }
+        endField()
+    }
+
+    /// Feeds the fields of a note: the title, each tag, the project, each alias, the body, and
+    /// a last field of attribute terms (see `Attribute`). A phrase never spans two fields.
+    mutating func appendFields(of record: NoteRecord, body: String) {
+        for text in AnalyzedNote.fieldTexts(of: record) { appendField(text) }
+        appendField(body)
+        for term in Attribute.terms(of: record) {
+            var term = term
+            term.withUTF8 { appendTerm($0) }
+        }
+        endField()
+    }
+}

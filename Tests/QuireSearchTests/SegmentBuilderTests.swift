@@ -1,0 +1,103 @@
+import Foundation
+import QuireCore
+import Testing
+@testable import QuireSearch
+
+/// Building a segment in slices (on several cores) must give the very segment one slice gives.
+struct SegmentBuilderTests {
+    /// Every column and record of two segments, compared value by value.
+    static func expectSame(_ left: IndexSegment, _ right: IndexSegment) {
+        let columns: [(String, Column, Column)] = [
+            ("term offsets", left.terms.offsets, right.terms.offsets),
+            ("posting starts", left.postingStarts, right.postingStarts),
+            ("posting docs", left.postingDocs, right.postingDocs),
+            ("posting frequencies", left.postingFrequencies, right.postingFrequencies),
+            ("term position starts", left.termPositionStarts, right.termPositionStarts),
+            ("position overflow", left.positionOverflow, right.positionOverflow),
+            ("positions", left.positions, right.positions),
+            ("forward starts", left.forwardStarts, right.forwardStarts),
+            ("forward", left.forward, right.forward),
+            ("title lengths", left.titleLengths, right.titleLengths),
+            ("lengths", left.lengths, right.lengths),
+        ]
+        for (name, a, b) in columns {
+            let same = a.buffer.elementsEqual(b.buffer)
+            #expect(same, "\(name) differ")
+        }
+        let sameTerms = left.terms.bytes.buffer.elementsEqual(right.terms.bytes.buffer)
+        #expect(sameTerms, "term bytes differ")
+        let sameKeys = left.sortKeys.buffer.map(\.bitPattern) == right.sortKeys.buffer.map(\.bitPattern)
+        #expect(sameKeys, "sort keys differ")
+        #expect(left.count == right.count)
+        for index in 0..<min(left.count, right.count) {
+            let same = left.records[index] == right.records[index]
+            #expect(same, "record \(index) differs")
+        }
+    }
+
+    static func uniqueNotes(seed: UInt64, count: Int) -> [Note] {
+        var vault = VaultGenerator(seed: seed)
+        var seen = Set<String>()
+        return vault.notes(count: count).filter { seen.insert($0.path).inserted }.sorted { $0.path < $1.path }
+    }
+
+    @Test func manySlicesGiveTheSegmentOfOne() {
+        let notes = Self.uniqueNotes(seed: 5, count: 300).map(AnalyzedNote.init(note:))
+        let whole = SegmentBuilder.build(notes: notes, slices: 1)
+        #expect(whole.postingDocs.count > 1000)
+        for count in [2, 7, 40, notes.count] {
+            Self.expectSame(SegmentBuilder.build(notes: notes, slices: count), whole)
+        }
+    }
+
+    @Test func aSegmentReplayedFromTheIndexIsTheSame() {
+        let notes = Self.uniqueNotes(seed: 9, count: 200).map(AnalyzedNote.init(note:))
+        let built = SegmentBuilder.build(notes: notes)
+        let replayed = SegmentBuilder.build(notes: (0..<built.count).map(built.analyzed), slices: 13)
+        Self.expectSame(replayed, built)
+    }
+
+    @Test func aRebuildFromFilesGivesTheSegmentOfTheParsedNotes() throws {
+        let notes = Self.uniqueNotes(seed: 13, count: 700)
+        let vault = try TestVault()
+        var byPath: [String: Note] = [:]
+        for note in notes {
+            try vault.write(note.path, "x")
+            byPath[note.path] = note
+        }
+        let table = byPath
+        let store = CatalogStore(root: vault.root, paths: vault.notePaths().reversed(), rebuild: true,
+                                 parse: { _, path in table[path] ?? Note(path: path) })
+        #expect(store.report.added.count == notes.count)
+        #expect(store.catalog.count == notes.count)
+        Self.expectSame(store.catalog.base, Catalog(notes: notes).base)
+    }
+
+    /// A title with 300 times one word caps its posting's title count at 255; the positions of
+    /// the postings after it must still be found (the real count is kept aside), in memory
+    /// and through the cache file.
+    @Test func phrasesAfterACappedPostingAreFound() throws {
+        var heavy = Note(path: "a-heavy.md", folder: "")
+        heavy.title = Array(repeating: "spam", count: 300).joined(separator: " ") + " eggs"
+        heavy.body = "spam eggs and more spam eggs"
+        var light = Note(path: "b-light.md", folder: "")
+        light.title = "breakfast"
+        light.body = "green spam eggs and ham"
+        let notes = [heavy, light] + Self.uniqueNotes(seed: 21, count: 40)
+        let catalog = Catalog(notes: notes)
+        #expect(catalog.base.positionOverflow.count == 2)
+        let directory = try TestVault()
+        let path = directory.root + "/catalog.bin"
+        try CatalogCache.save(catalog, stamps: [:], to: path)
+        let loaded = try CatalogCache.load(path).0
+        let reference = ReferenceEvaluator(notes: notes)
+        for text in ["\"spam eggs\"", "\"green spam eggs\"", "title:\"spam spam eggs\"", "\"eggs and\"",
+                     "\"more spam eggs\"", "\"spam eggs and ham\""] {
+            let query = try NoteQuery.parse(text, now: RandomQueryTests.now, timeZone: RandomQueryTests.utc)
+            let expected = Set(reference.run(query, sort: .relevance, reverse: false).map(\.0))
+            #expect(!expected.isEmpty, "\(text) finds nothing")
+            #expect(Set(catalog.run(query, sort: .relevance).map(\.record.path)) == expected, "\(text)")
+            #expect(Set(loaded.run(query, sort: .relevance).map(\.record.path)) == expected, "\(text) after loading")
+        }
+    }
+}
