@@ -15,6 +15,9 @@ struct VaultCatalog {
     var catalog: Catalog { store.catalog }
     var report: IndexReport { store.report }
 
+    /// The most notes a watcher's answer may name for a command to look at just those.
+    static let namedNotesLimit = 5_000
+
     /// How a command knew the cached catalog was up to date.
     enum Freshness: Equatable {
         /// Every note's stamp was compared (no watcher running, or `walk` asked for); when a
@@ -41,7 +44,9 @@ struct VaultCatalog {
         let answer = walk ? nil : WatchClient.changes(
             realRoot: vault.root.path, since: store.watchMark.flatMap { $0.rules == rules ? $0.token : nil })
         if let answer { store.setWatchMark(WatchMark(token: answer.token, rules: rules)) }
-        if case .notes(let paths, _)? = answer {
+        // Past a few thousand named notes one merge pass over the walk costs less than looking
+        // each one up.
+        if case .notes(let paths, _)? = answer, paths.count <= Self.namedNotesLimit {
             store.refresh(changedPaths: visible(paths, vault: vault))
             return VaultCatalog(vault: vault, store: store, skipped: [], freshness: .watcher(checked: paths.count))
         }
