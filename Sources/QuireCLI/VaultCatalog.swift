@@ -53,7 +53,11 @@ struct VaultCatalog {
         let listing = try noteListing(vault, environment: environment, stamps: true)
         store.refresh(paths: listing.notes, stamps: listing.stamps)
         var reason: String?
-        if case .full(let said, _)? = answer { reason = said }
+        switch answer {
+        case .full(let said, _)?: reason = said
+        case .notes(let paths, _)?: reason = "\(paths.count) notes changed: one walk is quicker"
+        case nil: break
+        }
         return VaultCatalog(vault: vault, store: store, skipped: listing.skipped, freshness: .walk(watcherSaid: reason))
     }
 
