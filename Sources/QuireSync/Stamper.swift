@@ -41,7 +41,9 @@ struct Stamper {
         var read: [String: Data] = [:]
         // Written path of a pending merge → the path its base is kept under, and the user's file.
         var pending: [String: (key: String, file: String)] = [:]
-        let entries = try repository.status()
+        // Nothing changed (the usual sync): proved from stat data on every core, without
+        // libgit2's status; anything it cannot prove goes through the full status.
+        let entries = try state.pendingBases.isEmpty && repository.isProvablyUnchanged() ? [] : repository.status()
         let movedFrom = try movedPendingEdits(entries, state: state)
         let incoming = try incomingMoves(entries, state: state)
         // Kept edits written to the path the incoming change moved the note to: that path, and
