@@ -142,7 +142,9 @@ public final class Syncer {
                 ?? repository.log(from: local).count
             try environment.fault("before-push")
             do {
-                try remote.push(branch: branch, to: upstream, expected: remoteTip, options: transfer)
+                // Through a handle whose pack building skips libgit2's delta search.
+                guard let pushing = try repository.forPushing().remote(named: "origin") else { throw SyncError.noRemote }
+                try pushing.push(branch: branch, to: upstream, expected: remoteTip, options: transfer)
             } catch let error as GitError where error.category == .pushRejected {
                 if attempt < options.pushAttempts { continue }
                 throw SyncError.pushRejectedAfterRetries(attempts: attempt)
