@@ -132,10 +132,16 @@ struct TrackedFolders {
     func scan(root: String) -> [Untracked]? {
         let paths = folders.keys.sorted()
         var results = [[Untracked]?](repeating: nil, count: paths.count)
+        // Set by the first folder that differs: the others are not read (the answer is known).
+        let differs = NSLock()
+        var found = false
         results.withUnsafeMutableBufferPointer { output in
             let slots = output
             DispatchQueue.concurrentPerform(iterations: paths.count) { position in
-                slots.baseAddress.map { ($0 + position).pointee = scanFolder(paths[position], root: root) }
+                guard !differs.withLock({ found }) else { return }
+                let result = scanFolder(paths[position], root: root)
+                if result == nil { differs.withLock { found = true } }
+                slots.baseAddress.map { ($0 + position).pointee = result }
             }
         }
         var untracked: [Untracked] = []
