@@ -68,9 +68,12 @@ extension AtomicFile {
     /// every file either old or new. `replaceIf`, when given, is asked right before each rename
     /// (with the display path) whether the target is still what the caller expects; a file it
     /// refuses is left untouched (someone changed it meanwhile) and its display path returned.
+    /// With `retired`, each file replaced is first linked into its folder, to be freed later in
+    /// the background (see `RetiredFiles`).
     @discardableResult
     static func writeAll(_ files: [(url: URL, data: Data, displayPath: String)],
-                         replaceIf stillExpected: ((String) -> Bool)? = nil) throws -> [String] {
+                         replaceIf stillExpected: ((String) -> Bool)? = nil,
+                         retiring retired: RetiredFiles? = nil) throws -> [String] {
         guard !files.isEmpty else { return [] }
         var staged: [(temporary: String, target: String, displayPath: String)] = []
         // How many of `staged` are renamed or skipped (the rest are removed on the way out).
@@ -126,6 +129,7 @@ extension AtomicFile {
                 skipped.append(item.displayPath)
                 continue
             }
+            retired?.retire(item.target)
             guard rename(item.temporary, item.target) == 0 else {
                 throw CoreError.writeFailed(path: item.displayPath, reason: "rename failed: \(String(cString: strerror(errno)))")
             }

@@ -142,8 +142,10 @@ public struct Vault: Sendable, Equatable {
     /// is either old or new after a crash. Paths are checked like `write(_:to:)`.
     /// `replaceIf` is asked, right before each file is replaced, whether the file (by its safe
     /// path) still holds what the caller expects; refused files are left as they are and returned.
+    /// With `retired`, the replaced versions are freed later, in the background (`RetiredFiles`).
     @discardableResult
-    public func writeAll(_ files: [(path: String, data: Data)], replaceIf stillExpected: ((String) -> Bool)? = nil) throws -> [String] {
+    public func writeAll(_ files: [(path: String, data: Data)], replaceIf stillExpected: ((String) -> Bool)? = nil,
+                         retiring retired: RetiredFiles? = nil) throws -> [String] {
         var prepared: [(url: URL, data: Data, displayPath: String)] = []
         // Per folder, once: created if missing, and its real path (symlinks resolved). A file is
         // then written at its folder's real path, or at its own when it is a link itself: the
@@ -170,7 +172,7 @@ public struct Vault: Sendable, Equatable {
             }
             prepared.append((target, file.data, safe))
         }
-        return try AtomicFile.writeAll(prepared, replaceIf: stillExpected)
+        return try AtomicFile.writeAll(prepared, replaceIf: stillExpected, retiring: retired)
     }
 
     /// Normalizes a vault-relative path (`./a//b.md` → `a/b.md`), refusing empty paths, NUL,

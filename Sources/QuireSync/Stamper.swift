@@ -12,6 +12,8 @@ struct Stamper {
     let headTime: Date
     /// This device (names it in the record of a deletion undone) and the test hooks.
     let environment: SyncEnvironment
+    /// Where replaced files go to be freed in the background (nil: freed as they are replaced).
+    var retired: RetiredFiles?
     private var device: String { environment.device }
 
     /// What one run did.
@@ -41,7 +43,9 @@ struct Stamper {
         var read: [String: Data] = [:]
         // Written path of a pending merge → the path its base is kept under, and the user's file.
         var pending: [String: (key: String, file: String)] = [:]
-        let entries = try repository.status()
+        // Nothing changed (the usual sync): proved from stat data on every core, without
+        // libgit2's status; anything it cannot prove goes through the full status.
+        let entries = try state.pendingBases.isEmpty && repository.isProvablyUnchanged() ? [] : repository.status()
         let movedFrom = try movedPendingEdits(entries, state: state)
         let incoming = try incomingMoves(entries, state: state)
         // Kept edits written to the path the incoming change moved the note to: that path, and
@@ -142,11 +146,12 @@ struct Stamper {
         }
         // Tests stop here to save a file between its merge and its write.
         try environment.fault("before-stamp-write")
-        let edited = Set(try vault.writeAll(writes) { path in
+        let edited = Set(try vault.writeAll(writes, replaceIf: { path in
             if revived.contains(path) { return !FileManager.default.fileExists(atPath: vault.url(for: path).path) }
             let unchanged = { (file: String, data: Data) in (try? Data(contentsOf: vault.url(for: file))) == data }
             return (read[path].map { unchanged(path, $0) } ?? false) && (leaving[path].map { unchanged($0.path, $0.data) } ?? true)
-        })
+        }, retiring: retired))
+        retired?.startPurge()
         for (target, source) in leaving.sorted(by: { $0.key < $1.key }) where !edited.contains(target) {
             try removeKeptFile(source.path)
         }

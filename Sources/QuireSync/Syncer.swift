@@ -21,6 +21,9 @@ public final class Syncer {
     var upstream: String
     /// Whether `upstream` is settled: recorded in the config, or chosen during this cycle.
     var hasUpstream: Bool
+    /// Old versions of the files a cycle replaces, freed in the background while it goes on
+    /// (in `.git`, where neither git nor quire looks for notes).
+    let retired: RetiredFiles
     /// Its remote-tracking branch, `refs/remotes/origin/<name>`.
     var tracking: String { Upstream.tracking(of: upstream) }
 
@@ -30,6 +33,7 @@ public final class Syncer {
         self.environment = environment
         self.transfer = transfer
         repository = try Repository.open(at: vault.root)
+        retired = RetiredFiles(directory: repository.gitDirectory.appendingPathComponent("quire-retired").path)
         branch = try repository.headBranchName() ?? "refs/heads/main"
         let recorded = try Upstream.recorded(for: branch, in: repository)
         upstream = recorded ?? branch
@@ -40,6 +44,8 @@ public final class Syncer {
     /// `.quire/local/sync-state.json` either way.
     public func run(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
         let lock = try VaultLock(vaultRoot: vault.root)
+        retired.startPurge()  // what a crashed sync left
+        defer { retired.waitForPurge() }
         return try withExtendedLifetime(lock) {
             var state = SyncState.load(vaultRoot: vault.root)
             do {
@@ -90,7 +96,7 @@ public final class Syncer {
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
             let stamping = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime,
-                                       environment: environment)
+                                       environment: environment, retired: retired)
                 .run(state: &state, selector: selector)
             report.stamped = stamping.stamped
             report.conflicts += stamping.decisions
@@ -136,7 +142,9 @@ public final class Syncer {
                 ?? repository.log(from: local).count
             try environment.fault("before-push")
             do {
-                try remote.push(branch: branch, to: upstream, expected: remoteTip, options: transfer)
+                // Through a handle whose pack building skips libgit2's delta search.
+                guard let pushing = try repository.forPushing().remote(named: "origin") else { throw SyncError.noRemote }
+                try pushing.push(branch: branch, to: upstream, expected: remoteTip, options: transfer)
             } catch let error as GitError where error.category == .pushRejected {
                 if attempt < options.pushAttempts { continue }
                 throw SyncError.pushRejectedAfterRetries(attempts: attempt)

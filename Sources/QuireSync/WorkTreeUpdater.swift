@@ -12,6 +12,8 @@ struct WorkTreeUpdater {
     /// Whether this finishes an update a crash interrupted (`Journal.replay`): a file that update
     /// added may have been moved by the user since, and is not written again at its old path.
     var resuming = false
+    /// Where replaced files go to be freed in the background (nil: freed as they are replaced).
+    var retired: RetiredFiles?
 
     /// What the update did.
     struct Outcome {
@@ -76,10 +78,11 @@ struct WorkTreeUpdater {
         }
         // Checked again right before each rename: the user may have saved the file while the
         // blobs were written and flushed; such a file is kept like any other user edit.
-        let edited = Set(try vault.writeAll(writes) { path in
+        let edited = Set(try vault.writeAll(writes, replaceIf: { path in
             guard let previous = expected[path] else { return false }
             return (try? fileMatches(path, previous)) ?? false
-        })
+        }, retiring: retired))
+        retired?.startPurge()
         for path in edited {
             outcome.updated.removeAll { $0 == path }
             if let previous = expected[path] ?? nil { outcome.keptUserEdits[path] = previous.id.hex }

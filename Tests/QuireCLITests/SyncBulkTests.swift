@@ -38,6 +38,10 @@ import Testing
             #expect(try device.git(["status", "--porcelain"]).stdout.isEmpty)
             let fsck = try device.git(["fsck", "--strict", "--no-dangling"])
             #expect(fsck.code == 0 && fsck.stdout.isEmpty, "\(fsck.stdout)\(fsck.stderr)")
+            // The versions the syncs replaced were freed before they ended (RetiredFiles).
+            let retired = device.root.appendingPathComponent(".git/quire-retired").path
+            #expect(FileManager.default.fileExists(atPath: retired))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: retired).isEmpty)
         }
         let remote = try world.git(["fsck", "--strict", "--no-dangling"])
         #expect(remote.code == 0, "\(remote.stderr)")

@@ -1,0 +1,213 @@
+import CLibGit2
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Repository {
+    /// Whether the index and the work tree certainly match HEAD, decided from stat data alone
+    /// (no file is read), on every core: the usual "nothing to do" answer of a sync without
+    /// libgit2's single-threaded status. True only when HEAD's tree is the index's tree, no entry
+    /// is conflicted, flagged (intent-to-add, skip-worktree) or other than a regular file, every
+    /// tracked file's `lstat` equals its index entry in every field git records (mtime and ctime
+    /// to the nanosecond, size, inode, uid, gid, mode), no entry is racily clean (modified at or
+    /// after the index file: its content could change without its stat data, as git's racy-git
+    /// rule says), and every untracked file or folder is ignored. False means "maybe changed":
+    /// ask `status()`, which decides exactly. Stricter than git on purpose (a difference git
+    /// would forgive, such as a `core.filemode = false` mode change, only costs the full status).
+    public func isProvablyUnchanged() throws -> Bool {
+        guard let root = workDirectory?.path, let head = try headCommitID(),
+              try configString("core.ignorecase").map({ !Self.isTrue($0) }) ?? true else { return false }
+        let indexPath = gitDirectory.appendingPathComponent("index").path
+        var before = stat()
+        guard lstat(indexPath, &before) == 0 else { return false }
+        let index = try self.index()
+        try check(git_index_read(index.pointer, 0), "git_index_read")
+        var after = stat()
+        // Rewritten meanwhile (libgit2 and git replace it with a new file): not the stat taken.
+        guard lstat(indexPath, &after) == 0, after.st_ino == before.st_ino, after.st_size == before.st_size,
+              after.st_mtim.tv_sec == before.st_mtim.tv_sec, after.st_mtim.tv_nsec == before.st_mtim.tv_nsec,
+              git_index_has_conflicts(index.pointer) == 0 else { return false }
+        var tree = git_oid()
+        // Immediate when the index's tree cache is valid (as quire and git leave it after a commit).
+        try check(git_index_write_tree(&tree, index.pointer), "git_index_write_tree")
+        guard OID(tree) == (try treeID(ofCommit: head)) else { return false }
+        guard let plan = TrackedFolders(index: index.pointer, indexModified: after.st_mtim) else { return false }
+        let untracked = plan.scan(root: root)
+        guard let untracked else { return false }
+        for item in untracked {
+            guard try isIgnored(item.isFolder ? item.path + "/" : item.path) else {
+                guard item.isFolder, try onlyIgnored(in: item.path, root: root) else { return false }
+                continue
+            }
+        }
+        return true
+    }
+
+    /// Whether every file under the untracked folder `path` (and every folder holding one) is
+    /// ignored: git shows an untracked folder only when it holds a file it does not ignore.
+    private func onlyIgnored(in path: String, root: String) throws -> Bool {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: root + "/" + path).sorted()
+        } catch {
+            return false
+        }
+        for name in names {
+            let child = path + "/" + name
+            var status = stat()
+            guard lstat(root + "/" + child, &status) == 0 else { return false }
+            let isFolder = status.st_mode & S_IFMT == S_IFDIR
+            if name == ".git" && isFolder { return false }  // a nested repository
+            if try isIgnored(isFolder ? child + "/" : child) { continue }
+            guard isFolder, try onlyIgnored(in: child, root: root) else { return false }
+        }
+        return true
+    }
+
+    static func isTrue(_ value: String) -> Bool {
+        ["true", "yes", "on", "1"].contains(value.lowercased())
+    }
+}
+
+/// The index's entries grouped by folder, for `isProvablyUnchanged`: each folder is read once
+/// (`readdir`, then `fstatat` per tracked file), folders in parallel. The entries are borrowed
+/// from a `git_index` that must not change (nor be freed) while a scan runs.
+struct TrackedFolders {
+    /// One untracked file or folder found by a scan (relative to the work tree).
+    struct Untracked {
+        var path: String
+        var isFolder: Bool
+    }
+
+    /// One tracked folder: the index entries of its files (their names start at `nameOffset` of
+    /// each entry's path) and the names of its tracked subfolders.
+    private struct Folder {
+        var entries: [UnsafePointer<git_index_entry>] = []
+        var nameOffset = 0
+        var subfolders: Set<String> = []
+    }
+
+    /// Folder path ("" for the root) → what the index holds in it.
+    private var folders: [String: Folder] = ["": Folder()]
+
+    /// Groups the entries of `index`; nil when one rules the fast answer out (not stage 0, a
+    /// flag, not a regular file, or racily clean: modified at or after `indexModified`).
+    init?(index: OpaquePointer, indexModified: timespec) {
+        let newest = (Int64(indexModified.tv_sec), Int64(indexModified.tv_nsec))
+        // The folder of the entry before: entries are sorted by path, so most share it.
+        var current = ""
+        var currentBytes: [UInt8] = []
+        for position in 0..<git_index_entrycount(index) {
+            guard let entry = git_index_get_byindex(index, position) else { return nil }
+            let item = entry.pointee
+            let stage = (Int32(item.flags) & GIT_INDEX_ENTRY_STAGEMASK) >> GIT_INDEX_ENTRY_STAGESHIFT
+            let flagged = UInt32(item.flags_extended) & (GIT_INDEX_ENTRY_INTENT_TO_ADD.rawValue | GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue)
+            let modified = (Int64(UInt32(bitPattern: item.mtime.seconds)), Int64(item.mtime.nanoseconds))
+            guard stage == 0, flagged == 0, item.mode == 0o100644 || item.mode == 0o100755, modified < newest,
+                  let path = item.path else { return nil }
+            let folderLength = strrchr(path, 0x2F).map { UnsafePointer($0) - path } ?? 0
+            let folderBytes = UnsafeRawBufferPointer(start: path, count: folderLength)
+            if !folderBytes.elementsEqual(currentBytes) {
+                currentBytes = Array(folderBytes)
+                current = String(decoding: currentBytes, as: UTF8.self)
+                if folders[current] == nil { add(folder: current) }
+            }
+            folders[current]?.entries.append(entry)
+        }
+    }
+
+    /// Registers `path` and its missing ancestors, each as a subfolder of its parent.
+    private mutating func add(folder path: String) {
+        let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        if folders[parent] == nil { add(folder: parent) }
+        folders[parent]?.subfolders.insert(name)
+        folders[path] = Folder(nameOffset: path.utf8.count + 1)
+    }
+
+    /// Reads every tracked folder under `root`; the untracked files and folders found, or nil
+    /// when a tracked file or folder differs or is missing (or a folder cannot be read).
+    func scan(root: String) -> [Untracked]? {
+        let paths = folders.keys.sorted()
+        var results = [[Untracked]?](repeating: nil, count: paths.count)
+        // Set by the first folder that differs: the others are not read (the answer is known).
+        let differs = NSLock()
+        var found = false
+        results.withUnsafeMutableBufferPointer { output in
+            let slots = output
+            DispatchQueue.concurrentPerform(iterations: paths.count) { position in
+                guard !differs.withLock({ found }) else { return }
+                let result = scanFolder(paths[position], root: root)
+                if result == nil { differs.withLock { found = true } }
+                slots.baseAddress.map { ($0 + position).pointee = result }
+            }
+        }
+        var untracked: [Untracked] = []
+        for result in results {
+            guard let result else { return nil }
+            untracked += result
+        }
+        return untracked
+    }
+
+    /// One folder: nil when it differs from the index, else its untracked entries.
+    private func scanFolder(_ path: String, root: String) -> [Untracked]? {
+        guard let folder = folders[path] else { return nil }
+        var files: [String: UnsafePointer<git_index_entry>] = [:]
+        files.reserveCapacity(folder.entries.count)
+        for entry in folder.entries {
+            guard let name = entry.pointee.path.map({ String(cString: $0 + folder.nameOffset) }) else { return nil }
+            files[name] = entry
+        }
+        // The root as given (it may be reached through a link); a subfolder was checked to be a
+        // real folder by its parent's scan, and O_NOFOLLOW keeps it one.
+        let descriptor = path.isEmpty ? open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            : open(root + "/" + path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        guard let stream = fdopendir(descriptor) else {
+            close(descriptor)
+            return nil
+        }
+        defer { closedir(stream) }
+        var matched = 0
+        var untracked: [Untracked] = []
+        while let item = readdir(stream) {
+            var rawName = item.pointee.d_name
+            let capacity = MemoryLayout.size(ofValue: rawName)
+            let name = withUnsafePointer(to: &rawName) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
+            }
+            if name == "." || name == ".." || (path.isEmpty && name == ".git") { continue }
+            var status = stat()
+            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+            let kind = status.st_mode & S_IFMT
+            if let entry = files[name] {
+                guard Self.matches(entry.pointee, status) else { return nil }
+                matched += 1
+            } else if folder.subfolders.contains(name) {
+                guard kind == S_IFDIR else { return nil }
+            } else {
+                // A `.git` below the root: a nested repository (or a stray one), left to status.
+                if name == ".git" { return nil }
+                untracked.append(Untracked(path: path.isEmpty ? name : path + "/" + name, isFolder: kind == S_IFDIR))
+            }
+        }
+        return matched == files.count ? untracked : nil
+    }
+
+    /// Whether `status` (an `lstat`) is exactly what `entry` recorded, field by field as
+    /// libgit2 fills an entry from a stat (32-bit fields truncated the same way).
+    static func matches(_ entry: git_index_entry, _ status: stat) -> Bool {
+        guard status.st_mode & S_IFMT == S_IFREG,
+              (status.st_mode & 0o100 != 0) == (entry.mode == 0o100755) else { return false }
+        return entry.mtime.seconds == Int32(truncatingIfNeeded: status.st_mtim.tv_sec)
+            && entry.mtime.nanoseconds == UInt32(truncatingIfNeeded: status.st_mtim.tv_nsec)
+            && entry.ctime.seconds == Int32(truncatingIfNeeded: status.st_ctim.tv_sec)
+            && entry.ctime.nanoseconds == UInt32(truncatingIfNeeded: status.st_ctim.tv_nsec)
+            && entry.file_size == UInt32(truncatingIfNeeded: status.st_size)
+            && entry.ino == UInt32(truncatingIfNeeded: status.st_ino)
+            && entry.uid == status.st_uid && entry.gid == status.st_gid
+    }
+}

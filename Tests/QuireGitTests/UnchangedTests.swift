@@ -1,0 +1,85 @@
+import Foundation
+import QuireGit
+import Testing
+
+/// `isProvablyUnchanged()`: true only when nothing changed; every kind of change makes it
+/// false (the sync then runs the full status). Files get an old, explicit modification time
+/// before they are committed, so that no entry is racily clean unless a test makes it so.
+@Suite struct UnchangedTests {
+    static let past = Date(timeIntervalSince1970: 1_600_000_000)
+
+    /// A committed vault: two notes, one in a folder, an ignored local folder.
+    private func committedVault(_ temp: TemporaryDirectory) throws -> Repository {
+        let repo = try Repository.create(at: temp.url)
+        try Fixture.write(".quire/local/\n*.tmp\n", to: ".gitignore", in: temp.url)
+        try Fixture.write("alpha\n", to: "alpha.md", in: temp.url)
+        try Fixture.write("beta\n", to: "Folder/beta.md", in: temp.url)
+        for path in [".gitignore", "alpha.md", "Folder/beta.md"] { try age(path, temp) }
+        try Fixture.commitAll(repo, "base", at: 0)
+        return repo
+    }
+
+    private func age(_ path: String, _ temp: TemporaryDirectory, to date: Date = past) throws {
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: temp.path(path).path)
+    }
+
+    @Test func cleanAfterCommit() throws {
+        let temp = try TemporaryDirectory()
+        let repo = try committedVault(temp)
+        #expect(try repo.status().isEmpty)
+        #expect(try repo.isProvablyUnchanged())
+        // Ignored files and empty or ignored-only untracked folders are no change, as in status.
+        try Fixture.write("lock\n", to: ".quire/local/lock", in: temp.url)
+        try Fixture.write("scratch\n", to: "Folder/x.tmp", in: temp.url)
+        try FileManager.default.createDirectory(at: temp.path("Empty/Deeper"), withIntermediateDirectories: true)
+        try Fixture.write("scratch\n", to: "Scratch/only.tmp", in: temp.url)
+        #expect(try repo.status().isEmpty)
+        #expect(try repo.isProvablyUnchanged())
+    }
+
+    @Test func editKeepingSizeAndModificationTimeIsCaught() throws {
+        let temp = try TemporaryDirectory()
+        let repo = try committedVault(temp)
+        try Fixture.write("ALPHA\n", to: "alpha.md", in: temp.url)
+        try age("alpha.md", temp)
+        #expect(try repo.status().map(\.path) == ["alpha.md"])
+        #expect(try !repo.isProvablyUnchanged())
+    }
+
+    @Test func newFileDeletionModeAndTypeChangesAreCaught() throws {
+        for change in ["untracked file", "untracked nested file", "deletion", "mode", "file became folder", "staged"] {
+            let temp = try TemporaryDirectory()
+            let repo = try committedVault(temp)
+            #expect(try repo.isProvablyUnchanged())
+            switch change {
+            case "untracked file": try Fixture.write("new\n", to: "Folder/new.md", in: temp.url)
+            case "untracked nested file": try Fixture.write("new\n", to: "New/Deeper/new.md", in: temp.url)
+            case "deletion": try FileManager.default.removeItem(at: temp.path("Folder/beta.md"))
+            case "mode": try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temp.path("alpha.md").path)
+            case "file became folder":
+                try FileManager.default.removeItem(at: temp.path("alpha.md"))
+                try Fixture.write("inside\n", to: "alpha.md/inside.tmp", in: temp.url)
+            default:
+                // The index no longer matches HEAD, though the work tree matches the index.
+                try Fixture.write("staged\n", to: "alpha.md", in: temp.url)
+                try age("alpha.md", temp)
+                let index = try repo.index()
+                try index.add(path: "alpha.md")
+                try index.write()
+            }
+            #expect(try !repo.status().isEmpty, "\(change)")
+            #expect(try !repo.isProvablyUnchanged(), "\(change)")
+        }
+    }
+
+    @Test func racilyCleanEntryIsNotTrusted() throws {
+        let temp = try TemporaryDirectory()
+        let repo = try committedVault(temp)
+        // Modified after the index was written: its content could change without its stat data.
+        try Fixture.write("gamma\n", to: "gamma.md", in: temp.url)
+        try age("gamma.md", temp, to: Date(timeIntervalSinceNow: 3_600))
+        try Fixture.commitAll(repo, "gamma", at: 10)
+        #expect(try repo.status().isEmpty)
+        #expect(try !repo.isProvablyUnchanged())
+    }
+}
