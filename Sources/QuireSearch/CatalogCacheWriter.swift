@@ -143,24 +143,33 @@ extension CatalogCache {
         return try replace(path, with: temporary)
     }
 
-    /// Renames `temporary` over `path`. Freeing the old file's blocks and cached pages takes
-    /// time (about 0.4 s for a snapshot of 100,000 notes), so the old file keeps a second name
-    /// during the rename and loses it on another thread; the returned group (if any) is done
-    /// once it is gone.
+    /// Puts `temporary` in the place of `path`. Where the system can, the two names are swapped
+    /// atomically (`renameat2` with `RENAME_EXCHANGE`) and the old file, now under the temporary
+    /// name, is removed on another thread: a plain rename over an existing file makes ext4 start
+    /// writing the new file out first (its "replace via rename" rule: 0.3–0.4 s for a snapshot of
+    /// 100,000 notes), and the removal frees the old file's blocks and cached pages. The returned
+    /// group (if any) is done once the old file is gone.
     private static func replace(_ path: String, with temporary: String) throws(CacheError) -> DispatchGroup? {
-        let old = path + ".old-\(getpid())"
-        let kept = link(path, old) == 0
+        if let exchange = exchangeNames, exchange(AT_FDCWD, path, AT_FDCWD, temporary, 2 /* RENAME_EXCHANGE */) == 0 {
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) { unlink(temporary) }
+            return group
+        }
         guard rename(temporary, path) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporary)
-            if kept { unlink(old) }
             throw .io(path: path, message: message)
         }
-        guard kept else { return nil }
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { unlink(old) }
-        return group
+        return nil
     }
+
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    /// glibc's `renameat2` (2.28 and later; the Glibc module does not declare it), if present.
+    private static let exchangeNames: RenameAt2? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0) /* RTLD_DEFAULT */, "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+    }()
 
     /// How much of a section one `pwrite` call writes at most.
     private static let pieceSize = 4 << 20
