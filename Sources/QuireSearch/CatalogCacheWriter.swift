@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import QuireCore
 #if canImport(Glibc)
@@ -6,7 +7,7 @@ import Glibc
 
 extension CatalogCache {
     /// One section of the file: bytes built here, or a column's memory.
-    private enum Chunk {
+    private enum Chunk: @unchecked Sendable {
         case bytes([UInt8])
         case raw(UnsafeRawPointer, Int)
 
@@ -29,9 +30,13 @@ extension CatalogCache {
     static func save(_ catalog: Catalog, stamps: [String: StoredStamp], to path: String,
                      baseID known: UInt64? = nil, mark: WatchMark? = nil) throws(CacheError) -> UInt64 {
         var baseID = known ?? 0
+        var releasing: [DispatchGroup] = []
+        defer { for group in releasing { group.wait() } }
         if known == nil {
             baseID = UInt64.random(in: 1...UInt64.max)
-            try writeFile(segmentChunks(catalog.base), magic: magic, id: baseID, to: path)
+            if let group = try writeFile(segmentChunks(catalog.base), magic: magic, id: baseID, to: path) {
+                releasing.append(group)
+            }
         }
         var chunks = segmentChunks(catalog.delta)
         chunks.append(.bytes(catalog.baseLive.map { $0 ? 1 : 0 }))
@@ -61,7 +66,9 @@ extension CatalogCache {
             markBytes.u64(mark.rules)
         }
         chunks.append(.bytes(markBytes.bytes))
-        try writeFile(chunks, magic: stateMagic, id: baseID, to: statePath(path))
+        if let group = try writeFile(chunks, magic: stateMagic, id: baseID, to: statePath(path)) {
+            releasing.append(group)
+        }
         return baseID
     }
 
@@ -84,68 +91,119 @@ extension CatalogCache {
         return chunks
     }
 
-    /// Writes one file: magic, version, id, the section table, then each section 8-byte aligned.
-    private static func writeFile(_ chunks: [Chunk], magic: [UInt8], id: UInt64, to path: String) throws(CacheError) {
+    /// Writes one file: magic, version, id, the section table, then each section 8-byte aligned
+    /// (the gaps are left as holes, which read as zeros). The sections are cut into pieces of at
+    /// most `pieceSize` bytes, written with `pwrite` at their final offsets on every core: a
+    /// snapshot of 100,000 notes is about 450 MB. Any failure (a full disk) removes the
+    /// temporary file and leaves the old one in place.
+    private static func writeFile(_ chunks: [Chunk], magic: [UInt8], id: UInt64,
+                                  to path: String) throws(CacheError) -> DispatchGroup? {
         var header = BinaryWriter()
         header.bytes.append(contentsOf: magic)
         header.u32(version)
         header.u64(id)
         header.u32(UInt32(chunks.count))
         var offset = align(header.bytes.count + chunks.count * 16)
-        for chunk in chunks {
+        var pieces: [Piece] = []
+        for (index, chunk) in chunks.enumerated() {
             header.u64(UInt64(offset))
             header.u64(UInt64(chunk.count))
+            for start in stride(from: 0, to: chunk.count, by: pieceSize) {
+                pieces.append(Piece(chunk: index, start: start, count: min(pieceSize, chunk.count - start),
+                                    fileOffset: offset + start))
+            }
             offset = align(offset + chunk.count)
         }
+        let all = [Chunk.bytes(header.bytes)] + chunks
+        pieces = [Piece(chunk: -1, start: 0, count: header.bytes.count, fileOffset: 0)] + pieces
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .io(path: temporary, message: String(cString: strerror(errno))) }
         var closed = false
         defer { if !closed { close(descriptor); unlink(temporary) } }
-        var written = 0
-        func put(_ pointer: UnsafeRawPointer, _ count: Int) throws(CacheError) {
-            var done = 0
-            while done < count {
-                let result = write(descriptor, pointer + done, count - done)
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { throw .io(path: temporary, message: String(cString: strerror(errno))) }
-                done += result
+        var failures = [Int32](repeating: 0, count: pieces.count)
+        if ftruncate(descriptor, off_t(offset)) != 0 { failures[0] = errno }
+        failures.withUnsafeMutableBufferPointer { buffer in
+            let results = buffer
+            guard results[0] == 0 else { return }
+            DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
+                let piece = pieces[index]
+                results[index] = piece.write(piece.chunk < 0 ? all[0] : all[piece.chunk + 1], to: descriptor)
             }
-            written += count
         }
-        func pad() throws(CacheError) {
-            try writeBytes([UInt8](repeating: 0, count: align(written) - written), put)
-        }
-        try writeBytes(header.bytes, put)
-        try pad()
-        for chunk in chunks {
-            switch chunk {
-            case .bytes(let bytes): try writeBytes(bytes, put)
-            case .raw(let pointer, let count): if count > 0 { try put(pointer, count) }
-            }
-            try pad()
+        if let failure = failures.first(where: { $0 != 0 }) {
+            throw .io(path: temporary, message: String(cString: strerror(failure)))
         }
         closed = true
-        guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+        guard close(descriptor) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporary)
             throw .io(path: path, message: message)
         }
+        return try replace(path, with: temporary)
     }
 
-    private static func writeBytes(_ bytes: [UInt8],
-                                   _ put: (UnsafeRawPointer, Int) throws(CacheError) -> Void) throws(CacheError) {
-        guard !bytes.isEmpty else { return }
-        let result: Result<Void, CacheError> = bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return .success(()) }
-            do throws(CacheError) {
-                try put(base, buffer.count)
-                return .success(())
-            } catch {
-                return .failure(error)
+    /// Puts `temporary` in the place of `path`. Where the system can, the two names are swapped
+    /// atomically (`renameat2` with `RENAME_EXCHANGE`) and the old file, now under the temporary
+    /// name, is removed on another thread: a plain rename over an existing file makes ext4 start
+    /// writing the new file out first (its "replace via rename" rule: 0.3–0.4 s for a snapshot of
+    /// 100,000 notes), and the removal frees the old file's blocks and cached pages. The returned
+    /// group (if any) is done once the old file is gone.
+    private static func replace(_ path: String, with temporary: String) throws(CacheError) -> DispatchGroup? {
+        if let exchange = exchangeNames, exchange(AT_FDCWD, path, AT_FDCWD, temporary, 2 /* RENAME_EXCHANGE */) == 0 {
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) { unlink(temporary) }
+            return group
+        }
+        guard rename(temporary, path) == 0 else {
+            let message = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .io(path: path, message: message)
+        }
+        return nil
+    }
+
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    /// glibc's `renameat2` (2.28 and later; the Glibc module does not declare it), if present.
+    private static let exchangeNames: RenameAt2? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0) /* RTLD_DEFAULT */, "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+    }()
+
+    /// How much of a section one `pwrite` call writes at most.
+    private static let pieceSize = 4 << 20
+
+    /// A part of one section and where in the file it goes.
+    private struct Piece: Sendable {
+        let chunk: Int
+        let start: Int
+        let count: Int
+        let fileOffset: Int
+
+        /// Writes the piece of `chunk`; returns 0 or the `errno` of the failure.
+        func write(_ chunk: Chunk, to descriptor: Int32) -> Int32 {
+            switch chunk {
+            case .bytes(let bytes):
+                return bytes.withUnsafeBytes { buffer in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return put(base + start, to: descriptor)
+                }
+            case .raw(let pointer, _):
+                return put(pointer + start, to: descriptor)
             }
         }
-        try result.get()
+
+        private func put(_ source: UnsafeRawPointer, to descriptor: Int32) -> Int32 {
+            var done = 0
+            while done < count {
+                let result = pwrite(descriptor, source + done, count - done, off_t(fileOffset + done))
+                if result < 0 && errno == EINTR { continue }
+                guard result > 0 else { return result < 0 ? errno : ENOSPC }
+                done += result
+            }
+            return 0
+        }
     }
 
     private static func align(_ offset: Int) -> Int { (offset + 7) & ~7 }

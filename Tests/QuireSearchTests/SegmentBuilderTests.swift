@@ -76,6 +76,28 @@ struct SegmentBuilderTests {
     /// A title with 300 times one word caps its posting's title count at 255; the positions of
     /// the postings after it must still be found (the real count is kept aside), in memory
     /// and through the cache file.
+    @Test func aSavedSnapshotReplacesTheOldOneAndAFailedSaveKeepsIt() throws {
+        let directory = try TestVault()
+        let path = directory.root + "/catalog.bin"
+        let first = Catalog(notes: Self.uniqueNotes(seed: 5, count: 30))
+        let second = Catalog(notes: Self.uniqueNotes(seed: 6, count: 50))
+        try CatalogCache.save(first, stamps: [:], to: path)
+        try CatalogCache.save(second, stamps: [:], to: path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.root).sorted()
+                == ["catalog.bin", "catalog.state"])
+        let loaded = try CatalogCache.load(path).0
+        #expect(loaded.count == 50)
+        #expect((0..<loaded.count).map(loaded.path) == (0..<second.count).map(second.path))
+        // A temporary file that cannot be written: the error is reported, the old snapshot stays.
+        let blocked = path + ".tmp-\(getpid())"
+        try FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: false)
+        #expect(throws: CacheError.self) { try CatalogCache.save(first, stamps: [:], to: path) }
+        try FileManager.default.removeItem(atPath: blocked)
+        #expect(try CatalogCache.load(path).0.count == 50)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.root).sorted()
+                == ["catalog.bin", "catalog.state"])
+    }
+
     @Test func phrasesAfterACappedPostingAreFound() throws {
         var heavy = Note(path: "a-heavy.md", folder: "")
         heavy.title = Array(repeating: "spam", count: 300).joined(separator: " ") + " eggs"
