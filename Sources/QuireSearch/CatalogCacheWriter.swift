@@ -206,5 +206,17 @@ extension CatalogCache {
         }
     }
 
+    /// Removes temporary snapshot files (`catalog.bin.tmp-PID`, `catalog.state.tmp-PID`) left
+    /// in `directory` by a process that no longer runs (killed mid-write, or between swapping
+    /// a new file in and deleting the old one): at 100,000 notes each is hundreds of megabytes.
+    static func removeAbandonedTemporaries(in directory: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names {
+            guard name.hasPrefix("catalog."), let marker = name.range(of: ".tmp-"),
+                  let pid = pid_t(name[marker.upperBound...]), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
+        }
+    }
+
     private static func align(_ offset: Int) -> Int { (offset + 7) & ~7 }
 }

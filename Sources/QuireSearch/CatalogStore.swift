@@ -187,6 +187,7 @@ public struct CatalogStore: Sendable {
             report.cacheIssue = .io(path: directory, message: error.localizedDescription)
             return
         }
+        CatalogCache.removeAbandonedTemporaries(in: directory)
         do throws(CacheError) {
             let known = savedBase.flatMap { $0.table === catalog.base.records ? $0.id : nil }
             let id = try CatalogCache.save(catalog, stamps: stamps.table, to: cachePath, baseID: known, mark: watchMark)

@@ -280,5 +280,21 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_790_000_000)
         #expect(try reopened.catalog.run(NoteQuery.parse("renewed", now: now), sort: .path).map(\.record.path) == ["a/y/z.md"])
     }
-}
 
+    @Test func temporariesOfDeadWritersAreRemovedAtTheNextWrite() throws {
+        let vault = try TestVault()
+        try vault.write("a.md", "---\ntitle: A\n---\nalpha\n")
+        _ = vault.open()
+        let cache = vault.root + "/.quire/cache"
+        // A pid that cannot be running (above the kernel's limit) and init's, always running.
+        let dead = cache + "/catalog.bin.tmp-2147483646"
+        let live = cache + "/catalog.state.tmp-1"
+        let other = cache + "/notes.tmp-2147483646"
+        for path in [dead, live, other] { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
+        try vault.write("a.md", "---\ntitle: A\n---\nbeta\n")
+        let reopened = vault.open()
+        #expect(reopened.report.cacheWritten)
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live) && FileManager.default.fileExists(atPath: other))
+    }
+}
