@@ -10,7 +10,10 @@ struct Ranker {
         // comparisons touch flat arrays only. Scores, paths, pins, dates and word counts need no
         // record: none is decoded. Paths compare as UTF-8 bytes, which is Swift's string order
         // for the NFC names file systems give.
-        let paths = PathKeys(catalog, documents)
+        // A full sort compares paths often: they are gathered once. A bounded selection (a
+        // small limit) breaks few ties: it reads the paths in place instead.
+        let bounded = limit.map { $0 < documents.count / 8 } ?? false
+        let paths = PathKeys(catalog, documents, gather: !bounded)
         let tie: (Int, Int) -> Bool = { paths.precedes($0, $1) }
         let positions = Array(documents.indices)
         let descending = !reverse
@@ -101,13 +104,21 @@ struct Ranker {
     }
 }
 
-/// The paths of a list of documents copied into one buffer, so that ordering by path compares
-/// bytes in place (no record, no reference counting per comparison).
+/// The paths of a list of documents, compared byte by byte: copied into one buffer for a full
+/// sort (no record, no reference counting per comparison), or read in place when few
+/// comparisons are expected.
 private struct PathKeys {
+    private let catalog: Catalog
+    private let documents: [Int]
+    private let gathered: Bool
     private var bytes: [UInt8] = []
     private var starts: [Int] = [0]
 
-    init(_ catalog: Catalog, _ documents: [Int]) {
+    init(_ catalog: Catalog, _ documents: [Int], gather: Bool) {
+        self.catalog = catalog
+        self.documents = documents
+        gathered = gather
+        guard gather else { return }
         starts.reserveCapacity(documents.count + 1)
         for document in documents {
             catalog.withPath(document) { bytes.append(contentsOf: $0) }
@@ -117,15 +128,24 @@ private struct PathKeys {
 
     /// Whether the path at position `a` comes before the one at `b` (byte order).
     func precedes(_ a: Int, _ b: Int) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            let leftCount = starts[a + 1] - starts[a]
-            let rightCount = starts[b + 1] - starts[b]
-            let common = min(leftCount, rightCount)
-            if common > 0, let base = buffer.baseAddress {
-                let order = memcmp(base + starts[a], base + starts[b], common)
-                if order != 0 { return order < 0 }
+        guard gathered else {
+            return catalog.withPath(documents[a]) { left in
+                catalog.withPath(documents[b]) { right in Self.precedes(left, right) }
             }
-            return leftCount < rightCount
         }
+        return bytes.withUnsafeBytes { buffer in
+            let base = UnsafeRawBufferPointer(rebasing: buffer[starts[a]..<starts[a + 1]])
+            let other = UnsafeRawBufferPointer(rebasing: buffer[starts[b]..<starts[b + 1]])
+            return Self.precedes(base, other)
+        }
+    }
+
+    private static func precedes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        let common = min(left.count, right.count)
+        if common > 0, let x = left.baseAddress, let y = right.baseAddress {
+            let order = memcmp(x, y, common)
+            if order != 0 { return order < 0 }
+        }
+        return left.count < right.count
     }
 }
