@@ -40,10 +40,15 @@ struct VaultCatalog {
     static func open(vault: Vault, environment: [String: String], rebuild: Bool = false,
                      walk: Bool = false) throws -> VaultCatalog {
         var store = CatalogStore(loading: vault.root.path, rebuild: rebuild)
-        let rules = IgnoreRules.fingerprint(vault: vault, environment: environment)
-        let answer = walk ? nil : WatchClient.changes(
-            realRoot: vault.root.path, since: store.watchMark.flatMap { $0.rules == rules ? $0.token : nil })
-        if let answer { store.setWatchMark(WatchMark(token: answer.token, rules: rules)) }
+        var answer = walk ? nil : WatchClient.changes(realRoot: vault.root.path, since: store.watchMark?.token)
+        if let given = answer {
+            // Only with a watcher: the rules it cannot see are compared by their stamps.
+            let rules = IgnoreRules.fingerprint(vault: vault, environment: environment)
+            if case .notes = given, store.watchMark?.rules != rules {
+                answer = .full(reason: "ignore rules outside the vault changed", given.token)
+            }
+            store.setWatchMark(WatchMark(token: given.token, rules: rules))
+        }
         // Past a few thousand named notes one merge pass over the walk costs less than looking
         // each one up.
         if case .notes(let paths, _)? = answer, paths.count <= Self.namedNotesLimit {
