@@ -35,8 +35,7 @@ enum WatchSocket {
 
     /// The socket address for the vault whose real root is `realRoot`.
     static func address(_ realRoot: String) -> (sockaddr_un, socklen_t) {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in realRoot.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hash = ContentHash.hash(Data(realRoot.utf8))
         let name = Array("quire-watch-\(geteuid())-\(String(hash, radix: 16))".utf8)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
