@@ -140,22 +140,25 @@ public struct CatalogStore: Sendable {
         var unique: [String] = []
         var seen = Set<String>()
         for path in paths where seen.insert(path).inserted { unique.append(path) }
-        guard case .snapshot(let cached) = stamps else {
-            var table = stamps.table
-            setReport(indexer.update(&catalog, stamps: &table, paths: unique, complete: false))
-            stamps = .table(table)
-            if report.hasChanges || report.touched > 0 || needsWrite { writeSnapshot() }
-            return report
-        }
-        // Straight from the snapshot: the stamps of just these paths. The table of every
+        // Straight from a loaded snapshot: the stamps of just these paths; the table of every
         // path is built only when something changed.
+        var cached: CachedStamps?
+        if case .snapshot(let snapshot) = stamps { cached = snapshot }
         var table: [String: StoredStamp] = [:]
-        for path in unique { table[path] = cached.lookup(path) }
+        if let cached {
+            for path in unique { table[path] = cached.lookup(path) }
+        } else {
+            table = stamps.table
+        }
         setReport(indexer.update(&catalog, stamps: &table, paths: unique, complete: false))
-        if report.hasChanges || report.touched > 0 {
-            var all = cached.dictionary
-            for path in unique { all[path] = table[path] }
-            stamps = .table(all)
+        if let cached {
+            if report.hasChanges || report.touched > 0 {
+                var all = cached.dictionary
+                for path in unique { all[path] = table[path] }
+                stamps = .table(all)
+            }
+        } else {
+            stamps = .table(table)
         }
         if report.hasChanges || report.touched > 0 || needsWrite { writeSnapshot() }
         return report
