@@ -173,6 +173,9 @@ struct WatchCommandTests {
         let run = try vault.run(["watch", "begin"])
         #expect(run.code == 2)
         #expect(run.stderr.hasPrefix("quire: error: unknown watch action 'begin'\nhint: use start, stop, status or run\nusage: quire watch"))
+        let json = try vault.run(["watch", "start", "--json"])
+        #expect(json.code == 2)
+        #expect(json.stderr.hasPrefix("quire: error: --json works with 'quire watch status' only\nusage: quire watch"))
     }
 }
 

@@ -17,8 +17,9 @@ struct WatchCommand: Command {
         cached catalog before it answers (one 'stat' per note: about 2 ms per 1,000 notes).
         'quire watch start' starts a background process that watches every folder of the vault
         with inotify; commands then ask it which notes changed and look only at those. It
-        answers only this user, uses no files, and stops with 'quire watch stop', when the
-        vault folder goes away, or with the machine. 'quire watch run' serves in the
+        answers only this user (its socket is not a file), writes its output to
+        .quire/local/watch.log, and stops with 'quire watch stop', when the vault folder goes
+        away, or with the machine. 'quire watch run' serves in the
         foreground (for a systemd user unit or another supervisor). Without an action:
         'status'. When the watcher cannot vouch for the vault (a symlink that leads to a note
         or folder, events the kernel dropped), commands walk the vault as without it.
@@ -39,6 +40,9 @@ struct WatchCommand: Command {
         }
         self.action = action
         json = arguments.has("--json")
+        if json && action != .status {
+            throw CLIError.usage("--json works with 'quire watch status' only")
+        }
     }
 
     func run(_ context: CommandContext) throws {
