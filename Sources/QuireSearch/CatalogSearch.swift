@@ -141,11 +141,10 @@ extension Catalog {
             return others
         case .mood(let comparison, let wanted):
             var set = DocumentSet(capacity: capacity)
-            forEachAttribute(prefix: Attribute.mood) { term, document in
-                if let mood = Int(term.dropFirst(Attribute.mood.count)), comparison.holds(mood, wanted) {
-                    set.insert(document)
-                }
-            }
+            forEachAttribute(prefix: Attribute.mood, where: { term in
+                guard let mood = Int(term.dropFirst(Attribute.mood.count)) else { return false }
+                return comparison.holds(mood, wanted)
+            }) { set.insert($0) }
             return set
         default:
             return nil
@@ -169,16 +168,15 @@ extension Catalog {
         return set
     }
 
-    /// Calls `body` with every attribute term starting with `prefix` and each live document
-    /// holding it.
-    private func forEachAttribute(prefix: String, _ body: (String, Int) -> Void) {
+    /// Calls `body` with each live document holding an attribute term that starts with
+    /// `prefix` and that `accepts` (asked once per term).
+    private func forEachAttribute(prefix: String, where accepts: (String) -> Bool, _ body: (Int) -> Void) {
         for (segment, offset) in [(base, 0), (delta, base.count)] {
-            for id in segment.terms.range(of: prefix, isPrefix: true) {
-                let term = segment.terms.term(id)
+            for id in segment.terms.range(of: prefix, isPrefix: true) where accepts(segment.terms.term(id)) {
                 for posting in segment.postings(id) {
                     let document = Int(segment.postingDocs[posting])
                     guard document < segment.count, offset > 0 || baseLive[document] else { continue }
-                    body(term, offset + document)
+                    body(offset + document)
                 }
             }
         }

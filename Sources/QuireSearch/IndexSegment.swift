@@ -67,21 +67,82 @@ struct IndexSegment: Sendable {
             forEachPosting(ranges[0], titleOnly: term.scope == .title, visit)
             return
         }
-        // A phrase: documents holding every exact token (postings intersected, rarest first)
-        // are the candidates; the forward index decides, scanning for the rarest token.
+        phraseMatches(ranges, titleOnly: term.scope == .title, visit)
+    }
+
+    /// Documents holding a phrase whose tokens accept the term ids of `ranges`, with its
+    /// occurrences in the title and elsewhere. The postings of the exact tokens are walked
+    /// together, rarest first: each document holding all of them gives one place where the
+    /// phrase may start per position of the rarest (the anchor). The forward index then decides,
+    /// a token at a time over every place at once: each pass reads one token per place — reads
+    /// that do not wait for one another, though each is likely a cache miss — and keeps the
+    /// places where the token fits.
+    private func phraseMatches(_ ranges: [Range<Int>], titleOnly: Bool, _ visit: (Int, Int, Int) -> Void) {
         let exact = ranges.indices.filter { ranges[$0].count == 1 }.sorted {
             postingCount(ranges[$0].lowerBound) < postingCount(ranges[$1].lowerBound)
         }
-        guard let rarest = exact.first else { return }
-        var candidates = postingDocuments(ranges[rarest].lowerBound, titleOnly: term.scope == .title)
-        for index in exact.dropFirst() where !candidates.isEmpty {
-            candidates = intersect(candidates, ranges[index].lowerBound)
+        guard let anchor = exact.first else { return }
+        let anchorID = ranges[anchor].lowerBound
+        // The other exact tokens' next postings, and where their postings end.
+        var cursors = exact.dropFirst().map { postings(ranges[$0].lowerBound) }
+        // Places: an index into `forward` where the phrase may start, and its document.
+        var starts: [Int] = []
+        var owners: [Int32] = []
+        let termPositions = termPositionStarts.span(anchorID, limit: positions.count)
+        var next = termPositions.lowerBound
+        walk: for posting in postings(anchorID) {
+            let frequencies = postingFrequencies[posting]
+            let anchorPositions = next..<min(next + positionCount(posting, frequencies), termPositions.upperBound)
+            next = anchorPositions.upperBound
+            let document = Int(postingDocs[posting])
+            guard document < count, !titleOnly || frequencies >> 24 != 0 else { continue }
+            for index in cursors.indices {
+                var cursor = cursors[index]
+                while !cursor.isEmpty && Int(postingDocs[cursor.lowerBound]) < document { cursor = cursor.dropFirst() }
+                cursors[index] = cursor
+                if cursor.isEmpty { break walk }
+                if Int(postingDocs[cursor.lowerBound]) != document { continue walk }
+            }
+            let tokenRange = forwardStarts.span(document, limit: forward.count)
+            let limit = titleOnly ? min(Int(titleLengths[document]), tokenRange.count) : tokenRange.count
+            for index in anchorPositions {
+                let first = Int(positions[index]) - anchor
+                guard first >= 0, first + ranges.count <= limit else { continue }
+                starts.append(tokenRange.lowerBound + first)
+                owners.append(Int32(document))
+            }
         }
-        let bounds = ranges.map { (UInt32($0.lowerBound), UInt32($0.upperBound)) }
-        for (document, anchorPositions) in candidates {
-            let (title, other) = phraseOccurrences(document, anchorPositions, bounds, anchor: rarest,
-                                                   titleOnly: term.scope == .title)
-            if title + other > 0 { visit(document, title, other) }
+        var places = starts.count
+        starts.withUnsafeMutableBufferPointer { starts in
+            owners.withUnsafeMutableBufferPointer { owners in
+                let tokens = forward.pointer
+                for (offset, range) in ranges.enumerated() where offset != anchor {
+                    let (low, high) = (UInt32(range.lowerBound), UInt32(range.upperBound))
+                    var kept = 0
+                    for place in 0..<places {
+                        let start = starts[place]
+                        let token = tokens[start + offset]
+                        starts[kept] = start
+                        owners[kept] = owners[place]
+                        kept += token >= low && token < high ? 1 : 0
+                    }
+                    places = kept
+                }
+            }
+        }
+        // The places left are occurrences, grouped by document.
+        var place = 0
+        while place < places {
+            let document = Int(owners[place])
+            let tokenRange = forwardStarts.span(document, limit: forward.count)
+            let titleLength = min(Int(titleLengths[document]), tokenRange.count)
+            var title = 0
+            var other = 0
+            while place < places && Int(owners[place]) == document {
+                if starts[place] - tokenRange.lowerBound < titleLength { title += 1 } else { other += 1 }
+                place += 1
+            }
+            visit(document, title, other)
         }
     }
 
@@ -93,24 +154,6 @@ struct IndexSegment: Sendable {
 
     private func postingCount(_ id: Int) -> Int {
         postings(id).count
-    }
-
-    /// The documents of a term's postings (with a title occurrence, for `titleOnly`), each with
-    /// the range of its positions: the term's postings hold their positions one after another.
-    private func postingDocuments(_ id: Int, titleOnly: Bool) -> [(Int, Range<Int>)] {
-        let termPositions = termPositionStarts.span(id, limit: positions.count)
-        var next = termPositions.lowerBound
-        var documents: [(Int, Range<Int>)] = []
-        for posting in postings(id) {
-            let frequencies = postingFrequencies[posting]
-            let start = next
-            next = min(start + positionCount(posting, frequencies), termPositions.upperBound)
-            let document = Int(postingDocs[posting])
-            guard document < count else { continue }  // a damaged cache never reads out of bounds
-            if titleOnly && frequencies >> 24 == 0 { continue }
-            documents.append((document, start..<next))
-        }
-        return documents
     }
 
     /// The number of positions of the posting at `slot`: its occurrences, unless capped.
@@ -127,19 +170,6 @@ struct IndexSegment: Sendable {
         }
         let found = low < positionOverflow.count / 2 && Int(positionOverflow[low * 2]) == slot
         return found ? Int(positionOverflow[low * 2 + 1]) : Int(title + other)
-    }
-
-    /// The documents of `documents` (ascending) that also hold term `id`.
-    private func intersect(_ documents: [(Int, Range<Int>)], _ id: Int) -> [(Int, Range<Int>)] {
-        var result: [(Int, Range<Int>)] = []
-        var posting = postings(id).lowerBound
-        let end = postings(id).upperBound
-        for candidate in documents {
-            while posting < end && Int(postingDocs[posting]) < candidate.0 { posting += 1 }
-            if posting == end { break }
-            if Int(postingDocs[posting]) == candidate.0 { result.append(candidate) }
-        }
-        return result
     }
 
     private func forEachPosting(_ ids: Range<Int>, titleOnly: Bool, _ visit: (Int, Int, Int) -> Void) {
@@ -167,38 +197,17 @@ struct IndexSegment: Sendable {
                 if !titleOnly { other[document] += Int32(frequencies & 0xFF_FFFF) }
             }
         }
+        // Ascending: a scan of every document when many were touched (no sort), else a sort.
+        if touched.count * 8 >= count {
+            for document in 0..<count where title[document] + other[document] > 0 {
+                visit(document, Int(title[document]), Int(other[document]))
+            }
+            return
+        }
         touched.sort()
         for document in touched where title[document] + other[document] > 0 {
             visit(document, Int(title[document]), Int(other[document]))
         }
-    }
-
-    /// Occurrences of a phrase in a document, in the title and elsewhere: each position of the
-    /// token at `anchor` (exact; `anchorPositions` are its positions in the document) is
-    /// checked against its neighbours in the forward index.
-    private func phraseOccurrences(_ document: Int, _ anchorPositions: Range<Int>, _ bounds: [(UInt32, UInt32)], anchor: Int,
-                                   titleOnly: Bool) -> (Int, Int) {
-        let tokenRange = forwardStarts.span(document, limit: forward.count)
-        let start = tokenRange.lowerBound
-        let span = tokenRange.count
-        let titleLength = min(Int(titleLengths[document]), span)
-        let limit = titleOnly ? titleLength : span
-        var title = 0
-        var other = 0
-        let tokens = forward.pointer + start
-        for index in anchorPositions {
-            let first = Int(positions[index]) - anchor
-            guard first >= 0, first + bounds.count <= limit else { continue }
-            var matched = true
-            for (offset, bound) in bounds.enumerated() where offset != anchor {
-                let neighbour = tokens[first + offset]
-                if neighbour < bound.0 || neighbour >= bound.1 { matched = false; break }
-            }
-            if matched {
-                if first < titleLength { title += 1 } else { other += 1 }
-            }
-        }
-        return (title, other)
     }
 
     /// The fields of a document as a token stream (to move it into another segment).

@@ -17,6 +17,8 @@ public enum QueryBenchmark {
         public var queries: [String]
         /// Each query's slowest time, in the order of `queries`.
         public var slowest: [Double] = []
+        /// Each query's median time, in the order of `queries`.
+        public var medians: [Double] = []
 
         /// `p50 0.41 ms p99 3.20 ms max 4.10 ms (320 queries)`.
         public var description: String {
@@ -58,7 +60,7 @@ public enum QueryBenchmark {
         let mix = queries ?? queryMix(for: catalog)
         let parsed = try mix.map { text throws(QueryError) in try NoteQuery.parse(text, now: now) }
         var samples: [Double] = []
-        var slowest = [Double](repeating: 0, count: parsed.count)
+        var perQuery = [[Double]](repeating: [], count: parsed.count)
         // A warm-up round, not timed: a long-running process has decoded the records its
         // queries read (a command decodes those of its hits once).
         for query in parsed { _ = catalog.run(query, limit: 20) }
@@ -68,14 +70,16 @@ public enum QueryBenchmark {
                 _ = catalog.run(query, limit: 20)
                 let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                 samples.append(milliseconds)
-                slowest[index] = Swift.max(slowest[index], milliseconds)
+                perQuery[index].append(milliseconds)
             }
         }
-        samples.sort()
-        func percentile(_ fraction: Double) -> Double {
-            samples[min(samples.count - 1, Int(Double(samples.count) * fraction))]
+        func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+            sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
         }
-        return Result(samples: samples.count, p50: percentile(0.5), p99: percentile(0.99),
-                      max: samples.last ?? 0, queries: mix, slowest: slowest)
+        samples.sort()
+        let sortedPerQuery = perQuery.map { $0.sorted() }
+        return Result(samples: samples.count, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99),
+                      max: samples.last ?? 0, queries: mix, slowest: sortedPerQuery.map { $0.last ?? 0 },
+                      medians: sortedPerQuery.map { percentile($0, 0.5) })
     }
 }

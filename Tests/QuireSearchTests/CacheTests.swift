@@ -290,7 +290,7 @@ import Testing
         let dead = cache + "/catalog.bin.tmp-2147483646"
         let live = cache + "/catalog.state.tmp-1"
         let other = cache + "/notes.tmp-2147483646"
-        for path in [dead, live, other] { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
+        for path in [dead, live, other] { #expect(FileManager.default.createFile(atPath: path, contents: Data("x".utf8))) }
         try vault.write("a.md", "---\ntitle: A\n---\nbeta\n")
         let reopened = vault.open()
         #expect(reopened.report.cacheWritten)

@@ -98,14 +98,21 @@ struct SegmentBuilderTests {
                 == ["catalog.bin", "catalog.state"])
     }
 
-    @Test func phrasesAfterACappedPostingAreFound() throws {
+    /// A note whose title says "spam" 300 times (its title frequency is capped at 255) and
+    /// another one after it.
+    static func cappedNotes(heavyBody: String, lightTitle: String, lightBody: String) -> [Note] {
         var heavy = Note(path: "a-heavy.md", folder: "")
         heavy.title = Array(repeating: "spam", count: 300).joined(separator: " ") + " eggs"
-        heavy.body = "spam eggs and more spam eggs"
+        heavy.body = heavyBody
         var light = Note(path: "b-light.md", folder: "")
-        light.title = "breakfast"
-        light.body = "green spam eggs and ham"
-        let notes = [heavy, light] + Self.uniqueNotes(seed: 21, count: 40)
+        light.title = lightTitle
+        light.body = lightBody
+        return [heavy, light]
+    }
+
+    @Test func phrasesAfterACappedPostingAreFound() throws {
+        let notes = Self.cappedNotes(heavyBody: "spam eggs and more spam eggs", lightTitle: "breakfast",
+                                     lightBody: "green spam eggs and ham") + Self.uniqueNotes(seed: 21, count: 40)
         let catalog = Catalog(notes: notes)
         #expect(catalog.base.positionOverflow.count == 2)
         let directory = try TestVault()
@@ -121,5 +128,35 @@ struct SegmentBuilderTests {
             #expect(Set(catalog.run(query, sort: .relevance).map(\.record.path)) == expected, "\(text)")
             #expect(Set(loaded.run(query, sort: .relevance).map(\.record.path)) == expected, "\(text) after loading")
         }
+    }
+
+    /// Phrases of every kind agree with the brute-force reference, hits and scores (which
+    /// weigh title and other occurrences): random runs of 2–4 words from titles and bodies, in
+    /// the title only or anywhere, words repeated, postings whose frequencies are capped.
+    @Test func phrasesMatchTheReference() throws {
+        let notes = Self.cappedNotes(heavyBody: "spam eggs and more spam eggs spam spam eggs", lightTitle: "spam spam",
+                                     lightBody: "green spam eggs and ham spam spam spam") + Self.uniqueNotes(seed: 33, count: 300)
+        let catalog = Catalog(notes: notes)
+        #expect(catalog.base.positionOverflow.count >= 2)
+        let reference = ReferenceEvaluator(notes: notes)
+        var queries = RandomQueryTests.QueryGenerator(generator: VaultGenerator(seed: 5), notes: notes)
+        var texts = ["\"spam eggs\"", "\"spam spam\"", "\"spam spam spam\"", "title:\"spam spam eggs\"",
+                     "title:\"spam spam\"", "\"eggs and\"", "\"spam eggs and ham\"", "\"spam eggs sp*\""]
+        for round in 0..<300 {
+            let phrase = queries.phrase()
+            texts.append(round % 4 == 0 ? "title:" + phrase : phrase)
+        }
+        var found = 0
+        for text in texts {
+            let query = try NoteQuery.parse(text, now: RandomQueryTests.now, timeZone: RandomQueryTests.utc)
+            let expected = reference.run(query, sort: .relevance, reverse: false)
+            let actual = catalog.run(query, sort: .relevance)
+            #expect(actual.map(\.record.path) == expected.map(\.0), "\(text)")
+            for (hit, want) in zip(actual, expected) {
+                #expect(abs(hit.score - want.1) < 1e-9, "score of \(hit.record.path) for \(text)")
+            }
+            if !expected.isEmpty { found += 1 }
+        }
+        #expect(found > 200)
     }
 }

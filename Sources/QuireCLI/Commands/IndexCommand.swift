@@ -44,8 +44,10 @@ struct IndexCommand: Command {
             let result = try QueryBenchmark.run(catalog.catalog, now: context.now())
             output.line(String(format: "%d queries × %d samples: p50 %.3f ms, p99 %.3f ms, max %.3f ms",
                                result.queries.count, result.samples, result.p50, result.p99, result.max))
-            for (query, slowest) in zip(result.queries, result.slowest) {
-                output.line(String(format: "  %8.3f ms  %@", slowest, query.isEmpty ? "(all notes)" : query))
+            output.line("    median   slowest  query")
+            for (index, query) in result.queries.enumerated() {
+                output.line(String(format: "  %8.3f  %8.3f  %@", result.medians[index], result.slowest[index],
+                                   query.isEmpty ? "(all notes)" : query))
             }
             return
         }
