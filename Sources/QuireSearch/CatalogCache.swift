@@ -17,7 +17,14 @@ enum CatalogCache {
     static let stateMagic: [UInt8] = Array("QUIRESTA".utf8)
     static let version: UInt32 = 12
     /// Records, record offsets, flags, term bytes, eleven columns and the sort keys.
-    static let sectionsPerSegment = 16
+    static let sectionsPerSegment = Section.allCases.count
+
+    /// The sections of a segment, in the order of the file's section table.
+    enum Section: Int, CaseIterable {
+        case records, recordOffsets, flags, termBytes, termOffsets, postingStarts, postingDocs,
+             postingFrequencies, positions, termPositionStarts, positionOverflow, forwardStarts, forward,
+             titleLengths, lengths, sortKeys
+    }
 
     /// The state file that goes with the base file at `path`.
     static func statePath(_ path: String) -> String {
@@ -93,7 +100,7 @@ enum CatalogCache {
         return (memory, id, sections)
     }
 
-    private static func segment(_ memory: ColumnMemory, _ next: inout Int,
+    static func segment(_ memory: ColumnMemory, _ next: inout Int,
                                 _ sections: [(Int, Int)]) throws(CacheError) -> IndexSegment {
         func section() -> (Int, Int) { defer { next += 1 }; return sections[next] }
         let (recordsOffset, recordsLength) = section()

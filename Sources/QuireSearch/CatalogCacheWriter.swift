@@ -98,22 +98,18 @@ extension CatalogCache {
     /// temporary file and leaves the old one in place.
     private static func writeFile(_ chunks: [Chunk], magic: [UInt8], id: UInt64,
                                   to path: String) throws(CacheError) -> DispatchGroup? {
-        var header = BinaryWriter()
-        header.bytes.append(contentsOf: magic)
-        header.u32(version)
-        header.u64(id)
-        header.u32(UInt32(chunks.count))
-        var offset = align(header.bytes.count + chunks.count * 16)
+        let sections = layout(chunks.map(\.count))
+        var offset = headerSize(sections: chunks.count)
         var pieces: [Piece] = []
         for (index, chunk) in chunks.enumerated() {
-            header.u64(UInt64(offset))
-            header.u64(UInt64(chunk.count))
-            for start in stride(from: 0, to: chunk.count, by: pieceSize) {
-                pieces.append(Piece(chunk: index, start: start, count: min(pieceSize, chunk.count - start),
-                                    fileOffset: offset + start))
+            let (start, count) = sections[index]
+            for piece in stride(from: 0, to: count, by: pieceSize) {
+                pieces.append(Piece(chunk: index, start: piece, count: min(pieceSize, count - piece),
+                                    fileOffset: start + piece))
             }
-            offset = align(offset + chunk.count)
+            offset = align(start + count)
         }
+        let header = header(magic: magic, id: id, sections: sections)
         let all = [Chunk.bytes(header.bytes)] + chunks
         pieces = [Piece(chunk: -1, start: 0, count: header.bytes.count, fileOffset: 0)] + pieces
         let temporary = path + ".tmp-\(getpid())"
@@ -149,7 +145,7 @@ extension CatalogCache {
     /// writing the new file out first (its "replace via rename" rule: 0.3–0.4 s for a snapshot of
     /// 100,000 notes), and the removal frees the old file's blocks and cached pages. The returned
     /// group (if any) is done once the old file is gone.
-    private static func replace(_ path: String, with temporary: String) throws(CacheError) -> DispatchGroup? {
+    static func replace(_ path: String, with temporary: String) throws(CacheError) -> DispatchGroup? {
         if let exchange = exchangeNames, exchange(AT_FDCWD, path, AT_FDCWD, temporary, 2 /* RENAME_EXCHANGE */) == 0 {
             let group = DispatchGroup()
             DispatchQueue.global().async(group: group) { unlink(temporary) }
@@ -218,5 +214,32 @@ extension CatalogCache {
         }
     }
 
-    private static func align(_ offset: Int) -> Int { (offset + 7) & ~7 }
+    static func align(_ offset: Int) -> Int { (offset + 7) & ~7 }
+
+    /// Bytes of a file's header with `sections` sections: magic, version, id, count, table.
+    static func headerSize(sections: Int) -> Int { align(8 + 4 + 8 + 4 + sections * 16) }
+
+    /// Where sections of these lengths go in a file: after the header, one after another,
+    /// each 8-byte aligned. Returns (offset, length) pairs.
+    static func layout(_ lengths: [Int]) -> [(Int, Int)] {
+        var offset = headerSize(sections: lengths.count)
+        return lengths.map { length in
+            defer { offset = align(offset + length) }
+            return (offset, length)
+        }
+    }
+
+    /// A file's header: magic, version, id, then each section's offset and length.
+    static func header(magic: [UInt8], id: UInt64, sections: [(Int, Int)]) -> BinaryWriter {
+        var header = BinaryWriter()
+        header.bytes.append(contentsOf: magic)
+        header.u32(version)
+        header.u64(id)
+        header.u32(UInt32(sections.count))
+        for (offset, length) in sections {
+            header.u64(UInt64(offset))
+            header.u64(UInt64(length))
+        }
+        return header
+    }
 }

@@ -22,6 +22,9 @@ public struct CatalogStore: Sendable {
     private var needsWrite: Bool
     /// Why the snapshot could not be used when loading, for the first refresh's report.
     private var loadIssue: CacheError?
+    /// Done once the base file a rebuild replaced is gone (waited for after the state file
+    /// is written).
+    private var oldBaseRemoval: DispatchGroup?
 
     /// QuireCore's parser (local time zone).
     public static let defaultParser: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
@@ -96,7 +99,7 @@ public struct CatalogStore: Sendable {
     /// nothing changed, nothing else is done.
     @discardableResult
     public mutating func refresh(paths: [String], stamps given: [FileStamp?] = []) -> IndexReport {
-        let indexer = Indexer(root: root, parse: parse)
+        let indexer = Indexer(root: root, parse: parse, snapshot: SnapshotTarget(path: cachePath))
         if case .snapshot(let cached) = stamps, let difference = cached.compare(paths: paths, stamps: given) {
             if difference.changed.isEmpty && difference.removed.isEmpty {
                 setReport(unchangedReport)
@@ -107,11 +110,11 @@ public struct CatalogStore: Sendable {
             let changed = difference.changed.map { paths[$0] }
             let changedStamps = given.isEmpty ? [] : difference.changed.map { given[$0] }
             setReport(indexer.update(&catalog, stamps: &table, paths: changed, given: changedStamps,
-                                    complete: false, removing: difference.removed))
+                                    complete: false, removing: difference.removed), indexer)
             stamps = .table(table)
         } else {
             var table = stamps.table
-            setReport(indexer.update(&catalog, stamps: &table, paths: paths, given: given))
+            setReport(indexer.update(&catalog, stamps: &table, paths: paths, given: given), indexer)
             stamps = .table(table)
         }
         if report.hasChanges || report.touched > 0 || needsWrite { writeSnapshot() }
@@ -136,7 +139,7 @@ public struct CatalogStore: Sendable {
             if needsWrite { writeSnapshot() }
             return report
         }
-        let indexer = Indexer(root: root, parse: parse)
+        let indexer = Indexer(root: root, parse: parse, snapshot: SnapshotTarget(path: cachePath))
         var unique: [String] = []
         var seen = Set<String>()
         for path in paths where seen.insert(path).inserted { unique.append(path) }
@@ -150,7 +153,7 @@ public struct CatalogStore: Sendable {
         } else {
             table = stamps.table
         }
-        setReport(indexer.update(&catalog, stamps: &table, paths: unique, complete: false))
+        setReport(indexer.update(&catalog, stamps: &table, paths: unique, complete: false), indexer)
         if let cached {
             if report.hasChanges || report.touched > 0 {
                 var all = cached.dictionary
@@ -173,8 +176,13 @@ public struct CatalogStore: Sendable {
     }
 
     /// Sets `report` to a pass's report; the first one also says why the snapshot loaded was
-    /// not usable.
-    private mutating func setReport(_ pass: IndexReport) {
+    /// not usable. A rebuild that wrote the base snapshot as it went (`indexer.snapshot`) leaves
+    /// only the state file to write.
+    private mutating func setReport(_ pass: IndexReport, _ indexer: Indexer? = nil) {
+        if let written = indexer?.snapshot?.written {
+            savedBase = (catalog.base.records, written.id)
+            oldBaseRemoval = written.removal
+        }
         report = pass
         report.cacheIssue = loadIssue
         loadIssue = nil
@@ -182,6 +190,10 @@ public struct CatalogStore: Sendable {
 
     /// Writes the snapshot now; a failure is kept in `report.cacheIssue` (searching still works).
     public mutating func writeSnapshot() {
+        defer {
+            oldBaseRemoval?.wait()
+            oldBaseRemoval = nil
+        }
         if catalog.needsCompaction { catalog = catalog.compacted() }
         let directory = root + "/.quire/cache"
         do {

@@ -5,7 +5,8 @@ extension Indexer {
     /// Builds `catalog` from nothing (no note known before): the paths in catalog order are cut
     /// into slices, and each core reads, parses and tokenizes the notes of one slice after
     /// another, folding each note into its slice's part of the index at once — no note's
-    /// tokens are kept. The slices then become one segment (`SegmentBuilder`).
+    /// tokens are kept. The slices then become one segment (`SegmentBuilder`), written straight
+    /// into a new base snapshot when `snapshot` says where.
     func rebuild(_ catalog: inout Catalog, stamps: inout [String: StoredStamp], paths: [String],
                  given: [FileStamp?], racyLimit: Int64) -> IndexReport {
         var order = paths.indices.sorted { paths[$0] < paths[$1] }
@@ -48,7 +49,19 @@ extension Indexer {
                 break
             }
         }
-        catalog = Catalog(segment: SegmentBuilder.build(slices: &slices))
+        if let target = snapshot, !slices.isEmpty {
+            do throws(CacheError) {
+                let (segment, written) = try SegmentBuilder.build(slices: &slices, snapshot: target.path)
+                catalog = Catalog(segment: segment)
+                target.written = written
+            } catch {
+                // Writing failed once the slices were used up: everything again, in memory.
+                return Indexer(root: root, parse: parse).rebuild(&catalog, stamps: &stamps, paths: paths, given: given,
+                                                                 racyLimit: racyLimit)
+            }
+        } else {
+            catalog = Catalog(segment: SegmentBuilder.build(slices: &slices))
+        }
         report.total = catalog.count
         report.notesWithProblems = catalog.problemCount
         return report

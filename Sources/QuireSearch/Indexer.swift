@@ -13,6 +13,8 @@ public typealias NoteParsing = @Sendable (Data, String) throws -> Note
 struct Indexer {
     let root: String
     let parse: NoteParsing
+    /// Where a rebuild writes the base snapshot as it builds it (nil: in memory only).
+    var snapshot: SnapshotTarget? = nil
 
     /// What became of one path (`known`: the cache had it). Indirect: most paths are
     /// `unchanged`, and the array of outcomes should not hold a whole note per path.
@@ -178,5 +180,17 @@ struct Indexer {
             }
             filled += count
         }
+    }
+}
+
+/// Where a rebuild may write the base snapshot file while it builds the segment
+/// (`SegmentBuilder.build(slices:snapshot:)`), and what it wrote there.
+final class SnapshotTarget: @unchecked Sendable {
+    let path: String
+    /// Set by a rebuild that wrote the file.
+    var written: SegmentBuilder.WrittenBase?
+
+    init(path: String) {
+        self.path = path
     }
 }

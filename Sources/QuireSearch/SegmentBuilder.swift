@@ -34,114 +34,270 @@ enum SegmentBuilder {
         return build(slices: &slices)
     }
 
-    /// A segment of the slices' documents, slice after slice (the slices are used up).
+    /// A segment of the slices' documents, slice after slice (the slices are used up), built
+    /// in memory.
     static func build(slices: inout [SegmentSlice]) -> IndexSegment {
-        // 1. The dictionary: every distinct term, sorted; each slice's local ids mapped to it.
-        var union = TermTable()
-        var unionIDs = slices.map { slice in
-            (0..<slice.table.count).map { slice.table.withTerm($0) { union.id(for: $0) } }
-        }
-        let termCount = union.count
-        let order = union.sortedIDs()
-        var rank = [UInt32](repeating: 0, count: termCount)
-        for (position, id) in order.enumerated() { rank[Int(id)] = UInt32(position) }
-        let terms = union.dictionary(order: order)
-        union = TermTable()
-        let finalIDs = unionIDs.map { $0.map { rank[Int($0)] } }
-        unionIDs = []
-        rank = []
+        assembleInMemory(Plan(&slices), &slices)
+    }
 
-        // 2. Where each slice's part of each posting list and of its positions begins.
-        var postingStarts = [UInt32](repeating: 0, count: termCount + 1)
-        var positionTotals = [UInt32](repeating: 0, count: termCount + 1)
-        for (slice, ids) in zip(slices, finalIDs) {
-            for (local, id) in ids.enumerated() {
-                postingStarts[Int(id) + 1] += slice.termCounts[local].postings
-                positionTotals[Int(id) + 1] += slice.termCounts[local].occurrences
-            }
-        }
-        for id in 0..<termCount {
-            postingStarts[id + 1] += postingStarts[id]
-            positionTotals[id + 1] += positionTotals[id]
-        }
-        var postingFill = postingStarts
-        var positionFill = positionTotals
-        var cursors: [(postings: [UInt32], positions: [UInt32])] = []
-        for (slice, ids) in zip(slices, finalIDs) {
-            var postings = [UInt32](repeating: 0, count: ids.count)
-            var positions = [UInt32](repeating: 0, count: ids.count)
-            for (local, id) in ids.enumerated() {
-                postings[local] = postingFill[Int(id)]
-                positions[local] = positionFill[Int(id)]
-                postingFill[Int(id)] += slice.termCounts[local].postings
-                positionFill[Int(id)] += slice.termCounts[local].occurrences
-            }
-            cursors.append((postings, positions))
-        }
-        postingFill = []
-        positionFill = []
-        for index in slices.indices { slices[index].releaseTerms() }
+    /// What a rebuild wrote: the new snapshot file's id, and the group that is done once the
+    /// file it replaced is gone.
+    struct WrittenBase {
+        let id: UInt64
+        let removal: DispatchGroup?
+    }
 
-        // 3. Per-document columns and records, slice after slice.
-        var firstDocuments: [Int] = [0]
-        var firstTokens: [Int] = [0]
-        for slice in slices {
-            firstDocuments.append(firstDocuments[firstDocuments.count - 1] + slice.count)
-            firstTokens.append(firstTokens[firstTokens.count - 1] + slice.forward.count)
+    /// A segment of the slices' documents written straight into a new base snapshot at `path`
+    /// (`SnapshotFile`), column after column, so that the finished index is never held whole
+    /// in memory; the segment returned reads the file. When the file cannot be made (no room,
+    /// no permission) the segment is built in memory and nothing is written. Throws only when
+    /// writing fails after the slices were used up (the caller builds again).
+    static func build(slices: inout [SegmentSlice], snapshot path: String) throws(CacheError) -> (IndexSegment, WrittenBase?) {
+        let plan = Plan(&slices)
+        var lengths: [CatalogCache.Section: Int] = [
+            .records: plan.recordLayout.recordBytes, .recordOffsets: plan.recordLayout.count * 8,
+            .flags: plan.recordLayout.count, .termBytes: plan.terms.bytes.count,
+            .termOffsets: plan.terms.offsets.count * 4, .postingStarts: plan.postingStarts.count * 4,
+            .postingDocs: plan.postingCount * 4, .postingFrequencies: plan.postingCount * 4,
+            .positions: plan.positionCount * 4, .termPositionStarts: plan.positionStarts.count * 4,
+            .forwardStarts: plan.forwardStarts.count * 4, .forward: plan.forwardCount * 4,
+            .titleLengths: plan.titleLengths.count * 4, .lengths: plan.lengths.count * 4,
+            .sortKeys: plan.sortKeys.count * 8,
+        ]
+        lengths[.positionOverflow] = nil  // known once the postings are written: placed last
+        // A file that cannot be made is no failure here: the snapshot is then written whole
+        // afterwards (`CatalogStore.writeSnapshot`), which reports what goes wrong.
+        guard let file = try? SnapshotFile(path: path, lengths: lengths, late: .positionOverflow) else {
+            return (assembleInMemory(plan, &slices), nil)
         }
-        let documentCount = firstDocuments[slices.count]
-        let forwardCount = firstTokens[slices.count]
-        var forwardStarts: [UInt32] = []
-        forwardStarts.reserveCapacity(documentCount + 1)
-        var titleLengths: [UInt32] = []
-        titleLengths.reserveCapacity(documentCount)
-        var lengths: [UInt32] = []
-        lengths.reserveCapacity(documentCount)
-        var sortKeys: [Double] = []
-        sortKeys.reserveCapacity(documentCount * 3)
-        for (index, slice) in slices.enumerated() {
-            let first = UInt32(firstTokens[index])
-            forwardStarts.append(contentsOf: slice.forwardStarts.dropLast().map { $0 + first })
-            titleLengths.append(contentsOf: slice.titleLengths)
-            lengths.append(contentsOf: slice.lengths)
-            sortKeys.append(contentsOf: slice.sortKeys)
+        // Records, offsets and flags lie one after another in the file as in memory.
+        do {
+            let records: WritableColumn<UInt8> = try file.column(.records, count: plan.recordLayout.bytes,
+                                                                 through: .flags)
+            plan.fillRecords(slices, into: records.pointer)
+            for index in slices.indices { slices[index].releaseRecords() }
         }
-        forwardStarts.append(UInt32(forwardCount))
-        let records = recordTable(slices)
+        try file.write(.termBytes, plan.terms.bytes.buffer)
+        try file.write(.termOffsets, plan.terms.offsets.buffer)
+        try file.write(.postingStarts, plan.postingStarts)
+        try file.write(.termPositionStarts, plan.positionStarts)
+        try file.write(.forwardStarts, plan.forwardStarts)
+        try file.write(.titleLengths, plan.titleLengths)
+        try file.write(.lengths, plan.lengths)
+        try file.write(.sortKeys, plan.sortKeys)
+        // One column at a time, each unmapped when filled (the slices' forward indexes stay
+        // until the last pass).
+        var overflow: [UInt32] = []
+        do {
+            let docs: WritableColumn<UInt32> = try file.column(.postingDocs, count: plan.postingCount)
+            _ = plan.fill(&slices, SlicePlaces(docs: docs.pointer), keepForward: true)
+        }
+        do {
+            let frequencies: WritableColumn<UInt32> = try file.column(.postingFrequencies, count: plan.postingCount)
+            overflow = plan.fill(&slices, SlicePlaces(frequencies: frequencies.pointer), keepForward: true)
+        }
+        do {
+            let positions: WritableColumn<UInt32> = try file.column(.positions, count: plan.positionCount)
+            _ = plan.fill(&slices, SlicePlaces(positions: positions.pointer), keepForward: true)
+        }
+        do {
+            let forward: WritableColumn<UInt32> = try file.column(.forward, count: plan.forwardCount)
+            _ = plan.fill(&slices, SlicePlaces(forward: forward.pointer), keepForward: false)
+        }
+        slices = []
+        try file.appendLate(overflow)
+        let (memory, sections) = try file.finish()
+        var next = 0
+        let segment = try CatalogCache.segment(memory, &next, sections)
+        do {
+            let removal = try file.install()
+            return (segment, WrittenBase(id: file.id, removal: removal))
+        } catch {
+            return (segment, nil)  // the segment reads the file, which stays until unmapped
+        }
+    }
+
+    /// The in-memory build of a plan (what `build(slices:)` does once planned).
+    private static func assembleInMemory(_ plan: Plan, _ slices: inout [SegmentSlice]) -> IndexSegment {
+        let records = WritableColumn<UInt8>(count: plan.recordLayout.bytes)
+        plan.fillRecords(slices, into: records.pointer)
         for index in slices.indices { slices[index].releaseRecords() }
+        let docs = WritableColumn<UInt32>(count: plan.postingCount)
+        let frequencies = WritableColumn<UInt32>(count: plan.postingCount)
+        let positions = WritableColumn<UInt32>(count: plan.positionCount)
+        let forward = WritableColumn<UInt32>(count: plan.forwardCount)
+        let overflow = plan.fill(&slices, SlicePlaces(docs: docs.pointer, frequencies: frequencies.pointer,
+                                                       positions: positions.pointer, forward: forward.pointer))
+        return IndexSegment(
+            records: plan.recordLayout.table(records.column.memory), terms: plan.terms,
+            postingStarts: Column(plan.postingStarts), postingDocs: docs.column,
+            postingFrequencies: frequencies.column, positions: positions.column,
+            termPositionStarts: Column(plan.positionStarts), positionOverflow: Column(overflow),
+            forwardStarts: Column(plan.forwardStarts), forward: forward.column,
+            titleLengths: Column(plan.titleLengths), lengths: Column(plan.lengths), sortKeys: FlatColumn(plan.sortKeys))
+    }
 
-        // 4. Each slice fills its places, on every core.
-        let postingCount = Int(postingStarts[termCount])
-        let positionCount = Int(positionTotals[termCount])
-        let docs = WritableColumn<UInt32>(count: postingCount)
-        let frequencies = WritableColumn<UInt32>(count: postingCount)
-        let positions = WritableColumn<UInt32>(count: positionCount)
-        let forward = WritableColumn<UInt32>(count: forwardCount)
-        let places = SlicePlaces(docs: docs.pointer, frequencies: frequencies.pointer,
-                                 positions: positions.pointer,
-                                 forward: forward.pointer)
-        var overflows = [[UInt32]](repeating: [], count: slices.count)
-        overflows.withUnsafeMutableBufferPointer { overflowBuffer in
-            let overflowSlots = overflowBuffer
-            slices.withUnsafeMutableBufferPointer { buffer in
-                let slots = buffer
-                DispatchQueue.concurrentPerform(iterations: slots.count) { index in
-                    overflowSlots[index] = places.fill(slots[index], ids: finalIDs[index], cursor: cursors[index],
-                                                       firstDocument: firstDocuments[index], firstToken: firstTokens[index])
-                    slots[index].releaseForward()
+    /// Everything known about a segment before its postings, positions and forward index are
+    /// written: the dictionary, where each slice's part of every posting list and of its
+    /// positions begins, the per-document columns and where each record goes.
+    private struct Plan {
+        let terms: TermDictionary
+        /// Per slice: its local term ids mapped to the dictionary's.
+        let finalIDs: [[UInt32]]
+        /// Per slice: for each local term, where its first posting and position go.
+        let cursors: [(postings: [UInt32], positions: [UInt32])]
+        let postingStarts: [UInt32]
+        let positionStarts: [UInt32]
+        let firstDocuments: [Int]
+        let firstTokens: [Int]
+        let forwardStarts: [UInt32]
+        let titleLengths: [UInt32]
+        let lengths: [UInt32]
+        let sortKeys: [Double]
+        let recordLayout: RecordLayout
+        var postingCount: Int { Int(postingStarts[postingStarts.count - 1]) }
+        var positionCount: Int { Int(positionStarts[positionStarts.count - 1]) }
+        var forwardCount: Int { firstTokens[firstTokens.count - 1] }
+
+        /// Plans the slices' segment; the slices give up their term tables.
+        init(_ slices: inout [SegmentSlice]) {
+            // 1. The dictionary: every distinct term, sorted; each slice's local ids mapped to it.
+            var union = TermTable()
+            var unionIDs = slices.map { slice in
+                (0..<slice.table.count).map { slice.table.withTerm($0) { union.id(for: $0) } }
+            }
+            let termCount = union.count
+            let order = union.sortedIDs()
+            var rank = [UInt32](repeating: 0, count: termCount)
+            for (position, id) in order.enumerated() { rank[Int(id)] = UInt32(position) }
+            terms = union.dictionary(order: order)
+            union = TermTable()
+            finalIDs = unionIDs.map { $0.map { rank[Int($0)] } }
+            unionIDs = []
+            rank = []
+
+            // 2. Where each slice's part of each posting list and of its positions begins.
+            var postingStarts = [UInt32](repeating: 0, count: termCount + 1)
+            var positionTotals = [UInt32](repeating: 0, count: termCount + 1)
+            for (slice, ids) in zip(slices, finalIDs) {
+                for (local, id) in ids.enumerated() {
+                    postingStarts[Int(id) + 1] += slice.termCounts[local].postings
+                    positionTotals[Int(id) + 1] += slice.termCounts[local].occurrences
                 }
             }
+            for id in 0..<termCount {
+                postingStarts[id + 1] += postingStarts[id]
+                positionTotals[id + 1] += positionTotals[id]
+            }
+            var postingFill = postingStarts
+            var positionFill = positionTotals
+            var cursors: [(postings: [UInt32], positions: [UInt32])] = []
+            for (slice, ids) in zip(slices, finalIDs) {
+                var postings = [UInt32](repeating: 0, count: ids.count)
+                var positions = [UInt32](repeating: 0, count: ids.count)
+                for (local, id) in ids.enumerated() {
+                    postings[local] = postingFill[Int(id)]
+                    positions[local] = positionFill[Int(id)]
+                    postingFill[Int(id)] += slice.termCounts[local].postings
+                    positionFill[Int(id)] += slice.termCounts[local].occurrences
+                }
+                cursors.append((postings, positions))
+            }
+            self.cursors = cursors
+            self.postingStarts = postingStarts
+            positionStarts = positionTotals
+            for index in slices.indices { slices[index].releaseTerms() }
+
+            // 3. Per-document columns, slice after slice.
+            var firstDocuments: [Int] = [0]
+            var firstTokens: [Int] = [0]
+            for slice in slices {
+                firstDocuments.append(firstDocuments[firstDocuments.count - 1] + slice.count)
+                firstTokens.append(firstTokens[firstTokens.count - 1] + slice.forward.count)
+            }
+            self.firstDocuments = firstDocuments
+            self.firstTokens = firstTokens
+            let documentCount = firstDocuments[slices.count]
+            var forwardStarts: [UInt32] = []
+            forwardStarts.reserveCapacity(documentCount + 1)
+            var titleLengths: [UInt32] = []
+            titleLengths.reserveCapacity(documentCount)
+            var lengths: [UInt32] = []
+            lengths.reserveCapacity(documentCount)
+            var sortKeys: [Double] = []
+            sortKeys.reserveCapacity(documentCount * 3)
+            for (index, slice) in slices.enumerated() {
+                let first = UInt32(firstTokens[index])
+                forwardStarts.append(contentsOf: slice.forwardStarts.dropLast().map { $0 + first })
+                titleLengths.append(contentsOf: slice.titleLengths)
+                lengths.append(contentsOf: slice.lengths)
+                sortKeys.append(contentsOf: slice.sortKeys)
+            }
+            forwardStarts.append(UInt32(firstTokens[slices.count]))
+            self.forwardStarts = forwardStarts
+            self.titleLengths = titleLengths
+            self.lengths = lengths
+            self.sortKeys = sortKeys
+            recordLayout = RecordLayout(recordBytes: slices.reduce(0) { $0 + $1.records.bytes.count },
+                                        count: documentCount)
         }
-        let overflow = Self.sortedPairs(overflows.flatMap { $0 })
-        cursors = []
-        slices = []
-        return IndexSegment(
-            records: records, terms: terms,
-            postingStarts: Column(postingStarts), postingDocs: docs.column,
-            postingFrequencies: frequencies.column, positions: positions.column,
-            termPositionStarts: Column(positionTotals), positionOverflow: Column(overflow), forwardStarts: Column(forwardStarts),
-            forward: forward.column, titleLengths: Column(titleLengths), lengths: Column(lengths),
-            sortKeys: FlatColumn(sortKeys))
+
+        /// Copies the slices' encoded records, each one's offset and the flags to `base`
+        /// (`recordLayout.bytes` bytes).
+        func fillRecords(_ slices: [SegmentSlice], into base: UnsafeMutablePointer<UInt8>) {
+            let base = UnsafeMutableRawPointer(base)
+            var filled = 0
+            var document = 0
+            for slice in slices {
+                slice.records.bytes.withUnsafeBytes { bytes in
+                    if let source = bytes.baseAddress { (base + filled).copyMemory(from: source, byteCount: bytes.count) }
+                }
+                for offset in slice.recordOffsets {
+                    (base + recordLayout.offsetsStart + document * 8).storeBytes(of: UInt64(filled) + offset, as: UInt64.self)
+                    document += 1
+                }
+                (base + recordLayout.flagsStart + document - slice.count).copyMemory(from: slice.flags, byteCount: slice.count)
+                filled += slice.records.bytes.count
+            }
+        }
+
+        /// Each slice writes its documents' parts of the columns `places` has, on every core.
+        /// `keepForward`: the slices keep their forward indexes for another pass (else they give
+        /// them up as they go). Returns the postings whose occurrences are capped, with their
+        /// number of positions: (slot, count) pairs by slot, when `places` has frequencies.
+        func fill(_ slices: inout [SegmentSlice], _ places: SlicePlaces, keepForward: Bool = false) -> [UInt32] {
+            var overflows = [[UInt32]](repeating: [], count: slices.count)
+            overflows.withUnsafeMutableBufferPointer { overflowBuffer in
+                let overflowSlots = overflowBuffer
+                slices.withUnsafeMutableBufferPointer { buffer in
+                    let slots = buffer
+                    DispatchQueue.concurrentPerform(iterations: slots.count) { index in
+                        overflowSlots[index] = places.fill(slots[index], ids: finalIDs[index], cursor: cursors[index],
+                                                           firstDocument: firstDocuments[index],
+                                                           firstToken: firstTokens[index], releasing: !keepForward)
+                        if !keepForward { slots[index].releaseForward() }
+                    }
+                }
+            }
+            return SegmentBuilder.sortedPairs(overflows.flatMap { $0 })
+        }
+    }
+
+    /// Where a segment's records, their offsets and their flags go in one block (as in a
+    /// cache file, where the three sections follow one another).
+    struct RecordLayout {
+        let recordBytes: Int
+        let count: Int
+        var offsetsStart: Int { (recordBytes + 7) & ~7 }
+        var flagsStart: Int { offsetsStart + count * 8 }
+        var bytes: Int { flagsStart + count }
+
+        /// The records in `memory` (decoded when first asked for, like records loaded from a
+        /// cache file).
+        func table(_ memory: ColumnMemory) -> RecordTable {
+            RecordTable(encoded: memory, recordsOffset: 0, recordsLength: recordBytes,
+                        offsetsOffset: offsetsStart, flagsOffset: flagsStart, count: count)
+        }
     }
 
     /// (slot, count) pairs sorted by slot.
@@ -149,40 +305,15 @@ enum SegmentBuilder {
         let order = stride(from: 0, to: flat.count, by: 2).sorted { flat[$0] < flat[$1] }
         return order.flatMap { [flat[$0], flat[$0 + 1]] }
     }
-
-    /// The slices' encoded records in one table (decoded when first asked for, like records
-    /// loaded from a cache file): the records, then each one's offset, then the flags.
-    private static func recordTable(_ slices: [SegmentSlice]) -> RecordTable {
-        let recordBytes = slices.reduce(0) { $0 + $1.records.bytes.count }
-        let count = slices.reduce(0) { $0 + $1.count }
-        let offsetsStart = (recordBytes + 7) & ~7
-        let flagsStart = offsetsStart + count * 8
-        let memory = WritableColumn<UInt8>(count: flagsStart + count)
-        let base = UnsafeMutableRawPointer(memory.pointer)
-        var filled = 0
-        var document = 0
-        for slice in slices {
-            slice.records.bytes.withUnsafeBytes { bytes in
-                if let source = bytes.baseAddress { (base + filled).copyMemory(from: source, byteCount: bytes.count) }
-            }
-            for offset in slice.recordOffsets {
-                (base + offsetsStart + document * 8).storeBytes(of: UInt64(filled) + offset, as: UInt64.self)
-                document += 1
-            }
-            (base + flagsStart + document - slice.count).copyMemory(from: slice.flags, byteCount: slice.count)
-            filled += slice.records.bytes.count
-        }
-        return RecordTable(encoded: memory.column.memory, recordsOffset: 0, recordsLength: recordBytes,
-                           offsetsOffset: offsetsStart, flagsOffset: flagsStart, count: count)
-    }
 }
 
-/// The columns a slice writes into (each slice to places no other slice writes).
+/// The columns a slice writes into (each slice to places no other slice writes): all of them
+/// in one pass, or some in each of several passes.
 private struct SlicePlaces: @unchecked Sendable {
-    let docs: UnsafeMutablePointer<UInt32>
-    let frequencies: UnsafeMutablePointer<UInt32>
-    let positions: UnsafeMutablePointer<UInt32>
-    let forward: UnsafeMutablePointer<UInt32>
+    var docs: UnsafeMutablePointer<UInt32>?
+    var frequencies: UnsafeMutablePointer<UInt32>?
+    var positions: UnsafeMutablePointer<UInt32>?
+    var forward: UnsafeMutablePointer<UInt32>?
 
     /// Where a slice's next posting and position of one term go, and the term's occurrences
     /// in the document at hand.
@@ -210,12 +341,15 @@ private struct SlicePlaces: @unchecked Sendable {
         #endif
     }
 
-    /// Writes the postings (document, `title << 24 | other` occurrences), each posting's
-    /// positions and the forward index (final ids) of `slice`'s documents. Returns the
-    /// postings whose occurrences are capped, with their number of positions: (slot, count)
-    /// pairs.
+    /// Writes what these places have room for of `slice`'s documents: the postings (document,
+    /// `title << 24 | other` occurrences), each posting's positions, the forward index (final
+    /// ids). `releasing`: gives the slice's forward index back to the system as it goes (the
+    /// last pass). Returns the postings whose occurrences are capped, with their number of
+    /// positions: (slot, count) pairs.
     func fill(_ slice: SegmentSlice, ids: [UInt32], cursor: (postings: [UInt32], positions: [UInt32]),
-              firstDocument: Int, firstToken: Int) -> [UInt32] {
+              firstDocument: Int, firstToken: Int, releasing: Bool) -> [UInt32] {
+        let (docs, frequencies, positions, forward) = (self.docs, self.frequencies, self.positions, self.forward)
+        let postings = docs != nil || frequencies != nil
         var terms = zip(cursor.postings, cursor.positions).map { TermCursor(posting: $0, position: $1) }
         var touched: [Int] = []
         var overflow: [UInt32] = []
@@ -226,32 +360,35 @@ private struct SlicePlaces: @unchecked Sendable {
                     for document in 0..<slice.count {
                         touched.removeAll(keepingCapacity: true)
                         let start = Int(slice.forwardStarts[document])
-                        Self.release(source, before: start, after: &released)
+                        if releasing { Self.release(source, before: start, after: &released) }
                         let end = Int(slice.forwardStarts[document + 1])
                         let titleEnd = start + Int(slice.titleLengths[document])
                         for position in start..<end {
                             let local = source[position]
                             guard local != IndexSegment.separator else {
-                                forward[firstToken + position] = IndexSegment.separator
+                                forward?[firstToken + position] = IndexSegment.separator
                                 continue
                             }
                             let term = Int(local)
-                            forward[firstToken + position] = ids[term]
-                            if terms[term].lastDocument != Int32(document) {
-                                terms[term].lastDocument = Int32(document)
-                                let slot = Int(terms[term].posting)
-                                docs[slot] = UInt32(firstDocument + document)
-                                terms[term].title = 0
-                                terms[term].other = 0
-                                touched.append(term)
+                            forward?[firstToken + position] = ids[term]
+                            if postings {
+                                if terms[term].lastDocument != Int32(document) {
+                                    terms[term].lastDocument = Int32(document)
+                                    docs?[Int(terms[term].posting)] = UInt32(firstDocument + document)
+                                    terms[term].title = 0
+                                    terms[term].other = 0
+                                    touched.append(term)
+                                }
+                                if position < titleEnd { terms[term].title += 1 } else { terms[term].other += 1 }
                             }
-                            positions[Int(terms[term].position)] = UInt32(position - start)
-                            terms[term].position += 1
-                            if position < titleEnd { terms[term].title += 1 } else { terms[term].other += 1 }
+                            if let positions {
+                                positions[Int(terms[term].position)] = UInt32(position - start)
+                                terms[term].position += 1
+                            }
                         }
                         for term in touched {
                             let (title, other) = (terms[term].title, terms[term].other)
-                            frequencies[Int(terms[term].posting)] = min(title, 255) << 24 | min(other, 0xFF_FFFF)
+                            frequencies?[Int(terms[term].posting)] = min(title, 255) << 24 | min(other, 0xFF_FFFF)
                             if title >= 255 || other >= 0xFF_FFFF { overflow += [terms[term].posting, title + other] }
                             terms[term].posting += 1
                         }

@@ -41,6 +41,18 @@ struct SegmentBuilderTests {
         return vault.notes(count: count).filter { seen.insert($0.path).inserted }.sorted { $0.path < $1.path }
     }
 
+    /// A vault with a file for each note, and a parser that gives each file's note.
+    static func vault(of notes: [Note]) throws -> (TestVault, NoteParsing) {
+        let vault = try TestVault()
+        var byPath: [String: Note] = [:]
+        for note in notes {
+            try vault.write(note.path, "x")
+            byPath[note.path] = note
+        }
+        let table = byPath
+        return (vault, { _, path in table[path] ?? Note(path: path) })
+    }
+
     @Test func manySlicesGiveTheSegmentOfOne() {
         let notes = Self.uniqueNotes(seed: 5, count: 300).map(AnalyzedNote.init(note:))
         let whole = SegmentBuilder.build(notes: notes, slices: 1)
@@ -59,18 +71,51 @@ struct SegmentBuilderTests {
 
     @Test func aRebuildFromFilesGivesTheSegmentOfTheParsedNotes() throws {
         let notes = Self.uniqueNotes(seed: 13, count: 700)
-        let vault = try TestVault()
-        var byPath: [String: Note] = [:]
-        for note in notes {
-            try vault.write(note.path, "x")
-            byPath[note.path] = note
-        }
-        let table = byPath
-        let store = CatalogStore(root: vault.root, paths: vault.notePaths().reversed(), rebuild: true,
-                                 parse: { _, path in table[path] ?? Note(path: path) })
+        let (vault, parse) = try Self.vault(of: notes)
+        let store = CatalogStore(root: vault.root, paths: vault.notePaths().reversed(), rebuild: true, parse: parse)
         #expect(store.report.added.count == notes.count)
         #expect(store.catalog.count == notes.count)
         Self.expectSame(store.catalog.base, Catalog(notes: notes).base)
+    }
+
+    /// A rebuild writes the base snapshot while it builds the segment (never holding the
+    /// finished index whole): the catalog it gives reads that file, equals the one built in
+    /// memory (capped postings included: their section goes last), and a second store loads
+    /// the snapshot without parsing anything; no temporary file is left.
+    @Test func aRebuildWritesTheSnapshotAsItBuilds() throws {
+        let notes = (Self.cappedNotes(heavyBody: "spam eggs", lightTitle: "spam", lightBody: "eggs")
+            + Self.uniqueNotes(seed: 17, count: 600)).sorted { $0.path < $1.path }
+        let (vault, parse) = try Self.vault(of: notes)
+        let store = CatalogStore(root: vault.root, paths: vault.notePaths(), rebuild: true, parse: parse)
+        #expect(store.report.cacheWritten)
+        #expect(store.catalog.base.positionOverflow.count == 2)
+        Self.expectSame(store.catalog.base, Catalog(notes: notes).base)
+        let cache = vault.root + "/.quire/cache"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).sorted() == ["catalog.bin", "catalog.state"])
+        // Written as it was built: the capped postings' section (10) lies after the last one (15).
+        let header = try Data(contentsOf: URL(fileURLWithPath: cache + "/catalog.bin")).prefix(24 + 16 * 16)
+        func offset(_ section: Int) -> UInt64 {
+            header.dropFirst(24 + 16 * section).prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        }
+        #expect(offset(10) > offset(15))
+        let reopened = CatalogStore(root: vault.root, paths: vault.notePaths(), parse: { _, path in
+            Issue.record("\(path) parsed again")
+            return Note(path: path)
+        })
+        #expect(reopened.report.cacheIssue == nil && !reopened.report.hasChanges)
+        Self.expectSame(reopened.catalog.base, store.catalog.base)
+    }
+
+    /// Where the snapshot cannot be written (here `.quire/cache` is a file), a rebuild builds
+    /// in memory and says why the cache was not written.
+    @Test func aRebuildThatCannotWriteBuildsInMemory() throws {
+        let notes = Self.uniqueNotes(seed: 19, count: 300)
+        let (vault, parse) = try Self.vault(of: notes)
+        try vault.write(".quire/cache", "not a directory")
+        let store = CatalogStore(root: vault.root, paths: vault.notePaths(), rebuild: true, parse: parse)
+        #expect(!store.report.cacheWritten && store.report.cacheIssue != nil)
+        Self.expectSame(store.catalog.base, Catalog(notes: notes).base)
+        #expect(try String(contentsOfFile: vault.root + "/.quire/cache", encoding: .utf8) == "not a directory")
     }
 
     /// A title with 300 times one word caps its posting's title count at 255; the positions of
