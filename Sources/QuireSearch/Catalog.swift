@@ -12,8 +12,12 @@ public struct Catalog: Sendable {
     var baseLive: [Bool]
     var delta: IndexSegment
     var deltaNotes: [AnalyzedNote]
-    /// Global document number by path, built on the first update.
+    /// Global document number by path, built on the first update that changes many notes.
     private var pathIndex: [String: Int]?
+    /// The live slots in `PathOrder` as the snapshot this catalog was loaded from stores them:
+    /// its base slots stay valid while the base does, so an update of a few notes finds them
+    /// by binary search instead of building `pathIndex`.
+    var loadedOrder: FlatColumn<UInt32>?
     private(set) var liveCount: Int
     private(set) var totalLength: Int
 
@@ -206,9 +210,11 @@ public struct Catalog: Sendable {
         var latest: [String: Int] = [:]
         for (position, note) in given.enumerated() { latest[note.record.path] = position }
         let upserts = given.enumerated().filter { latest[$0.element.record.path] == $0.offset }.map(\.element)
-        var index = pathIndex ?? buildPathIndex()
+        let paths = removals + upserts.map(\.record.path)
+        let few = pathIndex == nil && paths.count <= 4096 && loadedOrder != nil
+        var index = pathIndex ?? (few ? locate(paths) : buildPathIndex())
         var deltaChanged = false
-        for path in removals + upserts.map(\.record.path) {
+        for path in paths {
             guard let document = index.removeValue(forKey: path) else { continue }
             liveCount -= 1
             totalLength -= length(document)
@@ -226,7 +232,7 @@ public struct Catalog: Sendable {
             totalLength += note.stream.textCount
         }
         guard deltaChanged else {
-            pathIndex = index
+            if !few { pathIndex = index }
             return
         }
         if needsCompaction {
@@ -234,8 +240,28 @@ public struct Catalog: Sendable {
             return
         }
         delta = SegmentBuilder.build(notes: deltaNotes)
+        guard !few else { return }
         for (offset, note) in deltaNotes.enumerated() { index[note.record.path] = base.count + offset }
         pathIndex = index
+    }
+
+    /// The live documents of `paths` (those the catalog holds), found without a table of every
+    /// path: the recent changes looked through, the base by binary search of `loadedOrder`.
+    private func locate(_ paths: [String]) -> [String: Int] {
+        let wanted = Set(paths)
+        var found: [String: Int] = [:]
+        for (offset, note) in deltaNotes.enumerated() where wanted.contains(note.record.path) {
+            found[note.record.path] = base.count + offset
+        }
+        guard let loadedOrder else { return found }
+        let order = loadedOrder.buffer.filter { Int($0) < base.count }
+        for path in wanted where found[path] == nil {
+            let position = CachedStamps.search(path, count: order.count) { index, wanted in
+                base.records.withPath(Int(order[index])) { CachedStamps.compare($0, wanted) }
+            }
+            if let position, baseLive[Int(order[position])] { found[path] = Int(order[position]) }
+        }
+        return found
     }
 
     private func buildPathIndex() -> [String: Int] {

@@ -64,6 +64,7 @@ enum CatalogCache {
         guard order.count == catalog.count, order.buffer.allSatisfy({ Int($0) < slots && catalog.isLive(Int($0)) }) else {
             throw .corrupt("bad path order")
         }
+        catalog.loadedOrder = order
         let stamps = CachedStamps(memory: memory, offset: stampOffset, order: order, base: base.records,
                                   delta: delta.records)
         let (markOffset, markLength) = sections[next + 3]
@@ -211,23 +212,39 @@ struct CachedStamps: @unchecked Sendable {
     /// The stamp stored for `path` (a binary search of the path order), nil when the
     /// snapshot has no such path.
     func lookup(_ path: String) -> StoredStamp? {
+        slot(of: path).map(stored)
+    }
+
+    /// The slot of `path` in the snapshot (a binary search of the path order), nil when the
+    /// snapshot has no such path.
+    func slot(of path: String) -> Int? {
+        Self.search(path, count: order.count) { index, wanted in
+            withPath(Int(order[index])) { Self.compare($0, wanted) }
+        }.map { Int(order[$0]) }
+    }
+
+    /// The index of `path` among `count` paths in `PathOrder`, nil when none is equal:
+    /// `compare(index, path)` orders the path at `index` against `path` (as `compare(_:_:)`).
+    static func search(_ path: String, count: Int, _ compare: (Int, UnsafeRawBufferPointer) -> Int) -> Int? {
         var path = path
-        return path.withUTF8 { bytes -> StoredStamp? in
+        return path.withUTF8 { bytes -> Int? in
             let wanted = UnsafeRawBufferPointer(bytes)
             var low = 0
-            var high = order.count
+            var high = count
             while low < high {
                 let middle = (low + high) / 2
-                let slot = Int(order[middle])
-                let comparison = withPath(slot) { stored -> Int in
-                    if Self.same(stored, wanted) { return 0 }
-                    return PathOrder.precedes(stored, wanted) ? -1 : 1
-                }
-                if comparison == 0 { return stored(slot) }
+                let comparison = compare(middle, wanted)
+                if comparison == 0 { return middle }
                 if comparison < 0 { low = middle + 1 } else { high = middle }
             }
             return nil
         }
+    }
+
+    /// 0 when two paths are equal, -1 when `stored` comes first in `PathOrder`, else 1.
+    static func compare(_ stored: UnsafeRawBufferPointer, _ wanted: UnsafeRawBufferPointer) -> Int {
+        if same(stored, wanted) { return 0 }
+        return PathOrder.precedes(stored, wanted) ? -1 : 1
     }
 
     /// Every live path's stamp, by path (what an update that changes the catalog works on).
@@ -257,10 +274,7 @@ struct CachedStamps: @unchecked Sendable {
                 let walked = UnsafeRawBufferPointer(bytes)
                 while cursor < order.count {
                     let slot = Int(order[cursor])
-                    let ahead = withPath(slot) { stored -> Int in
-                        if Self.same(stored, walked) { return 0 }
-                        return PathOrder.precedes(stored, walked) ? -1 : 1
-                    }
+                    let ahead = withPath(slot) { Self.compare($0, walked) }
                     if ahead == 0 {
                         cursor += 1
                         let stamp = index < stamps.count ? stamps[index] : nil

@@ -29,6 +29,20 @@ extension CatalogCache {
     @discardableResult
     static func save(_ catalog: Catalog, stamps: [String: StoredStamp], to path: String,
                      baseID known: UInt64? = nil, mark: WatchMark? = nil) throws(CacheError) -> UInt64 {
+        var live: [Int] = []
+        for slot in 0..<catalog.capacity where catalog.isLive(slot) { live.append(slot) }
+        let paths = live.map { catalog.path($0) }
+        var bySlot = [StoredStamp?](repeating: nil, count: catalog.capacity)
+        for (slot, path) in zip(live, paths) { bySlot[slot] = stamps[path] }
+        let order = paths.indices.sorted { PathOrder.precedes(paths[$0], paths[$1]) }.map { UInt32(live[$0]) }
+        return try save(catalog, stamp: { bySlot[$0] }, order: order, to: path, baseID: known, mark: mark)
+    }
+
+    /// `save(_:stamps:to:baseID:mark:)` with each live slot's stamp given by `stamp` and the
+    /// live slots in `PathOrder` given as `order` (worked out from the snapshot loaded when
+    /// only a few notes changed since).
+    static func save(_ catalog: Catalog, stamp: (Int) -> StoredStamp?, order: [UInt32], to path: String,
+                     baseID known: UInt64? = nil, mark: WatchMark? = nil) throws(CacheError) -> UInt64 {
         var baseID = known ?? 0
         var releasing: [DispatchGroup] = []
         defer { for group in releasing { group.wait() } }
@@ -41,10 +55,9 @@ extension CatalogCache {
         var chunks = segmentChunks(catalog.delta)
         chunks.append(.bytes(catalog.baseLive.map { $0 ? 1 : 0 }))
         var stampBytes = BinaryWriter()
-        var live: [Int] = []
+        stampBytes.bytes.reserveCapacity(catalog.capacity * CachedStamps.stride)
         for slot in 0..<catalog.capacity {
-            let stored = catalog.isLive(slot) ? stamps[catalog.path(slot)] : nil
-            if catalog.isLive(slot) { live.append(slot) }
+            let stored = catalog.isLive(slot) ? stamp(slot) : nil
             let stamp = stored?.stamp
             stampBytes.u64(stamp?.size ?? 0)
             stampBytes.u64(UInt64(bitPattern: stamp?.modifiedNanoseconds ?? -1))
@@ -53,12 +66,10 @@ extension CatalogCache {
             stampBytes.u64(stored?.contentHash ?? 0)
         }
         chunks.append(.bytes(stampBytes.bytes))
-        let paths = live.map { catalog.path($0) }
-        var order = BinaryWriter()
-        for position in paths.indices.sorted(by: { PathOrder.precedes(paths[$0], paths[$1]) }) {
-            order.u32(UInt32(live[position]))
-        }
-        chunks.append(.bytes(order.bytes))
+        var orderBytes = BinaryWriter()
+        orderBytes.bytes.reserveCapacity(order.count * 4)
+        for slot in order { orderBytes.u32(slot) }
+        chunks.append(.bytes(orderBytes.bytes))
         var markBytes = BinaryWriter()
         if let mark {
             markBytes.u64(mark.token.instance)

@@ -32,17 +32,58 @@ public struct CatalogStore: Sendable {
     /// The snapshot file.
     public var cachePath: String { root + "/.quire/cache/catalog.bin" }
 
-    /// The stored stamps: in place in the loaded snapshot until the catalog changes, then a
-    /// table by path.
+    /// The stored stamps: in place in the loaded snapshot, with the paths looked at since
+    /// (a few edits build no table of every path), or a table by path.
     private enum Stamps {
         case snapshot(CachedStamps)
+        /// The snapshot's stamps and, for each path looked at since loading, its stamp now
+        /// (nil: gone).
+        case patched(CachedStamps, [String: StoredStamp?])
         case table([String: StoredStamp])
 
         var table: [String: StoredStamp] {
             switch self {
             case .snapshot(let cached): return cached.dictionary
+            case .patched(let cached, let changes):
+                var table = cached.dictionary
+                for (path, stamp) in changes { table[path] = stamp }
+                return table
             case .table(let table): return table
             }
+        }
+
+        /// The snapshot and the changes since, unless the stamps are a table.
+        var loaded: (CachedStamps, [String: StoredStamp?])? {
+            switch self {
+            case .snapshot(let cached): return (cached, [:])
+            case .patched(let cached, let changes): return (cached, changes)
+            case .table: return nil
+            }
+        }
+
+        /// The stamps of `paths` as stored (loaded or changed since), by path.
+        func stored(_ paths: [String]) -> [String: StoredStamp] {
+            guard let (cached, changes) = loaded else {
+                guard case .table(let table) = self else { return [:] }
+                var some: [String: StoredStamp] = [:]
+                for path in paths { some[path] = table[path] }
+                return some
+            }
+            var some: [String: StoredStamp] = [:]
+            for path in paths { some[path] = changes[path] ?? cached.lookup(path) }
+            return some
+        }
+
+        /// These stamps with `table`'s entries for `paths` (a path missing from it is gone).
+        func updating(_ paths: [String], from table: [String: StoredStamp]) -> Stamps {
+            guard let (cached, known) = loaded else {
+                guard case .table(var all) = self else { return self }
+                for path in paths { all[path] = table[path] }
+                return .table(all)
+            }
+            var changes = known
+            for path in paths { changes[path] = .some(table[path]) }
+            return .patched(cached, changes)
         }
     }
 
@@ -106,12 +147,13 @@ public struct CatalogStore: Sendable {
                 if needsWrite { writeSnapshot() }
                 return report
             }
-            var table = cached.dictionary
+            // Only the stamps of the paths that differ: no table of every path.
             let changed = difference.changed.map { paths[$0] }
             let changedStamps = given.isEmpty ? [] : difference.changed.map { given[$0] }
+            var table = stamps.stored(changed + difference.removed)
             setReport(indexer.update(&catalog, stamps: &table, paths: changed, given: changedStamps,
                                     complete: false, removing: difference.removed), indexer)
-            stamps = .table(table)
+            stamps = stamps.updating(changed + difference.removed, from: table)
         } else {
             var table = stamps.table
             setReport(indexer.update(&catalog, stamps: &table, paths: paths, given: given), indexer)
@@ -143,26 +185,10 @@ public struct CatalogStore: Sendable {
         var unique: [String] = []
         var seen = Set<String>()
         for path in paths where seen.insert(path).inserted { unique.append(path) }
-        // Straight from a loaded snapshot: the stamps of just these paths; the table of every
-        // path is built only when something changed.
-        var cached: CachedStamps?
-        if case .snapshot(let snapshot) = stamps { cached = snapshot }
-        var table: [String: StoredStamp] = [:]
-        if let cached {
-            for path in unique { table[path] = cached.lookup(path) }
-        } else {
-            table = stamps.table
-        }
+        // The stamps of just these paths: no table of every path.
+        var table = stamps.stored(unique)
         setReport(indexer.update(&catalog, stamps: &table, paths: unique, complete: false), indexer)
-        if let cached {
-            if report.hasChanges || report.touched > 0 {
-                var all = cached.dictionary
-                for path in unique { all[path] = table[path] }
-                stamps = .table(all)
-            }
-        } else {
-            stamps = .table(table)
-        }
+        stamps = stamps.updating(unique, from: table)
         if report.hasChanges || report.touched > 0 || needsWrite { writeSnapshot() }
         return report
     }
@@ -205,13 +231,56 @@ public struct CatalogStore: Sendable {
         CatalogCache.removeAbandonedTemporaries(in: directory)
         do throws(CacheError) {
             let known = savedBase.flatMap { $0.table === catalog.base.records ? $0.id : nil }
-            let id = try CatalogCache.save(catalog, stamps: stamps.table, to: cachePath, baseID: known, mark: watchMark)
+            let id: UInt64
+            if let (cached, changes) = stamps.loaded, cached.base === catalog.base.records {
+                let (stamp, order) = Self.patchedSlots(catalog, cached, changes)
+                id = try CatalogCache.save(catalog, stamp: stamp, order: order, to: cachePath, baseID: known,
+                                           mark: watchMark)
+            } else {
+                id = try CatalogCache.save(catalog, stamps: stamps.table, to: cachePath, baseID: known, mark: watchMark)
+            }
             savedBase = (catalog.base.records, id)
             report.cacheWritten = true
             needsWrite = false
         } catch {
             report.cacheIssue = error
         }
+    }
+
+    /// Each live slot's stamp and the live slots in `PathOrder`, worked out from the loaded
+    /// snapshot (whose base the catalog still has) and the paths changed since, without a
+    /// table of every path: base slots keep their stored stamps (a touched note its new one)
+    /// and their order; the few notes of the recent-changes segment are sorted and merged in.
+    private static func patchedSlots(_ catalog: Catalog, _ cached: CachedStamps,
+                                     _ changes: [String: StoredStamp?]) -> ((Int) -> StoredStamp?, [UInt32]) {
+        let baseCount = catalog.base.count
+        var touched: [Int: StoredStamp] = [:]
+        for (path, stamp) in changes {
+            if let stamp, let slot = cached.slot(of: path), slot < baseCount, catalog.isLive(slot) { touched[slot] = stamp }
+        }
+        let stamp: (Int) -> StoredStamp? = { slot in
+            if let stamp = touched[slot] { return stamp }
+            if slot < baseCount { return cached.stored(slot) }
+            let path = catalog.path(slot)
+            return changes[path] ?? cached.lookup(path)
+        }
+        let recent = (baseCount..<catalog.capacity).map { ($0, catalog.path($0)) }
+            .sorted { PathOrder.precedes($0.1, $1.1) }
+        var order: [UInt32] = []
+        order.reserveCapacity(catalog.count)
+        var next = 0
+        for slot in cached.order.buffer where Int(slot) < baseCount && catalog.isLive(Int(slot)) {
+            while next < recent.count && catalog.withPath(Int(slot), { stored in
+                var path = recent[next].1
+                return path.withUTF8 { PathOrder.precedes(UnsafeRawBufferPointer($0), stored) }
+            }) {
+                order.append(UInt32(recent[next].0))
+                next += 1
+            }
+            order.append(slot)
+        }
+        for (slot, _) in recent[next...] { order.append(UInt32(slot)) }
+        return (stamp, order)
     }
 
     /// The snippet of a hit's body for a query, read from the note's file (nil when it cannot

@@ -281,6 +281,81 @@ import Testing
         #expect(try reopened.catalog.run(NoteQuery.parse("renewed", now: now), sort: .path).map(\.record.path) == ["a/y/z.md"])
     }
 
+    /// Random edits, same-content rewrites, deletions, additions and renames, each followed by
+    /// a store loaded from the snapshot refreshing either the named paths or the whole walk:
+    /// the snapshot it writes (stamps and path order patched from the loaded one, no table of
+    /// every path) loads again with nothing to parse or re-stamp, and answers like a catalog
+    /// built from the files.
+    @Test func snapshotsPatchedAfterAFewChangesStayExact() throws {
+        let vault = try TestVault()
+        var random = SeededGenerator(seed: 91)
+        var serial = 0
+        func newName() -> String {
+            serial += 1
+            return ["n\(serial).md", "d/n\(serial).md", "d e/n\(serial).md", "d-e/n\(serial).md", "Ä\(serial).md"][serial % 5]
+        }
+        func text(_ word: String) -> String { "---\ntitle: T\(word)\n---\nbody \(word)\n" }
+        for _ in 0..<40 { try vault.write(newName(), text("w\(serial % 7)")) }
+        Thread.sleep(forTimeInterval: 0.1)  // past the racily-clean window: stamps are stored as they are
+        _ = vault.open()
+        func walk() -> ([String], [FileStamp?]) {
+            let paths = vault.notePaths().sorted { PathOrder.precedes($0, $1) }
+            return (paths, paths.map { try? FileStamp.read(vault.root + "/" + $0).get() })
+        }
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        for round in 0..<24 {
+            var names = vault.notePaths()
+            var affected: [String] = []
+            for _ in 0..<(Int(random.next() % 3) + 1) {
+                let name = names[Int(random.next() % UInt64(names.count))]
+                switch random.next() % 5 {
+                case 0:
+                    try vault.write(name, text("e\(round)"))
+                    affected.append(name)
+                case 1:
+                    let data = try Data(contentsOf: URL(fileURLWithPath: vault.root + "/" + name))
+                    try vault.remove(name)
+                    try data.write(to: URL(fileURLWithPath: vault.root + "/" + name))
+                    affected.append(name)
+                case 2 where names.count > 10:
+                    try vault.remove(name)
+                    names.removeAll { $0 == name }
+                    affected.append(name)
+                case 3 where names.count > 10:
+                    let renamed = newName()
+                    try vault.write(renamed, "")
+                    try vault.remove(renamed)
+                    try FileManager.default.moveItem(atPath: vault.root + "/" + name, toPath: vault.root + "/" + renamed)
+                    names.removeAll { $0 == name }
+                    affected += [name, renamed]
+                default:
+                    let added = newName()
+                    try vault.write(added, text("a\(round)"))
+                    affected.append(added)
+                }
+            }
+            Thread.sleep(forTimeInterval: 0.06)
+            var store = CatalogStore(loading: vault.root, parse: vault.parser)
+            #expect(store.report.cacheIssue == nil, "round \(round)")
+            let (paths, stamps) = walk()
+            let report = round % 2 == 0 ? store.refresh(changedPaths: affected) : store.refresh(paths: paths, stamps: stamps)
+            #expect(report.cacheWritten, "round \(round)")
+            let parsed = vault.parses.load()
+            var reopened = CatalogStore(loading: vault.root, parse: vault.parser)
+            #expect(reopened.report.cacheIssue == nil, "round \(round)")
+            let again = reopened.refresh(paths: paths, stamps: stamps)
+            #expect(!again.hasChanges && again.touched == 0 && vault.parses.load() == parsed,
+                    "round \(round): the snapshot's stamps or order are off")
+            let notes = try paths.map { try TestVault.parse(Data(contentsOf: URL(fileURLWithPath: vault.root + "/" + $0)), path: $0) }
+            let reference = Catalog(notes: notes)
+            for word in ["body", "w3", "e\(round)", "a\(round)"] {
+                let query = try NoteQuery.parse(word, now: now)
+                #expect(reopened.catalog.run(query, sort: .path).map(\.record.path) == reference.run(query, sort: .path).map(\.record.path),
+                        "round \(round): \(word)")
+            }
+        }
+    }
+
     @Test func temporariesOfDeadWritersAreRemovedAtTheNextWrite() throws {
         let vault = try TestVault()
         try vault.write("a.md", "---\ntitle: A\n---\nalpha\n")
