@@ -202,15 +202,36 @@ extension CatalogCache {
         }
 
         private func put(_ source: UnsafeRawPointer, to descriptor: Int32) -> Int32 {
-            var done = 0
-            while done < count {
-                let result = pwrite(descriptor, source + done, count - done, off_t(fileOffset + done))
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { return result < 0 ? errno : ENOSPC }
-                done += result
-            }
-            return 0
+            CatalogCache.put(source, count: count, at: fileOffset, to: descriptor)
         }
+    }
+
+    /// Writes `count` bytes at `offset` of a file; returns 0 or the `errno` of the failure.
+    static func put(_ source: UnsafeRawPointer, count: Int, at offset: Int, to descriptor: Int32) -> Int32 {
+        var done = 0
+        while done < count {
+            let result = pwrite(descriptor, source + done, count - done, off_t(offset + done))
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { return result < 0 ? errno : ENOSPC }
+            done += result
+        }
+        return 0
+    }
+
+    /// `put` in pieces of `pieceSize` bytes on every core; returns 0 or the `errno` of a failure.
+    static func putInPieces(_ source: UnsafeRawPointer, count: Int, at offset: Int, to descriptor: Int32) -> Int32 {
+        let pieces = (count + pieceSize - 1) / pieceSize
+        guard pieces > 1 else { return put(source, count: count, at: offset, to: descriptor) }
+        var failures = [Int32](repeating: 0, count: pieces)
+        failures.withUnsafeMutableBufferPointer { buffer in
+            let results = buffer
+            DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+                let start = piece * pieceSize
+                results[piece] = put(source + start, count: min(pieceSize, count - start), at: offset + start,
+                                     to: descriptor)
+            }
+        }
+        return failures.first { $0 != 0 } ?? 0
     }
 
     /// Removes temporary snapshot files (`catalog.bin.tmp-PID`, `catalog.state.tmp-PID`) left

@@ -91,14 +91,6 @@ struct WritableColumn<Element: BitwiseCopyable>: @unchecked Sendable {
     }
 }
 
-extension WritableColumn {
-    /// `count` values in `memory` (a mapped section of a snapshot file being written).
-    init(memory: ColumnMemory, count: Int) {
-        pointer = UnsafeMutableRawPointer(mutating: memory.base).bindMemory(to: Element.self, capacity: max(count, 1))
-        column = FlatColumn(memory: memory, byteOffset: 0, count: count)
-    }
-}
-
 /// Offsets, ids and lengths.
 typealias Column = FlatColumn<UInt32>
 /// Term bytes.

@@ -47,9 +47,9 @@ enum SegmentBuilder {
         let removal: DispatchGroup?
     }
 
-    /// A segment of the slices' documents written straight into a new base snapshot at `path`
-    /// (`SnapshotFile`), column after column, so that the finished index is never held whole
-    /// in memory; the segment returned reads the file. When the file cannot be made (no room,
+    /// A segment of the slices' documents written into a new base snapshot at `path`
+    /// (`SnapshotFile`) as it is built, column after column, so that the finished index is
+    /// never held whole in memory; the segment returned reads the file. When the file cannot be made (no room,
     /// no permission) the segment is built in memory and nothing is written. Throws only when
     /// writing fails after the slices were used up (the caller builds again).
     static func build(slices: inout [SegmentSlice], snapshot path: String) throws(CacheError) -> (IndexSegment, WrittenBase?) {
@@ -70,12 +70,14 @@ enum SegmentBuilder {
         guard let file = try? SnapshotFile(path: path, lengths: lengths, late: .positionOverflow) else {
             return (assembleInMemory(plan, &slices), nil)
         }
-        // Records, offsets and flags lie one after another in the file as in memory.
+        // Each large column is filled in memory (huge pages: the fill writes all over it),
+        // written out and freed before the next one; the slices keep their forward indexes until
+        // the last pass. Records, offsets and flags lie one after another in the file as in memory.
         do {
-            let records: WritableColumn<UInt8> = try file.column(.records, count: plan.recordLayout.bytes,
-                                                                 through: .flags)
+            let records = WritableColumn<UInt8>(count: plan.recordLayout.bytes)
             plan.fillRecords(slices, into: records.pointer)
             for index in slices.indices { slices[index].releaseRecords() }
+            try file.write(.records, through: .flags, records.column.buffer)
         }
         try file.write(.termBytes, plan.terms.bytes.buffer)
         try file.write(.termOffsets, plan.terms.offsets.buffer)
@@ -85,24 +87,26 @@ enum SegmentBuilder {
         try file.write(.titleLengths, plan.titleLengths)
         try file.write(.lengths, plan.lengths)
         try file.write(.sortKeys, plan.sortKeys)
-        // One column at a time, each unmapped when filled (the slices' forward indexes stay
-        // until the last pass).
         var overflow: [UInt32] = []
         do {
-            let docs: WritableColumn<UInt32> = try file.column(.postingDocs, count: plan.postingCount)
+            let docs = WritableColumn<UInt32>(count: plan.postingCount)
             _ = plan.fill(&slices, SlicePlaces(docs: docs.pointer), keepForward: true)
+            try file.write(.postingDocs, docs.column.buffer)
         }
         do {
-            let frequencies: WritableColumn<UInt32> = try file.column(.postingFrequencies, count: plan.postingCount)
+            let frequencies = WritableColumn<UInt32>(count: plan.postingCount)
             overflow = plan.fill(&slices, SlicePlaces(frequencies: frequencies.pointer), keepForward: true)
+            try file.write(.postingFrequencies, frequencies.column.buffer)
         }
         do {
-            let positions: WritableColumn<UInt32> = try file.column(.positions, count: plan.positionCount)
+            let positions = WritableColumn<UInt32>(count: plan.positionCount)
             _ = plan.fill(&slices, SlicePlaces(positions: positions.pointer), keepForward: true)
+            try file.write(.positions, positions.column.buffer)
         }
         do {
-            let forward: WritableColumn<UInt32> = try file.column(.forward, count: plan.forwardCount)
+            let forward = WritableColumn<UInt32>(count: plan.forwardCount)
             _ = plan.fill(&slices, SlicePlaces(forward: forward.pointer), keepForward: false)
+            try file.write(.forward, forward.column.buffer)
         }
         slices = []
         try file.appendLate(overflow)

@@ -6,10 +6,9 @@ import Glibc
 
 /// A new base snapshot (`catalog.bin`) that a rebuild writes while it builds the segment, so
 /// that the finished index is never held whole in memory: the file is laid out as soon as the
-/// sections' sizes are known, its blocks are reserved at once (a full disk fails here, before
-/// anything is written), and the large columns are filled through shared mappings of their
-/// sections, one after another, each unmapped when done: what was written stays in the page
-/// cache, not in the process. The format is the one `CatalogCache.save` writes.
+/// sections' sizes are known and its blocks are reserved at once (a full disk fails here,
+/// before anything is written); then each section is written as soon as it is built, and the
+/// builder frees it. The format is the one `CatalogCache.save` writes.
 final class SnapshotFile {
     /// Where the file goes once finished.
     let path: String
@@ -52,41 +51,17 @@ final class SnapshotFile {
         if !finished { unlink(temporary) }
     }
 
-    /// A section as a column to fill, mapped shared: what is written goes to the file. The
-    /// mapping goes when the last copy of the column does. Sections that follow one another
-    /// (`section` through `last`) may be mapped as one column.
-    func column<Element: BitwiseCopyable>(_ section: CatalogCache.Section, count: Int,
-                                          through last: CatalogCache.Section? = nil) throws(CacheError) -> WritableColumn<Element> {
-        let offset = sections[section.rawValue].0
-        let length = count * MemoryLayout<Element>.stride
-        let end = sections[(last ?? section).rawValue]
-        assert(end.0 + end.1 == offset + length, "sections from \(section) have another size")
-        return WritableColumn(memory: try map(offset: offset, length: length), count: count)
-    }
-
-    /// Maps `length` bytes at `offset` of the file, shared and writable.
-    private func map(offset: Int, length: Int) throws(CacheError) -> ColumnMemory {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = offset / page * page
-        let size = max(offset + length - start, 1)
-        guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, off_t(start)),
-              mapped != MAP_FAILED else {
-            throw .io(path: temporary, message: String(cString: strerror(errno)))
-        }
-        return ColumnMemory(base: UnsafeRawPointer(mapped + (offset - start)), byteCount: length) { _, _ in
-            munmap(mapped, size)
-        }
-    }
-
-    /// Writes a whole small section.
-    func write<Element: BitwiseCopyable>(_ section: CatalogCache.Section,
+    /// Writes a whole section (or sections that follow one another, `section` through `last`,
+    /// from one buffer), in pieces on every core.
+    func write<Element: BitwiseCopyable>(_ section: CatalogCache.Section, through last: CatalogCache.Section? = nil,
                                          _ values: UnsafeBufferPointer<Element>) throws(CacheError) {
-        let (offset, length) = sections[section.rawValue]
-        assert(values.count * MemoryLayout<Element>.stride == length, "section \(section) has another size")
+        let offset = sections[section.rawValue].0
+        let end = sections[(last ?? section).rawValue]
+        assert(end.0 + end.1 == offset + values.count * MemoryLayout<Element>.stride, "sections from \(section) have another size")
         try put(UnsafeRawBufferPointer(values), at: offset)
     }
 
-    /// Writes a whole small section.
+    /// Writes a whole section.
     func write<Element: BitwiseCopyable>(_ section: CatalogCache.Section, _ values: [Element]) throws(CacheError) {
         try values.withUnsafeBufferPointer { buffer in Result { () throws(CacheError) in try write(section, buffer) } }.get()
     }
@@ -101,15 +76,8 @@ final class SnapshotFile {
 
     private func put(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(CacheError) {
         guard let base = bytes.baseAddress else { return }
-        var done = 0
-        while done < bytes.count {
-            let result = pwrite(descriptor, base + done, bytes.count - done, off_t(offset + done))
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else {
-                throw .io(path: temporary, message: String(cString: strerror(result < 0 ? errno : ENOSPC)))
-            }
-            done += result
-        }
+        let failure = CatalogCache.putInPieces(base, count: bytes.count, at: offset, to: descriptor)
+        guard failure == 0 else { throw .io(path: temporary, message: String(cString: strerror(failure))) }
     }
 
     /// Writes the header and maps the finished file for reading: the mapping and the section
