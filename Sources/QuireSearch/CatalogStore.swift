@@ -237,7 +237,9 @@ public struct CatalogStore: Sendable {
                 id = try CatalogCache.save(catalog, stamp: stamp, order: order, to: cachePath, baseID: known,
                                            mark: watchMark)
             } else {
-                id = try CatalogCache.save(catalog, stamps: stamps.table, to: cachePath, baseID: known, mark: watchMark)
+                let table = stamps.table
+                id = try CatalogCache.save(catalog, stamps: table, to: cachePath, baseID: known, mark: watchMark)
+                stamps = .table(table)  // the loaded snapshot's slots no longer match the base
             }
             savedBase = (catalog.base.records, id)
             report.cacheWritten = true
