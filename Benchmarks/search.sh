@@ -62,14 +62,24 @@ for size in $SIZES; do
     rss_search=$(peak_rss "$QUIRE" search "$word" --paths)
     hits_quire=$("$QUIRE" search "$word" --paths | wc -l)
     hits_rg=$(rg -il "$word" | wc -l)
+    # A search right after editing one note (a note of the script's own, removed at the end).
+    edited="$vault/Inbox/bench-edited.md"
+    printf -- '---\ntitle: Edited by the benchmark\n---\nfirst line\n' > "$edited"
+    "$QUIRE" index >/dev/null
+    hyperfine --warmup 1 --runs "$RUNS" --prepare "echo another line >> '$edited'" \
+        --export-json "$out/edit-search.json" "$QUIRE search $word --paths" >&2
     # The same warm commands with `quire watch` running (rg measured again beside them).
     "$QUIRE" watch start >/dev/null
+    hyperfine --warmup 1 --runs "$RUNS" --prepare "echo another line >> '$edited'" \
+        --export-json "$out/edit-search-watch.json" "$QUIRE search $word --paths" >&2
     hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$out/search-watch.json" "$QUIRE search $word --paths" >&2
     hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$out/search-rg2.json" "rg -il $word" >&2
     hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$out/list-watch.json" "$QUIRE list tag:work draft:true --paths" >&2
     rss_watch=$(peak_rss "$QUIRE" search "$word" --paths)
     hits_watch=$("$QUIRE" search "$word" --paths | wc -l)
     "$QUIRE" watch stop >/dev/null
+    rm -f "$edited"
+    "$QUIRE" index >/dev/null
 
     python3 - "$size" "$bytes" "$word" "$out" "$latency" "$rss_cold" "$rss_search" "$hits_quire" "$hits_rg" "$rss_watch" "$hits_watch" <<'PY'
 import json, re, sys
@@ -96,6 +106,7 @@ print(f"| warm `quire search {word} --paths` vs `rg -il {word}` | {search:.0f} m
 print(f"| warm `quire list tag:work draft:true --paths` | {listing:.0f} ms | | | |")
 print(f"| warm search with `quire watch` running vs `rg -il {word}` | {watch_search:.0f} ms | {rg_search2:.0f} ms | {watch_search / rg_search2:.2f}× | ≤ {target_search}× |")
 print(f"| warm list with `quire watch` running | {watch_list:.0f} ms | | | |")
+print(f"| search right after editing one note: without / with `quire watch` | {mean('edit-search'):.0f} / {mean('edit-search-watch'):.0f} ms | | | |")
 print(f"| in-process query p50 / p99 (`quire index --bench-queries`) | {number('p50'):.2f} / {number('p99'):.2f} ms | | | p99 ≤ 5 ms |")
 print(f"| peak RSS, cold rebuild | {int(rss_cold) / 1000:.0f} MB | {md_mb:.0f} MB of notes | {int(rss_cold) / 1000 / md_mb:.2f}× | ≤ 2× |")
 print(f"| peak RSS, warm search | {int(rss_search) / 1000:.0f} MB | {md_mb:.0f} MB of notes | {int(rss_search) / 1000 / md_mb:.2f}× | ≤ 2× |")
