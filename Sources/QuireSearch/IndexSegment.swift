@@ -85,9 +85,13 @@ struct IndexSegment: Sendable {
         let anchorID = ranges[anchor].lowerBound
         // The other exact tokens' next postings, and where their postings end.
         var cursors = exact.dropFirst().map { postings(ranges[$0].lowerBound) }
-        // Places: an index into `forward` where the phrase may start, and its document.
+        // Places: an index into `forward` where the phrase may start, and its document; checked
+        // a chunk at a time (whole documents), so that a phrase of two very common words needs
+        // no large buffer.
         var starts: [Int] = []
         var owners: [Int32] = []
+        starts.reserveCapacity(Self.placesPerChunk + 1024)
+        owners.reserveCapacity(Self.placesPerChunk + 1024)
         let termPositions = termPositionStarts.span(anchorID, limit: positions.count)
         var next = termPositions.lowerBound
         walk: for posting in postings(anchorID) {
@@ -111,7 +115,21 @@ struct IndexSegment: Sendable {
                 starts.append(tokenRange.lowerBound + first)
                 owners.append(Int32(document))
             }
+            if starts.count >= Self.placesPerChunk {
+                checkPlaces(&starts, &owners, ranges, anchor: anchor, visit)
+            }
         }
+        checkPlaces(&starts, &owners, ranges, anchor: anchor, visit)
+    }
+
+    /// How many places where a phrase may start are checked together.
+    private static let placesPerChunk = 1 << 16
+
+    /// Checks places where a phrase may start (`starts` into `forward`, each with its document in
+    /// `owners`, documents ascending) a token at a time, then calls `visit` with each
+    /// document's occurrences in the title and elsewhere; empties both.
+    private func checkPlaces(_ starts: inout [Int], _ owners: inout [Int32], _ ranges: [Range<Int>], anchor: Int,
+                             _ visit: (Int, Int, Int) -> Void) {
         var places = starts.count
         starts.withUnsafeMutableBufferPointer { starts in
             owners.withUnsafeMutableBufferPointer { owners in
@@ -144,6 +162,8 @@ struct IndexSegment: Sendable {
             }
             visit(document, title, other)
         }
+        starts.removeAll(keepingCapacity: true)
+        owners.removeAll(keepingCapacity: true)
     }
 
     /// The postings of term `id` (empty for an id out of range or damaged offsets).

@@ -78,6 +78,31 @@ struct SegmentBuilderTests {
         Self.expectSame(store.catalog.base, Catalog(notes: notes).base)
     }
 
+    /// A phrase of two very common words is checked a chunk of places at a time: here about
+    /// 120,000 places over six notes, so the chunks end inside the run of notes; every count
+    /// agrees with the reference.
+    @Test func aPhraseWithVeryManyPlacesIsCheckedInChunks() throws {
+        var notes: [Note] = []
+        for index in 0..<6 {
+            var note = Note(path: "big-\(index).md", folder: "")
+            note.title = "spam eggs"
+            let unit = index % 2 == 0 ? "spam eggs spam ham " : "eggs spam spam spam eggs "
+            note.body = String(repeating: unit, count: 8_000 + 1_000 * index)
+            notes.append(note)
+        }
+        let catalog = Catalog(notes: notes)
+        let reference = ReferenceEvaluator(notes: notes)
+        for text in ["\"spam eggs\"", "\"spam spam\"", "\"eggs spam spam\"", "title:\"spam eggs\""] {
+            let query = try NoteQuery.parse(text, now: RandomQueryTests.now, timeZone: RandomQueryTests.utc)
+            let expected = reference.run(query, sort: .relevance, reverse: false)
+            let actual = catalog.run(query, sort: .relevance)
+            #expect(actual.map(\.record.path) == expected.map(\.0), "\(text)")
+            for (hit, want) in zip(actual, expected) {
+                #expect(abs(hit.score - want.1) < 1e-9, "score of \(hit.record.path) for \(text)")
+            }
+        }
+    }
+
     /// A rebuild writes the base snapshot while it builds the segment (never holding the
     /// finished index whole): the catalog it gives reads that file, equals the one built in
     /// memory (capped postings included: their section goes last), and a second store loads
