@@ -355,14 +355,17 @@ private struct SlicePlaces: @unchecked Sendable {
         let (docs, frequencies, positions, forward) = (self.docs, self.frequencies, self.positions, self.forward)
         let postings = docs != nil || frequencies != nil
         var terms = zip(cursor.postings, cursor.positions).map { TermCursor(posting: $0, position: $1) }
-        var touched: [Int] = []
+        // The terms of the document at hand (at most one per token of the longest document).
+        let longest = zip(slice.forwardStarts.dropFirst(), slice.forwardStarts).map { Int($0 - $1) }.max() ?? 0
+        let touched = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(longest, 1))
+        defer { touched.deallocate() }
         var overflow: [UInt32] = []
         terms.withUnsafeMutableBufferPointer { terms in
             slice.forward.withUnsafeBufferPointer { source in
                 ids.withUnsafeBufferPointer { ids in
                     var released = 0
                     for document in 0..<slice.count {
-                        touched.removeAll(keepingCapacity: true)
+                        var touchedCount = 0
                         let start = Int(slice.forwardStarts[document])
                         if releasing { Self.release(source, before: start, after: &released) }
                         let end = Int(slice.forwardStarts[document + 1])
@@ -381,7 +384,8 @@ private struct SlicePlaces: @unchecked Sendable {
                                     docs?[Int(terms[term].posting)] = UInt32(firstDocument + document)
                                     terms[term].title = 0
                                     terms[term].other = 0
-                                    touched.append(term)
+                                    touched[touchedCount] = term
+                                    touchedCount += 1
                                 }
                                 if position < titleEnd { terms[term].title += 1 } else { terms[term].other += 1 }
                             }
@@ -390,7 +394,7 @@ private struct SlicePlaces: @unchecked Sendable {
                                 terms[term].position += 1
                             }
                         }
-                        for term in touched {
+                        for term in touched[..<touchedCount] {
                             let (title, other) = (terms[term].title, terms[term].other)
                             frequencies?[Int(terms[term].posting)] = min(title, 255) << 24 | min(other, 0xFF_FFFF)
                             if title >= 255 || other >= 0xFF_FFFF { overflow += [terms[term].posting, title + other] }
