@@ -59,10 +59,25 @@ struct TermTable {
     @inline(__always)
     private static func head(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = key.baseAddress else { return 0 }
-        if key.count >= 8 { return UnsafeRawPointer(base).loadUnaligned(as: UInt64.self) }
-        var head: UInt64 = 0
-        for index in 0..<key.count { head |= UInt64(base[index]) << (8 * UInt64(index)) }
-        return head
+        return load(UnsafeRawPointer(base), min(key.count, 8))
+    }
+
+    /// The `count` (at most eight) bytes at `base` as a little-endian word, zero padded, read
+    /// with at most three loads that stay inside those bytes (overlapping loads agree on the
+    /// bytes they share).
+    @inline(__always)
+    static func load(_ base: UnsafeRawPointer, _ count: Int) -> UInt64 {
+        if count >= 8 { return base.loadUnaligned(as: UInt64.self) }
+        if count >= 4 {
+            let low = UInt64(base.loadUnaligned(as: UInt32.self))
+            let high = UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            return low | high << (8 * UInt64(count - 4))
+        }
+        if count == 0 { return 0 }
+        let first = UInt64(base.load(as: UInt8.self))
+        let middle = UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self))
+        let last = UInt64(base.load(fromByteOffset: count - 1, as: UInt8.self))
+        return first | middle << (8 * UInt64(count / 2)) | last << (8 * UInt64(count - 1))
     }
 
     /// A slot's meta word without the id: hash bits and length.
@@ -97,14 +112,7 @@ struct TermTable {
             index += 8
         }
         if index < key.count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < key.count {
-                tail |= UInt64(base[index]) << shift
-                shift += 8
-                index += 1
-            }
-            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+            hash = (hash ^ load(raw + index, key.count - index)) &* 0x94D0_49BB_1331_11EB
         }
         hash ^= hash >> 29
         return hash &* 0xBF58_476D_1CE4_E5B9
