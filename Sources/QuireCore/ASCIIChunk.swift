@@ -1,0 +1,42 @@
+/// Eight bytes of text looked at together (one 64-bit word, little-endian): which of them are
+/// ASCII letters or digits — the bytes words are made of — without a branch per byte. Each
+/// answer is a mask with 0x80 in the bytes that qualify and 0 elsewhere.
+public enum ASCIIChunk {
+    /// 0x80 in every byte.
+    public static let highBits: UInt64 = 0x8080_8080_8080_8080
+    /// 0x01 in every byte.
+    @usableFromInline static let lowBits: UInt64 = 0x0101_0101_0101_0101
+
+    /// The eight bytes at `base` (which must have eight readable bytes).
+    @inlinable @inline(__always)
+    public static func load(_ base: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Whether all eight bytes are ASCII.
+    @inlinable @inline(__always)
+    public static func isASCII(_ chunk: UInt64) -> Bool {
+        chunk & highBits == 0
+    }
+
+    /// 0x80 in the bytes of an ASCII `chunk` that lie in `low...high` (`high` < 0x80): no sum
+    /// carries into the next byte, since every byte is below 0x80.
+    @inlinable @inline(__always)
+    static func inRange(_ chunk: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
+        let atLeastLow = chunk &+ lowBits &* UInt64(0x80 - low)
+        let aboveHigh = chunk &+ lowBits &* UInt64(0x7F - high)
+        return atLeastLow & ~aboveHigh & highBits
+    }
+
+    /// 0x80 in the bytes of an ASCII `chunk` that are letters or digits.
+    @inlinable @inline(__always)
+    public static func wordBytes(_ chunk: UInt64) -> UInt64 {
+        inRange(chunk | lowBits &* 0x20, 0x61, 0x7A) | inRange(chunk, 0x30, 0x39)
+    }
+
+    /// 0x80 in the bytes of an ASCII `chunk` that are uppercase letters.
+    @inlinable @inline(__always)
+    public static func upperBytes(_ chunk: UInt64) -> UInt64 {
+        inRange(chunk, 0x41, 0x5A)
+    }
+}
