@@ -19,8 +19,8 @@ struct TermTable {
 
     /// The id of `key`, a new one when the table does not hold it yet.
     mutating func id(for key: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let hash = Self.hash(key)
         let head = Self.head(key)
+        let hash = Self.hash(key, head: head)
         let expected = Self.meta(hash, key.count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -91,7 +91,10 @@ struct TermTable {
         var larger = [Slot](repeating: Slot(head: 0, meta: 0), count: slots.count * 2)
         let mask = larger.count - 1
         for id in 0..<count {
-            let (hash, head, length) = withTerm(id) { (Self.hash($0), Self.head($0), $0.count) }
+            let (hash, head, length) = withTerm(id) { term in
+                let head = Self.head(term)
+                return (Self.hash(term, head: head), head, term.count)
+            }
             var position = Int(truncatingIfNeeded: hash) & mask
             while larger[position].meta != 0 { position = (position + 1) & mask }
             larger[position] = Slot(head: head, meta: Self.meta(hash, length) | UInt64(id + 1))
@@ -99,20 +102,21 @@ struct TermTable {
         slots = larger
     }
 
-    /// A hash of a term's bytes, eight at a time.
+    /// A hash of a term's bytes given its `head` (first eight bytes), the rest eight at a time.
     @inline(__always)
-    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = UInt64(key.count) &* 0x9E37_79B9_7F4A_7C15
-        guard let base = key.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 <= key.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
-            index += 8
-        }
-        if index < key.count {
-            hash = (hash ^ load(raw + index, key.count - index)) &* 0x94D0_49BB_1331_11EB
+    static func hash(_ key: UnsafeBufferPointer<UInt8>, head: UInt64) -> UInt64 {
+        var hash = (UInt64(key.count) &* 0x9E37_79B9_7F4A_7C15 ^ head) &* 0xBF58_476D_1CE4_E5B9
+        if key.count > 8, let base = key.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            var index = 8
+            while index &+ 8 <= key.count {
+                hash ^= hash >> 31
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                index &+= 8
+            }
+            if index < key.count {
+                hash = (hash ^ load(raw + index, key.count &- index)) &* 0x94D0_49BB_1331_11EB
+            }
         }
         hash ^= hash >> 29
         return hash &* 0xBF58_476D_1CE4_E5B9
