@@ -34,6 +34,13 @@ public enum ASCIIChunk {
         inRange(chunk | lowBits &* 0x20, 0x61, 0x7A) | inRange(chunk, 0x30, 0x39)
     }
 
+    /// How many bytes of `mask` (0x80 or 0 in each byte) are set: a multiply sums the eight
+    /// bits into the top byte (a popcount instruction is not in the baseline x86-64 set).
+    @inlinable @inline(__always)
+    public static func count(_ mask: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((mask >> 7) &* lowBits) >> 56)
+    }
+
     /// 0x80 in the bytes of an ASCII `chunk` that are uppercase letters.
     @inlinable @inline(__always)
     public static func upperBytes(_ chunk: UInt64) -> UInt64 {

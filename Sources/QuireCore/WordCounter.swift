@@ -31,7 +31,7 @@ public enum WordCounter {
                         // A word starts at a word byte whose previous byte is none.
                         let word = ASCIIChunk.wordBytes(chunk)
                         let starts = word & ~(word << 8 | (inWord ? 0x80 : 0))
-                        words &+= starts.nonzeroBitCount
+                        words &+= ASCIIChunk.count(starts)
                         inWord = word >> 63 != 0
                         index &+= 8
                         continue
