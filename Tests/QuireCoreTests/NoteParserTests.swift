@@ -164,6 +164,20 @@ import Testing
         #expect(WordCounter.count("한국어 문장") == 2)
     }
 
+    @Test func keysMatchIgnoringOnlyTheCaseOfASCIILetters() {
+        let equal: [(String, String)] = [("title", "TITLE"), ("createdAt", "CREATEDat"), ("", ""), ("a-1_b", "A-1_B"),
+                                         ("éa", "éA"), ("日本", "日本")]
+        let different: [(String, String)] = [("@", "`"), ("[", "{"), ("^", "~"), ("title", "titles"), ("tags", "tagz"),
+                                              ("é", "É"), ("1", "!"), ("tiTle\u{0}", "title ")]
+        for (left, right) in equal {
+            #expect(NoteFields.equalIgnoringASCIICase(left, right), "\(left) \(right)")
+        }
+        for (left, right) in different {
+            #expect(!NoteFields.equalIgnoringASCIICase(left, right), "\(left) \(right)")
+        }
+        #expect(TestSupport.parse("---\nTiTlE: Mixed\nTAGS: [a]\n---\nbody\n").title == "Mixed")
+    }
+
     @Test func stemIsTheFileNameWithoutItsExtension() {
         let cases: [(String, String)] = [
             ("a/b/Note.md", "Note"), ("Note.MD", "Note"), ("x.Md", "x"), ("dir/readme.txt", "readme.txt"),
