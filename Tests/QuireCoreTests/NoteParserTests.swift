@@ -197,6 +197,17 @@ import Testing
         #expect(TestSupport.parse("---\nTiTlE: Mixed\nTAGS: [a]\n---\nbody\n").title == "Mixed")
     }
 
+    @Test func folderIsThePathBeforeItsLastSlash() {
+        let cases: [(String, String)] = [
+            ("a/b/c.md", "a/b"), ("c.md", ""), ("/x.md", ""), ("a/", "a"), ("a//b", "a/"), ("", ""),
+            ("Projects/Toy Story/x.md", "Projects/Toy Story"), ("é/b/c.md", "é/b"), ("日本/メモ.md", "日本"),
+            ("a/\u{301}b/c", "a/\u{301}b"), ("a/b/\u{301}c", "a"),
+        ]
+        for (path, folder) in cases {
+            #expect(NoteParser.folder(of: path) == folder, "\(path.debugDescription)")
+        }
+    }
+
     @Test func stemIsTheFileNameWithoutItsExtension() {
         let cases: [(String, String)] = [
             ("a/b/Note.md", "Note"), ("Note.MD", "Note"), ("x.Md", "x"), ("dir/readme.txt", "readme.txt"),
