@@ -13,6 +13,38 @@ public enum ASCIIChunk {
         UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
     }
 
+    /// The `count` (at most eight) bytes at `base` as a little-endian word, zero padded, read
+    /// with at most three loads that stay inside those bytes (overlapping loads agree on the
+    /// bytes they share).
+    @inlinable @inline(__always)
+    public static func load(_ base: UnsafeRawPointer, count: Int) -> UInt64 {
+        if count >= 8 { return base.loadUnaligned(as: UInt64.self) }
+        if count >= 4 {
+            let low = UInt64(base.loadUnaligned(as: UInt32.self))
+            let high = UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            return low | high << (8 * UInt64(count - 4))
+        }
+        if count == 0 { return 0 }
+        let first = UInt64(base.load(as: UInt8.self))
+        let middle = UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self))
+        let last = UInt64(base.load(fromByteOffset: count - 1, as: UInt8.self))
+        return first | middle << (8 * UInt64(count / 2)) | last << (8 * UInt64(count - 1))
+    }
+
+    /// Whether ASCII `bytes` hold an uppercase letter, eight at a time.
+    @inlinable
+    public static func containsUpper(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index < bytes.count {
+            let chunk = load(raw + index, count: min(bytes.count - index, 8))
+            if upperBytes(chunk) != 0 { return true }
+            index += 8
+        }
+        return false
+    }
+
     /// Whether all eight bytes are ASCII.
     @inlinable @inline(__always)
     public static func isASCII(_ chunk: UInt64) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 
 /// Assigns ids to terms given as bytes (open addressing, no string per term); ids follow the
 /// order of first appearance.
@@ -18,6 +19,7 @@ struct TermTable {
     var count: Int { offsets.count - 1 }
 
     /// The id of `key`, a new one when the table does not hold it yet.
+    @inline(__always)
     mutating func id(for key: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let head = Self.head(key)
         let hash = Self.hash(key, head: head)
@@ -36,10 +38,17 @@ struct TermTable {
             }
         }
         if found >= 0 { return UInt32(found) }
+        return insert(key, head: head, meta: expected, at: slot)
+    }
+
+    /// Adds `key` as a new term in the empty `slot` (out of line: most lookups find their
+    /// term, and their path stays short).
+    @inline(never)
+    private mutating func insert(_ key: UnsafeBufferPointer<UInt8>, head: UInt64, meta: UInt64, at slot: Int) -> UInt32 {
         let id = count
         bytes.append(contentsOf: key)
         offsets.append(UInt32(bytes.count))
-        slots[slot] = Slot(head: head, meta: expected | UInt64(id + 1))
+        slots[slot] = Slot(head: head, meta: meta | UInt64(id + 1))
         if count * 2 > slots.count { grow() }
         return UInt32(id)
     }
@@ -59,25 +68,7 @@ struct TermTable {
     @inline(__always)
     private static func head(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = key.baseAddress else { return 0 }
-        return load(UnsafeRawPointer(base), min(key.count, 8))
-    }
-
-    /// The `count` (at most eight) bytes at `base` as a little-endian word, zero padded, read
-    /// with at most three loads that stay inside those bytes (overlapping loads agree on the
-    /// bytes they share).
-    @inline(__always)
-    static func load(_ base: UnsafeRawPointer, _ count: Int) -> UInt64 {
-        if count >= 8 { return base.loadUnaligned(as: UInt64.self) }
-        if count >= 4 {
-            let low = UInt64(base.loadUnaligned(as: UInt32.self))
-            let high = UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-            return low | high << (8 * UInt64(count - 4))
-        }
-        if count == 0 { return 0 }
-        let first = UInt64(base.load(as: UInt8.self))
-        let middle = UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self))
-        let last = UInt64(base.load(fromByteOffset: count - 1, as: UInt8.self))
-        return first | middle << (8 * UInt64(count / 2)) | last << (8 * UInt64(count - 1))
+        return ASCIIChunk.load(UnsafeRawPointer(base), count: min(key.count, 8))
     }
 
     /// A slot's meta word without the id: hash bits and length.
@@ -115,7 +106,7 @@ struct TermTable {
                 index &+= 8
             }
             if index < key.count {
-                hash = (hash ^ load(raw + index, key.count &- index)) &* 0x94D0_49BB_1331_11EB
+                hash = (hash ^ ASCIIChunk.load(raw + index, count: key.count &- index)) &* 0x94D0_49BB_1331_11EB
             }
         }
         hash ^= hash >> 29

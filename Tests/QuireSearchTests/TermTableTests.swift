@@ -32,15 +32,4 @@ struct TermTableTests {
         }
         #expect(table.count == expected.count)
     }
-
-    /// A short load gives the bytes, little-endian and zero padded, for every length.
-    @Test func shortLoadsReadExactlyTheirBytes() {
-        let bytes: [UInt8] = [0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99]
-        for count in 0...8 {
-            var wanted: UInt64 = 0
-            for index in 0..<count { wanted |= UInt64(bytes[index]) << (8 * UInt64(index)) }
-            let loaded = bytes.withUnsafeBytes { raw in raw.baseAddress.map { TermTable.load($0, count) } ?? 0 }
-            #expect(loaded == wanted, "load of \(count) bytes")
-        }
-    }
 }
