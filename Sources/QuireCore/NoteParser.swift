@@ -119,7 +119,7 @@ public enum NoteParser {
         }
         NoteFields.apply(to: &note, texts: texts, lines: lines, timeZone: timeZone)
         let body = UnsafeBufferPointer(rebasing: bytes[layout.bodyStart...])
-        if let text = String(validating: body, as: UTF8.self) {
+        if let text = UTF8Text.string(validating: body) {
             if readsBody { note.body = text }
         } else {
             if readsBody { note.body = String(decoding: body, as: UTF8.self) }
