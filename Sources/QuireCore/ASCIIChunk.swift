@@ -32,17 +32,28 @@ public enum ASCIIChunk {
     }
 
     /// Whether ASCII `bytes` hold an uppercase letter, eight at a time.
-    @inlinable
+    @inlinable @inline(__always)
     public static func containsUpper(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         var index = 0
-        while index < bytes.count {
-            let chunk = load(raw + index, count: min(bytes.count - index, 8))
-            if upperBytes(chunk) != 0 { return true }
-            index += 8
+        while index &+ 8 <= bytes.count {
+            if upperBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) != 0 { return true }
+            index &+= 8
         }
-        return false
+        return index < bytes.count && upperBytes(load(raw + index, count: bytes.count &- index)) != 0
+    }
+
+    /// How many bytes of `chunk` come before its first non-ASCII byte (8 when there is none).
+    @inlinable @inline(__always)
+    public static func asciiPrefix(_ chunk: UInt64) -> Int {
+        (chunk & highBits).trailingZeroBitCount &>> 3
+    }
+
+    /// The first `count` (1 to 8) bytes of `chunk`, the others zero.
+    @inlinable @inline(__always)
+    public static func prefix(_ chunk: UInt64, _ count: Int) -> UInt64 {
+        count >= 8 ? chunk : chunk & ((1 &<< UInt64(count &* 8)) &- 1)
     }
 
     /// Whether all eight bytes are ASCII.

@@ -36,6 +36,15 @@ public enum WordCounter {
                         index &+= 8
                         continue
                     }
+                    // The ASCII bytes before the first other one (which the byte loop then reads).
+                    let ascii = ASCIIChunk.asciiPrefix(chunk)
+                    if ascii > 0 {
+                        let word = ASCIIChunk.wordBytes(ASCIIChunk.prefix(chunk, ascii))
+                        let starts = word & ~(word << 8 | (inWord ? 0x80 : 0))
+                        words &+= ASCIIChunk.count(starts)
+                        inWord = word &>> UInt64(ascii &* 8 &- 1) & 1 != 0
+                        index &+= ascii
+                    }
                 }
                 let byteClass = classes[Int(base[index])]
                 if byteClass == 1 {

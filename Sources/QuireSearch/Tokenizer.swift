@@ -74,12 +74,16 @@ public enum Tokenizer {
             while index < count {
                 if eightAtATime && index &+ 8 <= count, let base = buffer.baseAddress {
                     let chunk = ASCIIChunk.load(base + index)
-                    if ASCIIChunk.isASCII(chunk) {
-                        scanASCII(chunk, at: index, start: &start, ascii: &ascii) { first, end, ascii in
+                    // All eight bytes ASCII, else those before the first other one (which the
+                    // byte loop then reads).
+                    let asciiCount = ASCIIChunk.isASCII(chunk) ? 8 : ASCIIChunk.asciiPrefix(chunk)
+                    if asciiCount > 0 {
+                        scanASCII(asciiCount == 8 ? chunk : ASCIIChunk.prefix(chunk, asciiCount), bytes: asciiCount,
+                                  at: index, start: &start, ascii: &ascii) { first, end, ascii in
                             emit(UnsafeBufferPointer(rebasing: buffer[first..<end]), first..<end, ascii, false)
                         }
-                        index &+= 8
-                        continue
+                        index &+= asciiCount
+                        if asciiCount == 8 { continue }
                     }
                 }
                 let byte = buffer[index]
@@ -116,13 +120,14 @@ public enum Tokenizer {
         }
     }
 
-    /// Scans eight ASCII bytes at `index` as the byte loop would: a word starts at a letter or
-    /// digit when none is open (`start` < 0) and ends, emitted, at any other byte.
+    /// Scans the first `bytes` (1 to 8) ASCII bytes of `chunk`, at `index`, as the byte loop
+    /// would: a word starts at a letter or digit when none is open (`start` < 0) and ends,
+    /// emitted, at any other byte.
     @inline(__always)
-    private static func scanASCII(_ chunk: UInt64, at index: Int, start: inout Int, ascii: inout Bool,
+    private static func scanASCII(_ chunk: UInt64, bytes: Int, at index: Int, start: inout Int, ascii: inout Bool,
                                   _ emit: (Int, Int, Bool) -> Void) {
         let word = ASCIIChunk.wordBytes(chunk)
-        var rest = ~0 as UInt64  // the bytes not looked at yet
+        var rest = bytes == 8 ? ~0 : ASCIIChunk.prefix(~0, bytes)  // the bytes not looked at yet
         while true {
             if start < 0 {
                 let next = word & rest
@@ -130,14 +135,14 @@ public enum Tokenizer {
                 let offset = next.trailingZeroBitCount >> 3
                 start = index &+ offset
                 ascii = true
-                rest = ~0 &<< UInt64(offset &* 8)  // from `offset` on (that byte is settled)
+                rest &= ~0 &<< UInt64(offset &* 8)  // from `offset` on (that byte is settled)
             } else {
                 let next = ~word & ASCIIChunk.highBits & rest
                 if next == 0 { return }
                 let offset = next.trailingZeroBitCount >> 3
                 emit(start, index &+ offset, ascii)
                 start = -1
-                rest = ~0 &<< UInt64(offset &* 8)  // from `offset` on (that byte is settled)
+                rest &= ~0 &<< UInt64(offset &* 8)  // from `offset` on (that byte is settled)
             }
         }
     }
