@@ -126,13 +126,20 @@ public enum NoteFields {
     }
 
     /// Whether two keys are equal ignoring the case of ASCII letters.
+    /// (It runs for every canonical key against every key of every note: byte buffers, not a
+    /// zip of two UTF-8 views.)
     static func equalIgnoringASCIICase(_ left: String, _ right: String) -> Bool {
-        let a = left.utf8, b = right.utf8
-        guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) where x != y {
-            guard x | 0x20 == y | 0x20, (x | 0x20) >= 0x61, (x | 0x20) <= 0x7A else { return false }
+        guard left.utf8.count == right.utf8.count else { return false }
+        var left = left, right = right
+        return left.withUTF8 { a in
+            right.withUTF8 { b in
+                for index in 0..<a.count where a[index] != b[index] {
+                    let x = a[index] | 0x20, y = b[index] | 0x20
+                    guard x == y, x >= 0x61, x <= 0x7A else { return false }
+                }
+                return true
+            }
         }
-        return true
     }
 
     private static func bool(_ value: FrontMatterValue?) -> Bool? {

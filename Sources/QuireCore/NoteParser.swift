@@ -57,8 +57,19 @@ public enum NoteParser {
 
     /// The folder of a vault-relative path (`""` for the root).
     public static func folder(of path: String) -> String {
+        var path = path
+        if let folder = path.withUTF8(asciiFolder) { return folder }
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
+    }
+
+    /// `folder(of:)` of an ASCII path, byte by byte (nil for any other path): searching
+    /// characters backwards costs about 10,000 instructions a path, and a rebuild asks once
+    /// per note.
+    private static func asciiFolder(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
     }
 
     /// The file name without its `.md` extension.
@@ -108,7 +119,7 @@ public enum NoteParser {
         }
         NoteFields.apply(to: &note, texts: texts, lines: lines, timeZone: timeZone)
         let body = UnsafeBufferPointer(rebasing: bytes[layout.bodyStart...])
-        if let text = String(validating: body, as: UTF8.self) {
+        if let text = UTF8Text.string(validating: body) {
             if readsBody { note.body = text }
         } else {
             if readsBody { note.body = String(decoding: body, as: UTF8.self) }

@@ -35,12 +35,19 @@ enum ScalarResolver {
 
     /// An int (decimal, `0x`, `0o`) or a float, by the core schema.
     static func number(_ text: String) -> FrontMatterValue? {
-        let bytes = Array(text.utf8)
+        var copy = text
+        return copy.withUTF8 { number(text, bytes: $0) }
+    }
+
+    /// `number` of `text` whose UTF-8 is `bytes` (read in place: every date-shaped scalar of
+    /// every note passes here first).
+    private static func number(_ text: String, bytes: UnsafeBufferPointer<UInt8>) -> FrontMatterValue? {
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
-            if bytes[1] == UInt8(ascii: "x"), bytes.dropFirst(2).allSatisfy(isHex) {
+            let digits = UnsafeBufferPointer(rebasing: bytes[2...])
+            if bytes[1] == UInt8(ascii: "x"), digits.allSatisfy(isHex) {
                 return Int(text.dropFirst(2), radix: 16).map(FrontMatterValue.int)
             }
-            if bytes[1] == UInt8(ascii: "o"), bytes.dropFirst(2).allSatisfy({ $0 >= 48 && $0 <= 55 }) {
+            if bytes[1] == UInt8(ascii: "o"), digits.allSatisfy({ $0 >= 48 && $0 <= 55 }) {
                 return Int(text.dropFirst(2), radix: 8).map(FrontMatterValue.int)
             }
         }
@@ -48,11 +55,13 @@ enum ScalarResolver {
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
             index += 1
         }
-        let rest = bytes[index...]
-        if rest.elementsEqual(".inf".utf8) || rest.elementsEqual(".Inf".utf8) || rest.elementsEqual(".INF".utf8) {
-            return .float(bytes.first == UInt8(ascii: "-") ? -.infinity : .infinity)
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            let rest = UnsafeBufferPointer(rebasing: bytes[index...])
+            if equals(rest, ".inf") || equals(rest, ".Inf") || equals(rest, ".INF") {
+                return .float(bytes.first == UInt8(ascii: "-") ? -.infinity : .infinity)
+            }
+            if index == 0, equals(rest, ".nan") || equals(rest, ".NaN") || equals(rest, ".NAN") { return .float(.nan) }
         }
-        if index == 0, text == ".nan" || text == ".NaN" || text == ".NAN" { return .float(.nan) }
         let integerStart = index
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         let integerDigits = index - integerStart
@@ -78,6 +87,12 @@ enum ScalarResolver {
         }
         guard index == bytes.count else { return nil }
         return Double(text).map(FrontMatterValue.float)
+    }
+
+    /// Whether `bytes` are the ASCII `literal`.
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        bytes.count == literal.utf8CodeUnitCount
+            && bytes.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }

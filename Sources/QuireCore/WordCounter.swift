@@ -12,6 +12,12 @@ public enum WordCounter {
 
     /// The number of words in UTF-8 bytes (invalid bytes separate words).
     public static func count(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        count(utf8: bytes, eightAtATime: true)
+    }
+
+    /// `count(utf8:)`; `eightAtATime`: runs of eight ASCII bytes are counted at once (the
+    /// same count; tests compare both ways).
+    static func count(utf8 bytes: UnsafeBufferPointer<UInt8>, eightAtATime: Bool) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         return asciiClasses.withUnsafeBufferPointer { classes -> Int in
             var words = 0
@@ -19,6 +25,27 @@ public enum WordCounter {
             var index = 0
             let end = bytes.count
             while index < end {
+                if eightAtATime && index &+ 8 <= end {
+                    let chunk = ASCIIChunk.load(base + index)
+                    if ASCIIChunk.isASCII(chunk) {
+                        // A word starts at a word byte whose previous byte is none.
+                        let word = ASCIIChunk.wordBytes(chunk)
+                        let starts = word & ~(word << 8 | (inWord ? 0x80 : 0))
+                        words &+= ASCIIChunk.count(starts)
+                        inWord = word >> 63 != 0
+                        index &+= 8
+                        continue
+                    }
+                    // The ASCII bytes before the first other one (which the byte loop then reads).
+                    let ascii = ASCIIChunk.asciiPrefix(chunk)
+                    if ascii > 0 {
+                        let word = ASCIIChunk.wordBytes(ASCIIChunk.prefix(chunk, ascii))
+                        let starts = word & ~(word << 8 | (inWord ? 0x80 : 0))
+                        words &+= ASCIIChunk.count(starts)
+                        inWord = word &>> UInt64(ascii &* 8 &- 1) & 1 != 0
+                        index &+= ascii
+                    }
+                }
                 let byteClass = classes[Int(base[index])]
                 if byteClass == 1 {
                     words &+= inWord ? 0 : 1

@@ -20,11 +20,6 @@ struct AnalyzedNote: Sendable {
         stream = TokenStream()
         stream.appendFields(of: record, body: note.body)
     }
-
-    /// The texts of the searchable metadata fields, title first (the body follows them).
-    static func fieldTexts(of record: NoteRecord) -> [String] {
-        [record.title] + record.tags + (record.project.map { [$0] } ?? []) + record.aliases
-    }
 }
 
 /// Metadata filters answered from the index: each note carries, in a last field of its own,
@@ -50,8 +45,14 @@ enum Attribute {
     /// The attribute terms of a note.
     static func terms(of record: NoteRecord) -> [String] {
         var terms: [String] = []
+        terms.reserveCapacity(record.tags.count + 6)
+        // Tags of one key count once; few tags are compared with those taken, not hashed.
         var seen = Set<String>()
-        for tag in record.tags where seen.insert(key(tag)).inserted { terms.append(Self.tag + key(tag)) }
+        for tag in record.tags {
+            let key = key(tag)
+            let term = Self.tag + key
+            if record.tags.count <= 16 ? !terms.contains(term) : seen.insert(key).inserted { terms.append(term) }
+        }
         terms.append(folder + key(record.folder))
         if let value = record.project { terms.append(project + key(value)) }
         if let value = record.color { terms.append(color + key(value)) }

@@ -156,28 +156,35 @@ struct Indexer {
                     problems: [NoteProblem(kind: .unreadable, line: nil, message: problem)])
     }
 
-    /// Reads a whole file (sized by `fstat`, read straight into the result).
+    /// Reads a whole file (sized by `fstat`, read straight into memory the result then owns:
+    /// `Data(count:)` would zero every byte first).
     static func readFile(_ path: String) -> Result<Data, IndexFailure.Reason> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.cannotRead(String(cString: strerror(errno)))) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(.cannotRead(String(cString: strerror(errno)))) }
-        var data = Data(count: Int(status.st_size) + 1)
+        var capacity = Int(status.st_size) + 1
+        // Freed here on failure, else by the returned `Data` (`.free`).
+        guard var buffer = malloc(capacity) else { return .failure(.cannotRead("out of memory")) }
         var filled = 0
         while true {
-            if filled == data.count { data.count += 65_536 }
-            let count = data.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            if filled == capacity {
+                capacity += 65_536
+                guard let larger = realloc(buffer, capacity) else {
+                    free(buffer)
+                    return .failure(.cannotRead("out of memory"))
+                }
+                buffer = larger
             }
+            let count = read(descriptor, buffer + filled, capacity - filled)
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(.cannotRead(String(cString: strerror(errno))))
+                let reason = String(cString: strerror(errno))
+                free(buffer)
+                return .failure(.cannotRead(reason))
             }
-            if count == 0 {
-                data.count = filled
-                return .success(data)
-            }
+            if count == 0 { return .success(Data(bytesNoCopy: buffer, count: filled, deallocator: .free)) }
             filled += count
         }
     }

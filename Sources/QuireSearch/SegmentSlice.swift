@@ -49,7 +49,7 @@ struct SegmentSlice: TokenSink {
     }
 
     mutating func appendToken(_ token: UnsafeBufferPointer<UInt8>, isASCII: Bool, isCJK: Bool) {
-        if isASCII && !token.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+        if isASCII && !ASCIIChunk.containsUpper(token) {
             appendTerm(token)  // already folded: most words of most notes
             return
         }

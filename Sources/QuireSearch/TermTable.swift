@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 
 /// Assigns ids to terms given as bytes (open addressing, no string per term); ids follow the
 /// order of first appearance.
@@ -18,9 +19,10 @@ struct TermTable {
     var count: Int { offsets.count - 1 }
 
     /// The id of `key`, a new one when the table does not hold it yet.
+    @inline(__always)
     mutating func id(for key: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let hash = Self.hash(key)
         let head = Self.head(key)
+        let hash = Self.hash(key, head: head)
         let expected = Self.meta(hash, key.count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -36,10 +38,17 @@ struct TermTable {
             }
         }
         if found >= 0 { return UInt32(found) }
+        return insert(key, head: head, meta: expected, at: slot)
+    }
+
+    /// Adds `key` as a new term in the empty `slot` (out of line: most lookups find their
+    /// term, and their path stays short).
+    @inline(never)
+    private mutating func insert(_ key: UnsafeBufferPointer<UInt8>, head: UInt64, meta: UInt64, at slot: Int) -> UInt32 {
         let id = count
         bytes.append(contentsOf: key)
         offsets.append(UInt32(bytes.count))
-        slots[slot] = Slot(head: head, meta: expected | UInt64(id + 1))
+        slots[slot] = Slot(head: head, meta: meta | UInt64(id + 1))
         if count * 2 > slots.count { grow() }
         return UInt32(id)
     }
@@ -59,10 +68,7 @@ struct TermTable {
     @inline(__always)
     private static func head(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = key.baseAddress else { return 0 }
-        if key.count >= 8 { return UnsafeRawPointer(base).loadUnaligned(as: UInt64.self) }
-        var head: UInt64 = 0
-        for index in 0..<key.count { head |= UInt64(base[index]) << (8 * UInt64(index)) }
-        return head
+        return ASCIIChunk.load(UnsafeRawPointer(base), count: min(key.count, 8))
     }
 
     /// A slot's meta word without the id: hash bits and length.
@@ -76,7 +82,10 @@ struct TermTable {
         var larger = [Slot](repeating: Slot(head: 0, meta: 0), count: slots.count * 2)
         let mask = larger.count - 1
         for id in 0..<count {
-            let (hash, head, length) = withTerm(id) { (Self.hash($0), Self.head($0), $0.count) }
+            let (hash, head, length) = withTerm(id) { term in
+                let head = Self.head(term)
+                return (Self.hash(term, head: head), head, term.count)
+            }
             var position = Int(truncatingIfNeeded: hash) & mask
             while larger[position].meta != 0 { position = (position + 1) & mask }
             larger[position] = Slot(head: head, meta: Self.meta(hash, length) | UInt64(id + 1))
@@ -84,27 +93,21 @@ struct TermTable {
         slots = larger
     }
 
-    /// A hash of a term's bytes, eight at a time.
+    /// A hash of a term's bytes given its `head` (first eight bytes), the rest eight at a time.
     @inline(__always)
-    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = UInt64(key.count) &* 0x9E37_79B9_7F4A_7C15
-        guard let base = key.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 <= key.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
-            index += 8
-        }
-        if index < key.count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < key.count {
-                tail |= UInt64(base[index]) << shift
-                shift += 8
-                index += 1
+    static func hash(_ key: UnsafeBufferPointer<UInt8>, head: UInt64) -> UInt64 {
+        var hash = (UInt64(key.count) &* 0x9E37_79B9_7F4A_7C15 ^ head) &* 0xBF58_476D_1CE4_E5B9
+        if key.count > 8, let base = key.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            var index = 8
+            while index &+ 8 <= key.count {
+                hash ^= hash >> 31
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                index &+= 8
             }
-            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+            if index < key.count {
+                hash = (hash ^ ASCIIChunk.load(raw + index, count: key.count &- index)) &* 0x94D0_49BB_1331_11EB
+            }
         }
         hash ^= hash >> 29
         return hash &* 0xBF58_476D_1CE4_E5B9

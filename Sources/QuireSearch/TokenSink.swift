@@ -22,7 +22,10 @@ extension TokenSink {
     /// Feeds the fields of a note: the title, each tag, the project, each alias, the body, and
     /// a last field of attribute terms (see `Attribute`). A phrase never spans two fields.
     mutating func appendFields(of record: NoteRecord, body: String) {
-        for text in AnalyzedNote.fieldTexts(of: record) { appendField(text) }
+        appendField(record.title)
+        for tag in record.tags { appendField(tag) }
+        if let project = record.project { appendField(project) }
+        for alias in record.aliases { appendField(alias) }
         appendField(body)
         for term in Attribute.terms(of: record) {
             var term = term

@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 
 /// One searchable token of a text: its folded term and where it stands in the source.
 public struct Token: Equatable, Sendable {
@@ -60,8 +61,9 @@ public enum Tokenizer {
     }
 
     /// Calls `emit` for every token of `text` with its bytes, UTF-8 range, whether it is pure
-    /// ASCII and whether it is a CJK character.
-    static func scan(_ text: String,
+    /// ASCII and whether it is a CJK character. `eightAtATime`: runs of eight ASCII bytes are
+    /// scanned at once (the same tokens; tests compare both ways).
+    static func scan(_ text: String, eightAtATime: Bool = true,
                      _ emit: (UnsafeBufferPointer<UInt8>, Range<Int>, Bool, Bool) -> Void) {
         var text = text
         text.withUTF8 { buffer in
@@ -70,6 +72,20 @@ public enum Tokenizer {
             var start = -1
             var ascii = true
             while index < count {
+                if eightAtATime && index &+ 8 <= count, let base = buffer.baseAddress {
+                    let chunk = ASCIIChunk.load(base + index)
+                    // All eight bytes ASCII, else those before the first other one (which the
+                    // byte loop then reads).
+                    let asciiCount = ASCIIChunk.isASCII(chunk) ? 8 : ASCIIChunk.asciiPrefix(chunk)
+                    if asciiCount > 0 {
+                        scanASCII(asciiCount == 8 ? chunk : ASCIIChunk.prefix(chunk, asciiCount), bytes: asciiCount,
+                                  at: index, start: &start, ascii: &ascii) { first, end, ascii in
+                            emit(UnsafeBufferPointer(rebasing: buffer[first..<end]), first..<end, ascii, false)
+                        }
+                        index &+= asciiCount
+                        if asciiCount == 8 { continue }
+                    }
+                }
                 let byte = buffer[index]
                 if byte < 0x80 {
                     if isASCIIWordByte(byte) {
@@ -100,6 +116,33 @@ public enum Tokenizer {
             }
             if start >= 0 {
                 emit(UnsafeBufferPointer(rebasing: buffer[start..<count]), start..<count, ascii, false)
+            }
+        }
+    }
+
+    /// Scans the first `bytes` (1 to 8) ASCII bytes of `chunk`, at `index`, as the byte loop
+    /// would: a word starts at a letter or digit when none is open (`start` < 0) and ends,
+    /// emitted, at any other byte.
+    @inline(__always)
+    private static func scanASCII(_ chunk: UInt64, bytes: Int, at index: Int, start: inout Int, ascii: inout Bool,
+                                  _ emit: (Int, Int, Bool) -> Void) {
+        let word = ASCIIChunk.wordBytes(chunk)
+        var rest = bytes == 8 ? ~0 : ASCIIChunk.prefix(~0, bytes)  // the bytes not looked at yet
+        while true {
+            if start < 0 {
+                let next = word & rest
+                if next == 0 { return }
+                let offset = next.trailingZeroBitCount >> 3
+                start = index &+ offset
+                ascii = true
+                rest &= ~0 &<< UInt64(offset &* 8)  // from `offset` on (that byte is settled)
+            } else {
+                let next = ~word & ASCIIChunk.highBits & rest
+                if next == 0 { return }
+                let offset = next.trailingZeroBitCount >> 3
+                emit(start, index &+ offset, ascii)
+                start = -1
+                rest &= ~0 &<< UInt64(offset &* 8)  // from `offset` on (that byte is settled)
             }
         }
     }

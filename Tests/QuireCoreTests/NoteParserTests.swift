@@ -164,6 +164,50 @@ import Testing
         #expect(WordCounter.count("한국어 문장") == 2)
     }
 
+    @Test func numbersByTheCoreSchema() {
+        let cases: [(String, FrontMatterValue?)] = [
+            ("12", .int(12)), ("-12", .int(-12)), ("+3", .int(3)), ("0x1F", .int(31)), ("0o17", .int(15)), ("0x", nil),
+            ("0xG", nil), ("1.5", .float(1.5)), ("1.", .float(1)), (".5", .float(0.5)), ("1e3", .float(1000)),
+            ("1e", nil), ("-.inf", .float(-.infinity)), ("+.Inf", .float(.infinity)), (".INF", .float(.infinity)),
+            (".inf ", nil), ("-.nan", nil), ("2024-01-02", nil), ("", nil), (".", nil), ("-", nil), ("1_000", nil),
+        ]
+        for (text, expected) in cases {
+            #expect(ScalarResolver.number(text) == expected, "\(text.debugDescription)")
+        }
+        for text in [".nan", ".NaN", ".NAN"] {
+            guard case .float(let value)? = ScalarResolver.number(text) else {
+                Issue.record("\(text) is not a float")
+                continue
+            }
+            #expect(value.isNaN)
+        }
+    }
+
+    @Test func keysMatchIgnoringOnlyTheCaseOfASCIILetters() {
+        let equal: [(String, String)] = [("title", "TITLE"), ("createdAt", "CREATEDat"), ("", ""), ("a-1_b", "A-1_B"),
+                                         ("éa", "éA"), ("日本", "日本")]
+        let different: [(String, String)] = [("@", "`"), ("[", "{"), ("^", "~"), ("title", "titles"), ("tags", "tagz"),
+                                              ("é", "É"), ("1", "!"), ("tiTle\u{0}", "title ")]
+        for (left, right) in equal {
+            #expect(NoteFields.equalIgnoringASCIICase(left, right), "\(left) \(right)")
+        }
+        for (left, right) in different {
+            #expect(!NoteFields.equalIgnoringASCIICase(left, right), "\(left) \(right)")
+        }
+        #expect(TestSupport.parse("---\nTiTlE: Mixed\nTAGS: [a]\n---\nbody\n").title == "Mixed")
+    }
+
+    @Test func folderIsThePathBeforeItsLastSlash() {
+        let cases: [(String, String)] = [
+            ("a/b/c.md", "a/b"), ("c.md", ""), ("/x.md", ""), ("a/", "a"), ("a//b", "a/"), ("", ""),
+            ("Projects/Toy Story/x.md", "Projects/Toy Story"), ("é/b/c.md", "é/b"), ("日本/メモ.md", "日本"),
+            ("a/\u{301}b/c", "a/\u{301}b"), ("a/b/\u{301}c", "a"),
+        ]
+        for (path, folder) in cases {
+            #expect(NoteParser.folder(of: path) == folder, "\(path.debugDescription)")
+        }
+    }
+
     @Test func stemIsTheFileNameWithoutItsExtension() {
         let cases: [(String, String)] = [
             ("a/b/Note.md", "Note"), ("Note.MD", "Note"), ("x.Md", "x"), ("dir/readme.txt", "readme.txt"),

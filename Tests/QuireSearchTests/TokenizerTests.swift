@@ -70,3 +70,41 @@ import Testing
         }
     }
 }
+
+/// Scanning eight ASCII bytes at a time must give the tokens of the byte-by-byte scan.
+struct TokenizerChunkTests {
+    static func tokensBothWays(_ text: String) -> (eight: [[Int]], single: [[Int]]) {
+        func tokens(_ eightAtATime: Bool) -> [[Int]] {
+            var found: [[Int]] = []
+            Tokenizer.scan(text, eightAtATime: eightAtATime) { _, range, isASCII, isCJK in
+                found.append([range.lowerBound, range.upperBound, isASCII ? 1 : 0, isCJK ? 1 : 0])
+            }
+            return found
+        }
+        return (tokens(true), tokens(false))
+    }
+
+    @Test func everyASCIIByteSeparatesOrJoinsAsBefore() {
+        for byte in UInt8(0)..<0x80 {
+            for offset in 0..<9 {
+                let character = String(UnicodeScalar(byte))
+                let text = String(repeating: "a", count: offset) + character + "bc dé" + String(repeating: character, count: 9) + "Xy"
+                let (eight, single) = Self.tokensBothWays(text)
+                #expect(eight == single, "byte \(byte) at \(offset)")
+            }
+        }
+        #expect(Self.tokensBothWays("abcdefgh ijklmnop qr").eight == [[0, 8, 1, 0], [9, 17, 1, 0], [18, 20, 1, 0]])
+    }
+
+    @Test func mixedTextTokenizesTheSameBothWays() {
+        let pieces = ["a", "Z", "7", "word", "Longer", " ", "\n", ",", "-", "_", "@", "[", "`", "{", "é", "Ü",
+                      "naïve", "e\u{301}", "日本", "テキスト", "한국", "—", "\u{3000}", "ß", "Ω", "٣", "\u{12}"]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...40, using: &random) { text += pieces.randomElement(using: &random) ?? "" }
+            let (eight, single) = Self.tokensBothWays(text)
+            #expect(eight == single, "\(text.debugDescription)")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Testing
+import QuireCore
+
+/// Eight bytes at a time: partial loads and uppercase tests give what byte loops give.
+struct ASCIIChunkTests {
+    /// A short load gives the bytes, little-endian and zero padded, for every length.
+    @Test func shortLoadsReadExactlyTheirBytes() {
+        let bytes: [UInt8] = [0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99]
+        for count in 0...8 {
+            var wanted: UInt64 = 0
+            for index in 0..<count { wanted |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+            let loaded = bytes.withUnsafeBytes { raw in raw.baseAddress.map { ASCIIChunk.load($0, count: count) } ?? 0 }
+            #expect(loaded == wanted, "load of \(count) bytes")
+        }
+    }
+
+    /// Every ASCII byte at every position of words up to 20 bytes.
+    @Test func containsUpperFindsExactlyTheUppercaseLetters() {
+        for length in 1...20 {
+            for position in 0..<length {
+                for byte in UInt8(0)..<0x80 {
+                    var word = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    word[position] = byte
+                    let found = word.withUnsafeBufferPointer { ASCIIChunk.containsUpper($0) }
+                    #expect(found == (byte >= 0x41 && byte <= 0x5A), "\(byte) at \(position) of \(length)")
+                }
+            }
+        }
+        #expect(!ASCIIChunk.containsUpper(UnsafeBufferPointer(start: nil, count: 0)))
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+@testable import QuireCore
+
+/// Counting eight ASCII bytes at a time must give the count of the byte-by-byte definition.
+struct WordCounterTests {
+    static func bothWays(_ bytes: [UInt8]) -> (eight: Int, single: Int) {
+        bytes.withUnsafeBufferPointer {
+            (WordCounter.count(utf8: $0, eightAtATime: true), WordCounter.count(utf8: $0, eightAtATime: false))
+        }
+    }
+
+    /// Every ASCII byte, between letters, at every offset of an eight-byte chunk.
+    @Test func everyASCIIByteSeparatesOrJoinsAsBefore() {
+        for byte in UInt8(0)..<0x80 {
+            for offset in 0..<9 {
+                let bytes = Array(repeating: UInt8(ascii: "a"), count: offset) + [byte] + Array("bc de".utf8)
+                    + Array(repeating: byte, count: 9) + Array("Xy".utf8)
+                let (eight, single) = Self.bothWays(bytes)
+                #expect(eight == single, "byte \(byte) at \(offset)")
+            }
+        }
+        #expect(Self.bothWays(Array("abcdefgh ijklmnop qr".utf8)) == (3, 3))
+        #expect(Self.bothWays(Array("a1 B2 c3 D4 @[`{ /:z".utf8)) == (5, 5))
+    }
+
+    /// Random mixes of ASCII, Latin, CJK, Hangul, combining marks and invalid bytes, where
+    /// words cross chunk borders and chunks fall back to scalars.
+    @Test func mixedTextCountsTheSameBothWays() {
+        let pieces: [[UInt8]] = ["a", "Z", "7", "word", "Longer", " ", "\n", ",", "-", "_", "@", "[", "`", "{",
+                                 "é", "Ü", "naïve", "e\u{301}", "日本", "テキスト", "한국", "—", "\u{3000}",
+                                 "ß", "Ω", "٣", "x\u{200B}y"].map { Array($0.utf8) }
+            + [[0xFF], [0xC3], [0xE6, 0x97], [0x12], [0x19], [0x7F]]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...40, using: &random) {
+                bytes += pieces.randomElement(using: &random) ?? []
+            }
+            let (eight, single) = Self.bothWays(bytes)
+            #expect(eight == single, "\(bytes)")
+        }
+    }
+}
