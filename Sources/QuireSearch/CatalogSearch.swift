@@ -85,6 +85,7 @@ struct QueryEvaluator {
     mutating func matches(_ term: TextTerm) -> [(Int, Double)] {
         if let known = termMatches[term] { return known }
         var result: [(Int, Double)] = []
+        result.reserveCapacity(min(catalog.base.matchBound(term), catalog.base.count) + catalog.delta.count)
         catalog.base.forEachMatch(term) { document, title, other in
             if catalog.baseLive[document] {
                 result.append((document, Catalog.titleBoost * Double(title) + Double(other)))

@@ -53,8 +53,12 @@ struct DocumentSet: Equatable {
 
     /// The members, ascending.
     var members: [Int] {
-        var result: [Int] = []
-        forEach { result.append($0) }
-        return result
+        [Int](unsafeUninitializedCapacity: count) { buffer, filled in
+            filled = 0
+            forEach { member in
+                buffer[filled] = member
+                filled += 1
+            }
+        }
     }
 }

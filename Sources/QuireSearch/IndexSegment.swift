@@ -59,6 +59,13 @@ struct IndexSegment: Sendable {
         return ranges
     }
 
+    /// At least as many documents as hold `term` (for reserving room): the postings of its
+    /// rarest exact token, or of every term its prefix accepts.
+    func matchBound(_ term: TextTerm) -> Int {
+        guard let ranges = idRanges(term) else { return 0 }
+        return ranges.map { $0.reduce(0) { $0 + postingCount($1) } }.min() ?? 0
+    }
+
     /// Calls `visit(document, titleOccurrences, otherOccurrences)` for every document of this
     /// segment holding `term` (within the title only for `.title`), documents ascending.
     func forEachMatch(_ term: TextTerm, _ visit: (Int, Int, Int) -> Void) {

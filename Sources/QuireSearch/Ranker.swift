@@ -6,6 +6,13 @@ struct Ranker {
     let scores: [Double]
 
     func order(_ documents: [Int], by sort: SortKey?, reverse: Bool, limit: Int?) -> [Int] {
+        // The first few by relevance: only the documents scoring at least the limit-th best
+        // score (ties included) are ordered, so most comparisons are of two numbers.
+        if sort == .relevance, !scores.isEmpty, let limit, limit < documents.count / 8 {
+            let best = Self.bestScored(documents, scores, limit: limit, descending: !reverse)
+            // (Many ties at the threshold may leave every document: then on as usual.)
+            if best.count < documents.count { return order(best, by: sort, reverse: reverse, limit: limit) }
+        }
         // Items are positions in `documents`; each order's keys are gathered once, so the
         // comparisons touch flat arrays only. Scores, paths, pins, dates and word counts need no
         // record: none is decoded. Paths compare as UTF-8 bytes, which is Swift's string order
@@ -53,6 +60,32 @@ struct Ranker {
             }
         }
         return ordered.map { documents[$0] }
+    }
+
+    /// The documents whose score is at least the `limit`-th best of `documents` (at most, when
+    /// not `descending`), ties included, in the order given.
+    static func bestScored(_ documents: [Int], _ scores: [Double], limit: Int, descending: Bool) -> [Int] {
+        guard limit > 0 else { return [] }
+        // Scores negated when ascending, so that "better" is always "greater".
+        let sign = descending ? 1.0 : -1.0
+        var best: [Double] = []  // the best scores so far, best first
+        best.reserveCapacity(limit + 1)
+        var worstKept = -Double.infinity  // beaten by any score while fewer than `limit` are kept
+        for document in documents {
+            let score = scores[document] * sign
+            if score <= worstKept && best.count == limit { continue }
+            var index = best.count
+            best.append(score)
+            while index > 0 && best[index - 1] < score {
+                best[index] = best[index - 1]
+                index -= 1
+            }
+            best[index] = score
+            if best.count > limit { best.removeLast() }
+            if best.count == limit { worstKept = best[limit - 1] }
+        }
+        guard let threshold = best.last else { return [] }
+        return documents.filter { scores[$0] * sign >= threshold }
     }
 
     /// `items` sorted by `ascending` and cut at `limit` (a bounded insertion when the limit is

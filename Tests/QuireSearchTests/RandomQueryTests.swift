@@ -82,6 +82,26 @@ struct RandomQueryTests {
         #expect(nonEmpty > 200)
     }
 
+    /// The first few by relevance come from the documents scoring at least the limit-th best
+    /// score: with every score equal (all tie at that threshold) and with random scores full of
+    /// ties, the result is the full sort's first few, in both directions.
+    @Test func theFirstFewByRelevanceAreTheFullSortsFirstFew() {
+        var vault = VaultGenerator(seed: 3)
+        let catalog = Catalog(notes: vault.notes(count: 200))
+        let documents = Array(0..<catalog.capacity)
+        for round in 0..<40 {
+            let scores = documents.map { _ in round == 0 ? 1.0 : Double(vault.random.next() % UInt64(1 + round % 7)) }
+            let ranker = Ranker(catalog: catalog, scores: scores)
+            for reverse in [false, true] {
+                let full = ranker.order(documents, by: .relevance, reverse: reverse, limit: nil)
+                for limit in [0, 1, 3, 20] {
+                    #expect(ranker.order(documents, by: .relevance, reverse: reverse, limit: limit) == Array(full.prefix(limit)),
+                            "round \(round) limit \(limit) reverse \(reverse)")
+                }
+            }
+        }
+    }
+
     @Test func incrementalUpdatesMatchRebuild() throws {
         var vault = VaultGenerator(seed: 3)
         var notes = vault.notes(count: 300)
