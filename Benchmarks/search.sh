@@ -53,12 +53,14 @@ for size in $SIZES; do
     echo "== $size notes, $((bytes / 1000000)) MB of Markdown, word '$word'" >&2
     hyperfine -N --warmup 1 --runs "$RUNS" --export-json "$out/cold-quire.json" "$QUIRE index --rebuild" >&2
     hyperfine -N --warmup 1 --runs "$RUNS" --export-json "$out/cold-rg.json" "rg -c ." >&2 || true
+    sync                         # the rebuilds' writes go out now, not during the warm runs
     "$QUIRE" index >/dev/null   # make sure the cache is warm and fresh
     hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$out/search-quire.json" "$QUIRE search $word --paths" >&2
     hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$out/search-rg.json" "rg -il $word" >&2
     hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$out/list-quire.json" "$QUIRE list tag:work draft:true --paths" >&2
     latency=$("$QUIRE" index --bench-queries 2>&1 || true)
     rss_cold=$(peak_rss "$QUIRE" index --rebuild)
+    sync
     rss_search=$(peak_rss "$QUIRE" search "$word" --paths)
     hits_quire=$("$QUIRE" search "$word" --paths | wc -l)
     hits_rg=$(rg -il "$word" | wc -l)
