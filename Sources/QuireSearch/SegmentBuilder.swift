@@ -49,12 +49,14 @@ enum SegmentBuilder {
 
     /// A segment of the slices' documents written into a new base snapshot at `path`
     /// (`SnapshotFile`) as it is built, column after column, so that the finished index is
-    /// never held whole in memory; the segment returned reads the file. When the file cannot be made (no room,
-    /// no permission) the segment is built in memory and nothing is written. Throws only when
-    /// writing fails after the slices were used up (the caller builds again).
+    /// never held whole in memory; the segment returned reads the file. When the file cannot be
+    /// made (no room, no permission) the segment is built in memory and nothing is written.
+    /// Throws only when writing fails after the slices were used up (the caller builds again).
     static func build(slices: inout [SegmentSlice], snapshot path: String) throws(CacheError) -> (IndexSegment, WrittenBase?) {
         let plan = Plan(&slices)
-        var lengths: [CatalogCache.Section: Int] = [
+        // Every section's length but the capped postings' (known once the postings are
+        // written: that section goes last).
+        let lengths: [CatalogCache.Section: Int] = [
             .records: plan.recordLayout.recordBytes, .recordOffsets: plan.recordLayout.count * 8,
             .flags: plan.recordLayout.count, .termBytes: plan.terms.bytes.count,
             .termOffsets: plan.terms.offsets.count * 4, .postingStarts: plan.postingStarts.count * 4,
@@ -64,7 +66,6 @@ enum SegmentBuilder {
             .titleLengths: plan.titleLengths.count * 4, .lengths: plan.lengths.count * 4,
             .sortKeys: plan.sortKeys.count * 8,
         ]
-        lengths[.positionOverflow] = nil  // known once the postings are written: placed last
         // A file that cannot be made is no failure here: the snapshot is then written whole
         // afterwards (`CatalogStore.writeSnapshot`), which reports what goes wrong.
         guard let file = try? SnapshotFile(path: path, lengths: lengths, late: .positionOverflow) else {
