@@ -88,26 +88,19 @@ enum SegmentBuilder {
         try file.write(.titleLengths, plan.titleLengths)
         try file.write(.lengths, plan.lengths)
         try file.write(.sortKeys, plan.sortKeys)
+        // One pass over the slices per column; the frequencies pass finds the capped postings.
+        let passes: [(CatalogCache.Section, Int, (UnsafeMutablePointer<UInt32>) -> SlicePlaces)] = [
+            (.postingDocs, plan.postingCount, { SlicePlaces(docs: $0) }),
+            (.postingFrequencies, plan.postingCount, { SlicePlaces(frequencies: $0) }),
+            (.positions, plan.positionCount, { SlicePlaces(positions: $0) }),
+            (.forward, plan.forwardCount, { SlicePlaces(forward: $0) }),
+        ]
         var overflow: [UInt32] = []
-        do {
-            let docs = WritableColumn<UInt32>(count: plan.postingCount)
-            _ = plan.fill(&slices, SlicePlaces(docs: docs.pointer), keepForward: true)
-            try file.write(.postingDocs, docs.column.buffer)
-        }
-        do {
-            let frequencies = WritableColumn<UInt32>(count: plan.postingCount)
-            overflow = plan.fill(&slices, SlicePlaces(frequencies: frequencies.pointer), keepForward: true)
-            try file.write(.postingFrequencies, frequencies.column.buffer)
-        }
-        do {
-            let positions = WritableColumn<UInt32>(count: plan.positionCount)
-            _ = plan.fill(&slices, SlicePlaces(positions: positions.pointer), keepForward: true)
-            try file.write(.positions, positions.column.buffer)
-        }
-        do {
-            let forward = WritableColumn<UInt32>(count: plan.forwardCount)
-            _ = plan.fill(&slices, SlicePlaces(forward: forward.pointer), keepForward: false)
-            try file.write(.forward, forward.column.buffer)
+        for (index, (section, count, places)) in passes.enumerated() {
+            let column = WritableColumn<UInt32>(count: count)
+            let capped = plan.fill(&slices, places(column.pointer), keepForward: index < passes.count - 1)
+            if section == .postingFrequencies { overflow = capped }
+            try file.write(section, column.column.buffer)
         }
         slices = []
         try file.appendLate(overflow)
