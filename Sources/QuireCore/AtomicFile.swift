@@ -57,10 +57,7 @@ enum AtomicFile {
 extension AtomicFile {
     /// glibc's `syncfs(2)` (flushes one file system), looked up at run time because the Swift
     /// Glibc module does not export it; nil falls back to `sync()`.
-    private static let syncfs: (@convention(c) (Int32) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
-    }()
+    private static let syncfs = LibcFunction.named("syncfs", as: (@convention(c) (Int32) -> Int32).self)
 
     /// Writes many files atomically with one flush instead of one per file: every temporary
     /// file is written first, the file system is flushed once (`syncfs`), then each temporary

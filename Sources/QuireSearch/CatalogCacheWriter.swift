@@ -173,10 +173,7 @@ extension CatalogCache {
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
 
     /// glibc's `renameat2` (2.28 and later; the Glibc module does not declare it), if present.
-    private static let exchangeNames: RenameAt2? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0) /* RTLD_DEFAULT */, "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
-    }()
+    private static let exchangeNames = LibcFunction.named("renameat2", as: RenameAt2.self)
 
     /// How much of a section one `pwrite` call writes at most.
     private static let pieceSize = 4 << 20

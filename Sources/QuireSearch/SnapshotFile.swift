@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import QuireCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -113,8 +114,5 @@ final class SnapshotFile {
 
     /// glibc's `fallocate` (the Glibc module does not declare it): unlike `posix_fallocate`, it
     /// fails where the file system cannot reserve blocks instead of writing zeros.
-    private static let reserve: Fallocate? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0) /* RTLD_DEFAULT */, "fallocate") else { return nil }
-        return unsafeBitCast(symbol, to: Fallocate.self)
-    }()
+    private static let reserve = LibcFunction.named("fallocate", as: Fallocate.self)
 }
