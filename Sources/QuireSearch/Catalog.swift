@@ -180,6 +180,7 @@ public struct Catalog: Sendable {
     /// The metadata of the note at `path`, if the catalog holds it.
     public func record(path: String) -> NoteRecord? {
         if let pathIndex { return pathIndex[path].map(record) }
+        if loadedOrder != nil { return locate([path])[path].map(record) }
         if let found = deltaNotes.first(where: { $0.record.path == path }) { return found.record }
         var wanted = path
         return wanted.withUTF8 { target in

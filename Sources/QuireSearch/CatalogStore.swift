@@ -63,27 +63,28 @@ public struct CatalogStore: Sendable {
 
         /// The stamps of `paths` as stored (loaded or changed since), by path.
         func stored(_ paths: [String]) -> [String: StoredStamp] {
-            guard let (cached, changes) = loaded else {
-                guard case .table(let table) = self else { return [:] }
-                var some: [String: StoredStamp] = [:]
-                for path in paths { some[path] = table[path] }
-                return some
-            }
             var some: [String: StoredStamp] = [:]
-            for path in paths { some[path] = changes[path] ?? cached.lookup(path) }
+            for path in paths {
+                switch self {
+                case .snapshot(let cached): some[path] = cached.lookup(path)
+                case .patched(let cached, let changes): some[path] = changes[path] ?? cached.lookup(path)
+                case .table(let table): some[path] = table[path]
+                }
+            }
             return some
         }
 
         /// These stamps with `table`'s entries for `paths` (a path missing from it is gone).
         func updating(_ paths: [String], from table: [String: StoredStamp]) -> Stamps {
-            guard let (cached, known) = loaded else {
-                guard case .table(var all) = self else { return self }
+            switch self {
+            case .table(var all):
                 for path in paths { all[path] = table[path] }
                 return .table(all)
+            case .snapshot(let cached), .patched(let cached, _):
+                var changes = loaded?.1 ?? [:]
+                for path in paths { changes[path] = .some(table[path]) }
+                return .patched(cached, changes)
             }
-            var changes = known
-            for path in paths { changes[path] = .some(table[path]) }
-            return .patched(cached, changes)
         }
     }
 

@@ -340,6 +340,11 @@ import Testing
             let (paths, stamps) = walk()
             let report = round % 2 == 0 ? store.refresh(changedPaths: affected) : store.refresh(paths: paths, stamps: stamps)
             #expect(report.cacheWritten, "round \(round)")
+            // Found by path in the loaded order and the recent changes; gone paths are not.
+            for path in paths { #expect(store.catalog.record(path: path)?.path == path, "round \(round): \(path)") }
+            for path in affected where !paths.contains(path) {
+                #expect(store.catalog.record(path: path) == nil, "round \(round): \(path) is gone")
+            }
             let parsed = vault.parses.load()
             var reopened = CatalogStore(loading: vault.root, parse: vault.parser)
             #expect(reopened.report.cacheIssue == nil, "round \(round)")
