@@ -16,11 +16,11 @@ extension Indexer {
         let size = (order.count + sliceCount - 1) / max(sliceCount, 1)
         var slices = [SegmentSlice](repeating: SegmentSlice(), count: order.isEmpty ? 0 : sliceCount)
         if !given.isEmpty {
-            // Room for the forward index without copies: about one token per 8 bytes of Markdown.
+            // Room for the forward index and the records without copies.
             for slice in slices.indices {
                 let bytes = order[min(slice * size, order.count)..<min(slice * size + size, order.count)]
                     .reduce(0) { $0 + Int(clamping: $1 < given.count ? given[$1]?.size ?? 0 : 0) }
-                slices[slice].reserve(tokens: bytes / 6 + 1024)
+                slices[slice].reserve(markdownBytes: bytes)
             }
         }
         var outcomes = [Outcome<Void>?](repeating: nil, count: paths.count)

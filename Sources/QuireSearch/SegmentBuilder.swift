@@ -52,7 +52,9 @@ enum SegmentBuilder {
     /// never held whole in memory; the segment returned reads the file. When the file cannot be
     /// made (no room, no permission) the segment is built in memory and nothing is written.
     /// Throws only when writing fails after the slices were used up (the caller builds again).
-    static func build(slices: inout [SegmentSlice], snapshot path: String) throws(CacheError) -> (IndexSegment, WrittenBase?) {
+    /// `chunkLimit`: the most elements a chunk of a column holds (by default as `chunkLimit(forwardCount:)` says).
+    static func build(slices: inout [SegmentSlice], snapshot path: String,
+                      chunkLimit wanted: Int? = nil) throws(CacheError) -> (IndexSegment, WrittenBase?) {
         let plan = Plan(&slices)
         // Every section's length but the capped postings' (known once the postings are
         // written: that section goes last).
@@ -71,15 +73,21 @@ enum SegmentBuilder {
         guard let file = try? SnapshotFile(path: path, lengths: lengths, late: .positionOverflow) else {
             return (assembleInMemory(plan, &slices), nil)
         }
-        // Each large column is filled in memory (huge pages: the fill writes all over it),
-        // written out and freed before the next one; the slices keep their forward indexes until
-        // the last pass. Records, offsets and flags lie one after another in the file as in memory.
-        do {
-            let records = WritableColumn<UInt8>(count: plan.recordLayout.bytes)
-            plan.fillRecords(slices, into: records.pointer)
-            for index in slices.indices { slices[index].releaseRecords() }
-            try file.write(.records, through: .flags, records.column.buffer)
+        // Each slice's records straight from the slice, which then gives them up.
+        var recordOffsets: [UInt64] = []
+        recordOffsets.reserveCapacity(plan.recordLayout.count)
+        var flags: [UInt8] = []
+        flags.reserveCapacity(plan.recordLayout.count)
+        var recordBytes = 0
+        for index in slices.indices {
+            try file.write(.records, from: recordBytes, slices[index].records.bytes)
+            recordOffsets += slices[index].recordOffsets.lazy.map { UInt64(recordBytes) + $0 }
+            flags += slices[index].flags
+            recordBytes += slices[index].records.bytes.count
+            slices[index].releaseRecords()
         }
+        try file.write(.recordOffsets, recordOffsets)
+        try file.write(.flags, flags)
         try file.write(.termBytes, plan.terms.bytes.buffer)
         try file.write(.termOffsets, plan.terms.offsets.buffer)
         try file.write(.postingStarts, plan.postingStarts)
@@ -88,20 +96,32 @@ enum SegmentBuilder {
         try file.write(.titleLengths, plan.titleLengths)
         try file.write(.lengths, plan.lengths)
         try file.write(.sortKeys, plan.sortKeys)
-        // One pass over the slices per column; the frequencies pass finds the capped postings.
-        let passes: [(CatalogCache.Section, Int, (UnsafeMutablePointer<UInt32>) -> SlicePlaces)] = [
-            (.postingDocs, plan.postingCount, { SlicePlaces(docs: $0) }),
-            (.postingFrequencies, plan.postingCount, { SlicePlaces(frequencies: $0) }),
-            (.positions, plan.positionCount, { SlicePlaces(positions: $0) }),
-            (.forward, plan.forwardCount, { SlicePlaces(forward: $0) }),
+        // The large columns in chunks of whole terms (whole documents for the forward index), one
+        // pass over the slices per chunk, all in one buffer; the frequencies passes find the
+        // capped postings. The slices give up their forward indexes in the last column's passes.
+        let limit = max(wanted ?? chunkLimit(forwardCount: plan.forwardCount), 1)
+        let passes: [(CatalogCache.Section, starts: [UInt32], (UnsafeMutablePointer<UInt32>, Range<Int>) -> SlicePlaces)] = [
+            (.postingDocs, plan.postingStarts, { plan.places(docs: $0, terms: $1) }),
+            (.postingFrequencies, plan.postingStarts, { plan.places(frequencies: $0, terms: $1) }),
+            (.positions, plan.positionStarts, { plan.places(positions: $0, terms: $1) }),
+            (.forward, plan.forwardStarts, { plan.places(forward: $0, documents: $1) }),
         ]
+        let chunked = passes.map { chunks($0.starts, limit: limit) }
+        let largest = zip(passes, chunked).flatMap { pass, chunks in
+            chunks.map { Int(pass.starts[$0.upperBound] - pass.starts[$0.lowerBound]) }
+        }.max() ?? 0
+        let buffer = WritableColumn<UInt32>(count: largest)
         var overflow: [UInt32] = []
-        for (index, (section, count, places)) in passes.enumerated() {
-            let column = WritableColumn<UInt32>(count: count)
-            let capped = plan.fill(&slices, places(column.pointer), keepForward: index < passes.count - 1)
-            if section == .postingFrequencies { overflow = capped }
-            try file.write(section, column.column.buffer)
+        for (index, ((section, starts, places), chunks)) in zip(passes, chunked).enumerated() {
+            for chunk in chunks {
+                let capped = plan.fill(&slices, places(buffer.pointer, chunk), keepForward: index < passes.count - 1)
+                if section == .postingFrequencies { overflow += capped }
+                let first = Int(starts[chunk.lowerBound])
+                try file.write(section, from: first, UnsafeBufferPointer(start: buffer.pointer,
+                                                                         count: Int(starts[chunk.upperBound]) - first))
+            }
         }
+        overflow = sortedPairs(overflow)
         slices = []
         try file.appendLate(overflow)
         let (memory, sections) = try file.finish()
@@ -115,6 +135,29 @@ enum SegmentBuilder {
         }
     }
 
+    /// The most elements a chunk of a column holds when a rebuild writes the columns (but a term
+    /// or document larger than that is one chunk): a quarter of the tokens, 4 MB at least — each
+    /// chunk costs one more pass over the slices' forward indexes (a read of two bytes a token),
+    /// and the buffer adds to the slices' memory while they are still held.
+    static func chunkLimit(forwardCount: Int) -> Int {
+        max(forwardCount / 4, 1 << 20)
+    }
+
+    /// Consecutive ranges of the items whose elements begin at `starts` (`count + 1` offsets),
+    /// each of at most `limit` elements or a single item.
+    static func chunks(_ starts: [UInt32], limit: Int) -> [Range<Int>] {
+        var chunks: [Range<Int>] = []
+        var first = 0
+        let count = starts.count - 1
+        while first < count {
+            var end = first + 1
+            while end < count && Int(starts[end + 1] - starts[first]) <= limit { end += 1 }
+            chunks.append(first..<end)
+            first = end
+        }
+        return chunks
+    }
+
     /// The in-memory build of a plan (what `build(slices:)` does once planned).
     private static func assembleInMemory(_ plan: Plan, _ slices: inout [SegmentSlice]) -> IndexSegment {
         let records = WritableColumn<UInt8>(count: plan.recordLayout.bytes)
@@ -124,8 +167,8 @@ enum SegmentBuilder {
         let frequencies = WritableColumn<UInt32>(count: plan.postingCount)
         let positions = WritableColumn<UInt32>(count: plan.positionCount)
         let forward = WritableColumn<UInt32>(count: plan.forwardCount)
-        let overflow = plan.fill(&slices, SlicePlaces(docs: docs.pointer, frequencies: frequencies.pointer,
-                                                       positions: positions.pointer, forward: forward.pointer))
+        let overflow = sortedPairs(plan.fill(&slices, SlicePlaces(docs: docs.pointer, frequencies: frequencies.pointer,
+                                                                  positions: positions.pointer, forward: forward.pointer)))
         return IndexSegment(
             records: plan.recordLayout.table(records.column.memory), terms: plan.terms,
             postingStarts: Column(plan.postingStarts), postingDocs: docs.column,
@@ -161,8 +204,11 @@ enum SegmentBuilder {
         init(_ slices: inout [SegmentSlice]) {
             // 1. The dictionary: every distinct term, sorted; each slice's local ids mapped to it.
             var union = TermTable()
-            var unionIDs = slices.map { slice in
-                (0..<slice.table.count).map { slice.table.withTerm($0) { union.id(for: $0) } }
+            var unionIDs: [[UInt32]] = []
+            for index in slices.indices {
+                let table = slices[index].table
+                unionIDs.append((0..<table.count).map { table.withTerm($0) { union.id(for: $0) } })
+                slices[index].releaseTable()
             }
             let termCount = union.count
             let order = union.sortedIDs()
@@ -261,8 +307,9 @@ enum SegmentBuilder {
 
         /// Each slice writes its documents' parts of the columns `places` has, on every core.
         /// `keepForward`: the slices keep their forward indexes for another pass (else they give
-        /// them up as they go). Returns the postings whose occurrences are capped, with their
-        /// number of positions: (slot, count) pairs by slot, when `places` has frequencies.
+        /// them up as they go, each once its documents are all placed). Returns the postings whose
+        /// occurrences are capped, with their number of positions: (slot, count) pairs, when
+        /// `places` has frequencies.
         func fill(_ slices: inout [SegmentSlice], _ places: SlicePlaces, keepForward: Bool = false) -> [UInt32] {
             var overflows = [[UInt32]](repeating: [], count: slices.count)
             overflows.withUnsafeMutableBufferPointer { overflowBuffer in
@@ -273,11 +320,33 @@ enum SegmentBuilder {
                         overflowSlots[index] = places.fill(slots[index], ids: finalIDs[index], cursor: cursors[index],
                                                            firstDocument: firstDocuments[index],
                                                            firstToken: firstTokens[index], releasing: !keepForward)
-                        if !keepForward { slots[index].releaseForward() }
+                        if !keepForward && firstDocuments[index + 1] <= places.documents.upperBound {
+                            slots[index].releaseForward()
+                        }
                     }
                 }
             }
-            return SegmentBuilder.sortedPairs(overflows.flatMap { $0 })
+            return overflows.flatMap { $0 }
+        }
+
+        /// Places for the chunk `terms` of the postings' documents or frequencies, or of the
+        /// positions, in a buffer that starts at the chunk's first element.
+        func places(docs: UnsafeMutablePointer<UInt32>? = nil, frequencies: UnsafeMutablePointer<UInt32>? = nil,
+                    positions: UnsafeMutablePointer<UInt32>? = nil, terms: Range<Int>) -> SlicePlaces {
+            var places = SlicePlaces(docs: docs, frequencies: frequencies, positions: positions)
+            places.terms = UInt32(terms.lowerBound)..<UInt32(terms.upperBound)
+            places.postingOrigin = Int(postingStarts[terms.lowerBound])
+            places.positionOrigin = Int(positionStarts[terms.lowerBound])
+            return places
+        }
+
+        /// Places for the forward index of the chunk `documents`, in a buffer that starts at the
+        /// chunk's first token.
+        func places(forward: UnsafeMutablePointer<UInt32>, documents: Range<Int>) -> SlicePlaces {
+            var places = SlicePlaces(forward: forward)
+            places.documents = documents
+            places.forwardOrigin = Int(forwardStarts[documents.lowerBound])
+            return places
         }
     }
 
@@ -299,19 +368,29 @@ enum SegmentBuilder {
     }
 
     /// (slot, count) pairs sorted by slot.
-    private static func sortedPairs(_ flat: [UInt32]) -> [UInt32] {
+    static func sortedPairs(_ flat: [UInt32]) -> [UInt32] {
         let order = stride(from: 0, to: flat.count, by: 2).sorted { flat[$0] < flat[$1] }
         return order.flatMap { [flat[$0], flat[$0 + 1]] }
     }
 }
 
 /// The columns a slice writes into (each slice to places no other slice writes): all of them
-/// in one pass, or some in each of several passes.
-private struct SlicePlaces: @unchecked Sendable {
+/// in one pass, or some in each of several passes — and of those, a chunk: the postings and
+/// positions of a range of terms, or the forward index of a range of documents, each pointer
+/// then standing for its column's element `origin` onwards.
+struct SlicePlaces: @unchecked Sendable {
     var docs: UnsafeMutablePointer<UInt32>?
     var frequencies: UnsafeMutablePointer<UInt32>?
     var positions: UnsafeMutablePointer<UInt32>?
     var forward: UnsafeMutablePointer<UInt32>?
+    /// The terms (final ids) whose postings and positions these places take.
+    var terms: Range<UInt32> = 0..<UInt32.max
+    /// The documents (of the segment) whose forward index these places take.
+    var documents: Range<Int> = 0..<Int.max
+    /// The column elements that `docs` and `frequencies`, `positions` and `forward` point at.
+    var postingOrigin = 0
+    var positionOrigin = 0
+    var forwardOrigin = 0
 
     /// Where a slice's next posting and position of one term go, and the term's occurrences
     /// in the document at hand.
@@ -326,9 +405,9 @@ private struct SlicePlaces: @unchecked Sendable {
     /// Gives the whole pages of `source` between elements `released` and `end` back to the
     /// system once they make a megabyte (they are not read again, and the array is freed after
     /// the fill), so that a slice's forward index shrinks while the segment's grows.
-    private static func release(_ source: UnsafeBufferPointer<UInt32>, before end: Int, after released: inout Int) {
+    private static func release<ID>(_ source: UnsafeBufferPointer<ID>, before end: Int, after released: inout Int) {
         #if canImport(Glibc)
-        guard end - released >= 1 << 18, let base = source.baseAddress else { return }
+        guard (end - released) * MemoryLayout<ID>.stride >= 1 << 20, let base = source.baseAddress else { return }
         let page = 4096
         let lower = (Int(bitPattern: base + released) + page - 1) / page * page
         let upper = Int(bitPattern: base + end) / page * page
@@ -346,54 +425,73 @@ private struct SlicePlaces: @unchecked Sendable {
     /// positions: (slot, count) pairs.
     func fill(_ slice: SegmentSlice, ids: [UInt32], cursor: (postings: [UInt32], positions: [UInt32]),
               firstDocument: Int, firstToken: Int, releasing: Bool) -> [UInt32] {
-        let (docs, frequencies, positions, forward) = (self.docs, self.frequencies, self.positions, self.forward)
+        slice.forward.withIDs(
+            narrow: { fill(slice, $0, ids: ids, cursor: cursor, firstDocument: firstDocument, firstToken: firstToken,
+                           releasing: releasing) },
+            wide: { fill(slice, $0, ids: ids, cursor: cursor, firstDocument: firstDocument, firstToken: firstToken,
+                         releasing: releasing) })
+    }
+
+    /// `fill` over a forward index of local ids of type `ID` (its largest value separates fields).
+    private func fill<ID: FixedWidthInteger & UnsignedInteger>(
+        _ slice: SegmentSlice, _ source: UnsafeBufferPointer<ID>, ids: [UInt32],
+        cursor: (postings: [UInt32], positions: [UInt32]), firstDocument: Int, firstToken: Int, releasing: Bool
+    ) -> [UInt32] {
         let postings = docs != nil || frequencies != nil
-        var terms = zip(cursor.postings, cursor.positions).map { TermCursor(posting: $0, position: $1) }
+        let (docs, frequencies) = (docs.map { $0 - postingOrigin }, frequencies.map { $0 - postingOrigin })
+        let positions = positions.map { $0 - positionOrigin }
+        let forward = forward.map { $0 + (firstToken - forwardOrigin) }
+        let (lowestTerm, termSpan) = (terms.lowerBound, UInt32(truncatingIfNeeded: terms.count))
+        let first = min(max(documents.lowerBound - firstDocument, 0), slice.count)
+        let end = min(max(documents.upperBound - firstDocument, first), slice.count)
+        guard first < end else { return [] }
+        var terms = postings || positions != nil
+            ? zip(cursor.postings, cursor.positions).map { TermCursor(posting: $0, position: $1) } : []
         // The terms of the document at hand (at most one per token of the longest document).
-        let longest = zip(slice.forwardStarts.dropFirst(), slice.forwardStarts).map { Int($0 - $1) }.max() ?? 0
+        let longest = postings ? zip(slice.forwardStarts.dropFirst(), slice.forwardStarts).map { Int($0 - $1) }.max() ?? 0 : 0
         let touched = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(longest, 1))
         defer { touched.deallocate() }
         var overflow: [UInt32] = []
         terms.withUnsafeMutableBufferPointer { terms in
-            slice.forward.withUnsafeBufferPointer { source in
-                ids.withUnsafeBufferPointer { ids in
-                    var released = 0
-                    for document in 0..<slice.count {
-                        var touchedCount = 0
-                        let start = Int(slice.forwardStarts[document])
-                        if releasing { Self.release(source, before: start, after: &released) }
-                        let end = Int(slice.forwardStarts[document + 1])
-                        let titleEnd = start + Int(slice.titleLengths[document])
-                        for position in start..<end {
-                            let local = source[position]
-                            guard local != IndexSegment.separator else {
-                                forward?[firstToken + position] = IndexSegment.separator
-                                continue
-                            }
-                            let term = Int(local)
-                            forward?[firstToken + position] = ids[term]
-                            if postings {
-                                if terms[term].lastDocument != Int32(document) {
-                                    terms[term].lastDocument = Int32(document)
-                                    docs?[Int(terms[term].posting)] = UInt32(firstDocument + document)
-                                    terms[term].title = 0
-                                    terms[term].other = 0
-                                    touched[touchedCount] = term
-                                    touchedCount += 1
-                                }
-                                if position < titleEnd { terms[term].title += 1 } else { terms[term].other += 1 }
-                            }
-                            if let positions {
-                                positions[Int(terms[term].position)] = UInt32(position - start)
-                                terms[term].position += 1
-                            }
+            ids.withUnsafeBufferPointer { ids in
+                var released = Int(slice.forwardStarts[first])
+                for document in first..<end {
+                    var touchedCount = 0
+                    let start = Int(slice.forwardStarts[document])
+                    if releasing { Self.release(source, before: start, after: &released) }
+                    let end = Int(slice.forwardStarts[document + 1])
+                    let titleEnd = start + Int(slice.titleLengths[document])
+                    for position in start..<end {
+                        let local = source[position]
+                        guard local != ID.max else {
+                            forward?[position] = IndexSegment.separator
+                            continue
                         }
-                        for term in touched[..<touchedCount] {
-                            let (title, other) = (terms[term].title, terms[term].other)
-                            frequencies?[Int(terms[term].posting)] = min(title, 255) << 24 | min(other, 0xFF_FFFF)
-                            if title >= 255 || other >= 0xFF_FFFF { overflow += [terms[term].posting, title + other] }
-                            terms[term].posting += 1
+                        let term = Int(local)
+                        let id = ids[term]
+                        forward?[position] = id
+                        guard id &- lowestTerm < termSpan else { continue }  // not this chunk's
+                        if postings {
+                            if terms[term].lastDocument != Int32(document) {
+                                terms[term].lastDocument = Int32(document)
+                                docs?[Int(terms[term].posting)] = UInt32(firstDocument + document)
+                                terms[term].title = 0
+                                terms[term].other = 0
+                                touched[touchedCount] = term
+                                touchedCount += 1
+                            }
+                            if position < titleEnd { terms[term].title += 1 } else { terms[term].other += 1 }
                         }
+                        if let positions {
+                            positions[Int(terms[term].position)] = UInt32(position - start)
+                            terms[term].position += 1
+                        }
+                    }
+                    for term in touched[..<touchedCount] {
+                        let (title, other) = (terms[term].title, terms[term].other)
+                        frequencies?[Int(terms[term].posting)] = min(title, 255) << 24 | min(other, 0xFF_FFFF)
+                        if title >= 255 || other >= 0xFF_FFFF { overflow += [terms[term].posting, title + other] }
+                        terms[term].posting += 1
                     }
                 }
             }

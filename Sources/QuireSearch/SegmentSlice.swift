@@ -6,8 +6,8 @@ import QuireCore
 /// occurrences. No token list outlives its note, and slices fill on several cores at once.
 struct SegmentSlice: TokenSink {
     private(set) var table = TermTable()
-    /// Local term ids, fields separated by `IndexSegment.separator`.
-    private(set) var forward: [UInt32] = []
+    /// Local term ids, fields separated by a separator (see `LocalTokens`).
+    private(set) var forward = LocalTokens()
     /// `count + 1` offsets into `forward`.
     private(set) var forwardStarts: [UInt32] = [0]
     private(set) var titleLengths: [UInt32] = []
@@ -30,9 +30,13 @@ struct SegmentSlice: TokenSink {
     /// Number of documents.
     var count: Int { forwardStarts.count - 1 }
 
-    /// Makes room for about `tokens` tokens (the forward index grows without copies).
-    mutating func reserve(tokens: Int) {
-        forward.reserveCapacity(tokens)
+    /// Makes room for the notes of about `bytes` bytes of Markdown: about a token per six bytes
+    /// and a third of the bytes for the encoded records (generous: the pages that stay unused
+    /// are never touched), so that the forward index and the records grow without copies — a
+    /// copy holds both the old and the new array for a while.
+    mutating func reserve(markdownBytes bytes: Int) {
+        forward.reserveCapacity(bytes / 6 + 1024)
+        records.bytes.reserveCapacity(bytes / 3 + 4096)
     }
 
     /// Adds a parsed note.
@@ -60,7 +64,7 @@ struct SegmentSlice: TokenSink {
 
     mutating func appendTerm(_ term: UnsafeBufferPointer<UInt8>) {
         if needsSeparator {
-            forward.append(IndexSegment.separator)
+            forward.appendSeparator()
             needsSeparator = false
         }
         let id = Int(table.id(for: term))
@@ -79,7 +83,7 @@ struct SegmentSlice: TokenSink {
     }
 
     mutating func endField() {
-        if needsSeparator { forward.append(IndexSegment.separator) }
+        if needsSeparator { forward.appendSeparator() }
         needsSeparator = true
         if fieldsClosed == 0 { titleLength = documentTokens }
         fieldsClosed += 1
@@ -102,7 +106,12 @@ struct SegmentSlice: TokenSink {
         textLength = 0
     }
 
-    /// Gives up the term table and counts (once the builder has placed the terms).
+    /// Gives up the term table (once the builder has mapped its terms to the dictionary's).
+    mutating func releaseTable() {
+        table = TermTable()
+    }
+
+    /// Gives up the term counts (once the builder has placed the terms).
     mutating func releaseTerms() {
         table = TermTable()
         termCounts = []
@@ -118,7 +127,7 @@ struct SegmentSlice: TokenSink {
 
     /// Gives up the forward index (once the builder has copied it into the segment).
     mutating func releaseForward() {
-        forward = []
+        forward = LocalTokens()
         forwardStarts = [0]
         titleLengths = []
         lengths = []
@@ -130,4 +139,55 @@ struct TermCount {
     var lastDocument: Int32 = -1
     var postings: UInt32 = 0
     var occurrences: UInt32 = 0
+}
+
+/// A slice's forward index: its documents' local term ids and field separators, two bytes each
+/// while the slice has fewer than 65,535 terms (most slices: it is the largest array a rebuild
+/// holds until the end), four from the first term beyond (the ids so far are widened once).
+/// The separator is the element type's largest value.
+struct LocalTokens {
+    private var narrow: [UInt16] = []
+    private var wide: [UInt32]?
+
+    /// Number of ids and separators.
+    var count: Int { wide?.count ?? narrow.count }
+
+    /// Whether the ids are kept in four bytes each.
+    var isWide: Bool { wide != nil }
+
+    /// Makes room for `tokens` ids in two bytes each.
+    mutating func reserveCapacity(_ tokens: Int) {
+        if wide == nil { narrow.reserveCapacity(tokens) }
+    }
+
+    @inline(__always)
+    mutating func append(_ id: UInt32) {
+        if id < UInt32(UInt16.max), wide == nil {
+            narrow.append(UInt16(truncatingIfNeeded: id))
+        } else {
+            if wide == nil { widen() }
+            wide?.append(id)
+        }
+    }
+
+    mutating func appendSeparator() {
+        if wide == nil { narrow.append(.max) } else { wide?.append(.max) }
+    }
+
+    /// From two bytes an id to four, once.
+    @inline(never)
+    private mutating func widen() {
+        var ids: [UInt32] = []
+        ids.reserveCapacity(max(narrow.capacity, narrow.count * 2))
+        for id in narrow { ids.append(id == .max ? .max : UInt32(id)) }
+        narrow = []
+        wide = ids
+    }
+
+    /// Calls `narrowBody` or `wideBody` with the ids, whichever width they are kept in.
+    func withIDs<Result>(narrow narrowBody: (UnsafeBufferPointer<UInt16>) -> Result,
+                         wide wideBody: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {
+        if let wide { return wide.withUnsafeBufferPointer(wideBody) }
+        return narrow.withUnsafeBufferPointer(narrowBody)
+    }
 }

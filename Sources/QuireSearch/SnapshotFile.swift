@@ -52,19 +52,22 @@ final class SnapshotFile {
         if !finished { unlink(temporary) }
     }
 
-    /// Writes a whole section (or sections that follow one another, `section` through `last`,
-    /// from one buffer), in pieces on every core.
-    func write<Element: BitwiseCopyable>(_ section: CatalogCache.Section, through last: CatalogCache.Section? = nil,
+    /// Writes `values` into a section from its element `first` on (the whole section, or a
+    /// part of it), in pieces on every core.
+    func write<Element: BitwiseCopyable>(_ section: CatalogCache.Section, from first: Int = 0,
                                          _ values: UnsafeBufferPointer<Element>) throws(CacheError) {
-        let offset = sections[section.rawValue].0
-        let end = sections[(last ?? section).rawValue]
-        assert(end.0 + end.1 == offset + values.count * MemoryLayout<Element>.stride, "sections from \(section) have another size")
-        try put(UnsafeRawBufferPointer(values), at: offset)
+        let (offset, length) = sections[section.rawValue]
+        let start = first * MemoryLayout<Element>.stride
+        assert(start >= 0 && start + values.count * MemoryLayout<Element>.stride <= length, "a part beyond \(section)")
+        try put(UnsafeRawBufferPointer(values), at: offset + start)
     }
 
-    /// Writes a whole section.
-    func write<Element: BitwiseCopyable>(_ section: CatalogCache.Section, _ values: [Element]) throws(CacheError) {
-        try values.withUnsafeBufferPointer { buffer in Result { () throws(CacheError) in try write(section, buffer) } }.get()
+    /// Writes `values` into a section from its element `first` on.
+    func write<Element: BitwiseCopyable>(_ section: CatalogCache.Section, from first: Int = 0,
+                                         _ values: [Element]) throws(CacheError) {
+        try values.withUnsafeBufferPointer { buffer in
+            Result { () throws(CacheError) in try write(section, from: first, buffer) }
+        }.get()
     }
 
     /// Writes the late section after all the others.

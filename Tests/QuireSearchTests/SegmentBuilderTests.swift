@@ -138,6 +138,71 @@ struct SegmentBuilderTests {
         Self.expectSame(reopened.catalog.base, store.catalog.base)
     }
 
+    /// Slices of `notes`, `count` notes each, filled as a rebuild fills them.
+    static func slices(of notes: [Note], size: Int) -> [SegmentSlice] {
+        stride(from: 0, to: notes.count, by: size).map { first in
+            var slice = SegmentSlice()
+            for note in notes[first..<min(first + size, notes.count)] { slice.add(note) }
+            return slice
+        }
+    }
+
+    /// A rebuild writes the large columns a chunk of whole terms (or documents) at a time from
+    /// one buffer: whatever the chunks — one element, a few, more than a whole column, a term
+    /// larger than a chunk — the file holds the segment built in memory (capped postings, whose
+    /// chunk is not the last, included), and reads back the same.
+    @Test func aSnapshotWrittenInChunksHoldsTheSegmentBuiltInMemory() throws {
+        let notes = (Self.cappedNotes(heavyBody: "spam eggs", lightTitle: "spam", lightBody: "eggs")
+            + Self.uniqueNotes(seed: 23, count: 400)).sorted { $0.path < $1.path }
+        var inMemory = Self.slices(of: notes, size: 90)
+        let whole = SegmentBuilder.build(slices: &inMemory)
+        #expect(whole.positionOverflow.count == 2)
+        let directory = try TestVault()
+        for limit in [1, 2, 7, 100, 5_000, 1 << 30] {
+            let path = directory.root + "/chunks-\(limit).bin"
+            var slices = Self.slices(of: notes, size: 90)
+            let (segment, written) = try SegmentBuilder.build(slices: &slices, snapshot: path, chunkLimit: limit)
+            #expect(written != nil, "chunk limit \(limit): nothing written")
+            Self.expectSame(segment, whole)
+            written?.removal?.wait()
+        }
+    }
+
+    /// A slice keeps its local term ids in two bytes while it has fewer than 65,535 terms and
+    /// widens them once it has more: one slice of 70,000 distinct words (widened on the way)
+    /// gives the segment that eight narrow slices give, and phrases across the widening point
+    /// are found.
+    @Test func aSliceWithMoreThan65535TermsWidensItsIDs() throws {
+        var notes: [Note] = []
+        for index in 0..<100 {
+            var note = Note(path: String(format: "wide-%03d.md", index), folder: "")
+            note.title = "alpha beta \(index)"
+            let words = (0..<700).map { "u" + String(index * 700 + $0, radix: 36) }
+            note.body = "alpha beta " + words.joined(separator: " ") + " gamma delta"
+            notes.append(note)
+        }
+        var one = Self.slices(of: notes, size: notes.count)
+        #expect(one.count == 1 && one[0].forward.isWide)
+        var eight = Self.slices(of: notes, size: 13)
+        #expect(eight.allSatisfy { !$0.forward.isWide })
+        let wide = SegmentBuilder.build(slices: &one)
+        Self.expectSame(wide, SegmentBuilder.build(slices: &eight))
+        #expect(wide.terms.count > 70_000)
+        // Through the file as well, and queries against the reference.
+        let directory = try TestVault()
+        var again = Self.slices(of: notes, size: notes.count)
+        let (written, _) = try SegmentBuilder.build(slices: &again, snapshot: directory.root + "/wide.bin", chunkLimit: 3_000)
+        Self.expectSame(written, wide)
+        let catalog = Catalog(segment: written)
+        let reference = ReferenceEvaluator(notes: notes)
+        // Note 99's words come after the 65,535th term, note 3's before it.
+        func word(_ number: Int) -> String { "u" + String(number, radix: 36) }
+        for text in ["\"alpha beta\"", "\"gamma delta\"", word(99 * 700 + 5), "\"\(word(3 * 700)) \(word(3 * 700 + 1))\"",
+                     "\"\(word(99 * 700 + 698)) \(word(99 * 700 + 699)) gamma\"", "title:\"beta 99\""] {
+            #expect(try Self.expectSameHits(catalog, reference, text) > 0, "\(text) finds nothing")
+        }
+    }
+
     /// Where the snapshot cannot be written (here `.quire/cache` is a file), a rebuild builds
     /// in memory and says why the cache was not written.
     @Test func aRebuildThatCannotWriteBuildsInMemory() throws {
