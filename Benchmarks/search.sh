@@ -4,7 +4,8 @@
 #   Benchmarks/search.sh                 # sizes 10000 100000, release build of quire
 #   SIZES="10000" QUIRE=/path/to/quire Benchmarks/search.sh
 #
-# Needs: python3, hyperfine, rg, /usr/bin/time (GNU). Vaults are generated once under
+# Needs: python3, hyperfine, rg, /usr/bin/time (GNU); the tantivy package from PyPI for its row
+# (pip install tantivy; without it the row says "not run"). Vaults are generated once under
 # $BENCH_DIR (default /tmp/quire-bench) by Benchmarks/gen-vault and reused.
 #
 # What quire must provide (CLI, written in main):
@@ -59,7 +60,8 @@ for size in $SIZES; do
     hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$out/search-rg.json" "rg -il $word" >&2
     hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$out/list-quire.json" "$QUIRE list tag:work draft:true --paths" >&2
     latency=$("$QUIRE" index --bench-queries 2>&1 || true)
-    rss_cold=$(peak_rss "$QUIRE" index --rebuild)
+    # The largest of three cold peaks (they move by a megabyte or two from run to run).
+    rss_cold=$(for run in 1 2 3; do peak_rss "$QUIRE" index --rebuild; done | sort -n | tail -1)
     sync
     rss_search=$(peak_rss "$QUIRE" search "$word" --paths)
     hits_quire=$("$QUIRE" search "$word" --paths | wc -l)
@@ -82,10 +84,13 @@ for size in $SIZES; do
     "$QUIRE" watch stop >/dev/null
     rm -f "$edited"
     "$QUIRE" index >/dev/null
+    # Established engines building a positional index of the same notes, for scale (tantivy if
+    # its Python package is installed, SQLite FTS5 always; see reference-indexers.py).
+    reference=$(python3 "$here/reference-indexers.py" "$vault" 3 2>&1 || true)
 
-    python3 - "$size" "$bytes" "$word" "$out" "$latency" "$rss_cold" "$rss_search" "$hits_quire" "$hits_rg" "$rss_watch" "$hits_watch" <<'PY'
+    python3 - "$size" "$bytes" "$word" "$out" "$latency" "$rss_cold" "$rss_search" "$hits_quire" "$hits_rg" "$rss_watch" "$hits_watch" "$reference" <<'PY'
 import json, re, sys
-size, md_bytes, word, out, latency, rss_cold, rss_search, hits_quire, hits_rg, rss_watch, hits_watch = sys.argv[1:]
+size, md_bytes, word, out, latency, rss_cold, rss_search, hits_quire, hits_rg, rss_watch, hits_watch, reference = sys.argv[1:]
 def mean(name):
     try:
         return json.load(open(f"{out}/{name}.json"))["results"][0]["mean"] * 1000
@@ -95,6 +100,11 @@ def number(label):
     found = re.search(label + r"[^0-9]*([0-9.]+)", latency)
     return float(found.group(1)) if found else float("nan")
 md_mb = int(md_bytes) / 1e6
+def mb(kib):  # /usr/bin/time reports KiB
+    return int(kib) * 1024 / 1e6
+def engine(name):
+    found = re.search(r"^" + name + r" ([0-9.]+) ms", reference, re.M)
+    return float(found.group(1)) if found else None
 cold, rg_count = mean("cold-quire"), mean("cold-rg")
 search, rg_search = mean("search-quire"), mean("search-rg")
 listing = mean("list-quire")
@@ -110,9 +120,15 @@ print(f"| warm search with `quire watch` running vs `rg -il {word}` | {watch_sea
 print(f"| warm list with `quire watch` running | {watch_list:.0f} ms | | | |")
 print(f"| search right after editing one note: without / with `quire watch` | {mean('edit-search'):.0f} / {mean('edit-search-watch'):.0f} ms | | | |")
 print(f"| in-process query p50 / p99 (`quire index --bench-queries`) | {number('p50'):.2f} / {number('p99'):.2f} ms | | | p99 ≤ 5 ms |")
-print(f"| peak RSS, cold rebuild | {int(rss_cold) / 1000:.0f} MB | {md_mb:.0f} MB of notes | {int(rss_cold) / 1000 / md_mb:.2f}× | ≤ 2× |")
-print(f"| peak RSS, warm search | {int(rss_search) / 1000:.0f} MB | {md_mb:.0f} MB of notes | {int(rss_search) / 1000 / md_mb:.2f}× | ≤ 2× |")
-print(f"| peak RSS, warm search with `quire watch` | {int(rss_watch) / 1000:.0f} MB | {md_mb:.0f} MB of notes | {int(rss_watch) / 1000 / md_mb:.2f}× | ≤ 2× |")
+print(f"| peak RSS, cold rebuild (largest of three) | {mb(rss_cold):.1f} MB | {md_mb:.1f} MB of notes | {mb(rss_cold) / md_mb:.2f}× | ≤ 2× |")
+print(f"| peak RSS, warm search | {mb(rss_search):.1f} MB | {md_mb:.1f} MB of notes | {mb(rss_search) / md_mb:.2f}× | ≤ 2× |")
+print(f"| peak RSS, warm search with `quire watch` | {mb(rss_watch):.1f} MB | {md_mb:.1f} MB of notes | {mb(rss_watch) / md_mb:.2f}× | ≤ 2× |")
+for name, label in (("tantivy", "tantivy (Rust, from Python)"), ("sqlite-fts5", "SQLite FTS5")):
+    took = engine(name)
+    if took is None:
+        print(f"| for scale: {label} builds a positional index of the notes, already read | not run | | | |")
+    else:
+        print(f"| for scale: {label} builds a positional index of the notes, already read, vs `rg -c .` | {took:.0f} ms | {rg_count:.0f} ms | {took / rg_count:.2f}× | |")
 print(f"| notes found: quire / quire with watch / rg (rg also counts front matter and case variants) | {hits_quire} / {hits_watch} | {hits_rg} | | |")
 PY
 done

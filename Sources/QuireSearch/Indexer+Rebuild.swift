@@ -36,19 +36,6 @@ extension Indexer {
                 }
             }
         }
-        var report = IndexReport()
-        for (path, outcome) in zip(paths, outcomes) {
-            switch outcome {
-            case .parsed(_, let stored, _)?:
-                stamps[path] = stored
-                report.added.append(path)
-            case .failed(let failure, let note, let stored, _)?:
-                report.failed.append(failure)
-                if note != nil, let stored { stamps[path] = stored }
-            default:
-                break
-            }
-        }
         if let target = snapshot, !slices.isEmpty {
             do throws(CacheError) {
                 let (segment, written) = try SegmentBuilder.build(slices: &slices, snapshot: target.path)
@@ -61,6 +48,20 @@ extension Indexer {
             }
         } else {
             catalog = Catalog(segment: SegmentBuilder.build(slices: &slices))
+        }
+        // The stamps and the report once the segment is built (not beside the slices at their peak).
+        var report = IndexReport()
+        for (path, outcome) in zip(paths, outcomes) {
+            switch outcome {
+            case .parsed(_, let stored, _)?:
+                stamps[path] = stored
+                report.added.append(path)
+            case .failed(let failure, let note, let stored, _)?:
+                report.failed.append(failure)
+                if note != nil, let stored { stamps[path] = stored }
+            default:
+                break
+            }
         }
         report.total = catalog.count
         report.notesWithProblems = catalog.problemCount

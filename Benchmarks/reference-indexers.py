@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Cold index builds of established full-text engines over a vault, for scale.
+
+    python3 Benchmarks/reference-indexers.py VAULT [RUNS]
+
+Reads every note of VAULT (`*.md` outside `.git`, `.quire` and hidden folders) and builds, from
+nothing, a positional full-text index of each note's whole text (front matter included, not
+parsed) with:
+
+- tantivy (Rust; the `tantivy` package from PyPI), default tokenizer, positions, a writer
+  with one thread per core — if the package is installed;
+- SQLite FTS5 (Python's own sqlite3), `unicode61 remove_diacritics 2`, one transaction.
+
+Both do less than `quire index --rebuild` (no YAML, no metadata columns, no CJK n-grams, no
+forward index), and here the files are read into memory first, untimed (Python's own walk and
+reads are slow, and would hide the engines): the times bound from below what building a
+positional index costs. Prints the time to read the files, then one line per engine: the median
+wall time of RUNS builds (default 5) from the texts in memory to the committed index. The index
+goes to a temporary directory on the same disk as the vault and is removed.
+"""
+import os
+import shutil
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+
+
+def notes(vault):
+    for folder, dirs, files in os.walk(vault):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.endswith(".md"):
+                yield os.path.join(folder, name)
+
+
+def read_all(vault):
+    texts = []
+    for path in notes(vault):
+        with open(path, "rb") as handle:
+            texts.append((os.path.relpath(path, vault), handle.read().decode("utf-8", "replace")))
+    return texts
+
+
+def tantivy_build(texts, scratch):
+    import tantivy
+
+    builder = tantivy.SchemaBuilder()
+    builder.add_text_field("path", stored=True, tokenizer_name="raw")
+    builder.add_text_field("body", stored=False, index_option="position")
+    schema = builder.build()
+    index = tantivy.Index(schema, path=scratch)
+    writer = index.writer(heap_size=200_000_000, num_threads=os.cpu_count() or 1)
+    for path, text in texts:
+        writer.add_document(tantivy.Document(path=path, body=text))
+    writer.commit()
+    writer.wait_merging_threads()
+
+
+def fts5_build(texts, scratch):
+    connection = sqlite3.connect(os.path.join(scratch, "fts.db"))
+    connection.execute("PRAGMA journal_mode=OFF")
+    connection.execute("PRAGMA synchronous=OFF")
+    connection.execute(
+        "CREATE VIRTUAL TABLE notes USING fts5(path UNINDEXED, body, tokenize='unicode61 remove_diacritics 2')")
+    with connection:
+        connection.executemany("INSERT INTO notes VALUES (?, ?)", texts)
+    connection.close()
+
+
+def median_seconds(build, texts, vault, runs):
+    times = []
+    for _ in range(runs):
+        scratch = tempfile.mkdtemp(prefix="quire-ref-", dir=os.path.dirname(os.path.abspath(vault)))
+        try:
+            start = time.perf_counter()
+            build(texts, scratch)
+            times.append(time.perf_counter() - start)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+    return statistics.median(times)
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit("usage: reference-indexers.py VAULT [RUNS]")
+    vault = sys.argv[1]
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    start = time.perf_counter()
+    texts = read_all(vault)
+    print(f"read {(time.perf_counter() - start) * 1000:.0f} ms ({len(texts)} notes, Python)")
+    try:
+        import tantivy  # noqa: F401
+        print(f"tantivy {median_seconds(tantivy_build, texts, vault, runs) * 1000:.0f} ms")
+    except ImportError:
+        print("tantivy not installed (pip install tantivy)")
+    print(f"sqlite-fts5 {median_seconds(fts5_build, texts, vault, runs) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
