@@ -33,10 +33,11 @@ struct SegmentSlice: TokenSink {
     /// Makes room for the notes of about `bytes` bytes of Markdown: about a token per six bytes
     /// and a third of the bytes for the encoded records (generous: the pages that stay unused
     /// are never touched), so that the forward index and the records grow without copies — a
-    /// copy holds both the old and the new array for a while.
+    /// copy holds both the old and the new array for a while. At most 1 GiB each is reserved
+    /// (an enormous file must not ask for more address space than the machine will give).
     mutating func reserve(markdownBytes bytes: Int) {
-        forward.reserveCapacity(bytes / 6 + 1024)
-        records.bytes.reserveCapacity(bytes / 3 + 4096)
+        forward.reserveCapacity(min(bytes / 6 + 1024, 1 << 29))
+        records.bytes.reserveCapacity(min(bytes / 3 + 4096, 1 << 30))
     }
 
     /// Adds a parsed note.
