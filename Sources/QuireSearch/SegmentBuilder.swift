@@ -324,7 +324,7 @@ enum SegmentBuilder {
                         overflowSlots[index] = places.fill(slots[index], ids: finalIDs[index], cursor: cursors[index],
                                                            firstDocument: firstDocuments[index],
                                                            firstToken: firstTokens[index], releasing: !keepForward)
-                        if !keepForward && firstDocuments[index + 1] <= places.documents.upperBound {
+                        if !keepForward && firstDocuments[index + 1] <= places.documentRange.upperBound {
                             slots[index].releaseForward()
                         }
                     }
@@ -338,7 +338,7 @@ enum SegmentBuilder {
         func places(docs: UnsafeMutablePointer<UInt32>? = nil, frequencies: UnsafeMutablePointer<UInt32>? = nil,
                     positions: UnsafeMutablePointer<UInt32>? = nil, terms: Range<Int>) -> SlicePlaces {
             var places = SlicePlaces(docs: docs, frequencies: frequencies, positions: positions)
-            places.terms = UInt32(terms.lowerBound)..<UInt32(terms.upperBound)
+            places.termRange = UInt32(terms.lowerBound)..<UInt32(terms.upperBound)
             places.postingOrigin = Int(postingStarts[terms.lowerBound])
             places.positionOrigin = Int(positionStarts[terms.lowerBound])
             return places
@@ -348,7 +348,7 @@ enum SegmentBuilder {
         /// chunk's first token.
         func places(forward: UnsafeMutablePointer<UInt32>, documents: Range<Int>) -> SlicePlaces {
             var places = SlicePlaces(forward: forward)
-            places.documents = documents
+            places.documentRange = documents
             places.forwardOrigin = Int(forwardStarts[documents.lowerBound])
             return places
         }
@@ -382,15 +382,15 @@ enum SegmentBuilder {
 /// in one pass, or some in each of several passes — and of those, a chunk: the postings and
 /// positions of a range of terms, or the forward index of a range of documents, each pointer
 /// then standing for its column's element `origin` onwards.
-struct SlicePlaces: @unchecked Sendable {
+private struct SlicePlaces: @unchecked Sendable {
     var docs: UnsafeMutablePointer<UInt32>?
     var frequencies: UnsafeMutablePointer<UInt32>?
     var positions: UnsafeMutablePointer<UInt32>?
     var forward: UnsafeMutablePointer<UInt32>?
     /// The terms (final ids) whose postings and positions these places take.
-    var terms: Range<UInt32> = 0..<UInt32.max
+    var termRange: Range<UInt32> = 0..<UInt32.max
     /// The documents (of the segment) whose forward index these places take.
-    var documents: Range<Int> = 0..<Int.max
+    var documentRange: Range<Int> = 0..<Int.max
     /// The column elements that `docs` and `frequencies`, `positions` and `forward` point at.
     var postingOrigin = 0
     var positionOrigin = 0
@@ -442,12 +442,13 @@ struct SlicePlaces: @unchecked Sendable {
         cursor: (postings: [UInt32], positions: [UInt32]), firstDocument: Int, firstToken: Int, releasing: Bool
     ) -> [UInt32] {
         let postings = docs != nil || frequencies != nil
-        let (docs, frequencies) = (docs.map { $0 - postingOrigin }, frequencies.map { $0 - postingOrigin })
-        let positions = positions.map { $0 - positionOrigin }
-        let forward = forward.map { $0 + (firstToken - forwardOrigin) }
-        let (lowestTerm, termSpan) = (terms.lowerBound, UInt32(truncatingIfNeeded: terms.count))
-        let first = min(max(documents.lowerBound - firstDocument, 0), slice.count)
-        let end = min(max(documents.upperBound - firstDocument, first), slice.count)
+        let (docs, frequencies, positions, forward) = (self.docs, self.frequencies, self.positions, self.forward)
+        // Where a slice's token, a posting and a position land in the places (the pointers stand
+        // for their columns' elements `origin` onwards).
+        let (forwardShift, postingOrigin, positionOrigin) = (firstToken - forwardOrigin, postingOrigin, positionOrigin)
+        let (lowestTerm, termSpan) = (termRange.lowerBound, UInt32(truncatingIfNeeded: termRange.count))
+        let first = min(max(documentRange.lowerBound - firstDocument, 0), slice.count)
+        let end = min(max(documentRange.upperBound - firstDocument, first), slice.count)
         guard first < end else { return [] }
         var terms = postings || positions != nil
             ? zip(cursor.postings, cursor.positions).map { TermCursor(posting: $0, position: $1) } : []
@@ -468,17 +469,17 @@ struct SlicePlaces: @unchecked Sendable {
                     for position in start..<end {
                         let local = source[position]
                         guard local != ID.max else {
-                            forward?[position] = IndexSegment.separator
+                            forward?[position + forwardShift] = IndexSegment.separator
                             continue
                         }
                         let term = Int(local)
                         let id = ids[term]
-                        forward?[position] = id
+                        forward?[position + forwardShift] = id
                         guard id &- lowestTerm < termSpan else { continue }  // not this chunk's
                         if postings {
                             if terms[term].lastDocument != Int32(document) {
                                 terms[term].lastDocument = Int32(document)
-                                docs?[Int(terms[term].posting)] = UInt32(firstDocument + document)
+                                docs?[Int(terms[term].posting) - postingOrigin] = UInt32(firstDocument + document)
                                 terms[term].title = 0
                                 terms[term].other = 0
                                 touched[touchedCount] = term
@@ -487,13 +488,13 @@ struct SlicePlaces: @unchecked Sendable {
                             if position < titleEnd { terms[term].title += 1 } else { terms[term].other += 1 }
                         }
                         if let positions {
-                            positions[Int(terms[term].position)] = UInt32(position - start)
+                            positions[Int(terms[term].position) - positionOrigin] = UInt32(position - start)
                             terms[term].position += 1
                         }
                     }
                     for term in touched[..<touchedCount] {
                         let (title, other) = (terms[term].title, terms[term].other)
-                        frequencies?[Int(terms[term].posting)] = min(title, 255) << 24 | min(other, 0xFF_FFFF)
+                        frequencies?[Int(terms[term].posting) - postingOrigin] = min(title, 255) << 24 | min(other, 0xFF_FFFF)
                         if title >= 255 || other >= 0xFF_FFFF { overflow += [terms[term].posting, title + other] }
                         terms[term].posting += 1
                     }
