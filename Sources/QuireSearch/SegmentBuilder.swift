@@ -254,7 +254,7 @@ enum SegmentBuilder {
             self.cursors = cursors
             self.postingStarts = postingStarts
             positionStarts = positionTotals
-            for index in slices.indices { slices[index].releaseTerms() }
+            for index in slices.indices { slices[index].releaseTermCounts() }
 
             // 3. Per-document columns, slice after slice.
             var firstDocuments: [Int] = [0]
@@ -372,7 +372,7 @@ enum SegmentBuilder {
     }
 
     /// (slot, count) pairs sorted by slot.
-    static func sortedPairs(_ flat: [UInt32]) -> [UInt32] {
+    private static func sortedPairs(_ flat: [UInt32]) -> [UInt32] {
         let order = stride(from: 0, to: flat.count, by: 2).sorted { flat[$0] < flat[$1] }
         return order.flatMap { [flat[$0], flat[$0 + 1]] }
     }

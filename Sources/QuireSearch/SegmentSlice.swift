@@ -113,8 +113,7 @@ struct SegmentSlice: TokenSink {
     }
 
     /// Gives up the term counts (once the builder has placed the terms).
-    mutating func releaseTerms() {
-        table = TermTable()
+    mutating func releaseTermCounts() {
         termCounts = []
     }
 

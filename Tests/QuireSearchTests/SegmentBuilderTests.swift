@@ -138,7 +138,7 @@ struct SegmentBuilderTests {
         Self.expectSame(reopened.catalog.base, store.catalog.base)
     }
 
-    /// Slices of `notes`, `count` notes each, filled as a rebuild fills them.
+    /// Slices of `notes`, `size` notes each, filled as a rebuild fills them.
     static func slices(of notes: [Note], size: Int) -> [SegmentSlice] {
         stride(from: 0, to: notes.count, by: size).map { first in
             var slice = SegmentSlice()
