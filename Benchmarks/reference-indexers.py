@@ -86,13 +86,25 @@ def median_seconds(build, texts, vault, runs):
     return statistics.median(times)
 
 
+def fail(message, code=2):
+    print(message, file=sys.stderr)
+    sys.exit(code)
+
+
 def main():
-    if len(sys.argv) < 2:
-        sys.exit("usage: reference-indexers.py VAULT [RUNS]")
+    usage = "usage: reference-indexers.py VAULT [RUNS]   (RUNS: a positive number of builds, default 5)"
+    if len(sys.argv) not in (2, 3) or sys.argv[1] in ("-h", "--help"):
+        fail(usage)
     vault = sys.argv[1]
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    if not os.path.isdir(vault):
+        fail(f"reference-indexers.py: error: no folder at {vault}\n{usage}")
+    if len(sys.argv) == 3 and not (sys.argv[2].isdigit() and int(sys.argv[2]) > 0):
+        fail(f"reference-indexers.py: error: RUNS must be a positive number, not {sys.argv[2]!r}\n{usage}")
+    runs = int(sys.argv[2]) if len(sys.argv) == 3 else 5
     start = time.perf_counter()
     texts = read_all(vault)
+    if not texts:
+        fail(f"reference-indexers.py: error: no notes (*.md) in {vault}", code=1)
     print(f"read {(time.perf_counter() - start) * 1000:.0f} ms ({len(texts)} notes, Python)")
     try:
         import tantivy  # noqa: F401
