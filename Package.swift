@@ -23,7 +23,8 @@ let package = Package(
         .testTarget(name: "QuireGitTests", dependencies: ["QuireGit"]),
         .testTarget(name: "QuireSearchTests", dependencies: ["QuireSearch", "QuireCore"]),
         .testTarget(name: "QuireSyncTests", dependencies: ["QuireSync", "QuireGit", "QuireCore"]),
-        .testTarget(name: "QuireCLITests", dependencies: ["QuireCore"]),
+        // Runs the built `quire` end to end: depending on it makes `swift test` build what it runs.
+        .testTarget(name: "QuireCLITests", dependencies: ["QuireCore", "quire"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

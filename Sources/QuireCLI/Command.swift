@@ -19,7 +19,7 @@ struct CommandConfiguration {
 }
 
 /// A `quire` command: a static configuration, construction from arguments (usage rules), and `run`.
-protocol Command {
+protocol Command: Sendable {
     /// Name, help and options.
     static var configuration: CommandConfiguration { get }
     /// Builds the command from read arguments; throws a usage error for bad combinations.

@@ -44,7 +44,8 @@ enum NoteJSON {
 
 /// Date formatting for output: ISO 8601 with the local offset (honouring `TZ`), seconds precision.
 enum DateText {
-    private static let formatter: ISO8601DateFormatter = {
+    // Foundation's date formatters are thread-safe for formatting; the type is not marked Sendable.
+    nonisolated(unsafe) private static let formatter: ISO8601DateFormatter = {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = TimeZone.current

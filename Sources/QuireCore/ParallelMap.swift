@@ -13,15 +13,32 @@ public enum ParallelMap {
         var results = [Result?](repeating: nil, count: items.count)
         results.withUnsafeMutableBufferPointer { output in
             let slots = output
-            withoutActuallyEscaping(transform) { work in
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    let start = chunk * chunkSize
-                    for index in start..<min(start + chunkSize, items.count) {
-                        slots.baseAddress.map { ($0 + index).pointee = work(items[index]) }
-                    }
+            perform(iterations: chunks) { chunk in
+                let start = chunk * chunkSize
+                for index in start..<min(start + chunkSize, items.count) {
+                    slots.baseAddress.map { ($0 + index).pointee = transform(items[index]) }
                 }
             }
         }
         return results.compactMap { $0 }
     }
+
+    /// `body(0)` … `body(iterations - 1)` on every core (`DispatchQueue.concurrentPerform`),
+    /// returning when all have run.
+    ///
+    /// The one place where the compiler's data-race checking is set aside for these loops: the
+    /// caller guarantees that the iterations only read what they share, or write disjoint slots
+    /// of a buffer, or synchronise themselves (a lock) — as every caller does.
+    public static func perform(iterations: Int, _ body: (Int) -> Void) {
+        withoutActuallyEscaping(body) { work in
+            let shared = UncheckedSendable(work)
+            DispatchQueue.concurrentPerform(iterations: iterations) { shared.value($0) }
+        }
+    }
+}
+
+/// A value handed to the worker threads of `ParallelMap.perform`; see there for the contract.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -143,7 +143,7 @@ struct VaultWalker {
         let chunks = (notes.count + chunkSize - 1) / chunkSize
         result.withUnsafeMutableBufferPointer { output in
             let slots = output
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            ParallelMap.perform(iterations: chunks) { chunk in
                 var openDirectory: Int32 = -1
                 var descriptor: Int32 = -1
                 defer { if descriptor >= 0 { close(descriptor) } }

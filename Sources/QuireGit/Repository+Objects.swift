@@ -105,7 +105,7 @@ extension Repository {
             parentObjects.append(object)
         }
         var result = git_oid()
-        try author.withRaw { authorRaw in
+        _ = try author.withRaw { authorRaw in
             try committer.withRaw { committerRaw in
                 try parentObjects.withUnsafeMutableBufferPointer { buffer in
                     try check(git_commit_create(&result, pointer, updateReference, authorRaw, committerRaw, nil,
@@ -131,7 +131,7 @@ extension Repository {
     /// Stores `data` as a blob and returns its id.
     public func writeBlob(_ data: Data) throws -> OID {
         var result = git_oid()
-        try data.withUnsafeBytes { buffer in
+        _ = try data.withUnsafeBytes { buffer in
             try check(git_blob_create_from_buffer(&result, pointer, buffer.baseAddress, buffer.count),
                       "git_blob_create_from_buffer")
         }

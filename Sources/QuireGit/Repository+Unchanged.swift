@@ -137,7 +137,7 @@ struct TrackedFolders {
         var found = false
         results.withUnsafeMutableBufferPointer { output in
             let slots = output
-            DispatchQueue.concurrentPerform(iterations: paths.count) { position in
+            onEveryCore(iterations: paths.count) { position in
                 guard !differs.withLock({ found }) else { return }
                 let result = scanFolder(paths[position], root: root)
                 if result == nil { differs.withLock { found = true } }
@@ -210,4 +210,19 @@ struct TrackedFolders {
             && entry.ino == UInt32(truncatingIfNeeded: status.st_ino)
             && entry.uid == status.st_uid && entry.gid == status.st_gid
     }
+}
+
+/// `body(0)` … `body(iterations - 1)` on every core, returning when all have run. The iterations
+/// of `TrackedFolders.scan` read shared state, write disjoint slots and guard their one flag with
+/// a lock, which the compiler cannot see: this is the one place that says so.
+private func onEveryCore(iterations: Int, _ body: (Int) -> Void) {
+    withoutActuallyEscaping(body) { work in
+        let shared = SharedWork(body: work)
+        DispatchQueue.concurrentPerform(iterations: iterations) { shared.body($0) }
+    }
+}
+
+/// The loop body handed to the worker threads of `onEveryCore`.
+private struct SharedWork: @unchecked Sendable {
+    let body: (Int) -> Void
 }

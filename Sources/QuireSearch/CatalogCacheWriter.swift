@@ -112,7 +112,7 @@ extension CatalogCache {
         let sections = layout(chunks.map(\.count))
         var offset = headerSize(sections: chunks.count)
         var pieces: [Piece] = []
-        for (index, chunk) in chunks.enumerated() {
+        for index in chunks.indices {
             let (start, count) = sections[index]
             for piece in stride(from: 0, to: count, by: pieceSize) {
                 pieces.append(Piece(chunk: index, start: piece, count: min(pieceSize, count - piece),
@@ -133,7 +133,7 @@ extension CatalogCache {
         failures.withUnsafeMutableBufferPointer { buffer in
             let results = buffer
             guard results[0] == 0 else { return }
-            DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
+            ParallelMap.perform(iterations: pieces.count) { index in
                 let piece = pieces[index]
                 results[index] = piece.write(piece.chunk < 0 ? all[0] : all[piece.chunk + 1], to: descriptor)
             }
@@ -222,7 +222,7 @@ extension CatalogCache {
         var failures = [Int32](repeating: 0, count: pieces)
         failures.withUnsafeMutableBufferPointer { buffer in
             let results = buffer
-            DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+            ParallelMap.perform(iterations: pieces) { piece in
                 let start = piece * pieceSize
                 results[piece] = put(source + start, count: min(pieceSize, count - start), at: offset + start,
                                      to: descriptor)

@@ -28,7 +28,7 @@ extension Indexer {
             let results = outcomeBuffer
             slices.withUnsafeMutableBufferPointer { sliceBuffer in
                 let slots = sliceBuffer
-                DispatchQueue.concurrentPerform(iterations: slots.count) { slice in
+                ParallelMap.perform(iterations: slots.count) { slice in
                     for index in order[min(slice * size, order.count)..<min(slice * size + size, order.count)] {
                         results[index] = check(paths[index], nil, walked: index < given.count ? given[index] : nil,
                                                racyLimit: racyLimit) { slots[slice].add($0) }

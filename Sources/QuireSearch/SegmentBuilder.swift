@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import QuireCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,7 @@ enum SegmentBuilder {
         var slices = [SegmentSlice](repeating: SegmentSlice(), count: (notes.count + size - 1) / size)
         slices.withUnsafeMutableBufferPointer { buffer in
             let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: slots.count) { slice in
+            ParallelMap.perform(iterations: slots.count) { slice in
                 for index in slice * size..<min(slice * size + size, notes.count) { slots[slice].add(notes[index]) }
             }
         }
@@ -320,7 +321,7 @@ enum SegmentBuilder {
                 let overflowSlots = overflowBuffer
                 slices.withUnsafeMutableBufferPointer { buffer in
                     let slots = buffer
-                    DispatchQueue.concurrentPerform(iterations: slots.count) { index in
+                    ParallelMap.perform(iterations: slots.count) { index in
                         overflowSlots[index] = places.fill(slots[index], ids: finalIDs[index], cursor: cursors[index],
                                                            firstDocument: firstDocuments[index],
                                                            firstToken: firstTokens[index], releasing: !keepForward)

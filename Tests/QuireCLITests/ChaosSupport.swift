@@ -22,7 +22,7 @@ enum ChaosSupport {
         let scratch = try Harness.temporaryDirectory("quire-chaos-run")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("out")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         let outHandle = try FileHandle(forWritingTo: outURL)
         defer { try? outHandle.close() }
         let process = Process()

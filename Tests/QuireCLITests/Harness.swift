@@ -64,9 +64,9 @@ enum Harness {
         let outURL = scratch.appendingPathComponent("out")
         let errURL = scratch.appendingPathComponent("err")
         let inURL = scratch.appendingPathComponent("in")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -28,8 +28,8 @@ enum HostileRunner {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("out")
         let errURL = scratch.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         if asOtherUser {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")

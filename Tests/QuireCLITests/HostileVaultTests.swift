@@ -180,12 +180,9 @@ import Glibc
         #expect(Date().timeIntervalSince(start) < 4 * Self.deadline)
     }
 
-    @Test func unreadableFileAsAnotherUser() throws {
-        guard HostileRunner.canRunAsOtherUser else {
-            // Root reads a chmod 000 file; without root and setpriv there is no other user to be.
-            print("skipped: needs root and /usr/bin/setpriv to run quire as user nobody")
-            return
-        }
+    // Root reads a chmod 000 file; without root and setpriv there is no other user to be.
+    @Test(.enabled(if: HostileRunner.canRunAsOtherUser, "needs root and /usr/bin/setpriv to run quire as user nobody"))
+    func unreadableFileAsAnotherUser() throws {
         let base = try Harness.temporaryDirectory("quire-unreadable")
         defer { try? FileManager.default.removeItem(at: base) }
         let vault = base.appendingPathComponent("vault")

@@ -17,8 +17,8 @@ func gitCLI(_ arguments: [String], in directory: URL, environment extra: [String
     let scratch = try Harness.temporaryDirectory("quire-git")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git", "-c", "user.name=cli", "-c", "user.email=cli@example.invalid"] + arguments

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import QuireCore
 
-/// Edits over every real-world note in /work/shared/corpora (skipped when absent).
-@Suite struct CorpusEditTests {
+/// Edits over every real-world note in Tests/Corpora.
+@Suite(.enabled(if: TestSupport.hasCorpora, TestSupport.corporaMissing)) struct CorpusEditTests {
     let files = TestSupport.markdownFiles(under: TestSupport.corpora)
 
     @Test func addThenRemoveIsIdentity() throws {
@@ -64,20 +64,19 @@ import Testing
     }
 }
 
-/// Known values from specific real-world notes (skipped when the corpora are absent).
-@Suite struct CorpusValueTests {
-    private func note(_ path: String) throws -> Note? {
+/// Known values from specific real-world notes.
+@Suite(.enabled(if: TestSupport.hasCorpora, TestSupport.corporaMissing)) struct CorpusValueTests {
+    private func note(_ path: String) throws -> Note {
         let url = TestSupport.corpora.appendingPathComponent(path)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return NoteParser.parse(try Data(contentsOf: url), path: path, timeZone: TestSupport.utc)
     }
 
     @Test func hugoMultiLineFlowListAndComments() throws {
-        guard let types = try note("hugo-docs/content/en/templates/types.md") else { return }
+        let types = try note("hugo-docs/content/en/templates/types.md")
         #expect(types.aliases.count == 9)
         #expect(types.aliases.first == "/templates/base/")
         #expect(types.value(forKey: "weight") == .int(30))
-        guard let scratch = try note("hugo-docs/content/en/methods/page/Scratch.md") else { return }
+        let scratch = try note("hugo-docs/content/en/methods/page/Scratch.md")
         #expect(scratch.value(forKey: "expiryDate") == .date(TestSupport.date(2026, 11, 18), text: "2026-11-18"))
         #expect(scratch.value(forKey: "params") == .map([FrontMatterEntry(key: "functions_and_methods", value: .map([
             FrontMatterEntry(key: "returnType", value: .string("maps.Scratch")),
@@ -90,7 +89,7 @@ import Testing
     }
 
     @Test func dendronNote() throws {
-        guard let careers = try note("dendron-site/vault/careers.md") else { return }
+        let careers = try note("dendron-site/vault/careers.md")
         #expect(careers.id == "c378b702-7d49-4e91-be6e-b2078103c86e")
         #expect(careers.title == "Careers")
         #expect(careers.updatedAt == Date(timeIntervalSince1970: 1636510026.672))

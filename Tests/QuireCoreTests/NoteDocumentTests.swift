@@ -12,9 +12,10 @@ import Testing
         }
     }
 
-    @Test func untouchedRoundTripOverCorpora() throws {
+    @Test(.enabled(if: TestSupport.hasCorpora, TestSupport.corporaMissing))
+    func untouchedRoundTripOverCorpora() throws {
         let files = TestSupport.markdownFiles(under: TestSupport.corpora)
-        guard !files.isEmpty else { return }
+        #expect(files.count > 1_900)
         var unreadable: [String] = []
         for file in files {
             let data = try Data(contentsOf: file)

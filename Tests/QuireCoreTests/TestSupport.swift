@@ -1,13 +1,18 @@
 import Foundation
+import Testing
 @testable import QuireCore
 
 /// Helpers shared by the QuireCore tests.
 enum TestSupport {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    /// Real-world notes written by other people (Dendron and Hugo, see Tests/Corpora/README.md).
     static let corpora = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/corpora")
+        .deletingLastPathComponent().appendingPathComponent("Corpora")
+    /// Whether the corpora are there (they are in the repository; a partial checkout may lack them).
+    static let hasCorpora = FileManager.default.fileExists(atPath: corpora.appendingPathComponent("README.md").path)
+    /// Why the corpus tests are skipped when `hasCorpora` is false.
+    static let corporaMissing: Comment = "Tests/Corpora is missing: the real-world corpus tests cannot run"
     static let utc = TimeZone(secondsFromGMT: 0) ?? .current
     static let berlin = TimeZone(identifier: "Europe/Berlin") ?? .current
 

@@ -54,7 +54,8 @@ final class HTTPGitServer {
 }
 
 @Suite(.serialized, .enabled(if: FileManager.default.fileExists(atPath: "/usr/sbin/nginx")
-                                && FileManager.default.fileExists(atPath: "/usr/sbin/fcgiwrap") && getuid() == 0))
+                                && FileManager.default.fileExists(atPath: "/usr/sbin/fcgiwrap") && getuid() == 0,
+                             "needs root, nginx and fcgiwrap (make test-deps installs them)"))
 struct HTTPTests {
     func setUp(_ temp: TemporaryDirectory) throws -> (HTTPGitServer, Repository) {
         try FileManager.default.createDirectory(at: temp.path("http/srv"), withIntermediateDirectories: true)

@@ -33,7 +33,8 @@ final class SSHServer: LoopbackServer {
     }
 }
 
-@Suite(.serialized, .enabled(if: FileManager.default.fileExists(atPath: "/usr/sbin/sshd") && getuid() == 0))
+@Suite(.serialized, .enabled(if: FileManager.default.fileExists(atPath: "/usr/sbin/sshd") && getuid() == 0,
+                             "needs root and /usr/sbin/sshd (make test-deps installs openssh-server)"))
 struct SSHTests {
     /// A home with `.ssh/id_ed25519` and a known_hosts file holding `knownHosts`.
     func makeHome(_ temp: TemporaryDirectory) throws -> URL {
