@@ -13,6 +13,19 @@ Body edits insert a line (never superseded); attachments are append-only.
 
 Modes:  chaos (default) -- random rounds;  --faults -- every QUIRE_FAULT point, throwing and
 `:kill`, each followed by a normal sync, convergence and the ledger check.
+
+--edges P adds the shapes that broke sync at the edges of git, the file system and the clock
+(issue 13), each chosen with weight P beside the ordinary operations:
+  symlink / link-to-note / note-to-link -- tracked symlinks made, replaced by a real note, a
+                 plain note replaced by a link (its text counts as deleted, like `quire rm`);
+  unicode      -- notes from a small pool of accented names, written precomposed (NFC) or
+                 decomposed (NFD, as macOS writes), so two devices collide under NFC;
+  file-folder  -- `ProjectsN` made as a file on one device and as a folder of notes on another;
+  nested-repo  -- a folder with its own `.git` (never synced; left out of the comparison);
+  config       -- a line added to `.gitignore`, a key added to `.obsidian/app.json`;
+  git-commit   -- an edit committed with the git CLI between syncs.
+and with --edges the last device runs with `core.autocrlf=true` and the devices' clocks are
+skewed (one an hour behind, one ten minutes ahead). Trees are compared with CRLF read as LF.
 Exit code 0 when converged with no loss; 1 otherwise (the report says why and how to reproduce).
 """
 import argparse
@@ -27,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import unicodedata
 
 FAULT_POINTS = ["after-stamp", "after-commit", "before-fetch", "after-fetch", "during-merge",
                 "before-checkout", "before-ref-update", "before-push", "after-push"]
@@ -35,6 +49,12 @@ BASE_TIME = datetime.datetime(2026, 11, 29, 12, 0, 0, tzinfo=datetime.timezone.u
 EXCLUDED = (".git", ".quire/local", ".quire/cache")
 TOKEN = re.compile(r"tok-\d{5}-\d+-\d{4}")
 EXIT_LOCKED = 7
+UNICODE_NAMES = ["Résumé %d.md", "Café crème %d.md", "Übersicht %d.md"]
+CLOCK_SKEW = [0, 600, -3600]   # seconds: device index modulo 3 (ahead, behind) under --edges
+
+
+EDGE_OPERATIONS = ("unicode", "file-folder", "config", "git-commit", "symlink", "link-to-note", "note-to-link",
+                   "nested-repo")
 
 
 class Failure(Exception):
@@ -62,15 +82,16 @@ class Chaos:
         self.ledger = {}          # token -> {"kind", "note", "device", "round"}
         self.deleted = set()
         self.superseded = set()
-        self.stats = {"rounds": 0, "operations": 0, "syncs": 0, "failed_syncs": 0, "concurrent_syncs": 0,
+        self.stats = {"rounds": 0, "operations": 0, "edge_operations": 0, "syncs": 0, "failed_syncs": 0, "concurrent_syncs": 0,
                       "faults": 0, "kills": 0, "edits_during_sync": 0, "conflicts": 0, "losses": 0,
                       "converge_passes": 0}
         self.devices = []
         self.log_lines = []
 
     # ---- running quire -------------------------------------------------------------------
-    def now(self):
-        return BASE_TIME + datetime.timedelta(seconds=self.clock)
+    def now(self, device=None):
+        skew = CLOCK_SKEW[device.index % len(CLOCK_SKEW)] if device is not None and self.args.edges else 0
+        return BASE_TIME + datetime.timedelta(seconds=self.clock + skew)
 
     def tick(self):
         self.clock += self.rng.randint(1, 90)
@@ -78,7 +99,7 @@ class Chaos:
     def env(self, device, fault=None):
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": device.home, "TZ": "UTC",
                "LANG": "C.UTF-8", "NO_COLOR": "1", "GIT_CONFIG_NOSYSTEM": "1",
-               "QUIRE_DEVICE": device.name, "QUIRE_NOW": self.now().strftime("%Y-%m-%dT%H:%M:%SZ")}
+               "QUIRE_DEVICE": device.name, "QUIRE_NOW": self.now(device).strftime("%Y-%m-%dT%H:%M:%SZ")}
         if fault:
             env["QUIRE_FAULT"] = fault
         return env
@@ -106,24 +127,25 @@ class Chaos:
         found = []
         for directory, folders, files in os.walk(device.path):
             relative = os.path.relpath(directory, device.path)
-            folders[:] = sorted(f for f in folders if not f.startswith("."))
+            folders[:] = sorted(f for f in folders if not f.startswith(".") and not f.startswith("nested-"))
             for name in sorted(files):
-                if name.endswith(".md"):
+                if name.endswith(".md") and not os.path.islink(os.path.join(directory, name)):
                     found.append(os.path.normpath(os.path.join(relative, name)))
         return found
 
     @staticmethod
     def read(path):
         with open(path, "rb") as handle:
-            return handle.read().decode("utf-8", "replace")
+            return handle.read().decode("utf-8", "replace").replace("\r\n", "\n")
 
-    def write_as_editor(self, path, text):
-        """An external editor's save: a new file renamed over the old, mtime = the simulated clock."""
+    def write_as_editor(self, path, text, device=None):
+        """An external editor's save: a new file renamed over the old (a symlink there is replaced,
+        not followed), mtime = the simulated clock of the device."""
         os.makedirs(os.path.dirname(path), exist_ok=True)
         temporary = path + ".chaos-tmp"
         with open(temporary, "w", encoding="utf-8") as handle:
             handle.write(text)
-        stamp = self.now().timestamp()
+        stamp = self.now(device).timestamp()
         os.utime(temporary, (stamp, stamp))
         os.replace(temporary, path)
 
@@ -159,7 +181,17 @@ class Chaos:
         if notes:
             choices += [("append-editor", 5), ("key-quire", 3), ("key-editor", 2), ("tag", 2), ("untag", 1),
                         ("move", 1), ("rename", 1), ("delete", 1), ("attach-edit", 1)]
+        if self.args.edges > 0:
+            weight = self.args.edges
+            choices += [(name, weight) for name in ("unicode", "file-folder", "config", "git-commit", "symlink",
+                                                    "link-to-note", "note-to-link", "nested-repo")]
         operation = self.rng.choices([c[0] for c in choices], [c[1] for c in choices])[0]
+        if operation in EDGE_OPERATIONS:
+            token = self.new_token(device)
+            self.stats["operations"] += 1
+            self.stats["edge_operations"] += 1
+            self.log("%s %s %s" % (device.name, operation, token))
+            return self.operate_edge(device, operation, token)
         note = self.rng.choice(notes) if notes else None
         full = os.path.join(device.path, note) if note else None
         text = self.read(full) if note else ""
@@ -182,12 +214,12 @@ class Chaos:
             folder = self.rng.choice(FOLDERS)
             path = os.path.join(device.path, folder, "plain-%s.md" % token[4:])
             if self.rng.random() < 0.5:
-                self.write_as_editor(path, "# Plain %s\n\n%s\n" % (token[4:], token))
+                self.write_as_editor(path, "# Plain %s\n\n%s\n" % (token[4:], token), device)
             else:
-                self.write_as_editor(path, "---\ntitle: Hand %s\n---\n%s\n" % (token[4:], token))
+                self.write_as_editor(path, "---\ntitle: Hand %s\n---\n%s\n" % (token[4:], token), device)
             self.record(token, "body", None, device)
         elif operation == "attach":
-            self.write_as_editor(os.path.join(device.path, "attachments", token + ".txt"), token + "\n")
+            self.write_as_editor(os.path.join(device.path, "attachments", token + ".txt"), token + "\n", device)
             self.record(token, "attachment", None, device)
         elif operation == "attach-edit":
             folder = os.path.join(device.path, "attachments")
@@ -195,14 +227,14 @@ class Chaos:
             if not names:
                 return self.operate_fallback(device, token)
             target = os.path.join(folder, self.rng.choice(names))
-            self.write_as_editor(target, self.read(target) + token + "\n")
+            self.write_as_editor(target, self.read(target) + token + "\n", device)
             self.record(token, "attachment", None, device)
         elif operation == "append-editor":
             front, body = self.split(text)
             position = self.rng.randint(0, len(body))
             body.insert(position, token)
             updated = ("---\n" + "\n".join(front) + "\n---\n" if front is not None else "") + "\n".join(body)
-            self.write_as_editor(full, updated)
+            self.write_as_editor(full, updated, device)
             self.record(token, "body", identity, device)
         elif operation in ("key-quire", "key-editor"):
             front, body = self.split(text)
@@ -215,7 +247,7 @@ class Chaos:
                 self.quire(device, "set", note, "chaos=" + token)
             else:
                 front = [line for line in front if not line.startswith("chaos:")] + ["chaos: " + token]
-                self.write_as_editor(full, "---\n" + "\n".join(front) + "\n---\n" + "\n".join(body))
+                self.write_as_editor(full, "---\n" + "\n".join(front) + "\n---\n" + "\n".join(body), device)
             self.record(token, "key", identity, device)
         elif operation == "tag":
             self.quire(device, "tag", note, "+" + token)
@@ -257,7 +289,7 @@ class Chaos:
             temporary = full + ".chaos-tmp"
             with open(temporary, "w", encoding="utf-8") as handle:
                 handle.write(text + ("" if text.endswith("\n") else "\n") + token + "\n")
-            stamp = self.now().timestamp()
+            stamp = self.now(device).timestamp()
             os.utime(temporary, (stamp, stamp))
             try:
                 after = os.stat(full)
@@ -272,6 +304,100 @@ class Chaos:
             return
         self.record(token, "body", self.note_id(text), device)
         self.log("%s append %s %s" % (device.name, note, token))
+
+    # ---- edge shapes (--edges) ------------------------------------------------------------
+    def operate_edge(self, device, operation, token):
+        root = device.path
+        if operation == "unicode":
+            # A name from a small pool, precomposed or decomposed: another device may hold the same
+            # name in the other form. An existing file equal under NFC is edited instead.
+            name = self.rng.choice(UNICODE_NAMES) % self.rng.randint(0, 1)
+            form = self.rng.choice(["NFC", "NFD"])
+            existing = [n for n in os.listdir(root) if unicodedata.normalize("NFC", n) == name
+                        and not os.path.islink(os.path.join(root, n))]
+            if existing:
+                path = os.path.join(root, existing[0])
+                self.write_as_editor(path, self.read(path).rstrip("\n") + "\n" + token + "\n", device)
+            else:
+                path = os.path.join(root, unicodedata.normalize(form, name))
+                self.write_as_editor(path, "# %s\n\n%s\n" % (name[:-3], token), device)
+            self.record(token, "body", None, device)
+        elif operation == "file-folder":
+            name = "Projects%d" % self.rng.randint(0, 1)
+            path = os.path.join(root, name)
+            if os.path.isdir(path) and not os.path.islink(path):
+                self.write_as_editor(os.path.join(path, "plan-%s.md" % token[4:]), "# Plan\n\n%s\n" % token, device)
+                self.record(token, "body", None, device)
+            elif os.path.isfile(path) and not os.path.islink(path):
+                self.write_as_editor(path, self.read(path) + token + "\n", device)
+                self.record(token, "attachment", None, device)
+            elif self.rng.random() < 0.5:
+                self.write_as_editor(path, token + "\n", device)
+                self.record(token, "attachment", None, device)
+            else:
+                self.write_as_editor(os.path.join(path, "plan-%s.md" % token[4:]), "# Plan\n\n%s\n" % token, device)
+                self.record(token, "body", None, device)
+        elif operation == "config":
+            if self.rng.random() < 0.5:
+                path = os.path.join(root, ".gitignore")
+                text = self.read(path) if os.path.exists(path) else ""
+                self.write_as_editor(path, text + ("" if text.endswith("\n") or not text else "\n")
+                                     + "*.ignored-%s\n" % token, device)
+            else:
+                path = os.path.join(root, ".obsidian", "app.json")
+                try:
+                    settings = json.loads(self.read(path))
+                except (OSError, ValueError):
+                    settings = {}
+                if not isinstance(settings, dict):
+                    settings = {}
+                settings[token] = True
+                self.write_as_editor(path, json.dumps(settings, indent=2, sort_keys=True) + "\n", device)
+            self.record(token, "config", None, device)
+        elif operation == "git-commit":
+            # An edit committed with the git CLI between two syncs (quire's stamping is skipped).
+            notes = self.notes(device)
+            if not notes:
+                return self.operate_fallback(device, token)
+            note = self.rng.choice(notes)
+            full = os.path.join(root, note)
+            text = self.read(full)
+            self.write_as_editor(full, text + ("" if text.endswith("\n") else "\n") + token + "\n", device)
+            self.record(token, "body", self.note_id(text), device)
+            self.git("add", "-A", cwd=root)
+            committed = self.git("-c", "user.name=cli", "-c", "user.email=cli@example.invalid",
+                                 "commit", "-q", "-m", "edited with the git CLI", cwd=root)
+            self.log("%s git commit exit %d %s" % (device.name, committed.returncode, committed.stderr.strip()[:120]))
+        elif operation == "symlink":
+            notes = [n for n in self.notes(device) if os.path.dirname(n) == ""]
+            if not notes:
+                return self.operate_fallback(device, token)
+            os.symlink(self.rng.choice(notes), os.path.join(root, "link-%s.md" % token[4:]))
+        elif operation == "link-to-note":
+            links = sorted(n for n in os.listdir(root) if n.startswith("link-") and os.path.islink(os.path.join(root, n)))
+            if not links:
+                return self.operate_fallback(device, token)
+            self.write_as_editor(os.path.join(root, self.rng.choice(links)), "# Was a link\n\n%s\n" % token, device)
+            self.record(token, "body", None, device)
+        elif operation == "note-to-link":
+            plain = [n for n in self.notes(device) if os.path.dirname(n) == "" and n.startswith("plain-")]
+            others = [n for n in self.notes(device) if os.path.dirname(n) == "" and n not in plain]
+            if not plain or not others:
+                return self.operate_fallback(device, token)
+            victim = self.rng.choice(plain)
+            full = os.path.join(root, victim)
+            self.deleted.update(TOKEN.findall(self.read(full)))
+            self.deleted.update(TOKEN.findall(self.git("show", "HEAD:" + victim, cwd=root).stdout))
+            os.unlink(full)
+            os.symlink(self.rng.choice(others), full)
+        elif operation == "nested-repo":
+            folder = os.path.join(root, "nested-%s" % device.name)
+            if os.path.exists(folder):
+                return self.operate_fallback(device, token)
+            os.makedirs(folder)
+            subprocess.run(["git", "init", "-q", folder], check=True, capture_output=True)
+            with open(os.path.join(folder, "inside.md"), "w", encoding="utf-8") as handle:
+                handle.write("# Inside a nested repository\n")
 
     # ---- syncing -------------------------------------------------------------------------
     def finish(self, device, process, expect_kill=False):
@@ -342,11 +468,17 @@ class Chaos:
         for directory, folders, names in os.walk(device.path):
             relative = os.path.relpath(directory, device.path)
             folders[:] = [f for f in folders if os.path.normpath(os.path.join(relative, f)) not in EXCLUDED
-                          and f != ".test-home"]
+                          and f != ".test-home" and not (relative == "." and f.startswith("nested-"))]
             for name in names:
                 path = os.path.normpath(os.path.join(relative, name))
-                with open(os.path.join(directory, name), "rb") as handle:
-                    files[path] = handle.read()
+                full = os.path.join(directory, name)
+                if os.path.islink(full):
+                    files[path] = b"link -> " + os.readlink(full).encode()
+                    continue
+                with open(full, "rb") as handle:
+                    data = handle.read()
+                # A device with core.autocrlf=true keeps CRLF in its work tree; git stores LF.
+                files[path] = data.replace(b"\r\n", b"\n") if self.args.edges else data
         return files
 
     def git(self, *arguments, cwd=None):
@@ -395,8 +527,19 @@ class Chaos:
             problems.append("git fsck on the remote: %s%s" % (fsck.stdout, fsck.stderr))
         for device in self.devices:
             status = self.git("status", "--porcelain", cwd=device.path)
-            if status.stdout.strip():
+            # A nested repository is never synced: it stays untracked on its own device.
+            leftover = [line for line in status.stdout.splitlines() if not line[3:].startswith("nested-")]
+            if leftover:
                 problems.append("%s: work tree not clean after converging:\n%s" % (device.name, status.stdout))
+        listed = self.git("--git-dir", self.remote, "ls-tree", "-r", "--name-only", "-z", "refs/heads/main").stdout
+        for path in listed.split("\0"):
+            name = os.path.basename(path)
+            if ".quire-tmp" in name or name.endswith(".chaos-tmp"):
+                problems.append("a temporary file reached the remote: %s" % path)
+            if re.match(r"^(\.gitignore|\.gitattributes|app\.json)\.", name) or re.match(r"^app\.conflict-", name):
+                problems.append("a config file was forked into a copy: %s" % path)
+            if path.startswith("nested-"):
+                problems.append("a nested repository's file reached the remote: %s" % path)
         marker = re.compile(rb"^(<<<<<<<|>>>>>>>)( |$)", re.M)
         for path, data in sorted(tree.items()):
             if marker.search(data):
@@ -448,6 +591,9 @@ class Chaos:
         for device in self.devices[1:]:
             subprocess.run([self.binary, "clone", self.remote, device.path], cwd=self.root, env=self.env(device),
                            check=True, capture_output=True)
+        if self.args.edges and len(self.devices) > 1:
+            # The last device converts line endings as a Windows user's git does.
+            self.git("config", "core.autocrlf", "true", cwd=self.devices[-1].path)
 
     def run_chaos(self):
         for self.round in range(1, self.args.rounds + 1):
@@ -504,10 +650,10 @@ class Chaos:
         a = self.args
         return ("python3 Benchmarks/chaos/chaos.py --binary %s --seed %d --devices %d --rounds %d "
                 "--max-operations %d --operations %d --sync-probability %s --concurrent-probability %s "
-                "--fault-probability %s --kill-probability %s --edit-during-sync-probability %s%s --keep -v" % (
+                "--fault-probability %s --kill-probability %s --edit-during-sync-probability %s --edges %s%s --keep -v" % (
                     a.binary, a.seed, a.devices, a.rounds, a.max_operations, a.operations, a.sync_probability,
                     a.concurrent_probability, a.fault_probability, a.kill_probability,
-                    a.edit_during_sync_probability, " --faults" if a.faults else ""))
+                    a.edit_during_sync_probability, a.edges, " --faults" if a.faults else ""))
 
 
 def main():
@@ -525,6 +671,9 @@ def main():
     parser.add_argument("--kill-delay", type=float, default=0.3, help="seconds, at most, before SIGKILL")
     parser.add_argument("--edit-during-sync-probability", type=float, default=0.0)
     parser.add_argument("--faults", action="store_true", help="run every fault point instead of random rounds")
+    parser.add_argument("--edges", type=float, default=0.0,
+                        help="weight of each edge shape (symlinks, NFC/NFD names, file/folder, nested repos, config "
+                             "files, git CLI commits); also autocrlf on the last device and skewed clocks")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("-v", "--verbose", action="store_true")
