@@ -57,6 +57,9 @@ enum SyncErrorTranslator {
         case .noDefaultRemoteBranch:
             return CLIError(error.description,
                             hint: "choose the one to sync with: git branch --set-upstream-to=origin/NAME, then sync")
+        case let .unreadableState(path, _):
+            return CLIError(error.description,
+                            hint: "nothing was changed. Use the quire that wrote it, or move the file aside (mv \(path) \(path).bad) to start afresh: notes you edited during the last sync are then committed as they are — check them with 'git diff' first")
         case .file, .injectedFault:
             return CLIError(error.description)
         }

@@ -67,7 +67,7 @@ public struct ConflictLog {
     /// Every record, newest first; dismissed ones only with `includeDismissed`.
     public func records(includeDismissed: Bool = false) throws -> [ConflictRecord] {
         guard let head = try repository.headCommitID() else { return [] }
-        let dismissed = Set(SyncState.load(vaultRoot: vaultRoot).dismissedConflicts)
+        let dismissed = Set(try SyncState.load(vaultRoot: vaultRoot).dismissedConflicts)
         var result: [ConflictRecord] = []
         // Merge commits, and the sync commits of pending merges (one parent: the commit's own
         // side is `ours`, the parent the loser).
@@ -163,7 +163,7 @@ public struct ConflictLog {
     /// Hides a record from the default list on this device.
     public func dismiss(_ prefix: String) throws -> ConflictRecord {
         let found = try record(prefix)
-        var state = SyncState.load(vaultRoot: vaultRoot)
+        var state = try SyncState.load(vaultRoot: vaultRoot)
         if !state.dismissedConflicts.contains(found.id) { state.dismissedConflicts.append(found.id) }
         try state.save(vaultRoot: vaultRoot)
         return found

@@ -17,6 +17,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case file(path: String, reason: String)
     /// `quire undo` found no merge to undo.
     case nothingToUndo
+    /// The sync state file cannot be read, or a newer version wrote it: refused rather than read
+    /// as empty (it may hold the bases of edits kept during the last sync).
+    case unreadableState(path: String, reason: String)
     /// A fault injected by `QUIRE_FAULT` (tests only).
     case injectedFault(String)
     /// The first sync of a branch with no upstream found several branches on the remote and no
@@ -40,6 +43,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): \(reason)"
         case .nothingToUndo:
             return "there is no merge to undo"
+        case let .unreadableState(path, reason):
+            return "cannot read \(path): \(reason)"
         case let .injectedFault(point):
             return "injected fault at \(point)"
         case let .noDefaultRemoteBranch(branches):

@@ -93,7 +93,7 @@ extension Syncer {
             let signature = environment.signature(repository: repository, vault: vault)
             let commit = try repository.createCommit(tree: target, parents: [head], message: message,
                                                      author: signature, committer: signature)
-            var state = SyncState.load(vaultRoot: vault.root)
+            var state = try SyncState.load(vaultRoot: vault.root)
             var report = SyncReport()
             try moveTo(commit, from: head, state: &state, report: &report)
             try repository.deleteReference(backup.name)

@@ -47,7 +47,7 @@ public final class Syncer {
         retired.startPurge()  // what a crashed sync left
         defer { retired.waitForPurge() }
         return try withExtendedLifetime(lock) {
-            var state = SyncState.load(vaultRoot: vault.root)
+            var state = try SyncState.load(vaultRoot: vault.root)
             do {
                 let report = try cycle(options, state: &state, deadHolderSince: lock.deadHolderSince)
                 if !options.dryRun {
