@@ -14,6 +14,10 @@ public struct SyncState: Codable, Equatable, Sendable {
     public var lastSuccess: Date?
     /// Path → blob id (hex) the user's unsynced edit of that note was based on.
     public var pendingBases: [String: String] = [:]
+    /// The commit the work-tree update that kept those edits moved the branch to: the version
+    /// each kept edit lacks, merged in at the next sync even if the git CLI committed the kept
+    /// file over it meanwhile (nil when no edit is kept, and for states of older versions).
+    public var pendingHead: String?
     /// Conflict ids hidden from `quire conflicts` by `quire conflicts dismiss`.
     public var dismissedConflicts: [String] = []
     /// `Quire-Conflict` trailers of pending merges stamped but not committed yet (a crash between

@@ -72,6 +72,7 @@ extension Syncer {
         // based on that version, not on the one this update replaced (which may hold an incoming
         // change the edit lacks — merging against it would revert that change).
         for (path, base) in outcome.keptUserEdits where state.pendingBases[path] == nil { state.pendingBases[path] = base }
+        state.pendingHead = state.pendingBases.isEmpty ? nil : target.hex
         try state.save(vaultRoot: vault.root)
         return outcome
     }

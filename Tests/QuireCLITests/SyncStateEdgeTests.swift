@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// What a device remembers between syncs, at its edges: an unreadable
-/// `.quire/local/sync-state.json`. Two devices and a real bare remote.
+/// What a device remembers between syncs, at its edges: an edit kept during a sync and then
+/// committed with the git CLI, and an unreadable `.quire/local/sync-state.json`. Two devices and
+/// a real bare remote.
 @Suite struct SyncStateEdgeTests {
     static let lines = ["line 1", "line 2", "line 3", "line 4", "line 5", "line 6", "line 7"]
     static func body(_ replaced: [Int: String]) -> String {
@@ -29,6 +30,25 @@ import Testing
         try #require(run.code == 0, "\(run.stderr)")
         try #require(run.stdout.contains("kept your edit of shared.md made during the sync"), "\(run.stdout)")
         return (a, b)
+    }
+
+    /// Item 7 of issue 13: before the fix, `git commit -a` between the syncs made HEAD hold the kept
+    /// file, the next sync found nothing changed, dropped the saved base, and `b`'s first line was
+    /// reverted on every device. Now the kept edit is merged against the version the sync brought
+    /// in, whoever committed it.
+    @Test func aKeptEditCommittedWithTheGitCLIStillGetsTheIncomingChange() throws {
+        let world = try SyncWorld()
+        let (a, b) = try Self.keptEdit(world)
+        try #require(try a.git(["commit", "-q", "-am", "my edit"]).code == 0)
+        try a.sync(now: "2026-11-29T12:00:00Z")
+        try b.sync(now: "2026-11-29T12:01:00Z")
+        let expected = Self.body([0: "line 1 from b", 6: "line 7 mine"])
+        for device in [a, b] {
+            let text = try device.read("shared.md")
+            #expect(text.hasSuffix(expected), "\(device.name): \(text)")
+            #expect(try device.git(["status", "--porcelain"]).stdout.isEmpty)
+        }
+        #expect(try world.git(["show", "main:shared.md"]).stdout == a.read("shared.md"))
     }
 
     /// Item 13 of issue 13: a damaged state file (truncated) or one a newer version wrote was read
