@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// What a device remembers between syncs, at its edges: an edit kept during a sync and then
-/// committed with the git CLI, and an unreadable `.quire/local/sync-state.json`. Two devices and
-/// a real bare remote.
+/// committed with the git CLI, an unreadable `.quire/local/sync-state.json`, and a vault with no
+/// remote. Two devices and a real bare remote where it matters.
 @Suite struct SyncStateEdgeTests {
     static let lines = ["line 1", "line 2", "line 3", "line 4", "line 5", "line 6", "line 7"]
     static func body(_ replaced: [Int: String]) -> String {
@@ -76,5 +76,20 @@ import Testing
         // The way out the hint names: with the file moved aside the sync runs again.
         try FileManager.default.moveItem(at: file, to: a.vault.url(".quire/local/sync-state.json.bad"))
         try a.sync(now: "2026-11-29T12:01:00Z")
+    }
+
+    /// A vault with no remote: the sync commits and says nothing was pushed, exit 0.
+    @Test func noRemoteCommitsLocallyAndSaysSo() throws {
+        let world = try SyncWorld()
+        try #require(try Harness.run(["init", world.folder("a").path], in: world.directory).code == 0)
+        let a = Device(name: "a", vault: TestVault(existing: world.folder("a")))
+        try a.write(Self.base, to: "one.md")
+        let run = try a.run(["sync"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("committed 4 changes"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("no remote: committed locally, nothing pushed (set one with 'quire remote URL' to share the vault)\n"), "\(run.stdout)")
+        #expect(try a.git(["status", "--porcelain"]).stdout.isEmpty)
+        #expect(try a.git(["show", "HEAD:one.md"]).stdout == Self.base)
+        #expect(try a.run(["status"]).stdout.contains("no remote: committed locally, nothing pushed"))
     }
 }
