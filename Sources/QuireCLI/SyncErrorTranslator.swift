@@ -54,6 +54,9 @@ enum SyncErrorTranslator {
                             code: .pushRejected)
         case .nothingToUndo:
             return CLIError(error.description, hint: "undo goes back to the state before the last merge of a sync")
+        case .undoWouldRevertLaterWork:
+            return CLIError(error.description,
+                            hint: "nothing was changed. 'quire undo --force' reverts those files too (every version stays in history: 'quire history NOTE'); or restore what you need with 'quire restore NOTE --at REV'")
         case .noDefaultRemoteBranch:
             return CLIError(error.description,
                             hint: "choose the one to sync with: git branch --set-upstream-to=origin/NAME, then sync")
