@@ -139,6 +139,14 @@ public struct ConflictLog {
         return nil
     }
 
+    /// The note as it was at the merge base of the two sides (the version both changed), by
+    /// path; nil for a pending merge's record (one parent), or when the base has no such path.
+    public func baseVersion(of record: ConflictRecord) throws -> Data? {
+        guard record.ours != record.merge, let ours = OID(hex: record.ours), let theirs = OID(hex: record.theirs),
+              let base = try repository.mergeBase(ours, theirs) else { return nil }
+        return try NoteHistory(repository: repository).version(of: record.path, in: base)
+    }
+
     /// The loser's version of the note the merge paired with `record.path`: the base path a side
     /// turned into it, then what the loser made of that path (`SideChanges`, as `TreeMerger`
     /// paired them). Unlike a lookup by id, it finds the right copy when two notes share an id.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `quire undo` and `quire restore` at their edges (issue 13, items 10 and 12): a clock set
-/// back, and work synced after the sync being undone. Two devices and a real bare remote.
+/// back, work synced after the sync being undone, uncommitted edits under a restore, and a note
+/// removed then restored before the next sync. Two devices and a real bare remote.
 @Suite struct UndoRestoreEdgeTests {
     static let base = SyncMergeTests.base
     static let two = note("n2", title: "Two", updated: "2026-11-29T10:00:00Z", body: "Two.\n")
@@ -76,5 +77,72 @@ import Testing
         #expect(undone.code == 0, "\(undone.stderr)")
         #expect(try b.read("one.md") == Self.base)
         #expect(try b.read("two.md") == later["two.md"])
+    }
+
+    /// Before the fix `restore --at` wrote over uncommitted edits. Now it refuses; with `--force`
+    /// it first keeps them in the trash.
+    @Test func restoreAtNeverOverwritesUncommittedEditsUnasked() throws {
+        let (a, _) = try SyncWorld().pair(["one.md": Self.base])
+        let first = try a.git(["rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try a.write(Self.base.replacingOccurrences(of: "Para one.", with: "Para one, v2."), to: "one.md")
+        try a.sync(now: "2026-11-29T12:01:00Z")
+        let draft = Self.base.replacingOccurrences(of: "Para three.", with: "Para three, unsynced draft.")
+        try a.write(draft, to: "one.md")
+        let refused = try a.run(["restore", "one.md", "--at", first])
+        #expect(refused.code == 1)
+        #expect(refused.stderr.hasPrefix("quire: error: one.md has changes not synced yet; restoring would overwrite them\nhint: "), "\(refused.stderr)")
+        #expect(try a.read("one.md") == draft)
+        let forced = try a.run(["restore", "one.md", "--at", first, "--force"], now: "2026-11-29T12:05:00Z")
+        #expect(forced.code == 0, "\(forced.stderr)")
+        #expect(forced.stdout.hasPrefix("kept your unsynced version of one.md in .quire/local/trash/20261129T120500Z/one.md\n"), "\(forced.stdout)")
+        #expect(try a.read(".quire/local/trash/20261129T120500Z/one.md") == draft)
+        #expect(try a.read("one.md").contains("Para one.\n\nPara two.\n\nPara three.\n"))
+    }
+
+    /// Before the fix `restore --conflict` replaced the whole note with the losing version: the
+    /// winner's other changes and the user's later edit were gone. Now the losing version's own
+    /// change is applied three ways onto the note as it is; `--whole` still replaces it (and,
+    /// as `--at`, refuses over uncommitted edits without `--force`).
+    @Test func restoreConflictAppliesTheLosingChangesOntoTheCurrentNote() throws {
+        let (a, b) = try SyncWorld().pair(["one.md": Self.base])
+        let fromA = Self.base.replacingOccurrences(of: "Para one.", with: "Para one from a.")
+            .replacingOccurrences(of: "10:00:00Z", with: "11:00:00Z")
+        try a.write(fromA, to: "one.md")
+        try a.sync(now: "2026-11-29T12:00:00Z")
+        let fromB = Self.base.replacingOccurrences(of: "Para one.", with: "Para one from b.")
+            .replacingOccurrences(of: "Para three.", with: "Para three from b.").replacingOccurrences(of: "10:00:00Z", with: "11:30:00Z")
+        try b.write(fromB, to: "one.md")
+        try b.sync(now: "2026-11-29T12:01:00Z")
+        #expect(try b.read("one.md") == fromB, "b is newer: its body wins the collision")
+        let records = try SyncMergeTests.conflicts(b)
+        try #require(records.count == 1, "\(records)")
+        let id = try #require(records[0]["id"] as? String)
+        let edited = fromB.replacingOccurrences(of: "Para two.", with: "Para two, edited later.")
+        try b.write(edited, to: "one.md")
+        let restored = try b.run(["restore", "one.md", "--conflict", id], now: "2026-11-29T12:05:00Z")
+        #expect(restored.code == 0, "\(restored.stderr)")
+        #expect(restored.stdout.contains("applied onto the current note"), "\(restored.stdout)")
+        let text = try b.read("one.md")
+        #expect(text.hasSuffix("Para one from a.\n\nPara two, edited later.\n\nPara three from b.\n"), "\(text)")
+        #expect(text.contains("updatedAt: 2026-11-29T12:05:00Z"))
+        let whole = try b.run(["restore", "one.md", "--conflict", id, "--whole"])
+        #expect(whole.code == 1, "uncommitted edits: \(whole.stdout)")
+        #expect(try b.read("one.md") == text)
+        let forced = try b.run(["restore", "one.md", "--conflict", id, "--whole", "--force"], now: "2026-11-29T12:06:00Z")
+        #expect(forced.code == 0, "\(forced.stderr)")
+        #expect(try b.read("one.md").hasSuffix("Para one from a.\n\nPara two.\n\nPara three.\n"))
+    }
+
+    /// Before the fix a synced note removed with `quire rm` could not be restored until a sync had
+    /// committed the deletion ("not a deleted note in history").
+    @Test func removeThenRestoreBeforeTheNextSync() throws {
+        let (a, _) = try SyncWorld().pair(["one.md": Self.base])
+        #expect(try a.run(["rm", "one.md"]).code == 0)
+        #expect(!a.exists("one.md"))
+        let restored = try a.run(["restore", "one.md"])
+        #expect(restored.code == 0, "\(restored.stderr)")
+        #expect(restored.stdout.hasPrefix("restored one.md from the last commit"), "\(restored.stdout)")
+        #expect(try a.read("one.md") == Self.base)
+        #expect(try a.git(["status", "--porcelain"]).stdout.isEmpty)
     }
 }
