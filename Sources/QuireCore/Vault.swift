@@ -37,8 +37,9 @@ public struct Vault: Sendable, Equatable {
     }
 
     /// Makes `directory` a vault: `.quire/config.yml`, `.quire/local/`, `.quire/cache/` and the
-    /// `.gitignore` lines for the last two (existing `.gitignore` content is kept). Creating the
-    /// git repository is the caller's job.
+    /// `.gitignore` lines for the last two (existing `.gitignore` content is kept), and in an
+    /// Obsidian vault (`.obsidian/` present) those of `obsidianIgnores`. Creating the git
+    /// repository is the caller's job.
     public static func create(at directory: URL) throws -> Vault {
         let path = directory.path
         do {
@@ -69,13 +70,18 @@ public struct Vault: Sendable, Equatable {
         }
         var text = existing
         let lines = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
-        for line in [".quire/local/", ".quire/cache/"] where !lines.contains(line) {
+        let wanted = [".quire/local/", ".quire/cache/"] + (isDirectory(real + "/.obsidian") ? obsidianIgnores : [])
+        for line in wanted where !lines.contains(line) {
             if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
             text += line + "\n"
         }
         if text != existing { try AtomicFile.write(Data(text.utf8), to: ignoreURL, displayPath: ".gitignore") }
         return try Vault(at: URL(fileURLWithPath: real))
     }
+
+    /// Obsidian's per-device window layout, rewritten whenever a pane moves (two devices would
+    /// collide on it at every sync), and its trash folder: ignored in a vault that has `.obsidian/`.
+    public static let obsidianIgnores = [".obsidian/workspace*.json", ".trash/"]
 
     /// The file URL of a vault-relative path (not checked: use `resolveSafePath` first).
     public func url(for path: String) -> URL {

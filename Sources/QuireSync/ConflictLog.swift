@@ -67,7 +67,7 @@ public struct ConflictLog {
     /// Every record, newest first; dismissed ones only with `includeDismissed`.
     public func records(includeDismissed: Bool = false) throws -> [ConflictRecord] {
         guard let head = try repository.headCommitID() else { return [] }
-        let dismissed = Set(SyncState.load(vaultRoot: vaultRoot).dismissedConflicts)
+        let dismissed = Set(try SyncState.load(vaultRoot: vaultRoot).dismissedConflicts)
         var result: [ConflictRecord] = []
         // Merge commits, and the sync commits of pending merges (one parent: the commit's own
         // side is `ours`, the parent the loser).
@@ -139,6 +139,14 @@ public struct ConflictLog {
         return nil
     }
 
+    /// The note as it was at the merge base of the two sides (the version both changed), by
+    /// path; nil for a pending merge's record (one parent), or when the base has no such path.
+    public func baseVersion(of record: ConflictRecord) throws -> Data? {
+        guard record.ours != record.merge, let ours = OID(hex: record.ours), let theirs = OID(hex: record.theirs),
+              let base = try repository.mergeBase(ours, theirs) else { return nil }
+        return try NoteHistory(repository: repository).version(of: record.path, in: base)
+    }
+
     /// The loser's version of the note the merge paired with `record.path`: the base path a side
     /// turned into it, then what the loser made of that path (`SideChanges`, as `TreeMerger`
     /// paired them). Unlike a lookup by id, it finds the right copy when two notes share an id.
@@ -163,7 +171,7 @@ public struct ConflictLog {
     /// Hides a record from the default list on this device.
     public func dismiss(_ prefix: String) throws -> ConflictRecord {
         let found = try record(prefix)
-        var state = SyncState.load(vaultRoot: vaultRoot)
+        var state = try SyncState.load(vaultRoot: vaultRoot)
         if !state.dismissedConflicts.contains(found.id) { state.dismissedConflicts.append(found.id) }
         try state.save(vaultRoot: vaultRoot)
         return found

@@ -48,32 +48,40 @@ struct Stamper {
         let entries = try state.pendingBases.isEmpty && repository.isProvablyUnchanged() ? [] : repository.status()
         let movedFrom = try movedPendingEdits(entries, state: state)
         let incoming = try incomingMoves(entries, state: state)
+        // The version each kept edit lacks: the tree the update that kept it moved the branch
+        // to, even when the git CLI committed the kept file over it since.
+        let incomingTree = try pendingTree(state)
+        let committedKept = try committedKeptEdits(entries, state: state, incomingTree: incomingTree)
         // Kept edits written to the path the incoming change moved the note to: that path, and
         // the kept file to remove once it is written.
         var leaving: [String: (path: String, data: Data)] = [:]
         // Notes, and any other file (an attachment) the user edited while the last sync ran.
         // HEAD's versions are looked up one folder tree at a time; files are read and stamped
         // on both cores (libgit2 stays on this thread); results are taken in status order.
-        var candidates: [(entry: StatusEntry, oldPath: String, target: String)] = []
+        var candidates: [(path: String, oldPath: String, target: String)] = committedKept.map { ($0, $0, $0) }
         for entry in entries where entry.inWorkTree && (entry.path.hasSuffix(".md") || state.pendingBases[entry.path] != nil) {
             guard entry.kind == .modified || entry.kind == .renamed || movedFrom[entry.path] != nil
                     || incoming[entry.path] != nil, headTree != nil else { continue }
-            candidates.append((entry, movedFrom[entry.path] ?? incoming[entry.path] ?? entry.oldPath ?? entry.path,
+            candidates.append((entry.path, movedFrom[entry.path] ?? incoming[entry.path] ?? entry.oldPath ?? entry.path,
                                incoming[entry.path] ?? entry.path))
         }
         let committedEntries = try headTree.map { try repository.entries(atPaths: candidates.map(\.oldPath), inTree: $0) } ?? [:]
+        let pendingPaths = candidates.filter { state.pendingBases[$0.path] != nil && $0.path == $0.target }.map(\.path)
+        let incomingEntries = try incomingTree.map { try repository.entries(atPaths: pendingPaths, inTree: $0) } ?? [:]
         var headBlobs: [Data?] = []
         headBlobs.reserveCapacity(candidates.count)
         for candidate in candidates {
-            headBlobs.append(try committedEntries[candidate.oldPath].map { try repository.blobData($0.id) })
+            let entry = candidate.path == candidate.target ? incomingEntries[candidate.path] ?? committedEntries[candidate.oldPath]
+                : committedEntries[candidate.oldPath]
+            headBlobs.append(try entry.map { try repository.blobData($0.id) })
         }
         // Off this thread: the user's file, its mtime, and the stamp of a note without a pending merge.
         let prepared = ParallelMap.map(Array(candidates.indices), chunkSize: 16) { index -> Prepared in
             let candidate = candidates[index]
             guard let headData = headBlobs[index],
-                  let current = try? Data(contentsOf: vault.url(for: candidate.entry.path)) else { return Prepared() }
-            let mtime = modificationTime(candidate.entry.path) ?? headTime
-            let key = state.pendingBases[candidate.entry.path] != nil ? candidate.entry.path : candidate.oldPath
+                  let current = try? Data(contentsOf: vault.url(for: candidate.path)) else { return Prepared() }
+            let mtime = modificationTime(candidate.path) ?? headTime
+            let key = state.pendingBases[candidate.path] != nil ? candidate.path : candidate.oldPath
             var result = Prepared(current: current, mtime: mtime, key: key)
             if state.pendingBases[key] == nil, candidate.target.hasSuffix(".md") {
                 result.stamped = Result { try stamp(current, committed: headData, path: candidate.target, editedAt: mtime) }
@@ -81,7 +89,6 @@ struct Stamper {
             return result
         }
         for (index, candidate) in candidates.enumerated() {
-            let entry = candidate.entry
             let target = candidate.target
             guard let headData = headBlobs[index], let current = prepared[index].current else { continue }
             let mtime = prepared[index].mtime
@@ -90,7 +97,7 @@ struct Stamper {
             var stampedData = try prepared[index].stamped?.get()
             if let baseHex = state.pendingBases[key], let baseID = OID(hex: baseHex),
                let base = try? repository.blobData(baseID) {
-                pending[target] = (key, entry.path)
+                pending[target] = (key, candidate.path)
                 // The user's edit wins every collision: it exists nowhere else, while HEAD's
                 // losing text stays in history and is recorded as a conflict on the commit.
                 let merged = try MergeResolver(strategy: .ours)
@@ -107,13 +114,13 @@ struct Stamper {
                 data = stampedData
                 stamped.append(target)
             }
-            if target != entry.path {
+            if target != candidate.path {
                 writes.append((target, data))
                 read[target] = headData
-                leaving[target] = (entry.path, current)
+                leaving[target] = (candidate.path, current)
             } else if data != current {
-                writes.append((entry.path, data))
-                read[entry.path] = current
+                writes.append((candidate.path, data))
+                read[candidate.path] = current
             }
         }
         // A kept edit of a note the incoming change deleted: the edit wins, as modify beats
@@ -160,9 +167,10 @@ struct Stamper {
         let waiting = edited.compactMap { pending[$0] }
         let kept = Set(waiting.map(\.key))
         state.pendingBases = state.pendingBases.filter { kept.contains($0.key) }
+        if state.pendingBases.isEmpty { state.pendingHead = nil }
         stamped.removeAll { edited.contains($0) }
         return Outcome(stamped: stamped, decisions: decisions.filter { !edited.contains($0.path) },
-                       changed: !entries.isEmpty, waiting: Set(waiting.map(\.file)).sorted(),
+                       changed: !entries.isEmpty || !committedKept.isEmpty, waiting: Set(waiting.map(\.file)).sorted(),
                        uncommitted: Set(waiting.flatMap { [$0.key, $0.file] }).sorted())
     }
 
@@ -217,6 +225,31 @@ struct Stamper {
             result[entry.path] = target
         }
         return result
+    }
+
+    /// The tree of `state.pendingHead` while edits are kept (nil: none, or that commit is gone).
+    private func pendingTree(_ state: SyncState) throws -> OID? {
+        guard !state.pendingBases.isEmpty, let id = state.pendingHead.flatMap(OID.init(hex:)) else { return nil }
+        do {
+            return try repository.treeID(ofCommit: id)
+        } catch let error as GitError where error.code == .notFound {
+            return nil  // history rewritten with the git CLI since: HEAD's version stands in
+        }
+    }
+
+    /// Kept edits the git CLI committed since the update that kept them (`git commit -a` between
+    /// two syncs): the work tree matches HEAD, so status lists nothing, but HEAD's version is not
+    /// the one that update brought in. Each is merged like any kept edit, sorted.
+    private func committedKeptEdits(_ entries: [StatusEntry], state: SyncState, incomingTree: OID?) throws -> [String] {
+        guard let incomingTree, let headTree, incomingTree != headTree else { return [] }
+        let listed = Set(entries.map(\.path))
+        let paths = state.pendingBases.keys.sorted().filter { !listed.contains($0) }
+        let now = try repository.entries(atPaths: paths, inTree: headTree)
+        let then = try repository.entries(atPaths: paths, inTree: incomingTree)
+        return paths.filter { path in
+            guard let committed = now[path], let brought = then[path] else { return false }
+            return committed.id != brought.id
+        }
     }
 
     /// Removes a kept file whose edit was merged into the note at its new path.

@@ -17,6 +17,12 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case file(path: String, reason: String)
     /// `quire undo` found no merge to undo.
     case nothingToUndo
+    /// `quire undo` would also take back changes made after the sync it undoes (`paths`, changed
+    /// by that sync and again by `laterCommits` later commits); refused without `--force`.
+    case undoWouldRevertLaterWork(backup: String, paths: [String], laterCommits: Int)
+    /// The sync state file cannot be read, or a newer version wrote it: refused rather than read
+    /// as empty (it may hold the bases of edits kept during the last sync).
+    case unreadableState(path: String, reason: String)
     /// A fault injected by `QUIRE_FAULT` (tests only).
     case injectedFault(String)
     /// The first sync of a branch with no upstream found several branches on the remote and no
@@ -40,6 +46,12 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): \(reason)"
         case .nothingToUndo:
             return "there is no merge to undo"
+        case let .undoWouldRevertLaterWork(backup, paths, laterCommits):
+            let shown = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? ", … (\(paths.count) files)" : "")
+            let commits = laterCommits == 1 ? "1 later commit" : "\(laterCommits) later commits"
+            return "undoing the sync of \(backup) would also revert \(commits) (already synced or yours) to \(shown)"
+        case let .unreadableState(path, reason):
+            return "cannot read \(path): \(reason)"
         case let .injectedFault(point):
             return "injected fault at \(point)"
         case let .noDefaultRemoteBranch(branches):

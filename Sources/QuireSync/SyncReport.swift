@@ -58,6 +58,9 @@ public struct SyncReport: Sendable {
     public var outgoingCommits: Int = 0
     /// The backup reference written before merging.
     public var backup: String?
+    /// Whether the vault has no remote (`origin`): the changes were committed, nothing was fetched
+    /// or pushed.
+    public var noRemote = false
 
     /// An empty report.
     public init() {}

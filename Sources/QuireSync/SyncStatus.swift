@@ -44,6 +44,6 @@ public struct SyncStatus: Sendable {
         }
         let conflicts = try ConflictLog(vaultRoot: vaultRoot).records().count
         return SyncStatus(remote: remote, branch: branch, uncommitted: uncommitted, ahead: ahead, behind: behind,
-                          state: SyncState.load(vaultRoot: vaultRoot), conflicts: conflicts)
+                          state: try SyncState.load(vaultRoot: vaultRoot), conflicts: conflicts)
     }
 }

@@ -16,9 +16,11 @@ extension Syncer {
             if report.integration == "none" { report.integration = "up-to-date" }
             return
         }
-        report.backup = try BackupRefs.record(local, now: environment.now, repository: repository)
+        let backup = try BackupRefs.record(local, now: environment.now, repository: repository)
+        report.backup = backup
         if try repository.isAncestor(local, of: remoteTip) {
             try moveTo(remoteTip, from: local, state: &state, report: &report)
+            try BackupRefs.recordResult(of: backup, result: remoteTip, repository: repository)
             report.integration = "fast-forward"
             return
         }
@@ -43,6 +45,7 @@ extension Syncer {
         report.merged += output.merged
         report.conflicts += output.decisions
         try moveTo(merge, from: local, state: &state, report: &report)
+        try BackupRefs.recordResult(of: backup, result: merge, repository: repository)
         report.integration = "merge"
     }
 
@@ -72,33 +75,9 @@ extension Syncer {
         // based on that version, not on the one this update replaced (which may hold an incoming
         // change the edit lacks — merging against it would revert that change).
         for (path, base) in outcome.keptUserEdits where state.pendingBases[path] == nil { state.pendingBases[path] = base }
+        state.pendingHead = state.pendingBases.isEmpty ? nil : target.hex
         try state.save(vaultRoot: vault.root)
         return outcome
-    }
-
-    /// `quire undo`: a new commit whose tree is the newest backup (the local head before the
-    /// last merge); nothing already pushed is rewritten. Returns the backup it went back to.
-    public func undo() throws -> String {
-        let lock = try VaultLock(vaultRoot: vault.root)
-        return try withExtendedLifetime(lock) {
-            try checkRepositoryState()
-            guard let head = try repository.headCommitID(),
-                  let backup = try BackupRefs.newest(repository: repository) else {
-                throw SyncError.nothingToUndo
-            }
-            let target = try repository.treeID(ofCommit: backup.target)
-            guard target != (try repository.treeID(ofCommit: head)) else { throw SyncError.nothingToUndo }
-            let name = String(backup.name.dropFirst(BackupRefs.prefix.count))
-            let message = "quire undo on \(environment.device): back to the vault as it was before the merge of \(name)\n\nQuire-Device: \(environment.device)\n"
-            let signature = environment.signature(repository: repository, vault: vault)
-            let commit = try repository.createCommit(tree: target, parents: [head], message: message,
-                                                     author: signature, committer: signature)
-            var state = SyncState.load(vaultRoot: vault.root)
-            var report = SyncReport()
-            try moveTo(commit, from: head, state: &state, report: &report)
-            try repository.deleteReference(backup.name)
-            return name
-        }
     }
 
     func checkRepositoryState() throws {

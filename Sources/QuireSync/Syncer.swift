@@ -47,15 +47,16 @@ public final class Syncer {
         retired.startPurge()  // what a crashed sync left
         defer { retired.waitForPurge() }
         return try withExtendedLifetime(lock) {
-            var state = SyncState.load(vaultRoot: vault.root)
+            var state = try SyncState.load(vaultRoot: vault.root)
             do {
                 let report = try cycle(options, state: &state, deadHolderSince: lock.deadHolderSince)
                 if !options.dryRun {
                     state.lastSync = environment.now
                     state.lastOutcome = report.pushed || !options.push ? "ok" : "ok (nothing to push)"
                     if !options.push { state.lastOutcome = "committed and merged; not pushed (--no-push)" }
+                    if report.noRemote { state.lastOutcome = "no remote: committed locally, nothing pushed" }
                     state.lastError = nil
-                    if options.push { state.lastSuccess = environment.now }
+                    if options.push && !report.noRemote { state.lastSuccess = environment.now }
                     try state.save(vaultRoot: vault.root)
                 }
                 return report
@@ -117,7 +118,12 @@ public final class Syncer {
             }
             try environment.fault("after-commit")
         }
-        guard let remote = try repository.remote(named: "origin") else { throw SyncError.noRemote }
+        guard let remote = try repository.remote(named: "origin") else {
+            // A vault of one device is normal: the commit is the sync.
+            report.noRemote = true
+            if options.dryRun { try describeDryRun(remoteTip: nil, into: &report) }
+            return report
+        }
         if !options.dryRun, let local = StaleLocks.localGitDirectory(remote.url) {
             // In a remote on a local path, a push holds a ref lock for milliseconds: one older than
             // a few seconds belongs to a process that died (another device's killed sync).

@@ -63,15 +63,23 @@ struct UndoCommand: Command {
     static let configuration = CommandConfiguration(
         name: "undo",
         abstract: "Return the vault to how it was before the last merge (as a new commit).",
-        usage: "undo",
+        usage: "undo [--force]",
         discussion: """
-        Every sync that merges first records the local head in refs/quire/backup/. undo makes a new
-        commit whose notes are those of the newest backup, so nothing already pushed is rewritten;
-        the next sync carries it to the other devices. Edits you have not synced yet are kept.
+        Every sync that merges first records the local head in refs/quire/backup/ (numbered in the
+        order they were made, whatever the clock says). undo makes a new commit that takes back what
+        the newest backup's sync changed, so nothing already pushed is rewritten; the next sync
+        carries it to the other devices. Edits you have not synced yet are kept, and so are files
+        changed after that sync. A file that sync changed and a later commit changed again is not
+        reverted: undo names such files and stops, unless --force.
         """,
-        examples: ["quire undo && quire sync"])
+        examples: ["quire undo && quire sync", "quire undo --force"],
+        options: [.flag("--force", help: "Also revert files changed again after the sync being undone.")])
 
-    init(_ arguments: ParsedArguments) throws {}
+    let force: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        force = arguments.has("--force")
+    }
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
@@ -79,7 +87,7 @@ struct UndoCommand: Command {
                                           now: try context.now(), variables: context.environment)
         let syncer = try Syncer(vault: vault, environment: environment,
                                 transfer: TransferSetup.options(context: context, vault: vault))
-        let backup = try syncer.undo()
+        let backup = try syncer.undo(force: force)
         context.output.line("the vault is back to how it was before the merge of \(backup) (run 'quire sync' to share it)")
     }
 }

@@ -105,6 +105,7 @@ enum SyncReportOutput {
             ("incomingCommits", .int(report.incomingCommits)),
             ("outgoingCommits", .int(report.outgoingCommits)),
             ("backup", .string(report.backup)),
+            ("noRemote", .bool(report.noRemote)),
         ])
     }
 
@@ -114,6 +115,10 @@ enum SyncReportOutput {
         if options.dryRun {
             output.line(report.wouldCommit.isEmpty ? "nothing to commit" : "would commit \(plural(report.wouldCommit.count, "change")):")
             for line in report.wouldCommit { output.line("  \(line)") }
+            if report.noRemote {
+                output.line("no remote: nothing would be pushed (set one with 'quire remote URL')")
+                return
+            }
             output.line("would merge \(plural(report.incomingCommits, "remote commit")) and push \(plural(report.outgoingCommits + (report.wouldCommit.isEmpty ? 0 : 1), "commit"))")
             return
         }
@@ -128,6 +133,10 @@ enum SyncReportOutput {
             if report.committed.count > 20 { output.line("  … and \(report.committed.count - 20) more") }
         } else {
             output.line("nothing to commit")
+        }
+        if report.noRemote {
+            output.line("no remote: committed locally, nothing pushed (set one with 'quire remote URL' to share the vault)")
+            return
         }
         switch report.integration {
         case "fast-forward", "merge":
