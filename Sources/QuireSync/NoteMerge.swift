@@ -50,7 +50,7 @@ struct NoteMerge {
                                                reason: "both sides changed front-matter key '\(key)'; \(ranking.why)"))
             }
         }
-        try settleDates(&result, winner: winner, loser: loser)
+        try settleDates(&result, base: base, winner: winner, loser: loser)
 
         let body = try MergeFile.merge(base: Data(base.body.utf8), ours: Data(winner.body.utf8),
                                        theirs: Data(loser.body.utf8), path: path)
@@ -63,15 +63,21 @@ struct NoteMerge {
         return (result.serialized(), decisions)
     }
 
-    /// Makes the merged `updatedAt` the later of both sides' and `createdAt` the earlier, in
-    /// the key and form the merged note already uses (only when it holds another time).
-    private func settleDates(_ result: inout NoteDocument, winner: NoteDocument, loser: NoteDocument) throws {
-        let (mine, theirs, merged) = (winner.fields(path: path), loser.fields(path: path), result.fields(path: path))
-        if let current = merged.updatedAt, let target = [mine.updatedAt, theirs.updatedAt].compactMap({ $0 }).max(),
+    /// Where both sides changed the time (in any key of its family): makes the merged
+    /// `updatedAt` the later of both sides' and `createdAt` the earlier, in the key and form the
+    /// merged note already uses (only when it holds another time). A time changed on one side
+    /// only keeps that side's value, as any one-sided change does.
+    private func settleDates(_ result: inout NoteDocument, base: NoteDocument, winner: NoteDocument,
+                             loser: NoteDocument) throws {
+        let (old, mine, theirs) = (base.fields(path: path), winner.fields(path: path), loser.fields(path: path))
+        let merged = result.fields(path: path)
+        if mine.updatedAt != old.updatedAt, theirs.updatedAt != old.updatedAt,
+           let current = merged.updatedAt, let target = [mine.updatedAt, theirs.updatedAt].compactMap({ $0 }).max(),
            abs(current.timeIntervalSince(target)) >= 1 {
             try result.setUpdatedAt(target)
         }
-        if let current = merged.createdAt, let target = [mine.createdAt, theirs.createdAt].compactMap({ $0 }).min(),
+        if mine.createdAt != old.createdAt, theirs.createdAt != old.createdAt,
+           let current = merged.createdAt, let target = [mine.createdAt, theirs.createdAt].compactMap({ $0 }).min(),
            abs(current.timeIntervalSince(target)) >= 1 {
             try result.setCreatedAt(target)
         }

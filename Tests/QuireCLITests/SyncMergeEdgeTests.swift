@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+/// The resolver at the edges (issue 13 items 5, 6, 9, 11, 15; issue 21 concurrent appends),
+/// played by two devices through a bare repository: each test fails on the resolver that
+/// started from the winner's bytes, and asserts the exact files both devices end with.
+@Suite struct SyncMergeEdgeTests {
+    /// Item 6: a creation time corrected on one device survives a newer edit on the other.
+    @Test func aOneSidedCreatedAtChangeIsKept() throws {
+        let base = note("n1", title: "One", updated: "2026-11-29T10:00:00Z",
+                        extra: "createdAt: 2026-11-01T00:00:00Z\nstatus: draft\n")
+        let (a, b) = try SyncWorld().pair(["one.md": base])
+        try a.write(base.replacingOccurrences(of: "11-01T", with: "11-15T").replacingOccurrences(of: "10:00", with: "11:00"),
+                    to: "one.md")
+        try b.write(base.replacingOccurrences(of: "draft", with: "done").replacingOccurrences(of: "10:00", with: "11:30"),
+                    to: "one.md")
+        try SyncMergeTests.syncABA(a, b)
+        #expect(try a.read("one.md") == note("n1", title: "One", updated: "2026-11-29T11:30:00Z",
+                                             extra: "createdAt: 2026-11-15T00:00:00Z\nstatus: done\n"))
+        #expect(try SyncMergeTests.conflicts(a).isEmpty)
+    }
+}
