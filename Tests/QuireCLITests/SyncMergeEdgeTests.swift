@@ -20,3 +20,22 @@ import Testing
         #expect(try SyncMergeTests.conflicts(a).isEmpty)
     }
 }
+
+extension SyncMergeEdgeTests {
+    /// Item 11: both devices change one key on the same day (`updatedAt` a date without a
+    /// time): the change committed later wins on both devices, not the larger blob id.
+    @Test func aDayOnlyTieGoesToTheLaterCommit() throws {
+        let base = "---\nid: n1\ntitle: One\nupdatedAt: 2026-11-28\nstatus: draft\n---\nBody.\n"
+        for (fromA, fromB) in [("done", "review"), ("review", "done")] {
+            let (a, b) = try SyncWorld().pair(["one.md": base])
+            try a.write(base.replacingOccurrences(of: "11-28", with: "11-29").replacingOccurrences(of: "draft", with: fromA), to: "one.md")
+            try b.write(base.replacingOccurrences(of: "11-28", with: "11-29").replacingOccurrences(of: "draft", with: fromB), to: "one.md")
+            try SyncMergeTests.syncABA(a, b)
+            #expect(try a.read("one.md") == base.replacingOccurrences(of: "11-28", with: "11-29")
+                .replacingOccurrences(of: "draft", with: fromB))
+            let records = try SyncMergeTests.conflicts(a)
+            #expect(records.map { $0["winner"] as? String } == ["ours"])
+            #expect((records.first?["reason"] as? String)?.contains("committed later") == true)
+        }
+    }
+}

@@ -22,3 +22,27 @@ private typealias F = MergeFixture
         }
     }
 }
+
+extension MergeEdgeTests {
+    /// Issue 13 item 11: both sides name the same day without a time; the side committed later
+    /// wins, whatever the blob ids say (they decide only when the commit times are equal too).
+    @Test func aDayOnlyTieIsBrokenByTheCommitTime() throws {
+        let base = "---\nupdatedAt: 2026-11-30\ncolor: blue\n---\nBody\n"
+        for (first, second) in [("red", "green"), ("green", "red")] {
+            let early = "---\nupdatedAt: 2026-12-01\ncolor: \(first)\n---\nBody\n"
+            let late = "---\nupdatedAt: 2026-12-01\ncolor: \(second)\n---\nBody\n"
+            let result = try F.merge(base, F.side(early, at: "2026-12-01T09:00:00Z"), F.side(late, at: "2026-12-01T17:00:00Z"))
+            #expect(F.text(result.merged) == late)
+            #expect(result.decisions == [MergeDecision(
+                path: "woody.md", winner: .theirs,
+                reason: "both sides changed front-matter key 'color'; updatedAt is the same day (2026-12-01T00:00:00Z); "
+                    + "theirs was committed later (2026-12-01T17:00:00Z)")])
+            let swapped = try F.merge(base, F.side(late, at: "2026-12-01T17:00:00Z"), F.side(early, at: "2026-12-01T09:00:00Z"))
+            #expect(swapped.merged == result.merged)
+        }
+        // Equal commit times: the larger blob id, as before.
+        let (red, green) = ("---\nupdatedAt: 2026-12-01\ncolor: red\n---\nBody\n", "---\nupdatedAt: 2026-12-01\ncolor: green\n---\nBody\n")
+        let larger = MergeResolver.blobID(Data(red.utf8)) > MergeResolver.blobID(Data(green.utf8)) ? red : green
+        #expect(F.text(try F.merge(base, F.side(red), F.side(green)).merged) == larger)
+    }
+}
