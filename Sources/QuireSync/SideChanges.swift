@@ -3,8 +3,9 @@ import QuireCore
 import QuireGit
 
 /// What one side of a merge did to each path of the merge base: unchanged, deleted, or changed
-/// (modified and/or moved, notes paired across renames by `id` first, then by git's rename
-/// detection), plus the files it added.
+/// (modified and/or moved), plus the files it added. A note's identity is its `id`: notes are
+/// paired across renames by `id` first, then — only where neither has an id (attachments, notes
+/// without one) — by git's rename detection; two notes whose ids differ are never paired.
 struct SideChanges {
     /// The fate of one base path on this side.
     enum Fate: Equatable {
@@ -45,12 +46,13 @@ struct SideChanges {
             added[path] = nil
             paired.insert(old)
         }
-        // Then git's rename detection for what is left.
+        // Then git's rename detection for what is left, never across two different ids (a new
+        // note made from a template looks like a rename of the note it was made from).
         let remaining = Set(gone).subtracting(paired)
         if !remaining.isEmpty && !added.isEmpty {
             for delta in try repository.diff(from: baseTree, to: sideTree, detectRenames: true) where delta.kind == .renamed {
                 guard remaining.contains(delta.oldPath), !paired.contains(delta.oldPath),
-                      let entry = added[delta.newPath] else { continue }
+                      let entry = added[delta.newPath], goneIDs[delta.oldPath] == addedIDs[delta.newPath] else { continue }
                 fates[delta.oldPath] = .changed(path: delta.newPath, entry: entry)
                 added[delta.newPath] = nil
                 paired.insert(delta.oldPath)

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// How a merge pairs notes across two devices and places them in the merged tree. A note's
+/// identity is its `id` — never its path, never a similar body — and two different files never
+/// end up sharing one name: not one path, not a file and a folder, not two Unicode spellings of
+/// one name. Each test runs two devices through a bare remote until they agree, and asserts the
+/// exact files (names byte for byte) on both.
+@Suite struct SyncPairingTests {
+    static let keep = note("k", title: "Keep", updated: "2026-11-29T10:00:00Z")
+
+    /// Every file outside `.git/`, `.quire/local/` and `.quire/cache/`, its name's non-ASCII
+    /// scalars written `\u{…}` so that a precomposed and a decomposed name stay apart (Swift
+    /// compares strings by canonical equivalence).
+    static func exactFiles(_ device: Device) throws -> [String: String] {
+        var files: [String: String] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: device.root.path) else { return files }
+        while let relative = walker.nextObject() as? String {
+            if relative == ".git" || relative.hasPrefix(".git/") || relative.hasPrefix(".quire/local/")
+                || relative.hasPrefix(".quire/cache/") || relative.hasPrefix(".test-home") { continue }
+            var isDirectory: ObjCBool = false
+            let full = device.root.path + "/" + relative
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            files[escaped(relative)] = try String(decoding: Data(contentsOf: URL(fileURLWithPath: full)), as: UTF8.self)
+        }
+        return files
+    }
+
+    static func escaped(_ name: String) -> String {
+        name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
+    }
+
+    /// Syncs A, B, A (the merge happens on B), then B and A again: after that both devices hold
+    /// the same files under the same names, their heads the same tree, and nothing to commit.
+    static func converge(_ a: Device, _ b: Device, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try a.sync(now: "2026-11-29T12:00:00Z", sourceLocation: sourceLocation)
+        try b.sync(now: "2026-11-29T12:01:00Z", sourceLocation: sourceLocation)
+        try a.sync(now: "2026-11-29T12:02:00Z", sourceLocation: sourceLocation)
+        try b.sync(now: "2026-11-29T12:03:00Z", sourceLocation: sourceLocation)
+        try a.sync(now: "2026-11-29T12:04:00Z", sourceLocation: sourceLocation)
+        #expect(try exactFiles(a) == exactFiles(b), sourceLocation: sourceLocation)
+        #expect(try a.headTree() == b.headTree(), sourceLocation: sourceLocation)
+        for device in [a, b] {
+            #expect(try device.git(["status", "--porcelain"]).stdout == "", "\(device.name) has changes left",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    /// `quire conflicts --json` on `device`: (path, reason) of every record.
+    static func conflicts(_ device: Device) throws -> [(path: String, reason: String)] {
+        try SyncMergeTests.conflicts(device).map { ($0["path"] as? String ?? "", $0["reason"] as? String ?? "") }
+    }
+
+    /// A note deleted on one device and a new note with another id but nearly the same body (made
+    /// from a template) on the same device: git's rename detection paired them, and the other
+    /// device's edit of the deleted note was merged into the new one. Ids never pair across.
+    @Test func aNewNoteWithAnotherIDIsNeverPairedWithADeletedOne() throws {
+        let body = (1...12).map { "Template line \($0) with enough words to look alike.\n" }.joined()
+        let old = note("tpl-old", title: "Weekly", updated: "2026-11-29T10:00:00Z", body: body)
+        let fresh = note("tpl-new", title: "Weekly", updated: "2026-11-29T11:00:00Z", body: body)
+        let edited = note("tpl-old", title: "Weekly", updated: "2026-11-29T11:30:00Z", body: body + "Done on b.\n")
+        let (a, b) = try SyncWorld().pair(["weekly.md": old, "keep.md": Self.keep])
+        try a.remove("weekly.md")
+        try a.write(fresh, to: "weekly-next.md")
+        try b.write(edited, to: "weekly.md")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") } == ["weekly.md": edited, "weekly-next.md": fresh, "keep.md": Self.keep])
+        let records = try Self.conflicts(a)
+        #expect(records.map(\.path) == ["weekly.md"], "\(records)")
+        #expect(records.first?.reason.contains("deleted on a") == true)
+    }
+}
