@@ -112,11 +112,17 @@ public struct ConflictLog {
         if loserHex == record.merge { return nil }
         guard let loser = OID(hex: loserHex), let merge = OID(hex: record.merge) else { return nil }
         let history = NoteHistory(repository: repository)
-        if let data = try history.version(of: record.path, in: loser) { return data }
-        if let data = try pairedVersion(of: record, loser: loser) { return data }
+        let merged = try history.version(of: record.path, in: merge)
+        let mergedID = merged.flatMap { NoteParser.parse($0, path: record.path).id }
+        // At the same path (or paired with it) the loser may hold another note, one renamed onto
+        // that path: a different id is not this note's version.
+        func sameNote(_ data: Data) -> Bool {
+            mergedID == nil || NoteParser.parse(data, path: record.path).id.map { $0 == mergedID } != false
+        }
+        if let data = try history.version(of: record.path, in: loser), sameNote(data) { return data }
+        if let data = try pairedVersion(of: record, loser: loser), sameNote(data) { return data }
         let loserTree = try repository.treeID(ofCommit: loser)
-        if let merged = try history.version(of: record.path, in: merge),
-           let id = NoteParser.parse(merged, path: record.path).id {
+        if let id = mergedID {
             for entry in try repository.treeEntries(loserTree) where entry.path.hasSuffix(".md") {
                 let data = try repository.blobData(entry.id)
                 if NoteParser.parse(data, path: entry.path).id == id { return data }

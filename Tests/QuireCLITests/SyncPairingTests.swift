@@ -51,6 +51,64 @@ import Testing
         try SyncMergeTests.conflicts(device).map { ($0["path"] as? String ?? "", $0["reason"] as? String ?? "") }
     }
 
+    static let noteA = note("note-a", title: "A", updated: "2026-11-29T10:00:00Z", body: "Note A.\n")
+    static let noteB = note("note-b", title: "B", updated: "2026-11-29T10:00:00Z", body: "Note B.\n")
+    static let editedB = note("note-b", title: "B", updated: "2026-11-29T11:30:00Z", body: "Note B, edited on b.\n")
+
+    /// Device a moves B away and renames A onto B's old path; device b edits B there. The old
+    /// merge paired by path and merged A into B (one note gone); by id, A keeps its new name and
+    /// B is moved with b's edit in it.
+    @Test func aNoteRenamedOntoAPathTheOtherNoteLeftIsPairedByID() throws {
+        let (a, b) = try SyncWorld().pair(["a.md": Self.noteA, "b.md": Self.noteB, "keep.md": Self.keep])
+        try a.write(Self.noteB, to: "c.md")
+        try a.write(Self.noteA, to: "b.md")
+        try a.remove("a.md")
+        try b.write(Self.editedB, to: "b.md")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") } == ["b.md": Self.noteA, "c.md": Self.editedB, "keep.md": Self.keep])
+        #expect(try Self.conflicts(a).isEmpty)
+    }
+
+    /// Device a deletes B and renames A onto its path; device b edits B. Both notes stay: b's
+    /// edit revives B (modify beats delete), and the note that arrives second at `b.md` is kept
+    /// beside it, listed by `quire conflicts`.
+    @Test func aNoteRenamedOntoTheNameOfAnEditedNoteKeepsBoth() throws {
+        let (a, b) = try SyncWorld().pair(["a.md": Self.noteA, "b.md": Self.noteB, "keep.md": Self.keep])
+        try a.write(Self.noteA, to: "b.md")
+        try a.remove("a.md")
+        try b.write(Self.editedB, to: "b.md")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") } == ["b.md": Self.editedB, "b-2.md": Self.noteA, "keep.md": Self.keep])
+        let records = try SyncMergeTests.conflicts(b)
+        #expect(records.compactMap { $0["path"] as? String }.sorted() == ["b-2.md", "b.md"], "\(records)")
+        // The note kept beside shows as what lost its name; the revived note's loser is the
+        // deletion (at `b.md` the other side holds note A, which is not its version).
+        for record in records {
+            let shown = try b.run(["conflicts", "show", try #require(record["id"] as? String)])
+            if record["path"] as? String == "b-2.md" {
+                #expect(shown.stdout == Self.noteA)
+            } else {
+                #expect(shown.code == 1 && shown.stdout.isEmpty && shown.stderr.contains("deleted there"), "\(shown)")
+            }
+        }
+    }
+
+    /// A new note added where the other device renamed a different note: both kept, the
+    /// incoming one suffixed and listed.
+    @Test func aRenameOntoAPathTheOtherSideAddedKeepsBothAndRecordsIt() throws {
+        let (a, b) = try SyncWorld().pair(["a.md": Self.noteA, "keep.md": Self.keep])
+        let added = note("note-n", title: "New", updated: "2026-11-29T11:00:00Z", body: "New on b.\n")
+        try a.write(Self.noteA, to: "n.md")
+        try a.remove("a.md")
+        try b.write(added, to: "n.md")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") } == ["n.md": added, "n-2.md": Self.noteA, "keep.md": Self.keep])
+        let records = try Self.conflicts(a)
+        #expect(records.map(\.path) == ["n-2.md"], "\(records)")
+        let id = try #require(try SyncMergeTests.conflicts(a).first?["id"] as? String)
+        #expect(try a.run(["conflicts", "show", id]).stdout == Self.noteA)
+    }
+
     /// A note deleted on one device and a new note with another id but nearly the same body (made
     /// from a template) on the same device: git's rename detection paired them, and the other
     /// device's edit of the deleted note was merged into the new one. Ids never pair across.
