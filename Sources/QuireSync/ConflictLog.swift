@@ -128,6 +128,11 @@ public struct ConflictLog {
                 if NoteParser.parse(data, path: entry.path).id == id { return data }
             }
         }
+        // A file the merge kept beside another under a new name (`Projects-2`): the same bytes.
+        if let merged {
+            let blob = BlobHash.hex(merged)
+            if try repository.treeEntries(loserTree).contains(where: { $0.id.hex == blob }) { return merged }
+        }
         // A note without an id, renamed on the winning side: paired by git's rename detection,
         // as the merge paired it — from the loser, else from the merge base (the loser rewrote it).
         let mergeTree = try repository.treeID(ofCommit: merge)

@@ -78,6 +78,7 @@ struct TreeMerger {
         for (path, entry) in theirsChanges.added.sorted(by: { $0.key < $1.key }) {
             place(Placement(path: path, entry: entry, device: theirsDevice), into: &result, decisions: &decisions, merged: &merged)
         }
+        separateFilesFromFolders(in: &result, ours: oursEntries, decisions: &decisions, merged: &merged)
         let entries = result.map { TreeEntry(path: $0.key, id: $0.value.id, kind: $0.value.kind) }
         return Output(entries: entries.sorted { $0.path < $1.path }, decisions: decisions, merged: merged)
     }
@@ -214,6 +215,34 @@ struct TreeMerger {
             let copyPath = keepBothPath(for: path, device: copy.device, in: result)
             result[copyPath] = TreeEntry(path: copyPath, id: copy.blob, kind: .file)
             merged.append("kept the other version beside it: \(copyPath)")
+        }
+    }
+
+    /// A file whose path is also a folder of the merged tree (`Projects` a file on one side,
+    /// `Projects/` a folder on the other) cannot be written beside it: the file moves to a free
+    /// name (`Projects-2`), recorded as lost by its side; the folder keeps the name.
+    private func separateFilesFromFolders(in result: inout [String: TreeEntry], ours: [String: TreeEntry],
+                                          decisions: inout [MergeDecision], merged: inout [String]) {
+        var folders = Set<String>()
+        for path in result.keys {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        var taken = result  // only its names count: the folders are taken too
+        if let any = result.first?.value { for folder in folders { taken[folder] = any } }
+        for folder in folders.sorted() {
+            guard let index = result.index(forKey: folder) else { continue }
+            let (path, entry) = result[index]
+            let copy = freePath(path, in: taken, device: nil)
+            result[path] = nil
+            result[copy] = TreeEntry(path: copy, id: entry.id, kind: entry.kind)
+            taken[copy] = result[copy]
+            decisions.append(MergeDecision(path: copy, winner: ours[path]?.id == entry.id ? .theirs : .ours, reason:
+                "\(path) is a file on one device and a folder on the other: the file was kept as \(copy)"))
+            merged.append("a file and a folder at one path, kept both: \(path)/ and \(copy)")
         }
     }
 

@@ -127,4 +127,23 @@ import Testing
         #expect(records.map(\.path) == ["weekly.md"], "\(records)")
         #expect(records.first?.reason.contains("deleted on a") == true)
     }
+
+    /// `Projects` a file on one device, a folder of notes on the other: the file was dropped when
+    /// the tree was written. Now the file is kept as `Projects-2`, whichever device merges.
+    @Test(arguments: [true, false])
+    func aFileAndAFolderOfTheSameNameAreBothKept(fileDeviceSyncsFirst: Bool) throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": Self.keep])
+        let plan = note("plan", title: "Plan", updated: "2026-11-29T11:00:00Z")
+        let (fileDevice, folderDevice) = fileDeviceSyncsFirst ? (a, b) : (b, a)
+        try fileDevice.write("plain file\n", to: "Projects")
+        try folderDevice.write(plan, to: "Projects/plan.md")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { !$0.key.hasPrefix(".") }
+                == ["Projects-2": "plain file\n", "Projects/plan.md": plan, "keep.md": Self.keep])
+        let records = try SyncMergeTests.conflicts(a)
+        #expect(records.compactMap { $0["path"] as? String } == ["Projects-2"], "\(records)")
+        #expect(records.first?["winner"] as? String == (fileDeviceSyncsFirst ? "ours" : "theirs"))
+        let shown = try a.run(["conflicts", "show", try #require(records.first?["id"] as? String)])
+        #expect(shown.stdout == "plain file\n", "\(shown)")
+    }
 }
