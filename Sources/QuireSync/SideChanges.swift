@@ -87,10 +87,22 @@ struct SideChanges {
 
     func fate(of path: String) -> Fate { fates[path] ?? .unchanged }
 
-    /// Every entry of `tree`, by path.
+    /// Every entry of `tree`, by path. Swift compares strings by canonical equivalence, so two
+    /// names that differ only in their Unicode form (`café.md` precomposed and decomposed, which
+    /// git keeps apart) are one key: the second such entry is listed under a free suffixed name
+    /// (`café-2.md`), where a merge then keeps it, rather than replacing the first.
     static func entriesByPath(_ tree: OID, repository: Repository) throws -> [String: TreeEntry] {
         var result: [String: TreeEntry] = [:]
-        for entry in try repository.treeEntries(tree) { result[entry.path] = entry }
+        var twins: [TreeEntry] = []
+        for entry in try repository.treeEntries(tree) {
+            if result[entry.path] == nil { result[entry.path] = entry } else { twins.append(entry) }
+        }
+        for entry in twins {
+            let (stem, ext) = TreeMerger.split(entry.path)
+            var counter = 2
+            while result["\(stem)-\(counter)\(ext)"] != nil { counter += 1 }
+            result["\(stem)-\(counter)\(ext)"] = entry
+        }
         return result
     }
 

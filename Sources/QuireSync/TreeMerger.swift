@@ -197,15 +197,18 @@ struct TreeMerger {
     }
 
     /// Puts `placement` into `result`. The same bytes already there are one file; another file
-    /// there keeps the path, and this one is kept beside it under a free name, recorded.
+    /// there — another note at that path, or one whose name differs only in its Unicode form —
+    /// keeps the path, and this one is kept beside it under a free name, recorded.
     private func place(_ placement: Placement, into result: inout [String: TreeEntry], decisions: inout [MergeDecision],
                        merged: inout [String]) {
         var path = placement.path
         if let existing = result[path], existing.id != placement.entry.id {
             path = freePath(placement.path, in: result, device: placement.path.hasSuffix(".md") ? nil : placement.device)
+            let taken = result.index(forKey: placement.path).map { result[$0].key } ?? placement.path
+            let form = Array(taken.utf8) == Array(placement.path.utf8) ? "" : " (a name that differs from it only in its Unicode form)"
             decisions.append(MergeDecision(path: path, winner: .ours, reason:
-                "\(placement.path) holds another file: this one, from \(placement.device), was kept beside it as \(path)"))
-            merged.append("two files at one path, kept both: \(placement.path) and \(path)")
+                "\(taken) holds another file\(form): this one, from \(placement.device), was kept beside it as \(path)"))
+            merged.append("two files at one path, kept both: \(taken) and \(path)")
         }
         if result[path] == nil { result[path] = TreeEntry(path: path, id: placement.entry.id, kind: placement.entry.kind) }
         for decision in placement.decisions {
