@@ -112,15 +112,26 @@ public struct ConflictLog {
         if loserHex == record.merge { return nil }
         guard let loser = OID(hex: loserHex), let merge = OID(hex: record.merge) else { return nil }
         let history = NoteHistory(repository: repository)
-        if let data = try history.version(of: record.path, in: loser) { return data }
-        if let data = try pairedVersion(of: record, loser: loser) { return data }
+        let merged = try history.version(of: record.path, in: merge)
+        let mergedID = merged.flatMap { NoteParser.parse($0, path: record.path).id }
+        // At the same path (or paired with it) the loser may hold another note, one renamed onto
+        // that path: a different id is not this note's version.
+        func sameNote(_ data: Data) -> Bool {
+            mergedID == nil || NoteParser.parse(data, path: record.path).id.map { $0 == mergedID } != false
+        }
+        if let data = try history.version(of: record.path, in: loser), sameNote(data) { return data }
+        if let data = try pairedVersion(of: record, loser: loser), sameNote(data) { return data }
         let loserTree = try repository.treeID(ofCommit: loser)
-        if let merged = try history.version(of: record.path, in: merge),
-           let id = NoteParser.parse(merged, path: record.path).id {
+        if let id = mergedID {
             for entry in try repository.treeEntries(loserTree) where entry.path.hasSuffix(".md") {
                 let data = try repository.blobData(entry.id)
                 if NoteParser.parse(data, path: entry.path).id == id { return data }
             }
+        }
+        // A file the merge kept beside another under a new name (`Projects-2`): the same bytes.
+        if let merged {
+            let blob = BlobHash.hex(merged)
+            if try repository.treeEntries(loserTree).contains(where: { $0.id.hex == blob }) { return merged }
         }
         // A note without an id, renamed on the winning side: paired by git's rename detection,
         // as the merge paired it — from the loser, else from the merge base (the loser rewrote it).

@@ -190,10 +190,14 @@ struct Stamper {
     private func stamp(_ data: Data, committed: Data, path: String, editedAt: Date) throws -> Data? {
         guard data != committed else { return nil }
         let now = NoteParser.parseFrontMatter(data, path: path)
-        // Equal updatedAt with different bytes: a real change made outside quire.
-        guard now.format == .yaml, now.problems.isEmpty,
-              NoteParser.haveSameFrontMatter(data, committed)
-                || now.updatedAt == NoteParser.parseFrontMatter(committed, path: path).updatedAt else { return nil }
+        // Equal updatedAt with different bytes: a real change made outside quire (unless the
+        // ids differ: then another note took this path, and was not edited).
+        guard now.format == .yaml, now.problems.isEmpty else { return nil }
+        if !NoteParser.haveSameFrontMatter(data, committed) {
+            let before = NoteParser.parseFrontMatter(committed, path: path)
+            guard now.updatedAt == before.updatedAt, now.id == nil || before.id == nil
+                    || now.id?.lowercased() == before.id?.lowercased() else { return nil }
+        }
         var document = NoteDocument(data: data)
         guard document.isEditable else { return nil }
         try document.setUpdatedAt(editedAt)

@@ -25,10 +25,11 @@ struct WorkTreeUpdater {
 
     /// Updates files that differ between `old` (nil: empty) and `new`, then the index.
     func update(from old: OID?, to new: OID) throws -> Outcome {
-        let before = try old.map { try entriesByPath($0) } ?? [:]
+        var before = try old.map { try entriesByPath($0) } ?? [:]
         let after = try entriesByPath(new)
         var outcome = Outcome()
         let index = try repository.index()
+        try followUnicodeForms(before: &before, after: after, index: index)
         var writes: [(path: String, data: Data)] = []
         var written: [(path: String, entry: TreeEntry)] = []
         var expected: [String: TreeEntry?] = [:]
@@ -145,12 +146,28 @@ struct WorkTreeUpdater {
         return moved
     }
 
-    private func entriesByPath(_ tree: OID) throws -> [String: TreeEntry] {
-        var result: [String: TreeEntry] = [:]
-        for entry in try repository.treeEntries(tree) where entry.kind != .submodule {
-            result[entry.path] = entry
+    /// A name whose Unicode form changed between the trees (`café.md` precomposed in one and
+    /// decomposed in the other: one key of these dictionaries, as Swift compares strings, but two
+    /// names to git and to Linux): the file is first renamed to the new tree's bytes, so the
+    /// update works on the name the new tree holds and no file stays behind under the old form.
+    private func followUnicodeForms(before: inout [String: TreeEntry], after: [String: TreeEntry], index: Index) throws {
+        for (path, next) in after.sorted(by: { $0.key < $1.key }) {
+            guard let previous = before[path], Array(previous.path.utf8) != Array(next.path.utf8) else { continue }
+            if rename(vault.url(for: previous.path).path, vault.url(for: next.path).path) != 0 && errno != ENOENT {
+                throw SyncError.file(path: previous.path, reason: "cannot rename it to \(next.path) (\(String(cString: strerror(errno))))")
+            }
+            let moved = TreeEntry(path: next.path, id: previous.id, kind: previous.kind)
+            try? index.remove(path: previous.path)
+            try index.add(entry: moved)
+            before[path] = nil
+            before[next.path] = moved
         }
-        return result
+    }
+
+    /// The files of `tree` by path (two names equal but for their Unicode form: the second
+    /// under a suffixed name, as the merge sees them — written there, never over the first).
+    private func entriesByPath(_ tree: OID) throws -> [String: TreeEntry] {
+        try SideChanges.entriesByPath(tree, repository: repository).filter { $0.value.kind != .submodule }
     }
 
     /// Whether the file on disk is what `entry` says it was (absent when `entry` is nil).
