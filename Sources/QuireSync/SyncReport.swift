@@ -58,6 +58,8 @@ public struct SyncReport: Sendable {
     public var outgoingCommits: Int = 0
     /// The backup reference written before merging.
     public var backup: String?
+    /// Paths left alone (refused from the remote, nested repositories, behind a symlink).
+    public var skipped: [SkippedPath] = []
 
     /// An empty report.
     public init() {}

@@ -19,6 +19,8 @@ public struct SyncState: Codable, Equatable, Sendable {
     /// `Quire-Conflict` trailers of pending merges stamped but not committed yet (a crash between
     /// the two keeps them for the next commit).
     public var pendingConflictTrailers: [String]?
+    /// What the last sync left alone and why (nil: nothing).
+    public var skipped: [SkippedPath]?
 
     /// An empty state.
     public init() {}

@@ -55,6 +55,7 @@ public final class Syncer {
                     state.lastOutcome = report.pushed || !options.push ? "ok" : "ok (nothing to push)"
                     if !options.push { state.lastOutcome = "committed and merged; not pushed (--no-push)" }
                     state.lastError = nil
+                    state.skipped = report.skipped.isEmpty ? nil : report.skipped
                     if options.push { state.lastSuccess = environment.now }
                     try state.save(vaultRoot: vault.root)
                 }
