@@ -72,6 +72,7 @@ extension Syncer {
         try environment.fault("before-checkout")
         let outcome = try applyTree(of: target, from: previous, state: &state)
         report.updatedFromRemote += outcome.updated
+        report.skipped += outcome.skipped
         let kept = outcome.keptUserEdits.keys.sorted().filter { !report.keptUserEdits.contains($0) }  // not twice
         report.keptUserEdits += kept
         try environment.fault("before-ref-update")

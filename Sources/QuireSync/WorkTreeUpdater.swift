@@ -21,6 +21,8 @@ struct WorkTreeUpdater {
         var updated: [String] = []
         /// Path → blob id (hex) of the version the user's edit was based on.
         var keptUserEdits: [String: String] = [:]
+        /// Paths left alone (submodules, never checked out).
+        var skipped: [SkippedPath] = []
     }
 
     /// Updates files that differ between `old` (nil: empty) and `new`, then the index.
@@ -37,6 +39,16 @@ struct WorkTreeUpdater {
             let previous = before[path]
             let next = after[path]
             if previous?.id == next?.id && previous?.kind == next?.kind { continue }
+            if previous?.kind == .submodule || next?.kind == .submodule {
+                // Recorded in the index as git records it, never checked out.
+                if let next, next.kind == .submodule {
+                    outcome.skipped.append(SkippedPath(path: path, reason: NestedRepository.reason))
+                    try index.add(entry: next)
+                } else {
+                    try? index.remove(path: path)
+                }
+                continue
+            }
             let safe: String
             do {
                 safe = try vault.resolveSafePath(path)
@@ -147,9 +159,7 @@ struct WorkTreeUpdater {
 
     private func entriesByPath(_ tree: OID) throws -> [String: TreeEntry] {
         var result: [String: TreeEntry] = [:]
-        for entry in try repository.treeEntries(tree) where entry.kind != .submodule {
-            result[entry.path] = entry
-        }
+        for entry in try repository.treeEntries(tree) { result[entry.path] = entry }
         return result
     }
 
