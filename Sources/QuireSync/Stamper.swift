@@ -62,6 +62,10 @@ struct Stamper {
         for entry in entries where entry.inWorkTree && (entry.path.hasSuffix(".md") || state.pendingBases[entry.path] != nil) {
             guard entry.kind == .modified || entry.kind == .renamed || movedFrom[entry.path] != nil
                     || incoming[entry.path] != nil, headTree != nil else { continue }
+            // A symbolic link is committed as the link it is: never read, merged or stamped
+            // through (it may lead outside the vault, or to another note).
+            var status = stat()
+            if lstat(vault.url(for: entry.path).path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { continue }
             candidates.append((entry.path, movedFrom[entry.path] ?? incoming[entry.path] ?? entry.oldPath ?? entry.path,
                                incoming[entry.path] ?? entry.path))
         }

@@ -61,6 +61,8 @@ public struct SyncReport: Sendable {
     /// Whether the vault has no remote (`origin`): the changes were committed, nothing was fetched
     /// or pushed.
     public var noRemote = false
+    /// Paths left alone (refused from the remote, nested repositories, behind a symlink).
+    public var skipped: [SkippedPath] = []
 
     /// An empty report.
     public init() {}

@@ -30,6 +30,8 @@ public struct SyncState: Codable, Equatable, Sendable {
     public static let layout = 1
     /// The file, relative to the vault root.
     public static let relativePath = ".quire/local/sync-state.json"
+    /// What the last sync left alone and why (nil: nothing).
+    public var skipped: [SkippedPath]?
 
     /// An empty state.
     public init() {}

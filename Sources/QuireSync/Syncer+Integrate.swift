@@ -7,20 +7,28 @@ extension Syncer {
     /// else a merge commit built in memory — and updates the work tree through the journal.
     func integrate(_ remoteTip: OID, selector: MergeStrategySelector, state: inout SyncState,
                    report: inout SyncReport) throws {
-        guard let local = try repository.headCommitID() else {
-            try moveTo(remoteTip, from: nil, state: &state, report: &report)
-            report.integration = "fast-forward"
+        let local = try repository.headCommitID()
+        if let local, try local == remoteTip || repository.isAncestor(remoteTip, of: local) {
+            if report.integration == "none" { report.integration = "up-to-date" }
             return
         }
-        if try local == remoteTip || repository.isAncestor(remoteTip, of: local) {
-            if report.integration == "none" { report.integration = "up-to-date" }
+        // Paths no device may write (under `.git`, `..`, …) are left out and recorded.
+        let incoming = try IncomingTree(commit: remoteTip, local: local, repository: repository)
+        report.skipped += incoming.refused.map { SkippedPath(path: $0.path, reason: $0.reason) }
+        guard let local else {
+            let target = incoming.refused.isEmpty ? remoteTip
+                : try refusingCommit(tree: incoming.tree, parents: [remoteTip], decisions: incoming.refused)
+            try moveTo(target, from: nil, state: &state, report: &report)
+            report.integration = "fast-forward"
             return
         }
         let backup = try BackupRefs.record(local, now: environment.now, repository: repository)
         report.backup = backup
         if try repository.isAncestor(local, of: remoteTip) {
-            try moveTo(remoteTip, from: local, state: &state, report: &report)
-            try BackupRefs.recordResult(of: backup, result: remoteTip, repository: repository)
+            let target = incoming.refused.isEmpty ? remoteTip
+                : try refusingCommit(tree: incoming.tree, parents: [local, remoteTip], decisions: incoming.refused)
+            try moveTo(target, from: local, state: &state, report: &report)
+            try BackupRefs.recordResult(of: backup, result: target, repository: repository)
             report.integration = "fast-forward"
             return
         }
@@ -32,13 +40,13 @@ extension Syncer {
         let merger = TreeMerger(repository: repository, selector: selector, theirsDevice: theirsDevice,
                                 oursDevice: environment.device, now: environment.now)
         let output = try merger.merge(base: baseTree, ours: .init(tree: ours.tree, time: ours.committer.time),
-                                      theirs: .init(tree: theirs.tree, time: theirs.committer.time))
+                                      theirs: .init(tree: incoming.tree, time: theirs.committer.time))
         try environment.fault("during-merge")
         let tree = try repository.writeTree(entries: output.entries)
         var message = "quire sync on \(environment.device): merged the changes of \(theirsDevice)\n\n"
         if !output.merged.isEmpty { message += output.merged.joined(separator: "\n") + "\n\n" }
         message += "Quire-Device: \(environment.device)\n"
-        for decision in output.decisions { message += ConflictTrailer.line(for: decision) + "\n" }
+        for decision in output.decisions + incoming.refused { message += ConflictTrailer.line(for: decision) + "\n" }
         let signature = environment.signature(repository: repository, vault: vault)
         let merge = try repository.createCommit(tree: tree, parents: [local, remoteTip], message: message,
                                                 author: signature, committer: signature)
@@ -49,6 +57,17 @@ extension Syncer {
         report.integration = "merge"
     }
 
+    /// A commit of the incoming tree without the entries `IncomingTree` refused, on top of
+    /// `parents` (the remote tip last), each refusal recorded like a merge decision.
+    private func refusingCommit(tree: OID, parents: [OID], decisions: [MergeDecision]) throws -> OID {
+        let count = decisions.count == 1 ? "1 path" : "\(decisions.count) paths"
+        var message = "quire sync on \(environment.device): took the remote's changes, refused \(count)\n\n"
+        message += "Quire-Device: \(environment.device)\n"
+        for decision in decisions { message += ConflictTrailer.line(for: decision) + "\n" }
+        let signature = environment.signature(repository: repository, vault: vault)
+        return try repository.createCommit(tree: tree, parents: parents, message: message, author: signature, committer: signature)
+    }
+
     /// Writes the journal, updates the work tree from `from` to `target`, moves the branch,
     /// and removes the journal: a crash at any point is finished by `Journal.replay`.
     func moveTo(_ target: OID, from previous: OID?, state: inout SyncState, report: inout SyncReport) throws {
@@ -56,6 +75,7 @@ extension Syncer {
         try environment.fault("before-checkout")
         let outcome = try applyTree(of: target, from: previous, state: &state)
         report.updatedFromRemote += outcome.updated
+        report.skipped += outcome.skipped
         let kept = outcome.keptUserEdits.keys.sorted().filter { !report.keptUserEdits.contains($0) }  // not twice
         report.keptUserEdits += kept
         try environment.fault("before-ref-update")

@@ -56,6 +56,7 @@ public final class Syncer {
                     if !options.push { state.lastOutcome = "committed and merged; not pushed (--no-push)" }
                     if report.noRemote { state.lastOutcome = "no remote: committed locally, nothing pushed" }
                     state.lastError = nil
+                    state.skipped = report.skipped.isEmpty ? nil : report.skipped
                     if options.push && !report.noRemote { state.lastSuccess = environment.now }
                     try state.save(vaultRoot: vault.root)
                 }
@@ -180,10 +181,14 @@ public final class Syncer {
     /// Paths in `leaving` (pending merges that wait) stay as HEAD has them: uncommitted.
     private func commitLocalChanges(into report: inout SyncReport, trailers: [String], leaving: [String]) throws {
         let index = try repository.index()
-        // What status reports is what `git add --all` would stage; an unresolved conflict or a
-        // nested repository (a folder entry) goes through the full walk instead.
-        let changes = try repository.status().filter(\.inWorkTree)
-        if changes.contains(where: { $0.kind == .conflicted || $0.path.hasSuffix("/") }) {
+        // What status reports is what `git add --all` would stage; an unresolved conflict goes
+        // through the full walk instead. A folder entry is a git repository of its own (status
+        // lists every other untracked file): never staged, reported.
+        var changes = try repository.status().filter(\.inWorkTree)
+        let nested = changes.filter { $0.path.hasSuffix("/") }
+        report.skipped += nested.map { SkippedPath(path: $0.path, reason: NestedRepository.reason) }
+        changes.removeAll { $0.path.hasSuffix("/") }
+        if changes.contains(where: { $0.kind == .conflicted }) && nested.isEmpty {
             try index.addAll()
         } else {
             try index.update(paths: changes.map(\.path), root: vault.root)

@@ -102,7 +102,8 @@ struct TreeMerger {
             guard case let .changed(oursPath, oursEntry) = oursChanges.fate(of: basePath),
                   case let .changed(theirsPath, theirsEntry) = theirsChanges.fate(of: basePath),
                   !(oursEntry.id == theirsEntry.id && oursPath == theirsPath),
-                  oursPath.hasSuffix(".md") || theirsPath.hasSuffix(".md") else { continue }
+                  oursPath.hasSuffix(".md") || theirsPath.hasSuffix(".md"),
+                  oursEntry.kind != .link && theirsEntry.kind != .link else { continue }
             jobs.append(Job(basePath: basePath, path: oursPath, base: try base[basePath].map { try repository.blobData($0.id) },
                             ours: MergeSide(data: try repository.blobData(oursEntry.id), commitTime: ours.time),
                             theirs: MergeSide(data: try repository.blobData(theirsEntry.id), commitTime: theirs.time),
@@ -130,8 +131,10 @@ struct TreeMerger {
                            resolved: Result<NoteMergeResult, Error>?,
                            into result: inout [String: TreeEntry], placements: inout [Placement],
                            merged: inout [String]) throws {
-        guard ours.path.hasSuffix(".md") || theirs.path.hasSuffix(".md") else {
-            // Attachments changed on both sides: both kept, the incoming one renamed with its device.
+        // A symbolic link is no note: its text is where it leads, never merged with a note's.
+        guard ours.path.hasSuffix(".md") || theirs.path.hasSuffix(".md"),
+              ours.entry.kind != .link && theirs.entry.kind != .link else {
+            // Attachments (and links) changed on both sides: both kept, the incoming one renamed with its device.
             if ours.entry.id != theirs.entry.id {
                 let copy = freePath(theirs.path, in: result, device: theirsDevice)
                 result[copy] = TreeEntry(path: copy, id: theirs.entry.id, kind: theirs.entry.kind)

@@ -21,6 +21,8 @@ struct WorkTreeUpdater {
         var updated: [String] = []
         /// Path → blob id (hex) of the version the user's edit was based on.
         var keptUserEdits: [String: String] = [:]
+        /// Paths left alone: submodules (never checked out), files behind a folder that is a link.
+        var skipped: [SkippedPath] = []
     }
 
     /// Updates files that differ between `old` (nil: empty) and `new`, then the index.
@@ -38,11 +40,28 @@ struct WorkTreeUpdater {
             let previous = before[path]
             let next = after[path]
             if previous?.id == next?.id && previous?.kind == next?.kind { continue }
+            if previous?.kind == .submodule || next?.kind == .submodule {
+                // Recorded in the index as git records it, never checked out.
+                if let next, next.kind == .submodule {
+                    outcome.skipped.append(SkippedPath(path: path, reason: NestedRepository.reason))
+                    try index.add(entry: next)
+                } else {
+                    try? index.remove(path: path)
+                }
+                continue
+            }
             let safe: String
             do {
-                safe = try vault.resolveSafePath(path)
+                safe = try vault.resolveSafePath(path, checkingLastLink: false)  // a link there is replaced
             } catch {
                 continue  // a path from the remote that would leave the vault is never written
+            }
+            if let link = linkedFolder(of: safe) {
+                // Never written through: the link may lead anywhere in the vault, `.git` included.
+                outcome.skipped.append(SkippedPath(path: safe,
+                                                   reason: "its folder \(link) is a symbolic link; quire never writes through one"))
+                if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
+                continue
             }
             if try fileMatches(safe, next) {
                 // Already there (a replayed update, or the user made the same change).
@@ -82,7 +101,7 @@ struct WorkTreeUpdater {
         let edited = Set(try vault.writeAll(writes, replaceIf: { path in
             guard let previous = expected[path] else { return false }
             return (try? fileMatches(path, previous)) ?? false
-        }, retiring: retired))
+        }, retiring: retired, followingLinks: false))
         retired?.startPurge()
         for path in edited {
             outcome.updated.removeAll { $0 == path }
@@ -170,13 +189,27 @@ struct WorkTreeUpdater {
         try SideChanges.entriesByPath(tree, repository: repository).filter { $0.value.kind != .submodule }
     }
 
-    /// Whether the file on disk is what `entry` says it was (absent when `entry` is nil).
+    /// The first folder of `path` (vault-relative) that is a symbolic link, if any.
+    private func linkedFolder(of path: String) -> String? {
+        var folder = ""
+        for part in path.split(separator: "/").dropLast() {
+            folder += folder.isEmpty ? String(part) : "/" + part
+            var status = stat()
+            guard lstat(vault.url(for: folder).path, &status) == 0 else { return nil }
+            if status.st_mode & S_IFMT == S_IFLNK { return folder }
+        }
+        return nil
+    }
+
+    /// Whether the file on disk is what `entry` says it was (absent when `entry` is nil). A link
+    /// is compared as a link (never followed): a link where a file was is a change, and back.
     private func fileMatches(_ path: String, _ entry: TreeEntry?) throws -> Bool {
         let url = vault.url(for: path)
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        var status = stat()
+        let exists = lstat(url.path, &status) == 0
         guard let entry else { return !exists }
-        guard exists, !isDirectory.boolValue else { return false }
+        let type = status.st_mode & S_IFMT
+        guard exists, type != S_IFDIR, (type == S_IFLNK) == (entry.kind == .link) else { return false }
         if entry.kind == .link {
             let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)
             return target.map { BlobHash.hex(Data($0.utf8)) == entry.id.hex } ?? false
@@ -207,7 +240,7 @@ struct WorkTreeUpdater {
             }
             return
         }
-        try vault.write(data, to: path)
+        try vault.write(data, to: path, followingLinks: false)
         if entry.kind == .executable {
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
         }

@@ -11,9 +11,11 @@ struct GitRun {
     var code: Int32
 }
 
-/// Runs the git CLI with a fixed author, no user or system configuration, and UTC.
+/// Runs the git CLI with a fixed author, no user or system configuration, and UTC (standard
+/// input read from `stdin` when given).
 @discardableResult
-func gitCLI(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> GitRun {
+func gitCLI(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:],
+            stdin: URL? = nil) throws -> GitRun {
     let scratch = try Harness.temporaryDirectory("quire-git")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
@@ -30,7 +32,7 @@ func gitCLI(_ arguments: [String], in directory: URL, environment extra: [String
     defer { try? outHandle.close(); try? errHandle.close() }
     process.standardOutput = outHandle
     process.standardError = errHandle
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = try stdin.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
     return GitRun(stdout: try Harness.read(outURL), stderr: try Harness.read(errURL), code: process.terminationStatus)

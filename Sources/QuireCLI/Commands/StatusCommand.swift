@@ -33,6 +33,7 @@ struct StatusCommand: Command {
                 ("lastSuccess", .string(state.lastSuccess.map(DateText.iso))), ("lastError", .string(state.lastError)),
                 ("pendingMerges", .array(state.pendingBases.keys.sorted().map { .string($0) })),
                 ("conflicts", .int(status.conflicts)),
+                ("skipped", .array((state.skipped ?? []).map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
             ]).rendered())
             return
         }
@@ -48,6 +49,9 @@ struct StatusCommand: Command {
             if let error = state.lastError { output.line("last error: \(error)") }
         } else {
             output.line("last sync: never")
+        }
+        for skipped in state.skipped ?? [] {
+            output.line("warning: the last sync skipped \(context.displayPath(skipped.path, vault: vault)): \(skipped.reason)")
         }
         for path in state.pendingBases.keys.sorted() {
             output.line("your edit of \(context.displayPath(path, vault: vault)) made during a sync will be merged at the next sync")

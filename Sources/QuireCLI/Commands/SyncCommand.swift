@@ -106,6 +106,7 @@ enum SyncReportOutput {
             ("outgoingCommits", .int(report.outgoingCommits)),
             ("backup", .string(report.backup)),
             ("noRemote", .bool(report.noRemote)),
+            ("skipped", .array(report.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
         ])
     }
 
@@ -150,6 +151,7 @@ enum SyncReportOutput {
             output.line("resolved \(plural(report.conflicts.count, "collision")) automatically (the other versions are kept: quire conflicts):")
             for decision in report.conflicts { output.line("  \(show(decision.path)): \(decision.winner.rawValue) kept — \(decision.reason)") }
         }
+        for skipped in report.skipped { output.line("warning: skipped \(show(skipped.path)): \(skipped.reason)") }
         for path in report.keptUserEdits {
             output.line("kept your edit of \(show(path)) made during the sync; it is merged at the next sync")
         }
