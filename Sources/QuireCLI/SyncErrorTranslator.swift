@@ -57,6 +57,9 @@ enum SyncErrorTranslator {
         case .noDefaultRemoteBranch:
             return CLIError(error.description,
                             hint: "choose the one to sync with: git branch --set-upstream-to=origin/NAME, then sync")
+        case let .interrupted(signal, _):
+            return CLIError(error.description, hint: "run 'quire sync' to finish it; nothing was lost",
+                            code: signal == 15 ? .terminated : .interrupted)
         case .file, .injectedFault:
             return CLIError(error.description)
         }

@@ -19,13 +19,19 @@ public struct SyncStatus: Sendable {
     public var state: SyncState
     /// Conflicts listed by `quire conflicts` (not dismissed).
     public var conflicts: Int
+    /// Whether a sync stopped while updating the work tree (its journal is still there): the
+    /// tree is partly updated until the next `quire sync` finishes the update.
+    public var interrupted: Bool
 
     /// Reads the status of the vault at `vaultRoot` (no network).
     public static func read(vaultRoot: URL) throws -> SyncStatus {
         let repository = try Repository.open(at: vaultRoot)
         let remote = try repository.remote(named: "origin").map { Credentials.redact($0.url) }
         let branch = try repository.headBranchName()
-        let uncommitted = try repository.status().map { "\($0.kind.rawValue) \($0.path)" }
+        // What a sync would commit: never a new temporary file (`quire check` lists those).
+        let uncommitted = try repository.status()
+            .filter { !($0.kind == .added && TemporaryFiles.isTemporary($0.path)) }
+            .map { "\($0.kind.rawValue) \($0.path)" }
         var ahead = 0
         var behind = 0
         let local = try repository.headCommitID()
@@ -44,6 +50,7 @@ public struct SyncStatus: Sendable {
         }
         let conflicts = try ConflictLog(vaultRoot: vaultRoot).records().count
         return SyncStatus(remote: remote, branch: branch, uncommitted: uncommitted, ahead: ahead, behind: behind,
-                          state: SyncState.load(vaultRoot: vaultRoot), conflicts: conflicts)
+                          state: SyncState.load(vaultRoot: vaultRoot), conflicts: conflicts,
+                          interrupted: FileManager.default.fileExists(atPath: Journal.url(vaultRoot).path))
     }
 }

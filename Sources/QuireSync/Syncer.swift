@@ -45,6 +45,7 @@ public final class Syncer {
     public func run(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
         let lock = try VaultLock(vaultRoot: vault.root)
         retired.startPurge()  // what a crashed sync left
+        TemporaryFiles.removeLeftovers(vaultRoot: vault.root)  // and the temporary files of one killed
         defer { retired.waitForPurge() }
         return try withExtendedLifetime(lock) {
             var state = SyncState.load(vaultRoot: vault.root)
@@ -80,6 +81,7 @@ public final class Syncer {
             }
         }
         if case SyncError.pushRejectedAfterRetries? = error as? SyncError { return "push rejected" }
+        if case SyncError.interrupted? = error as? SyncError { return "interrupted" }
         return "failed"
     }
 
@@ -91,7 +93,7 @@ public final class Syncer {
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()
         if options.dryRun {
-            report.wouldCommit = try repository.status().map { "\($0.kind.rawValue) \($0.path)" }
+            report.wouldCommit = try stageable(repository.status(), removing: false).map { "\($0.kind.rawValue) \($0.path)" }
         } else {
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
@@ -106,7 +108,7 @@ public final class Syncer {
             let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0) }
             state.pendingConflictTrailers = trailers.isEmpty ? nil : trailers
             try state.save(vaultRoot: vault.root)
-            try environment.fault("after-stamp")
+            try environment.checkpoint("after-stamp")
             // Nothing changed (the usual case): no need to scan the work tree again to commit.
             if stamping.changed || head == nil || !trailers.isEmpty {
                 try commitLocalChanges(into: &report, trailers: trailers, leaving: stamping.uncommitted)
@@ -115,7 +117,7 @@ public final class Syncer {
                 state.pendingConflictTrailers = nil
                 try state.save(vaultRoot: vault.root)
             }
-            try environment.fault("after-commit")
+            try environment.checkpoint("after-commit")
         }
         guard let remote = try repository.remote(named: "origin") else { throw SyncError.noRemote }
         if !options.dryRun, let local = StaleLocks.localGitDirectory(remote.url) {
@@ -126,9 +128,9 @@ public final class Syncer {
         try settleEstablishedUpstream(dryRun: options.dryRun)
         for attempt in 1...max(1, options.pushAttempts) {
             report.attempts = attempt
-            try environment.fault("before-fetch")
+            try environment.checkpoint("before-fetch")
             try remote.fetch(options: transfer)
-            try environment.fault("after-fetch")
+            try environment.checkpoint("after-fetch")
             if !hasUpstream { try settleUpstream(remote, dryRun: options.dryRun) }
             let remoteTip = try repository.referenceTarget(tracking)
             if options.dryRun {
@@ -140,7 +142,7 @@ public final class Syncer {
             guard options.push, let local = try repository.headCommitID(), local != remoteTip else { break }
             let outgoing = try remoteTip.map { try repository.aheadBehind(local: local, upstream: $0).ahead }
                 ?? repository.log(from: local).count
-            try environment.fault("before-push")
+            try environment.checkpoint("before-push")
             do {
                 // Through a handle whose pack building skips libgit2's delta search.
                 guard let pushing = try repository.forPushing().remote(named: "origin") else { throw SyncError.noRemote }
@@ -176,9 +178,13 @@ public final class Syncer {
         let index = try repository.index()
         // What status reports is what `git add --all` would stage; an unresolved conflict or a
         // nested repository (a folder entry) goes through the full walk instead.
-        let changes = try repository.status().filter(\.inWorkTree)
+        let status = try repository.status().filter(\.inWorkTree)
+        let changes = stageable(status)
         if changes.contains(where: { $0.kind == .conflicted || $0.path.hasSuffix("/") }) {
             try index.addAll()
+            for entry in status where entry.kind == .added && TemporaryFiles.isTemporary(entry.path) {
+                try index.remove(path: entry.path)
+            }
         } else {
             try index.update(paths: changes.map(\.path), root: vault.root)
         }
