@@ -17,7 +17,8 @@ public struct SyncStatus: Sendable {
     public var behind: Int
     /// The last sync's state (time, outcome, error, notes kept for the next merge).
     public var state: SyncState
-    /// Conflicts listed by `quire conflicts` (not dismissed).
+    /// Conflicts listed by `quire conflicts` (not dismissed) whose losing text is not back in the
+    /// vault (`ConflictAttention`).
     public var conflicts: Int
     /// Whether a sync stopped while updating the work tree (its journal is still there): the
     /// tree is partly updated until the next `quire sync` finishes the update.
@@ -48,7 +49,8 @@ public struct SyncStatus: Sendable {
         case (nil, nil):
             break
         }
-        let conflicts = try ConflictLog(vaultRoot: vaultRoot).records().count
+        let log = try ConflictLog(vaultRoot: vaultRoot)
+        let conflicts = try ConflictAttention.open(log.records(), log: log, vaultRoot: vaultRoot).count
         return SyncStatus(remote: remote, branch: branch, uncommitted: uncommitted, ahead: ahead, behind: behind,
                           state: SyncState.load(vaultRoot: vaultRoot), conflicts: conflicts,
                           interrupted: FileManager.default.fileExists(atPath: Journal.url(vaultRoot).path))

@@ -58,7 +58,7 @@ struct StatusCommand: Command {
         }
         if interrupted { output.line("run 'quire sync' to finish the interrupted sync") }
         for path in state.pendingBases.keys.sorted() {
-            output.line("your edit of \(context.displayPath(path, vault: vault)) made during a sync will be merged at the next sync")
+            output.line("your edit of \(context.displayPath(path, vault: vault)) was kept when the notes were updated; the next sync merges it")
         }
         if status.conflicts > 0 {
             output.line("\(SyncReportOutput.plural(status.conflicts, "automatic resolution")) dropped text — see 'quire conflicts'")
