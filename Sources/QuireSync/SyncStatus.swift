@@ -9,7 +9,7 @@ public struct SyncStatus: Sendable {
     public var remote: String?
     /// The branch HEAD is on.
     public var branch: String?
-    /// Uncommitted changes (`kind path`).
+    /// Uncommitted changes as a sync commits them (`A path`, `M path`, `D path`, `R old -> new`).
     public var uncommitted: [String]
     /// Local commits not on the remote yet.
     public var ahead: Int
@@ -30,9 +30,9 @@ public struct SyncStatus: Sendable {
         let remote = try repository.remote(named: "origin").map { Credentials.redact($0.url) }
         let branch = try repository.headBranchName()
         // What a sync would commit: never a new temporary file (`quire check` lists those).
-        let uncommitted = try repository.status()
+        let uncommitted = try repository.status(detectRenames: true)
             .filter { !($0.kind == .added && TemporaryFiles.isTemporary($0.path)) }
-            .map { "\($0.kind.rawValue) \($0.path)" }
+            .map { Syncer.describe($0.kind, path: $0.path, oldPath: $0.oldPath) }
         var ahead = 0
         var behind = 0
         let local = try repository.headCommitID()

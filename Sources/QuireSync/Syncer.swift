@@ -93,7 +93,8 @@ public final class Syncer {
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()
         if options.dryRun {
-            report.wouldCommit = try stageable(repository.status(), removing: false).map { "\($0.kind.rawValue) \($0.path)" }
+            report.wouldCommit = try stageable(repository.status(detectRenames: true), removing: false)
+                .map { Self.describe($0.kind, path: $0.path, oldPath: $0.oldPath) }
         } else {
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
@@ -222,11 +223,17 @@ public final class Syncer {
     }
 
     static func describe(_ delta: DiffDelta) -> String {
-        switch delta.kind {
-        case .added: return "A \(delta.newPath)"
-        case .deleted: return "D \(delta.oldPath)"
-        case .renamed: return "R \(delta.oldPath) -> \(delta.newPath)"
-        default: return "M \(delta.newPath)"
+        describe(delta.kind, path: delta.kind == .deleted ? delta.oldPath : delta.newPath, oldPath: delta.oldPath)
+    }
+
+    /// One change as sync output, `quire status` and a dry run show it: `A path`, `M path`,
+    /// `D path`, `R old -> new`.
+    public static func describe(_ kind: ChangeKind, path: String, oldPath: String?) -> String {
+        switch kind {
+        case .added: return "A \(path)"
+        case .deleted: return "D \(path)"
+        case .renamed: return "R \(oldPath ?? path) -> \(path)"
+        default: return "M \(path)"
         }
     }
 
