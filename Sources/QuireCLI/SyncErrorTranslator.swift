@@ -63,6 +63,9 @@ enum SyncErrorTranslator {
         case let .unreadableState(path, _):
             return CLIError(error.description,
                             hint: "nothing was changed. Use the quire that wrote it, or move the file aside (mv \(path) \(path).bad) to start afresh: notes you edited during the last sync are then committed as they are — check them with 'git diff' first")
+        case let .interrupted(signal, _):
+            return CLIError(error.description, hint: "run 'quire sync' to finish it; nothing was lost",
+                            code: signal == 15 ? .terminated : .interrupted)
         case .file, .injectedFault:
             return CLIError(error.description)
         }

@@ -57,7 +57,8 @@ public struct Vault: Sendable, Equatable {
         }
         let configURL = URL(fileURLWithPath: real + "/" + VaultConfig.relativePath)
         if !FileManager.default.fileExists(atPath: configURL.path) {
-            try AtomicFile.write(VaultConfig.initial().serialized(), to: configURL, displayPath: VaultConfig.relativePath)
+            try AtomicFile.write(VaultConfig.initial().serialized(), to: configURL, displayPath: VaultConfig.relativePath,
+                                 temporaryFolder: real + "/" + TemporaryFiles.folder)
         }
         let ignoreURL = URL(fileURLWithPath: real + "/.gitignore")
         var existing = ""
@@ -75,7 +76,10 @@ public struct Vault: Sendable, Equatable {
             if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
             text += line + "\n"
         }
-        if text != existing { try AtomicFile.write(Data(text.utf8), to: ignoreURL, displayPath: ".gitignore") }
+        if text != existing {
+            try AtomicFile.write(Data(text.utf8), to: ignoreURL, displayPath: ".gitignore",
+                                 temporaryFolder: real + "/" + TemporaryFiles.folder)
+        }
         return try Vault(at: URL(fileURLWithPath: real))
     }
 
@@ -142,8 +146,11 @@ public struct Vault: Sendable, Equatable {
         } catch {
             throw CoreError.writeFailed(path: safe, reason: "cannot create its folder")
         }
-        try AtomicFile.write(data, to: target, displayPath: safe)
+        try AtomicFile.write(data, to: target, displayPath: safe, temporaryFolder: temporaryFolder)
     }
+
+    /// Where atomic writes in this vault keep their temporary files (see `TemporaryFiles`).
+    var temporaryFolder: String { root.path + "/" + TemporaryFiles.folder }
 
     /// Writes many files atomically with a single flush (see `AtomicFile.writeAll`): every file
     /// is either old or new after a crash. Paths are checked like `write(_:to:)`.
@@ -180,7 +187,8 @@ public struct Vault: Sendable, Equatable {
             }
             prepared.append((target, file.data, safe))
         }
-        return try AtomicFile.writeAll(prepared, replaceIf: stillExpected, retiring: retired)
+        return try AtomicFile.writeAll(prepared, replaceIf: stillExpected, retiring: retired,
+                                       temporaryFolder: temporaryFolder)
     }
 
     /// Normalizes a vault-relative path (`./a//b.md` → `a/b.md`), refusing empty paths, NUL,

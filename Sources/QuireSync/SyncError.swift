@@ -28,6 +28,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The first sync of a branch with no upstream found several branches on the remote and no
     /// default (HEAD) among them, and none named like the local branch.
     case noDefaultRemoteBranch(branches: [String])
+    /// A signal (SIGINT, SIGTERM) stopped the sync at the safe point `point` (a `fault` name).
+    case interrupted(signal: Int32, point: String)
 
     /// A readable, lowercase description.
     public var description: String {
@@ -56,6 +58,28 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             return "injected fault at \(point)"
         case let .noDefaultRemoteBranch(branches):
             return "the remote has several branches and no default one to follow (\(branches.joined(separator: ", ")))"
+        case let .interrupted(signal, point):
+            return "interrupted by \(Self.signalName(signal)) \(Self.stage(point))"
+        }
+    }
+
+    /// `SIGINT`, `SIGTERM`, else `signal N`.
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case 2: return "SIGINT"
+        case 15: return "SIGTERM"
+        default: return "signal \(signal)"
+        }
+    }
+
+    /// Where a sync stopped, in words, from the name of its safe point.
+    static func stage(_ point: String) -> String {
+        switch point {
+        case "after-stamp": return "before committing (notes were stamped, nothing was committed)"
+        case "after-commit", "before-fetch": return "after committing, before fetching (nothing was pushed)"
+        case "after-fetch", "during-merge": return "after fetching, before merging (nothing was merged or pushed)"
+        case "before-push": return "after merging, before pushing (nothing was pushed)"
+        default: return "at \(point)"
         }
     }
 }

@@ -41,7 +41,7 @@ extension Syncer {
                                 oursDevice: environment.device, now: environment.now)
         let output = try merger.merge(base: baseTree, ours: .init(tree: ours.tree, time: ours.committer.time),
                                       theirs: .init(tree: incoming.tree, time: theirs.committer.time))
-        try environment.fault("during-merge")
+        try environment.checkpoint("during-merge")
         let tree = try repository.writeTree(entries: output.entries)
         var message = "quire sync on \(environment.device): merged the changes of \(theirsDevice)\n\n"
         if !output.merged.isEmpty { message += output.merged.joined(separator: "\n") + "\n\n" }

@@ -45,6 +45,7 @@ public final class Syncer {
     public func run(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
         let lock = try VaultLock(vaultRoot: vault.root)
         retired.startPurge()  // what a crashed sync left
+        TemporaryFiles.removeLeftovers(vaultRoot: vault.root)  // and the temporary files of one killed
         defer { retired.waitForPurge() }
         return try withExtendedLifetime(lock) {
             var state = try SyncState.load(vaultRoot: vault.root)
@@ -82,6 +83,7 @@ public final class Syncer {
             }
         }
         if case SyncError.pushRejectedAfterRetries? = error as? SyncError { return "push rejected" }
+        if case SyncError.interrupted? = error as? SyncError { return "interrupted" }
         return "failed"
     }
 
@@ -93,7 +95,8 @@ public final class Syncer {
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()
         if options.dryRun {
-            report.wouldCommit = try repository.status().map { "\($0.kind.rawValue) \($0.path)" }
+            report.wouldCommit = try stageable(repository.status(detectRenames: true), removing: false)
+                .map { Self.describe($0.kind, path: $0.path, oldPath: $0.oldPath) }
         } else {
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
@@ -108,7 +111,7 @@ public final class Syncer {
             let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0) }
             state.pendingConflictTrailers = trailers.isEmpty ? nil : trailers
             try state.save(vaultRoot: vault.root)
-            try environment.fault("after-stamp")
+            try environment.checkpoint("after-stamp")
             // Nothing changed (the usual case): no need to scan the work tree again to commit.
             if stamping.changed || head == nil || !trailers.isEmpty {
                 try commitLocalChanges(into: &report, trailers: trailers, leaving: stamping.uncommitted)
@@ -117,7 +120,7 @@ public final class Syncer {
                 state.pendingConflictTrailers = nil
                 try state.save(vaultRoot: vault.root)
             }
-            try environment.fault("after-commit")
+            try environment.checkpoint("after-commit")
         }
         guard let remote = try repository.remote(named: "origin") else {
             // A vault of one device is normal: the commit is the sync.
@@ -133,9 +136,9 @@ public final class Syncer {
         try settleEstablishedUpstream(dryRun: options.dryRun)
         for attempt in 1...max(1, options.pushAttempts) {
             report.attempts = attempt
-            try environment.fault("before-fetch")
+            try environment.checkpoint("before-fetch")
             try remote.fetch(options: transfer)
-            try environment.fault("after-fetch")
+            try environment.checkpoint("after-fetch")
             if !hasUpstream { try settleUpstream(remote, dryRun: options.dryRun) }
             let remoteTip = try repository.referenceTarget(tracking)
             if options.dryRun {
@@ -147,7 +150,7 @@ public final class Syncer {
             guard options.push, let local = try repository.headCommitID(), local != remoteTip else { break }
             let outgoing = try remoteTip.map { try repository.aheadBehind(local: local, upstream: $0).ahead }
                 ?? repository.log(from: local).count
-            try environment.fault("before-push")
+            try environment.checkpoint("before-push")
             do {
                 // Through a handle whose pack building skips libgit2's delta search.
                 guard let pushing = try repository.forPushing().remote(named: "origin") else { throw SyncError.noRemote }
@@ -183,13 +186,18 @@ public final class Syncer {
         let index = try repository.index()
         // What status reports is what `git add --all` would stage; an unresolved conflict goes
         // through the full walk instead. A folder entry is a git repository of its own (status
-        // lists every other untracked file): never staged, reported.
-        var changes = try repository.status().filter(\.inWorkTree)
-        let nested = changes.filter { $0.path.hasSuffix("/") }
+        // lists every other untracked file): never staged, reported. New temporary files are
+        // never staged (`stageable`).
+        var status = try repository.status().filter(\.inWorkTree)
+        let nested = status.filter { $0.path.hasSuffix("/") }
         report.skipped += nested.map { SkippedPath(path: $0.path, reason: NestedRepository.reason) }
-        changes.removeAll { $0.path.hasSuffix("/") }
+        status.removeAll { $0.path.hasSuffix("/") }
+        let changes = stageable(status)
         if changes.contains(where: { $0.kind == .conflicted }) && nested.isEmpty {
             try index.addAll()
+            for entry in status where entry.kind == .added && TemporaryFiles.isTemporary(entry.path) {
+                try index.remove(path: entry.path)
+            }
         } else {
             try index.update(paths: changes.map(\.path), root: vault.root)
         }
@@ -227,11 +235,17 @@ public final class Syncer {
     }
 
     static func describe(_ delta: DiffDelta) -> String {
-        switch delta.kind {
-        case .added: return "A \(delta.newPath)"
-        case .deleted: return "D \(delta.oldPath)"
-        case .renamed: return "R \(delta.oldPath) -> \(delta.newPath)"
-        default: return "M \(delta.newPath)"
+        describe(delta.kind, path: delta.kind == .deleted ? delta.oldPath : delta.newPath, oldPath: delta.oldPath)
+    }
+
+    /// One change as sync output, `quire status` and a dry run show it: `A path`, `M path`,
+    /// `D path`, `R old -> new`.
+    public static func describe(_ kind: ChangeKind, path: String, oldPath: String?) -> String {
+        switch kind {
+        case .added: return "A \(path)"
+        case .deleted: return "D \(path)"
+        case .renamed: return "R \(oldPath ?? path) -> \(path)"
+        default: return "M \(path)"
         }
     }
 

@@ -5,7 +5,7 @@ import QuireCore
 struct CheckCommand: Command {
     static let configuration = CommandConfiguration(
         name: "check",
-        abstract: "List every problem: bad front matter, duplicate ids, notes without a title, LFS pointers, entries skipped.",
+        abstract: "List every problem: bad front matter, duplicate ids, notes without a title, LFS pointers, stray temporary files, entries skipped.",
         usage: "check [--json]",
         discussion: """
             Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed. \
@@ -53,6 +53,10 @@ struct CheckCommand: Command {
             }
         }
         findings.append(contentsOf: Self.submodules(in: vault))
+        for path in TemporaryFiles.strays(vaultRoot: vault.root) {
+            findings.append(Finding(path: path, line: nil, kind: "temporaryFile",
+                                    message: "temporary file left by an interrupted quire: delete it (a sync never commits it)"))
+        }
         // What the walk of the vault could not or would not read: nothing in it is listed.
         let skippedEntries = all.catalog.skipped
         for skip in skippedEntries {

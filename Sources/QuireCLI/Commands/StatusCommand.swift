@@ -24,12 +24,17 @@ struct StatusCommand: Command {
         let output = context.output
         let state = status.state
         let branch = status.branch.map { $0.hasPrefix("refs/heads/") ? String($0.dropFirst(11)) : $0 }
+        // A journal left behind means the last sync stopped inside its work-tree update, whatever
+        // the outcome recorded by the sync before it says.
+        let outcome = status.interrupted ? "interrupted" : state.lastOutcome
+        let interrupted = outcome == "interrupted"
         if json {
             output.line(JSONValue.object([
                 ("remote", .string(status.remote)), ("branch", .string(branch)),
                 ("uncommitted", .array(status.uncommitted.map { .string($0) })),
                 ("ahead", .int(status.ahead)), ("behind", .int(status.behind)),
-                ("lastSync", .string(state.lastSync.map(DateText.iso))), ("lastOutcome", .string(state.lastOutcome)),
+                ("lastSync", .string(state.lastSync.map(DateText.iso))), ("lastOutcome", .string(outcome)),
+                ("interrupted", .bool(interrupted)),
                 ("lastSuccess", .string(state.lastSuccess.map(DateText.iso))), ("lastError", .string(state.lastError)),
                 ("pendingMerges", .array(state.pendingBases.keys.sorted().map { .string($0) })),
                 ("conflicts", .int(status.conflicts)),
@@ -44,7 +49,9 @@ struct StatusCommand: Command {
         if status.uncommitted.count > 20 { output.line("  … and \(status.uncommitted.count - 20) more") }
         output.line("\(SyncReportOutput.plural(status.ahead, "local commit")) waiting to be pushed")
         output.line("\(SyncReportOutput.plural(status.behind, "remote commit")) not merged yet (as of the last fetch)")
-        if let last = state.lastSync {
+        if status.interrupted {
+            output.line("last sync: interrupted while updating the notes (some are updated, some not yet)")
+        } else if let last = state.lastSync {
             output.line("last sync: \(DateText.short(last)) — \(state.lastOutcome ?? "unknown")")
             if let error = state.lastError { output.line("last error: \(error)") }
         } else {
@@ -53,8 +60,9 @@ struct StatusCommand: Command {
         for skipped in state.skipped ?? [] {
             output.line("warning: the last sync skipped \(context.displayPath(skipped.path, vault: vault)): \(skipped.reason)")
         }
+        if interrupted { output.line("run 'quire sync' to finish the interrupted sync") }
         for path in state.pendingBases.keys.sorted() {
-            output.line("your edit of \(context.displayPath(path, vault: vault)) made during a sync will be merged at the next sync")
+            output.line("your edit of \(context.displayPath(path, vault: vault)) was kept when the notes were updated; the next sync merges it")
         }
         if status.conflicts > 0 {
             output.line("\(SyncReportOutput.plural(status.conflicts, "automatic resolution")) dropped text — see 'quire conflicts'")

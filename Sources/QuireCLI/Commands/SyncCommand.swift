@@ -15,8 +15,10 @@ struct SyncCommand: Command {
         by key, bodies three ways; where two edits truly collide the newer updatedAt wins and the
         other version stays restorable: 'quire conflicts'). A note you edit while the sync runs is
         never overwritten. Offline is normal: the commit stays and the next sync pushes it.
+        Ctrl-C (SIGINT) or SIGTERM stops the sync at its next safe point: what is committed stays,
+        nothing is half-written, and the next sync goes on from there; a second one stops at once.
         Exit codes: 3 offline, 4 authentication failed, 5 remote not found, 6 push rejected,
-        7 another quire is syncing this vault.
+        7 another quire is syncing this vault, 130 interrupted (SIGINT), 143 stopped (SIGTERM).
         """,
         examples: ["quire sync", "quire sync --dry-run", "quire sync --strategy keep-both", "quire sync --no-push --json"],
         options: [
@@ -43,8 +45,11 @@ struct SyncCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
+        let interrupts = SyncInterrupts()
+        defer { interrupts.restore() }
         let environment = SyncEnvironment(device: vault.deviceName(environment: context.environment),
-                                          now: try context.now(), variables: context.environment)
+                                          now: try context.now(), variables: context.environment,
+                                          interruption: { interrupts.received() })
         let syncer = try Syncer(vault: vault, environment: environment,
                                 transfer: TransferSetup.options(context: context, vault: vault))
         // Step 8: bring the search catalog up to date now rather than at the next search; it
