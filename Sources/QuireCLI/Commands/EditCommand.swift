@@ -13,18 +13,23 @@ struct EditCommand: Command {
         editor, not quire. If you change updatedAt yourself, your value is kept.
         """,
         examples: ["EDITOR=vim quire edit \"Woody's last ride\""],
+        options: [NoteEditor.forceOption],
         positionals: 1...1)
 
     let note: String
+    let force: Bool
 
     init(_ arguments: ParsedArguments) throws {
         note = arguments.positionals[0]
+        force = arguments.has("--force")
     }
 
     func run(_ context: CommandContext) throws {
         let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
         let url = all.vault.root.appendingPathComponent(found.path)
+        // Refused before the editor opens: the stamp after it would rewrite the note.
+        if !force { try NoteEditor.refuseWriteProtected(vault: all.vault, path: found.path) }
         let editor = EditorLauncher(environment: context.environment)
         let before = try Data(contentsOf: url)
         context.output.flush()
@@ -47,7 +52,7 @@ struct EditCommand: Command {
         let new = NoteParser.parse(after, path: found.path)
         // The user's own updatedAt wins; notes without readable YAML front matter are not stamped.
         guard new.updatedAt == old.updatedAt, new.format == .yaml, new.problems.isEmpty else { return }
-        try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(), setsUpdatedAt: true) { document in
+        try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(), setsUpdatedAt: true, force: true) { document in
             try document.setUpdatedAt(context.now())
         }
     }

@@ -41,13 +41,16 @@ struct RenameCommand: Command {
         abstract: "Change a note's title; its file name follows the title.",
         usage: "rename NOTE NEW-TITLE",
         examples: ["quire rename \"Woody's last ride\" \"Woody's last stand\""],
+        options: [NoteEditor.forceOption],
         positionals: 2...2)
 
     let note: String
     let title: String
+    let force: Bool
 
     init(_ arguments: ParsedArguments) throws {
         note = arguments.positionals[0]
+        force = arguments.has("--force")
         title = arguments.positionals[1].trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw CLIError.usage("the new title is empty") }
     }
@@ -56,7 +59,7 @@ struct RenameCommand: Command {
         let vault = try context.vault()
         let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
-        try NoteEditor.apply(vault: vault, path: found.path, now: context.now()) { document in
+        try NoteEditor.apply(vault: vault, path: found.path, now: context.now(), force: force) { document in
             try document.set("title", .string(title))
         }
         let name = Slug.fileName(forTitle: title)
