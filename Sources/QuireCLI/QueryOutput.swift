@@ -109,6 +109,34 @@ struct QueryOutput {
         return text + snippet.text[position...]
     }
 
+    /// The fields every note has for `--format`: the keys of `--json`, and `score`.
+    static let templateFields = ["path", "id", "title", "folder", "tags", "project", "draft", "pinned", "color", "mood",
+                                 "priority", "createdAt", "updatedAt", "words", "frontMatter", "score"]
+
+    /// Refuses a `--format` template naming a field that is neither a note field nor a
+    /// front-matter key of any note (a typo would print blank lines).
+    func checkTemplate(_ catalog: Catalog) throws {
+        guard case .template(let template) = style else { return }
+        for name in Self.placeholders(template) where !Self.templateFields.contains(name) {
+            guard !catalog.hasFrontMatterKey(name) else { continue }
+            let keys = catalog.frontMatterKeys().filter { !Self.templateFields.contains($0) }
+            throw CLIError.usage("unknown field '{\(name)}' in --format",
+                                 hint: "fields: \(Self.templateFields.joined(separator: ", "))"
+                                     + (keys.isEmpty ? "" : "; front-matter keys: \(keys.joined(separator: ", "))"))
+        }
+    }
+
+    /// The names inside `{…}` in a template, in order.
+    static func placeholders(_ template: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
     /// Fills `{field}` placeholders: note fields (`title`, `path`, `tags`, …) or front-matter keys.
     static func fill(_ template: String, hit: SearchHit, context: CommandContext, vault: Vault) -> String {
         let note = Note(record: hit.record)

@@ -36,6 +36,7 @@ struct ListCommand: Command {
         let query = try output.query(context)
         let catalog = try VaultCatalog.open(context)
         catalog.warnAboutProblems(context.output)
+        try output.checkTemplate(catalog.catalog)
         var hits: [SearchHit]
         if output.options.sort == nil && query.hasPositiveTerms {
             // `list` keeps the list order (pinned, then newest, then path) even when the query
