@@ -73,6 +73,11 @@ struct NewCommand: Command {
             mood: mood, body: body).serialized()
         try vault.write(data, to: path)
         context.output.line(context.displayPath(path, vault: vault))
+        let namesakes = try VaultNotes(context: context).resolver(context).notes(titled: title).filter { $0.path != path }
+        if let other = namesakes.first {
+            context.output.error("quire: warning: another note is titled '\(other.title)' (\(context.displayPath(other.path, vault: vault)));"
+                                 + " the title no longer names one note — 'quire rename' changes it")
+        }
     }
 }
 
