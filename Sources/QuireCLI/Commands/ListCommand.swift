@@ -62,21 +62,3 @@ extension ListCommand {
         return lhs.path < rhs.path
     }
 }
-
-/// The human table of notes: pin mark, updated date, title, path and tags.
-enum NoteTable {
-    static func print(_ notes: [Note], context: CommandContext, vault: Vault) {
-        let output = context.output
-        for note in notes {
-            let pin = note.pinned ? "★" : " "
-            let date = note.updatedAt.map(DateText.short) ?? String(repeating: " ", count: 16)
-            let title = note.title.split(whereSeparator: \.isNewline).joined(separator: " ")
-            var line = "\(pin) \(output.styled(date, "2"))  \(output.styled(title, "1"))"
-            if note.draft { line += output.styled(" (draft)", "33") }
-            let tags = note.tags.map { "#\($0)" }.joined(separator: " ")
-            line += "  " + output.styled(context.displayPath(note.path, vault: vault), "2")
-            if !tags.isEmpty { line += "  " + output.styled(tags, "36") }
-            output.line(line)
-        }
-    }
-}
