@@ -36,6 +36,7 @@ struct ListCommand: Command {
         let query = try output.query(context)
         let catalog = try VaultCatalog.open(context)
         catalog.warnAboutProblems(context.output)
+        try output.checkTemplate(catalog.catalog)
         var hits: [SearchHit]
         if output.options.sort == nil && query.hasPositiveTerms {
             // `list` keeps the list order (pinned, then newest, then path) even when the query
@@ -59,23 +60,5 @@ extension ListCommand {
         let right = rhs.updatedAt ?? .distantPast
         if left != right { return left > right }
         return lhs.path < rhs.path
-    }
-}
-
-/// The human table of notes: pin mark, updated date, title, path and tags.
-enum NoteTable {
-    static func print(_ notes: [Note], context: CommandContext, vault: Vault) {
-        let output = context.output
-        for note in notes {
-            let pin = note.pinned ? "★" : " "
-            let date = note.updatedAt.map(DateText.short) ?? String(repeating: " ", count: 16)
-            let title = note.title.split(whereSeparator: \.isNewline).joined(separator: " ")
-            var line = "\(pin) \(output.styled(date, "2"))  \(output.styled(title, "1"))"
-            if note.draft { line += output.styled(" (draft)", "33") }
-            let tags = note.tags.map { "#\($0)" }.joined(separator: " ")
-            line += "  " + output.styled(context.displayPath(note.path, vault: vault), "2")
-            if !tags.isEmpty { line += "  " + output.styled(tags, "36") }
-            output.line(line)
-        }
     }
 }

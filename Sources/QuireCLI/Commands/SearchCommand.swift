@@ -29,6 +29,7 @@ struct SearchCommand: Command {
         let query = try output.query(context)
         let catalog = try VaultCatalog.open(context)
         catalog.warnAboutProblems(context.output)
+        try output.checkTemplate(catalog.catalog)
         var options = output.options
         if options.sort == nil { options.sort = .relevance }
         let hits = catalog.catalog.run(query, options: options)
