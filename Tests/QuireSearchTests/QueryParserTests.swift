@@ -113,6 +113,22 @@ import Testing
         #expect(whole.root == .or([term("buzz"), term("woody")]))
         #expect(try NoteQuery.parse(arguments: ["-#Work Stuff"], now: Self.now).root == .not(.filter(.tag("work stuff"))))
     }
+
+    @Test func oneArgumentQueryEqualsItsWordsAsSeparateArguments() throws {
+        func root(_ arguments: [String]) throws -> QueryNode {
+            try NoteQuery.parse(arguments: arguments, now: Self.now, timeZone: Self.utc).root
+        }
+        let tagThenDraft = QueryNode.and([.filter(.tag("idea")), .filter(.draft(false))])
+        #expect(try root(["tag:idea draft:false"]) == tagThenDraft)
+        #expect(try root(["tag:idea", "draft:false"]) == tagThenDraft)
+        #expect(try root(["draft:false tag:idea"]) == .and([.filter(.draft(false)), .filter(.tag("idea"))]))
+        #expect(try root(["mood:>=3 woody"]) == .and([.filter(.mood(.greaterOrEqual, 3)), term("woody")]))
+        #expect(try root(["project:pixar -draft:true"]) == .and([.filter(.project("pixar")), .not(.filter(.draft(true)))]))
+        #expect(try root(["title:road OR map"]) == .or([term("road", scope: .title), term("map")]))
+        #expect(try root(["title:\"road map\" woody"]) == .and([term("road", "map", scope: .title), term("woody")]))
+        // The shell's leftovers of `title:"road map"`: plain words after one filter.
+        #expect(try root(["title:road map"]) == term("road", "map", scope: .title))
+    }
 }
 
 @Suite struct BenchmarkAndSnippetTests {
