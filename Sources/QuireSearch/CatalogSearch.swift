@@ -6,7 +6,7 @@ extension Catalog {
         var evaluator = QueryEvaluator(catalog: self)
         let matches = evaluator.evaluate(query.root, within: liveSet)
         let documents = matches.members
-        let sort = options.sort ?? (query.hasPositiveTerms ? .relevance : nil)
+        let sort = options.sort ?? (query.hasPositiveTerms && options.ranksWords ? .relevance : nil)
         var scores: [Double] = []
         if query.hasPositiveTerms {
             scores = evaluator.scores(for: query.positiveTerms, documents: matches)

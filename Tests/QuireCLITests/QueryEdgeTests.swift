@@ -29,3 +29,18 @@ struct QueryEdgeTests {
         #expect(try paths(vault, ["list", "title:road", "map", "--sort", "path"]) == ["road.md"])
     }
 }
+
+extension QueryEdgeTests {
+    @Test func listWithWordsKeepsTheListOrderAndReverses() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: Woody\nupdatedAt: 2026-01-01T00:00:00Z", body: "woody woody woody\n"), to: "a.md")
+        try vault.write(noteText("title: Pinned\nupdatedAt: 2025-01-01T00:00:00Z\npinned: true", body: "woody\n"), to: "b.md")
+        try vault.write(noteText("title: Newest\nupdatedAt: 2026-03-01T00:00:00Z", body: "woody\n"), to: "c.md")
+        try vault.write(noteText("title: Other\nupdatedAt: 2026-02-01T00:00:00Z", body: "buzz\n"), to: "d.md")
+        #expect(try paths(vault, ["list", "woody"]) == ["b.md", "c.md", "a.md"])
+        #expect(try paths(vault, ["list", "woody", "--reverse"]) == ["a.md", "c.md", "b.md"])
+        #expect(try paths(vault, ["list", "woody", "--reverse", "--limit", "1"]) == ["a.md"])
+        #expect(try paths(vault, ["list", "--reverse"]) == ["a.md", "d.md", "c.md", "b.md"])
+        #expect(try paths(vault, ["list", "woody", "--sort", "title", "--reverse"]) == ["a.md", "b.md", "c.md"])
+    }
+}
