@@ -18,7 +18,9 @@ public struct NoteQuery: Equatable, Sendable {
         self.text = text
     }
 
-    /// Parses query text. `now` and `timeZone` resolve relative and local dates.
+    /// Parses query text. `now` and `timeZone` resolve relative and local dates. Empty text
+    /// (or only white space) is every note; text with nothing to search for (`*`, `!!!`) is a
+    /// `QueryError`.
     public static func parse(_ text: String, now: Date,
                              timeZone: TimeZone = .current) throws(QueryError) -> NoteQuery {
         var parser = QueryParser(text: text, dates: QueryDateParser(now: now, timeZone: timeZone))
@@ -32,10 +34,14 @@ public struct NoteQuery: Equatable, Sendable {
     /// words (`project:Toy Story 5`, as the shell leaves `project:"Toy Story 5"`) has its value
     /// quoted again; an argument holding query syntax after its first filter
     /// (`tag:idea draft:false`), or whose filter takes no text (`draft:`, `mood:`, dates), is
-    /// read as query text, as if its words were separate arguments.
+    /// read as query text, as if its words were separate arguments. Arguments given but all
+    /// empty or white space are a `QueryError` (no arguments at all: every note).
     public static func parse(arguments: [String], now: Date,
                              timeZone: TimeZone = .current) throws(QueryError) -> NoteQuery {
         let text = arguments.map(requote).joined(separator: " ")
+        if !arguments.isEmpty, text.allSatisfy(\.isWhitespace) {
+            throw QueryError(.nothingToSearch, at: 0, "nothing to search for: the query is empty")
+        }
         return try parse(text, now: now, timeZone: timeZone)
     }
 

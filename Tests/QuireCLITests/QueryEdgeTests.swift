@@ -44,3 +44,45 @@ extension QueryEdgeTests {
         #expect(try paths(vault, ["list", "woody", "--sort", "title", "--reverse"]) == ["a.md", "b.md", "c.md"])
     }
 }
+
+extension QueryEdgeTests {
+    @Test func symbolsAndEmojiAreSearchable() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: 🔥🔥🔥", body: "Hot.\n"), to: "fire.md")
+        try vault.write(noteText("title: 🔥 takes\ntags: [🚀]", body: "C++ and C# and ❤️ at 5€.\n"), to: "takes.md")
+        try vault.write(noteText("title: Plain", body: "The c language, the net and node js.\n"), to: "plain.md")
+        try vault.write(noteText("title: Dotnet", body: "Uses .NET and node.js!\n"), to: "dotnet.md")
+        let sorted = ["--sort", "path"]
+        #expect(try paths(vault, ["list", "🔥"] + sorted) == ["fire.md", "takes.md"])
+        #expect(try paths(vault, ["search", "🔥"] + sorted) == ["fire.md", "takes.md"])
+        #expect(try paths(vault, ["list", "title:🔥"] + sorted) == ["fire.md", "takes.md"])
+        #expect(try paths(vault, ["list", "title:\"🔥🔥🔥\""]) == ["fire.md"])
+        #expect(try paths(vault, ["list", "❤️"]) == ["takes.md"])
+        #expect(try paths(vault, ["list", "€"]) == ["takes.md"])
+        #expect(try paths(vault, ["list", "#🚀"]) == ["takes.md"])
+        #expect(try paths(vault, ["search", "C++"]) == ["takes.md"])
+        #expect(try paths(vault, ["search", "C#"]) == ["takes.md"])
+        #expect(try paths(vault, ["search", "c"]) == ["plain.md"])
+        #expect(try paths(vault, ["search", ".NET"] + sorted) == ["dotnet.md", "plain.md"])
+        #expect(try paths(vault, ["search", "node.js"] + sorted) == ["dotnet.md", "plain.md"])
+        let json = try vault.run(["search", "🔥🔥🔥", "--json"])
+        #expect(json.code == 0)
+        #expect(json.stdout.contains("\"path\":\"fire.md\"") || json.stdout.contains("\"path\": \"fire.md\""))
+    }
+
+    @Test func aQueryWithNothingToSearchForIsAUsageError() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: Anything", body: "Some text!!! ...\n"), to: "a.md")
+        for command in ["list", "search"] {
+            for query in ["*", "", "   ", "!!!", "—", "@", "...", "title:!!!", "title:\"...\""] {
+                let run = try vault.run([command, query])
+                #expect(run.code == 2, "\(command) \(query)")
+                #expect(run.stdout == "", "\(command) \(query)")
+                #expect(run.stderr.hasPrefix("quire: error: bad query: "), "\(command) \(query)")
+                #expect(run.stderr.contains("\nhint: look for a word, a symbol such as an emoji, or a filter"))
+            }
+        }
+        #expect(try paths(vault, ["list"]) == ["a.md"])
+        #expect(try paths(vault, ["list", "text !!!"]) == ["a.md"])
+    }
+}

@@ -31,3 +31,26 @@ import Testing
         #expect(catalog.run(try query("woody")).map(\.path).first == "a.md")  // relevance by default
     }
 }
+
+extension QueryEdgeCaseTests {
+    @Test func symbolsEmojiAndCPlusPlusAreFoundAsWritten() throws {
+        let catalog = Catalog(notes: [
+            Note(path: "fire.md", title: "🔥🔥🔥", body: "hot"),
+            Note(path: "one.md", title: "🔥 takes", tags: ["🚀"], body: "C++ and C# ❤️"),
+            Note(path: "c.md", title: "C", body: "the c language, the net, node js"),
+            Note(path: "dotnet.md", title: "Dotnet", body: "I use .NET and node.js"),
+        ])
+        func found(_ text: String) throws -> [String] {
+            catalog.run(try query(text), sort: .path).map(\.path)
+        }
+        #expect(try found("🔥") == ["fire.md", "one.md"])
+        #expect(try found("title:\"🔥🔥🔥\"") == ["fire.md"])
+        #expect(try found("❤️") == ["one.md"])
+        #expect(try found("tag:🚀") == ["one.md"])
+        #expect(try found("C++") == ["one.md"])
+        #expect(try found("c#") == ["one.md"])
+        #expect(try found("c") == ["c.md"])
+        #expect(try found(".NET") == ["c.md", "dotnet.md"])
+        #expect(try found("node.js") == ["c.md", "dotnet.md"])
+    }
+}

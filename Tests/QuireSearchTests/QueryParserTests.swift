@@ -32,7 +32,7 @@ import Testing
         #expect(try parse("a AND b") == .and([term("a"), term("b")]))
         #expect(try parse("a or b") == .and([term("a"), term("or"), term("b")]))
         #expect(try parse("") == .all)
-        #expect(try parse("& -") == .all)
+        #expect(try parse("woody & -") == term("woody"))
     }
 
     @Test func wordsPhrasesPrefixesAndCJK() throws {
@@ -103,6 +103,23 @@ import Testing
         #expect(error("a NOT")?.kind == .missingOperand)
         #expect(error("()")?.kind == .emptyParentheses)
         #expect(error("a (b OR c")?.description == "'(' without a matching ')' (at character 3)")
+    }
+
+    @Test func aQueryWithNothingToSearchForIsAnError() throws {
+        for text in ["*", "!!!", "—", "@", "...", "& -", "\"\"", "(!!!)", "-!!!", "!!! OR ...", "**"] {
+            #expect(error(text)?.kind == .nothingToSearch, "\(text)")
+        }
+        #expect(error("  ...")?.offset == 2)
+        #expect(error("tag:x title:!!!")?.kind == .nothingToSearch)
+        #expect(error("tag:x title:!!!")?.offset == 12)
+        for arguments in [[""], ["   "], ["", " "]] {
+            #expect(throws: QueryError.self) { try NoteQuery.parse(arguments: arguments, now: Self.now) }
+        }
+        #expect(try NoteQuery.parse(arguments: [], now: Self.now).root == .all)
+        #expect(try parse("🔥") == term("🔥"))
+        #expect(try parse("title:\"🔥🔥🔥\"") == term("🔥", "🔥", "🔥", scope: .title))
+        #expect(try parse("C++ OR C#") == .or([term("c++"), term("c#")]))
+        #expect(try parse("tag:🔥") == .filter(.tag("🔥")))
     }
 
     @Test func argumentsAreJoinedAndUnquotedFilterValuesRequoted() throws {
