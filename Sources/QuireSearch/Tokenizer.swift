@@ -43,6 +43,17 @@ public enum Tokenizer {
         tokens(in: text).map(\.term)
     }
 
+    /// The folded tokens of `text` joined by single spaces ("Toy Story 5!" → "toy story 5"):
+    /// how a title or an alias is compared with the words of a query.
+    public static func foldedPhrase(_ text: String) -> String {
+        var folded: [UInt8] = []
+        scan(text) { bytes, _, isASCII, isCJK in
+            if !folded.isEmpty { folded.append(0x20) }
+            appendFolded(bytes, isASCII: isASCII, isCJK: isCJK, to: &folded)
+        }
+        return String(decoding: folded, as: UTF8.self)
+    }
+
     /// Folds one word the way tokens are folded: lowercase, no diacritics.
     public static func fold(_ word: String) -> String {
         if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.lowercased() }

@@ -86,3 +86,22 @@ extension QueryEdgeTests {
         #expect(try paths(vault, ["list", "text !!!"]) == ["a.md"])
     }
 }
+
+extension QueryEdgeTests {
+    @Test func exactTitleAndAliasFirstThenTitlePrefix() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: Weekly notes", body: "Vim vim vim, vim tricks and vim.\n"), to: "a-body.md")
+        try vault.write(noteText("title: Vim tricks and more", body: "Macros. " + String(repeating: "filler ", count: 300) + "\n"),
+                        to: "b-prefix.md")
+        try vault.write(noteText("title: Vim", body: String(repeating: "filler ", count: 300) + "\n"), to: "c-exact.md")
+        try vault.write(noteText("title: Editor\naliases: [Vim tricks]", body: "About an editor.\n"), to: "d-alias.md")
+        // The alias "Vim tricks" starts with "vim" too: a prefix, as the title "Vim tricks and more".
+        let vim = try paths(vault, ["search", "vim"])
+        #expect(vim.first == "c-exact.md")
+        #expect(Set(vim.dropFirst().prefix(2)) == ["b-prefix.md", "d-alias.md"])
+        #expect(vim.last == "a-body.md")
+        #expect(try paths(vault, ["search", "vim tricks"]) == ["d-alias.md", "b-prefix.md", "a-body.md"])
+        #expect(try paths(vault, ["search", "vim", "--reverse"]) == vim.reversed())
+        #expect(try paths(vault, ["search", "vim", "--limit", "1"]) == ["c-exact.md"])
+    }
+}

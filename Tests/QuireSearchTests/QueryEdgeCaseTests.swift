@@ -54,3 +54,29 @@ extension QueryEdgeCaseTests {
         #expect(try found("node.js") == ["c.md", "dotnet.md"])
     }
 }
+
+extension QueryEdgeCaseTests {
+    @Test func exactTitlesAndAliasesRankFirstThenTitlePrefixes() throws {
+        let catalog = Catalog(notes: [
+            Note(path: "body.md", title: "Notes", body: "road map road map road map road map"),
+            Note(path: "exact.md", title: "Road Map!", body: "long text " + String(repeating: "filler ", count: 200)),
+            Note(path: "alias.md", title: "Plan", aliases: ["road map"], body: "see above"),
+            Note(path: "prefix.md", title: "Road map for 2027", body: String(repeating: "filler ", count: 200)),
+            Note(path: "inside.md", title: "The road map", body: "road map"),
+            Note(path: "roadmapping.md", title: "Road mapping", body: "road map"),
+        ])
+        let order = catalog.run(try query("road map")).map(\.path)
+        #expect(Array(order.prefix(2)).sorted() == ["alias.md", "exact.md"])
+        #expect(order[2] == "prefix.md")
+        #expect(Set(order.dropFirst(3)) == ["body.md", "inside.md", "roadmapping.md"])
+        // A prefix query: "Road mapping" starts with road map*.
+        #expect(Array(catalog.run(try query("road map*")).map(\.path).prefix(4)).sorted()
+                == ["alias.md", "exact.md", "prefix.md", "roadmapping.md"])
+        #expect(catalog.run(try query("road map"), sort: .relevance, reverse: true).map(\.path).suffix(2).sorted()
+                == ["alias.md", "exact.md"])
+        #expect(catalog.run(try query("road map"), limit: 1).map(\.path) == [order[0]])
+        let tiers = catalog.nameTiers(for: try query("road map").positiveTerms, within: catalog.liveSet)
+        #expect(tiers.count == catalog.capacity)
+        #expect(catalog.nameTiers(for: try query("zebra").positiveTerms, within: catalog.liveSet).isEmpty)
+    }
+}
