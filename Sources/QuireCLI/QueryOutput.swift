@@ -60,6 +60,10 @@ struct QueryOutput {
     func query(_ context: CommandContext) throws -> NoteQuery {
         do {
             return try NoteQuery.parse(arguments: queryArguments, now: context.now())
+        } catch let error as QueryError where error.kind == .nothingToSearch {
+            throw CLIError.usage("bad query: \(error.message)",
+                                 hint: "look for a word, a symbol such as an emoji, or a filter (tag:idea); "
+                                     + "'quire list' without a query lists every note (see Docs/search.md)")
         } catch let error as QueryError {
             let text = queryArguments.joined(separator: " ")
             throw CLIError.usage("bad query: \(error.description)",

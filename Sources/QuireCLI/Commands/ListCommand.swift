@@ -37,28 +37,10 @@ struct ListCommand: Command {
         let catalog = try VaultCatalog.open(context)
         catalog.warnAboutProblems(context.output)
         try output.checkTemplate(catalog.catalog)
-        var hits: [SearchHit]
-        if output.options.sort == nil && query.hasPositiveTerms {
-            // `list` keeps the list order (pinned, then newest, then path) even when the query
-            // has words (the catalog would rank those by relevance).
-            var unlimited = output.options
-            unlimited.limit = nil
-            hits = catalog.catalog.run(query, options: unlimited).sorted { Self.listOrder($0.record, $1.record) }
-            if let limit = output.options.limit { hits = Array(hits.prefix(limit)) }
-        } else {
-            hits = catalog.catalog.run(query, options: output.options)
-        }
+        // `list` keeps the list order (pinned, then newest) even when the query has words.
+        var options = output.options
+        options.ranksWords = false
+        let hits = catalog.catalog.run(query, options: options)
         output.print(hits, query: query, catalog: catalog, context: context, snippets: false)
-    }
-}
-
-extension ListCommand {
-    /// Pinned first, then `updatedAt` newest first (notes without one last), ties by path.
-    static func listOrder(_ lhs: NoteRecord, _ rhs: NoteRecord) -> Bool {
-        if lhs.pinned != rhs.pinned { return lhs.pinned }
-        let left = lhs.updatedAt ?? .distantPast
-        let right = rhs.updatedAt ?? .distantPast
-        if left != right { return left > right }
-        return lhs.path < rhs.path
     }
 }
