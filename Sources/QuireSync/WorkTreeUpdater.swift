@@ -186,7 +186,7 @@ struct WorkTreeUpdater {
     /// The files of `tree` by path (two names equal but for their Unicode form: the second
     /// under a suffixed name, as the merge sees them — written there, never over the first).
     private func entriesByPath(_ tree: OID) throws -> [String: TreeEntry] {
-        try SideChanges.entriesByPath(tree, repository: repository).filter { $0.value.kind != .submodule }
+        try SideChanges.entriesByPath(tree, repository: repository)
     }
 
     /// The first folder of `path` (vault-relative) that is a symbolic link, if any.
