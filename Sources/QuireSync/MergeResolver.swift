@@ -99,6 +99,7 @@ public struct MergeResolver: Sendable {
         let (winner, loser) = ranking.winner == .ours ? (ours.data, theirs.data) : (theirs.data, ours.data)
         let result = try MergeFile.merge(base: base, ours: winner, theirs: loser, path: path)
         guard result.conflicted else { return (result.data, [], ranking.winner) }
+        if let both = InsertionMerge.merge(base: base, winner: winner, loser: loser) { return (both, [], ranking.winner) }
         let decision = MergeDecision(path: path, winner: ranking.winner,
                                      reason: "both sides changed the same lines; \(ranking.why)")
         return (winner, [decision], ranking.winner)

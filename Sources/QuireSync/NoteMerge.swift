@@ -54,7 +54,10 @@ struct NoteMerge {
 
         let body = try MergeFile.merge(base: Data(base.body.utf8), ours: Data(winner.body.utf8),
                                        theirs: Data(loser.body.utf8), path: path)
-        if body.conflicted {
+        if body.conflicted, let both = InsertionMerge.merge(base: Data(base.body.utf8), winner: Data(winner.body.utf8),
+                                                            loser: Data(loser.body.utf8)) {
+            result.body = String(decoding: both, as: UTF8.self)
+        } else if body.conflicted {
             decisions.append(MergeDecision(path: path, winner: ranking.winner,
                                            reason: "both sides changed the same lines of the body; \(ranking.why)"))
         } else if body.data != Data(result.body.utf8) {

@@ -39,3 +39,20 @@ extension SyncMergeEdgeTests {
         }
     }
 }
+
+extension SyncMergeEdgeTests {
+    /// Issue 21: two laptops each add an item at the end of one checklist; both items stay,
+    /// the newer last, and no conflict is recorded.
+    @Test func concurrentAppendsToAChecklistKeepBoth() throws {
+        let base = note("n1", title: "List", updated: "2026-11-29T10:00:00Z", body: "- [ ] milk\n- [ ] eggs\n")
+        let (a, b) = try SyncWorld().pair(["list.md": base])
+        try a.write(note("n1", title: "List", updated: "2026-11-29T11:30:00Z", body: "- [ ] milk\n- [ ] eggs\n- [ ] bread\n"),
+                    to: "list.md")
+        try b.write(note("n1", title: "List", updated: "2026-11-29T11:00:00Z", body: "- [ ] milk\n- [ ] eggs\n- [ ] jam\n"),
+                    to: "list.md")
+        try SyncMergeTests.syncABA(a, b)
+        #expect(try a.read("list.md") == note("n1", title: "List", updated: "2026-11-29T11:30:00Z",
+                                              body: "- [ ] milk\n- [ ] eggs\n- [ ] jam\n- [ ] bread\n"))
+        #expect(try SyncMergeTests.conflicts(b).isEmpty)
+    }
+}

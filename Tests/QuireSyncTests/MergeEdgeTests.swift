@@ -46,3 +46,28 @@ extension MergeEdgeTests {
         #expect(F.text(try F.merge(base, F.side(red), F.side(green)).merged) == larger)
     }
 }
+
+extension MergeEdgeTests {
+    /// Issue 21: two sides append an item at the end of one checklist — both are kept, the
+    /// newer last; in a note without front matter too. An insertion that also deletes is a
+    /// collision as before.
+    @Test func concurrentInsertionsAtOneSpotKeepBoth() throws {
+        let base = "---\ntitle: List\nupdatedAt: 2026-01-01T10:00:00Z\n---\n- [ ] milk\n- [ ] eggs\n"
+        let ours = "---\ntitle: List\nupdatedAt: 2026-01-01T11:00:00Z\n---\n- [ ] milk\n- [ ] eggs\n- [ ] bread\n"
+        let theirs = "---\ntitle: List\nupdatedAt: 2026-01-01T12:00:00Z\n---\n- [ ] milk\n- [ ] eggs\n- [ ] jam\n- [ ] tea\n"
+        let result = try F.merge(base, F.side(ours), F.side(theirs))
+        #expect(F.text(result.merged)
+            == "---\ntitle: List\nupdatedAt: 2026-01-01T12:00:00Z\n---\n- [ ] milk\n- [ ] eggs\n- [ ] bread\n- [ ] jam\n- [ ] tea\n")
+        #expect(result.decisions.isEmpty)
+        #expect(try F.merge(base, F.side(theirs), F.side(ours)).merged == result.merged)
+
+        let plain = try F.merge("a\nb\n", F.side("a\nx\nb\n", at: "2026-01-02T00:00:00Z"), F.side("a\ny\nb\n"))
+        #expect(F.text(plain.merged) == "a\ny\nx\nb\n")
+        #expect(plain.decisions.isEmpty)
+
+        let deleting = ours.replacingOccurrences(of: "- [ ] milk\n", with: "")
+        let collision = try F.merge(base, F.side(deleting), F.side(theirs))
+        #expect(F.text(collision.merged).hasSuffix("---\n- [ ] milk\n- [ ] eggs\n- [ ] jam\n- [ ] tea\n"))
+        #expect(collision.decisions.count == 1)
+    }
+}
