@@ -3,8 +3,11 @@ import QuireCore
 import QuireGit
 
 /// One key-by-key merge of a note whose three versions all have editable front matter. It
-/// starts from the collision winner's bytes and applies the loser's non-colliding changes with
-/// surgical edits, so the winner's formatting, comments, key order and key forms survive.
+/// works from the merge base: each key's lines changed on one side only are taken from that
+/// side byte for byte (`FrontMatterBlocks`), whichever side is newer; keys changed on both sides
+/// are merged by value with surgical edits of the winner's lines, so formatting, comments, key
+/// order and key forms survive. Front matter that cannot be cut into keys line by line starts
+/// from the collision winner's bytes and takes the loser's changes by value.
 struct NoteMerge {
     let path: String
     let timeZone: TimeZone
@@ -23,6 +26,9 @@ struct NoteMerge {
         let baseValues = Self.values(base), winnerValues = Self.values(winner), loserValues = Self.values(loser)
         var keys = Self.uniqueKeys(winner)
         keys += Self.uniqueKeys(loser).filter { winnerValues[$0] == nil }
+        if let merged = FrontMatterBlocks.merge(base: base, winner: winner, loser: loser) {
+            (result, keys) = merged
+        }
 
         for key in keys {
             let (old, mine, theirs) = (baseValues[key], winnerValues[key], loserValues[key])

@@ -56,3 +56,22 @@ extension SyncMergeEdgeTests {
         #expect(try SyncMergeTests.conflicts(b).isEmpty)
     }
 }
+
+extension SyncMergeEdgeTests {
+    /// Item 5: the device whose `updatedAt` loses added a comment and a duplicate list item on
+    /// lines the other did not touch; both survive on both devices.
+    @Test func theOlderDevicesCommentsAndDuplicatesSurvive() throws {
+        let base = note("n1", title: "One", updated: "2026-11-29T10:00:00Z", extra: "aliases:\n  - Uno\n  - Eins\nstatus: draft\n")
+        let (a, b) = try SyncWorld().pair(["one.md": base])
+        let fromA = base.replacingOccurrences(of: "  - Eins\n", with: "  - Eins\n  - Uno\n# asked twice\n")
+            .replacingOccurrences(of: "status: draft", with: "status: draft # until Friday")
+            .replacingOccurrences(of: "10:00", with: "11:00")
+        try a.write(fromA, to: "one.md")
+        try b.write(base.replacingOccurrences(of: "title: One", with: "title: Uno").replacingOccurrences(of: "10:00", with: "11:30"),
+                    to: "one.md")
+        try SyncMergeTests.syncABA(a, b)
+        #expect(try a.read("one.md") == fromA.replacingOccurrences(of: "title: One", with: "title: Uno")
+            .replacingOccurrences(of: "11:00", with: "11:30"))
+        #expect(try SyncMergeTests.conflicts(a).isEmpty)
+    }
+}

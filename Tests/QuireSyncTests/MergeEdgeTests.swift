@@ -71,3 +71,44 @@ extension MergeEdgeTests {
         #expect(collision.decisions.count == 1)
     }
 }
+
+extension MergeEdgeTests {
+    /// Issue 13 item 5: the older side's comments and duplicate list items, on lines the newer
+    /// side did not touch, are kept byte for byte; the merge works from the base.
+    @Test func theOlderSidesUntouchedLinesKeepTheirComments() throws {
+        let base = """
+            ---
+            title: Woody
+            aliases:
+              - Sheriff
+              - Cowboy
+            color: blue
+            updatedAt: 2026-01-01T10:00:00Z
+            ---
+            Body
+
+            """
+        let older = """
+            ---
+            title: Woody
+            # the names kids use
+            aliases:
+              - Sheriff
+              - Cowboy
+              - Sheriff   # twice, on purpose
+            color: blue # the hat
+            updatedAt: 2026-01-01T11:00:00Z
+            ---
+            Body
+
+            """
+        let newer = base.replacingOccurrences(of: "title: Woody", with: "title: Woody Pride")
+            .replacingOccurrences(of: "10:00:00Z", with: "12:00:00Z")
+        let expected = older.replacingOccurrences(of: "title: Woody", with: "title: Woody Pride")
+            .replacingOccurrences(of: "11:00:00Z", with: "12:00:00Z")
+        let result = try F.merge(base, F.side(older), F.side(newer))
+        #expect(F.text(result.merged) == expected)
+        #expect(result.decisions.isEmpty)
+        #expect(try F.merge(base, F.side(newer), F.side(older)).merged == result.merged)
+    }
+}
