@@ -66,7 +66,7 @@ struct WorkTreeUpdater {
                     try write(next, to: safe)
                     try index.add(path: safe)
                 } else {
-                    writes.append((safe, try repository.blobData(next.id)))
+                    writes.append((safe, try repository.workTreeData(next.id, path: safe)))
                     written.append((safe, next))
                     expected[safe] = .some(previous)
                 }
@@ -165,7 +165,11 @@ struct WorkTreeUpdater {
             return target.map { BlobHash.hex(Data($0.utf8)) == entry.id.hex } ?? false
         }
         guard let data = try? Data(contentsOf: url) else { return false }
-        return BlobHash.hex(data) == entry.id.hex
+        if BlobHash.hex(data) == entry.id.hex { return true }
+        // Compared as git compares: through the filters (`core.autocrlf`, eol rules), which
+        // change only files with a carriage return (or an `$Id` to collapse).
+        guard data.contains(0x0D) || data.range(of: Data("$Id".utf8)) != nil else { return false }
+        return try repository.hashWorkTreeFile(path) == entry.id
     }
 
     private func write(_ entry: TreeEntry, to path: String) throws {

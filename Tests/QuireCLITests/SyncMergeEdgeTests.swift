@@ -75,3 +75,40 @@ extension SyncMergeEdgeTests {
         #expect(try SyncMergeTests.conflicts(a).isEmpty)
     }
 }
+
+extension SyncMergeEdgeTests {
+    /// Item 9: device b checks out with CRLF line breaks (`core.autocrlf=true`, or an eol rule
+    /// in `.git/info/attributes`). Its files are the same content as the LF blobs, as git says:
+    /// an incoming edit is written (with CRLF, as git's checkout would), never kept as a
+    /// spurious local edit that then wins a collision; b's own edit reaches a.
+    @Test func crlfCheckoutsCompareThroughTheFilters() throws {
+        let base = SyncMergeTests.base
+        for setup in [["config", "core.autocrlf", "true"], ["info/attributes"]] {
+            let (a, b) = try SyncWorld().pair(["one.md": base])
+            if setup == ["info/attributes"] {
+                try "*.md text eol=crlf\n".write(to: b.root.appendingPathComponent(".git/info/attributes"), atomically: true, encoding: .utf8)
+            } else {
+                try b.git(setup)
+            }
+            try b.remove("one.md")
+            try b.git(["checkout", "--", "one.md"])
+            #expect(try b.read("one.md") == base.replacingOccurrences(of: "\n", with: "\r\n"))
+
+            let fromA = base.replacingOccurrences(of: "Para two.", with: "Para two, by A.").replacingOccurrences(of: "10:00", with: "11:00")
+            try a.write(fromA, to: "one.md")
+            try a.sync(now: "2026-11-29T12:00:00Z")
+            let pulled = try b.sync(now: "2026-11-29T12:01:00Z")
+            #expect(!pulled.stdout.contains("kept your edit"), "\(pulled.stdout)")
+            #expect(try b.read("one.md") == fromA.replacingOccurrences(of: "\n", with: "\r\n"))
+            #expect(try b.sync(now: "2026-11-29T12:02:00Z").stdout.contains("nothing to commit"))
+
+            let fromB = fromA.replacingOccurrences(of: "Para three.", with: "Para three, by B.")
+                .replacingOccurrences(of: "11:00", with: "11:30")
+            try b.write(fromB.replacingOccurrences(of: "\n", with: "\r\n"), to: "one.md")
+            try b.sync(now: "2026-11-29T12:03:00Z")
+            try a.sync(now: "2026-11-29T12:04:00Z")
+            #expect(try a.read("one.md") == fromB)
+            #expect(try SyncMergeTests.conflicts(a).isEmpty)
+        }
+    }
+}
