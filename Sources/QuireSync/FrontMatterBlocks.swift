@@ -22,18 +22,24 @@ struct FrontMatterBlocks {
     var opening: Data
     /// The bytes from the closing fence to the body.
     var closing: Data
+    /// Whether the document is a whole YAML file (no fences, no body).
+    var wholeFile: Bool
 
     /// Cuts `document`; nil when its top-level keys cannot be told apart line by line (a key
     /// not at the start of a line, a value continued at the first column, a repeated key).
     init?(_ document: NoteDocument) {
         let bytes = document.serialized()
-        let text = document.frontMatterText, keys = document.keys
-        guard Set(keys).count == keys.count, let firstBreak = bytes.firstIndex(of: 0x0A) else { return nil }
-        let start = firstBreak + 1, bodyStart = bytes.count - Data(document.body.utf8).count
-        let end = start + Data(text.utf8).count
-        guard end <= bodyStart, bytes[start..<end] == Data(text.utf8) else { return nil }
+        let text = document.frontMatterText, keys = document.keys, content = Data(text.utf8)
+        let bodyStart = bytes.count - Data(document.body.utf8).count
+        // After the opening fence line; for a whole YAML file, at the start (after a BOM).
+        let fenced = bytes.firstIndex(of: 0x0A).map { $0 + 1 }
+        let starts = [fenced, bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0].compactMap { $0 }
+        guard Set(keys).count == keys.count, let start = starts.first(where: { start in
+            start + content.count <= bodyStart && bytes[start..<(start + content.count)] == content
+        }) else { return nil }
         opening = bytes[..<start]
-        closing = bytes[end..<bodyStart]
+        closing = bytes[(start + content.count)..<bodyStart]
+        wholeFile = start != fenced
 
         var header = "", blocks: [Block] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map({ $0 + "\n" }) {
@@ -100,7 +106,8 @@ struct FrontMatterBlocks {
         data.append(Data(text.utf8))
         data.append(mine.closing)
         data.append(Data(winner.body.utf8))
-        let document = NoteDocument(data: data, timeZone: winner.timeZone)
+        let document = mine.wholeFile ? NoteDocument(yamlFile: data, timeZone: winner.timeZone)
+            : NoteDocument(data: data, timeZone: winner.timeZone)
         guard document.format == .yaml, document.isEditable, document.keys == keys else { return nil }
         return (document, collided)
     }

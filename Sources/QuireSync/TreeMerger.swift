@@ -76,6 +76,13 @@ struct TreeMerger {
         for (path, entry) in theirsChanges.added.sorted(by: { $0.key < $1.key }) {
             if let existing = result[path] {
                 if existing.id == entry.id { continue }
+                if let config = try ConfigFileMerge.merge(path: path, base: nil, ours: (existing, ours.time), theirs: (entry, theirs.time),
+                                                          strategy: selector.strategy(for: path), repository: repository) {
+                    result[path] = config.entry
+                    decisions += config.decisions
+                    merged.append("merged \(path)")
+                    continue
+                }
                 let copy = freePath(path, in: result, device: path.hasSuffix(".md") ? nil : theirsDevice)
                 result[copy] = TreeEntry(path: copy, id: entry.id, kind: entry.kind)
                 merged.append("added on both sides, kept both: \(path) and \(copy)")
@@ -135,6 +142,16 @@ struct TreeMerger {
                            into result: inout [String: TreeEntry], decisions: inout [MergeDecision],
                            merged: inout [String]) throws {
         guard ours.path.hasSuffix(".md") || theirs.path.hasSuffix(".md") else {
+            // Configuration files merge: a copy beside one would be read as config or lose its rules.
+            if ours.path == theirs.path,
+               let config = try ConfigFileMerge.merge(path: ours.path, base: base, ours: (ours.entry, ours.time),
+                                                      theirs: (theirs.entry, theirs.time),
+                                                      strategy: selector.strategy(for: ours.path), repository: repository) {
+                result[ours.path] = config.entry
+                decisions += config.decisions
+                merged.append("merged \(ours.path)")
+                return
+            }
             // Attachments changed on both sides: both kept, the incoming one renamed with its device.
             if ours.entry.id != theirs.entry.id {
                 let copy = freePath(theirs.path, in: result, device: theirsDevice)
