@@ -159,3 +159,30 @@ extension SyncMergeEdgeTests {
         #expect(try a.run(["conflicts", "show", id]).stdout == app.replacingOccurrences(of: "light", with: "dark"))
     }
 }
+
+extension SyncMergeEdgeTests {
+    /// Item 9, an edit kept during a sync: on a CRLF checkout the kept edit is merged three ways
+    /// with the incoming change as git sees both (through the filters), not as a whole-file
+    /// collision that drops the incoming change.
+    @Test func aKeptEditOnACRLFCheckoutMergesWithTheIncomingChange() throws {
+        let base = SyncMergeTests.base
+        let (a, b) = try SyncWorld().pair(["one.md": base])
+        try b.git(["config", "core.autocrlf", "true"])
+        try b.remove("one.md")
+        try b.git(["checkout", "--", "one.md"])
+        try a.write(base.replacingOccurrences(of: "Para one.", with: "Para one, by A.").replacingOccurrences(of: "10:00", with: "11:00"),
+                    to: "one.md")
+        try a.sync(now: "2026-11-29T11:10:00Z")
+        let crashed = try b.run(["sync"], now: "2026-11-29T11:20:00Z", environment: ["QUIRE_FAULT": "before-checkout:kill"])
+        try #require(crashed.code != 0)
+        let fromB = base.replacingOccurrences(of: "Para three.", with: "Para three, by B.").replacingOccurrences(of: "10:00", with: "11:50")
+        try b.write(fromB.replacingOccurrences(of: "\n", with: "\r\n"), to: "one.md")
+        try b.sync(now: "2026-11-29T12:00:00Z")
+        try b.sync(now: "2026-11-29T12:01:00Z")
+        try a.sync(now: "2026-11-29T12:02:00Z")
+        let merged = fromB.replacingOccurrences(of: "Para one.", with: "Para one, by A.")
+        #expect(try a.read("one.md") == merged)
+        #expect(try b.read("one.md") == merged.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(try SyncMergeTests.conflicts(a).isEmpty)
+    }
+}
