@@ -74,22 +74,25 @@ struct FrontMatterBlocks {
     /// The front matter merged text by text against `base`: a key whose text changed on one
     /// side takes that side's text (or goes, when that side removed it); a key whose text
     /// changed on both sides keeps the winner's and is returned in `collided` for the value
-    /// rules. Keys only the loser has come last, in its order. Nil when any side cannot be cut
-    /// or the result would not read back as editable front matter with the same keys.
+    /// rules. Comment lines changed on both sides keep the winner's; where that drops the
+    /// loser's, their place is returned in `droppedComments` ("at the top", "after 'key'").
+    /// Keys only the loser has come last, in its order. Nil when any side cannot be cut or the
+    /// result would not read back as editable front matter with the same keys.
     static func merge(base: NoteDocument, winner: NoteDocument, loser: NoteDocument)
-        -> (document: NoteDocument, collided: [String])? {
+        -> (document: NoteDocument, collided: [String], droppedComments: [String])? {
         guard let old = FrontMatterBlocks(base), let mine = FrontMatterBlocks(winner), let theirs = FrontMatterBlocks(loser)
         else { return nil }
         let (oldBlocks, theirBlocks) = (old.byKey, theirs.byKey)
-        var collided: [String] = []
-        /// The winner's text where both changed it (`key` then collided), else the changed side's.
-        func pick(_ original: String?, _ winning: String?, _ losing: String?, key: String? = nil) -> String? {
+        var collided: [String] = [], droppedComments: [String] = []
+        /// The changed side's text, or the winner's where both changed it (then `key` collided,
+        /// or for comment lines the loser's, when any, dropped at `place`).
+        func pick(_ original: String?, _ winning: String?, _ losing: String?, key: String? = nil, place: String = "") -> String? {
             if winning == losing || losing == original { return winning }
             if winning == original { return losing }
-            if let key { collided.append(key) }
+            if let key { collided.append(key) } else if losing?.isEmpty == false { droppedComments.append(place) }
             return winning
         }
-        var text = pick(old.header, mine.header, theirs.header) ?? ""
+        var text = pick(old.header, mine.header, theirs.header, place: "at the top") ?? ""
         var keys: [String] = []
         func add(_ key: String, winning: Block?, losing: Block?) {
             let original = oldBlocks[key]
@@ -97,7 +100,7 @@ struct FrontMatterBlocks {
                 text += chosen
                 keys.append(key)
             }
-            text += pick(original?.gap ?? "", winning?.gap ?? "", losing?.gap ?? "") ?? ""
+            text += pick(original?.gap ?? "", winning?.gap ?? "", losing?.gap ?? "", place: "after '\(key)'") ?? ""
         }
         for block in mine.blocks { add(block.key, winning: block, losing: theirBlocks[block.key]) }
         let winnerKeys = Set(mine.blocks.map(\.key))
@@ -109,7 +112,7 @@ struct FrontMatterBlocks {
         let document = mine.wholeFile ? NoteDocument(yamlFile: data, timeZone: winner.timeZone)
             : NoteDocument(data: data, timeZone: winner.timeZone)
         guard document.format == .yaml, document.isEditable, document.keys == keys else { return nil }
-        return (document, collided)
+        return (document, collided, droppedComments)
     }
 
     /// Each key's block.
