@@ -31,4 +31,31 @@ extension Repository {
         guard let bytes = buffer.ptr, buffer.size > 0 else { return Data() }
         return Data(bytes: bytes, count: buffer.size)
     }
+
+    /// `data`, the content of a work-tree file at `path`, as git would store it: through the
+    /// clean filters (unchanged when none applies).
+    public func cleanData(_ data: Data, path: String) throws -> Data {
+        try filter(data, path: path, mode: GIT_FILTER_TO_ODB)
+    }
+
+    /// `data`, content as stored, as a checkout would write it at `path`: through the smudge
+    /// filters (unchanged when none applies).
+    public func workTreeData(_ data: Data, path: String) throws -> Data {
+        try filter(data, path: path, mode: GIT_FILTER_TO_WORKTREE)
+    }
+
+    private func filter(_ data: Data, path: String, mode: git_filter_mode_t) throws -> Data {
+        var filters: OpaquePointer?
+        try check(git_filter_list_load(&filters, pointer, nil, path, mode, GIT_FILTER_DEFAULT.rawValue), "git_filter_list_load")
+        guard let filters else { return data }
+        defer { git_filter_list_free(filters) }
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        _ = try data.withUnsafeBytes { bytes in
+            try check(git_filter_list_apply_to_buffer(&buffer, filters, bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+                                                      bytes.count), "git_filter_list_apply_to_buffer")
+        }
+        guard let bytes = buffer.ptr, buffer.size > 0 else { return Data() }
+        return Data(bytes: bytes, count: buffer.size)
+    }
 }

@@ -22,18 +22,24 @@ struct FrontMatterBlocks {
     var opening: Data
     /// The bytes from the closing fence to the body.
     var closing: Data
+    /// Whether the document is a whole YAML file (no fences, no body).
+    var wholeFile: Bool
 
     /// Cuts `document`; nil when its top-level keys cannot be told apart line by line (a key
     /// not at the start of a line, a value continued at the first column, a repeated key).
     init?(_ document: NoteDocument) {
         let bytes = document.serialized()
-        let text = document.frontMatterText, keys = document.keys
-        guard Set(keys).count == keys.count, let firstBreak = bytes.firstIndex(of: 0x0A) else { return nil }
-        let start = firstBreak + 1, bodyStart = bytes.count - Data(document.body.utf8).count
-        let end = start + Data(text.utf8).count
-        guard end <= bodyStart, bytes[start..<end] == Data(text.utf8) else { return nil }
+        let text = document.frontMatterText, keys = document.keys, content = Data(text.utf8)
+        let bodyStart = bytes.count - Data(document.body.utf8).count
+        // After the opening fence line; for a whole YAML file, at the start (after a BOM).
+        let fenced = bytes.firstIndex(of: 0x0A).map { $0 + 1 }
+        let starts = [fenced, bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0].compactMap { $0 }
+        guard Set(keys).count == keys.count, let start = starts.first(where: { start in
+            start + content.count <= bodyStart && bytes[start..<(start + content.count)] == content
+        }) else { return nil }
         opening = bytes[..<start]
-        closing = bytes[end..<bodyStart]
+        closing = bytes[(start + content.count)..<bodyStart]
+        wholeFile = start != fenced
 
         var header = "", blocks: [Block] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map({ $0 + "\n" }) {
@@ -68,22 +74,25 @@ struct FrontMatterBlocks {
     /// The front matter merged text by text against `base`: a key whose text changed on one
     /// side takes that side's text (or goes, when that side removed it); a key whose text
     /// changed on both sides keeps the winner's and is returned in `collided` for the value
-    /// rules. Keys only the loser has come last, in its order. Nil when any side cannot be cut
-    /// or the result would not read back as editable front matter with the same keys.
+    /// rules. Comment lines changed on both sides keep the winner's; where that drops the
+    /// loser's, their place is returned in `droppedComments` ("at the top", "after 'key'").
+    /// Keys only the loser has come last, in its order. Nil when any side cannot be cut or the
+    /// result would not read back as editable front matter with the same keys.
     static func merge(base: NoteDocument, winner: NoteDocument, loser: NoteDocument)
-        -> (document: NoteDocument, collided: [String])? {
+        -> (document: NoteDocument, collided: [String], droppedComments: [String])? {
         guard let old = FrontMatterBlocks(base), let mine = FrontMatterBlocks(winner), let theirs = FrontMatterBlocks(loser)
         else { return nil }
         let (oldBlocks, theirBlocks) = (old.byKey, theirs.byKey)
-        var collided: [String] = []
-        /// The winner's text where both changed it (`key` then collided), else the changed side's.
-        func pick(_ original: String?, _ winning: String?, _ losing: String?, key: String? = nil) -> String? {
+        var collided: [String] = [], droppedComments: [String] = []
+        /// The changed side's text, or the winner's where both changed it (then `key` collided,
+        /// or for comment lines the loser's, when any, dropped at `place`).
+        func pick(_ original: String?, _ winning: String?, _ losing: String?, key: String? = nil, place: String = "") -> String? {
             if winning == losing || losing == original { return winning }
             if winning == original { return losing }
-            if let key { collided.append(key) }
+            if let key { collided.append(key) } else if losing?.isEmpty == false { droppedComments.append(place) }
             return winning
         }
-        var text = pick(old.header, mine.header, theirs.header) ?? ""
+        var text = pick(old.header, mine.header, theirs.header, place: "at the top") ?? ""
         var keys: [String] = []
         func add(_ key: String, winning: Block?, losing: Block?) {
             let original = oldBlocks[key]
@@ -91,7 +100,7 @@ struct FrontMatterBlocks {
                 text += chosen
                 keys.append(key)
             }
-            text += pick(original?.gap ?? "", winning?.gap ?? "", losing?.gap ?? "") ?? ""
+            text += pick(original?.gap ?? "", winning?.gap ?? "", losing?.gap ?? "", place: "after '\(key)'") ?? ""
         }
         for block in mine.blocks { add(block.key, winning: block, losing: theirBlocks[block.key]) }
         let winnerKeys = Set(mine.blocks.map(\.key))
@@ -100,9 +109,10 @@ struct FrontMatterBlocks {
         data.append(Data(text.utf8))
         data.append(mine.closing)
         data.append(Data(winner.body.utf8))
-        let document = NoteDocument(data: data, timeZone: winner.timeZone)
+        let document = mine.wholeFile ? NoteDocument(yamlFile: data, timeZone: winner.timeZone)
+            : NoteDocument(data: data, timeZone: winner.timeZone)
         guard document.format == .yaml, document.isEditable, document.keys == keys else { return nil }
-        return (document, collided)
+        return (document, collided, droppedComments)
     }
 
     /// Each key's block.

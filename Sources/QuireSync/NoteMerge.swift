@@ -27,7 +27,11 @@ struct NoteMerge {
         var keys = Self.uniqueKeys(winner)
         keys += Self.uniqueKeys(loser).filter { winnerValues[$0] == nil }
         if let merged = FrontMatterBlocks.merge(base: base, winner: winner, loser: loser) {
-            (result, keys) = merged
+            (result, keys) = (merged.document, merged.collided)
+            decisions += merged.droppedComments.map { place in
+                MergeDecision(path: path, winner: ranking.winner,
+                              reason: "both sides changed the comment lines \(place) in the front matter; \(ranking.why)")
+            }
         }
 
         for key in keys {

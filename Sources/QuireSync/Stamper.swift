@@ -104,10 +104,11 @@ struct Stamper {
                 pending[target] = (key, candidate.path)
                 // The user's edit wins every collision: it exists nowhere else, while HEAD's
                 // losing text stays in history and is recorded as a conflict on the commit.
+                // Merged as git sees the file (through the filters: a CRLF checkout of LF blobs).
                 let merged = try MergeResolver(strategy: .ours)
-                    .merge(path: target, base: base, ours: MergeSide(data: current, commitTime: mtime),
+                    .merge(path: target, base: base, ours: MergeSide(data: try repository.cleanData(current, path: candidate.path), commitTime: mtime),
                            theirs: MergeSide(data: headData, commitTime: headTime))
-                data = merged.merged
+                data = try repository.workTreeData(merged.merged, path: target)
                 decisions += merged.decisions
                 stampedData = target.hasSuffix(".md") ? try stamp(data, committed: headData, path: target, editedAt: mtime) : nil
             } else if state.pendingBases[key] != nil, target.hasSuffix(".md") {

@@ -76,6 +76,16 @@ struct TreeMerger {
         }
         for placement in placements { place(placement, into: &result, decisions: &decisions, merged: &merged) }
         for (path, entry) in theirsChanges.added.sorted(by: { $0.key < $1.key }) {
+            // A configuration file added on both sides merges in place (a copy would be read as
+            // config, or lose its rules).
+            if let existing = result[path], existing.id != entry.id,
+               let config = try ConfigFileMerge.merge(path: path, base: nil, ours: (existing, ours.time), theirs: (entry, theirs.time),
+                                                      strategy: selector.strategy(for: path), repository: repository) {
+                result[path] = config.entry
+                decisions += config.decisions
+                merged.append("merged \(path)")
+                continue
+            }
             place(Placement(path: path, entry: entry, device: theirsDevice), into: &result, decisions: &decisions, merged: &merged)
         }
         separateFilesFromFolders(in: &result, ours: oursEntries, decisions: &decisions, merged: &merged)
@@ -134,6 +144,18 @@ struct TreeMerger {
         // A symbolic link is no note: its text is where it leads, never merged with a note's.
         guard ours.path.hasSuffix(".md") || theirs.path.hasSuffix(".md"),
               ours.entry.kind != .link && theirs.entry.kind != .link else {
+            // Configuration files merge: a copy beside one would be read as config or lose its rules.
+            if ours.path == theirs.path, ours.entry.kind != .link, theirs.entry.kind != .link,
+               let config = try ConfigFileMerge.merge(path: ours.path, base: base, ours: (ours.entry, ours.time),
+                                                      theirs: (theirs.entry, theirs.time),
+                                                      strategy: selector.strategy(for: ours.path), repository: repository) {
+                result[ours.path] = nil
+                merged.append("merged \(ours.path)")
+                var placement = Placement(path: ours.path, entry: config.entry, device: theirsDevice)
+                placement.decisions = config.decisions
+                placements.append(placement)
+                return
+            }
             // Attachments (and links) changed on both sides: both kept, the incoming one renamed with its device.
             if ours.entry.id != theirs.entry.id {
                 let copy = freePath(theirs.path, in: result, device: theirsDevice)

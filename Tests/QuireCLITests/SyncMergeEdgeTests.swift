@@ -112,3 +112,77 @@ extension SyncMergeEdgeTests {
         }
     }
 }
+
+extension SyncMergeEdgeTests {
+    /// Item 15: concurrent edits of `.gitignore`, `.quire/config.yml` and `.obsidian/app.json`
+    /// merge in place; no device-named copy appears, and the merged ignore rules keep a
+    /// `*.secret` file out of the remote.
+    @Test func configFilesMergeInPlace() throws {
+        let app = "{\n  \"theme\": \"light\",\n  \"fontSize\": 14\n}\n"
+        let (a, b) = try SyncWorld().pair(["one.md": SyncMergeTests.base, ".obsidian/app.json": app])
+        let ignore = try a.read(".gitignore"), config = try a.read(".quire/config.yml")
+        try a.write(ignore + "*.secret\n", to: ".gitignore")
+        try b.write(ignore + "*.log\n", to: ".gitignore")
+        try a.write(config + "timeZone: Europe/Paris\n", to: ".quire/config.yml")
+        try b.write(config + "merge:\n  \"Journal/**\": theirs\n", to: ".quire/config.yml")
+        try a.write(app.replacingOccurrences(of: "light", with: "dark"), to: ".obsidian/app.json")
+        try b.write(app.replacingOccurrences(of: "14", with: "16"), to: ".obsidian/app.json")
+        try SyncMergeTests.syncABA(a, b)
+
+        #expect(try a.read(".gitignore") == ignore + "*.log\n*.secret\n")
+        #expect(try a.read(".quire/config.yml") == config + "merge:\n  \"Journal/**\": theirs\ntimeZone: Europe/Paris\n")
+        #expect(try a.read(".obsidian/app.json") == "{\n  \"fontSize\": 16,\n  \"theme\": \"dark\"\n}\n")
+        #expect(try a.files().keys.sorted() == [".gitattributes", ".gitignore", ".obsidian/app.json", ".quire/config.yml", "one.md"])
+        #expect(try SyncMergeTests.conflicts(a).isEmpty)
+
+        try b.write("hunter2\n", to: "keys.secret")
+        try b.sync(now: "2026-11-29T12:03:00Z")
+        let pushed = try b.git(["ls-tree", "-r", "--name-only", "origin/main"]).stdout
+        #expect(!pushed.contains("keys.secret"), "\(pushed)")
+    }
+}
+
+extension SyncMergeEdgeTests {
+    /// Item 15: a config key changed on both sides goes to the newer side; the other version is
+    /// in the conflict store, printed by `quire conflicts show`, never a copy beside the file.
+    @Test func aConfigCollisionKeepsTheOtherVersionInTheConflictStore() throws {
+        let app = "{\n  \"theme\": \"light\"\n}\n"
+        let (a, b) = try SyncWorld().pair(["one.md": SyncMergeTests.base, ".obsidian/app.json": app])
+        try a.write(app.replacingOccurrences(of: "light", with: "dark"), to: ".obsidian/app.json")
+        try b.write(app.replacingOccurrences(of: "light", with: "blue"), to: ".obsidian/app.json")
+        try SyncMergeTests.syncABA(a, b)
+        #expect(try a.read(".obsidian/app.json") == app.replacingOccurrences(of: "light", with: "blue"))
+        #expect(try a.files().keys.filter { $0.hasPrefix(".obsidian/") } == [".obsidian/app.json"])
+        let records = try SyncMergeTests.conflicts(a)
+        #expect(records.map { $0["path"] as? String } == [".obsidian/app.json"])
+        let id = try #require(records.first?["id"] as? String)
+        #expect(try a.run(["conflicts", "show", id]).stdout == app.replacingOccurrences(of: "light", with: "dark"))
+    }
+}
+
+extension SyncMergeEdgeTests {
+    /// Item 9, an edit kept during a sync: on a CRLF checkout the kept edit is merged three ways
+    /// with the incoming change as git sees both (through the filters), not as a whole-file
+    /// collision that drops the incoming change.
+    @Test func aKeptEditOnACRLFCheckoutMergesWithTheIncomingChange() throws {
+        let base = SyncMergeTests.base
+        let (a, b) = try SyncWorld().pair(["one.md": base])
+        try b.git(["config", "core.autocrlf", "true"])
+        try b.remove("one.md")
+        try b.git(["checkout", "--", "one.md"])
+        try a.write(base.replacingOccurrences(of: "Para one.", with: "Para one, by A.").replacingOccurrences(of: "10:00", with: "11:00"),
+                    to: "one.md")
+        try a.sync(now: "2026-11-29T11:10:00Z")
+        let crashed = try b.run(["sync"], now: "2026-11-29T11:20:00Z", environment: ["QUIRE_FAULT": "before-checkout:kill"])
+        try #require(crashed.code != 0)
+        let fromB = base.replacingOccurrences(of: "Para three.", with: "Para three, by B.").replacingOccurrences(of: "10:00", with: "11:50")
+        try b.write(fromB.replacingOccurrences(of: "\n", with: "\r\n"), to: "one.md")
+        try b.sync(now: "2026-11-29T12:00:00Z")
+        try b.sync(now: "2026-11-29T12:01:00Z")
+        try a.sync(now: "2026-11-29T12:02:00Z")
+        let merged = fromB.replacingOccurrences(of: "Para one.", with: "Para one, by A.")
+        #expect(try a.read("one.md") == merged)
+        #expect(try b.read("one.md") == merged.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(try SyncMergeTests.conflicts(a).isEmpty)
+    }
+}

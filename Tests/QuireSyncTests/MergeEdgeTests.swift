@@ -112,3 +112,18 @@ extension MergeEdgeTests {
         #expect(try F.merge(base, F.side(newer), F.side(older)).merged == result.merged)
     }
 }
+
+extension MergeEdgeTests {
+    /// Issue 13 item 5: comment lines changed differently on both sides keep the newer side's,
+    /// and the older side's dropped comment is recorded like any collision.
+    @Test func commentLinesChangedOnBothSidesAreADecision() throws {
+        let base = "---\ntitle: Woody\n# owner: Andy\ncolor: blue\nupdatedAt: 2026-01-01T10:00:00Z\n---\nBody\n"
+        let older = base.replacingOccurrences(of: "Andy", with: "Bonnie").replacingOccurrences(of: "10:00", with: "11:00")
+        let newer = base.replacingOccurrences(of: "Andy", with: "Molly").replacingOccurrences(of: "10:00", with: "12:00")
+        let result = try F.merge(base, F.side(older), F.side(newer))
+        #expect(F.text(result.merged) == newer)
+        #expect(result.decisions == [MergeDecision(
+            path: "woody.md", winner: .theirs,
+            reason: "both sides changed the comment lines after 'title' in the front matter; theirs is newer (updatedAt 2026-01-01T12:00:00Z)")])
+    }
+}
