@@ -19,4 +19,13 @@ extension Syncer {
             return false
         }
     }
+
+    /// Deletes from the work tree the temporary files an older quire committed (it wrote them
+    /// beside the notes, and a sync after an interrupt committed them): the commit that follows
+    /// records their deletion, which clears them from every device.
+    func removeCommittedTemporaries() throws {
+        for path in try repository.index().paths(withNamePrefix: TemporaryFiles.prefix) {
+            unlink(vault.url(for: path).path)
+        }
+    }
 }

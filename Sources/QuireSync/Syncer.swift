@@ -98,6 +98,7 @@ public final class Syncer {
             report.wouldCommit = try stageable(repository.status(detectRenames: true), removing: false)
                 .map { Self.describe($0.kind, path: $0.path, oldPath: $0.oldPath) }
         } else {
+            try removeCommittedTemporaries()
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
             let stamping = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime,

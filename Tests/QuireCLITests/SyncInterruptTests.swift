@@ -133,6 +133,31 @@ import Testing
         #expect(try a.run(["check"]).code == 0)
     }
 
+    /// Temporaries an older quire committed (and pushed to every device) are deleted by the next
+    /// sync, which commits their deletion.
+    @Test func temporaryFilesAnOlderQuireCommittedAreDeletedEverywhere() throws {
+        let world = try SyncWorld()
+        let (a, b) = try world.pair(["notes/shared.md": Self.base])
+        let strays = ["notes/.quire-tmp-4242-1", ".quire-tmp-4242-2"]
+        for path in strays { try a.write(Self.base, to: path) }
+        try #require(try a.git(["add", "-f"] + strays).code == 0)
+        try #require(try a.git(["commit", "-q", "-m", "an older quire committed its temporaries"]).code == 0)
+        try #require(try a.git(["push", "-q", "origin", "main"]).code == 0)
+        try b.sync(now: "2026-11-29T11:00:00Z")
+
+        let check = try b.run(["check"])
+        #expect(check.code == 1)
+        for path in strays { #expect(check.stdout.contains("\(path): temporary file left by an interrupted quire"), "\(check.stdout)") }
+        try b.sync(now: "2026-11-29T11:10:00Z")
+        #expect(Self.junk(inTree: try world.git(["ls-tree", "-r", "--name-only", "main"]).stdout) == [])
+        #expect(Self.temporaries(in: b.root) == [])
+        try a.sync(now: "2026-11-29T11:20:00Z")
+        #expect(Self.temporaries(in: a.root) == [])
+        #expect(Self.junk(inTree: try a.git(["ls-tree", "-r", "--name-only", "HEAD"]).stdout) == [])
+        #expect(try a.run(["check"]).code == 0)
+        #expect(try b.run(["check"]).code == 0)
+    }
+
     @Test func statusSaysASyncStoppedInsideItsWorkTreeUpdateAndThatSyncFinishesIt() throws {
         let world = try SyncWorld()
         let (a, b) = try world.pair(["shared.md": Self.base])

@@ -56,7 +56,7 @@ struct CheckCommand: Command {
         findings.append(contentsOf: Self.submodules(in: vault))
         for path in TemporaryFiles.strays(vaultRoot: vault.root) {
             findings.append(Finding(path: path, line: nil, kind: "temporaryFile",
-                                    message: "temporary file left by an interrupted quire: delete it (a sync never commits it)"))
+                                    message: "temporary file left by an interrupted quire: safe to delete"))
         }
         // What the walk of the vault could not or would not read: nothing in it is listed.
         let skippedEntries = all.catalog.skipped
