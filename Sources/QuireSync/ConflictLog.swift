@@ -5,27 +5,34 @@ import QuireGit
 /// How a decision is written on a merge commit: one trailer line each,
 /// `Quire-Conflict: winner=<ours|theirs> path=<percent-encoded path> reason=<text>`. A decision of
 /// a merge the git CLI made (`DriverDecisions`) names that merge after the winner:
-/// `winner=<…> merge=<commit> path=…` (versions before it skip such lines).
+/// `winner=<…> merge=<commit> path=…`; a decision of a pending merge whose incoming side is not
+/// the commit's parent (the git CLI committed the kept edit) names that side:
+/// `winner=<…> theirs=<commit> path=…` (versions before these skip such lines).
 enum ConflictTrailer {
     static let key = "Quire-Conflict"
 
-    static func line(for decision: MergeDecision, merge: OID? = nil) -> String {
+    static func line(for decision: MergeDecision, merge: OID? = nil, theirs: OID? = nil) -> String {
         let reason = decision.reason.replacingOccurrences(of: "\n", with: " ")
-        let names = merge.map { " merge=\($0.hex)" } ?? ""
+        let names = (merge.map { " merge=\($0.hex)" } ?? "") + (theirs.map { " theirs=\($0.hex)" } ?? "")
         return "\(key): winner=\(decision.winner.rawValue)\(names) path=\(encode(decision.path)) reason=\(reason)"
     }
 
     /// The merge commit a trailer names (`merge=`), if any.
-    static func merge(in value: String) -> OID? {
+    static func merge(in value: String) -> OID? { commit("merge", in: value) }
+
+    /// The incoming side a trailer names (`theirs=`), if any.
+    static func theirs(in value: String) -> OID? { commit("theirs", in: value) }
+
+    private static func commit(_ name: String, in value: String) -> OID? {
         guard let pathRange = value.range(of: " path="),
-              let mergeRange = value.range(of: " merge=", range: value.startIndex..<pathRange.lowerBound) else { return nil }
-        return OID(hex: String(value[mergeRange.upperBound..<pathRange.lowerBound]))
+              let range = value.range(of: " \(name)=", range: value.startIndex..<pathRange.lowerBound) else { return nil }
+        return OID(hex: String(value[range.upperBound...].prefix(40)))
     }
 
     static func parse(_ value: String) -> MergeDecision? {
         guard value.hasPrefix("winner="), let pathRange = value.range(of: " path="),
               let reasonRange = value.range(of: " reason=", range: pathRange.upperBound..<value.endIndex) else { return nil }
-        let winnerEnd = value.range(of: " merge=", range: value.startIndex..<pathRange.lowerBound)?.lowerBound ?? pathRange.lowerBound
+        let winnerEnd = value.range(of: " ", range: value.startIndex..<pathRange.lowerBound)?.lowerBound ?? pathRange.lowerBound
         let winnerText = String(value[value.index(value.startIndex, offsetBy: 7)..<winnerEnd])
         guard let winner = MergeWinner(rawValue: winnerText),
               let path = String(value[pathRange.upperBound..<reasonRange.lowerBound]).removingPercentEncoding else { return nil }
@@ -93,7 +100,8 @@ public struct ConflictLog {
                 let merge = try ConflictTrailer.merge(in: value).map { try repository.commit($0) } ?? commit
                 let occurrence = decisionsPerPath[merge.id.hex + decision.path, default: 0]
                 decisionsPerPath[merge.id.hex + decision.path] = occurrence + 1
-                let record = Self.record(decision, merge: merge, device: device, occurrence: occurrence, dismissed: dismissed)
+                var record = Self.record(decision, merge: merge, device: device, occurrence: occurrence, dismissed: dismissed)
+                if let theirs = ConflictTrailer.theirs(in: value) { record.theirs = theirs.hex }
                 if includeDismissed || !record.dismissed { result.append(record) }
             }
         }

@@ -32,6 +32,9 @@ struct Stamper {
         /// not to be committed now — a saved file lacks HEAD's change, so committing it would
         /// revert that change.
         var uncommitted: [String]
+        /// The commit whose versions the kept edits were merged with, when it is not HEAD (the
+        /// git CLI committed since the update that kept them): the losing side of `decisions`.
+        var incomingCommit: OID?
     }
 
     /// Merges the user's edits kept from the last sync against `state.pendingBases` and stamps
@@ -51,6 +54,7 @@ struct Stamper {
         // The version each kept edit lacks: the tree the update that kept it moved the branch
         // to, even when the git CLI committed the kept file over it since.
         let incomingTree = try pendingTree(state)
+        let incomingCommit = incomingTree != nil && incomingTree != headTree ? state.pendingHead.flatMap(OID.init(hex:)) : nil
         let committedKept = try committedKeptEdits(entries, state: state, incomingTree: incomingTree)
         // Kept edits written to the path the incoming change moved the note to: that path, and
         // the kept file to remove once it is written.
@@ -171,7 +175,8 @@ struct Stamper {
         stamped.removeAll { edited.contains($0) }
         return Outcome(stamped: stamped, decisions: decisions.filter { !edited.contains($0.path) },
                        changed: !entries.isEmpty || !committedKept.isEmpty, waiting: Set(waiting.map(\.file)).sorted(),
-                       uncommitted: Set(waiting.flatMap { [$0.key, $0.file] }).sorted())
+                       uncommitted: Set(waiting.flatMap { [$0.key, $0.file] }).sorted(),
+                       incomingCommit: incomingCommit)
     }
 
     /// What is read and computed for one changed file off the main thread (nil `current`: the

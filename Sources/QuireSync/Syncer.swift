@@ -106,7 +106,8 @@ public final class Syncer {
             // drop the record of what the pending merges dropped.
             // And those the merge driver took in a plain `git pull`, once git committed that merge.
             let driven = try DriverDecisions.pairedTrailers(repository, vaultRoot: vault.root)
-            let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0) } + driven.lines
+            let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0, theirs: stamping.incomingCommit) }
+                + driven.lines
             state.pendingConflictTrailers = trailers.isEmpty ? nil : trailers
             try state.save(vaultRoot: vault.root)
             try driven.forget()
