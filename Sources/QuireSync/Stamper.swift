@@ -48,7 +48,7 @@ struct Stamper {
         var pending: [String: (key: String, file: String)] = [:]
         // Nothing changed (the usual sync): proved from stat data on every core, without
         // libgit2's status; anything it cannot prove goes through the full status.
-        let entries = try state.pendingBases.isEmpty && repository.isProvablyUnchanged() ? [] : repository.status()
+        let entries = try state.pendingBases.isEmpty && repository.isProvablyUnchanged() ? [] : refreshingStatus()
         let movedFrom = try movedPendingEdits(entries, state: state)
         let incoming = try incomingMoves(entries, state: state)
         // The version each kept edit lacks: the tree the update that kept it moved the branch
@@ -230,6 +230,17 @@ struct Stamper {
             result[entry.path] = target
         }
         return result
+    }
+
+    /// The full status, writing back stat data the index had out of date (a vault copied with its
+    /// `.git`: otherwise every later sync would compare every file's content again). While a git
+    /// command holds the index lock, the plain status: the refresh waits for another sync.
+    private func refreshingStatus() throws -> [StatusEntry] {
+        do {
+            return try repository.status(refreshingIndex: true)
+        } catch let error as GitError where error.code == .locked {
+            return try repository.status()
+        }
     }
 
     /// The tree of `state.pendingHead` while edits are kept (nil: none, or that commit is gone).
