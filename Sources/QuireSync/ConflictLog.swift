@@ -3,19 +3,37 @@ import QuireCore
 import QuireGit
 
 /// How a decision is written on a merge commit: one trailer line each,
-/// `Quire-Conflict: winner=<ours|theirs> path=<percent-encoded path> reason=<text>`.
+/// `Quire-Conflict: winner=<ours|theirs> path=<percent-encoded path> reason=<text>`. A decision of
+/// a merge the git CLI made (`DriverDecisions`) names that merge after the winner:
+/// `winner=<…> merge=<commit> path=…`; a decision of a pending merge whose incoming side is not
+/// the commit's parent (the git CLI committed the kept edit) names that side:
+/// `winner=<…> theirs=<commit> path=…` (versions before these skip such lines).
 enum ConflictTrailer {
     static let key = "Quire-Conflict"
 
-    static func line(for decision: MergeDecision) -> String {
+    static func line(for decision: MergeDecision, merge: OID? = nil, theirs: OID? = nil) -> String {
         let reason = decision.reason.replacingOccurrences(of: "\n", with: " ")
-        return "\(key): winner=\(decision.winner.rawValue) path=\(encode(decision.path)) reason=\(reason)"
+        let names = (merge.map { " merge=\($0.hex)" } ?? "") + (theirs.map { " theirs=\($0.hex)" } ?? "")
+        return "\(key): winner=\(decision.winner.rawValue)\(names) path=\(encode(decision.path)) reason=\(reason)"
+    }
+
+    /// The merge commit a trailer names (`merge=`), if any.
+    static func merge(in value: String) -> OID? { commit("merge", in: value) }
+
+    /// The incoming side a trailer names (`theirs=`), if any.
+    static func theirs(in value: String) -> OID? { commit("theirs", in: value) }
+
+    private static func commit(_ name: String, in value: String) -> OID? {
+        guard let pathRange = value.range(of: " path="),
+              let range = value.range(of: " \(name)=", range: value.startIndex..<pathRange.lowerBound) else { return nil }
+        return OID(hex: String(value[range.upperBound...].prefix(40)))
     }
 
     static func parse(_ value: String) -> MergeDecision? {
         guard value.hasPrefix("winner="), let pathRange = value.range(of: " path="),
               let reasonRange = value.range(of: " reason=", range: pathRange.upperBound..<value.endIndex) else { return nil }
-        let winnerText = String(value[value.index(value.startIndex, offsetBy: 7)..<pathRange.lowerBound])
+        let winnerEnd = value.range(of: " ", range: value.startIndex..<pathRange.lowerBound)?.lowerBound ?? pathRange.lowerBound
+        let winnerText = String(value[value.index(value.startIndex, offsetBy: 7)..<winnerEnd])
         guard let winner = MergeWinner(rawValue: winnerText),
               let path = String(value[pathRange.upperBound..<reasonRange.lowerBound]).removingPercentEncoding else { return nil }
         return MergeDecision(path: path, winner: winner, reason: String(value[reasonRange.upperBound...]))
@@ -78,19 +96,41 @@ public struct ConflictLog {
                 guard let decision = ConflictTrailer.parse(value) else { continue }
                 // One merge can record several decisions for one path (a key and the body): the
                 // second and later get `#n` in the hashed text, so every id stays unique.
-                let occurrence = decisionsPerPath[decision.path, default: 0]
-                decisionsPerPath[decision.path] = occurrence + 1
-                let hashed = commit.id.hex + decision.path + (occurrence == 0 ? "" : "#\(occurrence)")
-                let id = String(SHA1.hex(Data(hashed.utf8)).prefix(10))
-                let record = ConflictRecord(id: id, path: decision.path, time: commit.committer.time, device: device,
-                                            winner: decision.winner, reason: decision.reason,
-                                            ours: commit.parents.count > 1 ? commit.parents[0].hex : commit.id.hex,
-                                            theirs: commit.parents[commit.parents.count > 1 ? 1 : 0].hex,
-                                            merge: commit.id.hex, dismissed: dismissed.contains(id))
+                // A decision of a merge the git CLI made: that merge is the record's commit.
+                let merge = try ConflictTrailer.merge(in: value).map { try repository.commit($0) } ?? commit
+                let occurrence = decisionsPerPath[merge.id.hex + decision.path, default: 0]
+                decisionsPerPath[merge.id.hex + decision.path] = occurrence + 1
+                var record = Self.record(decision, merge: merge, device: device, occurrence: occurrence, dismissed: dismissed)
+                if let theirs = ConflictTrailer.theirs(in: value) { record.theirs = theirs.hex }
                 if includeDismissed || !record.dismissed { result.append(record) }
             }
         }
-        return result
+        // Decisions of the merge driver in a plain `git pull` not recorded by a sync yet.
+        let known = Set(result.map(\.id))
+        var pending: [ConflictRecord] = []
+        var occurrences: [String: Int] = [:]
+        for (entry, merge) in try DriverDecisions.paired(repository, vaultRoot: vaultRoot).pairs {
+            guard let winner = MergeWinner(rawValue: entry.winner) else { continue }
+            let occurrence = occurrences[merge.id.hex + entry.path, default: 0]
+            occurrences[merge.id.hex + entry.path] = occurrence + 1
+            let record = Self.record(MergeDecision(path: entry.path, winner: winner, reason: entry.reason), merge: merge,
+                                     device: entry.device, occurrence: occurrence, dismissed: dismissed)
+            if !known.contains(record.id) && (includeDismissed || !record.dismissed) { pending.append(record) }
+        }
+        return pending + result
+    }
+
+    /// The record of `decision` on `merge` (a merge commit: `ours` its first parent; a sync
+    /// commit of pending merges: `ours` the commit itself, its parent the loser).
+    private static func record(_ decision: MergeDecision, merge: CommitInfo, device: String, occurrence: Int,
+                               dismissed: Set<String>) -> ConflictRecord {
+        let hashed = merge.id.hex + decision.path + (occurrence == 0 ? "" : "#\(occurrence)")
+        let id = String(SHA1.hex(Data(hashed.utf8)).prefix(10))
+        return ConflictRecord(id: id, path: decision.path, time: merge.committer.time, device: device,
+                              winner: decision.winner, reason: decision.reason,
+                              ours: merge.parents.count > 1 ? merge.parents[0].hex : merge.id.hex,
+                              theirs: merge.parents[merge.parents.count > 1 ? 1 : 0].hex,
+                              merge: merge.id.hex, dismissed: dismissed.contains(id))
     }
 
     /// The record whose id starts with `prefix` (at least 4 characters); throws when there is

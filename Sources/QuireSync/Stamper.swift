@@ -32,6 +32,9 @@ struct Stamper {
         /// not to be committed now — a saved file lacks HEAD's change, so committing it would
         /// revert that change.
         var uncommitted: [String]
+        /// The commit whose versions the kept edits were merged with, when it is not HEAD (the
+        /// git CLI committed since the update that kept them): the losing side of `decisions`.
+        var incomingCommit: OID?
     }
 
     /// Merges the user's edits kept from the last sync against `state.pendingBases` and stamps
@@ -45,12 +48,13 @@ struct Stamper {
         var pending: [String: (key: String, file: String)] = [:]
         // Nothing changed (the usual sync): proved from stat data on every core, without
         // libgit2's status; anything it cannot prove goes through the full status.
-        let entries = try state.pendingBases.isEmpty && repository.isProvablyUnchanged() ? [] : repository.status()
+        let entries = try state.pendingBases.isEmpty && repository.isProvablyUnchanged() ? [] : refreshingStatus()
         let movedFrom = try movedPendingEdits(entries, state: state)
         let incoming = try incomingMoves(entries, state: state)
         // The version each kept edit lacks: the tree the update that kept it moved the branch
         // to, even when the git CLI committed the kept file over it since.
         let incomingTree = try pendingTree(state)
+        let incomingCommit = incomingTree != nil && incomingTree != headTree ? state.pendingHead.flatMap(OID.init(hex:)) : nil
         let committedKept = try committedKeptEdits(entries, state: state, incomingTree: incomingTree)
         // Kept edits written to the path the incoming change moved the note to: that path, and
         // the kept file to remove once it is written.
@@ -176,7 +180,8 @@ struct Stamper {
         stamped.removeAll { edited.contains($0) }
         return Outcome(stamped: stamped, decisions: decisions.filter { !edited.contains($0.path) },
                        changed: !entries.isEmpty || !committedKept.isEmpty, waiting: Set(waiting.map(\.file)).sorted(),
-                       uncommitted: Set(waiting.flatMap { [$0.key, $0.file] }).sorted())
+                       uncommitted: Set(waiting.flatMap { [$0.key, $0.file] }).sorted(),
+                       incomingCommit: incomingCommit)
     }
 
     /// What is read and computed for one changed file off the main thread (nil `current`: the
@@ -234,6 +239,17 @@ struct Stamper {
             result[entry.path] = target
         }
         return result
+    }
+
+    /// The full status, writing back stat data the index had out of date (a vault copied with its
+    /// `.git`: otherwise every later sync would compare every file's content again). While a git
+    /// command holds the index lock, the plain status: the refresh waits for another sync.
+    private func refreshingStatus() throws -> [StatusEntry] {
+        do {
+            return try repository.status(refreshingIndex: true)
+        } catch let error as GitError where error.code == .locked {
+            return try repository.status()
+        }
     }
 
     /// The tree of `state.pendingHead` while edits are kept (nil: none, or that commit is gone).

@@ -109,9 +109,13 @@ public final class Syncer {
             report.keptUserEdits = stamping.waiting
             // Kept with the state until the commit that carries them: a crash in between must not
             // drop the record of what the pending merges dropped.
-            let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0) }
+            // And those the merge driver took in a plain `git pull`, once git committed that merge.
+            let driven = try DriverDecisions.pairedTrailers(repository, vaultRoot: vault.root)
+            let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0, theirs: stamping.incomingCommit) }
+                + driven.lines
             state.pendingConflictTrailers = trailers.isEmpty ? nil : trailers
             try state.save(vaultRoot: vault.root)
+            try driven.forget()
             try environment.checkpoint("after-stamp")
             // Nothing changed (the usual case): no need to scan the work tree again to commit.
             if stamping.changed || head == nil || !trailers.isEmpty {

@@ -16,14 +16,14 @@ import Testing
     static let mine = note("n1", title: "Shared", updated: "2026-11-29T10:00:00Z", body: body([6: "line 7 mine"]))
 
     /// `a` and `b` share `shared.md`; `b` changes its first line and syncs; `a` syncs it in, and
-    /// while that sync is stopped before its work-tree update the user saves the note from an
+    /// while that sync is stopped before its work-tree update the user saves `edit` from an
     /// editor that never saw `b`'s change: the edit is kept, with its base, for the next sync.
-    static func keptEdit(_ world: SyncWorld) throws -> (Device, Device) {
+    static func keptEdit(_ world: SyncWorld, edit: String = mine) throws -> (Device, Device) {
         let (a, b) = try world.pair(["shared.md": base])
         try b.write(incoming, to: "shared.md")
         try b.sync(now: "2026-11-29T11:10:00Z")
         let (run, stopped) = try a.runStopping(at: "before-checkout", ["sync"], now: "2026-11-29T11:20:00Z") {
-            try a.write(mine, to: "shared.md")
+            try a.write(edit, to: "shared.md")
             try a.touch("shared.md", "2026-11-29T11:15:00Z")
         }
         try #require(stopped, "the sync never reached before-checkout: \(run.stderr)")
@@ -35,18 +35,27 @@ import Testing
     /// Item 7 of issue 13: before the fix, `git commit -a` between the syncs made HEAD hold the kept
     /// file, the next sync found nothing changed, dropped the saved base, and `b`'s first line was
     /// reverted on every device. Now the kept edit is merged against the version the sync brought
-    /// in, whoever committed it.
-    @Test func aKeptEditCommittedWithTheGitCLIStillGetsTheIncomingChange() throws {
+    /// in, whoever committed it; where both changed the same line the edit wins and `b`'s line is
+    /// listed by `quire conflicts`, its losing version being `b`'s note (not the committed edit).
+    @Test(arguments: [false, true])
+    func aKeptEditCommittedWithTheGitCLIStillGetsTheIncomingChange(_ collides: Bool) throws {
         let world = try SyncWorld()
-        let (a, b) = try Self.keptEdit(world)
+        let edit = collides ? note("n1", title: "Shared", updated: "2026-11-29T10:00:00Z", body: Self.body([0: "line 1 mine", 6: "line 7 mine"]))
+            : Self.mine
+        let (a, b) = try Self.keptEdit(world, edit: edit)
         try #require(try a.git(["commit", "-q", "-am", "my edit"]).code == 0)
         try a.sync(now: "2026-11-29T12:00:00Z")
         try b.sync(now: "2026-11-29T12:01:00Z")
-        let expected = Self.body([0: "line 1 from b", 6: "line 7 mine"])
+        let expected = Self.body([0: collides ? "line 1 mine" : "line 1 from b", 6: "line 7 mine"])
         for device in [a, b] {
             let text = try device.read("shared.md")
             #expect(text.hasSuffix(expected), "\(device.name): \(text)")
             #expect(try device.git(["status", "--porcelain"]).stdout.isEmpty)
+            let records = try SyncMergeTests.conflicts(device)
+            #expect(records.count == (collides ? 1 : 0), "\(device.name): \(records)")
+            if let id = records.first?["id"] as? String {
+                #expect(try device.run(["conflicts", "show", id]).stdout == Self.incoming)
+            }
         }
         #expect(try world.git(["show", "main:shared.md"]).stdout == a.read("shared.md"))
     }

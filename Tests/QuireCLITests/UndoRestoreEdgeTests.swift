@@ -27,6 +27,29 @@ import Testing
         #expect(b.exists("a1.txt") && b.exists("b1.txt") && b.exists("b2.txt"), "the merge before it stays")
     }
 
+    /// Fifty backups named by a clock far ahead (as an older version named them on a device whose
+    /// clock was wrong): before the fix the next merge's backup sorted first among them and was
+    /// pruned at once, and undo took one of those. Now the new backup is the newest, the oldest
+    /// are pruned, and undo takes back that merge.
+    @Test func pruningAndUndoFollowTheSequenceNotTheClock() throws {
+        let (a, b) = try SyncWorld().pair(["one.md": Self.base])
+        let head = try b.git(["rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        for minute in 0..<50 {
+            try #require(try b.git(["update-ref", "refs/quire/backup/20991231T23\(String(format: "%02d", minute))00Z", head]).code == 0)
+        }
+        try a.write("a1\n", to: "a1.txt")
+        try a.sync(now: "2026-11-29T12:00:00Z")
+        try b.write("b1\n", to: "b1.txt")
+        try b.sync(now: "2026-11-29T12:01:00Z")
+        let backups = try b.git(["for-each-ref", "--format=%(refname)", "refs/quire/backup/"]).stdout.split(separator: "\n")
+        #expect(backups.count == 50)
+        #expect(backups.contains("refs/quire/backup/n000001-20261129T120100Z"), "\(backups)")
+        #expect(!backups.contains("refs/quire/backup/20991231T230000Z"), "the oldest is pruned")
+        let undone = try b.run(["undo"], now: "2026-11-29T12:02:00Z")
+        #expect(undone.stdout.contains("before the merge of n000001-20261129T120100Z"), "\(undone.stdout)\(undone.stderr)")
+        #expect(!b.exists("a1.txt") && b.exists("b1.txt"))
+    }
+
     /// `b` merges `a`'s change to one.md, then edits one.md and two.md itself and pushes.
     /// Returns both devices after `a` has synced that later work too.
     static func laterWork(editing paths: [String]) throws -> (Device, Device, [String: String]) {
