@@ -14,9 +14,9 @@ extension Syncer {
         }
         // Paths no device may write (under `.git`, `..`, …) are left out and recorded.
         let incoming = try IncomingTree(commit: remoteTip, local: local, repository: repository)
-        report.skipped += incoming.refused.map { SkippedPath(path: $0.path, reason: $0.reason) }
+        report.skipped += incoming.skipped
         guard let local else {
-            let target = incoming.refused.isEmpty ? remoteTip
+            let target = !incoming.changesTree ? remoteTip
                 : try refusingCommit(tree: incoming.tree, parents: [remoteTip], decisions: incoming.refused)
             try moveTo(target, from: nil, state: &state, report: &report)
             report.integration = "fast-forward"
@@ -24,7 +24,7 @@ extension Syncer {
         }
         report.backup = try BackupRefs.record(local, now: environment.now, repository: repository)
         if try repository.isAncestor(local, of: remoteTip) {
-            let target = incoming.refused.isEmpty ? remoteTip
+            let target = !incoming.changesTree ? remoteTip
                 : try refusingCommit(tree: incoming.tree, parents: [local, remoteTip], decisions: incoming.refused)
             try moveTo(target, from: local, state: &state, report: &report)
             report.integration = "fast-forward"
@@ -54,11 +54,11 @@ extension Syncer {
         report.integration = "merge"
     }
 
-    /// A commit of the incoming tree without the entries `IncomingTree` refused, on top of
-    /// `parents` (the remote tip last), each refusal recorded like a merge decision.
+    /// A commit of the incoming tree without the entries `IncomingTree` refused (and with the
+    /// names it shortened), on top of `parents` (the remote tip last), each refusal recorded
+    /// like a merge decision.
     private func refusingCommit(tree: OID, parents: [OID], decisions: [MergeDecision]) throws -> OID {
-        let count = decisions.count == 1 ? "1 path" : "\(decisions.count) paths"
-        var message = "quire sync on \(environment.device): took the remote's changes, refused \(count)\n\n"
+        var message = "quire sync on \(environment.device): took the remote's changes but for paths this device cannot write\n\n"
         message += "Quire-Device: \(environment.device)\n"
         for decision in decisions { message += ConflictTrailer.line(for: decision) + "\n" }
         let signature = environment.signature(repository: repository, vault: vault)

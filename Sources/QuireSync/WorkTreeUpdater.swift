@@ -130,11 +130,11 @@ struct WorkTreeUpdater {
         if previous != nil { return false }
         let (stem, ext) = TreeMerger.split(path)
         var counter = 2
-        while after["\(stem)-\(counter)\(ext)"] != nil
-                || FileManager.default.fileExists(atPath: vault.url(for: "\(stem)-\(counter)\(ext)").path) {
+        var candidate: String { FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext) }
+        while after[candidate] != nil || FileManager.default.fileExists(atPath: vault.url(for: candidate).path) {
             counter += 1
         }
-        try write(next, to: "\(stem)-\(counter)\(ext)")
+        try write(next, to: candidate)
         return true
     }
 
