@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 import QuireGit
 
 /// The incoming commit's tree as quire may merge it: every path it adds or changes against the
@@ -43,6 +44,16 @@ struct IncomingTree {
             guard !paths.contains(entry.path) else { return nil }
             return renamed[entry.path].map { TreeEntry(path: $0, id: entry.id, kind: entry.kind) } ?? entry
         })
+    }
+
+    /// A commit of `tree` on top of `parents` (the incoming commit last), each refusal recorded
+    /// like a merge decision (`quire conflicts` lists it; the refused version is the last parent's).
+    func commit(on parents: [OID], repository: Repository, environment: SyncEnvironment, vault: Vault) throws -> OID {
+        var message = "quire sync on \(environment.device): took the remote's changes but for paths this device cannot write\n\n"
+        message += "Quire-Device: \(environment.device)\n"
+        for decision in refused { message += ConflictTrailer.line(for: decision) + "\n" }
+        let signature = environment.signature(repository: repository, vault: vault)
+        return try repository.createCommit(tree: tree, parents: parents, message: message, author: signature, committer: signature)
     }
 
     /// What `quire sync` and `quire status` show for the entries refused or renamed.

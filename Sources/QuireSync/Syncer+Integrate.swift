@@ -17,7 +17,7 @@ extension Syncer {
         report.skipped += incoming.skipped
         guard let local else {
             let target = !incoming.changesTree ? remoteTip
-                : try refusingCommit(tree: incoming.tree, parents: [remoteTip], decisions: incoming.refused)
+                : try incoming.commit(on: [remoteTip], repository: repository, environment: environment, vault: vault)
             try moveTo(target, from: nil, state: &state, report: &report)
             report.integration = "fast-forward"
             return
@@ -25,7 +25,7 @@ extension Syncer {
         report.backup = try BackupRefs.record(local, now: environment.now, repository: repository)
         if try repository.isAncestor(local, of: remoteTip) {
             let target = !incoming.changesTree ? remoteTip
-                : try refusingCommit(tree: incoming.tree, parents: [local, remoteTip], decisions: incoming.refused)
+                : try incoming.commit(on: [local, remoteTip], repository: repository, environment: environment, vault: vault)
             try moveTo(target, from: local, state: &state, report: &report)
             report.integration = "fast-forward"
             return
@@ -52,17 +52,6 @@ extension Syncer {
         report.conflicts += output.decisions
         try moveTo(merge, from: local, state: &state, report: &report)
         report.integration = "merge"
-    }
-
-    /// A commit of the incoming tree without the entries `IncomingTree` refused (and with the
-    /// names it shortened), on top of `parents` (the remote tip last), each refusal recorded
-    /// like a merge decision.
-    private func refusingCommit(tree: OID, parents: [OID], decisions: [MergeDecision]) throws -> OID {
-        var message = "quire sync on \(environment.device): took the remote's changes but for paths this device cannot write\n\n"
-        message += "Quire-Device: \(environment.device)\n"
-        for decision in decisions { message += ConflictTrailer.line(for: decision) + "\n" }
-        let signature = environment.signature(repository: repository, vault: vault)
-        return try repository.createCommit(tree: tree, parents: parents, message: message, author: signature, committer: signature)
     }
 
     /// Writes the journal, updates the work tree from `from` to `target`, moves the branch,
