@@ -157,6 +157,14 @@ enum Journal {
         }
         let head = try syncer.repository.headCommitID()
         if head?.hex == entry.previous {
+            // A journal an older quire left may name a commit with paths this device cannot
+            // write (a name past 255 bytes made every replay fail): screened like a remote's.
+            var target = target
+            let screened = try IncomingTree(commit: target, local: head, repository: syncer.repository)
+            if screened.changesTree {
+                target = try screened.commit(on: [target], repository: syncer.repository, environment: syncer.environment,
+                                             vault: syncer.vault)
+            }
             _ = try syncer.applyTree(of: target, from: head, resuming: true, state: &state)
             try syncer.repository.setReference(syncer.branch, to: target, message: "quire sync (finished after a crash)")
         }

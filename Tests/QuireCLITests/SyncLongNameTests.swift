@@ -77,4 +77,25 @@ import Testing
         try b.sync()
         #expect(try a.files() == b.files())
     }
+
+    @Test func aJournalLeftByAnOlderVersionWithATooLongNameIsFinished() throws {
+        let world = try SyncWorld()
+        let (_, b) = try world.pair(["ok.md": note("ok", title: "OK", updated: "2026-11-29T10:00:00Z")])
+        // What an older quire left: a commit whose tree has a name past the limit, the journal
+        // pointing at it, the branch still at the commit before.
+        let previous = try b.git(["rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let longName = String(repeating: "ü", count: 100) + String(repeating: "a", count: 52) + "-2.md"
+        let target = try HostileTree(bare: b.root.appendingPathComponent(".git")).commit([
+            longName: .init(mode: "100644", content: note("two", title: "Two", updated: "2026-11-29T11:00:00Z")),
+        ])
+        try #require(try b.git(["update-ref", "refs/heads/main", previous]).code == 0)
+        try b.write("{\"target\":\"\(target)\",\"previous\":\"\(previous)\"}", to: ".quire/local/sync-journal.json")
+        try b.sync()
+        #expect(Self.journalIsGone(b))
+        let copy = try #require(try Self.names(b).first { $0.hasPrefix("üüü") })
+        let text = try b.read(copy)
+        #expect(copy.utf8.count <= 255 && copy.contains("~") && text.contains("title: Two"), "\(copy)")
+        #expect(try b.git(["status", "--porcelain"]).stdout.isEmpty)
+        #expect(try b.sync().code == 0)
+    }
 }
