@@ -32,6 +32,9 @@ enum IncomingPath {
     /// HFS+'s variant with ignored code points, or NTFS's with trailing dots and spaces, a
     /// stream suffix (`.git::$INDEX_ALLOCATION`) or the 8.3 short name `git~1`.
     static func isDotGit(_ component: Substring) -> Bool {
+        // Every spelling starts with `.`, `g` or an invisible (non-ASCII) code point: most names stop here.
+        guard let first = component.utf8.first,
+              first == UInt8(ascii: ".") || first | 0x20 == UInt8(ascii: "g") || first >= 0x80 else { return false }
         // HFS+ ignores these code points when it compares names.
         let ignored: Set<UInt32> = [0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
                                     0x206A, 0x206B, 0x206C, 0x206D, 0x206E, 0x206F, 0xFEFF]

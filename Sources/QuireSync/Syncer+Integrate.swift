@@ -14,10 +14,10 @@ extension Syncer {
         }
         // Paths no device may write (under `.git`, `..`, …) are left out and recorded.
         let incoming = try IncomingTree(commit: remoteTip, local: local, repository: repository)
-        report.skipped += incoming.refused.map { SkippedPath(path: $0.path, reason: $0.reason) }
+        report.skipped += incoming.skipped
         guard let local else {
-            let target = incoming.refused.isEmpty ? remoteTip
-                : try refusingCommit(tree: incoming.tree, parents: [remoteTip], decisions: incoming.refused)
+            let target = !incoming.changesTree ? remoteTip
+                : try incoming.commit(on: [remoteTip], repository: repository, environment: environment, vault: vault)
             try moveTo(target, from: nil, state: &state, report: &report)
             report.integration = "fast-forward"
             return
@@ -25,8 +25,8 @@ extension Syncer {
         let backup = try BackupRefs.record(local, now: environment.now, repository: repository)
         report.backup = backup
         if try repository.isAncestor(local, of: remoteTip) {
-            let target = incoming.refused.isEmpty ? remoteTip
-                : try refusingCommit(tree: incoming.tree, parents: [local, remoteTip], decisions: incoming.refused)
+            let target = !incoming.changesTree ? remoteTip
+                : try incoming.commit(on: [local, remoteTip], repository: repository, environment: environment, vault: vault)
             try moveTo(target, from: local, state: &state, report: &report)
             try BackupRefs.recordResult(of: backup, result: target, repository: repository)
             report.integration = "fast-forward"
@@ -55,17 +55,6 @@ extension Syncer {
         try moveTo(merge, from: local, state: &state, report: &report)
         try BackupRefs.recordResult(of: backup, result: merge, repository: repository)
         report.integration = "merge"
-    }
-
-    /// A commit of the incoming tree without the entries `IncomingTree` refused, on top of
-    /// `parents` (the remote tip last), each refusal recorded like a merge decision.
-    private func refusingCommit(tree: OID, parents: [OID], decisions: [MergeDecision]) throws -> OID {
-        let count = decisions.count == 1 ? "1 path" : "\(decisions.count) paths"
-        var message = "quire sync on \(environment.device): took the remote's changes, refused \(count)\n\n"
-        message += "Quire-Device: \(environment.device)\n"
-        for decision in decisions { message += ConflictTrailer.line(for: decision) + "\n" }
-        let signature = environment.signature(repository: repository, vault: vault)
-        return try repository.createCommit(tree: tree, parents: parents, message: message, author: signature, committer: signature)
     }
 
     /// Writes the journal, updates the work tree from `from` to `target`, moves the branch,
@@ -147,6 +136,14 @@ enum Journal {
         }
         let head = try syncer.repository.headCommitID()
         if head?.hex == entry.previous {
+            // A journal an older quire left may name a commit with paths this device cannot
+            // write (a name past 255 bytes made every replay fail): screened like a remote's.
+            var target = target
+            let screened = try IncomingTree(commit: target, local: head, repository: syncer.repository)
+            if screened.changesTree {
+                target = try screened.commit(on: [target], repository: syncer.repository, environment: syncer.environment,
+                                             vault: syncer.vault)
+            }
             _ = try syncer.applyTree(of: target, from: head, resuming: true, state: &state)
             try syncer.repository.setReference(syncer.branch, to: target, message: "quire sync (finished after a crash)")
         }

@@ -197,7 +197,20 @@ public final class Syncer {
         let nested = status.filter { $0.path.hasSuffix("/") }
         report.skipped += nested.map { SkippedPath(path: $0.path, reason: NestedRepository.reason) }
         status.removeAll { $0.path.hasSuffix("/") }
-        let changes = stageable(status)
+        var changes = stageable(status)
+        let head = try repository.headCommitID()
+        let headTree = try head.map { try repository.treeID(ofCommit: $0) }
+        // A link where the branch has a folder, and that folder's files seen through it, stay out.
+        let linked = try changes.compactMap { change -> SkippedPath? in
+            if let folder = LinkedFolder.of(change.path, in: vault) {
+                return SkippedPath(path: change.path, reason: LinkedFolder.reason(folder))
+            }
+            guard LinkedFolder.isLink(change.path, in: vault) == true, let headTree,
+                  try repository.entry(atPath: change.path, inTree: headTree)?.kind == .tree else { return nil }
+            return SkippedPath(path: change.path, reason: "a symbolic link where the vault has a folder; not committed over it")
+        }
+        report.skipped += linked
+        changes.removeAll { change in linked.contains { $0.path == change.path } }
         if changes.contains(where: { $0.kind == .conflicted }) && nested.isEmpty {
             try index.addAll()
             for entry in status where entry.kind == .added && TemporaryFiles.isTemporary(entry.path) {
@@ -206,8 +219,6 @@ public final class Syncer {
         } else {
             try index.update(paths: changes.map(\.path), root: vault.root)
         }
-        let head = try repository.headCommitID()
-        let headTree = try head.map { try repository.treeID(ofCommit: $0) }
         for path in leaving {
             if let headTree, let entry = try repository.entry(atPath: path, inTree: headTree) {
                 try index.add(entry: entry)

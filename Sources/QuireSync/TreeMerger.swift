@@ -274,26 +274,27 @@ struct TreeMerger {
         }
     }
 
-    /// `a-2.md`, `a-3.md`, … for notes; `photo.<device>.png` (then numbered) for attachments.
+    /// `a-2.md`, `a-3.md`, … for notes; `photo.<device>.png` (then numbered) for attachments;
+    /// names shortened to the file-name limit (`FileNameLimit`).
     private func freePath(_ path: String, in result: [String: TreeEntry], device: String?) -> String {
         let (stem, ext) = Self.split(path)
         if let device {
-            let candidate = "\(stem).\(Self.safeName(device))\(ext)"
+            let candidate = FileNameLimit.path(stem: stem, suffix: ".\(Self.safeName(device))", ext: ext)
             if result[candidate] == nil { return candidate }
         }
         var counter = 2
-        while result["\(stem)-\(counter)\(ext)"] != nil { counter += 1 }
-        return "\(stem)-\(counter)\(ext)"
+        while result[FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext)] != nil { counter += 1 }
+        return FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext)
     }
 
     /// `<name>.conflict-<device>-<YYYYMMDDTHHMMSSZ>.md` beside the note.
     private func keepBothPath(for path: String, device: String, in result: [String: TreeEntry]) -> String {
         let (stem, ext) = Self.split(path)
-        let base = "\(stem).conflict-\(Self.safeName(device))-\(BackupRefs.stamp(now))"
-        var candidate = base + ext
+        let suffix = ".conflict-\(Self.safeName(device))-\(BackupRefs.stamp(now))"
+        var candidate = FileNameLimit.path(stem: stem, suffix: suffix, ext: ext)
         var counter = 2
         while result[candidate] != nil {
-            candidate = "\(base)-\(counter)\(ext)"
+            candidate = FileNameLimit.path(stem: stem, suffix: "\(suffix)-\(counter)", ext: ext)
             counter += 1
         }
         return candidate

@@ -56,10 +56,9 @@ struct WorkTreeUpdater {
             } catch {
                 continue  // a path from the remote that would leave the vault is never written
             }
-            if let link = linkedFolder(of: safe) {
+            if let link = LinkedFolder.of(safe, in: vault) {
                 // Never written through: the link may lead anywhere in the vault, `.git` included.
-                outcome.skipped.append(SkippedPath(path: safe,
-                                                   reason: "its folder \(link) is a symbolic link; quire never writes through one"))
+                outcome.skipped.append(SkippedPath(path: safe, reason: LinkedFolder.reason(link)))
                 if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
                 continue
             }
@@ -132,11 +131,11 @@ struct WorkTreeUpdater {
         if previous != nil { return false }
         let (stem, ext) = TreeMerger.split(path)
         var counter = 2
-        while after["\(stem)-\(counter)\(ext)"] != nil
-                || FileManager.default.fileExists(atPath: vault.url(for: "\(stem)-\(counter)\(ext)").path) {
+        var candidate: String { FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext) }
+        while after[candidate] != nil || FileManager.default.fileExists(atPath: vault.url(for: candidate).path) {
             counter += 1
         }
-        try write(next, to: "\(stem)-\(counter)\(ext)")
+        try write(next, to: candidate)
         return true
     }
 
@@ -198,18 +197,6 @@ struct WorkTreeUpdater {
     /// under a suffixed name, as the merge sees them — written there, never over the first).
     private func entriesByPath(_ tree: OID) throws -> [String: TreeEntry] {
         try SideChanges.entriesByPath(tree, repository: repository)
-    }
-
-    /// The first folder of `path` (vault-relative) that is a symbolic link, if any.
-    private func linkedFolder(of path: String) -> String? {
-        var folder = ""
-        for part in path.split(separator: "/").dropLast() {
-            folder += folder.isEmpty ? String(part) : "/" + part
-            var status = stat()
-            guard lstat(vault.url(for: folder).path, &status) == 0 else { return nil }
-            if status.st_mode & S_IFMT == S_IFLNK { return folder }
-        }
-        return nil
     }
 
     /// Whether the file on disk is what `entry` says it was (absent when `entry` is nil). A link

@@ -18,36 +18,37 @@ struct HostileTree {
     @discardableResult
     func commit(_ entries: [String: Entry], branch: String = "main", message: String = "hostile") throws -> String {
         let parent = try run(["rev-parse", branch])
-        var root: [String: String] = [:]  // name → `mode type id`
-        for line in try run(["ls-tree", "\(branch)^{tree}"]).split(separator: "\n") {
-            guard let tab = line.firstIndex(of: "\t") else { continue }
-            root[String(line[line.index(after: tab)...])] = String(line[..<tab])
-        }
-        let top = try subtrees(entries.map { (Array($0.key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)), $0.value) })
-        for (name, value) in top { root[name] = value }
-        let tree = try mktree(root)
+        let split = entries.map { (Array($0.key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)), $0.value) }
+        let tree = try mktree(try merged(split, into: try run(["rev-parse", "\(branch)^{tree}"])))
         let commit = try run(["commit-tree", tree, "-p", parent, "-m", message],
                              environment: ["GIT_AUTHOR_DATE": "2026-11-29T11:00:00Z", "GIT_COMMITTER_DATE": "2026-11-29T11:00:00Z"])
         try run(["update-ref", "refs/heads/\(branch)", commit])
         return commit
     }
 
-    /// name → `mode type id` for the first component of every path, folders made recursively.
-    private func subtrees(_ entries: [([String], Entry)]) throws -> [String: String] {
+    /// name → `mode type id` of the tree `base` (nil: empty) with `entries` (path components →
+    /// entry) added or replaced, folders merged recursively.
+    private func merged(_ entries: [([String], Entry)], into base: String?) throws -> [String: String] {
         var result: [String: String] = [:]
+        if let base {
+            for line in try run(["ls-tree", base]).split(separator: "\n") {
+                guard let tab = line.firstIndex(of: "\t") else { continue }
+                result[String(line[line.index(after: tab)...])] = String(line[..<tab])
+            }
+        }
         var folders: [String: [([String], Entry)]] = [:]
         for (components, entry) in entries {
             if components.count == 1 {
-                if entry.mode == "160000" {
-                    result[components[0]] = "160000 commit \(entry.content)"
-                } else {
-                    result[components[0]] = "\(entry.mode) blob \(try blob(entry.content))"
-                }
+                result[components[0]] = entry.mode == "160000" ? "160000 commit \(entry.content)"
+                    : "\(entry.mode) blob \(try blob(entry.content))"
             } else {
                 folders[components[0], default: []].append((Array(components.dropFirst()), entry))
             }
         }
-        for (name, inner) in folders { result[name] = "040000 tree \(try mktree(try subtrees(inner)))" }
+        for (name, inner) in folders {
+            let existing = result[name].flatMap { $0.hasPrefix("040000 tree ") ? String($0.dropFirst(12)) : nil }
+            result[name] = "040000 tree \(try mktree(try merged(inner, into: existing)))"
+        }
         return result
     }
 

@@ -15,15 +15,22 @@ import Testing
         "Notes/.g\u{200C}it/hooks/post-merge": .init(mode: "100755", content: "#!/bin/sh\nexit 1\n"),
         "Notes/..\\x.md": .init(mode: "100644", content: "climbs on NTFS\n"),
         ".quire/local/config.yml": .init(mode: "100644", content: "sshKey: /tmp/attacker\n"),
+        ".git /hooks/post-merge": .init(mode: "100755", content: "#!/bin/sh\nexit 1\n"),
+        "Docs/.Git::$INDEX_ALLOCATION/hooks/post-merge": .init(mode: "100755", content: "#!/bin/sh\nexit 1\n"),
         "incoming.md": .init(mode: "100644", content: note("in", title: "Incoming", updated: "2026-11-29T11:00:00Z")),
     ]
+
+    /// Names that only look like those: synced as any file.
+    static let lookalikes = [".github/workflows/notes.yml", "notes.git.md", "git~2.md", "Docs/.gitkeep"]
 
     static let refusedPaths = hostile.keys.filter { $0 != "incoming.md" }.sorted()
 
     @Test func refusedEntriesNeverReachTheVaultAndTheRestSyncs() throws {
         let world = try SyncWorld()
         let (a, b) = try world.pair(["ok.md": note("ok", title: "OK", updated: "2026-11-29T10:00:00Z")])
-        try HostileTree(bare: world.bare).commit(Self.hostile)
+        var entries = Self.hostile
+        for path in Self.lookalikes { entries[path] = .init(mode: "100644", content: "kept: \(path)\n") }
+        try HostileTree(bare: world.bare).commit(entries)
         // b has nothing new: a fast-forward; a has an edit of its own: a merge.
         try a.write(note("ok", title: "OK", updated: "2026-11-29T11:30:00Z", body: "Edited on a.\n"), to: "ok.md")
         for (device, options) in [(a, ["--no-push"]), (b, [])] {
@@ -33,6 +40,8 @@ import Testing
                         "\(device.name) does not report \(path): \(synced.stdout)")
             }
             #expect(try device.read("incoming.md").contains("Incoming"))
+            for path in Self.lookalikes { #expect(try device.read(path) == "kept: \(path)\n") }
+            #expect(!device.exists(".git /hooks") && !device.exists("Docs/.Git::$INDEX_ALLOCATION"))
             #expect(!device.exists(".git/hooks/post-merge") && !device.exists(".GIT/config") && !device.exists(".git.")
                     && !device.exists("git~1") && !device.exists("Notes/.g\u{200C}it") && !device.exists("Notes/..\\x.md"))
             let local = (try? device.read(".quire/local/config.yml")) ?? ""
@@ -71,6 +80,25 @@ import Testing
         #expect(synced.stdout.contains("warning: skipped .git/hooks/post-merge"), "\(synced.stdout)")
         #expect(try c.read("incoming.md").contains("Incoming") && c.exists("ok.md"))
         #expect(!c.exists(".git/hooks/post-merge"))
+        try a.sync()
+        #expect(try a.files() == c.files())
+    }
+
+    @Test func aCloneLeavesTheRefusedEntriesOut() throws {
+        let world = try SyncWorld()
+        let a = try world.first("a", notes: ["ok.md": note("ok", title: "OK", updated: "2026-11-29T10:00:00Z")])
+        try HostileTree(bare: world.bare).commit(Self.hostile)
+        let cloned = try Harness.run(["clone", world.remoteURL, "c"], in: world.directory, environment: ["QUIRE_DEVICE": "c"])
+        #expect(cloned.code == 0, "\(cloned.stderr)")
+        #expect(cloned.stdout.contains("warning: skipped .git/hooks/post-merge: refused from the remote"), "\(cloned.stdout)")
+        let c = Device(name: "c", vault: TestVault(existing: world.folder("c")))
+        #expect(try c.read("incoming.md").contains("Incoming") && c.exists("ok.md"))
+        #expect(!c.exists(".git/hooks/post-merge") && !c.exists(".git.") && !c.exists("git~1"))
+        let porcelain = try c.git(["status", "--porcelain"]).stdout
+        #expect(porcelain.isEmpty, "\(porcelain)")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(c.run(["conflicts", "--json"]).stdout.utf8)) as? [[String: Any]])
+        #expect(Set(Self.refusedPaths).isSubset(of: Set(records.compactMap { $0["path"] as? String })))
+        try c.sync()
         try a.sync()
         #expect(try a.files() == c.files())
     }

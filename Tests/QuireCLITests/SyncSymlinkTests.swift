@@ -103,4 +103,26 @@ import Testing
         }
         #expect(try a.files() == b.files())
     }
+
+    @Test func aFolderThatIsALinkHereIsNeitherWrittenThroughNorCommittedOverTheFolder() throws {
+        let world = try SyncWorld()
+        let one = note("one", title: "One", updated: "2026-11-29T10:00:00Z")
+        let (a, b) = try world.pair(["Archive/old.md": note("old", title: "Old", updated: "2026-11-29T10:00:00Z"),
+                                     "Inbox/one.md": one])
+        // b replaces its folder Inbox by a link to Archive; a adds a note to the folder.
+        try b.remove("Inbox")
+        try Self.link(b, "Inbox", to: "Archive")
+        let incoming = note("new", title: "New", updated: "2026-11-29T11:00:00Z")
+        try a.write(incoming, to: "Inbox/new.md")
+        try a.sync()
+        for round in 1...2 {
+            let synced = try b.sync()
+            #expect(synced.stdout.contains("warning: skipped Inbox/new.md: its folder Inbox is a symbolic link"), "round \(round): \(synced.stdout)")
+            #expect(!b.exists("Archive/new.md") && Self.isLink(b, "Inbox"))
+        }
+        let tree = try world.git(["ls-tree", "-r", "main"]).stdout
+        #expect(tree.contains("\tInbox/new.md") && tree.contains("\tInbox/one.md") && !tree.contains("120000"), "\(tree)")
+        try a.sync()
+        #expect(try a.read("Inbox/new.md") == incoming && a.read("Inbox/one.md") == one)
+    }
 }
