@@ -13,18 +13,11 @@ extension NoteResolver {
         guard !words.isEmpty else { return nil }
         let titles = notes.map { Self.fold($0.title) }
         let containing = notes.indices.filter { index in words.allSatisfy { titles[index].contains($0) } }
-        if let note = try uniqueCandidate(containing.map { notes[$0] }, query) { return note }
+        if let note = try unique(containing.map { notes[$0] }, query) { return note }
         let letters = Array(words.joined().unicodeScalars)
         guard letters.count >= Self.minimumFuzzyLength else { return nil }
         let fuzzy = notes.indices.filter { Self.holdsInOrder(letters, titles[$0]) }
-        return try uniqueCandidate(fuzzy.map { notes[$0] }, query)
-    }
-
-    private func uniqueCandidate(_ matches: [Note], _ query: String) throws -> Note? {
-        if matches.count > 1 {
-            throw CoreError.ambiguousNote(query: query, candidates: matches.map(\.path).sorted())
-        }
-        return matches.first
+        return try unique(fuzzy.map { notes[$0] }, query)
     }
 
     /// Lowercased, without accents: how partial matching compares text.

@@ -39,7 +39,8 @@ public struct NoteResolver: Sendable {
         throw CoreError.noteNotFound(query: argument)
     }
 
-    private func unique(_ matches: [Note], _ query: String) throws -> Note? {
+    /// The one note of `matches`, nil for none; several throw `CoreError.ambiguousNote`.
+    func unique(_ matches: [Note], _ query: String) throws -> Note? {
         if matches.count > 1 {
             throw CoreError.ambiguousNote(query: query, candidates: matches.map(\.path).sorted())
         }
