@@ -22,15 +22,18 @@ struct RestoreCommand: Command {
         options: [
             .value("--at", name: "REV", help: "A commit (id, prefix, HEAD~2, …) to take the note from."),
             .value("--conflict", name: "ID", help: "A conflict id from 'quire conflicts'."),
+            NoteEditor.forceOption,
         ],
         positionals: 1...1)
 
     let note: String
     let revision: String?
     let conflict: String?
+    let force: Bool
 
     init(_ arguments: ParsedArguments) throws {
         note = arguments.positionals[0]
+        force = arguments.has("--force")
         revision = arguments.value("--at")
         conflict = arguments.value("--conflict")
         if revision != nil && conflict != nil { throw CLIError.usage("--at and --conflict cannot be used together") }
@@ -73,6 +76,7 @@ struct RestoreCommand: Command {
                 source = "commit \(deleted.lastCommit.short()), before it was deleted"
             }
         }
+        if !force { try NoteEditor.refuseWriteProtected(vault: vault, path: path) }
         var document = NoteDocument(data: data)
         if document.format == .yaml && document.isEditable {
             try document.setUpdatedAt(context.now())
