@@ -82,7 +82,7 @@ struct Completer {
         switch kind {
         case .note: return catalog()?.records.map(\.title).sorted() ?? []
         case .folder: return catalog().map(Self.folders) ?? []
-        case .field: return catalog()?.frontMatterKeys() ?? []
+        case .field: return catalog()?.frontMatterKeys().filter { $0 != "id" } ?? []
         case .assignment: return catalog()?.frontMatterKeys().map { $0 + "=" } ?? []
         case .tagChange:
             let tags = catalog()?.tags().map(\.name) ?? []
