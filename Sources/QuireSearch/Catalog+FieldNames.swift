@@ -1,18 +1,20 @@
 import QuireCore
 
 extension Catalog {
-    /// Every front-matter key some note of the catalog has (canonical keys only where a note
-    /// has them), sorted, each once.
+    /// The front-matter keys notes may have: the canonical keys (`NoteRecord.canonicalKeys`)
+    /// and every other key some note of the catalog has, sorted, each once. Reads only the keys
+    /// the records keep at hand (`extraFrontMatter`), not every note's full front matter.
     public func frontMatterKeys() -> [String] {
-        var keys = Set<String>()
+        var keys = NoteRecord.canonicalKeys
         for record in records {
-            for entry in record.frontMatter { keys.insert(entry.key) }
+            for entry in record.extraFrontMatter { keys.insert(entry.key) }
         }
         return keys.sorted()
     }
 
-    /// Whether some note of the catalog has the front-matter key `key`; stops at the first.
+    /// Whether `key` is a canonical key or some note of the catalog has it; stops at the first.
     public func hasFrontMatterKey(_ key: String) -> Bool {
-        records.contains { record in record.frontMatter.contains { $0.key == key } }
+        NoteRecord.canonicalKeys.contains(key)
+            || records.contains { record in record.extraFrontMatter.contains { $0.key == key } }
     }
 }

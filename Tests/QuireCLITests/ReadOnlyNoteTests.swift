@@ -49,4 +49,15 @@ struct ReadOnlyNoteTests {
         #expect(run.code == 0)
         #expect(run.stdout == "#old\n")
     }
+
+    @Test func restoreOverAReadOnlyNoteIsRefusedUnlessForced() throws {
+        let vault = try Self.readOnlyVault()
+        try vault.commitAll()
+        let run = try vault.run(["restore", "frozen.md", "--at", "HEAD"])
+        #expect(run.code == 1)
+        #expect(run.stderr.hasPrefix("quire: error: the note is read-only, it is left as it is (frozen.md)\n"))
+        #expect(try vault.read("frozen.md") == Self.note)
+        #expect(try vault.run(["restore", "frozen.md", "--at", "HEAD", "--force"]).code == 0)
+        #expect(try Self.mode(vault, "frozen.md") == 0o444)
+    }
 }

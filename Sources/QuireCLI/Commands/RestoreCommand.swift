@@ -27,7 +27,7 @@ struct RestoreCommand: Command {
             .value("--at", name: "REV", help: "A commit (id, prefix, HEAD~2, …) to take the note from."),
             .value("--conflict", name: "ID", help: "A conflict id from 'quire conflicts'."),
             .flag("--whole", help: "With --conflict: write the whole losing version instead of applying its changes."),
-            .flag("--force", help: "Overwrite changes not synced yet (they are kept in .quire/local/trash/)."),
+            .flag("--force", help: "Overwrite changes not synced yet (they are kept in .quire/local/trash/), or a read-only note."),
         ],
         positionals: 1...1)
 
@@ -95,6 +95,7 @@ struct RestoreCommand: Command {
                 source = "commit \(deleted.lastCommit.short()), before it was deleted"
             }
         }
+        if !force { try NoteEditor.refuseWriteProtected(vault: vault, path: path) }
         var document = NoteDocument(data: data)
         if document.format == .yaml && document.isEditable {
             try document.setUpdatedAt(context.now())
