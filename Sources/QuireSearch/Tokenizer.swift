@@ -24,7 +24,8 @@ public struct Token: Equatable, Sendable {
 /// Hangul) and each symbol outside ASCII (an emoji, `€`, `→`, `©`) is a token of its own, so
 /// any run of them is findable as a phrase. A word ending in an ASCII letter keeps a `+`,
 /// `++` or `#` right after it when a space or punctuation follows (`C++`, `C#`, `F#`).
-/// Emoji variation selectors (U+FE0F) and joiners belong to no token.
+/// An emoji variation selector (U+FE0F) starts no token, and a zero-width joiner ends one, so
+/// "❤️" is the token "❤" and "👨‍👩‍👧" three tokens.
 public enum Tokenizer {
     /// The tokens of `text`, in order, with their UTF-8 ranges.
     public static func tokens(in text: String) -> [Token] {
