@@ -21,6 +21,8 @@ enum SyncErrorTranslator {
             return CLIError("the remote cannot be reached: \(detail)",
                             hint: "check the network and the remote URL ('quire remote'); local commits are kept and sync later",
                             code: .offline)
+        case .authentication where error.code == .certificate:
+            return CLIError(detail, hint: certificateHint(error.reason), code: .authentication)
         case .authentication:
             return CLIError("authentication failed: \(detail)",
                             hint: "for ssh: load your key into ssh-agent or set sshKey in .quire/local/config.yml; for https: set QUIRE_GIT_TOKEN or a git credential helper",
@@ -35,6 +37,20 @@ enum SyncErrorTranslator {
                             code: .pushRejected)
         case .other:
             return CLIError("git operation failed: \(detail)")
+        }
+    }
+
+    /// What to do about a host key or certificate that was refused.
+    private static func certificateHint(_ reason: GitError.Reason?) -> String {
+        switch reason {
+        case .untrustedCertificate(let fingerprint):
+            return "if this is your server's certificate, trust it: quire remote --pin-certificate \(fingerprint)"
+                + " (or set http.sslCAInfo to the authority that issued it)"
+        case .changedHostKey:
+            return "if the server's key was changed on purpose, remove the old one (ssh-keygen -R HOST) and trust the new one;"
+                + " otherwise do not sync over this network"
+        default:
+            return "compare the fingerprint with the server's own (ssh-keygen -lf on its host key) before trusting it"
         }
     }
 

@@ -3,8 +3,8 @@ import QuireCore
 import QuireGit
 
 /// Transfer options for fetch and push: credentials from the environment and the device's
-/// local config (`sshKey`), the timeout (`timeout`, default 60 s), and a progress line on a
-/// terminal.
+/// local config (`sshKey`), the timeout (`timeout`, default 60 s), TLS trust (the CA variables
+/// and `pinnedCertificates`), and a progress line on a terminal.
 enum TransferSetup {
     static func options(context: CommandContext, vault: Vault?) -> TransferOptions {
         let local = vault.flatMap { localConfig($0) }
@@ -20,7 +20,18 @@ enum TransferSetup {
         if let text = context.environment["QUIRE_TIMEOUT"], let seconds = Double(text), seconds > 0 { timeout = seconds }
         let progress = context.output.stderrIsTerminal ? progressLine(context.output) : nil
         return TransferOptions(credentials: Credentials(environment: context.environment, sshKeyPath: sshKey),
-                               timeout: timeout, progress: progress)
+                               timeout: timeout, progress: progress,
+                               trust: TLSTrust(environment: context.environment,
+                                               pinnedCertificates: local.map(pinnedCertificates) ?? []))
+    }
+
+    /// `pinnedCertificates` of a local config: one fingerprint or a list of them.
+    static func pinnedCertificates(_ config: VaultConfig) -> [String] {
+        switch config.value(forKey: "pinnedCertificates") {
+        case .string(let text): return [text]
+        case .list(let items): return items.compactMap(\.stringValue)
+        default: return []
+        }
     }
 
     /// A progress callback drawing one line on standard error.

@@ -78,6 +78,20 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
         case other
     }
 
+    /// What QuireGit saw when it knows more than the code says (it decided in a callback).
+    public enum Reason: Equatable, Sendable {
+        /// No credential of any kind was there to offer.
+        case noCredentials
+        /// Credentials were offered and the server refused every one.
+        case credentialsRefused
+        /// The ssh host is not in known_hosts.
+        case unknownHostKey
+        /// The ssh host is in known_hosts with another key.
+        case changedHostKey
+        /// The TLS certificate is not trusted; its fingerprint (`SHA256:AB:…`) can be pinned.
+        case untrustedCertificate(fingerprint: String)
+    }
+
     /// The libgit2 function (or QuireGit operation) that failed, e.g. `git_remote_fetch`.
     public var function: String
     /// The named result code.
@@ -86,13 +100,16 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
     public var errorClass: String
     /// The message from `git_error_last()`, or a description of the code when it was NULL.
     public var message: String
+    /// What exactly was refused, when QuireGit knows (nil for errors libgit2 reported alone).
+    public var reason: Reason?
 
     /// Creates an error value.
-    public init(function: String, code: Code, errorClass: String = "none", message: String) {
+    public init(function: String, code: Code, errorClass: String = "none", message: String, reason: Reason? = nil) {
         self.function = function
         self.code = code
         self.errorClass = errorClass
         self.message = message
+        self.reason = reason
     }
 
     /// Reads `git_error_last()` right away for a failing result code.

@@ -27,6 +27,7 @@ public final class Remote {
     /// (`refs/remotes/<name>/*`). Throws `GitError` (see `category` for offline, auth, not found).
     public func fetch(options: TransferOptions = TransferOptions()) throws {
         try checkLocalPath("git_remote_fetch")
+        try options.trust.apply(url: url, repository: repository)
         var fetchOptions = git_fetch_options()
         try check(git_fetch_options_init(&fetchOptions, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
         fetchOptions.prune = GIT_FETCH_PRUNE
@@ -54,6 +55,7 @@ public final class Remote {
     /// refuses throws `.pushRejected` even though libgit2 reports success.
     public func push(refspecs: [String], options: TransferOptions = TransferOptions()) throws {
         try checkLocalPath("git_remote_push")
+        try options.trust.apply(url: url, repository: repository)
         var pushOptions = git_push_options()
         try check(git_push_options_init(&pushOptions, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
         pushOptions.pb_parallelism = 0  // build the pack on every core (libgit2's default is 1)

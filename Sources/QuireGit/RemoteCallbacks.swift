@@ -128,9 +128,7 @@ final class RemoteCallbackBox {
     private func certificate(_ cert: UnsafeMutablePointer<git_cert>, _ valid: Bool, _ host: String) -> Int32 {
         guard cert.pointee.cert_type == GIT_CERT_HOSTKEY_LIBSSH2 else {
             if valid { return 0 }
-            error = GitError(function: "certificate_check", code: .certificate,
-                             message: "the TLS certificate of \(host) is not trusted")
-            return GIT_EUSER.rawValue
+            return tlsCertificate(cert, host)
         }
         let hostKey = UnsafeMutableRawPointer(cert).assumingMemoryBound(to: git_cert_hostkey.self).pointee
         let port = URLComponents(string: url)?.port
@@ -148,16 +146,37 @@ final class RemoteCallbackBox {
         case .trusted:
             return 0
         case .mismatch:
-            error = GitError(function: "certificate_check", code: .certificate,
+            error = GitError(function: "certificate_check", code: .certificate, errorClass: "ssh",
                              message: "the host key of \(name) does not match \(options.credentials.knownHostsPath.path) "
-                                 + "(\(keyType) \(fingerprint)); someone may be intercepting the connection")
+                                 + "(\(keyType) \(fingerprint)); someone may be intercepting the connection",
+                             reason: .changedHostKey)
         case .unknown:
             let scan = port.map { "ssh-keyscan -p \($0) \(host)" } ?? "ssh-keyscan \(host)"
-            error = GitError(function: "certificate_check", code: .certificate,
+            error = GitError(function: "certificate_check", code: .certificate, errorClass: "ssh",
                              message: "unknown host \(name): key \(keyType) \(fingerprint) is not in "
                                  + "\(options.credentials.knownHostsPath.path); if you trust it, run: "
-                                 + "\(scan) >> \(options.credentials.knownHostsPath.path)")
+                                 + "\(scan) >> \(options.credentials.knownHostsPath.path)",
+                             reason: .unknownHostKey)
         }
+        return GIT_EUSER.rawValue
+    }
+
+    /// A TLS certificate libgit2's verification refused: accepted when pinned, else refused
+    /// with why and its fingerprint.
+    private func tlsCertificate(_ cert: UnsafeMutablePointer<git_cert>, _ host: String) -> Int32 {
+        guard cert.pointee.cert_type == GIT_CERT_X509 else {
+            error = GitError(function: "certificate_check", code: .certificate, errorClass: "ssl",
+                             message: "the TLS certificate of \(host) is not trusted")
+            return GIT_EUSER.rawValue
+        }
+        let x509 = UnsafeMutableRawPointer(cert).assumingMemoryBound(to: git_cert_x509.self).pointee
+        guard let bytes = x509.data else { return GIT_EUSER.rawValue }
+        let certificate = TLSCertificate(der: Data(bytes: bytes, count: x509.len))
+        if options.trust.pinnedCertificates.contains(certificate.fingerprint) { return 0 }
+        error = GitError(function: "certificate_check", code: .certificate, errorClass: "ssl",
+                         message: "the TLS certificate of \(host) is refused: \(certificate.refusal(host: host)) "
+                             + "(fingerprint \(certificate.fingerprint))",
+                         reason: .untrustedCertificate(fingerprint: certificate.fingerprint))
         return GIT_EUSER.rawValue
     }
 }

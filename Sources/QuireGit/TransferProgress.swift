@@ -19,12 +19,15 @@ public struct TransferOptions: Sendable {
     public var timeout: Double?
     /// Called on libgit2's thread as data moves; keep it quick.
     public var progress: (@Sendable (TransferProgress) -> Void)?
+    /// The TLS authorities and pinned certificates https transfers trust.
+    public var trust: TLSTrust
 
     /// Creates options; the defaults read the environment and wait 60 seconds at most.
     public init(credentials: Credentials = Credentials(), timeout: Double? = 60,
-                progress: (@Sendable (TransferProgress) -> Void)? = nil) {
+                progress: (@Sendable (TransferProgress) -> Void)? = nil, trust: TLSTrust = TLSTrust()) {
         self.credentials = credentials
         self.timeout = timeout
         self.progress = progress
+        self.trust = trust
     }
 }
