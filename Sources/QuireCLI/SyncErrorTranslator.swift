@@ -28,8 +28,10 @@ enum SyncErrorTranslator {
                             hint: "for ssh: load your key into ssh-agent or set sshKey in .quire/local/config.yml; for https: set QUIRE_GIT_TOKEN or a git credential helper",
                             code: .authentication)
         case .repositoryNotFound:
-            return CLIError("the remote repository was not found: \(detail)",
-                            hint: "check the URL with 'quire remote' and that the repository exists on the server",
+            return CLIError("the remote repository was not found, or the server refuses it: \(detail)",
+                            hint: "check the URL with 'quire remote' and that the repository exists on the server; "
+                                + "a git daemon serves only exported repositories (git-daemon-export-ok or --export-all) "
+                                + "and takes pushes only with --enable=receive-pack",
                             code: .remoteNotFound)
         case .pushRejected:
             return CLIError("the remote rejected the push: \(detail)",

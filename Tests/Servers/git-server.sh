@@ -1,12 +1,13 @@
 #!/bin/sh
 # Starts a real git server on loopback for the tests, serving the bare repositories in DIR/repos.
-#   git-server.sh start KIND DIR PORT     KIND: daemon | ssh | http | http-auth | https | https-ip
+#   git-server.sh start KIND DIR PORT     KIND: daemon | daemon-readonly | ssh | http | http-auth | https | https-ip
 #   git-server.sh stop DIR
 # `start` prints the base URL (append the repository name, e.g. vault.git). For ssh it also writes
 # DIR/id_ed25519 (the user key) and DIR/known_hosts; for http-auth the password is DIR/token
 # (user "quire"). https serves TLS with a self-signed certificate made here, DIR/cert.pem, issued
 # for the name localhost (the URL uses it); https-ip issues it for the address 127.0.0.1 only
-# (subjectAltName=IP:127.0.0.1). Everything lives in DIR; nothing outside it is touched.
+# (subjectAltName=IP:127.0.0.1). daemon-readonly serves only repositories holding
+# git-daemon-export-ok and takes no pushes (git daemon's defaults). Everything lives in DIR; nothing outside it is touched.
 set -eu
 cmd=${1:?usage: git-server.sh start KIND DIR PORT | stop DIR}
 
@@ -42,8 +43,11 @@ mkdir -p "$dir/repos"
 dir=$(cd "$dir" && pwd)
 
 case "$kind" in
-daemon)
-    git daemon --reuseaddr --base-path="$dir/repos" --export-all --enable=receive-pack \
+daemon|daemon-readonly)
+    open="--export-all --enable=receive-pack"
+    [ "$kind" = daemon ] || open=""
+    # shellcheck disable=SC2086
+    git daemon --reuseaddr --base-path="$dir/repos" $open \
         --listen=127.0.0.1 --port="$port" --pid-file="$dir/daemon.pid" --detach
     wait_port "$port"
     echo "git://127.0.0.1:$port/"
