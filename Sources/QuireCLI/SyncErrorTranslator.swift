@@ -24,9 +24,7 @@ enum SyncErrorTranslator {
         case .authentication where error.code == .certificate:
             return CLIError(detail, hint: certificateHint(error.reason), code: .authentication)
         case .authentication:
-            return CLIError("authentication failed: \(detail)",
-                            hint: "for ssh: load your key into ssh-agent or set sshKey in .quire/local/config.yml; for https: set QUIRE_GIT_TOKEN or a git credential helper",
-                            code: .authentication)
+            return CLIError("authentication failed: \(detail)", hint: credentialsHint(error), code: .authentication)
         case .repositoryNotFound:
             return CLIError("the remote repository was not found, or the server refuses it: \(detail)",
                             hint: "check the URL with 'quire remote' and that the repository exists on the server; "
@@ -39,6 +37,23 @@ enum SyncErrorTranslator {
                             code: .pushRejected)
         case .other:
             return CLIError("git operation failed: \(detail)")
+        }
+    }
+
+    /// What to do when the server did not accept who we are: fitting the transport and whether
+    /// credentials were missing or refused.
+    private static func credentialsHint(_ error: GitError) -> String {
+        let ssh = "for ssh: load your key into ssh-agent (ssh-add) or name it with sshKey: in .quire/local/config.yml"
+        let https = "for https: set QUIRE_GIT_TOKEN (sent as user 'quire', or QUIRE_GIT_USER, or the user named in the URL)"
+            + " or configure a git credential helper"
+        switch (error.reason, error.errorClass) {
+        case (.noCredentials, "ssh"): return ssh
+        case (.noCredentials, _): return https
+        case (.credentialsRefused, "ssh"):
+            return "add this device's public key to your account on the server, or name the right key with sshKey: in .quire/local/config.yml"
+        case (.credentialsRefused, _):
+            return "check the token and the user name sent with it: the one in the URL (https://NAME@host/…), else QUIRE_GIT_USER, else 'quire'"
+        default: return ssh + "; " + https
         }
     }
 

@@ -12,6 +12,8 @@ final class RemoteCallbackBox {
     var sshMethods: [Credentials.Method]?
     var passwordMethods: [Credentials.Method]?
     var offeredUsername = false
+    /// What the credentials callback handed to libgit2, described for messages.
+    var offered: [String] = []
     let deadline: NetworkDeadline?
 
     init(options: TransferOptions, url: String) {
@@ -101,8 +103,11 @@ final class RemoteCallbackBox {
             while let method = sshMethods?.first {
                 sshMethods?.removeFirst()
                 switch method {
-                case .sshAgent: return git_credential_ssh_key_from_agent(out, user)
+                case .sshAgent:
+                    offered.append(method.offered(home: options.credentials.homeDirectory))
+                    return git_credential_ssh_key_from_agent(out, user)
                 case .sshKey(let privateKey, let publicKey):
+                    offered.append(method.offered(home: options.credentials.homeDirectory))
                     return git_credential_ssh_key_new(out, user, publicKey, privateKey, nil)
                 case .userPassword: continue
                 }
@@ -114,14 +119,25 @@ final class RemoteCallbackBox {
             }
             if let method = passwordMethods?.first {
                 passwordMethods?.removeFirst()
-                if case .userPassword(let name, let password) = method {
+                if case .userPassword(let name, let password, _, _) = method {
+                    offered.append(method.offered(home: options.credentials.homeDirectory))
                     return git_credential_userpass_plaintext_new(out, name, password)
                 }
             }
         }
-        error = GitError(function: "credentials", code: .auth,
-                         message: "authentication failed for \(Credentials.redact(url)): no more credentials to try "
-                             + "(ssh-agent, ~/.ssh/id_ed25519, ~/.ssh/id_rsa, QUIRE_GIT_TOKEN, ~/.git-credentials)")
+        let ssh = allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0
+        if offered.isEmpty {
+            let looked = ssh ? "no ssh-agent (SSH_AUTH_SOCK), no key at ~/.ssh/id_ed25519 or ~/.ssh/id_rsa"
+                + (options.credentials.sshKeyPath.map { " or \($0) (sshKey)" } ?? "")
+                : "QUIRE_GIT_TOKEN is not set, ~/.git-credentials has no entry for it and no git credential helper answered"
+            error = GitError(function: "credentials", code: .auth, errorClass: ssh ? "ssh" : "http",
+                             message: "no credentials for this remote (\(Credentials.redact(url))): \(looked)",
+                             reason: .noCredentials)
+        } else {
+            error = GitError(function: "credentials", code: .auth, errorClass: ssh ? "ssh" : "http",
+                             message: "the server refused \(offered.joined(separator: ", then ")) (\(Credentials.redact(url)))",
+                             reason: .credentialsRefused)
+        }
         return GIT_EUSER.rawValue
     }
 
