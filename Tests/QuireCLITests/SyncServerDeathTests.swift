@@ -72,6 +72,31 @@ struct SyncServerDeathTests {
         }
     }
 
+    /// A push into a path remote killed half-way leaves libgit2's temporary pack
+    /// (`objects/pack/pack_git2_<hex>`) and quire's staging reference in the remote; the next
+    /// push removes both (it holds the remote's lock, so no other quire is writing them), and
+    /// nothing else.
+    @Test func theNextPushIntoAPathRemoteRemovesWhatAKilledPushLeft() throws {
+        let world = try SyncWorld()
+        let a = try world.first("a", notes: ["one.md": SyncMergeTests.base])
+        let pack = world.bare.appendingPathComponent("objects/pack")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        let litter = pack.appendingPathComponent("pack_git2_0123456789abcdef")
+        let foreign = pack.appendingPathComponent("tmp_pack_Xy12Ab")
+        try Harness.write("half a pack", to: litter)
+        try Harness.write("git's own", to: foreign)
+        let head = try gitCLI(["rev-parse", "main"], in: world.bare).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(try gitCLI(["update-ref", "refs/quire/incoming/0e1d", head], in: world.bare).code == 0)
+        try a.write(note("n2", title: "Two", updated: "2026-11-29T12:00:00Z"), to: "two.md")
+        let synced = try a.run(["sync"])
+        #expect(synced.code == 0, "\(synced.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: litter.path))
+        #expect(FileManager.default.fileExists(atPath: foreign.path), "only what libgit2 names its own is removed")
+        #expect(try gitCLI(["for-each-ref", "refs/quire/"], in: world.bare).stdout.isEmpty)
+        #expect(try gitCLI(["fsck"], in: world.bare).code == 0)
+        #expect(try a.git(["rev-parse", "HEAD"]).stdout == gitCLI(["rev-parse", "main"], in: world.bare).stdout)
+    }
+
     /// 120 notes of incompressible text: a pack of several hundred kilobytes.
     static func bulk(_ device: Device, tag: String) throws {
         for index in 0..<120 {
