@@ -41,10 +41,13 @@ final class RemoteCallbackBox {
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
             if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
             box.deadline?.touch()
-            box.options.progress?(TransferProgress(totalObjects: Int(stats.pointee.total_objects),
-                                                   receivedObjects: Int(stats.pointee.received_objects),
-                                                   indexedObjects: Int(stats.pointee.indexed_objects),
-                                                   bytes: Int(stats.pointee.received_bytes)))
+            let counts = stats.pointee
+            let resolving = counts.received_objects == counts.total_objects && counts.total_deltas > 0
+            box.options.progress?(TransferProgress(phase: resolving ? .resolving : .receiving,
+                                                   totalObjects: Int(resolving ? counts.total_deltas : counts.total_objects),
+                                                   receivedObjects: Int(resolving ? counts.indexed_deltas : counts.received_objects),
+                                                   indexedObjects: Int(counts.indexed_objects),
+                                                   bytes: Int(counts.received_bytes)))
             return 0
         }
         callbacks.push_transfer_progress = { current, total, bytes, payload in
@@ -52,15 +55,17 @@ final class RemoteCallbackBox {
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
             if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
             box.deadline?.touch()
-            box.options.progress?(TransferProgress(totalObjects: Int(total), receivedObjects: Int(current),
+            box.options.progress?(TransferProgress(phase: .sending, totalObjects: Int(total), receivedObjects: Int(current),
                                                    indexedObjects: Int(current), bytes: Int(bytes)))
             return 0
         }
-        callbacks.pack_progress = { _, _, _, payload in
+        callbacks.pack_progress = { _, current, total, payload in
             guard let payload else { return 0 }
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
             if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
             box.deadline?.touch()
+            box.options.progress?(TransferProgress(phase: .packing, totalObjects: Int(total), receivedObjects: Int(current),
+                                                   indexedObjects: Int(current), bytes: 0))
             return 0
         }
         callbacks.sideband_progress = { _, _, payload in

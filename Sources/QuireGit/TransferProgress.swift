@@ -1,5 +1,19 @@
 /// Progress of a fetch or push, as reported by libgit2.
 public struct TransferProgress: Equatable, Sendable {
+    /// What the transfer is doing; `receivedObjects` of `totalObjects` count its steps.
+    public enum Phase: String, Equatable, Sendable {
+        /// A fetch receiving objects.
+        case receiving = "receiving"
+        /// A fetch resolving the deltas of the pack it received.
+        case resolving = "resolving deltas"
+        /// A push building its pack.
+        case packing = "packing"
+        /// A push sending its pack.
+        case sending = "sending"
+    }
+
+    /// What the transfer is doing.
+    public var phase: Phase = .receiving
     /// Objects the server will send (fetch) or objects to send (push).
     public var totalObjects: Int
     /// Objects received (fetch) or sent (push) so far.

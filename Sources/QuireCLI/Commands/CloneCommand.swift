@@ -57,7 +57,7 @@ struct CloneCommand: Command {
         let repository = try Repository.create(at: root, initialBranch: "main")
         let remote = try repository.createRemote(named: "origin", url: remoteURL)
         try remote.fetch(options: TransferSetup.options(context: context, vault: nil))
-        context.output.progress("\r\u{1B}[K")
+        context.output.clearProgress()
         let remoteBranch = try Self.branchToCheckOut(remoteHead: remote.defaultBranch(), in: repository)
         let name = remoteBranch.map { String($0.dropFirst("refs/remotes/origin/".count)) } ?? "main"
         if let remoteBranch, let tip = try repository.referenceTarget(remoteBranch) {
