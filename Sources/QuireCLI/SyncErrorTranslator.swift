@@ -62,7 +62,8 @@ enum SyncErrorTranslator {
         switch reason {
         case .untrustedCertificate(let fingerprint):
             return "if this is your server's certificate, trust it: quire remote --pin-certificate \(fingerprint)"
-                + " (or set http.sslCAInfo to the authority that issued it)"
+                + " (for a clone: quire clone --pin-certificate \(fingerprint) URL), or set http.sslCAInfo"
+                + " to the authority that issued it"
         case .changedHostKey:
             return "if the server's key was changed on purpose, remove the old one (ssh-keygen -R HOST) and trust the new one;"
                 + " otherwise do not sync over this network"

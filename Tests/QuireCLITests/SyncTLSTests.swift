@@ -86,6 +86,18 @@ import Testing
         #expect(synced.code == 0, "\(synced.stderr)")
         #expect(try a.git(["rev-parse", "HEAD"]).stdout == gitCLI(["rev-parse", "main"], in: bare).stdout)
         #expect(try a.git(["status", "--porcelain"]).stdout.isEmpty, "the local config stays untracked")
+
+        // A new device: clone refuses the same way, and --pin-certificate clones and keeps the pin.
+        let folder = a.root.deletingLastPathComponent().appendingPathComponent("b")
+        let refusedClone = try Harness.run(["clone", server.baseURL + "vault.git", folder.path], in: a.root.deletingLastPathComponent())
+        #expect(refusedClone.code == 4, "\(refusedClone.stderr)")
+        #expect(refusedClone.stderr.contains("quire clone --pin-certificate \(fingerprint)"), "\(refusedClone.stderr)")
+        let cloned = try Harness.run(["clone", "--pin-certificate", fingerprint, server.baseURL + "vault.git", folder.path],
+                                     in: a.root.deletingLastPathComponent(), environment: ["QUIRE_DEVICE": "b"])
+        #expect(cloned.code == 0, "\(cloned.stderr)")
+        let b = Device(name: "b", vault: TestVault(existing: folder))
+        #expect(try b.run(["sync"], environment: ["QUIRE_DEVICE": "b"]).code == 0)
+        #expect(try a.files() == b.files())
     }
 
     @Test func aCertificateForAnIPAddressSaysWhyAndCanBePinned() throws {

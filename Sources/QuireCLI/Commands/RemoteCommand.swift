@@ -31,15 +31,17 @@ struct RemoteCommand: Command {
     init(_ arguments: ParsedArguments) throws {
         url = arguments.positionals.first
         if let url, url.trimmingCharacters(in: .whitespaces).isEmpty { throw CLIError.usage("the URL is empty") }
-        if let text = arguments.value("--pin-certificate") {
-            guard let fingerprint = TLSCertificate.normalizedFingerprint(text) else {
-                throw CLIError.usage("'\(text)' is not a SHA-256 fingerprint",
-                                     hint: "give the 64 hex digits quire showed, e.g. SHA256:3F:A0:…")
-            }
-            pin = fingerprint
-        } else {
-            pin = nil
+        pin = try Self.fingerprint(arguments.value("--pin-certificate"))
+    }
+
+    /// The value of `--pin-certificate` in its normal form; a usage error when it is not one.
+    static func fingerprint(_ text: String?) throws -> String? {
+        guard let text else { return nil }
+        guard let fingerprint = TLSCertificate.normalizedFingerprint(text) else {
+            throw CLIError.usage("'\(text)' is not a SHA-256 fingerprint",
+                                 hint: "give the 64 hex digits quire showed, e.g. SHA256:3F:A0:…")
         }
+        return fingerprint
     }
 
     func run(_ context: CommandContext) throws {
