@@ -6,6 +6,8 @@ import Glibc
 /// Where a command's output goes: buffered standard output, standard error, and terminal facts.
 public final class Output {
     private var buffer: [UInt8] = []
+    private let progressLock = NSLock()
+    private var progressShown = false
     private let outDescriptor: Int32
     private let errDescriptor: Int32
     /// Whether standard output is a terminal.
@@ -42,6 +44,7 @@ public final class Output {
 
     /// Writes a line to standard error (unbuffered, after flushing standard output).
     public func error(_ text: String) {
+        clearProgress()
         flush()
         Output.writeAll(Array((text + "\n").utf8), to: errDescriptor)
     }
@@ -49,7 +52,19 @@ public final class Output {
     /// Writes to standard error without a newline (progress lines).
     public func progress(_ text: String) {
         guard stderrIsTerminal else { return }
+        progressLock.lock()
+        progressShown = true
+        progressLock.unlock()
         Output.writeAll(Array(text.utf8), to: errDescriptor)
+    }
+
+    /// Erases the progress line, if one is on the terminal.
+    public func clearProgress() {
+        progressLock.lock()
+        let shown = progressShown
+        progressShown = false
+        progressLock.unlock()
+        if shown { Output.writeAll(Array("\r\u{1B}[K".utf8), to: errDescriptor) }
     }
 
     /// Flushes buffered standard output.

@@ -21,13 +21,15 @@ enum SyncErrorTranslator {
             return CLIError("the remote cannot be reached: \(detail)",
                             hint: "check the network and the remote URL ('quire remote'); local commits are kept and sync later",
                             code: .offline)
+        case .authentication where error.code == .certificate:
+            return CLIError(detail, hint: certificateHint(error.reason), code: .authentication)
         case .authentication:
-            return CLIError("authentication failed: \(detail)",
-                            hint: "for ssh: load your key into ssh-agent or set sshKey in .quire/local/config.yml; for https: set QUIRE_GIT_TOKEN or a git credential helper",
-                            code: .authentication)
+            return CLIError("authentication failed: \(detail)", hint: credentialsHint(error), code: .authentication)
         case .repositoryNotFound:
-            return CLIError("the remote repository was not found: \(detail)",
-                            hint: "check the URL with 'quire remote' and that the repository exists on the server",
+            return CLIError("the remote repository was not found, or the server refuses it: \(detail)",
+                            hint: "check the URL with 'quire remote' and that the repository exists on the server; "
+                                + "a git daemon serves only exported repositories (git-daemon-export-ok or --export-all) "
+                                + "and takes pushes only with --enable=receive-pack",
                             code: .remoteNotFound)
         case .pushRejected:
             return CLIError("the remote rejected the push: \(detail)",
@@ -35,6 +37,38 @@ enum SyncErrorTranslator {
                             code: .pushRejected)
         case .other:
             return CLIError("git operation failed: \(detail)")
+        }
+    }
+
+    /// What to do when the server did not accept who we are: fitting the transport and whether
+    /// credentials were missing or refused.
+    private static func credentialsHint(_ error: GitError) -> String {
+        let ssh = "for ssh: load your key into ssh-agent (ssh-add) or name it with sshKey: in .quire/local/config.yml"
+        let https = "for https: set QUIRE_GIT_TOKEN (sent as user 'quire', or QUIRE_GIT_USER, or the user named in the URL)"
+            + " or configure a git credential helper"
+        switch (error.reason, error.errorClass) {
+        case (.noCredentials, "ssh"): return ssh
+        case (.noCredentials, _): return https
+        case (.credentialsRefused, "ssh"):
+            return "add this device's public key to your account on the server, or name the right key with sshKey: in .quire/local/config.yml"
+        case (.credentialsRefused, _):
+            return "check the token and the user name sent with it: the one in the URL (https://NAME@host/…), else QUIRE_GIT_USER, else 'quire'"
+        default: return ssh + "; " + https
+        }
+    }
+
+    /// What to do about a host key or certificate that was refused.
+    private static func certificateHint(_ reason: GitError.Reason?) -> String {
+        switch reason {
+        case .untrustedCertificate(let fingerprint):
+            return "if this is your server's certificate, trust it: quire remote --pin-certificate \(fingerprint)"
+                + " (for a clone: quire clone --pin-certificate \(fingerprint) URL), or set http.sslCAInfo"
+                + " to the authority that issued it"
+        case .changedHostKey:
+            return "if the server's key was changed on purpose, remove the old one (ssh-keygen -R HOST) and trust the new one;"
+                + " otherwise do not sync over this network"
+        default:
+            return "compare the fingerprint with the server's own (ssh-keygen -lf on its host key) before trusting it"
         }
     }
 

@@ -12,16 +12,21 @@ public struct Credentials: Sendable {
     public var useSSHAgent: Bool
     /// An https token (default: `QUIRE_GIT_TOKEN`).
     public var token: String?
+    /// The user name sent with the token when the URL names none (default: `QUIRE_GIT_USER`,
+    /// else `quire`).
+    public var tokenUser: String?
     /// The known_hosts file ssh host keys are checked against (default: `~/.ssh/known_hosts`).
     public var knownHostsPath: URL
 
-    /// Credentials from the environment: `$HOME`, `SSH_AUTH_SOCK`, `QUIRE_GIT_TOKEN`.
+    /// Credentials from the environment: `$HOME`, `SSH_AUTH_SOCK`, `QUIRE_GIT_TOKEN`,
+    /// `QUIRE_GIT_USER`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment, sshKeyPath: String? = nil) {
         let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
         homeDirectory = home
         self.sshKeyPath = sshKeyPath
         useSSHAgent = environment["SSH_AUTH_SOCK"].map { !$0.isEmpty } ?? false
         token = environment["QUIRE_GIT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        tokenUser = environment["QUIRE_GIT_USER"].flatMap { $0.isEmpty ? nil : $0 }
         knownHostsPath = home.appendingPathComponent(".ssh/known_hosts")
     }
 
@@ -29,7 +34,19 @@ public struct Credentials: Sendable {
     enum Method: Equatable {
         case sshAgent
         case sshKey(privateKey: String, publicKey: String?)
-        case userPassword(user: String, password: String)
+        /// `kind` (token, password) and `origin` say what and where from, for messages.
+        case userPassword(user: String, password: String, kind: String, origin: String)
+
+        /// What was offered, for a message: "the token for alice (QUIRE_GIT_TOKEN)".
+        func offered(home: URL) -> String {
+            switch self {
+            case .sshAgent: return "the keys in ssh-agent"
+            case .sshKey(let privateKey, _):
+                let prefix = home.path + "/"
+                return privateKey.hasPrefix(prefix) ? "~/" + privateKey.dropFirst(prefix.count) : privateKey
+            case .userPassword(let user, _, let kind, let origin): return "the \(kind) for \(user) (\(origin))"
+            }
+        }
     }
 
     /// The ssh methods to try: the agent, then the configured key, `id_ed25519`, `id_rsa`.
@@ -54,10 +71,13 @@ public struct Credentials: Sendable {
     /// the configured git credential helper.
     func passwordMethods(url: String, userFromURL: String?) -> [Method] {
         var methods: [Method] = []
-        if let token { methods.append(.userPassword(user: userFromURL ?? "quire", password: token)) }
+        if let token {
+            methods.append(.userPassword(user: userFromURL ?? tokenUser ?? "quire", password: token, kind: "token", origin: "QUIRE_GIT_TOKEN"))
+        }
         methods += storedMethods(url: url, userFromURL: userFromURL)
         if let helper = CredentialHelper.fill(url: url, user: userFromURL, home: homeDirectory) {
-            methods.append(.userPassword(user: helper.user, password: helper.password))
+            methods.append(.userPassword(user: helper.user, password: helper.password,
+                                         kind: "password", origin: "git credential helper"))
         }
         return methods
     }
@@ -73,7 +93,8 @@ public struct Credentials: Sendable {
                   entry.scheme == target.scheme, let password = entry.password else { continue }
             if let port = entry.port, port != target.port { continue }
             let user = (entry.user ?? userFromURL ?? "quire").removingPercentEncoding ?? "quire"
-            methods.append(.userPassword(user: user, password: password.removingPercentEncoding ?? password))
+            methods.append(.userPassword(user: user, password: password.removingPercentEncoding ?? password,
+                                         kind: "password", origin: "~/.git-credentials"))
         }
         return methods
     }

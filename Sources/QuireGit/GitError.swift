@@ -78,6 +78,20 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
         case other
     }
 
+    /// What QuireGit saw when it knows more than the code says (it decided in a callback).
+    public enum Reason: Equatable, Sendable {
+        /// No credential of any kind was there to offer.
+        case noCredentials
+        /// Credentials were offered and the server refused every one.
+        case credentialsRefused
+        /// The ssh host is not in known_hosts.
+        case unknownHostKey
+        /// The ssh host is in known_hosts with another key.
+        case changedHostKey
+        /// The TLS certificate is not trusted; its fingerprint (`SHA256:AB:…`) can be pinned.
+        case untrustedCertificate(fingerprint: String)
+    }
+
     /// The libgit2 function (or QuireGit operation) that failed, e.g. `git_remote_fetch`.
     public var function: String
     /// The named result code.
@@ -86,13 +100,16 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
     public var errorClass: String
     /// The message from `git_error_last()`, or a description of the code when it was NULL.
     public var message: String
+    /// What exactly was refused, when QuireGit knows (nil for errors libgit2 reported alone).
+    public var reason: Reason?
 
     /// Creates an error value.
-    public init(function: String, code: Code, errorClass: String = "none", message: String) {
+    public init(function: String, code: Code, errorClass: String = "none", message: String, reason: Reason? = nil) {
         self.function = function
         self.code = code
         self.errorClass = errorClass
         self.message = message
+        self.reason = reason
     }
 
     /// Reads `git_error_last()` right away for a failing result code.
@@ -112,34 +129,30 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A readable one-line description.
     public var description: String { "\(function): \(message)" }
 
-    /// What the failure means to a user (offline, authentication, not found, rejected, other).
+    /// What the failure means to a user (offline, authentication, not found, rejected, other),
+    /// decided by libgit2's result code and error class. Only where libgit2 passes on nothing
+    /// but text — a server's own refusal, an HTTP status — is the message read, through the
+    /// small table in `ServerMessage`.
     public var category: Category {
-        let text = message.lowercased()
         switch code {
         case .auth, .certificate: return .authentication
         case .pushRejected, .nonFastForward: return .pushRejected
         case .timedOut: return .offline
-        case .notFound where function.hasPrefix("git_remote"): return .repositoryNotFound
+        case .notFound where isTransfer: return .repositoryNotFound
         default: break
         }
-        let authWords = ["authentication", "401", "403", "permission denied", "credentials",
-                         "publickey", "unauthorized"]
-        if authWords.contains(where: text.contains) { return .authentication }
-        let notFoundWords = ["repository not found", "not appear to be a git repository",
-                             "could not find repository", "404", "not a git repository",
-                             "failed to resolve path", "no such file or directory",
-                             "not found", "does not exist"]
-        let networkClasses = ["net", "ssh", "http", "ssl", "os"]
-        if networkClasses.contains(errorClass) || function.hasPrefix("git_remote") {
-            if notFoundWords.contains(where: text.contains) { return .repositoryNotFound }
-            let offlineWords = ["failed to connect", "could not resolve", "connection refused",
-                                "timed out", "unreachable", "early eof", "failed to send",
-                                "failed to receive", "connection reset", "broken pipe",
-                                "unexpected eof", "eof", "network", "socket", "hang up", "hung up"]
-            if offlineWords.contains(where: text.contains) || code == .endOfFile { return .offline }
-            if errorClass == "net" || errorClass == "ssh" || errorClass == "http" { return .offline }
-        }
-        return .other
+        // The classes of libgit2's transports: the socket (net; a refused connect is os, with
+        // errno's text), TLS (ssl), ssh and http. For a remote on a local path, os is the disk
+        // under it failing (a USB stick pulled out): unreachable too.
+        guard isTransfer, ["net", "os", "ssl", "ssh", "http"].contains(errorClass) else { return .other }
+        return ServerMessage.category(of: message) ?? .offline
+    }
+
+    /// Whether the failure happened while talking to a remote (fetch, push, clone, or one of
+    /// QuireGit's callbacks during them).
+    private var isTransfer: Bool {
+        function.hasPrefix("git_remote") || function == "git_clone" || function == "credentials"
+            || function == "certificate_check"
     }
 
     static func className(_ klass: Int32) -> String {

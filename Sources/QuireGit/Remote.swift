@@ -27,6 +27,7 @@ public final class Remote {
     /// (`refs/remotes/<name>/*`). Throws `GitError` (see `category` for offline, auth, not found).
     public func fetch(options: TransferOptions = TransferOptions()) throws {
         try checkLocalPath("git_remote_fetch")
+        try options.trust.apply(url: url, repository: repository)
         var fetchOptions = git_fetch_options()
         try check(git_fetch_options_init(&fetchOptions, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
         fetchOptions.prune = GIT_FETCH_PRUNE
@@ -54,6 +55,7 @@ public final class Remote {
     /// refuses throws `.pushRejected` even though libgit2 reports success.
     public func push(refspecs: [String], options: TransferOptions = TransferOptions()) throws {
         try checkLocalPath("git_remote_push")
+        try options.trust.apply(url: url, repository: repository)
         var pushOptions = git_push_options()
         try check(git_push_options_init(&pushOptions, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
         pushOptions.pb_parallelism = 0  // build the pack on every core (libgit2's default is 1)
@@ -92,19 +94,29 @@ public final class Remote {
         guard let local = try repository.referenceTarget(name) else {
             throw GitError(function: "git_reference_name_to_id", code: .notFound, message: "no local branch \(name)")
         }
-        let staging = "refs/quire/incoming/\(UUID().uuidString.lowercased())"
-        try push(refspecs: ["\(name):\(staging)"], options: options)
+        // Held until the staging reference is gone: what a killed push left is then litter.
+        let lock = try LocalRemoteLock(path: path, timeout: options.timeout)
         let remoteRepository = try Repository.open(at: URL(fileURLWithPath: path))
-        defer { try? remoteRepository.deleteReference(staging) }
-        do {
-            if let expected {
-                try remoteRepository.setReference(target, to: local, expected: expected, message: "push")
-            } else {
-                try remoteRepository.setReference(target, to: local, force: false, message: "push")
+        if lock.isHeld {
+            LocalRemoteLock.removeTemporaryPacks(in: path)
+            for left in try remoteRepository.references(matching: "refs/quire/incoming/*") {
+                try remoteRepository.deleteReference(left.name)
             }
-        } catch let error as GitError where error.code == .modified || error.code == .exists || error.code == .locked {
-            throw GitError(function: "git_remote_push", code: .pushRejected,
-                           message: "the remote rejected \(target): it moved since the last fetch")
+        }
+        let staging = "refs/quire/incoming/\(UUID().uuidString.lowercased())"
+        try withExtendedLifetime(lock) {
+            defer { try? remoteRepository.deleteReference(staging) }
+            try push(refspecs: ["\(name):\(staging)"], options: options)
+            do {
+                if let expected {
+                    try remoteRepository.setReference(target, to: local, expected: expected, message: "push")
+                } else {
+                    try remoteRepository.setReference(target, to: local, force: false, message: "push")
+                }
+            } catch let error as GitError where error.code == .modified || error.code == .exists || error.code == .locked {
+                throw GitError(function: "git_remote_push", code: .pushRejected,
+                               message: "the remote rejected \(target): it moved since the last fetch")
+            }
         }
     }
 

@@ -12,6 +12,8 @@ final class RemoteCallbackBox {
     var sshMethods: [Credentials.Method]?
     var passwordMethods: [Credentials.Method]?
     var offeredUsername = false
+    /// What the credentials callback handed to libgit2, described for messages.
+    var offered: [String] = []
     let deadline: NetworkDeadline?
 
     init(options: TransferOptions, url: String) {
@@ -39,10 +41,13 @@ final class RemoteCallbackBox {
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
             if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
             box.deadline?.touch()
-            box.options.progress?(TransferProgress(totalObjects: Int(stats.pointee.total_objects),
-                                                   receivedObjects: Int(stats.pointee.received_objects),
-                                                   indexedObjects: Int(stats.pointee.indexed_objects),
-                                                   bytes: Int(stats.pointee.received_bytes)))
+            let counts = stats.pointee
+            let resolving = counts.received_objects == counts.total_objects && counts.total_deltas > 0
+            box.options.progress?(TransferProgress(phase: resolving ? .resolving : .receiving,
+                                                   totalObjects: Int(resolving ? counts.total_deltas : counts.total_objects),
+                                                   receivedObjects: Int(resolving ? counts.indexed_deltas : counts.received_objects),
+                                                   indexedObjects: Int(counts.indexed_objects),
+                                                   bytes: Int(counts.received_bytes)))
             return 0
         }
         callbacks.push_transfer_progress = { current, total, bytes, payload in
@@ -50,15 +55,17 @@ final class RemoteCallbackBox {
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
             if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
             box.deadline?.touch()
-            box.options.progress?(TransferProgress(totalObjects: Int(total), receivedObjects: Int(current),
+            box.options.progress?(TransferProgress(phase: .sending, totalObjects: Int(total), receivedObjects: Int(current),
                                                    indexedObjects: Int(current), bytes: Int(bytes)))
             return 0
         }
-        callbacks.pack_progress = { _, _, _, payload in
+        callbacks.pack_progress = { _, current, total, payload in
             guard let payload else { return 0 }
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
             if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
             box.deadline?.touch()
+            box.options.progress?(TransferProgress(phase: .packing, totalObjects: Int(total), receivedObjects: Int(current),
+                                                   indexedObjects: Int(current), bytes: 0))
             return 0
         }
         callbacks.sideband_progress = { _, _, payload in
@@ -101,8 +108,11 @@ final class RemoteCallbackBox {
             while let method = sshMethods?.first {
                 sshMethods?.removeFirst()
                 switch method {
-                case .sshAgent: return git_credential_ssh_key_from_agent(out, user)
+                case .sshAgent:
+                    offered.append(method.offered(home: options.credentials.homeDirectory))
+                    return git_credential_ssh_key_from_agent(out, user)
                 case .sshKey(let privateKey, let publicKey):
+                    offered.append(method.offered(home: options.credentials.homeDirectory))
                     return git_credential_ssh_key_new(out, user, publicKey, privateKey, nil)
                 case .userPassword: continue
                 }
@@ -114,23 +124,32 @@ final class RemoteCallbackBox {
             }
             if let method = passwordMethods?.first {
                 passwordMethods?.removeFirst()
-                if case .userPassword(let name, let password) = method {
+                if case .userPassword(let name, let password, _, _) = method {
+                    offered.append(method.offered(home: options.credentials.homeDirectory))
                     return git_credential_userpass_plaintext_new(out, name, password)
                 }
             }
         }
-        error = GitError(function: "credentials", code: .auth,
-                         message: "authentication failed for \(Credentials.redact(url)): no more credentials to try "
-                             + "(ssh-agent, ~/.ssh/id_ed25519, ~/.ssh/id_rsa, QUIRE_GIT_TOKEN, ~/.git-credentials)")
+        let ssh = allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0
+        if offered.isEmpty {
+            let looked = ssh ? "no ssh-agent (SSH_AUTH_SOCK), no key at ~/.ssh/id_ed25519 or ~/.ssh/id_rsa"
+                + (options.credentials.sshKeyPath.map { " or \($0) (sshKey)" } ?? "")
+                : "QUIRE_GIT_TOKEN is not set, ~/.git-credentials has no entry for it and no git credential helper answered"
+            error = GitError(function: "credentials", code: .auth, errorClass: ssh ? "ssh" : "http",
+                             message: "no credentials for this remote (\(Credentials.redact(url))): \(looked)",
+                             reason: .noCredentials)
+        } else {
+            error = GitError(function: "credentials", code: .auth, errorClass: ssh ? "ssh" : "http",
+                             message: "the server refused \(offered.joined(separator: ", then ")) (\(Credentials.redact(url)))",
+                             reason: .credentialsRefused)
+        }
         return GIT_EUSER.rawValue
     }
 
     private func certificate(_ cert: UnsafeMutablePointer<git_cert>, _ valid: Bool, _ host: String) -> Int32 {
         guard cert.pointee.cert_type == GIT_CERT_HOSTKEY_LIBSSH2 else {
             if valid { return 0 }
-            error = GitError(function: "certificate_check", code: .certificate,
-                             message: "the TLS certificate of \(host) is not trusted")
-            return GIT_EUSER.rawValue
+            return tlsCertificate(cert, host)
         }
         let hostKey = UnsafeMutableRawPointer(cert).assumingMemoryBound(to: git_cert_hostkey.self).pointee
         let port = URLComponents(string: url)?.port
@@ -148,16 +167,37 @@ final class RemoteCallbackBox {
         case .trusted:
             return 0
         case .mismatch:
-            error = GitError(function: "certificate_check", code: .certificate,
+            error = GitError(function: "certificate_check", code: .certificate, errorClass: "ssh",
                              message: "the host key of \(name) does not match \(options.credentials.knownHostsPath.path) "
-                                 + "(\(keyType) \(fingerprint)); someone may be intercepting the connection")
+                                 + "(\(keyType) \(fingerprint)); someone may be intercepting the connection",
+                             reason: .changedHostKey)
         case .unknown:
             let scan = port.map { "ssh-keyscan -p \($0) \(host)" } ?? "ssh-keyscan \(host)"
-            error = GitError(function: "certificate_check", code: .certificate,
+            error = GitError(function: "certificate_check", code: .certificate, errorClass: "ssh",
                              message: "unknown host \(name): key \(keyType) \(fingerprint) is not in "
                                  + "\(options.credentials.knownHostsPath.path); if you trust it, run: "
-                                 + "\(scan) >> \(options.credentials.knownHostsPath.path)")
+                                 + "\(scan) >> \(options.credentials.knownHostsPath.path)",
+                             reason: .unknownHostKey)
         }
+        return GIT_EUSER.rawValue
+    }
+
+    /// A TLS certificate libgit2's verification refused: accepted when pinned, else refused
+    /// with why and its fingerprint.
+    private func tlsCertificate(_ cert: UnsafeMutablePointer<git_cert>, _ host: String) -> Int32 {
+        guard cert.pointee.cert_type == GIT_CERT_X509 else {
+            error = GitError(function: "certificate_check", code: .certificate, errorClass: "ssl",
+                             message: "the TLS certificate of \(host) is not trusted")
+            return GIT_EUSER.rawValue
+        }
+        let x509 = UnsafeMutableRawPointer(cert).assumingMemoryBound(to: git_cert_x509.self).pointee
+        guard let bytes = x509.data else { return GIT_EUSER.rawValue }
+        let certificate = TLSCertificate(der: Data(bytes: bytes, count: x509.len))
+        if options.trust.pinnedCertificates.contains(certificate.fingerprint) { return 0 }
+        error = GitError(function: "certificate_check", code: .certificate, errorClass: "ssl",
+                         message: "the TLS certificate of \(host) is refused: \(certificate.refusal(host: host)) "
+                             + "(fingerprint \(certificate.fingerprint))",
+                         reason: .untrustedCertificate(fingerprint: certificate.fingerprint))
         return GIT_EUSER.rawValue
     }
 }

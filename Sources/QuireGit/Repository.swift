@@ -58,6 +58,7 @@ public final class Repository {
                              options transfer: TransferOptions = TransferOptions()) throws -> Repository {
         LibGit2.ensure()
         try Remote.checkLocalPath(remoteURL, "git_remote_fetch")
+        try transfer.trust.apply(url: remoteURL, repository: nil)
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init")
         let box = RemoteCallbackBox(options: transfer, url: remoteURL)
@@ -123,12 +124,7 @@ public final class Repository {
         var config: OpaquePointer?
         try check(git_repository_config(&config, pointer), "git_repository_config")
         defer { git_config_free(config) }
-        var buffer = git_buf()
-        defer { git_buf_dispose(&buffer) }
-        let result = git_config_get_string_buf(&buffer, config, name)
-        if result == GIT_ENOTFOUND.rawValue { return nil }
-        try check(result, "git_config_get_string_buf")
-        return String(cString: buffer.ptr)
+        return try Repository.configString(name, in: config)
     }
 
     /// Writes a config value into the repository's own config file.

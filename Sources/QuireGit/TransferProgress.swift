@@ -1,5 +1,19 @@
 /// Progress of a fetch or push, as reported by libgit2.
 public struct TransferProgress: Equatable, Sendable {
+    /// What the transfer is doing; `receivedObjects` of `totalObjects` count its steps.
+    public enum Phase: String, Equatable, Sendable {
+        /// A fetch receiving objects.
+        case receiving = "receiving"
+        /// A fetch resolving the deltas of the pack it received.
+        case resolving = "resolving deltas"
+        /// A push building its pack.
+        case packing = "packing"
+        /// A push sending its pack.
+        case sending = "sending"
+    }
+
+    /// What the transfer is doing.
+    public var phase: Phase = .receiving
     /// Objects the server will send (fetch) or objects to send (push).
     public var totalObjects: Int
     /// Objects received (fetch) or sent (push) so far.
@@ -19,12 +33,15 @@ public struct TransferOptions: Sendable {
     public var timeout: Double?
     /// Called on libgit2's thread as data moves; keep it quick.
     public var progress: (@Sendable (TransferProgress) -> Void)?
+    /// The TLS authorities and pinned certificates https transfers trust.
+    public var trust: TLSTrust
 
     /// Creates options; the defaults read the environment and wait 60 seconds at most.
     public init(credentials: Credentials = Credentials(), timeout: Double? = 60,
-                progress: (@Sendable (TransferProgress) -> Void)? = nil) {
+                progress: (@Sendable (TransferProgress) -> Void)? = nil, trust: TLSTrust = TLSTrust()) {
         self.credentials = credentials
         self.timeout = timeout
         self.progress = progress
+        self.trust = trust
     }
 }

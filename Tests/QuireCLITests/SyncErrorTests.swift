@@ -33,6 +33,26 @@ import Testing
         #expect(run.stderr.contains("not found"))
     }
 
+    /// git daemon refusing a repository (not exported, or no pushes) is exit 5, as a missing or
+    /// refused repository is on every other transport — not "check the network".
+    @Test func aGitDaemonRefusingTheRepositoryIsNotFound() throws {
+        let server = try GitServer.start("daemon-readonly")
+        defer { server.stop() }
+        let bare = try server.makeRepository()
+        let a = try Self.lonely(try SyncWorld())
+        try #require(try a.run(["remote", server.baseURL + "vault.git"]).code == 0)
+        let hidden = try a.run(["sync"])
+        #expect(hidden.code == 5, "\(hidden.stderr)")
+        #expect(hidden.stderr.contains("not exported"), "\(hidden.stderr)")
+        #expect(hidden.stderr.contains("--enable=receive-pack"), "\(hidden.stderr)")
+        #expect(!hidden.stderr.contains("check the network"), "\(hidden.stderr)")
+        try Harness.write("", to: bare.appendingPathComponent("git-daemon-export-ok"))
+        let readOnly = try a.run(["sync"])
+        #expect(readOnly.code == 5, "fetching works, pushing is refused: \(readOnly.stderr)")
+        #expect(readOnly.stderr.contains("git_remote_push"), "\(readOnly.stderr)")
+        #expect(try a.run(["status"]).stdout.contains("1 local commit waiting to be pushed"))
+    }
+
     @Test func serverDownKeepsTheCommitAndTheNextSyncPushes() throws {
         let directory = try Harness.temporaryDirectory("quire-server-daemon")
         let port = GitServer.freePort()

@@ -4,10 +4,11 @@ import Testing
 import Glibc
 #endif
 
-/// A server that dies in the middle of a transfer (DESIGN.md §4, issue 5): a loopback proxy in
-/// front of `git daemon` cuts the connection after a number of bytes. The sync fails with a clear
-/// error (offline, exit 3), the local commit is kept, and the next sync through a healthy server
-/// completes and converges.
+/// A server that dies in the middle of a transfer (DESIGN.md §4, issues 5 and 20): a loopback
+/// proxy in front of the server cuts the connection after a number of bytes, on every network
+/// transport (git daemon, smart http, https, ssh). The sync fails with a clear error (offline,
+/// exit 3), the local commit is kept, and the next sync through the server itself completes and
+/// converges.
 @Suite(.serialized)
 struct SyncServerDeathTests {
     /// Starts a proxy from a free port to `target` that closes both sides once `limit` bytes went
@@ -52,6 +53,50 @@ struct SyncServerDeathTests {
         return (port, pid)
     }
 
+    /// The URL of `vault.git` on `server` (of `kind`) reached through `port` (a proxy, or the
+    /// server's own), and the environment that trusts it.
+    static func route(_ server: GitServer, kind: String, port: Int) throws -> (url: String, environment: [String: String]) {
+        switch kind {
+        case "https":
+            return ("https://localhost:\(port)/vault.git",
+                    ["GIT_SSL_CAINFO": server.directory.appendingPathComponent("cert.pem").path])
+        case "ssh":
+            let home = try SyncTransportTests.sshHome(server, trusted: true)
+            let knownHosts = home.appendingPathComponent(".ssh/known_hosts")
+            let line = try Harness.read(knownHosts)
+            try Harness.write(line + line.replacingOccurrences(of: "]:\(server.port) ", with: "]:\(port) "), to: knownHosts)
+            return (server.baseURL.replacingOccurrences(of: ":\(server.port)/", with: ":\(port)/") + "vault.git",
+                    ["HOME": home.path])
+        default:
+            return (server.baseURL.replacingOccurrences(of: ":\(server.port)/", with: ":\(port)/") + "vault.git", [:])
+        }
+    }
+
+    /// A push into a path remote killed half-way leaves libgit2's temporary pack
+    /// (`objects/pack/pack_git2_<hex>`) and quire's staging reference in the remote; the next
+    /// push removes both (it holds the remote's lock, so no other quire is writing them), and
+    /// nothing else.
+    @Test func theNextPushIntoAPathRemoteRemovesWhatAKilledPushLeft() throws {
+        let world = try SyncWorld()
+        let a = try world.first("a", notes: ["one.md": SyncMergeTests.base])
+        let pack = world.bare.appendingPathComponent("objects/pack")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        let litter = pack.appendingPathComponent("pack_git2_0123456789abcdef")
+        let foreign = pack.appendingPathComponent("tmp_pack_Xy12Ab")
+        try Harness.write("half a pack", to: litter)
+        try Harness.write("git's own", to: foreign)
+        let head = try gitCLI(["rev-parse", "main"], in: world.bare).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(try gitCLI(["update-ref", "refs/quire/incoming/0e1d", head], in: world.bare).code == 0)
+        try a.write(note("n2", title: "Two", updated: "2026-11-29T12:00:00Z"), to: "two.md")
+        let synced = try a.run(["sync"])
+        #expect(synced.code == 0, "\(synced.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: litter.path))
+        #expect(FileManager.default.fileExists(atPath: foreign.path), "only what libgit2 names its own is removed")
+        #expect(try gitCLI(["for-each-ref", "refs/quire/"], in: world.bare).stdout.isEmpty)
+        #expect(try gitCLI(["fsck"], in: world.bare).code == 0)
+        #expect(try a.git(["rev-parse", "HEAD"]).stdout == gitCLI(["rev-parse", "main"], in: world.bare).stdout)
+    }
+
     /// 120 notes of incompressible text: a pack of several hundred kilobytes.
     static func bulk(_ device: Device, tag: String) throws {
         for index in 0..<120 {
@@ -62,53 +107,59 @@ struct SyncServerDeathTests {
         }
     }
 
-    @Test func aServerDyingMidPushKeepsTheCommitAndTheNextSyncCompletes() throws {
-        let server = try GitServer.start("daemon")
+    @Test(arguments: ["daemon", "http", "https", "ssh"])
+    func aServerDyingMidPushKeepsTheCommitAndTheNextSyncCompletes(kind: String) throws {
+        let server = try GitServer.start(kind)
         defer { server.stop() }
         let bare = try server.makeRepository()
         let a = try SyncErrorTests.lonely(try SyncWorld())
         try Self.bulk(a, tag: "big")
         let proxy = try Self.cuttingProxy(to: server.port, limit: 40_000, direction: "up")
         defer { kill(proxy.pid, SIGKILL); _ = waitpid(proxy.pid, nil, 0) }
-        try #require(try a.run(["remote", "git://127.0.0.1:\(proxy.port)/vault.git"]).code == 0)
-        let cut = try a.run(["sync"], environment: ["QUIRE_TIMEOUT": "10"])
-        #expect(cut.code == 3, "\(cut.stderr)")
-        #expect(cut.stderr.hasPrefix("quire: error: the remote cannot be reached"))
+        let cutRoute = try Self.route(server, kind: kind, port: proxy.port)
+        try #require(try a.run(["remote", cutRoute.url]).code == 0)
+        let cut = try a.run(["sync"], environment: cutRoute.environment.merging(["QUIRE_TIMEOUT": "10"]) { $1 })
+        #expect(cut.code == 3, "\(kind): \(cut.stderr)")
+        #expect(cut.stderr.hasPrefix("quire: error: the remote cannot be reached"), "\(kind): \(cut.stderr)")
         #expect(try a.run(["status"]).stdout.contains("1 local commit waiting to be pushed"))
         #expect(try gitCLI(["rev-parse", "--verify", "-q", "refs/heads/main"], in: bare).code != 0, "nothing may land half-pushed")
-        try #require(try a.run(["remote", server.baseURL + "vault.git"]).code == 0)
-        let healed = try a.run(["sync"])
-        #expect(healed.code == 0, "\(healed.stderr)")
+        let healthy = try Self.route(server, kind: kind, port: server.port)
+        try #require(try a.run(["remote", healthy.url]).code == 0)
+        let healed = try a.run(["sync"], environment: healthy.environment)
+        #expect(healed.code == 0, "\(kind): \(healed.stderr)")
         #expect(try gitCLI(["fsck"], in: bare).code == 0)
         #expect(try a.git(["rev-parse", "HEAD"]).stdout == gitCLI(["rev-parse", "main"], in: bare).stdout)
     }
 
-    @Test func aServerDyingMidFetchKeepsTheCommitAndTheNextSyncCompletes() throws {
-        let server = try GitServer.start("daemon")
+    @Test(arguments: ["daemon", "http", "https", "ssh"])
+    func aServerDyingMidFetchKeepsTheCommitAndTheNextSyncCompletes(kind: String) throws {
+        let server = try GitServer.start(kind)
         defer { server.stop() }
         let bare = try server.makeRepository()
         let world = try SyncWorld()
         let a = try SyncErrorTests.lonely(world)
-        try #require(try a.run(["remote", server.baseURL + "vault.git"]).code == 0)
-        try #require(try a.run(["sync"]).code == 0)
-        let cloned = try Harness.run(["clone", server.baseURL + "vault.git", world.folder("b").path], in: world.directory,
-                                     environment: ["QUIRE_DEVICE": "b"])
+        let healthy = try Self.route(server, kind: kind, port: server.port)
+        let env = healthy.environment, envB = healthy.environment.merging(["QUIRE_DEVICE": "b"]) { $1 }
+        try #require(try a.run(["remote", healthy.url]).code == 0)
+        try #require(try a.run(["sync"], environment: env).code == 0)
+        let cloned = try Harness.run(["clone", healthy.url, world.folder("b").path], in: world.directory, environment: envB)
         try #require(cloned.code == 0, "\(cloned.stderr)")
         let b = Device(name: "b", vault: TestVault(existing: world.folder("b")))
         try Self.bulk(a, tag: "incoming")
-        try #require(try a.run(["sync"]).code == 0)
+        try #require(try a.run(["sync"], environment: env).code == 0)
         try b.write(note("mine", title: "Mine", updated: "2026-11-29T11:30:00Z"), to: "mine.md")
         let proxy = try Self.cuttingProxy(to: server.port, limit: 30_000, direction: "down")
         defer { kill(proxy.pid, SIGKILL); _ = waitpid(proxy.pid, nil, 0) }
-        try #require(try b.run(["remote", "git://127.0.0.1:\(proxy.port)/vault.git"], environment: ["QUIRE_DEVICE": "b"]).code == 0)
-        let cut = try b.run(["sync"], environment: ["QUIRE_DEVICE": "b", "QUIRE_TIMEOUT": "10"])
-        #expect(cut.code == 3, "\(cut.stderr)")
+        let cutRoute = try Self.route(server, kind: kind, port: proxy.port)
+        try #require(try b.run(["remote", cutRoute.url], environment: envB).code == 0)
+        let cut = try b.run(["sync"], environment: cutRoute.environment.merging(["QUIRE_DEVICE": "b", "QUIRE_TIMEOUT": "10"]) { $1 })
+        #expect(cut.code == 3, "\(kind): \(cut.stderr)")
         #expect(try b.read("mine.md") == note("mine", title: "Mine", updated: "2026-11-29T11:30:00Z"))
         #expect(!b.exists("incoming/n0.md"))
-        try #require(try b.run(["remote", server.baseURL + "vault.git"], environment: ["QUIRE_DEVICE": "b"]).code == 0)
-        let healed = try b.run(["sync"], environment: ["QUIRE_DEVICE": "b"])
-        #expect(healed.code == 0, "\(healed.stderr)")
-        try #require(try a.run(["sync"]).code == 0)
+        try #require(try b.run(["remote", healthy.url], environment: envB).code == 0)
+        let healed = try b.run(["sync"], environment: envB)
+        #expect(healed.code == 0, "\(kind): \(healed.stderr)")
+        try #require(try a.run(["sync"], environment: env).code == 0)
         #expect(try a.files() == b.files())
         #expect(b.exists("incoming/n119.md"))
         #expect(a.exists("mine.md"))

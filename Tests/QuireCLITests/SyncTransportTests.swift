@@ -61,7 +61,37 @@ import Testing
                                        "-f", stranger.appendingPathComponent(".ssh/id_ed25519").path]) == 0)
         let denied = try a.run(["sync"], environment: ["HOME": stranger.path])
         #expect(denied.code == 4, "\(denied.stderr)")
-        #expect(denied.stderr.contains("authentication failed"))
+        #expect(denied.stderr.contains("authentication failed: the server refused ~/.ssh/id_ed25519"), "\(denied.stderr)")
+        #expect(denied.stderr.contains("public key"), "\(denied.stderr)")
+        #expect(!denied.stderr.contains("QUIRE_GIT_TOKEN"), "\(denied.stderr)")
+
+        // No key at all reads differently from a key refused.
+        try FileManager.default.removeItem(at: stranger.appendingPathComponent(".ssh/id_ed25519"))
+        let keyless = try a.run(["sync"], environment: ["HOME": stranger.path])
+        #expect(keyless.code == 4, "\(keyless.stderr)")
+        #expect(keyless.stderr.contains("authentication failed: no credentials for this remote"), "\(keyless.stderr)")
+        #expect(keyless.stderr.contains("ssh-agent"), "\(keyless.stderr)")
+        #expect(!keyless.stderr.contains("QUIRE_GIT_TOKEN"), "\(keyless.stderr)")
+    }
+
+    @Test func aChangedHostKeyIsRefusedWithoutACredentialsHint() throws {
+        let server = try GitServer.start("ssh")
+        defer { server.stop() }
+        _ = try server.makeRepository()
+        let home = try Self.sshHome(server, trusted: true)
+        let other = try Harness.temporaryDirectory("quire-other-key")
+        try #require(try spawnAndWait(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "",
+                                       "-f", other.appendingPathComponent("key").path]) == 0)
+        let otherKey = try Harness.read(other.appendingPathComponent("key.pub")).split(separator: " ").prefix(2).joined(separator: " ")
+        try Harness.write("[127.0.0.1]:\(server.port) \(otherKey)\n", to: home.appendingPathComponent(".ssh/known_hosts"))
+        let a = try SyncErrorTests.lonely(try SyncWorld())
+        try #require(try a.run(["remote", server.baseURL + "vault.git"]).code == 0)
+        let run = try a.run(["sync"], environment: ["HOME": home.path])
+        #expect(run.code == 4, "\(run.stderr)")
+        #expect(run.stderr.contains("does not match"), "\(run.stderr)")
+        #expect(run.stderr.contains("ssh-keygen -R"), "\(run.stderr)")
+        #expect(!run.stderr.contains("ssh-agent"), "\(run.stderr)")
+        #expect(!run.stderr.contains("authentication failed"), "\(run.stderr)")
     }
 
     @Test func sshUnknownHostIsRefusedWithItsFingerprint() throws {
@@ -80,6 +110,8 @@ import Testing
         #expect(run.stderr.contains(fingerprint), "\(run.stderr)")
         #expect(run.stderr.contains("ssh-keyscan -p \(server.port) 127.0.0.1"), "\(run.stderr)")
         #expect(run.stderr.contains("known_hosts"))
+        #expect(!run.stderr.contains("ssh-agent"), "\(run.stderr)")
+        #expect(!run.stderr.contains("QUIRE_GIT_TOKEN"), "\(run.stderr)")
     }
 
     /// `SHA256:…` of a public key file, as `ssh-keygen -l` prints it.
@@ -119,9 +151,22 @@ import Testing
         }
         let wrong = try b.run(["sync"], environment: ["QUIRE_GIT_TOKEN": "not-the-token"])
         #expect(wrong.code == 4, "\(wrong.stdout)\(wrong.stderr)")
-        #expect(wrong.stderr.contains("authentication failed"))
+        #expect(wrong.stderr.contains("authentication failed: the server refused the token for quire (QUIRE_GIT_TOKEN)"),
+                "\(wrong.stderr)")
+        #expect(!wrong.stderr.contains("authentication failed: authentication failed"), "\(wrong.stderr)")
+        #expect(!wrong.stderr.contains("ssh-agent"), "\(wrong.stderr)")
         let none = try b.run(["sync"])
         #expect(none.code == 4, "\(none.stdout)\(none.stderr)")
+        #expect(none.stderr.contains("authentication failed: no credentials for this remote"), "\(none.stderr)")
+        #expect(none.stderr.contains("QUIRE_GIT_TOKEN"), "\(none.stderr)")
+        // A server that knows the account by another name: QUIRE_GIT_USER names it.
+        try Harness.write("alice:{PLAIN}\(token)\n", to: server.directory.appendingPathComponent("htpasswd"))
+        let asQuire = try b.run(["sync"], environment: ["QUIRE_GIT_TOKEN": token])
+        #expect(asQuire.code == 4, "\(asQuire.stderr)")
+        #expect(asQuire.stderr.contains("the server refused the token for quire"), "\(asQuire.stderr)")
+        let asAlice = try b.run(["sync"], environment: ["QUIRE_GIT_TOKEN": token, "QUIRE_GIT_USER": "alice"])
+        #expect(asAlice.code == 0, "\(asAlice.stderr)")
+        outputs += [asQuire.stdout, asQuire.stderr, asAlice.stdout, asAlice.stderr]
         outputs += [wrong.stdout, wrong.stderr, none.stdout, none.stderr]
         for text in outputs { #expect(!text.contains(token)) }
         for device in [a, b] {

@@ -1,10 +1,13 @@
 #!/bin/sh
 # Starts a real git server on loopback for the tests, serving the bare repositories in DIR/repos.
-#   git-server.sh start KIND DIR PORT     KIND: daemon | ssh | http | http-auth
+#   git-server.sh start KIND DIR PORT     KIND: daemon | daemon-readonly | ssh | http | http-auth | https | https-ip
 #   git-server.sh stop DIR
 # `start` prints the base URL (append the repository name, e.g. vault.git). For ssh it also writes
 # DIR/id_ed25519 (the user key) and DIR/known_hosts; for http-auth the password is DIR/token
-# (user "quire"). Everything lives in DIR; nothing outside it is touched.
+# (user "quire"). https serves TLS with a self-signed certificate made here, DIR/cert.pem, issued
+# for the name localhost (the URL uses it); https-ip issues it for the address 127.0.0.1 only
+# (subjectAltName=IP:127.0.0.1). daemon-readonly serves only repositories holding
+# git-daemon-export-ok and takes no pushes (git daemon's defaults). Everything lives in DIR; nothing outside it is touched.
 set -eu
 cmd=${1:?usage: git-server.sh start KIND DIR PORT | stop DIR}
 
@@ -40,8 +43,11 @@ mkdir -p "$dir/repos"
 dir=$(cd "$dir" && pwd)
 
 case "$kind" in
-daemon)
-    git daemon --reuseaddr --base-path="$dir/repos" --export-all --enable=receive-pack \
+daemon|daemon-readonly)
+    open="--export-all --enable=receive-pack"
+    [ "$kind" = daemon ] || open=""
+    # shellcheck disable=SC2086
+    git daemon --reuseaddr --base-path="$dir/repos" $open \
         --listen=127.0.0.1 --port="$port" --pid-file="$dir/daemon.pid" --detach
     wait_port "$port"
     echo "git://127.0.0.1:$port/"
@@ -71,7 +77,7 @@ CONF
     printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$dir/host_key.pub")" > "$dir/known_hosts"
     echo "ssh://$(id -un)@127.0.0.1:$port$dir/repos/"
     ;;
-http|http-auth)
+http|http-auth|https|https-ip)
     mkdir -p "$dir/nginx-tmp"
     rm -f "$dir/fcgi.sock"
     ( /usr/sbin/fcgiwrap -s "unix:$dir/fcgi.sock" >/dev/null 2>&1 & echo $! > "$dir/fcgiwrap.pid" )
@@ -81,6 +87,15 @@ http|http-auth)
         printf 'quire:%s\n' "$(openssl passwd -apr1 "$(cat "$dir/token")")" > "$dir/htpasswd"
         auth="auth_basic \"quire test\"; auth_basic_user_file $dir/htpasswd;"
     fi
+    tls=""; scheme=http; host=127.0.0.1
+    case "$kind" in https*)
+        scheme=https
+        if [ "$kind" = https ]; then name=DNS:localhost; host=localhost; else name=IP:127.0.0.1; fi
+        [ -f "$dir/cert.pem" ] || openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=quire test" \
+            -addext "subjectAltName=$name" -keyout "$dir/key.pem" -out "$dir/cert.pem" 2>/dev/null
+        tls="ssl; ssl_certificate $dir/cert.pem; ssl_certificate_key $dir/key.pem"
+        ;;
+    esac
     cat > "$dir/nginx.conf" <<CONF
 user root;
 worker_processes 1;
@@ -97,7 +112,7 @@ http {
     scgi_temp_path $dir/nginx-tmp/scgi;
     client_max_body_size 0;
     server {
-        listen 127.0.0.1:$port;
+        listen 127.0.0.1:$port $tls;
         location / {
             $auth
             include /etc/nginx/fastcgi_params;
@@ -114,7 +129,7 @@ CONF
     i=0; while [ ! -S "$dir/fcgi.sock" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
     /usr/sbin/nginx -c "$dir/nginx.conf" -e "$dir/nginx-error.log" 2>>"$dir/nginx-error.log" || /usr/sbin/nginx -c "$dir/nginx.conf"
     wait_port "$port"
-    echo "http://127.0.0.1:$port/"
+    echo "$scheme://$host:$port/"
     ;;
 *) echo "git-server.sh: unknown server kind '$kind'" >&2; exit 2 ;;
 esac

@@ -8,24 +8,29 @@ struct CloneCommand: Command {
     static let configuration = CommandConfiguration(
         name: "clone",
         abstract: "Clone a vault from a remote onto this device (and register quire's merge driver).",
-        usage: "clone URL [DIR]",
+        usage: "clone URL [DIR] [--pin-certificate SHA256:…]",
         discussion: """
         DIR defaults to the last part of URL without .git; it must not exist or be empty. An empty
         remote gives an empty vault that 'quire sync' will push. A repository that is not yet a
         vault (no .quire/) becomes one: the next sync commits .quire/config.yml.
         Transports: local paths, file://, ssh:// and user@host:path (ssh-agent, ~/.ssh/id_ed25519,
         ~/.ssh/id_rsa; the host must be in ~/.ssh/known_hosts), https:// (QUIRE_GIT_TOKEN or
-        ~/.git-credentials), git://.
+        ~/.git-credentials), git://. An https server with a certificate this device does not trust
+        is refused with its fingerprint; --pin-certificate trusts it (kept for the new vault).
         """,
         examples: ["quire clone git@github.com:me/notes.git ~/notes", "quire clone /mnt/usb/notes.git laptop-notes"],
+        options: [.value("--pin-certificate", name: "FINGERPRINT",
+                         help: "Trust the https certificate with this SHA-256 fingerprint (as quire showed it).")],
         positionals: 1...2)
 
     let url: String
     let directory: String?
+    let pin: String?
 
     init(_ arguments: ParsedArguments) throws {
         url = arguments.positionals[0]
         directory = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
+        pin = try RemoteCommand.fingerprint(arguments.value("--pin-certificate"))
     }
 
     func run(_ context: CommandContext) throws {
@@ -57,8 +62,10 @@ struct CloneCommand: Command {
     private func clone(_ remoteURL: String, into root: URL, context: CommandContext) throws {
         let repository = try Repository.create(at: root, initialBranch: "main")
         let remote = try repository.createRemote(named: "origin", url: remoteURL)
-        try remote.fetch(options: TransferSetup.options(context: context, vault: nil))
-        context.output.progress("\r\u{1B}[K")
+        var options = TransferSetup.options(context: context, vault: nil)
+        if let pin { options.trust.pinnedCertificates.append(pin) }
+        try remote.fetch(options: options)
+        context.output.clearProgress()
         let remoteBranch = try Self.branchToCheckOut(remoteHead: remote.defaultBranch(), in: repository)
         let name = remoteBranch.map { String($0.dropFirst("refs/remotes/origin/".count)) } ?? "main"
         var screen: CloneScreen?
@@ -84,6 +91,7 @@ struct CloneCommand: Command {
                 context.output.line("warning: skipped \(skipped.path): \(skipped.reason)")
             }
         }
+        if let pin { try RemoteCommand.pinCertificate(pin, in: vault) }
     }
 
     /// The remote-tracking branch whose name the local branch takes, so the vault syncs with the

@@ -2,31 +2,56 @@ import Foundation
 import QuireCore
 import QuireGit
 
-/// `quire remote [URL]` — shows or sets the remote (`origin` in `.git/config`).
+/// `quire remote [URL]` — shows or sets the remote (`origin` in `.git/config`);
+/// `--pin-certificate` trusts the https server's certificate by fingerprint.
 struct RemoteCommand: Command {
     static let configuration = CommandConfiguration(
         name: "remote",
         abstract: "Show or set the remote the vault syncs with (origin, in .git/config).",
-        usage: "remote [URL]",
+        usage: "remote [URL] [--pin-certificate SHA256:…]",
         discussion: """
         URL is a path or file:// URL, ssh://user@host/path, user@host:path, https://host/path or
         git://host/path. It is stored as the git remote 'origin', so the git CLI sees it too.
         Credentials in a URL are never printed.
+        An https server whose certificate this device does not trust (self-signed, or issued for an
+        IP address) is refused with the certificate's SHA-256 fingerprint; --pin-certificate trusts
+        exactly that certificate from then on (stored in .quire/local/config.yml, this device only).
+        Compare it first with the server's: openssl x509 -noout -fingerprint -sha256 -in cert.pem.
         """,
         examples: ["quire remote git@github.com:me/notes.git", "quire remote https://gitea.example.com/me/notes.git",
-                   "quire remote /mnt/usb/notes.git", "quire remote"],
+                   "quire remote /mnt/usb/notes.git", "quire remote",
+                   "quire remote --pin-certificate SHA256:3F:A0:…"],
+        options: [.value("--pin-certificate", name: "FINGERPRINT",
+                         help: "Trust the https certificate with this SHA-256 fingerprint (as quire sync showed it).")],
         positionals: 0...1)
 
     let url: String?
+    let pin: String?
 
     init(_ arguments: ParsedArguments) throws {
         url = arguments.positionals.first
         if let url, url.trimmingCharacters(in: .whitespaces).isEmpty { throw CLIError.usage("the URL is empty") }
+        pin = try Self.fingerprint(arguments.value("--pin-certificate"))
+    }
+
+    /// The value of `--pin-certificate` in its normal form; a usage error when it is not one.
+    static func fingerprint(_ text: String?) throws -> String? {
+        guard let text else { return nil }
+        guard let fingerprint = TLSCertificate.normalizedFingerprint(text) else {
+            throw CLIError.usage("'\(text)' is not a SHA-256 fingerprint",
+                                 hint: "give the 64 hex digits quire showed, e.g. SHA256:3F:A0:…")
+        }
+        return fingerprint
     }
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
         let repository = try Repository.open(at: vault.root)
+        if let pin {
+            try Self.pinCertificate(pin, in: vault)
+            context.output.line("pinned \(pin) for this vault's remote (.quire/local/config.yml)")
+            if url == nil { return }
+        }
         guard let url else {
             guard let remote = try repository.remote(named: "origin") else {
                 throw CLIError("this vault has no remote yet",
@@ -42,6 +67,18 @@ struct RemoteCommand: Command {
             try repository.createRemote(named: "origin", url: stored)
         }
         context.output.line("origin  \(Credentials.redact(stored))")
+    }
+
+    /// Adds `fingerprint` to `pinnedCertificates` in `.quire/local/config.yml` (once).
+    static func pinCertificate(_ fingerprint: String, in vault: Vault) throws {
+        let path = ".quire/local/config.yml"
+        let existing = try? Data(contentsOf: vault.url(for: path))
+        var config = try VaultConfig(data: existing ?? Data("# this device only\n".utf8), path: path)
+        var pins = TransferSetup.pinnedCertificates(config)
+        guard !pins.contains(fingerprint) else { return }
+        pins.append(fingerprint)
+        try config.set("pinnedCertificates", .list(pins.map { .string($0) }))
+        try vault.write(config.serialized(), to: path)
     }
 
     /// A relative local path becomes absolute (so it works from any folder); URLs stay as given.

@@ -51,7 +51,7 @@ struct SyncCommand: Command {
                                           now: try context.now(), variables: context.environment,
                                           interruption: { interrupts.received() })
         let syncer = try Syncer(vault: vault, environment: environment,
-                                transfer: TransferSetup.options(context: context, vault: vault))
+                                transfer: TransferSetup.options(context: context, vault: vault, showProgress: !json))
         // Step 8: bring the search catalog up to date now rather than at the next search; it
         // starts as soon as the work tree is settled and runs while the push goes on.
         let catalog = BackgroundCatalogRefresh(vault: vault, environment: context.environment)
@@ -66,7 +66,7 @@ struct SyncCommand: Command {
             _ = try? catalog.wait()  // the sync's error is the one to report
             throw error
         }
-        context.output.progress("\r\u{1B}[K")
+        context.output.clearProgress()
         let refreshedAfter = try catalog.wait()
         if Self.changesNotes(report), refreshedAfter?.updatedFromRemote != report.updatedFromRemote
             || refreshedAfter?.stamped != report.stamped {

@@ -1,0 +1,66 @@
+import Foundation
+import QuireGit
+
+/// Draws a fetch or push on one line of a terminal: the phase by name with its counts, the
+/// bytes moved, the rate and the time left — at most 10 times a second (plus each phase's first
+/// and last step), so a clone of 10,000 objects writes a few dozen lines, not one per object.
+/// The command erases it (`Output.clearProgress`) when the transfer ends or fails.
+final class TransferProgressLine: @unchecked Sendable {
+    private let output: Output
+    private let lock = NSLock()
+    private let clock: @Sendable () -> Double
+    private var phase: TransferProgress.Phase?
+    private var phaseStarted = 0.0
+    private var firstCount = 0
+    private var firstBytes = 0
+    private var lastDrawn = -1.0
+    private var drewLast = false
+    /// How many times the line was drawn (for tests of the throttle).
+    private(set) var draws = 0
+
+    /// `clock` gives seconds from any fixed origin (default: the monotonic clock).
+    init(output: Output, clock: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }) {
+        self.output = output
+        self.clock = clock
+    }
+
+    /// Takes one report from libgit2's callback and redraws when it is time to.
+    func update(_ update: TransferProgress) {
+        guard update.totalObjects > 0 else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        let now = clock()
+        var due = now - lastDrawn >= 0.1
+        if update.phase != phase {
+            (phase, phaseStarted, firstCount, firstBytes, drewLast, due) = (update.phase, now, update.receivedObjects, update.bytes, false, true)
+        }
+        let last = update.receivedObjects >= update.totalObjects
+        if last && !drewLast { due = true }
+        guard due, !(last && drewLast) else { return }
+        drewLast = last
+        lastDrawn = now
+        draws += 1
+        output.progress("\r" + Self.text(update, elapsed: now - phaseStarted, firstCount: firstCount, firstBytes: firstBytes) + "\u{1B}[K")
+    }
+
+    /// `receiving: 5976/10015 objects (59%), 7.7 MiB, 2.1 MiB/s, about 3 s left`.
+    static func text(_ update: TransferProgress, elapsed: Double, firstCount: Int, firstBytes: Int) -> String {
+        let noun = update.phase == .resolving ? "deltas" : "objects"
+        var text = "\(update.phase.rawValue): \(update.receivedObjects)/\(update.totalObjects) \(noun)"
+            + " (\(update.receivedObjects * 100 / update.totalObjects)%)"
+        if update.bytes > 0 { text += ", " + size(Double(update.bytes)) }
+        guard elapsed >= 0.5 else { return text }
+        if update.bytes > firstBytes { text += ", " + size(Double(update.bytes - firstBytes) / elapsed) + "/s" }
+        let done = update.receivedObjects - firstCount
+        if done > 0, update.receivedObjects < update.totalObjects {
+            let left = Double(update.totalObjects - update.receivedObjects) / (Double(done) / elapsed)
+            text += ", about \(max(1, Int(left.rounded()))) s left"
+        }
+        return text
+    }
+
+    private static func size(_ bytes: Double) -> String {
+        if bytes >= 1_048_576 { return String(format: "%.1f MiB", bytes / 1_048_576) }
+        return String(format: "%.0f KiB", bytes / 1024)
+    }
+}
