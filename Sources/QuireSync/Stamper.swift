@@ -241,42 +241,6 @@ struct Stamper {
         return result
     }
 
-    /// The full status, writing back stat data the index had out of date (a vault copied with its
-    /// `.git`: otherwise every later sync would compare every file's content again). While a git
-    /// command holds the index lock, the plain status: the refresh waits for another sync.
-    private func refreshingStatus() throws -> [StatusEntry] {
-        do {
-            return try repository.status(refreshingIndex: true)
-        } catch let error as GitError where error.code == .locked {
-            return try repository.status()
-        }
-    }
-
-    /// The tree of `state.pendingHead` while edits are kept (nil: none, or that commit is gone).
-    private func pendingTree(_ state: SyncState) throws -> OID? {
-        guard !state.pendingBases.isEmpty, let id = state.pendingHead.flatMap(OID.init(hex:)) else { return nil }
-        do {
-            return try repository.treeID(ofCommit: id)
-        } catch let error as GitError where error.code == .notFound {
-            return nil  // history rewritten with the git CLI since: HEAD's version stands in
-        }
-    }
-
-    /// Kept edits the git CLI committed since the update that kept them (`git commit -a` between
-    /// two syncs): the work tree matches HEAD, so status lists nothing, but HEAD's version is not
-    /// the one that update brought in. Each is merged like any kept edit, sorted.
-    private func committedKeptEdits(_ entries: [StatusEntry], state: SyncState, incomingTree: OID?) throws -> [String] {
-        guard let incomingTree, let headTree, incomingTree != headTree else { return [] }
-        let listed = Set(entries.map(\.path))
-        let paths = state.pendingBases.keys.sorted().filter { !listed.contains($0) }
-        let now = try repository.entries(atPaths: paths, inTree: headTree)
-        let then = try repository.entries(atPaths: paths, inTree: incomingTree)
-        return paths.filter { path in
-            guard let committed = now[path], let brought = then[path] else { return false }
-            return committed.id != brought.id
-        }
-    }
-
     /// Removes a kept file whose edit was merged into the note at its new path.
     private func removeKeptFile(_ path: String) throws {
         do {
