@@ -63,6 +63,7 @@ struct WorkTreeUpdater {
                 if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
                 continue
             }
+            if next != nil { removeEmptyFolder(safe) }
             if try fileMatches(safe, next) {
                 // Already there (a replayed update, or the user made the same change).
                 if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
@@ -163,6 +164,16 @@ struct WorkTreeUpdater {
             }
         }
         return moved
+    }
+
+    /// An empty folder where a file arrives holds nothing git knows of (git keeps no folders; a
+    /// move out of it, or a file manager, leaves one): it goes, so the file can be written. Kept,
+    /// it looked like the user's edit, and every later commit failed on it.
+    private func removeEmptyFolder(_ path: String) {
+        let url = vault.url(for: path)
+        guard (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeDirectory,
+              (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true else { return }
+        try? FileManager.default.removeItem(at: url)  // one that cannot go is named by the next commit
     }
 
     /// A name whose Unicode form changed between the trees (`café.md` precomposed in one and

@@ -147,6 +147,18 @@ import Testing
         #expect(shown.stdout == "plain file\n", "\(shown)")
     }
 
+    /// An empty folder (git keeps none: made in a file manager, or left by moving its notes out)
+    /// where the other device adds a file of that name: the update kept the folder as if it were
+    /// the user's edit, and every later sync failed on it. The empty folder gives way.
+    @Test func anEmptyFolderGivesWayToAnIncomingFileOfItsName() throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": Self.keep])
+        try FileManager.default.createDirectory(at: a.root.appendingPathComponent("Projects"), withIntermediateDirectories: false)
+        try b.write("plain file\n", to: "Projects")
+        try b.sync(now: "2026-11-29T11:59:00Z")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { !$0.key.hasPrefix(".") } == ["Projects": "plain file\n", "keep.md": Self.keep])
+    }
+
     /// `café.md` precomposed (NFC) and decomposed (NFD, as macOS writes names): two names to git
     /// and Linux, one on a Mac. Written on two devices, the devices renamed each other's file back
     /// and forth forever and one note was lost; both on one Linux device, a device that
