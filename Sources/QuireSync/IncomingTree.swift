@@ -25,8 +25,11 @@ struct IncomingTree {
         let localTree = try local.map { try repository.treeID(ofCommit: $0) }
         var refused: [MergeDecision] = []
         var renamed: [String: String] = [:]
-        for delta in try repository.diff(from: localTree, to: incoming, detectRenames: false) where delta.kind != .deleted {
-            if let reason = IncomingPath.refusal(delta.newPath) {
+        let deltas = try repository.diff(from: localTree, to: incoming, detectRenames: false).filter { $0.kind != .deleted }
+        // A path below another entry of the tree (a broken tree with a link `a` and a folder `a`).
+        let entries = Set(deltas.map(\.newPath))
+        for delta in deltas {
+            if let reason = IncomingPath.refusal(delta.newPath) ?? Self.belowAnotherEntry(delta.newPath, entries) {
                 refused.append(MergeDecision(path: delta.newPath, winner: .ours,
                                              reason: "refused from the remote: \(reason); never written to this vault"))
             } else if let short = FileNameLimit.shortened(delta.newPath) {
@@ -44,6 +47,17 @@ struct IncomingTree {
             guard !paths.contains(entry.path) else { return nil }
             return renamed[entry.path].map { TreeEntry(path: $0, id: entry.id, kind: entry.kind) } ?? entry
         })
+    }
+
+    /// Why `path` is refused when one of its folders is itself an entry (a file or a link) of
+    /// `entries`: writing it would go through that link.
+    private static func belowAnotherEntry(_ path: String, _ entries: Set<String>) -> String? {
+        var folder = ""
+        for part in path.split(separator: "/").dropLast() {
+            folder += folder.isEmpty ? String(part) : "/" + part
+            if entries.contains(folder) { return "a path through `\(folder)`, a file or link of the same tree" }
+        }
+        return nil
     }
 
     /// A commit of `tree` on top of `parents` (the incoming commit last), each refusal recorded

@@ -210,8 +210,9 @@ public final class Syncer {
             return SkippedPath(path: change.path, reason: "a symbolic link where the vault has a folder; not committed over it")
         }
         report.skipped += linked
-        changes.removeAll { change in linked.contains { $0.path == change.path } }
-        if changes.contains(where: { $0.kind == .conflicted }) && nested.isEmpty {
+        let left = Set(linked.map(\.path))
+        changes.removeAll { left.contains($0.path) }
+        if changes.contains(where: { $0.kind == .conflicted }) && nested.isEmpty && linked.isEmpty {
             try index.addAll()
             for entry in status where entry.kind == .added && TemporaryFiles.isTemporary(entry.path) {
                 try index.remove(path: entry.path)

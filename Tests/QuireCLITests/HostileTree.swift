@@ -16,10 +16,15 @@ struct HostileTree {
     /// A commit on top of `branch` whose tree is the branch's with `entries` (path → entry)
     /// added or replaced; moves the branch there and returns the commit id.
     @discardableResult
-    func commit(_ entries: [String: Entry], branch: String = "main", message: String = "hostile") throws -> String {
+    /// `beside` adds root entries under names `entries` already uses (a broken tree with a link
+    /// and a folder of one name).
+    func commit(_ entries: [String: Entry], beside: [String: Entry] = [:], branch: String = "main",
+                message: String = "hostile") throws -> String {
         let parent = try run(["rev-parse", branch])
         let split = entries.map { (Array($0.key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)), $0.value) }
-        let tree = try mktree(try merged(split, into: try run(["rev-parse", "\(branch)^{tree}"])))
+        var lines = try merged(split, into: try run(["rev-parse", "\(branch)^{tree}"])).map { ($0.key, $0.value) }
+        for (name, entry) in beside { lines.append((name, "\(entry.mode) blob \(try blob(entry.content))")) }
+        let tree = try mktree(lines)
         let commit = try run(["commit-tree", tree, "-p", parent, "-m", message],
                              environment: ["GIT_AUTHOR_DATE": "2026-11-29T11:00:00Z", "GIT_COMMITTER_DATE": "2026-11-29T11:00:00Z"])
         try run(["update-ref", "refs/heads/\(branch)", commit])
@@ -47,7 +52,7 @@ struct HostileTree {
         }
         for (name, inner) in folders {
             let existing = result[name].flatMap { $0.hasPrefix("040000 tree ") ? String($0.dropFirst(12)) : nil }
-            result[name] = "040000 tree \(try mktree(try merged(inner, into: existing)))"
+            result[name] = "040000 tree \(try mktree(try merged(inner, into: existing).map { ($0.key, $0.value) }))"
         }
         return result
     }
@@ -59,9 +64,9 @@ struct HostileTree {
         return try run(["hash-object", "-w", file.path])
     }
 
-    private func mktree(_ entries: [String: String]) throws -> String {
+    private func mktree(_ entries: [(name: String, value: String)]) throws -> String {
         let file = bare.appendingPathComponent("hostile-tree")
-        try Data(entries.sorted { $0.key < $1.key }.map { "\($0.value)\t\($0.key)\n" }.joined().utf8).write(to: file)
+        try Data(entries.sorted { $0.name < $1.name }.map { "\($0.value)\t\($0.name)\n" }.joined().utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         return try run(["-c", "core.protectNTFS=false", "mktree"], stdin: file)
     }

@@ -30,12 +30,14 @@ import Testing
         let (a, b) = try world.pair(["ok.md": note("ok", title: "OK", updated: "2026-11-29T10:00:00Z")])
         var entries = Self.hostile
         for path in Self.lookalikes { entries[path] = .init(mode: "100644", content: "kept: \(path)\n") }
-        try HostileTree(bare: world.bare).commit(entries)
+        // A broken tree: `sneaky` is a link into `.git` and, beside it, a folder of the same name.
+        entries["sneaky/post-merge"] = .init(mode: "100755", content: "#!/bin/sh\nexit 1\n")
+        try HostileTree(bare: world.bare).commit(entries, beside: ["sneaky": .init(mode: "120000", content: ".git/hooks")])
         // b has nothing new: a fast-forward; a has an edit of its own: a merge.
         try a.write(note("ok", title: "OK", updated: "2026-11-29T11:30:00Z", body: "Edited on a.\n"), to: "ok.md")
         for (device, options) in [(a, ["--no-push"]), (b, [])] {
             let synced = try device.sync(options)
-            for path in Self.refusedPaths {
+            for path in Self.refusedPaths + ["sneaky/post-merge"] {
                 #expect(synced.stdout.contains("warning: skipped \(path): refused from the remote"),
                         "\(device.name) does not report \(path): \(synced.stdout)")
             }
