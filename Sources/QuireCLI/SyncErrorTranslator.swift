@@ -27,9 +27,8 @@ enum SyncErrorTranslator {
             return CLIError("authentication failed: \(detail)", hint: credentialsHint(error), code: .authentication)
         case .repositoryNotFound:
             return CLIError("the remote repository was not found, or the server refuses it: \(detail)",
-                            hint: "check the URL with 'quire remote' and that the repository exists on the server; "
-                                + "a git daemon serves only exported repositories (git-daemon-export-ok or --export-all) "
-                                + "and takes pushes only with --enable=receive-pack",
+                            hint: "check the URL with 'quire remote' and that the repository exists on the server"
+                                + (error.serverAdvice.map { "; " + $0 } ?? ""),
                             code: .remoteNotFound)
         case .pushRejected:
             return CLIError("the remote rejected the push: \(detail)",

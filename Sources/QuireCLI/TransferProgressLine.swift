@@ -24,6 +24,15 @@ final class TransferProgressLine: @unchecked Sendable {
         self.clock = clock
     }
 
+    /// Shows `step` (a sync's phase: "committing…") at once, until a transfer reports.
+    func announce(_ step: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        (phase, lastDrawn) = (nil, clock())
+        draws += 1
+        output.progress("\r\(step)…\u{1B}[K")
+    }
+
     /// Takes one report from libgit2's callback and redraws when it is time to.
     func update(_ update: TransferProgress) {
         guard update.totalObjects > 0 else { return }

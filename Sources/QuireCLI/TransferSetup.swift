@@ -8,6 +8,16 @@ import QuireGit
 enum TransferSetup {
     /// `showProgress` false keeps standard error quiet (e.g. under `--json`).
     static func options(context: CommandContext, vault: Vault?, showProgress: Bool = true) -> TransferOptions {
+        options(context: context, vault: vault, line: showProgress ? progressLine(context.output) : nil)
+    }
+
+    /// The progress line for a command's transfers: nil unless standard error is a terminal.
+    static func progressLine(_ output: Output) -> TransferProgressLine? {
+        output.stderrIsTerminal ? TransferProgressLine(output: output) : nil
+    }
+
+    /// Options whose transfers draw on `line` (nil: no progress).
+    static func options(context: CommandContext, vault: Vault?, line: TransferProgressLine?) -> TransferOptions {
         let local = vault.flatMap { localConfig($0) }
         let sshKey = local.flatMap { $0.value(forKey: "sshKey") }.flatMap(\.stringValue)
         var timeout: Double = 60
@@ -19,7 +29,8 @@ enum TransferSetup {
             }
         }
         if let text = context.environment["QUIRE_TIMEOUT"], let seconds = Double(text), seconds > 0 { timeout = seconds }
-        let progress = showProgress && context.output.stderrIsTerminal ? progressLine(context.output) : nil
+        var progress: (@Sendable (TransferProgress) -> Void)?
+        if let line { progress = { line.update($0) } }
         return TransferOptions(credentials: Credentials(environment: context.environment, sshKeyPath: sshKey),
                                timeout: timeout, progress: progress,
                                trust: TLSTrust(environment: context.environment,
@@ -33,12 +44,6 @@ enum TransferSetup {
         case .list(let items): return items.compactMap(\.stringValue)
         default: return []
         }
-    }
-
-    /// A progress callback drawing one line on standard error (see `TransferProgressLine`).
-    static func progressLine(_ output: Output) -> @Sendable (TransferProgress) -> Void {
-        let line = TransferProgressLine(output: output)
-        return { line.update($0) }
     }
 
     /// `.quire/local/config.yml`, when present and readable.

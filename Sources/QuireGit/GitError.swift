@@ -148,6 +148,11 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
         return ServerMessage.category(of: message) ?? .offline
     }
 
+    /// What the user can do about a server's refusal, when its words tell (e.g. a git daemon's).
+    public var serverAdvice: String? {
+        isTransfer ? ServerMessage.advice(of: message) : nil
+    }
+
     /// Whether the failure happened while talking to a remote (fetch, push, clone, or one of
     /// QuireGit's callbacks during them).
     private var isTransfer: Bool {

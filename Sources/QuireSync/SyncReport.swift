@@ -16,6 +16,8 @@ public struct SyncOptions: Sendable {
     /// push runs. A later round (the remote moved meanwhile) may update files again: compare
     /// with the final report.
     public var workTreeSettled: (@Sendable (SyncReport) -> Void)?
+    /// Called as each step of the cycle starts (on the syncing thread; keep it quick).
+    public var phaseStarted: (@Sendable (SyncPhase) -> Void)?
 
     /// Creates options.
     public init(strategy: MergeStrategy? = nil, push: Bool = true, dryRun: Bool = false, pushAttempts: Int = 4) {

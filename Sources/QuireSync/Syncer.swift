@@ -101,6 +101,7 @@ public final class Syncer {
             try removeCommittedTemporaries()
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
+            options.phaseStarted?(.scanning)
             let stamping = try Stamper(repository: repository, vault: vault, headTree: headTree, headTime: headTime,
                                        environment: environment, retired: retired)
                 .run(state: &state, selector: selector)
@@ -119,6 +120,7 @@ public final class Syncer {
             try environment.checkpoint("after-stamp")
             // Nothing changed (the usual case): no need to scan the work tree again to commit.
             if stamping.changed || head == nil || !trailers.isEmpty {
+                options.phaseStarted?(.committing)
                 try commitLocalChanges(into: &report, trailers: trailers, leaving: stamping.uncommitted)
             }
             if !trailers.isEmpty {
@@ -142,6 +144,7 @@ public final class Syncer {
         for attempt in 1...max(1, options.pushAttempts) {
             report.attempts = attempt
             try environment.checkpoint("before-fetch")
+            options.phaseStarted?(.fetching)
             try remote.fetch(options: transfer)
             try environment.checkpoint("after-fetch")
             if !hasUpstream { try settleUpstream(remote, dryRun: options.dryRun) }
@@ -150,12 +153,14 @@ public final class Syncer {
                 try describeDryRun(remoteTip: remoteTip, into: &report)
                 return report
             }
+            if remoteTip != nil { options.phaseStarted?(.merging) }
             if let remoteTip { try integrate(remoteTip, selector: selector, state: &state, report: &report) }
             if attempt == 1 { options.workTreeSettled?(report) }
             guard options.push, let local = try repository.headCommitID(), local != remoteTip else { break }
             let outgoing = try remoteTip.map { try repository.aheadBehind(local: local, upstream: $0).ahead }
                 ?? repository.log(from: local).count
             try environment.checkpoint("before-push")
+            options.phaseStarted?(.pushing)
             do {
                 // Through a handle whose pack building skips libgit2's delta search.
                 guard let pushing = try repository.forPushing().remote(named: "origin") else { throw SyncError.noRemote }

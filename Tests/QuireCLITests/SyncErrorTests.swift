@@ -31,6 +31,7 @@ import Testing
         let run = try a.run(["sync"])
         #expect(run.code == 5, "\(run.stderr)")
         #expect(run.stderr.contains("not found"))
+        #expect(!run.stderr.contains("git daemon"), "the hint fits the transport: \(run.stderr)")
     }
 
     /// git daemon refusing a repository (not exported, or no pushes) is exit 5, as a missing or

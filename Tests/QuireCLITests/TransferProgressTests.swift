@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The transfer progress line (issue 20): drawn only on a terminal, each line naming its phase
-/// with counts, erased before the report; nothing at all under `--json` or into a pipe.
+/// The progress line (issue 20): drawn only on a terminal, naming each step of the sync and each
+/// phase of a transfer with counts, erased before the report; nothing under `--json` or into a pipe.
 @Suite struct TransferProgressTests {
     /// Runs `quire arguments` in `directory` on a pseudo-terminal (`script`), returning everything
     /// the terminal received (standard output and error together) and the exit code.
@@ -34,6 +34,9 @@ import Testing
         try SyncServerDeathTests.bulk(a, tag: "big")
         let sync = try Self.onTerminal(["sync"], in: a.root)
         #expect(sync.code == 0, "\(sync.text)")
+        for step in ["scanning the vault…", "committing…", "fetching…", "merging…", "pushing…"] {
+            #expect(sync.text.contains("\r\(step)\u{1B}[K"), "\(step) \(sync.text)")
+        }
         let lines = Self.drawn(sync.text)
         #expect(lines.contains { $0.hasPrefix("sending: ") || $0.hasPrefix("packing: ") }, "\(lines)")
         for line in lines {

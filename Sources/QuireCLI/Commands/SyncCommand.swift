@@ -50,12 +50,14 @@ struct SyncCommand: Command {
         let environment = SyncEnvironment(device: vault.deviceName(environment: context.environment),
                                           now: try context.now(), variables: context.environment,
                                           interruption: { interrupts.received() })
+        let line = json ? nil : TransferSetup.progressLine(context.output)
         let syncer = try Syncer(vault: vault, environment: environment,
-                                transfer: TransferSetup.options(context: context, vault: vault, showProgress: !json))
+                                transfer: TransferSetup.options(context: context, vault: vault, line: line))
         // Step 8: bring the search catalog up to date now rather than at the next search; it
         // starts as soon as the work tree is settled and runs while the push goes on.
         let catalog = BackgroundCatalogRefresh(vault: vault, environment: context.environment)
         var options = options
+        if let line { options.phaseStarted = { line.announce($0.rawValue) } }
         options.workTreeSettled = { report in
             if Self.changesNotes(report) { catalog.start(after: report) }
         }
