@@ -61,4 +61,26 @@ import Testing
         // The entry stays in the shared tree for the git CLI (quire neither checks it out nor drops it).
         #expect(try world.git(["ls-tree", "-r", "main"]).stdout.contains("160000 commit \(commit)\tlib/theme"))
     }
+
+    @Test func notesIncomingIntoAFolderThatIsARepositoryHereStayOutOfIt() throws {
+        let world = try SyncWorld()
+        let (a, b) = try world.pair(["ok.md": note("ok", title: "OK", updated: "2026-11-29T10:00:00Z")])
+        let project = b.root.appendingPathComponent("Code/project")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try #require(try gitCLI(["init", "-q", "-b", "main"], in: project).code == 0)
+        try Harness.write("private\n", to: project.appendingPathComponent("secret.txt"))
+        let incoming = note("notes", title: "Notes", updated: "2026-11-29T11:00:00Z")
+        try a.write(incoming, to: "Code/project/notes.md")
+        try a.sync()
+        for round in 1...2 {
+            let synced = try b.sync()
+            #expect(synced.stdout.contains("warning: skipped Code/project/notes.md: its folder Code/project/ is a git repository of its own"),
+                    "round \(round): \(synced.stdout)")
+            #expect(!b.exists("Code/project/notes.md"))
+        }
+        let tree = try world.git(["ls-tree", "-r", "--name-only", "main"]).stdout
+        #expect(tree.contains("Code/project/notes.md") && !tree.contains("secret.txt"), "\(tree)")
+        try a.sync()
+        #expect(try a.read("Code/project/notes.md") == incoming)
+    }
 }
