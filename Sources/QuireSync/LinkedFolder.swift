@@ -4,18 +4,24 @@ import QuireCore
 import Glibc
 #endif
 
-/// Folders of the work tree that are symbolic links. The sync never writes through one, and
-/// never commits one over the real folder the branch has at that path, nor the absence of that
-/// folder's files (seen through the link) as their deletion: the link stays the user's,
-/// uncommitted, and the files stay in the branch, reported at every sync.
+/// Folders of the work tree that are symbolic links (or git repositories of their own). The sync
+/// never writes through one, and never commits one over the real folder the branch has at that
+/// path, nor the absence of that folder's files (seen through the link) as their deletion: the
+/// link stays the user's, uncommitted, and the files stay in the branch, reported at every sync.
 enum LinkedFolder {
-    /// The first folder of `path` (vault-relative) that is a symbolic link in `vault`, if any.
-    static func of(_ path: String, in vault: Vault) -> String? {
+    /// Why a file at `path` is left alone because of one of its folders: a symbolic link, or a
+    /// git repository of its own (its files are that repository's, never the vault's); nil
+    /// when no folder stands in the way.
+    static func obstacle(to path: String, in vault: Vault) -> String? {
         var folder = ""
         for part in path.split(separator: "/").dropLast() {
             folder += folder.isEmpty ? String(part) : "/" + part
             guard let link = isLink(folder, in: vault) else { return nil }
-            if link { return folder }
+            if link { return reason(folder) }
+            var status = stat()
+            if lstat(vault.url(for: folder + "/.git").path, &status) == 0 {
+                return "its folder \(folder)/ is \(NestedRepository.reason)"
+            }
         }
         return nil
     }

@@ -205,10 +205,11 @@ public final class Syncer {
         var changes = stageable(status)
         let head = try repository.headCommitID()
         let headTree = try head.map { try repository.treeID(ofCommit: $0) }
-        // A link where the branch has a folder, and that folder's files seen through it, stay out.
+        // A link where the branch has a folder, that folder's files seen through it, and the
+        // files of a repository of its own (once the branch has notes in its folder) stay out.
         let linked = try changes.compactMap { change -> SkippedPath? in
-            if let folder = LinkedFolder.of(change.path, in: vault) {
-                return SkippedPath(path: change.path, reason: LinkedFolder.reason(folder))
+            if let reason = LinkedFolder.obstacle(to: change.path, in: vault) {
+                return SkippedPath(path: change.path, reason: reason)
             }
             guard LinkedFolder.isLink(change.path, in: vault) == true, let headTree,
                   try repository.entry(atPath: change.path, inTree: headTree)?.kind == .tree else { return nil }

@@ -56,9 +56,10 @@ struct WorkTreeUpdater {
             } catch {
                 continue  // a path from the remote that would leave the vault is never written
             }
-            if let link = LinkedFolder.of(safe, in: vault) {
-                // Never written through: the link may lead anywhere in the vault, `.git` included.
-                outcome.skipped.append(SkippedPath(path: safe, reason: LinkedFolder.reason(link)))
+            if let reason = LinkedFolder.obstacle(to: safe, in: vault) {
+                // Never written through a link (it may lead anywhere in the vault, `.git` included),
+                // nor into another repository's work tree.
+                outcome.skipped.append(SkippedPath(path: safe, reason: reason))
                 if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
                 continue
             }

@@ -5,20 +5,24 @@ import Testing
 /// submodule entry pushed by the git CLI. It is skipped with a warning by `quire sync` and
 /// `quire status`; everything else syncs.
 @Suite(.serialized) struct SyncNestedRepositoryTests {
+    /// A repository made with `git init` at `path` of `device`'s vault, holding `file` (uncommitted).
+    @discardableResult
+    static func repository(_ path: String, in device: Device, file: String, text: String) throws -> URL {
+        let folder = device.root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try #require(try gitCLI(["init", "-q", "-b", "main"], in: folder).code == 0)
+        try Harness.write(text, to: folder.appendingPathComponent(file))
+        return folder
+    }
+
     @Test func aFolderWithItsOwnGitIsSkippedAndTheRestSyncs() throws {
         let world = try SyncWorld()
         let (a, b) = try world.pair(["ok.md": note("ok", title: "OK", updated: "2026-11-29T10:00:00Z")])
         // A project cloned into the vault, with a commit of its own, and a repository without commits.
-        let project = a.root.appendingPathComponent("Code/project")
-        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
-        try #require(try gitCLI(["init", "-q", "-b", "main"], in: project).code == 0)
-        try Harness.write("# Project\n", to: project.appendingPathComponent("README.md"))
+        let project = try Self.repository("Code/project", in: a, file: "README.md", text: "# Project\n")
         try #require(try gitCLI(["add", "README.md"], in: project).code == 0)
         try #require(try gitCLI(["commit", "-q", "-m", "one"], in: project).code == 0)
-        let fresh = a.root.appendingPathComponent("scratch")
-        try FileManager.default.createDirectory(at: fresh, withIntermediateDirectories: true)
-        try #require(try gitCLI(["init", "-q"], in: fresh).code == 0)
-        try Harness.write("not committed there yet\n", to: fresh.appendingPathComponent("todo.txt"))
+        try Self.repository("scratch", in: a, file: "todo.txt", text: "not committed there yet\n")
         try a.write(note("new", title: "New", updated: "2026-11-29T11:00:00Z"), to: "Code/new.md")
         try a.write(note("ok", title: "OK", updated: "2026-11-29T11:00:00Z", body: "Edited.\n"), to: "ok.md")
         for round in 1...2 {
@@ -60,5 +64,24 @@ import Testing
         #expect(try b.read("ok.md").contains("Edited on a."))
         // The entry stays in the shared tree for the git CLI (quire neither checks it out nor drops it).
         #expect(try world.git(["ls-tree", "-r", "main"]).stdout.contains("160000 commit \(commit)\tlib/theme"))
+    }
+
+    @Test func notesIncomingIntoAFolderThatIsARepositoryHereStayOutOfIt() throws {
+        let world = try SyncWorld()
+        let (a, b) = try world.pair(["ok.md": note("ok", title: "OK", updated: "2026-11-29T10:00:00Z")])
+        try Self.repository("Code/project", in: b, file: "secret.txt", text: "private\n")
+        let incoming = note("notes", title: "Notes", updated: "2026-11-29T11:00:00Z")
+        try a.write(incoming, to: "Code/project/notes.md")
+        try a.sync()
+        for round in 1...2 {
+            let synced = try b.sync()
+            #expect(synced.stdout.contains("warning: skipped Code/project/notes.md: its folder Code/project/ is a git repository of its own"),
+                    "round \(round): \(synced.stdout)")
+            #expect(!b.exists("Code/project/notes.md"))
+        }
+        let tree = try world.git(["ls-tree", "-r", "--name-only", "main"]).stdout
+        #expect(tree.contains("Code/project/notes.md") && !tree.contains("secret.txt"), "\(tree)")
+        try a.sync()
+        #expect(try a.read("Code/project/notes.md") == incoming)
     }
 }
