@@ -1,19 +1,20 @@
 # Quire — build, demo, test and install.
 #   make demo     install missing Debian packages, build quire (release), run the tour on SampleVault
 #   make test     install missing Debian packages, build, run the whole test suite
-#   make install  copy the release binary to $(PREFIX)/bin (PREFIX=/usr/local by default)
+#   make install  copy the release binary to $(PREFIX)/bin (PREFIX=/usr/local by default), and the
+#                 bash, zsh and fish completion scripts under $(PREFIX)/share
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
 # Debian packages needed to build (C libraries) and to test (real git servers on loopback).
 BUILD_PACKAGES = pkg-config git libgit2-dev libyaml-dev
-TEST_PACKAGES = openssh-server openssh-client nginx fcgiwrap openssl python3
+TEST_PACKAGES = openssh-server openssh-client nginx fcgiwrap openssl python3 vim zsh fish
 BENCH_PACKAGES = ripgrep hyperfine
 # The Swift runtime and Foundation linked in statically: a command starts in about half the
 # time (no dynamic symbol resolution of the Swift libraries), which is most of a small query.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: all deps test-deps bench-deps build release demo test install uninstall clean bench
+.PHONY: all deps test-deps bench-deps build release demo test install install-completions uninstall clean bench
 
 all: release
 
@@ -42,9 +43,20 @@ test: test-deps
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 0755 "$$($(SWIFT) build $(RELEASE) --show-bin-path)/quire" "$(DESTDIR)$(PREFIX)/bin/quire"
+	$(MAKE) install-completions
+
+# The scripts come from the binary itself (QUIRE: the quire to ask, the installed one by default).
+QUIRE ?= $(DESTDIR)$(PREFIX)/bin/quire
+SHARE = $(DESTDIR)$(PREFIX)/share
+install-completions:
+	install -d "$(SHARE)/bash-completion/completions" "$(SHARE)/zsh/site-functions" "$(SHARE)/fish/vendor_completions.d"
+	"$(QUIRE)" completion bash > "$(SHARE)/bash-completion/completions/quire"
+	"$(QUIRE)" completion zsh > "$(SHARE)/zsh/site-functions/_quire"
+	"$(QUIRE)" completion fish > "$(SHARE)/fish/vendor_completions.d/quire.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/quire"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/quire" "$(SHARE)/bash-completion/completions/quire" \
+	      "$(SHARE)/zsh/site-functions/_quire" "$(SHARE)/fish/vendor_completions.d/quire.fish"
 
 bench: bench-deps release
 	@sh Benchmarks/search.sh

@@ -142,7 +142,7 @@ class Chaos:
         """An external editor's save: a new file renamed over the old (a symlink there is replaced,
         not followed), mtime = the simulated clock of the device."""
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        temporary = path + ".chaos-tmp"
+        temporary = os.path.join(os.path.dirname(path), ".chaos-tmp")
         with open(temporary, "w", encoding="utf-8") as handle:
             handle.write(text)
         stamp = self.now(device).timestamp()
@@ -177,7 +177,7 @@ class Chaos:
     def operate(self, device):
         self.tick()
         notes = self.notes(device)
-        choices = [("create", 3), ("create-editor", 1), ("attach", 1)]
+        choices = [("create", 3), ("create-editor", 1), ("attach", 1), ("create-long", 1)]
         if notes:
             choices += [("append-editor", 5), ("key-quire", 3), ("key-editor", 2), ("tag", 2), ("untag", 1),
                         ("move", 1), ("rename", 1), ("delete", 1), ("attach-edit", 1)]
@@ -218,6 +218,16 @@ class Chaos:
             else:
                 self.write_as_editor(path, "---\ntitle: Hand %s\n---\n%s\n" % (token[4:], token), device)
             self.record(token, "body", None, device)
+        elif operation == "create-long":
+            # A name of 255 bytes, the limit, the same for every device in a round: when two add
+            # it before syncing, the suffix the sync gives one would pass the limit (it is
+            # shortened, with a hash).
+            path = os.path.join(device.path, "\u00fc" * 122 + "-long-%02d.md" % (self.round % 100))
+            if os.path.exists(path):
+                self.write_as_editor(path, self.read(path) + token + "\n")
+            else:
+                self.write_as_editor(path, "---\ntitle: Long\n---\n%s\n" % token)
+            self.record(token, "body", self.note_id(self.read(path)), device)
         elif operation == "attach":
             self.write_as_editor(os.path.join(device.path, "attachments", token + ".txt"), token + "\n", device)
             self.record(token, "attachment", None, device)
@@ -286,7 +296,7 @@ class Chaos:
                 text = self.read(full)
             except FileNotFoundError:
                 return self.log("%s append %s: the file went away" % (device.name, note))
-            temporary = full + ".chaos-tmp"
+            temporary = os.path.join(os.path.dirname(full), ".chaos-tmp")
             with open(temporary, "w", encoding="utf-8") as handle:
                 handle.write(text + ("" if text.endswith("\n") else "\n") + token + "\n")
             stamp = self.now(device).timestamp()

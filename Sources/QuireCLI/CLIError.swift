@@ -8,6 +8,10 @@ public enum ExitCode: Int32, Sendable {
     case remoteNotFound = 5
     case pushRejected = 6
     case locked = 7
+    /// A sync stopped at a safe point by SIGINT (128 + 2, as shells report it).
+    case interrupted = 130
+    /// A sync stopped at a safe point by SIGTERM (128 + 15).
+    case terminated = 143
 }
 
 /// An error a command reports to the user: a message, an optional hint and an exit code.

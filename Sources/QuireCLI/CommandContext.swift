@@ -60,6 +60,15 @@ final class CommandContext {
         return PathDisplay.relative(absolute, from: currentDirectory.path)
     }
 
+    /// The vault folder the current directory is (`""` at the root), or nil outside the vault
+    /// or inside a hidden folder (`.git/`, `.quire/`), where no note lives.
+    func currentFolder(in vault: Vault) -> String? {
+        let prefix = displayPrefix(vault)
+        guard prefix != "\u{0}" else { return nil }
+        let folder = String(prefix.dropLast())
+        return folder.split(separator: "/").contains { $0.hasPrefix(".") } ? nil : folder
+    }
+
     /// The current directory relative to the vault root with a trailing `/` (`""` at the root),
     /// or a marker that matches no vault path when the current directory is outside the vault.
     private func displayPrefix(_ vault: Vault) -> String {

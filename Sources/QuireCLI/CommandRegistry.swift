@@ -34,5 +34,6 @@ enum CommandRegistry {
         MergeDriverCommand.self,
         CheckCommand.self,
         WatchCommand.self,
+        CompletionCommand.self,
     ]
 }

@@ -22,9 +22,10 @@ enum ErrorTranslator {
                             hint: "run quire at the root of the repository, or keep the vault in a repository of its own")
         case .noteNotFound:
             return CLIError(error.description,
-                            hint: "give a path, an id, an exact title or an id prefix of 4+ characters; 'quire list' shows the notes")
+                            hint: "give a path, an id, a title or words of one, or an id prefix of 4+ characters; 'quire list' shows the notes")
         case let .ambiguousNote(query, candidates):
-            return CLIError("'\(query)' matches several notes (\(candidates.joined(separator: ", ")))",
+            let shown = candidates.count > 10 ? candidates.prefix(10) + ["and \(candidates.count - 10) more"] : candidates
+            return CLIError("'\(query)' matches several notes (\(shown.joined(separator: ", ")))",
                             hint: "give the path or the full id")
         case .unreadableFrontMatter:
             return CLIError(error.description, hint: "fix the front matter in an editor ('quire check' lists every problem)")

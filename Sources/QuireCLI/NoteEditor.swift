@@ -3,17 +3,18 @@ import QuireCore
 
 /// Applies one change to a note file: read, change, stamp `updatedAt` when the content really
 /// changed (unless the change set `updatedAt` itself), write atomically. Untouched files are
-/// never rewritten.
+/// never rewritten, and a write-protected note (`chmod 444`) only with `force`.
 enum NoteEditor {
     /// Returns whether the file changed.
     @discardableResult
-    static func apply(vault: Vault, path: String, now: Date, setsUpdatedAt: Bool = false,
+    static func apply(vault: Vault, path: String, now: Date, setsUpdatedAt: Bool = false, force: Bool,
                       _ change: (inout NoteDocument) throws -> Void) throws -> Bool {
         do {
             var document = try vault.readDocument(path: path)
             let before = document.serialized()
             try change(&document)
             guard document.serialized() != before else { return false }
+            if !force { try refuseWriteProtected(vault: vault, path: path) }
             if !setsUpdatedAt { try document.setUpdatedAt(now) }
             try vault.write(document.serialized(), to: path)
             return true
@@ -26,6 +27,16 @@ enum NoteEditor {
                            hint: "quire edits YAML front matter only; edit this note in an editor")
         }
     }
+
+    /// Throws when the note is write-protected: its owner made it read-only on purpose.
+    static func refuseWriteProtected(vault: Vault, path: String) throws {
+        guard try vault.isWriteProtected(path) else { return }
+        throw CLIError("the note is read-only, it is left as it is (\(path))",
+                       hint: "make it writable (chmod u+w), or add --force to change it anyway")
+    }
+
+    /// The `--force` option of the commands that change a note.
+    static let forceOption = OptionSpec.flag("--force", help: "Change the note even when it is read-only.")
 }
 
 /// Reads `key=value` values typed as YAML would (`draft=false` a bool, `mood=4` an int,

@@ -60,6 +60,10 @@ struct QueryOutput {
     func query(_ context: CommandContext) throws -> NoteQuery {
         do {
             return try NoteQuery.parse(arguments: queryArguments, now: context.now())
+        } catch let error as QueryError where error.kind == .nothingToSearch {
+            throw CLIError.usage("bad query: \(error.message)",
+                                 hint: "look for a word, a symbol such as an emoji, or a filter (tag:idea); "
+                                     + "'quire list' without a query lists every note (see Docs/search.md)")
         } catch let error as QueryError {
             let text = queryArguments.joined(separator: " ")
             throw CLIError.usage("bad query: \(error.description)",
@@ -88,25 +92,62 @@ struct QueryOutput {
         case .template(let template):
             for hit in hits { output.line(Self.fill(template, hit: hit, context: context, vault: vault)) }
         case .table:
-            for hit in hits {
-                NoteTable.print([Note(record: hit.record, withFrontMatter: false)], context: context, vault: vault)
+            let notes = hits.map { Note(record: $0.record, withFrontMatter: false) }
+            let table = NoteTable(notes, context: context, vault: vault)
+            for (hit, note) in zip(hits, notes) {
+                output.line(table.line(note))
                 if snippets, let snippet = catalog.store.snippet(for: hit, query: query) {
-                    output.line("    " + Self.highlight(snippet, output: output))
+                    output.line("    " + Self.highlight(snippet, output: output, columns: table.detailColumns))
                 }
             }
         }
     }
 
-    static func highlight(_ snippet: Snippet, output: Output) -> String {
-        guard output.useColor else { return snippet.text }
+    /// The snippet with its matches in bold yellow (when color is on), cut to `columns`.
+    static func highlight(_ snippet: Snippet, output: Output, columns: Int? = nil) -> String {
+        let full = snippet.text
+        var end = full.endIndex
+        if let columns {
+            let cut = TerminalText.cut(full, to: columns)
+            if cut != full { end = full.index(full.startIndex, offsetBy: cut.count - 1) }
+        }
+        let marks = output.useColor ? snippet.highlights.sorted { $0.lowerBound < $1.lowerBound } : []
         var text = ""
-        var position = snippet.text.startIndex
-        for range in snippet.highlights.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= position {
-            text += snippet.text[position..<range.lowerBound]
-            text += output.styled(String(snippet.text[range]), "1;33")
+        var position = full.startIndex
+        for range in marks where range.lowerBound >= position && range.upperBound <= end {
+            text += full[position..<range.lowerBound]
+            text += output.styled(String(full[range]), "1;33")
             position = range.upperBound
         }
-        return text + snippet.text[position...]
+        return text + full[position..<end] + (end < full.endIndex ? "…" : "")
+    }
+
+    /// The fields every note has for `--format`: the keys of `--json`, and `score`.
+    static let templateFields = ["path", "id", "title", "folder", "tags", "project", "draft", "pinned", "color", "mood",
+                                 "priority", "createdAt", "updatedAt", "words", "frontMatter", "score"]
+
+    /// Refuses a `--format` template naming a field that is neither a note field nor a
+    /// front-matter key of any note (a typo would print blank lines).
+    func checkTemplate(_ catalog: Catalog) throws {
+        guard case .template(let template) = style else { return }
+        for name in Self.placeholders(template) where !Self.templateFields.contains(name) {
+            guard !catalog.hasFrontMatterKey(name) else { continue }
+            let keys = catalog.frontMatterKeys().filter { !Self.templateFields.contains($0) }
+            throw CLIError.usage("unknown field '{\(name)}' in --format",
+                                 hint: "fields: \(Self.templateFields.joined(separator: ", "))"
+                                     + (keys.isEmpty ? "" : "; front-matter keys: \(keys.joined(separator: ", "))"))
+        }
+    }
+
+    /// The names inside `{…}` in a template, in order.
+    static func placeholders(_ template: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
     }
 
     /// Fills `{field}` placeholders: note fields (`title`, `path`, `tags`, …) or front-matter keys.

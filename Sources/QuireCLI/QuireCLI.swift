@@ -34,6 +34,13 @@ public enum QuireCLI {
             }
             return ExitCode.ok.rawValue
         }
+        if first == Completer.commandName {
+            // Hidden: the candidates for the completion scripts, one per line; never an error.
+            let context = CommandContext(environment: environment, currentDirectory: currentDirectory,
+                                         vaultOption: vaultPath, output: output)
+            for candidate in Completer(Array(arguments.dropFirst())).candidates(context) { output.line(candidate) }
+            return ExitCode.ok.rawValue
+        }
         if first == "--version" || first == "version" {
             output.line("quire \(version)")
             return ExitCode.ok.rawValue

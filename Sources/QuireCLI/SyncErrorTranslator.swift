@@ -87,9 +87,18 @@ enum SyncErrorTranslator {
                             code: .pushRejected)
         case .nothingToUndo:
             return CLIError(error.description, hint: "undo goes back to the state before the last merge of a sync")
+        case .undoWouldRevertLaterWork:
+            return CLIError(error.description,
+                            hint: "nothing was changed. 'quire undo --force' reverts those files too (every version stays in history: 'quire history NOTE'); or restore what you need with 'quire restore NOTE --at REV'")
         case .noDefaultRemoteBranch:
             return CLIError(error.description,
                             hint: "choose the one to sync with: git branch --set-upstream-to=origin/NAME, then sync")
+        case let .unreadableState(path, _):
+            return CLIError(error.description,
+                            hint: "nothing was changed. Use the quire that wrote it, or move the file aside (mv \(path) \(path).bad) to start afresh: notes you edited during the last sync are then committed as they are — check them with 'git diff' first")
+        case let .interrupted(signal, _):
+            return CLIError(error.description, hint: "run 'quire sync' to finish it; nothing was lost",
+                            code: signal == 15 ? .terminated : .interrupted)
         case .file, .injectedFault:
             return CLIError(error.description)
         }

@@ -170,7 +170,8 @@ enum IgnoreRules {
     }
 
     static func mayApply(vault: Vault, environment: [String: String]) -> Bool {
-        let quireOwn: Set<String> = [".quire/local/", ".quire/cache/", ".quire/local", ".quire/cache"]
+        // Rules for hidden folders only (quire's own, Obsidian's): no note is ever under them.
+        let quireOwn = Set([".quire/local/", ".quire/cache/", ".quire/local", ".quire/cache"] + Vault.obsidianIgnores)
         if hasRules(vault.url(for: ".gitignore"), except: quireOwn) { return true }
         if hasRules(vault.url(for: ".git/info/exclude"), except: []) { return true }
         let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())

@@ -24,7 +24,12 @@ struct VaultNotes {
 
     /// Resolves a NOTE argument (path, id, exact title, id prefix of 4+ characters).
     func resolve(_ argument: String, context: CommandContext) throws -> Note {
-        try NoteResolver(vault: vault, notes: notes, currentDirectory: context.currentDirectory).resolve(argument)
+        try resolver(context).resolve(argument)
+    }
+
+    /// The resolver of NOTE arguments over these notes.
+    func resolver(_ context: CommandContext) -> NoteResolver {
+        NoteResolver(vault: vault, notes: notes, currentDirectory: context.currentDirectory)
     }
 
     /// Resolves a NOTE argument and reads the whole note (with its body) from disk.

@@ -3,14 +3,15 @@ import Foundation
 import Glibc
 #endif
 
-/// Atomic file replacement: write a temporary file in the same directory, fsync it, give it
-/// the permissions of the file it replaces, rename it over the target, fsync the directory.
+/// Atomic file replacement: write a temporary file (in `temporaryFolder` when that is on the
+/// target's file system, else beside the target; see `TemporaryFiles`), fsync it, give it the
+/// permissions of the file it replaces, rename it over the target, fsync the directory.
 /// A crash at any point leaves either the old or the new file, never a mix.
 enum AtomicFile {
     /// Writes `data` to `url` atomically; `displayPath` names the file in errors.
-    static func write(_ data: Data, to url: URL, displayPath: String) throws {
+    static func write(_ data: Data, to url: URL, displayPath: String, temporaryFolder: String? = nil) throws {
         let directory = url.deletingLastPathComponent().path
-        let temporary = directory + "/.quire-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = temporaryLocation(forFilesIn: directory, folder: temporaryFolder) + "/" + TemporaryFiles.freshName()
         // An existing file keeps its permissions; a new one gets 0666 minus the umask.
         var existingMode: mode_t?
         var status = stat()
@@ -55,6 +56,24 @@ enum AtomicFile {
 }
 
 extension AtomicFile {
+    /// Where a temporary file for a target in `directory` goes: `folder` (created if missing)
+    /// when it is on the same file system as `directory`, so that the rename stays atomic;
+    /// else `directory` itself.
+    static func temporaryLocation(forFilesIn directory: String, folder: String?) -> String {
+        guard let folder else { return directory }
+        var target = stat()
+        var holder = stat()
+        guard stat(directory, &target) == 0 else { return directory }
+        if stat(folder, &holder) != 0 {
+            guard errno == ENOENT else { return directory }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if mkdir(parent, 0o755) != 0 && errno != EEXIST { return directory }
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST { return directory }
+            guard stat(folder, &holder) == 0 else { return directory }
+        }
+        return holder.st_dev == target.st_dev ? folder : directory
+    }
+
     /// glibc's `syncfs(2)` (flushes one file system), looked up at run time because the Swift
     /// Glibc module does not export it; nil falls back to `sync()`.
     private static let syncfs = LibcFunction.named("syncfs", as: (@convention(c) (Int32) -> Int32).self)
@@ -70,7 +89,7 @@ extension AtomicFile {
     @discardableResult
     static func writeAll(_ files: [(url: URL, data: Data, displayPath: String)],
                          replaceIf stillExpected: ((String) -> Bool)? = nil,
-                         retiring retired: RetiredFiles? = nil) throws -> [String] {
+                         retiring retired: RetiredFiles? = nil, temporaryFolder: String? = nil) throws -> [String] {
         guard !files.isEmpty else { return [] }
         var staged: [(temporary: String, target: String, displayPath: String)] = []
         // How many of `staged` are renamed or skipped (the rest are removed on the way out).
@@ -78,9 +97,12 @@ extension AtomicFile {
         defer { for item in staged[done...] { unlink(item.temporary) } }
         var flushDescriptor: Int32 = -1
         defer { if flushDescriptor >= 0 { close(flushDescriptor) } }
+        var locations: [String: String] = [:]  // target folder → where its temporaries go
         for file in files {
             let directory = file.url.deletingLastPathComponent().path
-            let temporary = directory + "/.quire-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            let location = locations[directory] ?? temporaryLocation(forFilesIn: directory, folder: temporaryFolder)
+            locations[directory] = location
+            let temporary = location + "/" + TemporaryFiles.freshName()
             var existingMode: mode_t?
             var status = stat()
             if stat(file.url.path, &status) == 0 { existingMode = status.st_mode & 0o7777 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Resolves a NOTE argument (DESIGN.md §5) in order: a path (relative to the current
 /// directory, then to the vault root), a full id, an exact title (case-insensitive), a unique id
-/// prefix of at least `minimumPrefix` characters. Several matches at one step throw
+/// prefix of at least `minimumPrefix` characters, then partially (`partialMatch`: words of the
+/// title, else its letters in order). Several matches at one step throw
 /// `CoreError.ambiguousNote` listing their paths; none at all throws `CoreError.noteNotFound`.
 public struct NoteResolver: Sendable {
     /// The shortest id prefix accepted.
@@ -34,10 +35,12 @@ public struct NoteResolver: Sendable {
            let note = try unique(notes.filter { $0.id?.lowercased().hasPrefix(lowered) == true }, query) {
             return note
         }
+        if let note = try partialMatch(query) { return note }
         throw CoreError.noteNotFound(query: argument)
     }
 
-    private func unique(_ matches: [Note], _ query: String) throws -> Note? {
+    /// The one note of `matches`, nil for none; several throw `CoreError.ambiguousNote`.
+    func unique(_ matches: [Note], _ query: String) throws -> Note? {
         if matches.count > 1 {
             throw CoreError.ambiguousNote(query: query, candidates: matches.map(\.path).sorted())
         }

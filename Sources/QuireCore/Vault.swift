@@ -37,8 +37,9 @@ public struct Vault: Sendable, Equatable {
     }
 
     /// Makes `directory` a vault: `.quire/config.yml`, `.quire/local/`, `.quire/cache/` and the
-    /// `.gitignore` lines for the last two (existing `.gitignore` content is kept). Creating the
-    /// git repository is the caller's job.
+    /// `.gitignore` lines for the last two (existing `.gitignore` content is kept), and in an
+    /// Obsidian vault (`.obsidian/` present) those of `obsidianIgnores`. Creating the git
+    /// repository is the caller's job.
     public static func create(at directory: URL) throws -> Vault {
         let path = directory.path
         do {
@@ -56,7 +57,8 @@ public struct Vault: Sendable, Equatable {
         }
         let configURL = URL(fileURLWithPath: real + "/" + VaultConfig.relativePath)
         if !FileManager.default.fileExists(atPath: configURL.path) {
-            try AtomicFile.write(VaultConfig.initial().serialized(), to: configURL, displayPath: VaultConfig.relativePath)
+            try AtomicFile.write(VaultConfig.initial().serialized(), to: configURL, displayPath: VaultConfig.relativePath,
+                                 temporaryFolder: real + "/" + TemporaryFiles.folder)
         }
         let ignoreURL = URL(fileURLWithPath: real + "/.gitignore")
         var existing = ""
@@ -69,13 +71,21 @@ public struct Vault: Sendable, Equatable {
         }
         var text = existing
         let lines = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
-        for line in [".quire/local/", ".quire/cache/"] where !lines.contains(line) {
+        let wanted = [".quire/local/", ".quire/cache/"] + (isDirectory(real + "/.obsidian") ? obsidianIgnores : [])
+        for line in wanted where !lines.contains(line) {
             if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
             text += line + "\n"
         }
-        if text != existing { try AtomicFile.write(Data(text.utf8), to: ignoreURL, displayPath: ".gitignore") }
+        if text != existing {
+            try AtomicFile.write(Data(text.utf8), to: ignoreURL, displayPath: ".gitignore",
+                                 temporaryFolder: real + "/" + TemporaryFiles.folder)
+        }
         return try Vault(at: URL(fileURLWithPath: real))
     }
+
+    /// Obsidian's per-device window layout, rewritten whenever a pane moves (two devices would
+    /// collide on it at every sync), and its trash folder: ignored in a vault that has `.obsidian/`.
+    public static let obsidianIgnores = [".obsidian/workspace*.json", ".trash/"]
 
     /// The file URL of a vault-relative path (not checked: use `resolveSafePath` first).
     public func url(for path: String) -> URL {
@@ -124,35 +134,40 @@ public struct Vault: Sendable, Equatable {
 
     /// Writes `data` atomically (temporary file, fsync, rename, fsync of the folder), keeping
     /// the permissions of the file replaced and creating missing folders. A symlink inside the
-    /// vault is written through to its target.
-    public func write(_ data: Data, to path: String) throws {
-        let safe = try resolveSafePath(path)
+    /// vault is written through to its target, unless `followingLinks` is false: then a link at
+    /// `path` is replaced by the file (the sync never writes through a link).
+    public func write(_ data: Data, to path: String, followingLinks: Bool = true) throws {
+        let safe = try resolveSafePath(path, checkingLastLink: followingLinks)
         var target = url(for: safe)
-        if let real = Vault.realPath(target.path), real != target.path { target = URL(fileURLWithPath: real) }
+        if followingLinks, let real = Vault.realPath(target.path), real != target.path { target = URL(fileURLWithPath: real) }
         do {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)
         } catch {
             throw CoreError.writeFailed(path: safe, reason: "cannot create its folder")
         }
-        try AtomicFile.write(data, to: target, displayPath: safe)
+        try AtomicFile.write(data, to: target, displayPath: safe, temporaryFolder: temporaryFolder)
     }
+
+    /// Where atomic writes in this vault keep their temporary files (see `TemporaryFiles`).
+    var temporaryFolder: String { root.path + "/" + TemporaryFiles.folder }
 
     /// Writes many files atomically with a single flush (see `AtomicFile.writeAll`): every file
     /// is either old or new after a crash. Paths are checked like `write(_:to:)`.
     /// `replaceIf` is asked, right before each file is replaced, whether the file (by its safe
     /// path) still holds what the caller expects; refused files are left as they are and returned.
     /// With `retired`, the replaced versions are freed later, in the background (`RetiredFiles`).
+    /// With `followingLinks` false, a link at a path is replaced, never written through.
     @discardableResult
     public func writeAll(_ files: [(path: String, data: Data)], replaceIf stillExpected: ((String) -> Bool)? = nil,
-                         retiring retired: RetiredFiles? = nil) throws -> [String] {
+                         retiring retired: RetiredFiles? = nil, followingLinks: Bool = true) throws -> [String] {
         var prepared: [(url: URL, data: Data, displayPath: String)] = []
         // Per folder, once: created if missing, and its real path (symlinks resolved). A file is
         // then written at its folder's real path, or at its own when it is a link itself: the
         // same target as `realpath` of the whole path, without resolving every folder again.
         var realFolders: [String: String?] = [:]
         for file in files {
-            let safe = try resolveSafePath(file.path)
+            let safe = try resolveSafePath(file.path, checkingLastLink: followingLinks)
             var target = url(for: safe)
             let folder = target.deletingLastPathComponent()
             if realFolders[folder.path] == nil {
@@ -164,7 +179,7 @@ public struct Vault: Sendable, Equatable {
                 realFolders[folder.path] = .some(Vault.realPath(folder.path))
             }
             var status = stat()
-            if lstat(target.path, &status) == 0 {
+            if followingLinks, lstat(target.path, &status) == 0 {
                 let real = status.st_mode & S_IFMT == S_IFLNK
                     ? Vault.realPath(target.path)
                     : (realFolders[folder.path] ?? nil).map { $0 == "/" ? "/" + target.lastPathComponent : $0 + "/" + target.lastPathComponent }
@@ -172,19 +187,22 @@ public struct Vault: Sendable, Equatable {
             }
             prepared.append((target, file.data, safe))
         }
-        return try AtomicFile.writeAll(prepared, replaceIf: stillExpected, retiring: retired)
+        return try AtomicFile.writeAll(prepared, replaceIf: stillExpected, retiring: retired,
+                                       temporaryFolder: temporaryFolder)
     }
 
     /// Normalizes a vault-relative path (`./a//b.md` → `a/b.md`), refusing empty paths, NUL,
-    /// absolute paths, `..` and paths whose existing part leads outside the vault through a symlink.
-    public func resolveSafePath(_ path: String) throws -> String {
+    /// absolute paths, `..` and paths whose existing part leads outside the vault through a symlink
+    /// (the last component only when `checkingLastLink`: a link there that is replaced, never
+    /// followed, may lead anywhere).
+    public func resolveSafePath(_ path: String, checkingLastLink: Bool = true) throws -> String {
         guard !path.isEmpty, !path.contains("\0") else { throw CoreError.invalidPath(path: path) }
         guard !path.hasPrefix("/") else { throw CoreError.pathOutsideVault(path: path) }
         let parts = path.split(separator: "/").filter { $0 != "." }
         guard !parts.contains("..") else { throw CoreError.pathOutsideVault(path: path) }
         guard !parts.isEmpty else { throw CoreError.invalidPath(path: path) }
         var existing = root.path
-        for part in parts {
+        for part in parts.prefix(checkingLastLink ? parts.count : parts.count - 1) {
             let next = existing + "/" + part
             var status = stat()
             guard lstat(next, &status) == 0 else { break }

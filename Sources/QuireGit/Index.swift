@@ -23,6 +23,21 @@ public final class Index {
         git_index_free(pointer)
     }
 
+    /// The paths of the entries whose file name (the part after the last `/`) starts with
+    /// `prefix`, in index order (sorted by path).
+    public func paths(withNamePrefix prefix: String) -> [String] {
+        var result: [String] = []
+        prefix.withCString { wanted in
+            let length = strlen(wanted)
+            for position in 0..<git_index_entrycount(pointer) {
+                guard let path = git_index_get_byindex(pointer, position)?.pointee.path else { continue }
+                let name = strrchr(path, 0x2F).map { UnsafePointer($0 + 1) } ?? path
+                if strncmp(name, wanted, length) == 0 { result.append(String(cString: path)) }
+            }
+        }
+        return result
+    }
+
     /// Re-reads the index file from disk, dropping unsaved in-memory changes.
     public func reload() throws {
         try check(git_index_read(pointer, 1), "git_index_read")

@@ -11,12 +11,16 @@ public struct MergeFileResult: Equatable, Sendable {
 
 /// Three-way merge of file contents in memory, through `git_merge_file` (no repository).
 public enum MergeFile {
-    /// Merges `ours` and `theirs` against their common `base` (nil = empty ancestor).
-    public static func merge(base: Data?, ours: Data, theirs: Data, path: String = "file") throws -> MergeFileResult {
+    /// Merges `ours` and `theirs` against their common `base` (nil = empty ancestor). With
+    /// `favoringTheirs`, hunks that collide take `theirs` (`GIT_MERGE_FILE_FAVOR_THEIRS`): the
+    /// result is never conflicted, and every other change of both sides stays.
+    public static func merge(base: Data?, ours: Data, theirs: Data, path: String = "file",
+                             favoringTheirs: Bool = false) throws -> MergeFileResult {
         LibGit2.ensure()
         var options = git_merge_file_options()
         try check(git_merge_file_options_init(&options, UInt32(GIT_MERGE_FILE_OPTIONS_VERSION)),
                   "git_merge_file_options_init")
+        if favoringTheirs { options.favor = GIT_MERGE_FILE_FAVOR_THEIRS }
         let baseData = base ?? Data()
         return try baseData.withUnsafeBytes { baseBytes in
             try ours.withUnsafeBytes { ourBytes in

@@ -30,13 +30,23 @@ public struct StatusEntry: Equatable, Sendable {
 
 extension Repository {
     /// Every path that differs from HEAD, in the index or the work tree (untracked files
-    /// included, ignored files left out), sorted by path.
-    public func status() throws -> [StatusEntry] {
+    /// included, ignored files left out), sorted by path. With `detectRenames`, a file moved
+    /// (staged or not) is one `.renamed` entry with its `oldPath`, paired by git's rename
+    /// detection as a commit's diff pairs it, instead of a deletion and an addition. With
+    /// `refreshingIndex`, files whose stat data the index had out of date but whose content is
+    /// unchanged (a copied or restored repository) get their stat data written back to the index,
+    /// as `git status` does, so the next check needs no content comparison; it takes the index
+    /// lock (`GitError.Code.locked` while a git command holds it).
+    public func status(detectRenames: Bool = false, refreshingIndex: Bool = false) throws -> [StatusEntry] {
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
         options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
             | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+        if detectRenames {
+            options.flags |= GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX.rawValue | GIT_STATUS_OPT_RENAMES_INDEX_TO_WORKDIR.rawValue
+        }
+        if refreshingIndex { options.flags |= GIT_STATUS_OPT_UPDATE_INDEX.rawValue }
         var list: OpaquePointer?
         try check(git_status_list_new(&list, pointer, &options), "git_status_list_new")
         defer { git_status_list_free(list) }

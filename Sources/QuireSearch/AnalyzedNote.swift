@@ -35,6 +35,11 @@ enum Attribute {
     static let mood = "\u{1}m:"
     static let draft = "\u{1}d"
     static let pinned = "\u{1}n"
+    /// The title and each alias as folded words joined by spaces (`Tokenizer.foldedPhrase`):
+    /// exact and leading-words matches of a query rank first.
+    static let name = "\u{1}N:"
+    /// Longer titles and aliases get no name term (a query is never that long).
+    static let maximumNameBytes = 256
 
     /// A value as it is compared: lowercased (as the query parser stores filter values), in
     /// canonical composition so that equal strings have equal bytes.
@@ -45,7 +50,7 @@ enum Attribute {
     /// The attribute terms of a note.
     static func terms(of record: NoteRecord) -> [String] {
         var terms: [String] = []
-        terms.reserveCapacity(record.tags.count + 6)
+        terms.reserveCapacity(record.tags.count + record.aliases.count + 7)
         // Tags of one key count once; few tags are compared with those taken, not hashed.
         var seen = Set<String>()
         for tag in record.tags {
@@ -59,6 +64,12 @@ enum Attribute {
         if let value = record.mood { terms.append(mood + String(value)) }
         if record.draft { terms.append(draft) }
         if record.pinned { terms.append(pinned) }
+        for text in [record.title] + record.aliases {
+            let phrase = Tokenizer.foldedPhrase(text)
+            guard !phrase.isEmpty, phrase.utf8.count <= maximumNameBytes else { continue }
+            let term = name + phrase
+            if !terms.contains(term) { terms.append(term) }
+        }
         return terms
     }
 }

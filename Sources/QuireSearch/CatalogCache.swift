@@ -15,7 +15,9 @@ import Glibc
 enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
     static let stateMagic: [UInt8] = Array("QUIRESTA".utf8)
-    static let version: UInt32 = 12
+    /// Raised whenever what the index holds changes (13: symbols, emoji and `C++` are tokens;
+    /// 14: name terms of titles and aliases).
+    static let version: UInt32 = 14
     /// Records, record offsets, flags, term bytes, eleven columns and the sort keys.
     static let sectionsPerSegment = Section.allCases.count
 

@@ -6,12 +6,13 @@ extension Catalog {
         var evaluator = QueryEvaluator(catalog: self)
         let matches = evaluator.evaluate(query.root, within: liveSet)
         let documents = matches.members
-        let sort = options.sort ?? (query.hasPositiveTerms ? .relevance : nil)
+        let sort = options.sort ?? (query.hasPositiveTerms && options.ranksWords ? .relevance : nil)
         var scores: [Double] = []
         if query.hasPositiveTerms {
             scores = evaluator.scores(for: query.positiveTerms, documents: matches)
         }
-        let ordered = Ranker(catalog: self, scores: scores)
+        let tiers = sort == .relevance ? nameTiers(for: query.positiveTerms, within: matches) : []
+        let ordered = Ranker(catalog: self, scores: scores, tiers: tiers)
             .order(documents, by: sort, reverse: options.reverse, limit: options.limit)
         return ordered.map { document in
             let score = scores.isEmpty ? 0 : scores[document]
@@ -150,6 +151,29 @@ extension Catalog {
         default:
             return nil
         }
+    }
+
+    /// Per document, how its title or an alias meets the words of `terms` (in query order,
+    /// joined by spaces): 2 when one equals them, 1 when one starts with them (whole words,
+    /// or any word when the last term is a prefix), else 0. Empty when no document of
+    /// `within` has a tier above 0 (the common case: nothing allocated).
+    func nameTiers(for terms: [TextTerm], within: DocumentSet) -> [UInt8] {
+        let words = terms.flatMap(\.tokens).joined(separator: " ")
+        guard !words.isEmpty, let last = terms.last else { return [] }
+        let key = Attribute.name + words
+        let length = key.utf8.count
+        var tiers: [UInt8] = []
+        for tier: UInt8 in [1, 2] {
+            forEachAttribute(prefix: key, where: { term in
+                let rest = term.utf8.dropFirst(length)
+                return tier == 2 ? rest.isEmpty : !rest.isEmpty && (rest.first == 0x20 || last.isPrefix)
+            }) { document in
+                guard within.contains(document) else { return }
+                if tiers.isEmpty { tiers = [UInt8](repeating: 0, count: capacity) }
+                tiers[document] = max(tiers[document], tier)
+            }
+        }
+        return tiers
     }
 
     /// Live documents holding the attribute term `key` (`orUnder`: or a term `key/…`).

@@ -18,7 +18,9 @@ public struct NoteQuery: Equatable, Sendable {
         self.text = text
     }
 
-    /// Parses query text. `now` and `timeZone` resolve relative and local dates.
+    /// Parses query text. `now` and `timeZone` resolve relative and local dates. Empty text
+    /// (or only white space) is every note; text with nothing to search for (`*`, `!!!`) is a
+    /// `QueryError`.
     public static func parse(_ text: String, now: Date,
                              timeZone: TimeZone = .current) throws(QueryError) -> NoteQuery {
         var parser = QueryParser(text: text, dates: QueryDateParser(now: now, timeZone: timeZone))
@@ -28,12 +30,18 @@ public struct NoteQuery: Equatable, Sendable {
 
     /// Parses command-line arguments the way `quire list|search` reads them: the positional
     /// arguments joined by spaces (the CLI has already removed its own options, so an argument
-    /// starting with `-` is a negation). A single argument holding spaces that is a filter
-    /// without quotes (`project:Toy Story 5`, as the shell leaves `project:"Toy Story 5"`) has
-    /// its value quoted again.
+    /// starting with `-` is a negation). A single argument that is one filter followed by plain
+    /// words (`project:Toy Story 5`, as the shell leaves `project:"Toy Story 5"`) has its value
+    /// quoted again; an argument holding query syntax after its first filter
+    /// (`tag:idea draft:false`), or whose filter takes no text (`draft:`, `mood:`, dates), is
+    /// read as query text, as if its words were separate arguments. Arguments given but all
+    /// empty or white space are a `QueryError` (no arguments at all: every note).
     public static func parse(arguments: [String], now: Date,
                              timeZone: TimeZone = .current) throws(QueryError) -> NoteQuery {
         let text = arguments.map(requote).joined(separator: " ")
+        if !arguments.isEmpty, text.allSatisfy(\.isWhitespace) {
+            throw QueryError(.nothingToSearch, at: 0, "nothing to search for: the query is empty")
+        }
         return try parse(text, now: now, timeZone: timeZone)
     }
 
@@ -58,11 +66,32 @@ public struct NoteQuery: Equatable, Sendable {
             return prefix + "#\"" + body.dropFirst() + "\""
         }
         guard let colon = body.firstIndex(of: ":"), colon > body.startIndex,
-              QueryLexer.isFilterKey(body[body.startIndex..<colon]) else {
+              QueryLexer.isFilterKey(body[body.startIndex..<colon]),
+              !typedKeys.contains(body[body.startIndex..<colon].lowercased()) else {
             return argument
         }
         let value = body[body.index(after: colon)...]
+        guard isPlainText(value) else { return argument }
         return prefix + body[body.startIndex...colon] + "\"" + value + "\""
+    }
+
+    /// Filters whose value is a flag, a number or a date: never a text with spaces.
+    private static let typedKeys: Set<String> = [
+        "draft", "pinned", "mood", "created", "createdat", "updated", "updatedat", "modified",
+    ]
+
+    /// Whether a filter value that holds spaces is plain words: none of its words after the
+    /// first is a filter (`key:`, `#tag`), a negation, an operator, a group or a quote.
+    private static func isPlainText(_ value: Substring) -> Bool {
+        let words = value.split(whereSeparator: \.isWhitespace).dropFirst()
+        return !words.contains { word in
+            if ["OR", "AND", "NOT"].contains(word) { return true }
+            if (word.hasPrefix("-") && word.count > 1) || word.hasPrefix("#") || word.contains(where: { "()\"".contains($0) }) {
+                return true
+            }
+            guard let colon = word.firstIndex(of: ":") else { return false }
+            return QueryLexer.isFilterKey(word[word.startIndex..<colon])
+        }
     }
 }
 

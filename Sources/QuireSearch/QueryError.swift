@@ -22,6 +22,9 @@ public struct QueryError: Error, Equatable, Sendable, CustomStringConvertible {
         case missingOperand
         /// Parentheses or negations nested deeper than `QueryParser.maximumDepth`.
         case tooDeep
+        /// A query (or a `title:` value) with no letter, digit, symbol or filter: `*`, `!!!`,
+        /// `""`, only white space. It would match every note.
+        case nothingToSearch
     }
 
     /// The kind of mistake.

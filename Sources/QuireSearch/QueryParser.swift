@@ -1,7 +1,9 @@
 import Foundation
 
 /// Recursive-descent parser of the query language: OR binds loosest, then AND (implicit or
-/// written), then NOT / `-`. Words without any searchable character (`&`, `-`) are dropped.
+/// written), then NOT / `-`. Words without any searchable character (`&`, `-`) are dropped;
+/// a query left with nothing to search for is an error (it would match every note), as is a
+/// `title:` value with nothing to search for. Empty text is the query of every note.
 struct QueryParser {
     private let text: String
     private let dates: QueryDateParser
@@ -24,6 +26,10 @@ struct QueryParser {
         if position < lexemes.count {
             throw QueryError(.unexpectedParenthesis, at: lexemes[position].offset,
                              "')' without a matching '('")
+        }
+        if root == nil, let first = lexemes.first {
+            throw QueryError(.nothingToSearch, at: first.offset,
+                             "nothing to search for: the query has no letter, digit, symbol or filter")
         }
         return root ?? .all
     }
@@ -141,7 +147,11 @@ struct QueryParser {
             var word = value
             var prefix = false
             if !quoted { while word.hasSuffix("*") { word.removeLast(); prefix = true } }
-            return Self.term(word, prefix: prefix, scope: .title)
+            guard let node = Self.term(word, prefix: prefix, scope: .title) else {
+                throw QueryError(.nothingToSearch, at: valueOffset,
+                                 "'\(rawKey):' needs a letter, digit or symbol to look for, not '\(value)'")
+            }
+            return node
         case "mood":
             let (comparison, rest) = quoted ? (.equal, value) : Self.comparison(value)
             guard let mood = Int(rest) else {

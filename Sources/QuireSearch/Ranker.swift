@@ -1,15 +1,19 @@
 import Foundation
 
-/// Orders documents by a sort key; ties by path A→Z, missing values last.
+/// Orders documents by a sort key; ties by path A→Z, missing values last. By relevance, a
+/// note whose title or alias is the query's words comes first, then one whose title or alias
+/// starts with them (`tiers`), then by score.
 struct Ranker {
     let catalog: Catalog
     let scores: [Double]
+    /// Per document, its name tier (see `Catalog.nameTiers`); empty: all 0.
+    var tiers: [UInt8] = []
 
     func order(_ documents: [Int], by sort: SortKey?, reverse: Bool, limit: Int?) -> [Int] {
         // The first few by relevance: only the documents scoring at least the limit-th best
         // score (ties included) are ordered, so most comparisons are of two numbers.
         if sort == .relevance, !scores.isEmpty, let limit, limit < documents.count / 8 {
-            let best = Self.bestScored(documents, scores, limit: limit, descending: !reverse)
+            let best = Self.bestScored(documents, scores, tiers: tiers, limit: limit, descending: !reverse)
             // (Many ties at the threshold may leave every document: then on as usual.)
             if best.count < documents.count { return order(best, by: sort, reverse: reverse, limit: limit) }
         }
@@ -31,7 +35,12 @@ struct Ranker {
         case .relevance:
             let all = scores
             let relevance = all.isEmpty ? [Double](repeating: 0, count: documents.count) : documents.map { all[$0] }
+            let allTiers = tiers
+            let tier = allTiers.isEmpty ? [] : documents.map { allTiers[$0] }
             ordered = Self.arrange(positions, limit: limit) { left, right in
+                if !tier.isEmpty, tier[left] != tier[right] {
+                    return descending ? tier[left] > tier[right] : tier[left] < tier[right]
+                }
                 let a = relevance[left]
                 let b = relevance[right]
                 if a == b { return tie(left, right) }
@@ -62,17 +71,21 @@ struct Ranker {
         return ordered.map { documents[$0] }
     }
 
-    /// The documents whose score is at least the `limit`-th best of `documents` (at most, when
-    /// not `descending`), ties included, in the order given.
-    static func bestScored(_ documents: [Int], _ scores: [Double], limit: Int, descending: Bool) -> [Int] {
+    /// The documents whose (tier, score) is at least the `limit`-th best of `documents` (at
+    /// most, when not `descending`), ties included, in the order given.
+    static func bestScored(_ documents: [Int], _ scores: [Double], tiers: [UInt8] = [], limit: Int,
+                           descending: Bool) -> [Int] {
         guard limit > 0 else { return [] }
-        // Scores negated when ascending, so that "better" is always "greater".
+        // Keys negated when ascending, so that "better" is always "greater".
         let sign = descending ? 1.0 : -1.0
-        var best: [Double] = []  // the best scores so far, best first
+        func key(_ document: Int) -> (Double, Double) {
+            (tiers.isEmpty ? 0 : Double(tiers[document]) * sign, scores[document] * sign)
+        }
+        var best: [(Double, Double)] = []  // the best keys so far, best first
         best.reserveCapacity(limit + 1)
-        var worstKept = -Double.infinity  // beaten by any score while fewer than `limit` are kept
+        var worstKept = (-Double.infinity, -Double.infinity)  // beaten by any key while fewer than `limit` are kept
         for document in documents {
-            let score = scores[document] * sign
+            let score = key(document)
             if score <= worstKept && best.count == limit { continue }
             var index = best.count
             best.append(score)
@@ -85,7 +98,7 @@ struct Ranker {
             if best.count == limit { worstKept = best[limit - 1] }
         }
         guard let threshold = best.last else { return [] }
-        return documents.filter { scores[$0] * sign >= threshold }
+        return documents.filter { key($0) >= threshold }
     }
 
     /// `items` sorted by `ascending` and cut at `limit` (a bounded insertion when the limit is

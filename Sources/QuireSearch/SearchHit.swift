@@ -18,10 +18,13 @@ public enum SortKey: String, CaseIterable, Equatable, Sendable {
 
 /// How `Catalog.run` orders and cuts its results.
 public struct SearchOptions: Equatable, Sendable {
-    /// The order; nil: relevance when the query has text terms, else the list order (pinned
-    /// first, then `updatedAt` newest first). Notes without the sort value come last; ties are
-    /// broken by path A→Z.
+    /// The order; nil: relevance when the query has text terms (and `ranksWords`), else the
+    /// list order (pinned first, then `updatedAt` newest first). Notes without the sort value
+    /// come last; ties are broken by path A→Z.
     public var sort: SortKey?
+    /// Whether a query with text terms and no `sort` is ordered by relevance (`quire search`);
+    /// false keeps the list order (`quire list`).
+    public var ranksWords: Bool = true
     /// Reverses the order (ties stay by path A→Z; notes without the value stay last).
     public var reverse: Bool
     /// The most hits to return (nil: all).

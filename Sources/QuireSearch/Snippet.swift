@@ -20,7 +20,9 @@ public struct Snippet: Equatable, Sendable {
     public static func make(body fullBody: String, query: NoteQuery, words: Int = 30) -> Snippet {
         let body = fullBody.utf8.count > maxBodyBytes
             ? String(decoding: fullBody.utf8.prefix(maxBodyBytes), as: UTF8.self) : fullBody
-        let tokens = Tokenizer.tokens(in: body)
+        let bytes = Array(body.utf8)
+        // A done task's `x` in `- [x]` is a token; the snippet drops it as it drops `- [ ]`.
+        let tokens = Tokenizer.tokens(in: body).filter { !isTaskMark($0.utf8Range, in: bytes) }
         guard !tokens.isEmpty else { return Snippet(text: "", highlights: []) }
         let terms = query.positiveTerms.filter { $0.scope == .all }
         var matched = [Bool](repeating: false, count: tokens.count)
@@ -33,7 +35,6 @@ public struct Snippet: Equatable, Sendable {
         let first = matched.firstIndex(of: true) ?? 0
         let begin = max(0, first - 6)
         let end = min(tokens.count, begin + max(words, 1))
-        let bytes = Array(body.utf8)
         var text: [UInt8] = []
         var marks: [Range<Int>] = []
         if begin > 0 { text.append(contentsOf: "… ".utf8) }
@@ -57,5 +58,17 @@ public struct Snippet: Equatable, Sendable {
             string.utf8.index(string.startIndex, offsetBy: mark.lowerBound)..<string.utf8.index(string.startIndex, offsetBy: mark.upperBound)
         }
         return Snippet(text: string, highlights: highlights)
+    }
+
+    /// Whether the bytes at `range` are the `x` or `X` of a task list item, `- [x]` (also with
+    /// `*` or `+`, indented), at the start of its line.
+    static func isTaskMark(_ range: Range<Int>, in bytes: [UInt8]) -> Bool {
+        guard range.count == 1, bytes[range.lowerBound] | 0x20 == UInt8(ascii: "x"),
+              range.lowerBound >= 3, range.upperBound < bytes.count, bytes[range.upperBound] == UInt8(ascii: "]"),
+              bytes[range.lowerBound - 1] == UInt8(ascii: "["), bytes[range.lowerBound - 2] == UInt8(ascii: " "),
+              [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(bytes[range.lowerBound - 3]) else { return false }
+        var index = range.lowerBound - 4
+        while index >= 0, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index -= 1 }
+        return index < 0 || bytes[index] == 0x0A || bytes[index] == 0x0D
     }
 }

@@ -7,7 +7,8 @@ public struct Token: Equatable, Sendable {
     public var term: String
     /// The token's position in the source, as UTF-8 byte offsets.
     public var utf8Range: Range<Int>
-    /// Whether this token is a single CJK character.
+    /// Whether this token is a single CJK character or symbol (an emoji, `€`, `→`), kept as
+    /// it is written.
     public var isCJK: Bool
 
     /// Creates a token.
@@ -20,7 +21,11 @@ public struct Token: Equatable, Sendable {
 
 /// Splits text into searchable tokens: runs of letters and digits (combining marks stay with
 /// their letter), folded to lowercase without diacritics; each CJK character (Han, kana,
-/// Hangul) is a token of its own, so any run of CJK characters is findable as a phrase.
+/// Hangul) and each symbol outside ASCII (an emoji, `€`, `→`, `©`) is a token of its own, so
+/// any run of them is findable as a phrase. A word ending in an ASCII letter keeps a `+`,
+/// `++` or `#` right after it when a space or punctuation follows (`C++`, `C#`, `F#`).
+/// An emoji variation selector (U+FE0F) starts no token, and a zero-width joiner ends one, so
+/// "❤️" is the token "❤" and "👨‍👩‍👧" three tokens.
 public enum Tokenizer {
     /// The tokens of `text`, in order, with their UTF-8 ranges.
     public static func tokens(in text: String) -> [Token] {
@@ -39,6 +44,17 @@ public enum Tokenizer {
         tokens(in: text).map(\.term)
     }
 
+    /// The folded tokens of `text` joined by single spaces ("Toy Story 5!" → "toy story 5"):
+    /// how a title or an alias is compared with the words of a query.
+    public static func foldedPhrase(_ text: String) -> String {
+        var folded: [UInt8] = []
+        scan(text) { bytes, _, isASCII, isCJK in
+            if !folded.isEmpty { folded.append(0x20) }
+            appendFolded(bytes, isASCII: isASCII, isCJK: isCJK, to: &folded)
+        }
+        return String(decoding: folded, as: UTF8.self)
+    }
+
     /// Folds one word the way tokens are folded: lowercase, no diacritics.
     public static func fold(_ word: String) -> String {
         if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.lowercased() }
@@ -46,7 +62,7 @@ public enum Tokenizer {
     }
 
     /// Appends the folded UTF-8 bytes of one token: ASCII lowercased in place, CJK characters
-    /// as they are, anything else lowercased without diacritics.
+    /// and symbols as they are, anything else lowercased without diacritics.
     @inline(__always)
     static func appendFolded(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, isCJK: Bool,
                              to output: inout [UInt8]) {
@@ -61,8 +77,8 @@ public enum Tokenizer {
     }
 
     /// Calls `emit` for every token of `text` with its bytes, UTF-8 range, whether it is pure
-    /// ASCII and whether it is a CJK character. `eightAtATime`: runs of eight ASCII bytes are
-    /// scanned at once (the same tokens; tests compare both ways).
+    /// ASCII and whether it is a CJK character or symbol. `eightAtATime`: runs of eight ASCII
+    /// bytes are scanned at once (the same tokens; tests compare both ways).
     static func scan(_ text: String, eightAtATime: Bool = true,
                      _ emit: (UnsafeBufferPointer<UInt8>, Range<Int>, Bool, Bool) -> Void) {
         var text = text
@@ -71,6 +87,12 @@ public enum Tokenizer {
             var index = 0
             var start = -1
             var ascii = true
+            // A word ends at `end`; it takes a `C++` / `C#` suffix along (bytes the scan skips
+            // anyway: `+` and `#` start no word).
+            func emitWord(_ first: Int, _ end: Int, _ ascii: Bool) {
+                let last = suffixEnd(buffer, word: first..<end)
+                emit(UnsafeBufferPointer(rebasing: buffer[first..<last]), first..<last, ascii, false)
+            }
             while index < count {
                 if eightAtATime && index &+ 8 <= count, let base = buffer.baseAddress {
                     let chunk = ASCIIChunk.load(base + index)
@@ -79,9 +101,7 @@ public enum Tokenizer {
                     let asciiCount = ASCIIChunk.isASCII(chunk) ? 8 : ASCIIChunk.asciiPrefix(chunk)
                     if asciiCount > 0 {
                         scanASCII(asciiCount == 8 ? chunk : ASCIIChunk.prefix(chunk, asciiCount), bytes: asciiCount,
-                                  at: index, start: &start, ascii: &ascii) { first, end, ascii in
-                            emit(UnsafeBufferPointer(rebasing: buffer[first..<end]), first..<end, ascii, false)
-                        }
+                                  at: index, start: &start, ascii: &ascii, emitWord)
                         index &+= asciiCount
                         if asciiCount == 8 { continue }
                     }
@@ -91,7 +111,7 @@ public enum Tokenizer {
                     if isASCIIWordByte(byte) {
                         if start < 0 { start = index; ascii = true }
                     } else if start >= 0 {
-                        emit(UnsafeBufferPointer(rebasing: buffer[start..<index]), start..<index, ascii, false)
+                        emitWord(start, index, ascii)
                         start = -1
                     }
                     index += 1
@@ -99,23 +119,29 @@ public enum Tokenizer {
                 }
                 let (scalar, length) = decode(buffer, at: index)
                 let end = min(index + length, count)
-                if isCJK(scalar) {
+                switch classify(scalar) {
+                case .single:
                     if start >= 0 {
-                        emit(UnsafeBufferPointer(rebasing: buffer[start..<index]), start..<index, ascii, false)
+                        emitWord(start, index, ascii)
                         start = -1
                     }
                     emit(UnsafeBufferPointer(rebasing: buffer[index..<end]), index..<end, false, true)
-                } else if isWordScalar(scalar) {
+                case .word:
                     if start < 0 { start = index }
                     ascii = false
-                } else if start >= 0 {
-                    emit(UnsafeBufferPointer(rebasing: buffer[start..<index]), start..<index, ascii, false)
-                    start = -1
+                case .joining:
+                    // Part of the word it follows; starts none.
+                    if start >= 0 { ascii = false }
+                case .separator:
+                    if start >= 0 {
+                        emitWord(start, index, ascii)
+                        start = -1
+                    }
                 }
                 index = end
             }
             if start >= 0 {
-                emit(UnsafeBufferPointer(rebasing: buffer[start..<count]), start..<count, ascii, false)
+                emitWord(start, count, ascii)
             }
         }
     }
@@ -147,6 +173,27 @@ public enum Tokenizer {
         }
     }
 
+    /// The end of a word at `word` with its `+`, `++` or `#` suffix, if it has one: the word
+    /// ends in an ASCII letter, and the end of the text, white space or punctuation that ends
+    /// a word in prose (`.,;:!?)]}>'"/*_`|-`) follows the suffix.
+    @inline(__always)
+    private static func suffixEnd(_ buffer: UnsafeBufferPointer<UInt8>, word: Range<Int>) -> Int {
+        let end = word.upperBound
+        guard end < buffer.count, buffer[end] == 0x2B || buffer[end] == 0x23 else { return end }
+        let lastLetter = buffer[end - 1] | 0x20
+        guard lastLetter >= 0x61 && lastLetter <= 0x7A else { return end }
+        var last = end + 1
+        if buffer[end] == 0x2B, last < buffer.count, buffer[last] == 0x2B { last += 1 }
+        guard last < buffer.count else { return last }
+        switch buffer[last] {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F, 0x29, 0x5D, 0x7D, 0x3E, 0x27, 0x22,
+             0x2F, 0x2A, 0x5F, 0x60, 0x7C, 0x2D:
+            return last
+        default:
+            return end
+        }
+    }
+
     @inline(__always)
     private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
@@ -162,6 +209,30 @@ public enum Tokenizer {
             value = (value << 6) | (UInt32(buffer[index + offset]) & 0x3F)
         }
         return (Unicode.Scalar(value) ?? "?", length)
+    }
+
+    /// How the scan treats a non-ASCII scalar.
+    enum ScalarClass {
+        /// A letter, number or mark: part of a word.
+        case word
+        /// A CJK character or a symbol: a token of its own.
+        case single
+        /// An emoji variation selector: part of the word it follows, else of no token.
+        case joining
+        /// Anything else (punctuation, spaces, joiners): ends a word.
+        case separator
+    }
+
+    static func classify(_ scalar: Unicode.Scalar) -> ScalarClass {
+        if isCJK(scalar) { return .single }
+        switch scalar.value {
+        case 0xFE00...0xFE0F, 0xE0100...0xE01EF: return .joining
+        default: break
+        }
+        switch scalar.properties.generalCategory {
+        case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol: return .single
+        default: return isWordScalar(scalar) ? .word : .separator
+        }
     }
 
     /// Whether a non-ASCII scalar belongs to a word: a letter, a digit/number or a mark.

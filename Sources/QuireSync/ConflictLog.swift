@@ -3,19 +3,37 @@ import QuireCore
 import QuireGit
 
 /// How a decision is written on a merge commit: one trailer line each,
-/// `Quire-Conflict: winner=<ours|theirs> path=<percent-encoded path> reason=<text>`.
+/// `Quire-Conflict: winner=<ours|theirs> path=<percent-encoded path> reason=<text>`. A decision of
+/// a merge the git CLI made (`DriverDecisions`) names that merge after the winner:
+/// `winner=<…> merge=<commit> path=…`; a decision of a pending merge whose incoming side is not
+/// the commit's parent (the git CLI committed the kept edit) names that side:
+/// `winner=<…> theirs=<commit> path=…` (versions before these skip such lines).
 enum ConflictTrailer {
     static let key = "Quire-Conflict"
 
-    static func line(for decision: MergeDecision) -> String {
+    static func line(for decision: MergeDecision, merge: OID? = nil, theirs: OID? = nil) -> String {
         let reason = decision.reason.replacingOccurrences(of: "\n", with: " ")
-        return "\(key): winner=\(decision.winner.rawValue) path=\(encode(decision.path)) reason=\(reason)"
+        let names = (merge.map { " merge=\($0.hex)" } ?? "") + (theirs.map { " theirs=\($0.hex)" } ?? "")
+        return "\(key): winner=\(decision.winner.rawValue)\(names) path=\(encode(decision.path)) reason=\(reason)"
+    }
+
+    /// The merge commit a trailer names (`merge=`), if any.
+    static func merge(in value: String) -> OID? { commit("merge", in: value) }
+
+    /// The incoming side a trailer names (`theirs=`), if any.
+    static func theirs(in value: String) -> OID? { commit("theirs", in: value) }
+
+    private static func commit(_ name: String, in value: String) -> OID? {
+        guard let pathRange = value.range(of: " path="),
+              let range = value.range(of: " \(name)=", range: value.startIndex..<pathRange.lowerBound) else { return nil }
+        return OID(hex: String(value[range.upperBound...].prefix(40)))
     }
 
     static func parse(_ value: String) -> MergeDecision? {
         guard value.hasPrefix("winner="), let pathRange = value.range(of: " path="),
               let reasonRange = value.range(of: " reason=", range: pathRange.upperBound..<value.endIndex) else { return nil }
-        let winnerText = String(value[value.index(value.startIndex, offsetBy: 7)..<pathRange.lowerBound])
+        let winnerEnd = value.range(of: " ", range: value.startIndex..<pathRange.lowerBound)?.lowerBound ?? pathRange.lowerBound
+        let winnerText = String(value[value.index(value.startIndex, offsetBy: 7)..<winnerEnd])
         guard let winner = MergeWinner(rawValue: winnerText),
               let path = String(value[pathRange.upperBound..<reasonRange.lowerBound]).removingPercentEncoding else { return nil }
         return MergeDecision(path: path, winner: winner, reason: String(value[reasonRange.upperBound...]))
@@ -67,7 +85,7 @@ public struct ConflictLog {
     /// Every record, newest first; dismissed ones only with `includeDismissed`.
     public func records(includeDismissed: Bool = false) throws -> [ConflictRecord] {
         guard let head = try repository.headCommitID() else { return [] }
-        let dismissed = Set(SyncState.load(vaultRoot: vaultRoot).dismissedConflicts)
+        let dismissed = Set(try SyncState.load(vaultRoot: vaultRoot).dismissedConflicts)
         var result: [ConflictRecord] = []
         // Merge commits, and the sync commits of pending merges (one parent: the commit's own
         // side is `ours`, the parent the loser).
@@ -78,19 +96,41 @@ public struct ConflictLog {
                 guard let decision = ConflictTrailer.parse(value) else { continue }
                 // One merge can record several decisions for one path (a key and the body): the
                 // second and later get `#n` in the hashed text, so every id stays unique.
-                let occurrence = decisionsPerPath[decision.path, default: 0]
-                decisionsPerPath[decision.path] = occurrence + 1
-                let hashed = commit.id.hex + decision.path + (occurrence == 0 ? "" : "#\(occurrence)")
-                let id = String(SHA1.hex(Data(hashed.utf8)).prefix(10))
-                let record = ConflictRecord(id: id, path: decision.path, time: commit.committer.time, device: device,
-                                            winner: decision.winner, reason: decision.reason,
-                                            ours: commit.parents.count > 1 ? commit.parents[0].hex : commit.id.hex,
-                                            theirs: commit.parents[commit.parents.count > 1 ? 1 : 0].hex,
-                                            merge: commit.id.hex, dismissed: dismissed.contains(id))
+                // A decision of a merge the git CLI made: that merge is the record's commit.
+                let merge = try ConflictTrailer.merge(in: value).map { try repository.commit($0) } ?? commit
+                let occurrence = decisionsPerPath[merge.id.hex + decision.path, default: 0]
+                decisionsPerPath[merge.id.hex + decision.path] = occurrence + 1
+                var record = Self.record(decision, merge: merge, device: device, occurrence: occurrence, dismissed: dismissed)
+                if let theirs = ConflictTrailer.theirs(in: value) { record.theirs = theirs.hex }
                 if includeDismissed || !record.dismissed { result.append(record) }
             }
         }
-        return result
+        // Decisions of the merge driver in a plain `git pull` not recorded by a sync yet.
+        let known = Set(result.map(\.id))
+        var pending: [ConflictRecord] = []
+        var occurrences: [String: Int] = [:]
+        for (entry, merge) in try DriverDecisions.paired(repository, vaultRoot: vaultRoot).pairs {
+            guard let winner = MergeWinner(rawValue: entry.winner) else { continue }
+            let occurrence = occurrences[merge.id.hex + entry.path, default: 0]
+            occurrences[merge.id.hex + entry.path] = occurrence + 1
+            let record = Self.record(MergeDecision(path: entry.path, winner: winner, reason: entry.reason), merge: merge,
+                                     device: entry.device, occurrence: occurrence, dismissed: dismissed)
+            if !known.contains(record.id) && (includeDismissed || !record.dismissed) { pending.append(record) }
+        }
+        return pending + result
+    }
+
+    /// The record of `decision` on `merge` (a merge commit: `ours` its first parent; a sync
+    /// commit of pending merges: `ours` the commit itself, its parent the loser).
+    private static func record(_ decision: MergeDecision, merge: CommitInfo, device: String, occurrence: Int,
+                               dismissed: Set<String>) -> ConflictRecord {
+        let hashed = merge.id.hex + decision.path + (occurrence == 0 ? "" : "#\(occurrence)")
+        let id = String(SHA1.hex(Data(hashed.utf8)).prefix(10))
+        return ConflictRecord(id: id, path: decision.path, time: merge.committer.time, device: device,
+                              winner: decision.winner, reason: decision.reason,
+                              ours: merge.parents.count > 1 ? merge.parents[0].hex : merge.id.hex,
+                              theirs: merge.parents[merge.parents.count > 1 ? 1 : 0].hex,
+                              merge: merge.id.hex, dismissed: dismissed.contains(id))
     }
 
     /// The record whose id starts with `prefix` (at least 4 characters); throws when there is
@@ -112,15 +152,26 @@ public struct ConflictLog {
         if loserHex == record.merge { return nil }
         guard let loser = OID(hex: loserHex), let merge = OID(hex: record.merge) else { return nil }
         let history = NoteHistory(repository: repository)
-        if let data = try history.version(of: record.path, in: loser) { return data }
-        if let data = try pairedVersion(of: record, loser: loser) { return data }
+        let merged = try history.version(of: record.path, in: merge)
+        let mergedID = merged.flatMap { NoteParser.parse($0, path: record.path).id }
+        // At the same path (or paired with it) the loser may hold another note, one renamed onto
+        // that path: a different id is not this note's version.
+        func sameNote(_ data: Data) -> Bool {
+            mergedID == nil || NoteParser.parse(data, path: record.path).id.map { $0 == mergedID } != false
+        }
+        if let data = try history.version(of: record.path, in: loser), sameNote(data) { return data }
+        if let data = try pairedVersion(of: record, loser: loser), sameNote(data) { return data }
         let loserTree = try repository.treeID(ofCommit: loser)
-        if let merged = try history.version(of: record.path, in: merge),
-           let id = NoteParser.parse(merged, path: record.path).id {
+        if let id = mergedID {
             for entry in try repository.treeEntries(loserTree) where entry.path.hasSuffix(".md") {
                 let data = try repository.blobData(entry.id)
                 if NoteParser.parse(data, path: entry.path).id == id { return data }
             }
+        }
+        // A file the merge kept beside another under a new name (`Projects-2`): the same bytes.
+        if let merged {
+            let blob = BlobHash.hex(merged)
+            if try repository.treeEntries(loserTree).contains(where: { $0.id.hex == blob }) { return merged }
         }
         // A note without an id, renamed on the winning side: paired by git's rename detection,
         // as the merge paired it — from the loser, else from the merge base (the loser rewrote it).
@@ -137,6 +188,14 @@ public struct ConflictLog {
             }
         }
         return nil
+    }
+
+    /// The note as it was at the merge base of the two sides (the version both changed), by
+    /// path; nil for a pending merge's record (one parent), or when the base has no such path.
+    public func baseVersion(of record: ConflictRecord) throws -> Data? {
+        guard record.ours != record.merge, let ours = OID(hex: record.ours), let theirs = OID(hex: record.theirs),
+              let base = try repository.mergeBase(ours, theirs) else { return nil }
+        return try NoteHistory(repository: repository).version(of: record.path, in: base)
     }
 
     /// The loser's version of the note the merge paired with `record.path`: the base path a side
@@ -163,7 +222,7 @@ public struct ConflictLog {
     /// Hides a record from the default list on this device.
     public func dismiss(_ prefix: String) throws -> ConflictRecord {
         let found = try record(prefix)
-        var state = SyncState.load(vaultRoot: vaultRoot)
+        var state = try SyncState.load(vaultRoot: vaultRoot)
         if !state.dismissedConflicts.contains(found.id) { state.dismissedConflicts.append(found.id) }
         try state.save(vaultRoot: vaultRoot)
         return found

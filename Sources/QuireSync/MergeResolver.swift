@@ -33,7 +33,8 @@ public struct MergeResolver: Sendable {
         if let documents = editableDocuments(base: base, ours: ours.data, theirs: theirs.data) {
             let ranking = rank(ours: ours, theirs: theirs,
                                oursUpdatedAt: documents.ours.fields(path: path).updatedAt,
-                               theirsUpdatedAt: documents.theirs.fields(path: path).updatedAt)
+                               theirsUpdatedAt: documents.theirs.fields(path: path).updatedAt,
+                               dayOnly: Self.hasDayOnlyUpdatedAt(documents.ours) && Self.hasDayOnlyUpdatedAt(documents.theirs))
             let (winner, loser) = ranking.winner == .ours
                 ? (documents.ours, documents.theirs) : (documents.theirs, documents.ours)
             do {
@@ -98,13 +99,16 @@ public struct MergeResolver: Sendable {
         let (winner, loser) = ranking.winner == .ours ? (ours.data, theirs.data) : (theirs.data, ours.data)
         let result = try MergeFile.merge(base: base, ours: winner, theirs: loser, path: path)
         guard result.conflicted else { return (result.data, [], ranking.winner) }
+        if let both = InsertionMerge.merge(base: base, winner: winner, loser: loser) { return (both, [], ranking.winner) }
         let decision = MergeDecision(path: path, winner: ranking.winner,
                                      reason: "both sides changed the same lines; \(ranking.why)")
         return (winner, [decision], ranking.winner)
     }
 
-    /// The side that wins collisions, and why in words.
-    func rank(ours: MergeSide, theirs: MergeSide, oursUpdatedAt: Date?, theirsUpdatedAt: Date?) -> MergeRanking {
+    /// The side that wins collisions, and why in words. `dayOnly`: both `updatedAt` name a day
+    /// without a time, so equal ones are broken by the commit times before the blob ids.
+    func rank(ours: MergeSide, theirs: MergeSide, oursUpdatedAt: Date?, theirsUpdatedAt: Date?,
+              dayOnly: Bool = false) -> MergeRanking {
         switch strategy {
         case .ours: return MergeRanking(winner: .ours, why: "the strategy is ours")
         case .theirs: return MergeRanking(winner: .theirs, why: "the strategy is theirs")
@@ -120,6 +124,11 @@ public struct MergeResolver: Sendable {
             let winner: MergeWinner = oursTime > theirsTime ? .ours : .theirs
             let time = QuireClock.iso8601UTC(max(oursTime, theirsTime))
             return MergeRanking(winner: winner, why: "\(winner.rawValue) is newer (\(what) \(time))")
+        }
+        if dayOnly, ours.commitTime != theirs.commitTime {
+            let winner: MergeWinner = ours.commitTime > theirs.commitTime ? .ours : .theirs
+            return MergeRanking(winner: winner, why: "updatedAt is the same day (\(QuireClock.iso8601UTC(oursTime))); "
+                + "\(winner.rawValue) was committed later (\(QuireClock.iso8601UTC(max(ours.commitTime, theirs.commitTime))))")
         }
         let winner: MergeWinner = Self.blobID(ours.data) > Self.blobID(theirs.data) ? .ours : .theirs
         return MergeRanking(winner: winner, why: "\(what) is equal (\(QuireClock.iso8601UTC(oursTime))); "
@@ -155,6 +164,21 @@ public struct MergeResolver: Sendable {
             result.append(character)
         }
         return result
+    }
+
+    /// Whether the note's update time (its first key of the `updatedAt` family) is a day
+    /// without a time (`2026-12-01`).
+    private static func hasDayOnlyUpdatedAt(_ document: NoteDocument) -> Bool {
+        let text: String
+        switch NoteFields.updatedAtKeys.lazy.compactMap({ document.value(forKey: $0) }).first {
+        case let .date(_, written)?: text = written
+        case let .string(written)?: text = written.trimmingCharacters(in: .whitespaces)
+        default: return false
+        }
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        return text.utf8.count == 10 && text.utf8.enumerated().allSatisfy { offset, byte in
+            offset == 4 || offset == 7 ? byte == UInt8(ascii: "-") : digits.contains(byte)
+        }
     }
 
     /// The bytes of `data` without its updated-time keys; nil when its front matter is not

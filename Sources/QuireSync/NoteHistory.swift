@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 import QuireGit
 
 /// One commit that touched a note.
@@ -41,22 +42,81 @@ public struct NoteHistory {
         self.repository = repository
     }
 
-    /// The commits that touched `path`, newest first, following renames back to its creation.
+    /// The commits that touched `path`, newest first, following the note back to its creation
+    /// through both parents of every merge: on each line of history its path is followed across
+    /// renames (git's rename detection, else the note's `id`), so a rename or an edit made on
+    /// another device and merged in is listed as that device's commit. A commit is listed when
+    /// the note in it differs from the note in each of its parents — a merge only when it made a
+    /// version neither side had, and then as `modified` when it kept a parent's path (the rename,
+    /// if any, is that parent's). A path not in HEAD starts at the commit that deleted it.
     public func entries(for path: String, limit: Int? = nil) throws -> [HistoryEntry] {
         guard let head = try repository.headCommitID() else { return [] }
-        var current = path
+        let log = try repository.log(from: head)
+        // Commit → the note's path in it, for the commits on the note's lines of history.
+        var places: [OID: String] = [:]
+        var noteID: String?
         var entries: [HistoryEntry] = []
-        for commit in try repository.log(from: head) {
-            let parentTree = try commit.parents.first.map { try repository.commit($0).tree }
-            let deltas = try repository.diff(from: parentTree, to: commit.tree)
-            guard let delta = deltas.first(where: { $0.newPath == current && $0.kind != .deleted })
-                ?? deltas.first(where: { $0.oldPath == current && $0.kind == .deleted }) else { continue }
-            entries.append(entry(commit, path: current, change: delta.kind))
+        if let entry = try repository.entry(atPath: path, inTree: try repository.treeID(ofCommit: head)) {
+            places[head] = path
+            noteID = try self.noteID(of: entry.id, path: path)
+        }
+        for commit in log {
+            guard let place = places[commit.id] else {
+                // Not in HEAD: the newest commit that deleted it starts the history.
+                guard places.isEmpty, noteID == nil, let first = commit.parents.first,
+                      try repository.entry(atPath: path, inTree: commit.tree) == nil,
+                      let before = try repository.entry(atPath: path, inTree: repository.commit(first).tree) else { continue }
+                entries.append(entry(commit, path: path, change: .deleted))
+                places[first] = path
+                noteID = try self.noteID(of: before.id, path: path)
+                if let limit, entries.count >= limit { break }
+                continue
+            }
+            let blob = try repository.entry(atPath: place, inTree: commit.tree)?.id
+            var origins: [(path: String, blob: OID)?] = []
+            for parent in commit.parents {
+                let origin = try self.origin(of: place, in: commit.tree, parentTree: repository.commit(parent).tree, noteID: noteID)
+                origins.append(origin)
+                if let origin, places[parent] == nil { places[parent] = origin.path }
+            }
+            // Unchanged from a parent: that parent's commits hold the change, not this one.
+            guard !origins.contains(where: { $0?.path == place && $0?.blob == blob }) else { continue }
+            let change: ChangeKind
+            if origins.allSatisfy({ $0 == nil }) {
+                change = .added
+            } else if origins.contains(where: { $0?.path == place }) {
+                change = .modified
+            } else {
+                change = .renamed
+            }
+            entries.append(entry(commit, path: place, change: change))
             if let limit, entries.count >= limit { break }
-            if delta.kind == .renamed { current = delta.oldPath }
-            if delta.kind == .added { break }
         }
         return entries
+    }
+
+    /// Where the note at `place` in a commit's tree was in a parent's tree, with its blob there:
+    /// the same path, else the old path git's rename detection pairs with it, else a note deleted
+    /// on the way with the same `id`; nil when the parent does not have it (added).
+    private func origin(of place: String, in tree: OID, parentTree: OID, noteID: String?) throws -> (path: String, blob: OID)? {
+        if let entry = try repository.entry(atPath: place, inTree: parentTree) { return (place, entry.id) }
+        let deltas = try repository.diff(from: parentTree, to: tree)
+        if let delta = deltas.first(where: { $0.kind == .renamed && $0.newPath == place }),
+           let entry = try repository.entry(atPath: delta.oldPath, inTree: parentTree) {
+            return (delta.oldPath, entry.id)
+        }
+        guard let noteID else { return nil }
+        for delta in deltas where delta.kind == .deleted && delta.oldPath.hasSuffix(".md") {
+            guard let entry = try repository.entry(atPath: delta.oldPath, inTree: parentTree),
+                  try self.noteID(of: entry.id, path: delta.oldPath) == noteID else { continue }
+            return (delta.oldPath, entry.id)
+        }
+        return nil
+    }
+
+    /// The `id` in the front matter of the note stored as `blob`, lowercased; nil without one.
+    private func noteID(of blob: OID, path: String) throws -> String? {
+        NoteParser.parseFrontMatter(try repository.blobData(blob), path: path).id?.lowercased()
     }
 
     /// Notes deleted in history that are not in the current tree, most recently deleted first

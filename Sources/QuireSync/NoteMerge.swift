@@ -3,8 +3,11 @@ import QuireCore
 import QuireGit
 
 /// One key-by-key merge of a note whose three versions all have editable front matter. It
-/// starts from the collision winner's bytes and applies the loser's non-colliding changes with
-/// surgical edits, so the winner's formatting, comments, key order and key forms survive.
+/// works from the merge base: each key's lines changed on one side only are taken from that
+/// side byte for byte (`FrontMatterBlocks`), whichever side is newer; keys changed on both sides
+/// are merged by value with surgical edits of the winner's lines, so formatting, comments, key
+/// order and key forms survive. Front matter that cannot be cut into keys line by line starts
+/// from the collision winner's bytes and takes the loser's changes by value.
 struct NoteMerge {
     let path: String
     let timeZone: TimeZone
@@ -23,6 +26,13 @@ struct NoteMerge {
         let baseValues = Self.values(base), winnerValues = Self.values(winner), loserValues = Self.values(loser)
         var keys = Self.uniqueKeys(winner)
         keys += Self.uniqueKeys(loser).filter { winnerValues[$0] == nil }
+        if let merged = FrontMatterBlocks.merge(base: base, winner: winner, loser: loser) {
+            (result, keys) = (merged.document, merged.collided)
+            decisions += merged.droppedComments.map { place in
+                MergeDecision(path: path, winner: ranking.winner,
+                              reason: "both sides changed the comment lines \(place) in the front matter; \(ranking.why)")
+            }
+        }
 
         for key in keys {
             let (old, mine, theirs) = (baseValues[key], winnerValues[key], loserValues[key])
@@ -50,11 +60,14 @@ struct NoteMerge {
                                                reason: "both sides changed front-matter key '\(key)'; \(ranking.why)"))
             }
         }
-        try settleDates(&result, winner: winner, loser: loser)
+        try settleDates(&result, base: base, winner: winner, loser: loser)
 
         let body = try MergeFile.merge(base: Data(base.body.utf8), ours: Data(winner.body.utf8),
                                        theirs: Data(loser.body.utf8), path: path)
-        if body.conflicted {
+        if body.conflicted, let both = InsertionMerge.merge(base: Data(base.body.utf8), winner: Data(winner.body.utf8),
+                                                            loser: Data(loser.body.utf8)) {
+            result.body = String(decoding: both, as: UTF8.self)
+        } else if body.conflicted {
             decisions.append(MergeDecision(path: path, winner: ranking.winner,
                                            reason: "both sides changed the same lines of the body; \(ranking.why)"))
         } else if body.data != Data(result.body.utf8) {
@@ -63,15 +76,21 @@ struct NoteMerge {
         return (result.serialized(), decisions)
     }
 
-    /// Makes the merged `updatedAt` the later of both sides' and `createdAt` the earlier, in
-    /// the key and form the merged note already uses (only when it holds another time).
-    private func settleDates(_ result: inout NoteDocument, winner: NoteDocument, loser: NoteDocument) throws {
-        let (mine, theirs, merged) = (winner.fields(path: path), loser.fields(path: path), result.fields(path: path))
-        if let current = merged.updatedAt, let target = [mine.updatedAt, theirs.updatedAt].compactMap({ $0 }).max(),
+    /// Where both sides changed the time (in any key of its family): makes the merged
+    /// `updatedAt` the later of both sides' and `createdAt` the earlier, in the key and form the
+    /// merged note already uses (only when it holds another time). A time changed on one side
+    /// only keeps that side's value, as any one-sided change does.
+    private func settleDates(_ result: inout NoteDocument, base: NoteDocument, winner: NoteDocument,
+                             loser: NoteDocument) throws {
+        let (old, mine, theirs) = (base.fields(path: path), winner.fields(path: path), loser.fields(path: path))
+        let merged = result.fields(path: path)
+        if mine.updatedAt != old.updatedAt, theirs.updatedAt != old.updatedAt,
+           let current = merged.updatedAt, let target = [mine.updatedAt, theirs.updatedAt].compactMap({ $0 }).max(),
            abs(current.timeIntervalSince(target)) >= 1 {
             try result.setUpdatedAt(target)
         }
-        if let current = merged.createdAt, let target = [mine.createdAt, theirs.createdAt].compactMap({ $0 }).min(),
+        if mine.createdAt != old.createdAt, theirs.createdAt != old.createdAt,
+           let current = merged.createdAt, let target = [mine.createdAt, theirs.createdAt].compactMap({ $0 }).min(),
            abs(current.timeIntervalSince(target)) >= 1 {
             try result.setCreatedAt(target)
         }

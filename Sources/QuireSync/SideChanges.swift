@@ -3,8 +3,11 @@ import QuireCore
 import QuireGit
 
 /// What one side of a merge did to each path of the merge base: unchanged, deleted, or changed
-/// (modified and/or moved, notes paired across renames by `id` first, then by git's rename
-/// detection), plus the files it added.
+/// (modified and/or moved), plus the files it added. A note's identity is its `id`: notes are
+/// paired across renames by `id` first, then — only where neither has an id (attachments, notes
+/// without one) — by git's rename detection; two notes whose ids differ are never paired, not
+/// even at one path (a note renamed onto a path another note left is that other note's
+/// deletion and this one's move).
 struct SideChanges {
     /// The fate of one base path on this side.
     enum Fate: Equatable {
@@ -20,21 +23,43 @@ struct SideChanges {
     init(base: [String: TreeEntry], side: [String: TreeEntry], baseTree: OID?, sideTree: OID,
          repository: Repository) throws {
         var gone: [String] = []
+        var replaced: [(path: String, base: TreeEntry, now: TreeEntry)] = []
         for (path, entry) in base {
             if let now = side[path] {
-                if now.id != entry.id || now.kind != entry.kind { fates[path] = .changed(path: path, entry: now) }
+                guard now.id != entry.id || now.kind != entry.kind else { continue }
+                if Self.isNote(entry) && Self.isNote(now) {
+                    replaced.append((path, entry, now))
+                } else {
+                    fates[path] = .changed(path: path, entry: now)
+                }
             } else {
                 gone.append(path)
             }
         }
         for (path, entry) in side where base[path] == nil { added[path] = entry }
+        // A note whose id differs from the base's at its path is another note: the base's note
+        // left that path (deleted or moved), the new one arrived there.
+        // (Blobs read here through libgit2, parsed on every core.)
+        let blobs = try replaced.map { (try repository.blobData($0.base.id), try repository.blobData($0.now.id)) }
+        let replacedIDs = ParallelMap.map(Array(zip(replaced, blobs)), chunkSize: 16) { pair, data in
+            (Self.noteID(data.0, path: pair.base.path), Self.noteID(data.1, path: pair.now.path))
+        }
+        for (pair, ids) in zip(replaced, replacedIDs) {
+            if let was = ids.0, let now = ids.1, was != now {
+                gone.append(pair.path)
+                added[pair.path] = pair.now
+            } else {
+                fates[pair.path] = .changed(path: pair.path, entry: pair.now)
+            }
+        }
         guard !gone.isEmpty, !added.isEmpty else {
             for path in gone { fates[path] = .deleted }
             return
         }
         // Pair by note id.
-        let goneIDs = try Self.noteIDs(gone.compactMap { base[$0] }, repository: repository)
-        let addedIDs = try Self.noteIDs(Array(added.values), repository: repository)
+        let goneIDs = try Self.noteIDs(Dictionary(uniqueKeysWithValues: gone.compactMap { path in base[path].map { (path, $0) } }),
+                                       repository: repository)
+        let addedIDs = try Self.noteIDs(added, repository: repository)
         var idToGone: [String: [String]] = [:]
         for (path, id) in goneIDs { idToGone[id, default: []].append(path) }
         var paired = Set<String>()
@@ -45,12 +70,13 @@ struct SideChanges {
             added[path] = nil
             paired.insert(old)
         }
-        // Then git's rename detection for what is left.
+        // Then git's rename detection for what is left, never across two different ids (a new
+        // note made from a template looks like a rename of the note it was made from).
         let remaining = Set(gone).subtracting(paired)
         if !remaining.isEmpty && !added.isEmpty {
             for delta in try repository.diff(from: baseTree, to: sideTree, detectRenames: true) where delta.kind == .renamed {
                 guard remaining.contains(delta.oldPath), !paired.contains(delta.oldPath),
-                      let entry = added[delta.newPath] else { continue }
+                      let entry = added[delta.newPath], goneIDs[delta.oldPath] == addedIDs[delta.newPath] else { continue }
                 fates[delta.oldPath] = .changed(path: delta.newPath, entry: entry)
                 added[delta.newPath] = nil
                 paired.insert(delta.oldPath)
@@ -61,10 +87,22 @@ struct SideChanges {
 
     func fate(of path: String) -> Fate { fates[path] ?? .unchanged }
 
-    /// Every entry of `tree`, by path.
+    /// Every entry of `tree`, by path. Swift compares strings by canonical equivalence, so two
+    /// names that differ only in their Unicode form (`café.md` precomposed and decomposed, which
+    /// git keeps apart) are one key: the second such entry is listed under a free suffixed name
+    /// (`café-2.md`), where a merge then keeps it, rather than replacing the first.
     static func entriesByPath(_ tree: OID, repository: Repository) throws -> [String: TreeEntry] {
         var result: [String: TreeEntry] = [:]
-        for entry in try repository.treeEntries(tree) { result[entry.path] = entry }
+        var twins: [TreeEntry] = []
+        for entry in try repository.treeEntries(tree) {
+            if result[entry.path] == nil { result[entry.path] = entry } else { twins.append(entry) }
+        }
+        for entry in twins {
+            let (stem, ext) = TreeMerger.split(entry.path)
+            var counter = 2
+            while result["\(stem)-\(counter)\(ext)"] != nil { counter += 1 }
+            result["\(stem)-\(counter)\(ext)"] = entry
+        }
         return result
     }
 
@@ -84,14 +122,25 @@ struct SideChanges {
     }
 
     /// Note ids (lowercased) of the `.md` entries that have one.
-    private static func noteIDs(_ entries: [TreeEntry], repository: Repository) throws -> [String: String] {
+    private static func noteIDs(_ entries: [String: TreeEntry], repository: Repository) throws -> [String: String] {
         var result: [String: String] = [:]
-        for entry in entries where entry.path.hasSuffix(".md") && entry.kind == .file {
-            let note = NoteParser.parse(try repository.blobData(entry.id), path: entry.path)
-            if let id = note.id?.lowercased(), !id.isEmpty { result[entry.path] = id }
+        for (path, entry) in entries {
+            if let id = try noteID(entry, repository: repository) { result[path] = id }
         }
         return result
     }
+
+    /// The note id (lowercased) of a `.md` file entry; nil for anything else or a note without one.
+    private static func noteID(_ entry: TreeEntry, repository: Repository) throws -> String? {
+        isNote(entry) ? noteID(try repository.blobData(entry.id), path: entry.path) : nil
+    }
+
+    private static func noteID(_ data: Data, path: String) -> String? {
+        let id = NoteParser.parseFrontMatter(data, path: path).id?.lowercased()
+        return id?.isEmpty == false ? id : nil
+    }
+
+    private static func isNote(_ entry: TreeEntry) -> Bool { entry.path.hasSuffix(".md") && entry.kind == .file }
 }
 
 /// Which side of a note is newer: `updatedAt`, else the commit time, ties to the larger blob id.

@@ -32,6 +32,9 @@ struct Stamper {
         /// not to be committed now — a saved file lacks HEAD's change, so committing it would
         /// revert that change.
         var uncommitted: [String]
+        /// The commit whose versions the kept edits were merged with, when it is not HEAD (the
+        /// git CLI committed since the update that kept them): the losing side of `decisions`.
+        var incomingCommit: OID?
     }
 
     /// Merges the user's edits kept from the last sync against `state.pendingBases` and stamps
@@ -45,35 +48,48 @@ struct Stamper {
         var pending: [String: (key: String, file: String)] = [:]
         // Nothing changed (the usual sync): proved from stat data on every core, without
         // libgit2's status; anything it cannot prove goes through the full status.
-        let entries = try state.pendingBases.isEmpty && repository.isProvablyUnchanged() ? [] : repository.status()
+        let entries = try state.pendingBases.isEmpty && repository.isProvablyUnchanged() ? [] : refreshingStatus()
         let movedFrom = try movedPendingEdits(entries, state: state)
         let incoming = try incomingMoves(entries, state: state)
+        // The version each kept edit lacks: the tree the update that kept it moved the branch
+        // to, even when the git CLI committed the kept file over it since.
+        let incomingTree = try pendingTree(state)
+        let incomingCommit = incomingTree != nil && incomingTree != headTree ? state.pendingHead.flatMap(OID.init(hex:)) : nil
+        let committedKept = try committedKeptEdits(entries, state: state, incomingTree: incomingTree)
         // Kept edits written to the path the incoming change moved the note to: that path, and
         // the kept file to remove once it is written.
         var leaving: [String: (path: String, data: Data)] = [:]
         // Notes, and any other file (an attachment) the user edited while the last sync ran.
         // HEAD's versions are looked up one folder tree at a time; files are read and stamped
         // on both cores (libgit2 stays on this thread); results are taken in status order.
-        var candidates: [(entry: StatusEntry, oldPath: String, target: String)] = []
+        var candidates: [(path: String, oldPath: String, target: String)] = committedKept.map { ($0, $0, $0) }
         for entry in entries where entry.inWorkTree && (entry.path.hasSuffix(".md") || state.pendingBases[entry.path] != nil) {
             guard entry.kind == .modified || entry.kind == .renamed || movedFrom[entry.path] != nil
                     || incoming[entry.path] != nil, headTree != nil else { continue }
-            candidates.append((entry, movedFrom[entry.path] ?? incoming[entry.path] ?? entry.oldPath ?? entry.path,
+            // A symbolic link is committed as the link it is: never read, merged or stamped
+            // through (it may lead outside the vault, or to another note).
+            var status = stat()
+            if lstat(vault.url(for: entry.path).path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { continue }
+            candidates.append((entry.path, movedFrom[entry.path] ?? incoming[entry.path] ?? entry.oldPath ?? entry.path,
                                incoming[entry.path] ?? entry.path))
         }
         let committedEntries = try headTree.map { try repository.entries(atPaths: candidates.map(\.oldPath), inTree: $0) } ?? [:]
+        let pendingPaths = candidates.filter { state.pendingBases[$0.path] != nil && $0.path == $0.target }.map(\.path)
+        let incomingEntries = try incomingTree.map { try repository.entries(atPaths: pendingPaths, inTree: $0) } ?? [:]
         var headBlobs: [Data?] = []
         headBlobs.reserveCapacity(candidates.count)
         for candidate in candidates {
-            headBlobs.append(try committedEntries[candidate.oldPath].map { try repository.blobData($0.id) })
+            let entry = candidate.path == candidate.target ? incomingEntries[candidate.path] ?? committedEntries[candidate.oldPath]
+                : committedEntries[candidate.oldPath]
+            headBlobs.append(try entry.map { try repository.blobData($0.id) })
         }
         // Off this thread: the user's file, its mtime, and the stamp of a note without a pending merge.
         let prepared = ParallelMap.map(Array(candidates.indices), chunkSize: 16) { index -> Prepared in
             let candidate = candidates[index]
             guard let headData = headBlobs[index],
-                  let current = try? Data(contentsOf: vault.url(for: candidate.entry.path)) else { return Prepared() }
-            let mtime = modificationTime(candidate.entry.path) ?? headTime
-            let key = state.pendingBases[candidate.entry.path] != nil ? candidate.entry.path : candidate.oldPath
+                  let current = try? Data(contentsOf: vault.url(for: candidate.path)) else { return Prepared() }
+            let mtime = modificationTime(candidate.path) ?? headTime
+            let key = state.pendingBases[candidate.path] != nil ? candidate.path : candidate.oldPath
             var result = Prepared(current: current, mtime: mtime, key: key)
             if state.pendingBases[key] == nil, candidate.target.hasSuffix(".md") {
                 result.stamped = Result { try stamp(current, committed: headData, path: candidate.target, editedAt: mtime) }
@@ -81,7 +97,6 @@ struct Stamper {
             return result
         }
         for (index, candidate) in candidates.enumerated() {
-            let entry = candidate.entry
             let target = candidate.target
             guard let headData = headBlobs[index], let current = prepared[index].current else { continue }
             let mtime = prepared[index].mtime
@@ -90,13 +105,14 @@ struct Stamper {
             var stampedData = try prepared[index].stamped?.get()
             if let baseHex = state.pendingBases[key], let baseID = OID(hex: baseHex),
                let base = try? repository.blobData(baseID) {
-                pending[target] = (key, entry.path)
+                pending[target] = (key, candidate.path)
                 // The user's edit wins every collision: it exists nowhere else, while HEAD's
                 // losing text stays in history and is recorded as a conflict on the commit.
+                // Merged as git sees the file (through the filters: a CRLF checkout of LF blobs).
                 let merged = try MergeResolver(strategy: .ours)
-                    .merge(path: target, base: base, ours: MergeSide(data: current, commitTime: mtime),
+                    .merge(path: target, base: base, ours: MergeSide(data: try repository.cleanData(current, path: candidate.path), commitTime: mtime),
                            theirs: MergeSide(data: headData, commitTime: headTime))
-                data = merged.merged
+                data = try repository.workTreeData(merged.merged, path: target)
                 decisions += merged.decisions
                 stampedData = target.hasSuffix(".md") ? try stamp(data, committed: headData, path: target, editedAt: mtime) : nil
             } else if state.pendingBases[key] != nil, target.hasSuffix(".md") {
@@ -107,13 +123,13 @@ struct Stamper {
                 data = stampedData
                 stamped.append(target)
             }
-            if target != entry.path {
+            if target != candidate.path {
                 writes.append((target, data))
                 read[target] = headData
-                leaving[target] = (entry.path, current)
+                leaving[target] = (candidate.path, current)
             } else if data != current {
-                writes.append((entry.path, data))
-                read[entry.path] = current
+                writes.append((candidate.path, data))
+                read[candidate.path] = current
             }
         }
         // A kept edit of a note the incoming change deleted: the edit wins, as modify beats
@@ -160,10 +176,12 @@ struct Stamper {
         let waiting = edited.compactMap { pending[$0] }
         let kept = Set(waiting.map(\.key))
         state.pendingBases = state.pendingBases.filter { kept.contains($0.key) }
+        if state.pendingBases.isEmpty { state.pendingHead = nil }
         stamped.removeAll { edited.contains($0) }
         return Outcome(stamped: stamped, decisions: decisions.filter { !edited.contains($0.path) },
-                       changed: !entries.isEmpty, waiting: Set(waiting.map(\.file)).sorted(),
-                       uncommitted: Set(waiting.flatMap { [$0.key, $0.file] }).sorted())
+                       changed: !entries.isEmpty || !committedKept.isEmpty, waiting: Set(waiting.map(\.file)).sorted(),
+                       uncommitted: Set(waiting.flatMap { [$0.key, $0.file] }).sorted(),
+                       incomingCommit: incomingCommit)
     }
 
     /// What is read and computed for one changed file off the main thread (nil `current`: the
@@ -182,10 +200,14 @@ struct Stamper {
     private func stamp(_ data: Data, committed: Data, path: String, editedAt: Date) throws -> Data? {
         guard data != committed else { return nil }
         let now = NoteParser.parseFrontMatter(data, path: path)
-        // Equal updatedAt with different bytes: a real change made outside quire.
-        guard now.format == .yaml, now.problems.isEmpty,
-              NoteParser.haveSameFrontMatter(data, committed)
-                || now.updatedAt == NoteParser.parseFrontMatter(committed, path: path).updatedAt else { return nil }
+        // Equal updatedAt with different bytes: a real change made outside quire (unless the
+        // ids differ: then another note took this path, and was not edited).
+        guard now.format == .yaml, now.problems.isEmpty else { return nil }
+        if !NoteParser.haveSameFrontMatter(data, committed) {
+            let before = NoteParser.parseFrontMatter(committed, path: path)
+            guard now.updatedAt == before.updatedAt, now.id == nil || before.id == nil
+                    || now.id?.lowercased() == before.id?.lowercased() else { return nil }
+        }
         var document = NoteDocument(data: data)
         guard document.isEditable else { return nil }
         try document.setUpdatedAt(editedAt)
@@ -217,6 +239,42 @@ struct Stamper {
             result[entry.path] = target
         }
         return result
+    }
+
+    /// The full status, writing back stat data the index had out of date (a vault copied with its
+    /// `.git`: otherwise every later sync would compare every file's content again). While a git
+    /// command holds the index lock, the plain status: the refresh waits for another sync.
+    private func refreshingStatus() throws -> [StatusEntry] {
+        do {
+            return try repository.status(refreshingIndex: true)
+        } catch let error as GitError where error.code == .locked {
+            return try repository.status()
+        }
+    }
+
+    /// The tree of `state.pendingHead` while edits are kept (nil: none, or that commit is gone).
+    private func pendingTree(_ state: SyncState) throws -> OID? {
+        guard !state.pendingBases.isEmpty, let id = state.pendingHead.flatMap(OID.init(hex:)) else { return nil }
+        do {
+            return try repository.treeID(ofCommit: id)
+        } catch let error as GitError where error.code == .notFound {
+            return nil  // history rewritten with the git CLI since: HEAD's version stands in
+        }
+    }
+
+    /// Kept edits the git CLI committed since the update that kept them (`git commit -a` between
+    /// two syncs): the work tree matches HEAD, so status lists nothing, but HEAD's version is not
+    /// the one that update brought in. Each is merged like any kept edit, sorted.
+    private func committedKeptEdits(_ entries: [StatusEntry], state: SyncState, incomingTree: OID?) throws -> [String] {
+        guard let incomingTree, let headTree, incomingTree != headTree else { return [] }
+        let listed = Set(entries.map(\.path))
+        let paths = state.pendingBases.keys.sorted().filter { !listed.contains($0) }
+        let now = try repository.entries(atPaths: paths, inTree: headTree)
+        let then = try repository.entries(atPaths: paths, inTree: incomingTree)
+        return paths.filter { path in
+            guard let committed = now[path], let brought = then[path] else { return false }
+            return committed.id != brought.id
+        }
     }
 
     /// Removes a kept file whose edit was merged into the note at its new path.

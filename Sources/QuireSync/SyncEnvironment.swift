@@ -13,12 +13,25 @@ public struct SyncEnvironment: Sendable {
     public var now: Date
     /// The process environment (credentials, `QUIRE_FAULT`).
     public var variables: [String: String]
+    /// Asked at each safe point of a sync: the signal (SIGINT, SIGTERM) that asked it to stop, or
+    /// nil to go on. The caller owns the signal handling (see `quire sync`); nil never stops.
+    public var interruption: (@Sendable () -> Int32?)?
 
     /// Creates an environment.
-    public init(device: String, now: Date, variables: [String: String]) {
+    public init(device: String, now: Date, variables: [String: String],
+                interruption: (@Sendable () -> Int32?)? = nil) {
         self.device = device
         self.now = now
         self.variables = variables
+        self.interruption = interruption
+    }
+
+    /// A safe point of the sync: the test hook `fault(point)`, then, when an interrupt was asked
+    /// for, `SyncError.interrupted`. Only called where stopping leaves nothing half-done (the
+    /// work tree, the index and the branch agree, and no temporary file is left).
+    func checkpoint(_ point: String) throws {
+        try fault(point)
+        if let signal = interruption?() { throw SyncError.interrupted(signal: signal, point: point) }
     }
 
     /// Test hook: `QUIRE_FAULT=<point>` makes the sync fail at that point with

@@ -60,6 +60,11 @@ public struct SyncReport: Sendable {
     public var outgoingCommits: Int = 0
     /// The backup reference written before merging.
     public var backup: String?
+    /// Whether the vault has no remote (`origin`): the changes were committed, nothing was fetched
+    /// or pushed.
+    public var noRemote = false
+    /// Paths left alone (refused from the remote, nested repositories, behind a symlink).
+    public var skipped: [SkippedPath] = []
 
     /// An empty report.
     public init() {}

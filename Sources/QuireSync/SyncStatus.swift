@@ -9,7 +9,7 @@ public struct SyncStatus: Sendable {
     public var remote: String?
     /// The branch HEAD is on.
     public var branch: String?
-    /// Uncommitted changes (`kind path`).
+    /// Uncommitted changes as a sync commits them (`A path`, `M path`, `D path`, `R old -> new`).
     public var uncommitted: [String]
     /// Local commits not on the remote yet.
     public var ahead: Int
@@ -17,15 +17,22 @@ public struct SyncStatus: Sendable {
     public var behind: Int
     /// The last sync's state (time, outcome, error, notes kept for the next merge).
     public var state: SyncState
-    /// Conflicts listed by `quire conflicts` (not dismissed).
+    /// Conflicts listed by `quire conflicts` (not dismissed) whose losing text is not back in the
+    /// vault (`ConflictAttention`).
     public var conflicts: Int
+    /// Whether a sync stopped while updating the work tree (its journal is still there): the
+    /// tree is partly updated until the next `quire sync` finishes the update.
+    public var interrupted: Bool
 
     /// Reads the status of the vault at `vaultRoot` (no network).
     public static func read(vaultRoot: URL) throws -> SyncStatus {
         let repository = try Repository.open(at: vaultRoot)
         let remote = try repository.remote(named: "origin").map { Credentials.redact($0.url) }
         let branch = try repository.headBranchName()
-        let uncommitted = try repository.status().map { "\($0.kind.rawValue) \($0.path)" }
+        // What a sync would commit: never a new temporary file (`quire check` lists those).
+        let uncommitted = try repository.status(detectRenames: true)
+            .filter { !($0.kind == .added && TemporaryFiles.isTemporary($0.path)) }
+            .map { Syncer.describe($0.kind, path: $0.path, oldPath: $0.oldPath) }
         var ahead = 0
         var behind = 0
         let local = try repository.headCommitID()
@@ -42,8 +49,10 @@ public struct SyncStatus: Sendable {
         case (nil, nil):
             break
         }
-        let conflicts = try ConflictLog(vaultRoot: vaultRoot).records().count
+        let log = try ConflictLog(vaultRoot: vaultRoot)
+        let conflicts = try ConflictAttention.open(log.records(), log: log, vaultRoot: vaultRoot).count
         return SyncStatus(remote: remote, branch: branch, uncommitted: uncommitted, ahead: ahead, behind: behind,
-                          state: SyncState.load(vaultRoot: vaultRoot), conflicts: conflicts)
+                          state: try SyncState.load(vaultRoot: vaultRoot), conflicts: conflicts,
+                          interrupted: FileManager.default.fileExists(atPath: Journal.url(vaultRoot).path))
     }
 }

@@ -7,18 +7,28 @@ extension Syncer {
     /// else a merge commit built in memory — and updates the work tree through the journal.
     func integrate(_ remoteTip: OID, selector: MergeStrategySelector, state: inout SyncState,
                    report: inout SyncReport) throws {
-        guard let local = try repository.headCommitID() else {
-            try moveTo(remoteTip, from: nil, state: &state, report: &report)
-            report.integration = "fast-forward"
-            return
-        }
-        if try local == remoteTip || repository.isAncestor(remoteTip, of: local) {
+        let local = try repository.headCommitID()
+        if let local, try local == remoteTip || repository.isAncestor(remoteTip, of: local) {
             if report.integration == "none" { report.integration = "up-to-date" }
             return
         }
-        report.backup = try BackupRefs.record(local, now: environment.now, repository: repository)
+        // Paths no device may write (under `.git`, `..`, …) are left out and recorded.
+        let incoming = try IncomingTree(commit: remoteTip, local: local, repository: repository)
+        report.skipped += incoming.skipped
+        guard let local else {
+            let target = !incoming.changesTree ? remoteTip
+                : try incoming.commit(on: [remoteTip], repository: repository, environment: environment, vault: vault)
+            try moveTo(target, from: nil, state: &state, report: &report)
+            report.integration = "fast-forward"
+            return
+        }
+        let backup = try BackupRefs.record(local, now: environment.now, repository: repository)
+        report.backup = backup
         if try repository.isAncestor(local, of: remoteTip) {
-            try moveTo(remoteTip, from: local, state: &state, report: &report)
+            let target = !incoming.changesTree ? remoteTip
+                : try incoming.commit(on: [local, remoteTip], repository: repository, environment: environment, vault: vault)
+            try moveTo(target, from: local, state: &state, report: &report)
+            try BackupRefs.recordResult(of: backup, result: target, repository: repository)
             report.integration = "fast-forward"
             return
         }
@@ -30,19 +40,20 @@ extension Syncer {
         let merger = TreeMerger(repository: repository, selector: selector, theirsDevice: theirsDevice,
                                 oursDevice: environment.device, now: environment.now)
         let output = try merger.merge(base: baseTree, ours: .init(tree: ours.tree, time: ours.committer.time),
-                                      theirs: .init(tree: theirs.tree, time: theirs.committer.time))
-        try environment.fault("during-merge")
+                                      theirs: .init(tree: incoming.tree, time: theirs.committer.time))
+        try environment.checkpoint("during-merge")
         let tree = try repository.writeTree(entries: output.entries)
         var message = "quire sync on \(environment.device): merged the changes of \(theirsDevice)\n\n"
         if !output.merged.isEmpty { message += output.merged.joined(separator: "\n") + "\n\n" }
         message += "Quire-Device: \(environment.device)\n"
-        for decision in output.decisions { message += ConflictTrailer.line(for: decision) + "\n" }
+        for decision in output.decisions + incoming.refused { message += ConflictTrailer.line(for: decision) + "\n" }
         let signature = environment.signature(repository: repository, vault: vault)
         let merge = try repository.createCommit(tree: tree, parents: [local, remoteTip], message: message,
                                                 author: signature, committer: signature)
         report.merged += output.merged
         report.conflicts += output.decisions
         try moveTo(merge, from: local, state: &state, report: &report)
+        try BackupRefs.recordResult(of: backup, result: merge, repository: repository)
         report.integration = "merge"
     }
 
@@ -53,6 +64,7 @@ extension Syncer {
         try environment.fault("before-checkout")
         let outcome = try applyTree(of: target, from: previous, state: &state)
         report.updatedFromRemote += outcome.updated
+        report.skipped += outcome.skipped
         let kept = outcome.keptUserEdits.keys.sorted().filter { !report.keptUserEdits.contains($0) }  // not twice
         report.keptUserEdits += kept
         try environment.fault("before-ref-update")
@@ -72,33 +84,9 @@ extension Syncer {
         // based on that version, not on the one this update replaced (which may hold an incoming
         // change the edit lacks — merging against it would revert that change).
         for (path, base) in outcome.keptUserEdits where state.pendingBases[path] == nil { state.pendingBases[path] = base }
+        state.pendingHead = state.pendingBases.isEmpty ? nil : target.hex
         try state.save(vaultRoot: vault.root)
         return outcome
-    }
-
-    /// `quire undo`: a new commit whose tree is the newest backup (the local head before the
-    /// last merge); nothing already pushed is rewritten. Returns the backup it went back to.
-    public func undo() throws -> String {
-        let lock = try VaultLock(vaultRoot: vault.root)
-        return try withExtendedLifetime(lock) {
-            try checkRepositoryState()
-            guard let head = try repository.headCommitID(),
-                  let backup = try BackupRefs.newest(repository: repository) else {
-                throw SyncError.nothingToUndo
-            }
-            let target = try repository.treeID(ofCommit: backup.target)
-            guard target != (try repository.treeID(ofCommit: head)) else { throw SyncError.nothingToUndo }
-            let name = String(backup.name.dropFirst(BackupRefs.prefix.count))
-            let message = "quire undo on \(environment.device): back to the vault as it was before the merge of \(name)\n\nQuire-Device: \(environment.device)\n"
-            let signature = environment.signature(repository: repository, vault: vault)
-            let commit = try repository.createCommit(tree: target, parents: [head], message: message,
-                                                     author: signature, committer: signature)
-            var state = SyncState.load(vaultRoot: vault.root)
-            var report = SyncReport()
-            try moveTo(commit, from: head, state: &state, report: &report)
-            try repository.deleteReference(backup.name)
-            return name
-        }
     }
 
     func checkRepositoryState() throws {
@@ -148,6 +136,14 @@ enum Journal {
         }
         let head = try syncer.repository.headCommitID()
         if head?.hex == entry.previous {
+            // A journal an older quire left may name a commit with paths this device cannot
+            // write (a name past 255 bytes made every replay fail): screened like a remote's.
+            var target = target
+            let screened = try IncomingTree(commit: target, local: head, repository: syncer.repository)
+            if screened.changesTree {
+                target = try screened.commit(on: [target], repository: syncer.repository, environment: syncer.environment,
+                                             vault: syncer.vault)
+            }
             _ = try syncer.applyTree(of: target, from: head, resuming: true, state: &state)
             try syncer.repository.setReference(syncer.branch, to: target, message: "quire sync (finished after a crash)")
         }

@@ -45,17 +45,20 @@ public final class Syncer {
     public func run(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
         let lock = try VaultLock(vaultRoot: vault.root)
         retired.startPurge()  // what a crashed sync left
+        TemporaryFiles.removeLeftovers(vaultRoot: vault.root)  // and the temporary files of one killed
         defer { retired.waitForPurge() }
         return try withExtendedLifetime(lock) {
-            var state = SyncState.load(vaultRoot: vault.root)
+            var state = try SyncState.load(vaultRoot: vault.root)
             do {
                 let report = try cycle(options, state: &state, deadHolderSince: lock.deadHolderSince)
                 if !options.dryRun {
                     state.lastSync = environment.now
                     state.lastOutcome = report.pushed || !options.push ? "ok" : "ok (nothing to push)"
                     if !options.push { state.lastOutcome = "committed and merged; not pushed (--no-push)" }
+                    if report.noRemote { state.lastOutcome = "no remote: committed locally, nothing pushed" }
                     state.lastError = nil
-                    if options.push { state.lastSuccess = environment.now }
+                    state.skipped = report.skipped.isEmpty ? nil : report.skipped
+                    if options.push && !report.noRemote { state.lastSuccess = environment.now }
                     try state.save(vaultRoot: vault.root)
                 }
                 return report
@@ -80,6 +83,7 @@ public final class Syncer {
             }
         }
         if case SyncError.pushRejectedAfterRetries? = error as? SyncError { return "push rejected" }
+        if case SyncError.interrupted? = error as? SyncError { return "interrupted" }
         return "failed"
     }
 
@@ -91,8 +95,10 @@ public final class Syncer {
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()
         if options.dryRun {
-            report.wouldCommit = try repository.status().map { "\($0.kind.rawValue) \($0.path)" }
+            report.wouldCommit = try stageable(repository.status(detectRenames: true), removing: false)
+                .map { Self.describe($0.kind, path: $0.path, oldPath: $0.oldPath) }
         } else {
+            try removeCommittedTemporaries()
             let headTree = try head.map { try repository.treeID(ofCommit: $0) }
             let headTime = try head.map { try repository.commit($0).committer.time } ?? environment.now
             options.phaseStarted?(.scanning)
@@ -104,10 +110,14 @@ public final class Syncer {
             report.keptUserEdits = stamping.waiting
             // Kept with the state until the commit that carries them: a crash in between must not
             // drop the record of what the pending merges dropped.
-            let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0) }
+            // And those the merge driver took in a plain `git pull`, once git committed that merge.
+            let driven = try DriverDecisions.pairedTrailers(repository, vaultRoot: vault.root)
+            let trailers = (state.pendingConflictTrailers ?? []) + stamping.decisions.map { ConflictTrailer.line(for: $0, theirs: stamping.incomingCommit) }
+                + driven.lines
             state.pendingConflictTrailers = trailers.isEmpty ? nil : trailers
             try state.save(vaultRoot: vault.root)
-            try environment.fault("after-stamp")
+            try driven.forget()
+            try environment.checkpoint("after-stamp")
             // Nothing changed (the usual case): no need to scan the work tree again to commit.
             if stamping.changed || head == nil || !trailers.isEmpty {
                 options.phaseStarted?(.committing)
@@ -117,9 +127,14 @@ public final class Syncer {
                 state.pendingConflictTrailers = nil
                 try state.save(vaultRoot: vault.root)
             }
-            try environment.fault("after-commit")
+            try environment.checkpoint("after-commit")
         }
-        guard let remote = try repository.remote(named: "origin") else { throw SyncError.noRemote }
+        guard let remote = try repository.remote(named: "origin") else {
+            // A vault of one device is normal: the commit is the sync.
+            report.noRemote = true
+            if options.dryRun { try describeDryRun(remoteTip: nil, into: &report) }
+            return report
+        }
         if !options.dryRun, let local = StaleLocks.localGitDirectory(remote.url) {
             // In a remote on a local path, a push holds a ref lock for milliseconds: one older than
             // a few seconds belongs to a process that died (another device's killed sync).
@@ -128,10 +143,10 @@ public final class Syncer {
         try settleEstablishedUpstream(dryRun: options.dryRun)
         for attempt in 1...max(1, options.pushAttempts) {
             report.attempts = attempt
-            try environment.fault("before-fetch")
+            try environment.checkpoint("before-fetch")
             options.phaseStarted?(.fetching)
             try remote.fetch(options: transfer)
-            try environment.fault("after-fetch")
+            try environment.checkpoint("after-fetch")
             if !hasUpstream { try settleUpstream(remote, dryRun: options.dryRun) }
             let remoteTip = try repository.referenceTarget(tracking)
             if options.dryRun {
@@ -144,7 +159,7 @@ public final class Syncer {
             guard options.push, let local = try repository.headCommitID(), local != remoteTip else { break }
             let outgoing = try remoteTip.map { try repository.aheadBehind(local: local, upstream: $0).ahead }
                 ?? repository.log(from: local).count
-            try environment.fault("before-push")
+            try environment.checkpoint("before-push")
             options.phaseStarted?(.pushing)
             do {
                 // Through a handle whose pack building skips libgit2's delta search.
@@ -179,16 +194,36 @@ public final class Syncer {
     /// Paths in `leaving` (pending merges that wait) stay as HEAD has them: uncommitted.
     private func commitLocalChanges(into report: inout SyncReport, trailers: [String], leaving: [String]) throws {
         let index = try repository.index()
-        // What status reports is what `git add --all` would stage; an unresolved conflict or a
-        // nested repository (a folder entry) goes through the full walk instead.
-        let changes = try repository.status().filter(\.inWorkTree)
-        if changes.contains(where: { $0.kind == .conflicted || $0.path.hasSuffix("/") }) {
+        // What status reports is what `git add --all` would stage; an unresolved conflict goes
+        // through the full walk instead. A folder entry is a git repository of its own (status
+        // lists every other untracked file): never staged, reported. New temporary files are
+        // never staged (`stageable`).
+        var status = try repository.status().filter(\.inWorkTree)
+        let nested = status.filter { $0.path.hasSuffix("/") }
+        report.skipped += nested.map { SkippedPath(path: $0.path, reason: NestedRepository.reason) }
+        status.removeAll { $0.path.hasSuffix("/") }
+        var changes = stageable(status)
+        let head = try repository.headCommitID()
+        let headTree = try head.map { try repository.treeID(ofCommit: $0) }
+        // A link where the branch has a folder, and that folder's files seen through it, stay out.
+        let linked = try changes.compactMap { change -> SkippedPath? in
+            if let folder = LinkedFolder.of(change.path, in: vault) {
+                return SkippedPath(path: change.path, reason: LinkedFolder.reason(folder))
+            }
+            guard LinkedFolder.isLink(change.path, in: vault) == true, let headTree,
+                  try repository.entry(atPath: change.path, inTree: headTree)?.kind == .tree else { return nil }
+            return SkippedPath(path: change.path, reason: "a symbolic link where the vault has a folder; not committed over it")
+        }
+        report.skipped += linked
+        changes.removeAll { change in linked.contains { $0.path == change.path } }
+        if changes.contains(where: { $0.kind == .conflicted }) && nested.isEmpty {
             try index.addAll()
+            for entry in status where entry.kind == .added && TemporaryFiles.isTemporary(entry.path) {
+                try index.remove(path: entry.path)
+            }
         } else {
             try index.update(paths: changes.map(\.path), root: vault.root)
         }
-        let head = try repository.headCommitID()
-        let headTree = try head.map { try repository.treeID(ofCommit: $0) }
         for path in leaving {
             if let headTree, let entry = try repository.entry(atPath: path, inTree: headTree) {
                 try index.add(entry: entry)
@@ -221,11 +256,17 @@ public final class Syncer {
     }
 
     static func describe(_ delta: DiffDelta) -> String {
-        switch delta.kind {
-        case .added: return "A \(delta.newPath)"
-        case .deleted: return "D \(delta.oldPath)"
-        case .renamed: return "R \(delta.oldPath) -> \(delta.newPath)"
-        default: return "M \(delta.newPath)"
+        describe(delta.kind, path: delta.kind == .deleted ? delta.oldPath : delta.newPath, oldPath: delta.oldPath)
+    }
+
+    /// One change as sync output, `quire status` and a dry run show it: `A path`, `M path`,
+    /// `D path`, `R old -> new`.
+    public static func describe(_ kind: ChangeKind, path: String, oldPath: String?) -> String {
+        switch kind {
+        case .added: return "A \(path)"
+        case .deleted: return "D \(path)"
+        case .renamed: return "R \(oldPath ?? path) -> \(path)"
+        default: return "M \(path)"
         }
     }
 

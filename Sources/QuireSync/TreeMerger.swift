@@ -41,7 +41,9 @@ struct TreeMerger {
         let basePaths = baseEntries.keys.sorted()
         let resolved = try resolveNotesChangedOnBothSides(basePaths, base: baseEntries, oursChanges: oursChanges,
                                                           theirsChanges: theirsChanges, ours: ours, theirs: theirs)
-
+        // Paths are vacated first, entries placed after: a note may move onto a path that another
+        // note leaves later in this loop.
+        var placements: [Placement] = []
         for basePath in basePaths {
             let baseEntry = baseEntries[basePath]
             let mine = oursChanges.fate(of: basePath)
@@ -53,12 +55,11 @@ struct TreeMerger {
                 result[basePath] = nil
             case let (.unchanged, .changed(path, entry)):
                 result[basePath] = nil
-                place(entry, at: path, into: &result, attachmentDevice: theirsDevice)
+                placements.append(Placement(path: path, entry: entry, device: theirsDevice))
             case let (.deleted, .changed(path, entry)):
                 guard let baseEntry, try isRealChange(baseEntry, entry) else { continue }
-                place(entry, at: path, into: &result, attachmentDevice: theirsDevice)
-                decisions.append(MergeDecision(path: path, winner: .theirs,
-                                               reason: "deleted on \(oursDevice) but changed on \(theirsDevice): the note was kept"))
+                placements.append(Placement(path: path, entry: entry, device: theirsDevice, decision: MergeDecision(
+                    path: path, winner: .theirs, reason: "deleted on \(oursDevice) but changed on \(theirsDevice): the note was kept")))
             case let (.changed(path, entry), .deleted):
                 if let baseEntry, try isRealChange(baseEntry, entry) {
                     decisions.append(MergeDecision(path: path, winner: .ours,
@@ -70,19 +71,24 @@ struct TreeMerger {
                 if oursEntry.id == theirsEntry.id && oursPath == theirsPath { continue }
                 try mergeBoth(base: baseEntry, ours: (oursPath, oursEntry, ours.time),
                               theirs: (theirsPath, theirsEntry, theirs.time), resolved: resolved[basePath],
-                              into: &result, decisions: &decisions, merged: &merged)
+                              into: &result, placements: &placements, merged: &merged)
             }
         }
+        for placement in placements { place(placement, into: &result, decisions: &decisions, merged: &merged) }
         for (path, entry) in theirsChanges.added.sorted(by: { $0.key < $1.key }) {
-            if let existing = result[path] {
-                if existing.id == entry.id { continue }
-                let copy = freePath(path, in: result, device: path.hasSuffix(".md") ? nil : theirsDevice)
-                result[copy] = TreeEntry(path: copy, id: entry.id, kind: entry.kind)
-                merged.append("added on both sides, kept both: \(path) and \(copy)")
-            } else {
-                result[path] = entry
+            // A configuration file added on both sides merges in place (a copy would be read as
+            // config, or lose its rules).
+            if let existing = result[path], existing.id != entry.id,
+               let config = try ConfigFileMerge.merge(path: path, base: nil, ours: (existing, ours.time), theirs: (entry, theirs.time),
+                                                      strategy: selector.strategy(for: path), repository: repository) {
+                result[path] = config.entry
+                decisions += config.decisions
+                merged.append("merged \(path)")
+                continue
             }
+            place(Placement(path: path, entry: entry, device: theirsDevice), into: &result, decisions: &decisions, merged: &merged)
         }
+        separateFilesFromFolders(in: &result, ours: oursEntries, decisions: &decisions, merged: &merged)
         let entries = result.map { TreeEntry(path: $0.key, id: $0.value.id, kind: $0.value.kind) }
         return Output(entries: entries.sorted { $0.path < $1.path }, decisions: decisions, merged: merged)
     }
@@ -106,7 +112,8 @@ struct TreeMerger {
             guard case let .changed(oursPath, oursEntry) = oursChanges.fate(of: basePath),
                   case let .changed(theirsPath, theirsEntry) = theirsChanges.fate(of: basePath),
                   !(oursEntry.id == theirsEntry.id && oursPath == theirsPath),
-                  oursPath.hasSuffix(".md") || theirsPath.hasSuffix(".md") else { continue }
+                  oursPath.hasSuffix(".md") || theirsPath.hasSuffix(".md"),
+                  oursEntry.kind != .link && theirsEntry.kind != .link else { continue }
             jobs.append(Job(basePath: basePath, path: oursPath, base: try base[basePath].map { try repository.blobData($0.id) },
                             ours: MergeSide(data: try repository.blobData(oursEntry.id), commitTime: ours.time),
                             theirs: MergeSide(data: try repository.blobData(theirsEntry.id), commitTime: theirs.time),
@@ -128,14 +135,28 @@ struct TreeMerger {
     }
 
     /// A note or attachment changed on both sides; `resolved`: the resolver's outcome when
-    /// already computed.
+    /// already computed. Our version leaves its path; the merged note is placed after the loop.
     private func mergeBoth(base: TreeEntry?, ours: (path: String, entry: TreeEntry, time: Date),
                            theirs: (path: String, entry: TreeEntry, time: Date),
                            resolved: Result<NoteMergeResult, Error>?,
-                           into result: inout [String: TreeEntry], decisions: inout [MergeDecision],
+                           into result: inout [String: TreeEntry], placements: inout [Placement],
                            merged: inout [String]) throws {
-        guard ours.path.hasSuffix(".md") || theirs.path.hasSuffix(".md") else {
-            // Attachments changed on both sides: both kept, the incoming one renamed with its device.
+        // A symbolic link is no note: its text is where it leads, never merged with a note's.
+        guard ours.path.hasSuffix(".md") || theirs.path.hasSuffix(".md"),
+              ours.entry.kind != .link && theirs.entry.kind != .link else {
+            // Configuration files merge: a copy beside one would be read as config or lose its rules.
+            if ours.path == theirs.path, ours.entry.kind != .link, theirs.entry.kind != .link,
+               let config = try ConfigFileMerge.merge(path: ours.path, base: base, ours: (ours.entry, ours.time),
+                                                      theirs: (theirs.entry, theirs.time),
+                                                      strategy: selector.strategy(for: ours.path), repository: repository) {
+                result[ours.path] = nil
+                merged.append("merged \(ours.path)")
+                var placement = Placement(path: ours.path, entry: config.entry, device: theirsDevice)
+                placement.decisions = config.decisions
+                placements.append(placement)
+                return
+            }
+            // Attachments (and links) changed on both sides: both kept, the incoming one renamed with its device.
             if ours.entry.id != theirs.entry.id {
                 let copy = freePath(theirs.path, in: result, device: theirsDevice)
                 result[copy] = TreeEntry(path: copy, id: theirs.entry.id, kind: theirs.entry.kind)
@@ -164,19 +185,14 @@ struct TreeMerger {
             }
         }
         result[ours.path] = nil
-        result[theirs.path] = nil
         let blob = try repository.writeBlob(outcome.merged)
-        result[path] = TreeEntry(path: path, id: blob, kind: ours.entry.kind)
         merged.append("merged \(path)")
-        for decision in outcome.decisions {
-            decisions.append(MergeDecision(path: path, winner: decision.winner, reason: decision.reason))
-        }
+        var placement = Placement(path: path, entry: TreeEntry(path: path, id: blob, kind: ours.entry.kind), device: theirsDevice)
+        placement.decisions = outcome.decisions
         if let copy = outcome.keepBothCopy {
-            let loserDevice = outcome.decisions.first?.winner == .ours ? theirsDevice : oursDevice
-            let copyPath = keepBothPath(for: path, device: loserDevice, in: result)
-            result[copyPath] = TreeEntry(path: copyPath, id: try repository.writeBlob(copy), kind: .file)
-            merged.append("kept the other version beside it: \(copyPath)")
+            placement.keepBothCopy = (try repository.writeBlob(copy), outcome.decisions.first?.winner == .ours ? theirsDevice : oursDevice)
         }
+        placements.append(placement)
     }
 
     /// Whether a change from `base` to `changed` is more than a re-stamp of `updatedAt`.
@@ -186,35 +202,99 @@ struct TreeMerger {
         return MergeResolver.isRealChange(base: try repository.blobData(base.id), changed: try repository.blobData(changed.id))
     }
 
-    private func place(_ entry: TreeEntry, at path: String, into result: inout [String: TreeEntry], attachmentDevice: String) {
-        if let existing = result[path], existing.id != entry.id {
-            let copy = freePath(path, in: result, device: path.hasSuffix(".md") ? nil : attachmentDevice)
-            result[copy] = TreeEntry(path: copy, id: entry.id, kind: entry.kind)
-        } else {
-            result[path] = TreeEntry(path: path, id: entry.id, kind: entry.kind)
+    /// An entry on its way into the merged tree: a note or file from the incoming side, or a
+    /// note merged from both, with the decisions recorded for it once its path is known.
+    struct Placement {
+        var path: String
+        var entry: TreeEntry
+        /// The device the entry comes from, named when it is kept beside another.
+        var device: String
+        var decisions: [MergeDecision] = []
+        /// The keep-both strategy's copy of the losing version, and the device it lost on.
+        var keepBothCopy: (blob: OID, device: String)?
+
+        init(path: String, entry: TreeEntry, device: String, decision: MergeDecision? = nil) {
+            self.path = path
+            self.entry = entry
+            self.device = device
+            decisions = decision.map { [$0] } ?? []
         }
     }
 
-    /// `a-2.md`, `a-3.md`, … for notes; `photo.<device>.png` (then numbered) for attachments.
+    /// Puts `placement` into `result`. The same bytes already there are one file; another file
+    /// there — another note at that path, or one whose name differs only in its Unicode form —
+    /// keeps the path, and this one is kept beside it under a free name, recorded.
+    private func place(_ placement: Placement, into result: inout [String: TreeEntry], decisions: inout [MergeDecision],
+                       merged: inout [String]) {
+        var path = placement.path
+        if let existing = result[path], existing.id != placement.entry.id {
+            path = freePath(placement.path, in: result, device: placement.path.hasSuffix(".md") ? nil : placement.device)
+            let taken = result.index(forKey: placement.path).map { result[$0].key } ?? placement.path
+            let form = Array(taken.utf8) == Array(placement.path.utf8) ? "" : " (a name that differs from it only in its Unicode form)"
+            decisions.append(MergeDecision(path: path, winner: .ours, reason:
+                "\(taken) holds another file\(form): this one, from \(placement.device), was kept beside it as \(path)"))
+            merged.append("two files at one path, kept both: \(taken) and \(path)")
+        }
+        if result[path] == nil { result[path] = TreeEntry(path: path, id: placement.entry.id, kind: placement.entry.kind) }
+        for decision in placement.decisions {
+            decisions.append(MergeDecision(path: path, winner: decision.winner, reason: decision.reason))
+        }
+        if let copy = placement.keepBothCopy {
+            let copyPath = keepBothPath(for: path, device: copy.device, in: result)
+            result[copyPath] = TreeEntry(path: copyPath, id: copy.blob, kind: .file)
+            merged.append("kept the other version beside it: \(copyPath)")
+        }
+    }
+
+    /// A file whose path is also a folder of the merged tree (`Projects` a file on one side,
+    /// `Projects/` a folder on the other) cannot be written beside it: the file moves to a free
+    /// name (`Projects-2`), recorded as lost by its side; the folder keeps the name.
+    private func separateFilesFromFolders(in result: inout [String: TreeEntry], ours: [String: TreeEntry],
+                                          decisions: inout [MergeDecision], merged: inout [String]) {
+        var folders = Set<String>()
+        for path in result.keys {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        var taken = result  // only its names count: the folders are taken too
+        if let any = result.first?.value { for folder in folders { taken[folder] = any } }
+        for folder in folders.sorted() {
+            guard let index = result.index(forKey: folder) else { continue }
+            let (path, entry) = result[index]
+            let copy = freePath(path, in: taken, device: nil)
+            result[path] = nil
+            result[copy] = TreeEntry(path: copy, id: entry.id, kind: entry.kind)
+            taken[copy] = result[copy]
+            decisions.append(MergeDecision(path: copy, winner: ours[path]?.id == entry.id ? .theirs : .ours, reason:
+                "\(path) is a file on one device and a folder on the other: the file was kept as \(copy)"))
+            merged.append("a file and a folder at one path, kept both: \(path)/ and \(copy)")
+        }
+    }
+
+    /// `a-2.md`, `a-3.md`, … for notes; `photo.<device>.png` (then numbered) for attachments;
+    /// names shortened to the file-name limit (`FileNameLimit`).
     private func freePath(_ path: String, in result: [String: TreeEntry], device: String?) -> String {
         let (stem, ext) = Self.split(path)
         if let device {
-            let candidate = "\(stem).\(Self.safeName(device))\(ext)"
+            let candidate = FileNameLimit.path(stem: stem, suffix: ".\(Self.safeName(device))", ext: ext)
             if result[candidate] == nil { return candidate }
         }
         var counter = 2
-        while result["\(stem)-\(counter)\(ext)"] != nil { counter += 1 }
-        return "\(stem)-\(counter)\(ext)"
+        while result[FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext)] != nil { counter += 1 }
+        return FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext)
     }
 
     /// `<name>.conflict-<device>-<YYYYMMDDTHHMMSSZ>.md` beside the note.
     private func keepBothPath(for path: String, device: String, in result: [String: TreeEntry]) -> String {
         let (stem, ext) = Self.split(path)
-        let base = "\(stem).conflict-\(Self.safeName(device))-\(BackupRefs.stamp(now))"
-        var candidate = base + ext
+        let suffix = ".conflict-\(Self.safeName(device))-\(BackupRefs.stamp(now))"
+        var candidate = FileNameLimit.path(stem: stem, suffix: suffix, ext: ext)
         var counter = 2
         while result[candidate] != nil {
-            candidate = "\(base)-\(counter)\(ext)"
+            candidate = FileNameLimit.path(stem: stem, suffix: "\(suffix)-\(counter)", ext: ext)
             counter += 1
         }
         return candidate

@@ -21,14 +21,17 @@ struct WorkTreeUpdater {
         var updated: [String] = []
         /// Path → blob id (hex) of the version the user's edit was based on.
         var keptUserEdits: [String: String] = [:]
+        /// Paths left alone: submodules (never checked out), files behind a folder that is a link.
+        var skipped: [SkippedPath] = []
     }
 
     /// Updates files that differ between `old` (nil: empty) and `new`, then the index.
     func update(from old: OID?, to new: OID) throws -> Outcome {
-        let before = try old.map { try entriesByPath($0) } ?? [:]
+        var before = try old.map { try entriesByPath($0) } ?? [:]
         let after = try entriesByPath(new)
         var outcome = Outcome()
         let index = try repository.index()
+        try followUnicodeForms(before: &before, after: after, index: index)
         var writes: [(path: String, data: Data)] = []
         var written: [(path: String, entry: TreeEntry)] = []
         var expected: [String: TreeEntry?] = [:]
@@ -37,12 +40,29 @@ struct WorkTreeUpdater {
             let previous = before[path]
             let next = after[path]
             if previous?.id == next?.id && previous?.kind == next?.kind { continue }
+            if previous?.kind == .submodule || next?.kind == .submodule {
+                // Recorded in the index as git records it, never checked out.
+                if let next, next.kind == .submodule {
+                    outcome.skipped.append(SkippedPath(path: path, reason: NestedRepository.reason))
+                    try index.add(entry: next)
+                } else {
+                    try? index.remove(path: path)
+                }
+                continue
+            }
             let safe: String
             do {
-                safe = try vault.resolveSafePath(path)
+                safe = try vault.resolveSafePath(path, checkingLastLink: false)  // a link there is replaced
             } catch {
                 continue  // a path from the remote that would leave the vault is never written
             }
+            if let link = LinkedFolder.of(safe, in: vault) {
+                // Never written through: the link may lead anywhere in the vault, `.git` included.
+                outcome.skipped.append(SkippedPath(path: safe, reason: LinkedFolder.reason(link)))
+                if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
+                continue
+            }
+            if next != nil { removeEmptyFolder(safe) }
             if try fileMatches(safe, next) {
                 // Already there (a replayed update, or the user made the same change).
                 if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
@@ -66,7 +86,7 @@ struct WorkTreeUpdater {
                     try write(next, to: safe)
                     try index.add(path: safe)
                 } else {
-                    writes.append((safe, try repository.blobData(next.id)))
+                    writes.append((safe, try repository.workTreeData(next.id, path: safe)))
                     written.append((safe, next))
                     expected[safe] = .some(previous)
                 }
@@ -81,7 +101,7 @@ struct WorkTreeUpdater {
         let edited = Set(try vault.writeAll(writes, replaceIf: { path in
             guard let previous = expected[path] else { return false }
             return (try? fileMatches(path, previous)) ?? false
-        }, retiring: retired))
+        }, retiring: retired, followingLinks: false))
         retired?.startPurge()
         for path in edited {
             outcome.updated.removeAll { $0 == path }
@@ -111,11 +131,11 @@ struct WorkTreeUpdater {
         if previous != nil { return false }
         let (stem, ext) = TreeMerger.split(path)
         var counter = 2
-        while after["\(stem)-\(counter)\(ext)"] != nil
-                || FileManager.default.fileExists(atPath: vault.url(for: "\(stem)-\(counter)\(ext)").path) {
+        var candidate: String { FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext) }
+        while after[candidate] != nil || FileManager.default.fileExists(atPath: vault.url(for: candidate).path) {
             counter += 1
         }
-        try write(next, to: "\(stem)-\(counter)\(ext)")
+        try write(next, to: candidate)
         return true
     }
 
@@ -145,27 +165,59 @@ struct WorkTreeUpdater {
         return moved
     }
 
-    private func entriesByPath(_ tree: OID) throws -> [String: TreeEntry] {
-        var result: [String: TreeEntry] = [:]
-        for entry in try repository.treeEntries(tree) where entry.kind != .submodule {
-            result[entry.path] = entry
-        }
-        return result
+    /// An empty folder where a file arrives holds nothing git knows of (git keeps no folders; a
+    /// move out of it, or a file manager, leaves one): it goes, so the file can be written. Kept,
+    /// it looked like the user's edit, and every later commit failed on it.
+    private func removeEmptyFolder(_ path: String) {
+        let url = vault.url(for: path)
+        guard (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeDirectory,
+              (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true else { return }
+        try? FileManager.default.removeItem(at: url)  // one that cannot go is named by the next commit
     }
 
-    /// Whether the file on disk is what `entry` says it was (absent when `entry` is nil).
+    /// A name whose Unicode form changed between the trees (`café.md` precomposed in one and
+    /// decomposed in the other: one key of these dictionaries, as Swift compares strings, but two
+    /// names to git and to Linux): the file is first renamed to the new tree's bytes, so the
+    /// update works on the name the new tree holds and no file stays behind under the old form.
+    private func followUnicodeForms(before: inout [String: TreeEntry], after: [String: TreeEntry], index: Index) throws {
+        for (path, next) in after.sorted(by: { $0.key < $1.key }) {
+            guard let previous = before[path], Array(previous.path.utf8) != Array(next.path.utf8) else { continue }
+            if rename(vault.url(for: previous.path).path, vault.url(for: next.path).path) != 0 && errno != ENOENT {
+                throw SyncError.file(path: previous.path, reason: "cannot rename it to \(next.path) (\(String(cString: strerror(errno))))")
+            }
+            let moved = TreeEntry(path: next.path, id: previous.id, kind: previous.kind)
+            try? index.remove(path: previous.path)
+            try index.add(entry: moved)
+            before[path] = nil
+            before[next.path] = moved
+        }
+    }
+
+    /// The files of `tree` by path (two names equal but for their Unicode form: the second
+    /// under a suffixed name, as the merge sees them — written there, never over the first).
+    private func entriesByPath(_ tree: OID) throws -> [String: TreeEntry] {
+        try SideChanges.entriesByPath(tree, repository: repository)
+    }
+
+    /// Whether the file on disk is what `entry` says it was (absent when `entry` is nil). A link
+    /// is compared as a link (never followed): a link where a file was is a change, and back.
     private func fileMatches(_ path: String, _ entry: TreeEntry?) throws -> Bool {
         let url = vault.url(for: path)
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        var status = stat()
+        let exists = lstat(url.path, &status) == 0
         guard let entry else { return !exists }
-        guard exists, !isDirectory.boolValue else { return false }
+        let type = status.st_mode & S_IFMT
+        guard exists, type != S_IFDIR, (type == S_IFLNK) == (entry.kind == .link) else { return false }
         if entry.kind == .link {
             let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)
             return target.map { BlobHash.hex(Data($0.utf8)) == entry.id.hex } ?? false
         }
         guard let data = try? Data(contentsOf: url) else { return false }
-        return BlobHash.hex(data) == entry.id.hex
+        if BlobHash.hex(data) == entry.id.hex { return true }
+        // Compared as git compares: through the filters (`core.autocrlf`, eol rules), which
+        // change only files with a carriage return (or an `$Id` to collapse).
+        guard data.contains(0x0D) || data.range(of: Data("$Id".utf8)) != nil else { return false }
+        return try repository.hashWorkTreeFile(path) == entry.id
     }
 
     private func write(_ entry: TreeEntry, to path: String) throws {
@@ -186,7 +238,7 @@ struct WorkTreeUpdater {
             }
             return
         }
-        try vault.write(data, to: path)
+        try vault.write(data, to: path, followingLinks: false)
         if entry.kind == .executable {
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
         }

@@ -87,10 +87,13 @@ struct ChaosRegressionTests {
         try Harness.write(common, to: first.appendingPathComponent("plain.md"))
         try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 1)).code == 0)
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 2)).code == 0)
-        try Harness.write(common + "second line\n", to: second.appendingPathComponent("plain.md"))
+        // One line changed differently on both sides (lines only appended at one spot would merge).
+        try Harness.write(common.replacingOccurrences(of: "common line 12", with: "second line"),
+                          to: second.appendingPathComponent("plain.md"))
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 3)).code == 0)
         try FileManager.default.removeItem(at: first.appendingPathComponent("plain.md"))
-        try Harness.write(common + "first line\n", to: first.appendingPathComponent("moved.md"))
+        try Harness.write(common.replacingOccurrences(of: "common line 12", with: "first line"),
+                          to: first.appendingPathComponent("moved.md"))
         let merge = try Harness.run(["sync", "--json"], in: first, environment: ChaosSupport.device("first", minute: 4))
         try #require(merge.code == 0, "\(merge.stderr)")
 
@@ -213,7 +216,9 @@ struct ChaosRegressionTests {
         try Harness.write(rewritten, to: first.appendingPathComponent("plain.md"))
         try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 3)).code == 0)
         try FileManager.default.removeItem(at: second.appendingPathComponent("plain.md"))
-        try Harness.write(common + "second line\n", to: second.appendingPathComponent("moved.md"))
+        // The last common line changed: a collision with the lines appended after it.
+        try Harness.write(common.replacingOccurrences(of: "common line 6", with: "second line"),
+                          to: second.appendingPathComponent("moved.md"))
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 4)).code == 0)
 
         let (ids, listed) = try ChaosSupport.conflictIDs(in: second)

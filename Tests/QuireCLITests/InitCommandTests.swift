@@ -37,6 +37,27 @@ struct InitCommandTests {
         #expect(added == [".gitignore", ".gitattributes", ".quire/config.yml"])
     }
 
+    /// Issue 13 (Also): in an Obsidian vault, the per-device workspace layout and the trash are
+    /// ignored, so a first sync neither shares them nor makes two devices collide on them.
+    @Test func ignoresObsidiansWorkspaceAndTrash() throws {
+        let root = try Harness.temporaryDirectory().appendingPathComponent("obsidian")
+        try Harness.write("# One\n", to: root.appendingPathComponent("one.md"))
+        try Harness.write("{}\n", to: root.appendingPathComponent(".obsidian/app.json"))
+        try Harness.write("{\"main\": {}}\n", to: root.appendingPathComponent(".obsidian/workspace.json"))
+        try Harness.write("{\"main\": {}}\n", to: root.appendingPathComponent(".obsidian/workspace-mobile.json"))
+        try Harness.write("# Old\n", to: root.appendingPathComponent(".trash/old.md"))
+        #expect(try Harness.run(["init"], in: root).code == 0)
+        let vault = TestVault(existing: root)
+        #expect(try vault.read(".gitignore") == ".quire/local/\n.quire/cache/\n.obsidian/workspace*.json\n.trash/\n")
+        #expect(try vault.run(["sync"]).code == 0)
+        let tracked = try gitCLI(["ls-files"], in: root).stdout.split(separator: "\n").map(String.init)
+        #expect(tracked == [".gitattributes", ".gitignore", ".obsidian/app.json", ".quire/config.yml", "one.md"])
+        let plain = try Harness.temporaryDirectory().appendingPathComponent("plain")
+        try Harness.write("# One\n", to: plain.appendingPathComponent("one.md"))
+        #expect(try Harness.run(["init"], in: plain).code == 0)
+        #expect(try TestVault(existing: plain).read(".gitignore") == ".quire/local/\n.quire/cache/\n", "only in an Obsidian vault")
+    }
+
     @Test func adoptsAnExistingRepositoryKeepingItsGitignore() throws {
         let vault = TestVault(existing: try Harness.temporaryDirectory().appendingPathComponent("repo"))
         try vault.write("build/\n", to: ".gitignore")

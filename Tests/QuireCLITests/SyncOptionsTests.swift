@@ -49,7 +49,7 @@ import Testing
         let edited = Self.base.replacingOccurrences(of: "Para two.", with: "Para two, edited.")
         try a.write(edited, to: "one.md")
         let run = try a.sync(["--dry-run"])
-        #expect(run.stdout == "would commit 1 change:\n  modified one.md\nwould merge 0 remote commits and push 1 commit\n")
+        #expect(run.stdout == "would commit 1 change:\n  M one.md\nwould merge 0 remote commits and push 1 commit\n")
         #expect(try a.git(["rev-parse", "HEAD"]).stdout == head)
         #expect(try world.git(["rev-parse", "main"]).stdout == remoteHead)
         #expect(try a.read("one.md") == edited)

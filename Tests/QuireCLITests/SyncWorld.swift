@@ -11,9 +11,11 @@ struct GitRun {
     var code: Int32
 }
 
-/// Runs the git CLI with a fixed author, no user or system configuration, and UTC.
+/// Runs the git CLI with a fixed author, no user or system configuration, and UTC (standard
+/// input read from `stdin` when given).
 @discardableResult
-func gitCLI(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> GitRun {
+func gitCLI(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:],
+            stdin: URL? = nil) throws -> GitRun {
     let scratch = try Harness.temporaryDirectory("quire-git")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
@@ -30,7 +32,7 @@ func gitCLI(_ arguments: [String], in directory: URL, environment extra: [String
     defer { try? outHandle.close(); try? errHandle.close() }
     process.standardOutput = outHandle
     process.standardError = errHandle
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = try stdin.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
     return GitRun(stdout: try Harness.read(outURL), stderr: try Harness.read(errURL), code: process.terminationStatus)
@@ -62,12 +64,13 @@ struct Device {
     /// Runs `quire` on this device with `QUIRE_FAULT=<point>:stop`: when the process stops itself
     /// there, `whileStopped` runs (the test plays the user, at exactly that moment) and the process
     /// goes on. `stopped` is false when it never reached the point.
-    func runStopping(at point: String, _ arguments: [String], now: String = "2026-11-29T12:00:00Z",
+    /// With `signal`, that signal is sent to the stopped process just before SIGCONT.
+    func runStopping(at point: String, _ arguments: [String], now: String = "2026-11-29T12:00:00Z", signal: Int32? = nil,
                      whileStopped: () throws -> Void) throws -> (run: QuireRun, stopped: Bool) {
         let environment = Harness.environment(home: root.appendingPathComponent(".test-home"),
                                               extra: ["QUIRE_DEVICE": name, "QUIRE_NOW": now, "QUIRE_FAULT": "\(point):stop"])
         return try runUntilStopped([Harness.binary.path] + arguments, in: root, environment: environment,
-                                   whileStopped: whileStopped)
+                                   signal: signal, whileStopped: whileStopped)
     }
 
     func write(_ text: String, to path: String) throws { try vault.write(text, to: path) }
@@ -230,7 +233,7 @@ func note(_ id: String, title: String, updated: String, extra: String = "", body
 /// Runs `arguments` (an absolute program path first) in `directory` with exactly `environment`;
 /// when the process stops itself (SIGSTOP), runs `whileStopped` and continues it (SIGCONT).
 /// Returns its output, exit code (-1 when killed by a signal) and whether it stopped.
-func runUntilStopped(_ arguments: [String], in directory: URL, environment: [String: String],
+func runUntilStopped(_ arguments: [String], in directory: URL, environment: [String: String], signal: Int32? = nil,
                      whileStopped: () throws -> Void) throws -> (run: QuireRun, stopped: Bool) {
     let scratch = try Harness.temporaryDirectory("quire-stop")
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -261,6 +264,7 @@ func runUntilStopped(_ arguments: [String], in directory: URL, environment: [Str
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             throw error
         }
+        if let signal { kill(pid, signal) }
         kill(pid, SIGCONT)
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }

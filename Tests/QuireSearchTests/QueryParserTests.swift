@@ -32,7 +32,7 @@ import Testing
         #expect(try parse("a AND b") == .and([term("a"), term("b")]))
         #expect(try parse("a or b") == .and([term("a"), term("or"), term("b")]))
         #expect(try parse("") == .all)
-        #expect(try parse("& -") == .all)
+        #expect(try parse("woody & -") == term("woody"))
     }
 
     @Test func wordsPhrasesPrefixesAndCJK() throws {
@@ -105,6 +105,23 @@ import Testing
         #expect(error("a (b OR c")?.description == "'(' without a matching ')' (at character 3)")
     }
 
+    @Test func aQueryWithNothingToSearchForIsAnError() throws {
+        for text in ["*", "!!!", "—", "@", "...", "& -", "\"\"", "(!!!)", "-!!!", "!!! OR ...", "**"] {
+            #expect(error(text)?.kind == .nothingToSearch, "\(text)")
+        }
+        #expect(error("  ...")?.offset == 2)
+        #expect(error("tag:x title:!!!")?.kind == .nothingToSearch)
+        #expect(error("tag:x title:!!!")?.offset == 12)
+        for arguments in [[""], ["   "], ["", " "]] {
+            #expect(throws: QueryError.self) { try NoteQuery.parse(arguments: arguments, now: Self.now) }
+        }
+        #expect(try NoteQuery.parse(arguments: [], now: Self.now).root == .all)
+        #expect(try parse("🔥") == term("🔥"))
+        #expect(try parse("title:\"🔥🔥🔥\"") == term("🔥", "🔥", "🔥", scope: .title))
+        #expect(try parse("C++ OR C#") == .or([term("c++"), term("c#")]))
+        #expect(try parse("tag:🔥") == .filter(.tag("🔥")))
+    }
+
     @Test func argumentsAreJoinedAndUnquotedFilterValuesRequoted() throws {
         let query = try NoteQuery.parse(arguments: ["project:Toy Story 5", "-draft:true", "woody"], now: Self.now)
         #expect(query.text == "project:\"Toy Story 5\" -draft:true woody")
@@ -112,6 +129,22 @@ import Testing
         let whole = try NoteQuery.parse(arguments: ["buzz OR woody"], now: Self.now)
         #expect(whole.root == .or([term("buzz"), term("woody")]))
         #expect(try NoteQuery.parse(arguments: ["-#Work Stuff"], now: Self.now).root == .not(.filter(.tag("work stuff"))))
+    }
+
+    @Test func oneArgumentQueryEqualsItsWordsAsSeparateArguments() throws {
+        func root(_ arguments: [String]) throws -> QueryNode {
+            try NoteQuery.parse(arguments: arguments, now: Self.now, timeZone: Self.utc).root
+        }
+        let tagThenDraft = QueryNode.and([.filter(.tag("idea")), .filter(.draft(false))])
+        #expect(try root(["tag:idea draft:false"]) == tagThenDraft)
+        #expect(try root(["tag:idea", "draft:false"]) == tagThenDraft)
+        #expect(try root(["draft:false tag:idea"]) == .and([.filter(.draft(false)), .filter(.tag("idea"))]))
+        #expect(try root(["mood:>=3 woody"]) == .and([.filter(.mood(.greaterOrEqual, 3)), term("woody")]))
+        #expect(try root(["project:pixar -draft:true"]) == .and([.filter(.project("pixar")), .not(.filter(.draft(true)))]))
+        #expect(try root(["title:road OR map"]) == .or([term("road", scope: .title), term("map")]))
+        #expect(try root(["title:\"road map\" woody"]) == .and([term("road", "map", scope: .title), term("woody")]))
+        // The shell's leftovers of `title:"road map"`: plain words after one filter.
+        #expect(try root(["title:road map"]) == term("road", "map", scope: .title))
     }
 }
 

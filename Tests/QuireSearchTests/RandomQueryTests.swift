@@ -62,6 +62,7 @@ struct RandomQueryTests {
         let reference = ReferenceEvaluator(notes: notes)
         var queries = QueryGenerator(generator: VaultGenerator(seed: 7), notes: notes)
         var nonEmpty = 0
+        var named = 0  // queries whose results hold a title or alias that is or starts with their words
         for round in 0..<600 {
             let text = queries.expression(depth: 3)
             let query = try NoteQuery.parse(text, now: Self.now, timeZone: Self.utc)
@@ -75,11 +76,16 @@ struct RandomQueryTests {
                 #expect(abs(hit.score - want.1) < 1e-9, "score of \(hit.record.path) for \(text)")
             }
             if !expected.isEmpty { nonEmpty += 1 }
+            let found = Set(expected.map(\.0))
+            if notes.contains(where: { found.contains($0.path) && ReferenceEvaluator.nameTier($0, query.positiveTerms) > 0 }) {
+                named += 1
+            }
             let limit = round % 4 + 1
             let top = catalog.run(query, sort: sort, reverse: reverse, limit: limit).map(\.record.path)
             #expect(top == Array(expected.map(\.0).prefix(limit)), "query: \(text) limit \(limit)")
         }
         #expect(nonEmpty > 200)
+        #expect(named > 50, "\(named)")
     }
 
     /// The first few by relevance come from the documents scoring at least the limit-th best
@@ -91,7 +97,8 @@ struct RandomQueryTests {
         let documents = Array(0..<catalog.capacity)
         for round in 0..<40 {
             let scores = documents.map { _ in round == 0 ? 1.0 : Double(vault.random.next() % UInt64(1 + round % 7)) }
-            let ranker = Ranker(catalog: catalog, scores: scores)
+            let tiers = round % 2 == 0 ? [] : documents.map { _ in UInt8(vault.random.next() % 3) }
+            let ranker = Ranker(catalog: catalog, scores: scores, tiers: tiers)
             for reverse in [false, true] {
                 let full = ranker.order(documents, by: .relevance, reverse: reverse, limit: nil)
                 for limit in [0, 1, 3, 20] {

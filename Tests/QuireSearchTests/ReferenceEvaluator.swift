@@ -42,8 +42,30 @@ struct ReferenceEvaluator {
             }
         }
         let key = sort ?? (terms.isEmpty ? nil : .relevance)
-        let sorted = matching.sorted { a, b in before(a.note, b.note, key, reverse, scores) }
+        let tiers = Dictionary(uniqueKeysWithValues: documents.map { ($0.note.path, Self.nameTier($0.note, terms)) })
+        let sorted = matching.sorted { a, b in
+            if key == .relevance, let x = tiers[a.note.path], let y = tiers[b.note.path], x != y {
+                return reverse ? x < y : x > y
+            }
+            return before(a.note, b.note, key, reverse, scores)
+        }
         return sorted.map { ($0.note.path, terms.isEmpty ? 0 : scores[$0.note.path] ?? 0) }
+    }
+
+    /// 2 when the title or an alias, folded, is the query's words; 1 when one starts with
+    /// them (then a space, or anything when the last term is a prefix); else 0.
+    static func nameTier(_ note: Note, _ terms: [TextTerm]) -> Int {
+        let words = terms.flatMap(\.tokens).joined(separator: " ")
+        guard !words.isEmpty, let last = terms.last else { return 0 }
+        var tier = 0
+        for name in [note.title] + note.aliases {
+            let folded = Tokenizer.terms(in: name).joined(separator: " ")
+            guard folded.utf8.count <= 256, Array(folded.utf8).starts(with: Array(words.utf8)) else { continue }
+            let rest = Array(folded.utf8).dropFirst(words.utf8.count)
+            if rest.isEmpty { return 2 }
+            if rest.first == 0x20 || last.isPrefix { tier = 1 }
+        }
+        return tier
     }
 
     private func before(_ a: Note, _ b: Note, _ key: SortKey?, _ reverse: Bool, _ scores: [String: Double]) -> Bool {

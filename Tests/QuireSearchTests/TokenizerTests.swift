@@ -30,6 +30,24 @@ import Testing
     @Test func combiningMarksStayWithTheirLetter() {
         #expect(Tokenizer.terms(in: "cafe\u{301} nai\u{308}ve") == ["cafe", "naive"])
     }
+
+    @Test func symbolsAndEmojiAreTokensOfTheirOwn() {
+        #expect(Tokenizer.terms(in: "🔥Hot🔥🔥 takes") == ["🔥", "hot", "🔥", "🔥", "takes"])
+        #expect(Tokenizer.terms(in: "5€ → ©2026") == ["5", "€", "→", "©", "2026"])
+        // The variation selector and the joiner belong to no token; a skin tone is a symbol.
+        #expect(Tokenizer.terms(in: "❤️ 👨‍👩‍👧 👍🏽") == ["❤", "👨", "👩", "👧", "👍", "🏽"])
+        #expect(Tokenizer.tokens(in: "a❤️b").map(\.utf8Range) == [0..<1, 1..<4, 7..<8])
+        // Punctuation, ASCII or not, is still no token.
+        #expect(Tokenizer.terms(in: "!!! — @ ... « » … •").isEmpty)
+    }
+
+    @Test func plusAndSharpSuffixesStayWithTheirWord() {
+        #expect(Tokenizer.terms(in: "C++ and C#, F#. g++/clang") == ["c++", "and", "c#", "f#", "g++", "clang"])
+        #expect(Tokenizer.terms(in: "(**C++**) `C#` C+-style") == ["c++", "c#", "c+", "style"])
+        #expect(Tokenizer.terms(in: "a+b i+=1 x++y C#x 18+ C+++") == ["a", "b", "i", "1", "x", "y", "c", "x", "18", "c"])
+        #expect(Tokenizer.terms(in: "C++") == ["c++"])
+        #expect(Tokenizer.terms(in: ".NET node.js") == ["net", "node", "js"])
+    }
 }
 
 @Suite struct CaseFoldingTests {
@@ -98,7 +116,8 @@ struct TokenizerChunkTests {
 
     @Test func mixedTextTokenizesTheSameBothWays() {
         let pieces = ["a", "Z", "7", "word", "Longer", " ", "\n", ",", "-", "_", "@", "[", "`", "{", "é", "Ü",
-                      "naïve", "e\u{301}", "日本", "テキスト", "한국", "—", "\u{3000}", "ß", "Ω", "٣", "\u{12}"]
+                      "naïve", "e\u{301}", "日本", "テキスト", "한국", "—", "\u{3000}", "ß", "Ω", "٣", "\u{12}",
+                      "+", "#", "C++", "c#", "🔥", "❤️", "\u{FE0F}", "€"]
         var random = SystemRandomNumberGenerator()
         for _ in 0..<3000 {
             var text = ""

@@ -42,7 +42,7 @@ private struct NoteModel {
 
     mutating func mutate(_ random: inout SeededGenerator) {
         for _ in 0..<Int.random(in: 1...4, using: &random) {
-            switch Int.random(in: 0..<8, using: &random) {
+            switch Int.random(in: 0..<10, using: &random) {
             case 0: set("color", ["red", "green", "blue", "yellow"].randomElement(using: &random))
             case 1: set("project", Bool.random(using: &random) ? nil : "Toy Story \(Int.random(in: 1...5, using: &random))")
             case 2, 3:
@@ -57,7 +57,15 @@ private struct NoteModel {
                 body[index] = (Self.words.randomElement(using: &random) ?? "") + " \(Int.random(in: 0..<9, using: &random))"
             case 6: body.insert("new " + (Self.words.randomElement(using: &random) ?? ""),
                                 at: Int.random(in: 0...body.count, using: &random))
-            default: if body.count > 1 { body.remove(at: Int.random(in: 0..<body.count, using: &random)) }
+            case 7: if body.count > 1 { body.remove(at: Int.random(in: 0..<body.count, using: &random)) }
+            case 8:
+                // A comment after a value (issue 13 item 5: comments survive on either side).
+                let color = keys.first { $0.0 == "color" }?.1.split(separator: "#").first?.trimmingCharacters(in: .whitespaces)
+                set("color", (color ?? "blue") + " # note \(Int.random(in: 0..<9, using: &random))")
+            default:
+                // A comment line between keys (rendered `# remark N: seen`).
+                keys.insert(("# remark \(Int.random(in: 0..<9, using: &random))", "seen"),
+                            at: Int.random(in: 1...keys.count, using: &random))
             }
         }
         if Int.random(in: 0..<4, using: &random) > 0 { set("updatedAt", Self.times.randomElement(using: &random)) }

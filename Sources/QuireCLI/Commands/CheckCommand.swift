@@ -5,7 +5,7 @@ import QuireCore
 struct CheckCommand: Command {
     static let configuration = CommandConfiguration(
         name: "check",
-        abstract: "List every problem: bad front matter, duplicate ids, notes without a title, LFS pointers, entries skipped.",
+        abstract: "List every problem: bad front matter, duplicate ids and titles, notes without a title, LFS pointers, stray temporary files, entries skipped.",
         usage: "check [--json]",
         discussion: """
             Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed. \
@@ -52,7 +52,12 @@ struct CheckCommand: Command {
                 findings.append(Finding(path: path, line: nil, kind: "duplicateId", message: "id \(id) is also used by \(others)"))
             }
         }
+        findings.append(contentsOf: Self.sharedTitles(all.notes))
         findings.append(contentsOf: Self.submodules(in: vault))
+        for path in TemporaryFiles.strays(vaultRoot: vault.root) {
+            findings.append(Finding(path: path, line: nil, kind: "temporaryFile",
+                                    message: "temporary file left by an interrupted quire: safe to delete"))
+        }
         // What the walk of the vault could not or would not read: nothing in it is listed.
         let skippedEntries = all.catalog.skipped
         for skip in skippedEntries {
@@ -103,6 +108,16 @@ struct CheckCommand: Command {
         defer { try? handle.close() }
         let head = handle.readData(ofLength: 64)
         return head.starts(with: Data("version https://git-lfs.github.com/spec/".utf8))
+    }
+
+    /// Notes sharing a title: it names none of them.
+    static func sharedTitles(_ notes: [Note]) -> [Finding] {
+        NoteResolver.sharedTitles(notes).flatMap { group in
+            group.map { note in
+                let others = group.filter { $0.path != note.path }.map(\.path).joined(separator: ", ")
+                return Finding(path: note.path, line: nil, kind: "duplicateTitle", message: "title '\(note.title)' is also used by \(others)")
+            }
+        }
     }
 
     /// Submodules (folders with a `.git` file or folder below the root) are left alone and reported.

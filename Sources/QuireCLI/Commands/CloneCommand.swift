@@ -1,6 +1,7 @@
 import Foundation
 import QuireCore
 import QuireGit
+import QuireSync
 
 /// `quire clone URL [DIR]` — a new device's copy of a vault.
 struct CloneCommand: Command {
@@ -67,15 +68,29 @@ struct CloneCommand: Command {
         context.output.clearProgress()
         let remoteBranch = try Self.branchToCheckOut(remoteHead: remote.defaultBranch(), in: repository)
         let name = remoteBranch.map { String($0.dropFirst("refs/remotes/origin/".count)) } ?? "main"
+        var screen: CloneScreen?
         if let remoteBranch, let tip = try repository.referenceTarget(remoteBranch) {
+            // Paths no device may write (under `.git`, `..`, …) are left out, as a sync leaves them out.
+            let screened = try CloneScreen(tip: tip, repository: repository)
+            screen = screened
             try repository.setReference("refs/heads/\(name)", to: tip, message: "quire clone")
             try repository.setHead(branch: "refs/heads/\(name)")
-            try repository.checkout(tree: repository.treeID(ofCommit: tip), mode: .force)
+            try repository.checkout(tree: screened.tree, mode: .force)
         }
         try repository.setConfigString("branch.\(name).remote", "origin")
         try repository.setConfigString("branch.\(name).merge", "refs/heads/\(name)")
         let vault = try Vault.create(at: root)
         try MergeDriverSetup.register(repository: repository, vault: vault)
+        if let screen {
+            let environment = SyncEnvironment(device: vault.deviceName(environment: context.environment),
+                                              now: try context.now(), variables: context.environment)
+            if let commit = try screen.commit(repository: repository, environment: environment, vault: vault) {
+                try repository.setReference("refs/heads/\(name)", to: commit, message: "quire clone: left out paths this device cannot write")
+            }
+            for skipped in screen.skipped {
+                context.output.line("warning: skipped \(skipped.path): \(skipped.reason)")
+            }
+        }
         if let pin { try RemoteCommand.pinCertificate(pin, in: vault) }
     }
 

@@ -8,39 +8,39 @@ struct EditCommand: Command {
         abstract: "Open a note in $VISUAL or $EDITOR; stamps updatedAt if the content changed.",
         usage: "edit NOTE",
         discussion: """
-        The editor command is run through the shell, so EDITOR="code --wait" works. If you change
-        updatedAt yourself, your value is kept.
+        The editor command is run through the shell (VISUAL first, then EDITOR, else vi), so
+        EDITOR="code --wait" works; a terminal editor gets the terminal, and Ctrl-C goes to the
+        editor, not quire. If you change updatedAt yourself, your value is kept.
         """,
         examples: ["EDITOR=vim quire edit \"Woody's last ride\""],
+        options: [NoteEditor.forceOption],
         positionals: 1...1)
 
     let note: String
+    let force: Bool
 
     init(_ arguments: ParsedArguments) throws {
         note = arguments.positionals[0]
+        force = arguments.has("--force")
     }
 
     func run(_ context: CommandContext) throws {
         let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
         let url = all.vault.root.appendingPathComponent(found.path)
-        let editor = [context.environment["VISUAL"], context.environment["EDITOR"]]
-            .compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "vi"
+        // Refused before the editor opens: the stamp after it would rewrite the note.
+        if !force { try NoteEditor.refuseWriteProtected(vault: all.vault, path: found.path) }
+        let editor = EditorLauncher(environment: context.environment)
         let before = try Data(contentsOf: url)
         context.output.flush()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(editor) \"$1\"", "quire-edit", url.path]
-        process.environment = context.environment
-        do {
-            try process.run()
-        } catch {
-            throw CLIError("cannot start the editor '\(editor)' (\(error.localizedDescription))",
-                           hint: "set VISUAL or EDITOR to an editor command")
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CLIError("the editor exited with status \(process.terminationStatus), the note is left as the editor wrote it (\(editor))",
+        let outcome = try editor.edit(path: url.path, environment: context.environment)
+        guard outcome == .exited(0) else {
+            let ending: String
+            switch outcome {
+            case .exited(let status): ending = "exited with status \(status)"
+            case .signaled(let signal): ending = "was ended by signal \(signal)"
+            }
+            throw CLIError("the editor \(ending), the note is left as the editor wrote it (\(editor.command))",
                            hint: "the note is \(context.displayPath(found.path, vault: all.vault)); run 'quire edit' again to retry")
         }
         guard let after = FileManager.default.contents(atPath: url.path) else {
@@ -52,7 +52,7 @@ struct EditCommand: Command {
         let new = NoteParser.parse(after, path: found.path)
         // The user's own updatedAt wins; notes without readable YAML front matter are not stamped.
         guard new.updatedAt == old.updatedAt, new.format == .yaml, new.problems.isEmpty else { return }
-        try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(), setsUpdatedAt: true) { document in
+        try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(), setsUpdatedAt: true, force: true) { document in
             try document.setUpdatedAt(context.now())
         }
     }

@@ -14,6 +14,8 @@ struct InitCommand: Command {
         holds notes (an Obsidian vault, a docs site) is adopted as it is: no note is touched. A folder
         that is already a git repository keeps its history; a folder inside another repository is
         refused, since a vault must be the root of its work tree. New repositories use branch main.
+        In an Obsidian vault (.obsidian/ present) .gitignore also gets .obsidian/workspace*.json
+        and .trash/: each device's window layout and Obsidian's trash stay on the device.
         """,
         examples: ["quire init ~/notes", "cd ~/obsidian-vault && quire init"],
         positionals: 0...1)

@@ -36,46 +36,11 @@ struct ListCommand: Command {
         let query = try output.query(context)
         let catalog = try VaultCatalog.open(context)
         catalog.warnAboutProblems(context.output)
-        var hits: [SearchHit]
-        if output.options.sort == nil && query.hasPositiveTerms {
-            // `list` keeps the list order (pinned, then newest, then path) even when the query
-            // has words (the catalog would rank those by relevance).
-            var unlimited = output.options
-            unlimited.limit = nil
-            hits = catalog.catalog.run(query, options: unlimited).sorted { Self.listOrder($0.record, $1.record) }
-            if let limit = output.options.limit { hits = Array(hits.prefix(limit)) }
-        } else {
-            hits = catalog.catalog.run(query, options: output.options)
-        }
+        try output.checkTemplate(catalog.catalog)
+        // `list` keeps the list order (pinned, then newest) even when the query has words.
+        var options = output.options
+        options.ranksWords = false
+        let hits = catalog.catalog.run(query, options: options)
         output.print(hits, query: query, catalog: catalog, context: context, snippets: false)
-    }
-}
-
-extension ListCommand {
-    /// Pinned first, then `updatedAt` newest first (notes without one last), ties by path.
-    static func listOrder(_ lhs: NoteRecord, _ rhs: NoteRecord) -> Bool {
-        if lhs.pinned != rhs.pinned { return lhs.pinned }
-        let left = lhs.updatedAt ?? .distantPast
-        let right = rhs.updatedAt ?? .distantPast
-        if left != right { return left > right }
-        return lhs.path < rhs.path
-    }
-}
-
-/// The human table of notes: pin mark, updated date, title, path and tags.
-enum NoteTable {
-    static func print(_ notes: [Note], context: CommandContext, vault: Vault) {
-        let output = context.output
-        for note in notes {
-            let pin = note.pinned ? "★" : " "
-            let date = note.updatedAt.map(DateText.short) ?? String(repeating: " ", count: 16)
-            let title = note.title.split(whereSeparator: \.isNewline).joined(separator: " ")
-            var line = "\(pin) \(output.styled(date, "2"))  \(output.styled(title, "1"))"
-            if note.draft { line += output.styled(" (draft)", "33") }
-            let tags = note.tags.map { "#\($0)" }.joined(separator: " ")
-            line += "  " + output.styled(context.displayPath(note.path, vault: vault), "2")
-            if !tags.isEmpty { line += "  " + output.styled(tags, "36") }
-            output.line(line)
-        }
     }
 }

@@ -12,7 +12,9 @@ struct MergeDriverCommand: Command {
         git runs this for *.md files (merge=quire in .gitattributes, merge.quire.driver in
         .git/config) when a plain 'git pull' merges note contents. It merges exactly as 'quire sync'
         does and writes the result over OURS; it never leaves conflict markers. Decisions that
-        dropped text are printed on standard error (the other version stays in the merged parent).
+        dropped text are printed on standard error (the other version stays in the merged parent)
+        and kept in .quire/local/: 'quire conflicts' lists them once git has committed the merge,
+        and the next 'quire sync' records them for every device.
         """,
         examples: ["git config merge.quire.driver \"$(command -v quire) merge-driver %O %A %B %P\""],
         positionals: 4...4)
@@ -56,6 +58,12 @@ struct MergeDriverCommand: Command {
         }
         for decision in result.decisions {
             context.output.error("quire: \(path): kept \(decision.winner.rawValue) — \(decision.reason)")
+        }
+        // Listed by 'quire conflicts' once git has made the merge commit, and recorded for every
+        // device by the next 'quire sync'.
+        if !result.decisions.isEmpty, let vault = try? context.vault() {
+            try DriverDecisions.record(result.decisions, ours: oursData, theirs: theirsData,
+                                       device: vault.deviceName(environment: context.environment), vaultRoot: vault.root)
         }
     }
 }

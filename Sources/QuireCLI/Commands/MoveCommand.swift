@@ -40,14 +40,18 @@ struct RenameCommand: Command {
         name: "rename",
         abstract: "Change a note's title; its file name follows the title.",
         usage: "rename NOTE NEW-TITLE",
+        discussion: "A title another note has already is refused (it could no longer name one note) unless --force is given.",
         examples: ["quire rename \"Woody's last ride\" \"Woody's last stand\""],
+        options: [.flag("--force", help: "Rename even when another note has the title, or the note is read-only.")],
         positionals: 2...2)
 
     let note: String
     let title: String
+    let force: Bool
 
     init(_ arguments: ParsedArguments) throws {
         note = arguments.positionals[0]
+        force = arguments.has("--force")
         title = arguments.positionals[1].trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw CLIError.usage("the new title is empty") }
     }
@@ -56,7 +60,12 @@ struct RenameCommand: Command {
         let vault = try context.vault()
         let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
-        try NoteEditor.apply(vault: vault, path: found.path, now: context.now()) { document in
+        let namesakes = all.resolver(context).notes(titled: title).filter { $0.path != found.path }
+        if !force, let other = namesakes.first {
+            throw CLIError("another note is titled '\(other.title)' (\(context.displayPath(other.path, vault: vault)))",
+                           hint: "choose another title, or add --force to share it (a shared title no longer names one note)")
+        }
+        try NoteEditor.apply(vault: vault, path: found.path, now: context.now(), force: force) { document in
             try document.set("title", .string(title))
         }
         let name = Slug.fileName(forTitle: title)

@@ -8,7 +8,10 @@ struct NewCommand: Command {
         abstract: "Create a note and print its path.",
         usage: "new TITLE [--folder F] [--project P] [--tag T]… [--draft|--final] [--pinned] [--color C] [--mood N] [--body TEXT | --body -]",
         discussion: """
-        The file name comes from the title (a collision gets -2, -3, …); a missing folder is created.
+        The note goes in the folder you are in (as git add is relative to it), or at the vault root
+        when you are outside the vault; --folder names a folder from the vault root instead. The
+        path printed is relative to the current directory. The file name comes from the title (a
+        collision gets -2, -3, …); a missing folder is created.
         The note gets a new id, createdAt and updatedAt. --draft writes draft: true, --final writes
         draft: false, neither writes no draft key. --body - reads the body from standard input.
         """,
@@ -17,7 +20,7 @@ struct NewCommand: Command {
             "echo 'Rain all day.' | quire new \"2026-11-29 Sunday\" --folder Journal --mood 3 --body -",
         ],
         options: [
-            .value("--folder", name: "F", help: "Folder to create the note in (default: the vault root)."),
+            .value("--folder", name: "F", help: "Folder to create the note in, from the vault root (default: the current folder)."),
             .value("--project", name: "P", help: "The note's project."),
             .value("--tag", name: "T", help: "A tag (repeatable).", repeatable: true),
             .flag("--draft", help: "Mark the note as a draft (draft: true)."),
@@ -30,7 +33,7 @@ struct NewCommand: Command {
         positionals: 1...1)
 
     let title: String
-    let folder: String
+    let folder: String?
     let arguments: ParsedArguments
     let mood: Int?
 
@@ -51,7 +54,7 @@ struct NewCommand: Command {
         if arguments.all("--tag").map(TagText.normalize).contains(where: \.isEmpty) {
             throw CLIError.usage("empty tag")
         }
-        folder = arguments.value("--folder") ?? ""
+        folder = arguments.value("--folder")
         self.arguments = arguments
     }
 
@@ -64,7 +67,7 @@ struct NewCommand: Command {
         }
         if !body.isEmpty && !body.hasSuffix("\n") { body += "\n" }
         let draft: Bool? = arguments.has("--draft") ? true : (arguments.has("--final") ? false : nil)
-        let folderPath = try NoteFolder.resolve(folder, in: vault)
+        let folderPath = try folder.map { try NoteFolder.resolve($0, in: vault) } ?? context.currentFolder(in: vault) ?? ""
         let path = try vault.availablePath(folder: folderPath, title: title)
         let data = NoteDocument.newNote(
             id: UUID().uuidString.lowercased(), title: title, createdAt: now,
@@ -73,6 +76,11 @@ struct NewCommand: Command {
             mood: mood, body: body).serialized()
         try vault.write(data, to: path)
         context.output.line(context.displayPath(path, vault: vault))
+        let namesakes = try VaultNotes(context: context).resolver(context).notes(titled: title).filter { $0.path != path }
+        if let other = namesakes.first {
+            context.output.error("quire: warning: another note is titled '\(other.title)' (\(context.displayPath(other.path, vault: vault)));"
+                                 + " the title no longer names one note — 'quire rename' changes it")
+        }
     }
 }
 

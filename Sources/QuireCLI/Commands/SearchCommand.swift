@@ -10,8 +10,10 @@ struct SearchCommand: Command {
         usage: "search QUERY… [--sort KEY] [--reverse] [--limit N] [--json | --paths [-0] | --format TEMPLATE]",
         discussion: """
         Same query language as 'quire list' (see Docs/search.md); results are sorted by relevance
-        unless --sort says otherwise. Matching ignores case and accents ("cafe" finds "Café");
-        Chinese and Japanese text is found by any run of characters. --json adds score and snippet.
+        unless --sort says otherwise, a note titled (or aliased) exactly as the query first.
+        Matching ignores case and accents ("cafe" finds "Café"); Chinese and Japanese text is
+        found by any run of characters, emoji and symbols as written (🔥, C++, C#). A query
+        with nothing to search for ('*', '!!!') is an error. --json adds score and snippet.
         """,
         examples: ["quire search cafe", "quire search \"last ride\" project:\"Toy Story 5\"", "quire search 上映 --json",
                    "quire search woody OR buzz -draft:true --limit 5"],
@@ -29,6 +31,7 @@ struct SearchCommand: Command {
         let query = try output.query(context)
         let catalog = try VaultCatalog.open(context)
         catalog.warnAboutProblems(context.output)
+        try output.checkTemplate(catalog.catalog)
         var options = output.options
         if options.sort == nil { options.sort = .relevance }
         let hits = catalog.catalog.run(query, options: options)

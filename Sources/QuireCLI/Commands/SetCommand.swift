@@ -14,13 +14,16 @@ struct SetCommand: Command {
         """,
         examples: ["quire set \"Woody's last ride\" draft=false color=red", "quire set 3f2b tags='[toy-story, ending]'",
                    "quire set journal/rainy.md mood=4 reviewer=Pete"],
+        options: [NoteEditor.forceOption],
         positionals: 2...Int.max)
 
     let note: String
     let assignments: [(key: String, text: String)]
+    let force: Bool
 
     init(_ arguments: ParsedArguments) throws {
         note = arguments.positionals[0]
+        force = arguments.has("--force")
         assignments = try arguments.positionals.dropFirst().map { pair in
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
                 throw CLIError.usage("expected KEY=VALUE, got '\(pair)'")
@@ -34,7 +37,7 @@ struct SetCommand: Command {
         let found = try all.resolve(note, context: context)
         let values = try assignments.map { ($0.key, try ValueParser.parse(key: $0.key, text: $0.text)) }
         let setsUpdatedAt = values.contains { $0.0 == "updatedAt" }
-        try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(), setsUpdatedAt: setsUpdatedAt) { document in
+        try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(), setsUpdatedAt: setsUpdatedAt, force: force) { document in
             for (key, value) in values {
                 if key == "tags", case .list(let items) = value {
                     try document.setTags(items.map { TagText.normalize(ValueParser.scalarText($0)) })
@@ -54,13 +57,16 @@ struct UnsetCommand: Command {
         abstract: "Remove front-matter keys from a note (stamps updatedAt).",
         usage: "unset NOTE KEY…",
         examples: ["quire unset \"Woody's last ride\" color pinned"],
+        options: [NoteEditor.forceOption],
         positionals: 2...Int.max)
 
     let note: String
     let keys: [String]
+    let force: Bool
 
     init(_ arguments: ParsedArguments) throws {
         note = arguments.positionals[0]
+        force = arguments.has("--force")
         keys = Array(arguments.positionals.dropFirst())
         if keys.contains("id") { throw CLIError.usage("the id of a note cannot be removed") }
     }
@@ -69,7 +75,7 @@ struct UnsetCommand: Command {
         let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
         try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(),
-                             setsUpdatedAt: keys.contains("updatedAt")) { document in
+                             setsUpdatedAt: keys.contains("updatedAt"), force: force) { document in
             for key in keys { try document.remove(key) }
         }
         context.output.line(context.displayPath(found.path, vault: all.vault))

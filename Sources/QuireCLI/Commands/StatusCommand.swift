@@ -24,15 +24,21 @@ struct StatusCommand: Command {
         let output = context.output
         let state = status.state
         let branch = status.branch.map { $0.hasPrefix("refs/heads/") ? String($0.dropFirst(11)) : $0 }
+        // A journal left behind means the last sync stopped inside its work-tree update, whatever
+        // the outcome recorded by the sync before it says.
+        let outcome = status.interrupted ? "interrupted" : state.lastOutcome
+        let interrupted = outcome == "interrupted"
         if json {
             output.line(JSONValue.object([
                 ("remote", .string(status.remote)), ("branch", .string(branch)),
                 ("uncommitted", .array(status.uncommitted.map { .string($0) })),
                 ("ahead", .int(status.ahead)), ("behind", .int(status.behind)),
-                ("lastSync", .string(state.lastSync.map(DateText.iso))), ("lastOutcome", .string(state.lastOutcome)),
+                ("lastSync", .string(state.lastSync.map(DateText.iso))), ("lastOutcome", .string(outcome)),
+                ("interrupted", .bool(interrupted)),
                 ("lastSuccess", .string(state.lastSuccess.map(DateText.iso))), ("lastError", .string(state.lastError)),
                 ("pendingMerges", .array(state.pendingBases.keys.sorted().map { .string($0) })),
                 ("conflicts", .int(status.conflicts)),
+                ("skipped", .array((state.skipped ?? []).map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
             ]).rendered())
             return
         }
@@ -43,14 +49,20 @@ struct StatusCommand: Command {
         if status.uncommitted.count > 20 { output.line("  … and \(status.uncommitted.count - 20) more") }
         output.line("\(SyncReportOutput.plural(status.ahead, "local commit")) waiting to be pushed")
         output.line("\(SyncReportOutput.plural(status.behind, "remote commit")) not merged yet (as of the last fetch)")
-        if let last = state.lastSync {
+        if status.interrupted {
+            output.line("last sync: interrupted while updating the notes (some are updated, some not yet)")
+        } else if let last = state.lastSync {
             output.line("last sync: \(DateText.short(last)) — \(state.lastOutcome ?? "unknown")")
             if let error = state.lastError { output.line("last error: \(error)") }
         } else {
             output.line("last sync: never")
         }
+        for skipped in state.skipped ?? [] {
+            output.line("warning: the last sync skipped \(context.displayPath(skipped.path, vault: vault)): \(skipped.reason)")
+        }
+        if interrupted { output.line("run 'quire sync' to finish the interrupted sync") }
         for path in state.pendingBases.keys.sorted() {
-            output.line("your edit of \(context.displayPath(path, vault: vault)) made during a sync will be merged at the next sync")
+            output.line("your edit of \(context.displayPath(path, vault: vault)) was kept when the notes were updated; the next sync merges it")
         }
         if status.conflicts > 0 {
             output.line("\(SyncReportOutput.plural(status.conflicts, "automatic resolution")) dropped text — see 'quire conflicts'")
@@ -63,15 +75,23 @@ struct UndoCommand: Command {
     static let configuration = CommandConfiguration(
         name: "undo",
         abstract: "Return the vault to how it was before the last merge (as a new commit).",
-        usage: "undo",
+        usage: "undo [--force]",
         discussion: """
-        Every sync that merges first records the local head in refs/quire/backup/. undo makes a new
-        commit whose notes are those of the newest backup, so nothing already pushed is rewritten;
-        the next sync carries it to the other devices. Edits you have not synced yet are kept.
+        Every sync that merges first records the local head in refs/quire/backup/ (numbered in the
+        order they were made, whatever the clock says). undo makes a new commit that takes back what
+        the newest backup's sync changed, so nothing already pushed is rewritten; the next sync
+        carries it to the other devices. Edits you have not synced yet are kept, and so are files
+        changed after that sync. A file that sync changed and a later commit changed again is not
+        reverted: undo names such files and stops, unless --force.
         """,
-        examples: ["quire undo && quire sync"])
+        examples: ["quire undo && quire sync", "quire undo --force"],
+        options: [.flag("--force", help: "Also revert files changed again after the sync being undone.")])
 
-    init(_ arguments: ParsedArguments) throws {}
+    let force: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        force = arguments.has("--force")
+    }
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
@@ -79,7 +99,7 @@ struct UndoCommand: Command {
                                           now: try context.now(), variables: context.environment)
         let syncer = try Syncer(vault: vault, environment: environment,
                                 transfer: TransferSetup.options(context: context, vault: vault))
-        let backup = try syncer.undo()
+        let backup = try syncer.undo(force: force)
         context.output.line("the vault is back to how it was before the merge of \(backup) (run 'quire sync' to share it)")
     }
 }

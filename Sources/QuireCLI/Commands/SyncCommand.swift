@@ -15,8 +15,10 @@ struct SyncCommand: Command {
         by key, bodies three ways; where two edits truly collide the newer updatedAt wins and the
         other version stays restorable: 'quire conflicts'). A note you edit while the sync runs is
         never overwritten. Offline is normal: the commit stays and the next sync pushes it.
+        Ctrl-C (SIGINT) or SIGTERM stops the sync at its next safe point: what is committed stays,
+        nothing is half-written, and the next sync goes on from there; a second one stops at once.
         Exit codes: 3 offline, 4 authentication failed, 5 remote not found, 6 push rejected,
-        7 another quire is syncing this vault.
+        7 another quire is syncing this vault, 130 interrupted (SIGINT), 143 stopped (SIGTERM).
         """,
         examples: ["quire sync", "quire sync --dry-run", "quire sync --strategy keep-both", "quire sync --no-push --json"],
         options: [
@@ -43,8 +45,11 @@ struct SyncCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
+        let interrupts = SyncInterrupts()
+        defer { interrupts.restore() }
         let environment = SyncEnvironment(device: vault.deviceName(environment: context.environment),
-                                          now: try context.now(), variables: context.environment)
+                                          now: try context.now(), variables: context.environment,
+                                          interruption: { interrupts.received() })
         let line = json ? nil : TransferSetup.progressLine(context.output)
         let syncer = try Syncer(vault: vault, environment: environment,
                                 transfer: TransferSetup.options(context: context, vault: vault, line: line))
@@ -107,6 +112,8 @@ enum SyncReportOutput {
             ("incomingCommits", .int(report.incomingCommits)),
             ("outgoingCommits", .int(report.outgoingCommits)),
             ("backup", .string(report.backup)),
+            ("noRemote", .bool(report.noRemote)),
+            ("skipped", .array(report.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
         ])
     }
 
@@ -116,6 +123,10 @@ enum SyncReportOutput {
         if options.dryRun {
             output.line(report.wouldCommit.isEmpty ? "nothing to commit" : "would commit \(plural(report.wouldCommit.count, "change")):")
             for line in report.wouldCommit { output.line("  \(line)") }
+            if report.noRemote {
+                output.line("no remote: nothing would be pushed (set one with 'quire remote URL')")
+                return
+            }
             output.line("would merge \(plural(report.incomingCommits, "remote commit")) and push \(plural(report.outgoingCommits + (report.wouldCommit.isEmpty ? 0 : 1), "commit"))")
             return
         }
@@ -131,6 +142,10 @@ enum SyncReportOutput {
         } else {
             output.line("nothing to commit")
         }
+        if report.noRemote {
+            output.line("no remote: committed locally, nothing pushed (set one with 'quire remote URL' to share the vault)")
+            return
+        }
         switch report.integration {
         case "fast-forward", "merge":
             let how = report.integration == "merge" ? "merged" : "fast-forwarded to"
@@ -143,6 +158,7 @@ enum SyncReportOutput {
             output.line("resolved \(plural(report.conflicts.count, "collision")) automatically (the other versions are kept: quire conflicts):")
             for decision in report.conflicts { output.line("  \(show(decision.path)): \(decision.winner.rawValue) kept — \(decision.reason)") }
         }
+        for skipped in report.skipped { output.line("warning: skipped \(show(skipped.path)): \(skipped.reason)") }
         for path in report.keptUserEdits {
             output.line("kept your edit of \(show(path)) made during the sync; it is merged at the next sync")
         }

@@ -12,15 +12,18 @@ struct TagCommand: Command {
         case-insensitively; the tags key keeps the form the note already uses (list or text).
         """,
         examples: ["quire tag \"Woody's last ride\" +ending -draft-idea", "quire tag 3f2b '#character/woody'"],
+        options: [NoteEditor.forceOption],
         dashPositionals: true,
         positionals: 2...Int.max)
 
     let note: String
     let additions: [String]
     let removals: [String]
+    let force: Bool
 
     init(_ arguments: ParsedArguments) throws {
         note = arguments.positionals[0]
+        force = arguments.has("--force")
         var additions: [String] = []
         var removals: [String] = []
         for word in arguments.positionals.dropFirst() {
@@ -45,7 +48,7 @@ struct TagCommand: Command {
             tags.append(tag)
         }
         if tags != found.tags {
-            try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now()) { document in
+            try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(), force: force) { document in
                 try document.setTags(tags)
             }
         }

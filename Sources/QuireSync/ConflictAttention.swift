@@ -1,0 +1,46 @@
+import Foundation
+import QuireCore
+
+/// Which recorded conflicts still hold text that only history has — what `quire status` counts as
+/// "dropped text". A conflict is settled when its losing version is back in the work tree: the
+/// note at its path holds it (`quire restore NOTE --conflict ID`, which only re-stamps
+/// `updatedAt`), or a `keep-both` copy beside it does (`<name>.conflict-<device>-<time>.md`, the
+/// loser with a new `id` and `conflictOf`). Versions are compared without `id`, `conflictOf` and
+/// the `updatedAt` keys. A conflict whose loser deleted the note (no text) stays open.
+public enum ConflictAttention {
+    /// The records of `log` whose losing text is not in the work tree of the vault at `vaultRoot`.
+    public static func open(_ records: [ConflictRecord], log: ConflictLog, vaultRoot: URL) throws -> [ConflictRecord] {
+        try records.filter { record in
+            guard let loser = try log.losingVersion(of: record) else { return true }
+            let wanted = comparable(loser)
+            return !candidates(for: record.path, vaultRoot: vaultRoot).contains { path in
+                guard let data = FileManager.default.contents(atPath: vaultRoot.path + "/" + path) else { return false }
+                return comparable(data) == wanted
+            }
+        }
+    }
+
+    /// The note's own path and the keep-both copies beside it, vault-relative.
+    static func candidates(for path: String, vaultRoot: URL) -> [String] {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? vaultRoot.path : vaultRoot.path + "/" + folder)) ?? []
+        let copies = names.filter { $0.hasPrefix(stem + ".conflict-") }.sorted()
+        return [path] + copies.map { folder.isEmpty ? $0 : folder + "/" + $0 }
+    }
+
+    /// The bytes without the keys a restore or a keep-both copy changes; the bytes themselves
+    /// when the front matter cannot be edited.
+    static func comparable(_ data: Data) -> Data {
+        var document = NoteDocument(data: data)
+        guard document.format == .yaml, document.isEditable else { return data }
+        let ignored = Set((["id", "conflictOf"] + NoteFields.updatedAtKeys).map { $0.lowercased() })
+        do {
+            for key in document.keys where ignored.contains(key.lowercased()) { try document.remove(key) }
+        } catch {
+            return data
+        }
+        return document.serialized()
+    }
+}

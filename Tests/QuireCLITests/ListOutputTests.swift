@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// How `quire list` prints: `--format` templates and the table.
+@Suite("quire list output")
+struct ListOutputTests {
+    @Test func unknownTemplateFieldIsAUsageErrorListingTheFields() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: Rain\nreviewer: Pete\nmood: 3"), to: "rain.md")
+        let run = try vault.run(["list", "--format", "{title} {nope}"])
+        #expect(run.code == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr.hasPrefix("""
+            quire: error: unknown field '{nope}' in --format
+            hint: fields: path, id, title, folder, tags, project, draft, pinned, color, mood, priority, createdAt, updatedAt, words, frontMatter, score; front-matter keys: aliases, reviewer
+
+            """))
+        #expect(try vault.run(["search", "rain", "--format", "{nope}"]).code == 2)
+        let known = try vault.run(["list", "--format", "{title}\\t{reviewer}\\t{mood}\\t{path}"])
+        #expect(known.code == 0)
+        #expect(known.stdout == "Rain\tPete\t3\train.md\n")
+    }
+
+    static func tableVault() throws -> TestVault {
+        let vault = try TestVault()
+        try vault.write(noteText("title: A very long title that goes on and on and on forever\nupdatedAt: 2026-01-01T00:00:00Z\ncolor: red\ntags: [x, y]",
+                                 body: "- [x] bought milk\n- [X] Bought bread\n  * [ ] buy milk again\n"), to: "long.md")
+        try vault.write(noteText("title: Short\nupdatedAt: 2026-02-01T00:00:00Z\ndraft: true", body: "body milk\n"), to: "Sub/short.md")
+        return vault
+    }
+
+    @Test func tableColumnsAreAlignedAndCutToTheTerminalWidth() throws {
+        let vault = try Self.tableVault()
+        let narrow = try vault.run(["list"], environment: ["COLUMNS": "62"])
+        #expect(narrow.code == 0)
+        #expect(narrow.stdout == """
+              2026-02-01 00:00  Short (draft)          Sub/short.md
+              2026-01-01 00:00  A very long tit…  red  long.md       #x #y
+
+            """)
+        #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 62 })
+        let tiny = try vault.run(["list"], environment: ["COLUMNS": "40"])
+        #expect(tiny.stdout == """
+              2026-02-01 00:00  Sho… (draft)       …
+              2026-01-01 00:00  A very long…  red  …
+
+            """)
+        // Not a terminal and no COLUMNS: nothing is cut, columns still line up.
+        let piped = try vault.run(["list"])
+        #expect(piped.stdout == """
+              2026-02-01 00:00  Short (draft)                                              Sub/short.md
+              2026-01-01 00:00  A very long title that goes on and on and on forever  red  long.md       #x #y
+
+            """)
+    }
+
+    @Test func snippetsDropTaskMarksDoneOrNot() throws {
+        let vault = try Self.tableVault()
+        let run = try vault.run(["search", "bought", "--limit", "1"], environment: ["COLUMNS": "200"])
+        #expect(run.code == 0)
+        #expect(run.stdout.hasSuffix("\n    bought milk Bought bread buy milk again\n"))
+        let cut = try vault.run(["search", "bought", "--limit", "1"], environment: ["COLUMNS": "24"])
+        #expect(cut.stdout.hasSuffix("\n    bought milk Bought…\n"))
+    }
+}

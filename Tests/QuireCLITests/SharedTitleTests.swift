@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// A title names one note: rename refuses a taken title, new warns, check reports shared titles.
+@Suite("shared titles")
+struct SharedTitleTests {
+    static func vault() throws -> TestVault {
+        let vault = try TestVault()
+        try vault.write(noteText("id: 33330000-0000-4000-8000-000000000001\ntitle: Alpha"), to: "alpha.md")
+        try vault.write(noteText("id: 33330000-0000-4000-8000-000000000002\ntitle: Beta"), to: "Sub/beta.md")
+        return vault
+    }
+
+    @Test func renameToATakenTitleIsRefusedUnlessForced() throws {
+        let vault = try Self.vault()
+        let before = try vault.read("alpha.md")
+        let run = try vault.run(["rename", "Alpha", "BETA"])
+        #expect(run.code == 1)
+        #expect(run.stderr == "quire: error: another note is titled 'Beta' (Sub/beta.md)\nhint: choose another title, or add --force to share it (a shared title no longer names one note)\n")
+        #expect(try vault.read("alpha.md") == before)
+        let forced = try vault.run(["rename", "Alpha", "Beta", "--force"])
+        #expect(forced.code == 0, "\(forced.stderr)")
+        #expect(forced.stdout == "beta.md\n")
+        #expect(try vault.read("beta.md").contains("title: Beta\n"))
+    }
+
+    @Test func renameToItsOwnTitleInAnotherCaseIsAllowed() throws {
+        let vault = try Self.vault()
+        let run = try vault.run(["rename", "Alpha", "ALPHA"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(try vault.read("alpha.md").contains("title: ALPHA\n"))
+    }
+
+    @Test func newWithATakenTitleWarns() throws {
+        let vault = try Self.vault()
+        let run = try vault.run(["new", "beta"])
+        #expect(run.code == 0)
+        #expect(run.stdout == "beta.md\n")
+        #expect(run.stderr == "quire: warning: another note is titled 'Beta' (Sub/beta.md); the title no longer names one note — 'quire rename' changes it\n")
+        #expect(try vault.run(["new", "Gamma"]).stderr == "")
+    }
+
+    @Test func checkReportsSharedTitles() throws {
+        let vault = try Self.vault()
+        try vault.write(noteText("id: 33330000-0000-4000-8000-000000000003\ntitle: alpha"), to: "Other/alpha.md")
+        let run = try vault.run(["check"])
+        #expect(run.code == 1)
+        #expect(run.stdout == """
+            Other/alpha.md: title 'alpha' is also used by alpha.md
+            alpha.md: title 'Alpha' is also used by Other/alpha.md
+            2 problems in 2 of 3 notes
+
+            """)
+        let json = try vault.run(["check", "--json"])
+        #expect(json.stdout.contains("\"kind\": \"duplicateTitle\""))
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+/// How a merge pairs notes across two devices and places them in the merged tree. A note's
+/// identity is its `id` — never its path, never a similar body — and two different files never
+/// end up sharing one name: not one path, not a file and a folder, not two Unicode spellings of
+/// one name. Each test runs two devices through a bare remote until they agree, and asserts the
+/// exact files (names byte for byte) on both.
+@Suite struct SyncPairingTests {
+    static let keep = note("k", title: "Keep", updated: "2026-11-29T10:00:00Z")
+
+    /// Every file outside `.git/`, `.quire/local/` and `.quire/cache/`, its name's non-ASCII
+    /// scalars written `\u{…}` so that a precomposed and a decomposed name stay apart (Swift
+    /// compares strings by canonical equivalence).
+    static func exactFiles(_ device: Device) throws -> [String: String] {
+        var files: [String: String] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: device.root.path) else { return files }
+        while let relative = walker.nextObject() as? String {
+            if relative == ".git" || relative.hasPrefix(".git/") || relative.hasPrefix(".quire/local/")
+                || relative.hasPrefix(".quire/cache/") || relative.hasPrefix(".test-home") { continue }
+            var isDirectory: ObjCBool = false
+            let full = device.root.path + "/" + relative
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            files[escaped(relative)] = try String(decoding: Data(contentsOf: URL(fileURLWithPath: full)), as: UTF8.self)
+        }
+        return files
+    }
+
+    static func escaped(_ name: String) -> String {
+        name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
+    }
+
+    /// Syncs A, B, A (the merge happens on B), then B and A again: after that both devices hold
+    /// the same files under the same names, their heads the same tree, and nothing to commit.
+    static func converge(_ a: Device, _ b: Device, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try a.sync(now: "2026-11-29T12:00:00Z", sourceLocation: sourceLocation)
+        try b.sync(now: "2026-11-29T12:01:00Z", sourceLocation: sourceLocation)
+        try a.sync(now: "2026-11-29T12:02:00Z", sourceLocation: sourceLocation)
+        try b.sync(now: "2026-11-29T12:03:00Z", sourceLocation: sourceLocation)
+        try a.sync(now: "2026-11-29T12:04:00Z", sourceLocation: sourceLocation)
+        #expect(try exactFiles(a) == exactFiles(b), sourceLocation: sourceLocation)
+        #expect(try a.headTree() == b.headTree(), sourceLocation: sourceLocation)
+        for device in [a, b] {
+            #expect(try device.git(["status", "--porcelain"]).stdout == "", "\(device.name) has changes left",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    /// `quire conflicts --json` on `device`: (path, reason) of every record.
+    static func conflicts(_ device: Device) throws -> [(path: String, reason: String)] {
+        try SyncMergeTests.conflicts(device).map { ($0["path"] as? String ?? "", $0["reason"] as? String ?? "") }
+    }
+
+    static let noteA = note("note-a", title: "A", updated: "2026-11-29T10:00:00Z", body: "Note A.\n")
+    static let noteB = note("note-b", title: "B", updated: "2026-11-29T10:00:00Z", body: "Note B.\n")
+    static let editedB = note("note-b", title: "B", updated: "2026-11-29T11:30:00Z", body: "Note B, edited on b.\n")
+
+    /// Device a moves B away and renames A onto B's old path; device b edits B there. The old
+    /// merge paired by path and merged A into B (one note gone); by id, A keeps its new name and
+    /// B is moved with b's edit in it.
+    @Test func aNoteRenamedOntoAPathTheOtherNoteLeftIsPairedByID() throws {
+        let (a, b) = try SyncWorld().pair(["a.md": Self.noteA, "b.md": Self.noteB, "keep.md": Self.keep])
+        try a.write(Self.noteB, to: "c.md")
+        try a.write(Self.noteA, to: "b.md")
+        try a.remove("a.md")
+        try b.write(Self.editedB, to: "b.md")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") } == ["b.md": Self.noteA, "c.md": Self.editedB, "keep.md": Self.keep])
+        #expect(try Self.conflicts(a).isEmpty)
+    }
+
+    /// Device a deletes B and renames A onto its path; device b edits B. Both notes stay: b's
+    /// edit revives B (modify beats delete), and the note that arrives second at `b.md` is kept
+    /// beside it, listed by `quire conflicts`.
+    @Test func aNoteRenamedOntoTheNameOfAnEditedNoteKeepsBoth() throws {
+        let (a, b) = try SyncWorld().pair(["a.md": Self.noteA, "b.md": Self.noteB, "keep.md": Self.keep])
+        try a.write(Self.noteA, to: "b.md")
+        try a.remove("a.md")
+        try b.write(Self.editedB, to: "b.md")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") } == ["b.md": Self.editedB, "b-2.md": Self.noteA, "keep.md": Self.keep])
+        let records = try SyncMergeTests.conflicts(b)
+        #expect(records.compactMap { $0["path"] as? String }.sorted() == ["b-2.md", "b.md"], "\(records)")
+        // The note kept beside shows as what lost its name; the revived note's loser is the
+        // deletion (at `b.md` the other side holds note A, which is not its version).
+        for record in records {
+            let shown = try b.run(["conflicts", "show", try #require(record["id"] as? String)])
+            if record["path"] as? String == "b-2.md" {
+                #expect(shown.stdout == Self.noteA)
+            } else {
+                #expect(shown.code == 1 && shown.stdout.isEmpty && shown.stderr.contains("deleted there"), "\(shown)")
+            }
+        }
+    }
+
+    /// A new note added where the other device renamed a different note: both kept, the
+    /// incoming one suffixed and listed.
+    @Test func aRenameOntoAPathTheOtherSideAddedKeepsBothAndRecordsIt() throws {
+        let (a, b) = try SyncWorld().pair(["a.md": Self.noteA, "keep.md": Self.keep])
+        let added = note("note-n", title: "New", updated: "2026-11-29T11:00:00Z", body: "New on b.\n")
+        try a.write(Self.noteA, to: "n.md")
+        try a.remove("a.md")
+        try b.write(added, to: "n.md")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") } == ["n.md": added, "n-2.md": Self.noteA, "keep.md": Self.keep])
+        let records = try Self.conflicts(a)
+        #expect(records.map(\.path) == ["n-2.md"], "\(records)")
+        let id = try #require(try SyncMergeTests.conflicts(a).first?["id"] as? String)
+        #expect(try a.run(["conflicts", "show", id]).stdout == Self.noteA)
+    }
+
+    /// A note deleted on one device and a new note with another id but nearly the same body (made
+    /// from a template) on the same device: git's rename detection paired them, and the other
+    /// device's edit of the deleted note was merged into the new one. Ids never pair across.
+    @Test func aNewNoteWithAnotherIDIsNeverPairedWithADeletedOne() throws {
+        let body = (1...12).map { "Template line \($0) with enough words to look alike.\n" }.joined()
+        let old = note("tpl-old", title: "Weekly", updated: "2026-11-29T10:00:00Z", body: body)
+        let fresh = note("tpl-new", title: "Weekly", updated: "2026-11-29T11:00:00Z", body: body)
+        let edited = note("tpl-old", title: "Weekly", updated: "2026-11-29T11:30:00Z", body: body + "Done on b.\n")
+        let (a, b) = try SyncWorld().pair(["weekly.md": old, "keep.md": Self.keep])
+        try a.remove("weekly.md")
+        try a.write(fresh, to: "weekly-next.md")
+        try b.write(edited, to: "weekly.md")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") } == ["weekly.md": edited, "weekly-next.md": fresh, "keep.md": Self.keep])
+        let records = try Self.conflicts(a)
+        #expect(records.map(\.path) == ["weekly.md"], "\(records)")
+        #expect(records.first?.reason.contains("deleted on a") == true)
+    }
+
+    /// `Projects` a file on one device, a folder of notes on the other: the file was dropped when
+    /// the tree was written. Now the file is kept as `Projects-2`, whichever device merges.
+    @Test(arguments: [true, false])
+    func aFileAndAFolderOfTheSameNameAreBothKept(fileDeviceSyncsFirst: Bool) throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": Self.keep])
+        let plan = note("plan", title: "Plan", updated: "2026-11-29T11:00:00Z")
+        let (fileDevice, folderDevice) = fileDeviceSyncsFirst ? (a, b) : (b, a)
+        try fileDevice.write("plain file\n", to: "Projects")
+        try folderDevice.write(plan, to: "Projects/plan.md")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { !$0.key.hasPrefix(".") }
+                == ["Projects-2": "plain file\n", "Projects/plan.md": plan, "keep.md": Self.keep])
+        let records = try SyncMergeTests.conflicts(a)
+        #expect(records.compactMap { $0["path"] as? String } == ["Projects-2"], "\(records)")
+        #expect(records.first?["winner"] as? String == (fileDeviceSyncsFirst ? "ours" : "theirs"))
+        let shown = try a.run(["conflicts", "show", try #require(records.first?["id"] as? String)])
+        #expect(shown.stdout == "plain file\n", "\(shown)")
+    }
+
+    /// An empty folder (git keeps none: made in a file manager, or left by moving its notes out)
+    /// where the other device adds a file of that name: the update kept the folder as if it were
+    /// the user's edit, and every later sync failed on it. The empty folder gives way.
+    @Test func anEmptyFolderGivesWayToAnIncomingFileOfItsName() throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": Self.keep])
+        try FileManager.default.createDirectory(at: a.root.appendingPathComponent("Projects"), withIntermediateDirectories: false)
+        try b.write("plain file\n", to: "Projects")
+        try b.sync(now: "2026-11-29T11:59:00Z")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { !$0.key.hasPrefix(".") } == ["Projects": "plain file\n", "keep.md": Self.keep])
+    }
+
+    /// `café.md` precomposed (NFC) and decomposed (NFD, as macOS writes names): two names to git
+    /// and Linux, one on a Mac. Written on two devices, the devices renamed each other's file back
+    /// and forth forever and one note was lost; both on one Linux device, a device that
+    /// fast-forwarded wrote one over the other and committed the other's deletion. Now both are
+    /// kept, the second suffixed, and the devices converge on the same names byte for byte; the
+    /// collision a merge finds is listed by `quire conflicts`.
+    @Test(arguments: [false, true])
+    func namesEqualUnderNFCAreOneCollision(bothOnOneDevice: Bool) throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": Self.keep])
+        let precomposed = note("cafe-nfc", title: "Café", updated: "2026-11-29T11:00:00Z", body: "Precomposed.\n")
+        let decomposed = note("cafe-nfd", title: "Café", updated: "2026-11-29T11:30:00Z", body: "Decomposed.\n")
+        try a.write(precomposed, to: "caf\u{E9}.md")
+        try (bothOnOneDevice ? a : b).write(decomposed, to: "cafe\u{301}.md")
+        try Self.converge(a, b)
+        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") }
+                == ["cafe\\u{301}.md": decomposed, "caf\\u{E9}-2.md": precomposed, "keep.md": Self.keep])
+        let records = try Self.conflicts(a)
+        #expect(records.map { Self.escaped($0.path) } == (bothOnOneDevice ? [] : ["caf\\u{E9}-2.md"]), "\(records)")
+    }
+}
