@@ -55,8 +55,10 @@ public struct TLSCertificate: Equatable, Sendable {
         let isAddress = host.contains(":") || host.split(separator: ".").count == 4 && host.allSatisfy { $0.isNumber || $0 == "." }
         let issuedFor = (hostNames + addresses).joined(separator: ", ")
         if isAddress, addresses.contains(host) {
+            let instead = hostNames.first.map { "connect as \($0), a name it is also issued for" }
+                ?? "issue it for a host name"
             return "it is issued for the IP address \(host), which libgit2's TLS library (mbed TLS) cannot match; "
-                + "pin it, or connect by a host name the certificate names"
+                + "pin it, or \(instead)"
         }
         let matches = hostNames.contains { TLSCertificate.name($0, matches: host) }
         if !issuedFor.isEmpty && !matches {

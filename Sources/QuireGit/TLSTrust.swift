@@ -10,11 +10,13 @@ import Foundation
 /// bundle. libgit2 keeps them process-wide (`GIT_OPT_SET_SSL_CERT_LOCATIONS`); they are set
 /// before each https transfer that names any.
 public struct TLSTrust: Equatable, Sendable {
-    /// `GIT_SSL_CAINFO` / `GIT_SSL_CAPATH`: beat the git config.
+    /// `GIT_SSL_CAINFO`: a file of authorities; with `gitDirectory`, beats the git config.
     public var gitFile: String?
+    /// `GIT_SSL_CAPATH`: a folder of authorities.
     public var gitDirectory: String?
-    /// `SSL_CERT_FILE` / `SSL_CERT_DIR`: used when git names none.
+    /// `SSL_CERT_FILE`: used when neither the variables above nor the git config name any.
     public var fallbackFile: String?
+    /// `SSL_CERT_DIR`: likewise, a folder.
     public var fallbackDirectory: String?
     /// Certificates accepted whatever libgit2's verification says (`SHA256:AB:…`, see
     /// `TLSCertificate.normalizedFingerprint`), like entries of ssh's `known_hosts`.
