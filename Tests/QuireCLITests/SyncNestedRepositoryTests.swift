@@ -31,6 +31,9 @@ import Testing
             #expect(synced.stdout.contains("warning: skipped scratch/: a git repository of its own"), "round \(round): \(synced.stdout)")
             let status = try a.run(["status"])
             #expect(status.stdout.contains("warning: the last sync skipped Code/project/: a git repository of its own"), "\(status.stdout)")
+            // Skipped, so never "uncommitted": nothing waits that a sync would commit.
+            let json = try a.run(["status", "--json"])
+            #expect(!json.stdout.contains("\"A Code/project/\"") && !json.stdout.contains("\"A scratch/\""), "\(json.stdout)")
         }
         try b.sync()
         #expect(try b.read("Code/new.md").contains("New"))
