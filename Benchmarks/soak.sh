@@ -10,7 +10,9 @@
 #
 # Environment: QUIRE (binary, default .build/debug/quire), K (devices, 4), OPERATIONS (2000),
 # ROUNDS (rounds per batch, 40), SEED (first seed, 1000), SECONDS_BUDGET (0 = no limit),
-# FAULTS, KILLS, EDITS_DURING_SYNC, CONCURRENT (probabilities per sync), KILL_DELAY (seconds, at most).
+# FAULTS, KILLS, EDITS_DURING_SYNC, CONCURRENT (probabilities per sync), KILL_DELAY (seconds, at most),
+# EDGES (weight of each edge shape: symlinks, NFC/NFD names, file/folder, nested repositories,
+# config files, git CLI commits, long names; with autocrlf on one device and skewed clocks; 0 = off).
 # Exit code 0 when every batch converged with no loss; otherwise every failing batch's problems,
 # seed and reproduction command are printed, and the soak goes on to the end.
 set -eu
@@ -26,6 +28,7 @@ KILLS=${KILLS:-0.1}
 KILL_DELAY=${KILL_DELAY:-0.1}
 EDITS_DURING_SYNC=${EDITS_DURING_SYNC:-0.1}
 CONCURRENT=${CONCURRENT:-0.3}
+EDGES=${EDGES:-0}
 [ -x "$QUIRE" ] || { echo "soak: no quire binary at $QUIRE (run swift build, or set QUIRE)" >&2; exit 2; }
 
 LOG=$(mktemp -d "${TMPDIR:-/tmp}/quire-soak-XXXXXX")
@@ -42,7 +45,7 @@ while [ "$done_operations" -lt "$OPERATIONS" ]; do
     if ! python3 Benchmarks/chaos/chaos.py --binary "$QUIRE" --seed "$seed" --devices "$K" --rounds "$ROUNDS" \
             --operations $(( OPERATIONS - done_operations )) --fault-probability "$FAULTS" \
             --kill-probability "$KILLS" --kill-delay "$KILL_DELAY" --edit-during-sync-probability "$EDITS_DURING_SYNC" \
-            --concurrent-probability "$CONCURRENT" > "$LOG/$seed.txt" 2>&1; then
+            --concurrent-probability "$CONCURRENT" --edges "$EDGES" > "$LOG/$seed.txt" 2>&1; then
         status=1
         failed="$failed $seed"
         grep -v '^  r[0-9]' "$LOG/$seed.txt"

@@ -27,6 +27,16 @@ struct ChaosTests {
         #expect(ChaosSupport.figure("losses", in: run.output) == 0, "\(run.output)")
     }
 
+    @Test("the edges (issue 13): symlinks, NFC/NFD names, file/folder, nested repos, config files, git CLI commits, long names, autocrlf, skewed clocks",
+          arguments: [3, 6])
+    func edges(seed: Int) throws {
+        let run = try ChaosSupport.runDriver(["--seed", String(seed), "--devices", "3", "--rounds", "12", "--edges", "1",
+                                             "--fault-probability", "0.05", "--concurrent-probability", "0.3"])
+        #expect(run.code == 0, "chaos driver failed:\n\(run.output)")
+        #expect(ChaosSupport.figure("losses", in: run.output) == 0, "\(run.output)")
+        #expect((ChaosSupport.figure("edge_operations", in: run.output) ?? 0) > 8, "\(run.output)")
+    }
+
     @Test("every fault point, thrown and :kill: the next sync completes, no stale lock, nothing lost")
     func faults() throws {
         let run = try ChaosSupport.runDriver(["--seed", "7", "--devices", "3", "--faults", "--max-operations", "1"])
