@@ -89,14 +89,15 @@ import Testing
         #expect(changes.added.isEmpty)
     }
 
-    /// Two notes that swap names on one side: the paths are vacated before anything is placed,
-    /// so the merge takes the swap as it is (placing one by one found the other still there).
-    @Test func twoNotesSwappingNamesNeedNoSuffix() throws {
+    /// Theirs moves Y from q to s and X from p onto q; ours edits Y. The paths are vacated
+    /// before anything is placed: X takes q although q comes later in the loop (placed at once,
+    /// it found our Y still there and went to `q-2.md`), and our edit follows Y to s.
+    @Test func aNoteMovesOntoAPathAnotherNoteLeavesLaterInTheLoop() throws {
         let scratch = try Scratch()
-        let base = ["p.md": Self.text("x", "X"), "q.md": Self.text("y", "Y")]
-        let swapped = ["p.md": Self.text("y", "Y"), "q.md": Self.text("x", "X")]
-        let merged = try scratch.merge(base: base, ours: base, theirs: swapped)
-        #expect(merged.files == swapped)
+        let merged = try scratch.merge(base: ["p.md": Self.text("x", "X"), "q.md": Self.text("y", "Y")],
+                                       ours: ["p.md": Self.text("x", "X"), "q.md": Self.text("y", "Y edited")],
+                                       theirs: ["q.md": Self.text("x", "X"), "s.md": Self.text("y", "Y")])
+        #expect(merged.files == ["q.md": Self.text("x", "X"), "s.md": Self.text("y", "Y edited")])
         #expect(merged.recorded.isEmpty)
     }
 
