@@ -80,7 +80,7 @@ extension OID {
     public static func blob(for data: Data) throws -> OID {
         LibGit2.ensure()
         var result = git_oid()
-        try data.withUnsafeBytes { buffer in
+        _ = try data.withUnsafeBytes { buffer in
             try check(git_odb_hash(&result, buffer.baseAddress, buffer.count, GIT_OBJECT_BLOB), "git_odb_hash")
         }
         return OID(result)
