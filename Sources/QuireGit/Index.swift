@@ -84,7 +84,12 @@ public final class Index {
     }
 
     /// Stages one file from the work tree.
+    /// A link's entry is dropped first: over an entry that is not a regular file libgit2 skips
+    /// the eol conversion (`core.autocrlf`, `text`) that git applies, and would store CRLF bytes.
     public func add(path: String) throws {
+        if let entry = git_index_get_bypath(pointer, path, 0), entry.pointee.mode == GIT_FILEMODE_LINK.rawValue {
+            try remove(path: path)
+        }
         try check(git_index_add_bypath(pointer, path), "git_index_add_bypath")
     }
 

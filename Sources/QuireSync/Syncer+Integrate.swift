@@ -127,14 +127,22 @@ enum Journal {
 
     /// Finishes an interrupted update: when HEAD is still at `previous`, the work tree is brought
     /// to `target` (files already there are left, files the user changed are kept) and HEAD moves.
-    static func replay(syncer: Syncer, state: inout SyncState) throws {
+    /// When the git CLI committed on top of `previous` meanwhile (often the half-updated work
+    /// tree itself), `target` is returned, journal kept, for the cycle to merge once the local
+    /// changes are committed: dropped, a merge's second parent and its conflict records would
+    /// never reach the branch, and the text its decisions dropped would be lost unrecorded.
+    static func replay(syncer: Syncer, state: inout SyncState) throws -> OID? {
         let root = syncer.vault.root
-        guard let data = try? Data(contentsOf: url(root)) else { return }
+        guard let data = try? Data(contentsOf: url(root)) else { return nil }
         guard let entry = try? JSONDecoder().decode(Entry.self, from: data), let target = OID(hex: entry.target) else {
             try remove(vaultRoot: root)
-            return
+            return nil
         }
         let head = try syncer.repository.headCommitID()
+        if let head, head.hex != entry.previous, let previous = entry.previous.flatMap(OID.init(hex:)),
+           try syncer.repository.isAncestor(previous, of: head), try !syncer.repository.isAncestor(target, of: head) {
+            return target
+        }
         if head?.hex == entry.previous {
             // A journal an older quire left may name a commit with paths this device cannot
             // write (a name past 255 bytes made every replay fail): screened like a remote's.
@@ -148,6 +156,7 @@ enum Journal {
             try syncer.repository.setReference(syncer.branch, to: target, message: "quire sync (finished after a crash)")
         }
         try remove(vaultRoot: root)
+        return nil
     }
 }
 

@@ -91,7 +91,7 @@ public final class Syncer {
         var report = SyncReport()
         try checkRepositoryState()
         StaleLocks.clean(gitDirectory: repository.gitDirectory, references: [branch, tracking], deadHolderSince: deadHolderSince)
-        try Journal.replay(syncer: self, state: &state)
+        let unfinishedMerge = try Journal.replay(syncer: self, state: &state)
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()
         if options.dryRun {
@@ -128,6 +128,10 @@ public final class Syncer {
                 try state.save(vaultRoot: vault.root)
             }
             try environment.checkpoint("after-commit")
+            if let unfinishedMerge {
+                try integrate(unfinishedMerge, selector: selector, state: &state, report: &report)
+                try Journal.remove(vaultRoot: vault.root)
+            }
         }
         guard let remote = try repository.remote(named: "origin") else {
             // A vault of one device is normal: the commit is the sync.
