@@ -42,21 +42,23 @@ struct TerminalNotePicker {
                            hint: "give the NOTE as an argument")
         }
         defer { close(terminal) }
-        // Ctrl-C interrupts the read (a handler that does nothing, without SA_RESTART): it
-        // cancels the picker instead of ending quire.
+        // Ctrl-C cancels the picker instead of ending quire, without a race: SIGINT gets a
+        // handler that does nothing and stays blocked except inside pselect, which unblocks it
+        // atomically and returns EINTR for one that arrives (or is pending) while it waits.
         var interrupt = sigaction()
         interrupt.__sigaction_handler.sa_handler = { _ in }
         sigemptyset(&interrupt.sa_mask)
         var savedInterrupt = sigaction()
         sigaction(SIGINT, &interrupt, &savedInterrupt)
         defer { sigaction(SIGINT, &savedInterrupt, nil) }
-        // Unblocked too: quire may have been started with SIGINT blocked (as some launchers do).
         var interruptOnly = sigset_t()
         sigemptyset(&interruptOnly)
         sigaddset(&interruptOnly, SIGINT)
         var savedMask = sigset_t()
-        pthread_sigmask(SIG_UNBLOCK, &interruptOnly, &savedMask)
+        pthread_sigmask(SIG_BLOCK, &interruptOnly, &savedMask)
         defer { pthread_sigmask(SIG_SETMASK, &savedMask, nil) }
+        var waitMask = savedMask
+        sigdelset(&waitMask, SIGINT)
         let output = context.output
         var matches = picker.recent
         while true {
@@ -71,7 +73,7 @@ struct TerminalNotePicker {
                 output.error("  … \(Count.of(matches.count - shown.count, "more note")); type words to narrow")
             }
             output.promptOnError("note (number or words, Enter for none): ")
-            guard let answer = readLine(terminal) else {
+            guard let answer = readLine(terminal, waitMask: waitMask) else {
                 output.error("")
                 return nil
             }
@@ -84,17 +86,32 @@ struct TerminalNotePicker {
         }
     }
 
-    /// One line read from `descriptor` without its line break; nil at the end of input or when
-    /// the read fails or is interrupted.
-    private func readLine(_ descriptor: Int32) -> String? {
+    /// One line read from `descriptor` without its line break; nil at the end of input, when
+    /// the read fails, or when a signal (Ctrl-C) interrupts the wait, done with `waitMask`.
+    private func readLine(_ descriptor: Int32, waitMask: sigset_t) -> String? {
+        var mask = waitMask
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
+            guard Self.waitReadable(descriptor, mask: &mask) else { return nil }  // EINTR: Ctrl-C
             let count = read(descriptor, &byte, 1)
-            if count < 0 { return nil }  // EINTR: Ctrl-C
+            if count < 0 { return nil }
             if count == 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
             if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
             bytes.append(byte)
         }
+    }
+
+    /// Waits until `descriptor` (below FD_SETSIZE, as a descriptor opened early is) can be read,
+    /// with `mask` as the signal mask while waiting; false when a signal or an error ends the wait.
+    private static func waitReadable(_ descriptor: Int32, mask: inout sigset_t) -> Bool {
+        guard descriptor < FD_SETSIZE else { return true }
+        var readable = fd_set()
+        // FD_SET is a C macro: bit `descriptor` of the set's array of longs.
+        withUnsafeMutableBytes(of: &readable) { raw in
+            let words = raw.bindMemory(to: Int.self)
+            words[Int(descriptor) / Int.bitWidth] |= 1 << (Int(descriptor) % Int.bitWidth)
+        }
+        return pselect(descriptor + 1, &readable, nil, nil, nil, &mask) > 0
     }
 }

@@ -9,21 +9,15 @@ extension NoteResolver {
     /// `minimumFuzzyLength` characters — those whose title holds its letters in order. One
     /// match is the note; several throw `CoreError.ambiguousNote` listing them; none gives nil.
     public func partialMatch(_ query: String) throws -> Note? {
-        try unique(partialMatches(query), query)
-    }
-
-    /// The notes `query` matches partially, in the order of `notes`: those whose title contains
-    /// every word of it, else (for at least `minimumFuzzyLength` letters) those whose title holds
-    /// its letters in order; empty when neither matches or `query` has no words.
-    public func partialMatches(_ query: String) -> [Note] {
         let words = Self.fold(query).split(whereSeparator: \.isWhitespace).map(String.init)
-        guard !words.isEmpty else { return [] }
+        guard !words.isEmpty else { return nil }
         let titles = notes.map { Self.fold($0.title) }
         let containing = notes.indices.filter { index in words.allSatisfy { titles[index].contains($0) } }
-        if !containing.isEmpty { return containing.map { notes[$0] } }
+        if let note = try unique(containing.map { notes[$0] }, query) { return note }
         let letters = Array(words.joined().unicodeScalars)
-        guard letters.count >= Self.minimumFuzzyLength else { return [] }
-        return notes.indices.filter { Self.holdsInOrder(letters, titles[$0]) }.map { notes[$0] }
+        guard letters.count >= Self.minimumFuzzyLength else { return nil }
+        let fuzzy = notes.indices.filter { Self.holdsInOrder(letters, titles[$0]) }
+        return try unique(fuzzy.map { notes[$0] }, query)
     }
 
     /// Lowercased, without accents: how partial matching compares text.

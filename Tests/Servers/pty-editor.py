@@ -46,6 +46,15 @@ def main():
         done, raw = os.waitpid(pid, os.WNOHANG)
         if done == pid:
             status = raw
+    while status is not None:  # what the command wrote just before it ended is still unread
+        ready, _, _ = select.select([master], [], [], 0)
+        try:
+            chunk = os.read(master, 65536) if ready else b""
+        except OSError:  # EIO: all read
+            chunk = b""
+        if not chunk:
+            break
+        screen += chunk
     sys.stdout.write(screen.decode("utf-8", "replace"))
     if status is None:
         sys.stdout.write("\n[pty-editor: timed out; typed %d of %d steps]\n" % (typed, len(steps)))
