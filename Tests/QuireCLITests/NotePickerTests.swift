@@ -20,8 +20,16 @@ struct NotePickerTests {
         return vault
     }
 
+    /// The test process's PATH.
+    static let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+
+    /// The real fzf, when it is installed (TEST_PACKAGES in the Makefile has it).
+    static let realFzf = searchPath.split(separator: ":").map { "\($0)/fzf" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
     /// Runs quire with `arguments` on a pseudo-terminal, typing each step's keys once its text
-    /// appears; `EDITOR` appends a line to the note. Gives up (exit 124) after 60 seconds.
+    /// appears; `EDITOR` appends a line to the note. quire's PATH is `path` (by default an empty
+    /// folder, so an installed fzf is not found and the built-in picker runs). Gives up (exit 124)
+    /// after 60 seconds.
     static func onTerminal(_ vault: TestVault, _ arguments: [String], steps: [(waitFor: String, keys: String)],
                            path: String? = nil) throws -> (code: Int32, screen: String) {
         let driver = Harness.packageRoot.appendingPathComponent("Tests/Servers/pty-editor.py")
@@ -29,9 +37,10 @@ struct NotePickerTests {
                                               extra: ["QUIRE_NOW": "2026-11-30T08:00:00Z", "TERM": "xterm"])
         environment["EDITOR"] = try TestVault.script("echo appended >> \"$1\"")
         environment.removeValue(forKey: "VISUAL")
-        if let path { environment["PATH"] = path }
+        let quirePath = try path ?? Harness.temporaryDirectory("quire-empty-path").path
         let keys = steps.flatMap { [$0.waitFor, $0.keys] }
-        let run = try ChaosSupport.capture(["python3", driver.path, "60"] + keys + ["--", Harness.binary.path] + arguments,
+        let command = ["/usr/bin/env", "PATH=\(quirePath)", Harness.binary.path] + arguments
+        let run = try ChaosSupport.capture(["python3", driver.path, "60"] + keys + ["--"] + command,
                                            in: vault.root, environment: environment, withErrors: true)
         return (run.code, run.output.replacingOccurrences(of: "\r\n", with: "\n"))
     }
@@ -119,7 +128,7 @@ struct NotePickerTests {
         let script = "#!/bin/sh\ncat > \"\(folder.path)/candidates\"\nprintf '%s\\n' \"$@\" > \"\(folder.path)/arguments\"\n\(body)\n"
         try Harness.write(script, to: folder.appendingPathComponent("fzf"))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.appendingPathComponent("fzf").path)
-        return (folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), folder)
+        return (folder.path + ":" + searchPath, folder)
     }
 
     @Test func fzfGetsTheCandidatesAndShowPrintsTheChosenNote() throws {
@@ -140,6 +149,26 @@ struct NotePickerTests {
         let run = try Self.onTerminal(vault, ["edit"], steps: [], path: fzf.path)
         #expect(run.code == 1, "\(run.screen)")
         #expect(run.screen == "quire: error: no note chosen\nhint: nothing was changed\n", "\(run.screen)")
+        #expect(try TestVault.snapshot(vault.root) == before)
+    }
+
+    @Test(.enabled(if: realFzf != nil, "needs fzf (in TEST_PACKAGES)"))
+    func realFzfChoosesByTypedWords() throws {
+        let vault = try Self.vault()
+        let run = try Self.onTerminal(vault, ["edit"], steps: [("note>", "agenda"), ("1/3", "\r")], path: Self.searchPath)
+        #expect(run.code == 0, "\(run.screen)")
+        #expect(try vault.read("meeting-agenda.md") == Self.edited(Self.agenda))
+        #expect(try vault.read("Work/meeting-notes.md") == Self.minutes)
+        #expect(try vault.read("groceries.md") == Self.groceries)
+    }
+
+    @Test(.enabled(if: realFzf != nil, "needs fzf (in TEST_PACKAGES)"))
+    func realFzfEscapeChangesNothing() throws {
+        let vault = try Self.vault()
+        let before = try TestVault.snapshot(vault.root)
+        let run = try Self.onTerminal(vault, ["edit"], steps: [("note>", "\\x1b")], path: Self.searchPath)
+        #expect(run.code == 1, "\(run.screen)")
+        #expect(run.screen.hasSuffix("quire: error: no note chosen\nhint: nothing was changed\n"), "\(run.screen)")
         #expect(try TestVault.snapshot(vault.root) == before)
     }
 }
