@@ -171,4 +171,15 @@ struct NotePickerTests {
         #expect(run.screen.hasSuffix("quire: error: no note chosen\nhint: nothing was changed\n"), "\(run.screen)")
         #expect(try TestVault.snapshot(vault.root) == before)
     }
+
+    @Test func showAtARevisionPicksTheNoteToo() throws {
+        let vault = try Self.vault()
+        try vault.commitAll()
+        try vault.write(Self.agenda.replacingOccurrences(of: "Agenda body.", with: "Changed since."), to: "meeting-agenda.md")
+        let fzf = try Self.fakeFzf("sed -n 2p \"$(dirname \"$0\")/candidates\"")
+        let run = try Self.onTerminal(vault, ["show", "--at", "HEAD"], steps: [], path: fzf.path)
+        #expect(run.code == 0, "\(run.screen)")
+        #expect(run.screen.hasPrefix("Meeting agenda (at "), "\(run.screen)")
+        #expect(run.screen.contains("\n\nAgenda body.\n"), "\(run.screen)")
+    }
 }
