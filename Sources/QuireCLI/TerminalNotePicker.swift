@@ -11,13 +11,18 @@ import Glibc
 struct TerminalNotePicker {
     let context: CommandContext
 
-    /// The note the user picks among `all`; a usage error when not on a terminal, a failure
-    /// ("no note chosen") when the user cancels.
-    func choose(_ all: VaultNotes) throws -> Note {
-        guard isatty(0) == 1, context.output.stderrIsTerminal else {
+    /// Throws the usage error of a missing NOTE unless standard input and error are a terminal:
+    /// called while reading the arguments, before any vault is opened.
+    static func requireTerminal() throws {
+        guard isatty(0) == 1, isatty(2) == 1 else {
             throw CLIError.usage("missing argument NOTE",
                                  hint: "without NOTE, a picker of the vault's notes is offered only on a terminal")
         }
+    }
+
+    /// The note the user picks among `all` (`requireTerminal` said there is a terminal); a
+    /// failure ("no note chosen") when the user cancels.
+    func choose(_ all: VaultNotes) throws -> Note {
         let picker = NotePicker(resolver: all.resolver(context))
         guard !picker.recent.isEmpty else {
             throw CLIError("the vault has no notes", hint: "'quire new TITLE' makes one")

@@ -69,6 +69,9 @@ struct NotePickerTests {
             """)
         #expect(run.stdout.isEmpty)
         #expect(try TestVault.snapshot(vault.root) == before)
+        let outside = try Harness.run(arguments, in: try Harness.temporaryDirectory())
+        #expect(outside.code == 2)
+        #expect(outside.stderr.hasPrefix("quire: error: missing argument NOTE\n"), "\(outside.stderr)")
     }
 
     @Test func builtInPickerChoosesByNumber() throws {

@@ -28,6 +28,7 @@ struct EditCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         note = arguments.positionals.first
+        if note == nil { try TerminalNotePicker.requireTerminal() }
         force = arguments.has("--force")
     }
 

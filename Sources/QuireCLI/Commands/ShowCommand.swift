@@ -36,6 +36,7 @@ struct ShowCommand: Command {
         json = arguments.has("--json")
         raw = arguments.has("--raw")
         if json && raw { throw CLIError.usage("--json and --raw cannot be used together") }
+        if note == nil { try TerminalNotePicker.requireTerminal() }
     }
 
     func run(_ context: CommandContext) throws {
