@@ -11,11 +11,12 @@ struct ShowCommand: Command {
         abstract: "Print a note: its metadata and body, the raw file, or JSON.",
         usage: "show [NOTE] [--json] [--raw] [--at REV]",
         discussion: """
-        NOTE is a path, an id, an exact title (case-insensitive) or an id prefix of at least
-        4 characters. --at REV shows the note as it was in a commit ('quire history NOTE' lists
-        them; a deleted note's path works too). Without NOTE, on a terminal, quire offers a
-        picker of the vault's notes, as 'quire edit' does (fzf when it is on PATH, else a numbered
-        list; see 'quire edit --help'); elsewhere NOTE is required.
+        NOTE is a path, an id, an exact title (case-insensitive), an id prefix of at least
+        4 characters, or words (else letters in order) of a title only one note has. --at REV
+        shows the note as it was in a commit ('quire history NOTE' lists them; a deleted note's
+        path works too). Without NOTE, on a terminal, quire offers a picker of the vault's notes,
+        as 'quire edit' does (fzf when it is on PATH, else a numbered list; see
+        'quire edit --help'); elsewhere NOTE is required.
         """,
         examples: ["quire show \"Woody's last ride\"", "quire show 3f2b --json", "quire show Drafts/woodys-last-ride.md --raw"],
         options: [
