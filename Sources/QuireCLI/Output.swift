@@ -49,6 +49,13 @@ public final class Output {
         Output.writeAll(Array((text + "\n").utf8), to: errDescriptor)
     }
 
+    /// Writes a prompt to standard error without a newline (after flushing standard output).
+    public func promptOnError(_ text: String) {
+        clearProgress()
+        flush()
+        Output.writeAll(Array(text.utf8), to: errDescriptor)
+    }
+
     /// Writes to standard error without a newline (progress lines).
     public func progress(_ text: String) {
         guard stderrIsTerminal else { return }

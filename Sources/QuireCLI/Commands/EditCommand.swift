@@ -1,32 +1,40 @@
 import Foundation
 import QuireCore
 
-/// `quire edit NOTE` — opens the note in `$VISUAL` / `$EDITOR`.
+/// `quire edit [NOTE]` — opens the note in `$VISUAL` / `$EDITOR` (without NOTE on a terminal,
+/// the note picked with `TerminalNotePicker`).
 struct EditCommand: Command {
     static let configuration = CommandConfiguration(
         name: "edit",
         abstract: "Open a note in $VISUAL or $EDITOR; stamps updatedAt if the content changed.",
-        usage: "edit NOTE",
+        usage: "edit [NOTE]",
         discussion: """
+        Without NOTE, on a terminal, quire offers a picker of the vault's notes (most recently
+        updated first): fzf when it is on PATH, else a numbered list of 20 that takes a number or
+        words of a title (matched as a NOTE argument is; several matches narrow the list). An
+        empty answer, Ctrl-D or Ctrl-C (Esc in fzf) chooses nothing: exit 1, nothing changed.
+        Elsewhere (a script, a pipe) NOTE is required.
+
         The editor command is run through the shell (VISUAL first, then EDITOR, else vi), so
         EDITOR="code --wait" works; a terminal editor gets the terminal, and Ctrl-C goes to the
         editor, not quire. If you change updatedAt yourself, your value is kept.
         """,
-        examples: ["EDITOR=vim quire edit \"Woody's last ride\""],
+        examples: ["EDITOR=vim quire edit \"Woody's last ride\"", "quire edit          # pick the note on a terminal"],
         options: [NoteEditor.forceOption],
-        positionals: 1...1)
+        positionals: 0...1)
 
-    let note: String
+    let note: String?
     let force: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        note = arguments.positionals[0]
+        note = arguments.positionals.first
+        if note == nil { try TerminalNotePicker.requireTerminal() }
         force = arguments.has("--force")
     }
 
     func run(_ context: CommandContext) throws {
         let all = try VaultNotes(context: context)
-        let found = try all.resolve(note, context: context)
+        let found = try note.map { try all.resolve($0, context: context) } ?? TerminalNotePicker(context: context).choose(all)
         let url = all.vault.root.appendingPathComponent(found.path)
         // Refused before the editor opens: the stamp after it would rewrite the note.
         if !force { try NoteEditor.refuseWriteProtected(vault: all.vault, path: found.path) }

@@ -3,16 +3,20 @@ import QuireCore
 import QuireGit
 import QuireSync
 
-/// `quire show NOTE` — prints one note.
+/// `quire show [NOTE]` — prints one note (without NOTE on a terminal, the note picked with
+/// `TerminalNotePicker`).
 struct ShowCommand: Command {
     static let configuration = CommandConfiguration(
         name: "show",
         abstract: "Print a note: its metadata and body, the raw file, or JSON.",
-        usage: "show NOTE [--json] [--raw] [--at REV]",
+        usage: "show [NOTE] [--json] [--raw] [--at REV]",
         discussion: """
-        NOTE is a path, an id, an exact title (case-insensitive) or an id prefix of at least
-        4 characters. --at REV shows the note as it was in a commit ('quire history NOTE' lists
-        them; a deleted note's path works too).
+        NOTE is a path, an id, an exact title (case-insensitive), an id prefix of at least
+        4 characters, or words (else letters in order) of a title only one note has. --at REV
+        shows the note as it was in a commit ('quire history NOTE' lists them; a deleted note's
+        path works too). Without NOTE, on a terminal, quire offers a picker of the vault's notes,
+        as 'quire edit' does (fzf when it is on PATH, else a numbered list; see
+        'quire edit --help'); elsewhere NOTE is required.
         """,
         examples: ["quire show \"Woody's last ride\"", "quire show 3f2b --json", "quire show Drafts/woodys-last-ride.md --raw"],
         options: [
@@ -20,26 +24,28 @@ struct ShowCommand: Command {
             .flag("--raw", help: "Print the file exactly as it is on disk."),
             .value("--at", name: "REV", help: "Show the note as it was in commit REV (id, prefix, HEAD~2, …)."),
         ],
-        positionals: 1...1)
+        positionals: 0...1)
 
-    let note: String
+    let note: String?
     let json: Bool
     let raw: Bool
     let revision: String?
 
     init(_ arguments: ParsedArguments) throws {
-        note = arguments.positionals[0]
+        note = arguments.positionals.first
         revision = arguments.value("--at")
         json = arguments.has("--json")
         raw = arguments.has("--raw")
         if json && raw { throw CLIError.usage("--json and --raw cannot be used together") }
+        if note == nil { try TerminalNotePicker.requireTerminal() }
     }
 
     func run(_ context: CommandContext) throws {
         let output = context.output
         if let revision {
             let vault = try context.vault()
-            let path = try HistoryCommand.notePath(note, context: context, vault: vault)
+            let argument = try note ?? TerminalNotePicker(context: context).choose(VaultNotes(context: context)).path
+            let path = try HistoryCommand.notePath(argument, context: context, vault: vault)
             let repository = try Repository.open(at: vault.root)
             let commit = try RestoreCommand.commit(named: revision, in: repository)
             guard let data = try RestoreCommand.version(of: path, in: commit, history: NoteHistory(repository: repository)) else {
@@ -54,7 +60,8 @@ struct ShowCommand: Command {
             return
         }
         let all = try VaultNotes(context: context)
-        let found = try all.resolveFully(note, context: context)
+        let found = try note.map { try all.resolveFully($0, context: context) }
+            ?? all.vault.readNote(path: TerminalNotePicker(context: context).choose(all).path)
         if raw {
             let data = try Data(contentsOf: all.vault.root.appendingPathComponent(found.path))
             output.write(bytes: Array(data))
