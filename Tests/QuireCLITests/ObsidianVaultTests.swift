@@ -35,4 +35,39 @@ struct ObsidianVaultTests {
         #expect(run.stdout == "no problems in 4 notes\n")
         #expect(run.code == 0)
     }
+
+    @Test func inlineAndStringTagsAreTagsAndEachShowsOnceInItsCommonSpelling() throws {
+        let vault = try TestVault()
+        try vault.write("Met Anna about #Project/launch and #idea.\n```\n#include <x>\n```\n", to: "Meeting.md")
+        try vault.write("---\ntags: idea, reading\n---\nA `#code` span, issue #42, [x](https://a.b/#frag).\n", to: "Books.md")
+        try vault.write("---\ntag: idea draft\n---\n# Heading\n", to: "Single key.md")
+        try vault.write("Just #project/other here.\n", to: "Other.md")
+        let tags = try vault.run(["tags"])
+        #expect(tags.code == 0)
+        #expect(tags.stdout == "1  #draft\n3  #idea\n1  #Project/launch\n1  #project/other\n1  #reading\n")
+        #expect(try vault.run(["list", "tag:project", "--paths"]).stdout == "Meeting.md\nOther.md\n")
+        #expect(try vault.run(["list", "#idea", "--paths"]).stdout == "Books.md\nMeeting.md\nSingle key.md\n")
+        #expect(try vault.run(["list", "tag:include", "--paths"]).stdout == "")
+        #expect(try vault.run(["list", "tag:code", "--paths"]).stdout == "")
+        #expect(try vault.run(["list", "tag:42", "--paths"]).stdout == "")
+        #expect(try vault.run(["list", "tag:frag", "--paths"]).stdout == "")
+    }
+
+    @Test func theMostCommonSpellingNamesATag() throws {
+        let vault = try TestVault()
+        try vault.write("#Idea\n", to: "a.md")
+        try vault.write("#idea\n", to: "b.md")
+        try vault.write("---\ntags: [idea]\n---\n", to: "c.md")
+        #expect(try vault.run(["tags"]).stdout == "3  #idea\n")
+    }
+
+    @Test func taggingWritesOnlyTheFrontMatterTags() throws {
+        let vault = try TestVault()
+        try vault.write("---\ntags: a, b\n---\nText with #inline.\n", to: "note.md")
+        let run = try vault.run(["tag", "note", "c", "-inline"])
+        #expect(run.code == 0)
+        #expect(run.stdout == "#a #b #c #inline\n")
+        #expect(run.stderr.contains("#inline is written in the note's text"))
+        #expect(try vault.read("note.md").hasPrefix("---\ntags: a, b, c\nupdatedAt: "))
+    }
 }

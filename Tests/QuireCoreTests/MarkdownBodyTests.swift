@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import QuireCore
 
-@Suite("Markdown body: headings")
+@Suite("Markdown body: headings and inline tags")
 struct MarkdownBodyTests {
     @Test func firstLevelOneHeadingOutsideCode() {
         #expect(MarkdownBody.firstHeading(in: "intro\n## Second\n# First one #\n# Later\n") == "First one")
@@ -21,5 +21,34 @@ struct MarkdownBodyTests {
         #expect(untitled.headingTitle == "Summer plans")
         let titled = NoteParser.parse(Data("---\ntitle: Own\n---\n# Summer plans\n".utf8), path: "own.md")
         #expect(titled.headingTitle == nil)
+    }
+
+    @Test func inlineTagsAsObsidianReadsThem() {
+        let body = """
+            # Heading is no tag
+            ## Neither #is this? yes it is
+            Plan #idea and #Area/work/ then #idea again, #1984 #y1984 #2024-q1.
+            A [link](https://example.com/#anchor) and page#fragment and &#123; and \\#escaped.
+            Inline `#code` and ``a `#b` c`` stay code; #after-code counts.
+            ```
+            #fenced
+            ```
+            #café #日本語 #🚀rocket, (#paren) #_under
+            """
+        #expect(MarkdownBody.inlineTags(in: body) == ["is", "idea", "Area/work", "y1984", "2024-q1", "after-code",
+                                                     "café", "日本語", "🚀rocket", "_under"])
+        #expect(MarkdownBody.inlineTags(in: "no hash at all") == [])
+        #expect(MarkdownBody.inlineTags(in: "#") == [])
+        #expect(MarkdownBody.inlineTags(in: "<iframe style=\"border: 1px solid #ccc;\"></iframe> #real a < #b") == ["real", "b"])
+        #expect(MarkdownBody.inlineTags(in: "`unclosed #tag") == ["tag"])
+    }
+
+    @Test func noteTagsJoinFrontMatterAndBody() {
+        let note = NoteParser.parse(Data("---\ntags: a, Idea\n---\nSee #idea and #b.\n".utf8), path: "n.md")
+        #expect(note.tags == ["a", "Idea", "b"])
+        let single = NoteParser.parse(Data("---\ntag: x y\n---\n".utf8), path: "s.md")
+        #expect(single.tags == ["x", "y"])
+        let fields = NoteParser.parseFrontMatter(Data("---\ntags: [a]\n---\n#b\n".utf8), path: "f.md")
+        #expect(fields.tags == ["a"])
     }
 }
