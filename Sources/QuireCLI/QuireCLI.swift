@@ -80,9 +80,21 @@ public enum QuireCLI {
         }
     }
 
-    /// `quire WORD …` where WORD names no command: a usage error suggesting the closest names.
+    /// `quire WORD …` where WORD names no command: a word that only starts commands (`quire
+    /// folder`) lists them; any other word is a usage error suggesting the closest names.
     static func unknownCommand(_ arguments: [String], output: Output) -> Int32 {
         let first = arguments.first ?? ""
+        let group = commands.map { $0.configuration }.filter { $0.name.hasPrefix(first + " ") }
+        if !group.isEmpty {
+            if arguments.count == 1 || arguments[1] == "--help" || arguments[1] == "-h" {
+                let listing = group.map { "  quire \($0.usage)\n      \($0.abstract)\n" }.joined()
+                output.write("quire \(first) commands:\n" + listing)
+                return ExitCode.ok.rawValue
+            }
+            let names = group.map { "quire \($0.name)" }.joined(separator: ", ")
+            let error = CLIError.usage("unknown command 'quire \(first) \(arguments[1])'", hint: "the \(first) commands are: \(names)")
+            return report(error, configuration: nil, output: output)
+        }
         let names = Set(commands.compactMap { $0.configuration.name.split(separator: " ").first.map(String.init) })
         let close = EditDistance.closest(to: first, among: names.sorted(), limit: 3)
         let hint = close.isEmpty ? "run 'quire --help' to see the commands"

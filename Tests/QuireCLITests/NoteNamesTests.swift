@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What a NOTE argument or a command name may be, and what a mistyped one gets.
-@Suite("NOTE names, did you mean")
+@Suite("NOTE names, did you mean, command groups")
 struct NoteNamesTests {
     @Test func aliasesAndFileNamesNameANoteAndTyposGetSuggestions() throws {
         let vault = try TestVault()
@@ -27,5 +27,17 @@ struct NoteNamesTests {
         let run = try vault.run(["serch", "x"])
         #expect(run.code == 2)
         #expect(run.stderr == "quire: error: unknown command 'serch'\nhint: did you mean 'quire search'? ('quire --help' lists the commands)\n")
+    }
+
+    @Test func folderAloneListsItsSubcommands() throws {
+        let vault = try TestVault()
+        let run = try vault.run(["folder"])
+        #expect(run.code == 0)
+        #expect(run.stdout.hasPrefix("quire folder commands:\n  quire folder add PATH"))
+        #expect(run.stdout.contains("\n  quire folder rename OLD NEW\n"))
+        #expect(run.stdout.contains("\n  quire folder rm PATH\n"))
+        let wrong = try vault.run(["folder", "move"])
+        #expect(wrong.code == 2)
+        #expect(wrong.stderr.hasPrefix("quire: error: unknown command 'quire folder move'\nhint: the folder commands are: quire folder add, quire folder rename, quire folder rm\n"))
     }
 }
