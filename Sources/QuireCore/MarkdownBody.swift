@@ -43,9 +43,10 @@ public enum MarkdownBody {
     static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, _ visit: (Range<Int>) -> Bool) {
         var fence: (byte: UInt8, length: Int)?
         var start = 0
+        guard let base = bytes.baseAddress else { return }
         while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let newline = memchr(base + start, 0x0A, bytes.count - start)
+            let end = newline.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
             var line = start..<end
             if end > start, bytes[end - 1] == 0x0D { line = start..<(end - 1) }
             start = end + 1

@@ -126,7 +126,7 @@ public enum NoteParser {
             note.problems.append(NoteProblem(kind: .notUTF8, line: nil, message: "body is not valid utf-8"))
         }
         if readsBody {
-            note.words = WordCounter.count(utf8: body)
+            note.words = WordCounter.countReadable(utf8: body)
             note.tags = NoteFields.merging(note.tags, MarkdownBody.inlineTags(in: note.body))
         }
     }

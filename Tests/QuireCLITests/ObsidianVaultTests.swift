@@ -70,4 +70,17 @@ struct ObsidianVaultTests {
         #expect(run.stderr.contains("#inline is written in the note's text"))
         #expect(try vault.read("note.md").hasPrefix("---\ntags: a, b, c\nupdatedAt: "))
     }
+
+    /// A pasted screenshot (a data URL) and a code block no longer read as hours of text.
+    @Test func readingTimeCountsOnlyWhatAPersonReads() throws {
+        let vault = try TestVault()
+        let image = String(repeating: "iVBORw0KGgoAAAANSUhEUgAAB4AAAAQ4CAYAAADo08FDAAAAAXNSR0IArs4c6QAAIABJREFU", count: 20_000)
+        let code = String(repeating: "let value = compute(alpha, beta, gamma)\n", count: 2_000)
+        try vault.write("Screenshot of the bug:\n![shot](data:image/png;base64,\(image))\n"
+                        + "See [the report](https://example.com/issues/42) and:\n```swift\n\(code)```\n", to: "Bug.md")
+        let run = try vault.run(["stats", "Bug"])
+        #expect(run.code == 0)
+        #expect(run.stdout.hasPrefix("Bug: 9 words, 1 min read, "))
+        #expect(try vault.run(["stats"]).stdout.hasPrefix("1 note, 9 words, 1 min read\n"))
+    }
 }
