@@ -21,7 +21,7 @@ public enum MarkdownBody {
     /// space or tab, then letters, digits, `_`, `-` and `/` (not only digits: `#123` is no tag;
     /// a trailing `/` is dropped). Not inside code spans or fenced code blocks, and never a
     /// heading's `#` (a space follows it), a URL's (`/#x`, `page#x`: no space before it) or
-    /// one inside an HTML tag on the line (`<span style="color: #ccc">`).
+    /// one inside an HTML tag (`<span style="color: #ccc">`, over several lines too).
     /// In order of appearance, without `#`, duplicates (ignoring case) dropped.
     public static func inlineTags(in body: String) -> [String] {
         var body = body
@@ -29,9 +29,17 @@ public enum MarkdownBody {
             guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "#")), bytes.count) != nil else { return [] }
             var tags: [String] = []
             var seen = Set<String>()
+            var inHTMLTag = false
+            var previousEnd = 0
             forEachLine(of: bytes) { line in
-                guard memchr(base + line.lowerBound, Int32(UInt8(ascii: "#")), line.count) != nil else { return true }
-                for tag in tagsOfLine(bytes, line) where seen.insert(tag.lowercased()).inserted { tags.append(tag) }
+                // A blank line (or a code block) ends an HTML tag left open, as it ends an HTML block.
+                if inHTMLTag, bytes[previousEnd..<line.lowerBound].lazy.filter({ $0 == 0x0A }).count > 1 { inHTMLTag = false }
+                previousEnd = line.upperBound
+                guard inHTMLTag || memchr(base + line.lowerBound, Int32(UInt8(ascii: "#")), line.count) != nil
+                        || memchr(base + line.lowerBound, Int32(UInt8(ascii: "<")), line.count) != nil else { return true }
+                for tag in tagsOfLine(bytes, line, inHTMLTag: &inHTMLTag) where seen.insert(tag.lowercased()).inserted {
+                    tags.append(tag)
+                }
                 return true
             }
             return tags
@@ -98,10 +106,16 @@ public enum MarkdownBody {
         return text.isEmpty ? nil : text
     }
 
-    /// The tags of one line (outside code spans).
-    private static func tagsOfLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> [String] {
+    /// The tags of one line (outside code spans and HTML tags; `inHTMLTag`: the line starts
+    /// inside an HTML tag that an earlier line opened, and whether the next one does).
+    private static func tagsOfLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, inHTMLTag: inout Bool) -> [String] {
         var tags: [String] = []
         var index = line.lowerBound
+        if inHTMLTag {
+            guard let close = UnsafeBufferPointer(rebasing: bytes[line]).firstIndex(of: UInt8(ascii: ">")) else { return [] }
+            index += close + 1
+            inHTMLTag = false
+        }
         while index < line.upperBound {
             let byte = bytes[index]
             if byte == UInt8(ascii: "`") {
@@ -115,6 +129,11 @@ public enum MarkdownBody {
                let close = UnsafeBufferPointer(rebasing: bytes[index..<line.upperBound]).firstIndex(of: UInt8(ascii: ">")) {
                 index += close + 1
                 continue
+            }
+            // An HTML tag whose attributes go on over the next lines.
+            if byte == UInt8(ascii: "<"), index + 1 < line.upperBound, (0x61...0x7A).contains(bytes[index + 1] | 0x20) {
+                inHTMLTag = true
+                return tags
             }
             let isTagStart = byte == UInt8(ascii: "#")
                 && (index == line.lowerBound || bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09)

@@ -41,6 +41,8 @@ struct MarkdownBodyTests {
         #expect(MarkdownBody.inlineTags(in: "#") == [])
         #expect(MarkdownBody.inlineTags(in: "<iframe style=\"border: 1px solid #ccc;\"></iframe> #real a < #b") == ["real", "b"])
         #expect(MarkdownBody.inlineTags(in: "`unclosed #tag") == ["tag"])
+        #expect(MarkdownBody.inlineTags(in: "<iframe\n  style=\"border:1px solid #bfcbda88;\"\n  src=x>\n#after\n") == ["after"])
+        #expect(MarkdownBody.inlineTags(in: "I <promise #one\n\n#two and #three\n") == ["two", "three"])
     }
 
     @Test func noteTagsJoinFrontMatterAndBody() {
@@ -50,5 +52,28 @@ struct MarkdownBodyTests {
         #expect(single.tags == ["x", "y"])
         let fields = NoteParser.parseFrontMatter(Data("---\ntags: [a]\n---\n#b\n".utf8), path: "f.md")
         #expect(fields.tags == ["a"])
+    }
+}
+
+/// Inline tags of the real-world notes in Tests/Corpora.
+@Suite(.enabled(if: TestSupport.hasCorpora, TestSupport.corporaMissing)) struct CorpusInlineTagTests {
+    private func tags(_ path: String) throws -> [String] {
+        let url = TestSupport.corpora.appendingPathComponent(path)
+        return NoteParser.parse(try Data(contentsOf: url), path: path, timeZone: TestSupport.utc).tags
+    }
+
+    @Test func tagsOfRealNotes() throws {
+        // A colour inside an HTML tag that spans lines is no tag.
+        #expect(!(try tags("dendron-site/vault/community.events.office-hours.md")).contains("bfcbda88"))
+        // Hugo's documentation: `#ffffff` in a code span, `{{< … >}}` shortcodes, fenced Go templates.
+        #expect(try tags("hugo-docs/content/en/functions/images/Text.md").isEmpty)
+        #expect(try tags("hugo-docs/content/en/configuration/markup.md").allSatisfy { !$0.hasPrefix("include") })
+        // No tag of any note is a number alone, holds a space, or starts with `#`.
+        for file in TestSupport.markdownFiles(under: TestSupport.corpora) {
+            let note = NoteParser.parse(try Data(contentsOf: file), path: file.lastPathComponent, timeZone: TestSupport.utc)
+            for tag in MarkdownBody.inlineTags(in: note.body) {
+                #expect(!tag.allSatisfy(\.isNumber) && !tag.contains(" ") && !tag.hasPrefix("#"), "\(file.path): \(tag)")
+            }
+        }
     }
 }
