@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 
 /// The `quire` command line: reads arguments, runs one command, reports errors, returns the exit code.
 public enum QuireCLI {
@@ -46,9 +47,7 @@ public enum QuireCLI {
             return ExitCode.ok.rawValue
         }
         guard let (type, consumed) = lookup(arguments) else {
-            let error = CLIError.usage("unknown command '\(first)'",
-                                       hint: "run 'quire --help' to see the commands")
-            return report(error, configuration: nil, output: output)
+            return unknownCommand(arguments, output: output)
         }
         let rest = Array(arguments.dropFirst(consumed))
         let configuration = type.configuration
@@ -79,6 +78,28 @@ public enum QuireCLI {
         } catch {
             return report(ErrorTranslator.translate(error), configuration: configuration, output: output)
         }
+    }
+
+    /// `quire WORD …` where WORD names no command: a word that only starts commands (`quire
+    /// folder`) lists them; any other word is a usage error suggesting the closest names.
+    static func unknownCommand(_ arguments: [String], output: Output) -> Int32 {
+        let first = arguments.first ?? ""
+        let group = commands.map { $0.configuration }.filter { $0.name.hasPrefix(first + " ") }
+        if !group.isEmpty {
+            if arguments.count == 1 || arguments[1] == "--help" || arguments[1] == "-h" {
+                let listing = group.map { "  quire \($0.usage)\n      \($0.abstract)\n" }.joined()
+                output.write("quire \(first) commands:\n" + listing)
+                return ExitCode.ok.rawValue
+            }
+            let names = group.map { "quire \($0.name)" }.joined(separator: ", ")
+            let error = CLIError.usage("unknown command 'quire \(first) \(arguments[1])'", hint: "the \(first) commands are: \(names)")
+            return report(error, configuration: nil, output: output)
+        }
+        let names = Set(commands.compactMap { $0.configuration.name.split(separator: " ").first.map(String.init) })
+        let close = EditDistance.closest(to: first, among: names.sorted(), limit: 3)
+        let hint = close.isEmpty ? "run 'quire --help' to see the commands"
+            : "did you mean " + close.map { "'quire \($0)'" }.joined(separator: ", ") + "? ('quire --help' lists the commands)"
+        return report(CLIError.usage("unknown command '\(first)'", hint: hint), configuration: nil, output: output)
     }
 
     /// Finds the command named by the first one or two words.

@@ -24,7 +24,15 @@ struct VaultNotes {
 
     /// Resolves a NOTE argument (path, id, exact title, id prefix of 4+ characters).
     func resolve(_ argument: String, context: CommandContext) throws -> Note {
-        try resolver(context).resolve(argument)
+        let resolver = resolver(context)
+        do {
+            return try resolver.resolve(argument)
+        } catch CoreError.noteNotFound(let query) {
+            let names = resolver.suggestions(for: query)
+            guard !names.isEmpty else { throw CoreError.noteNotFound(query: query) }
+            throw CLIError(CoreError.noteNotFound(query: query).description,
+                           hint: "did you mean " + names.map { "'\($0)'" }.joined(separator: ", ") + "? ('quire list' shows the notes)")
+        }
     }
 
     /// The resolver of NOTE arguments over these notes.

@@ -63,7 +63,8 @@ public struct Note: Sendable, Equatable {
     public var createdAt: Date?
     /// Last update time (canonical key or a compatible one).
     public var updatedAt: Date?
-    /// Words in the body: runs of letters or digits; each CJK character counts as one.
+    /// Words in the body: runs of letters or digits; each CJK character counts as one. Fenced
+    /// code, link targets, autolinks and data URLs are not counted (`WordCounter.countReadable`).
     public var words: Int
     /// The body (everything after the front matter), decoded as UTF-8 (lossy if invalid).
     public var body: String

@@ -17,10 +17,10 @@ extension NoteDocument {
         try setDate(date, keys: NoteFields.createdAtKeys)
     }
 
-    /// The key this document keeps its tags under: `tags`; else `keywords` or `categories`
-    /// when exactly one of them exists; else `tags`.
+    /// The key this document keeps its tags under: `tags`, else `tag`; else `keywords` or
+    /// `categories` when exactly one of them exists; else `tags`.
     public var tagsKey: String {
-        if let key = existingKey(in: ["tags"]) { return key }
+        if let key = existingKey(in: ["tags"]) ?? existingKey(in: ["tag"]) { return key }
         let others = ["keywords", "categories"].compactMap { existingKey(in: [$0]) }
         return others.count == 1 ? others[0] : "tags"
     }

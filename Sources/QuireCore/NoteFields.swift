@@ -7,8 +7,9 @@ public enum NoteFields {
     public static let createdAtKeys = ["createdAt", "created", "date"]
     /// Keys read as `updatedAt`, canonical first.
     public static let updatedAtKeys = ["updatedAt", "updated", "modified", "lastmod", "mtime"]
-    /// Keys read as `tags`: `tags` wins; without it `keywords` and `categories` together.
-    public static let tagKeys = ["tags", "keywords", "categories"]
+    /// Keys read as `tags`: `tags` wins, then `tag` (Obsidian accepts both); without either
+    /// `keywords` and `categories` together.
+    public static let tagKeys = ["tags", "tag", "keywords", "categories"]
     /// Canonical key order of a new note.
     public static let canonicalOrder = ["id", "title", "createdAt", "updatedAt", "tags"]
     /// Epoch numbers at least this large are milliseconds (Dendron), smaller ones seconds.
@@ -46,6 +47,13 @@ public enum NoteFields {
         case .int, .float, .bool, .date: return text(of: value).map { [cleanTag($0)] } ?? []
         default: return []
         }
+    }
+
+    /// `first` then the tags of `second` not in it, each once (compared ignoring case).
+    public static func merging(_ first: [String], _ second: [String]) -> [String] {
+        if second.isEmpty && first.count < 2 { return first }
+        var seen = Set<String>()
+        return (first + second).filter { seen.insert($0.lowercased()).inserted }
     }
 
     /// A scalar as text (`2024` → "2024"); nil for null, lists and maps.
@@ -98,15 +106,12 @@ public enum NoteFields {
                 problem(entry.key, "'\(entry.key)' is not a date")
             }
         }
-        if let entry = lookup("tags") {
+        if let entry = lookup("tags") ?? lookup("tag") {
             note.tags = tags(from: entry.value)
         } else {
             note.tags = ["keywords", "categories"].compactMap(lookup).flatMap { tags(from: $0.value) }
         }
-        if note.tags.count > 1 {
-            var seen = Set<String>()
-            note.tags = note.tags.filter { seen.insert($0.lowercased()).inserted }
-        }
+        if note.tags.count > 1 { note.tags = merging(note.tags, []) }
         note.project = scalar("project")
         note.color = scalar("color")
         note.draft = bool(lookup("draft")?.value) ?? false

@@ -125,7 +125,10 @@ public enum NoteParser {
             if readsBody { note.body = String(decoding: body, as: UTF8.self) }
             note.problems.append(NoteProblem(kind: .notUTF8, line: nil, message: "body is not valid utf-8"))
         }
-        if readsBody { note.words = WordCounter.count(utf8: body) }
+        if readsBody {
+            note.words = WordCounter.countReadable(utf8: body)
+            note.tags = NoteFields.merging(note.tags, MarkdownBody.inlineTags(in: note.body))
+        }
     }
 
     /// What was read from a file's YAML front matter.

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Resolves a NOTE argument (DESIGN.md §5) in order: a path (relative to the current
-/// directory, then to the vault root), a full id, an exact title (case-insensitive), a unique id
-/// prefix of at least `minimumPrefix` characters, then partially (`partialMatch`: words of the
+/// directory, then to the vault root), a full id, an exact title, an exact alias, a file name
+/// in any folder (with or without `.md`; these three case-insensitive), a unique id prefix of
+/// at least `minimumPrefix` characters, then partially (`partialMatch`: words of the
 /// title, else its letters in order). Several matches at one step throw
 /// `CoreError.ambiguousNote` listing their paths; none at all throws `CoreError.noteNotFound`.
 public struct NoteResolver: Sendable {
@@ -31,6 +32,13 @@ public struct NoteResolver: Sendable {
         let lowered = query.lowercased()
         if let note = try unique(notes.filter { $0.id?.lowercased() == lowered }, query) { return note }
         if let note = try unique(notes.filter { $0.title.lowercased() == lowered }, query) { return note }
+        if let note = try unique(notes.filter { $0.aliases.contains { $0.lowercased() == lowered } }, query) {
+            return note
+        }
+        let stem = lowered.hasSuffix(".md") ? String(lowered.dropLast(3)) : lowered
+        if let note = try unique(notes.filter { NoteParser.stem(of: $0.path).lowercased() == stem }, query) {
+            return note
+        }
         if query.count >= Self.minimumPrefix,
            let note = try unique(notes.filter { $0.id?.lowercased().hasPrefix(lowered) == true }, query) {
             return note

@@ -3,6 +3,7 @@ import Foundation
 /// Counts words in UTF-8 text without building a `String`: a word is a run of letters or
 /// digits (combining marks stay inside the run); each CJK ideograph, hiragana or katakana
 /// character counts as one word on its own. Hangul, written with spaces, counts by runs.
+/// `countReadable` counts a Markdown body as a person reads it (no code, URLs or data).
 public enum WordCounter {
     /// The number of words in `text`.
     public static func count(_ text: String) -> Int {
@@ -13,6 +14,67 @@ public enum WordCounter {
     /// The number of words in UTF-8 bytes (invalid bytes separate words).
     public static func count(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         count(utf8: bytes, eightAtATime: true)
+    }
+
+    /// The words a person reads in a Markdown body: `count(utf8:)` without fenced code blocks,
+    /// link and image targets (`](…)`), autolinks (`<https://…>`) and data URLs
+    /// (`data:image/png;base64,…`), which no one reads word by word. (Front matter is never
+    /// part of a body.)
+    public static func countReadable(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var words = 0
+        MarkdownBody.forEachLine(of: bytes) { line in
+            var segmentStart = line.lowerBound
+            var index = line.lowerBound
+            func countSegment(upTo end: Int) {
+                if end > segmentStart { words += count(utf8: UnsafeBufferPointer(rebasing: bytes[segmentStart..<end])) }
+            }
+            while index < line.upperBound {
+                if let skipEnd = skippedRun(bytes, at: index, line: line) {
+                    countSegment(upTo: index)
+                    index = skipEnd
+                    segmentStart = skipEnd
+                } else {
+                    index += 1
+                }
+            }
+            countSegment(upTo: line.upperBound)
+            return true
+        }
+        return words
+    }
+
+    /// The end of a run no one reads that starts at `index`: a link target from `](` to its
+    /// `)`, an autolink to its `>`, a data URL to the next space, quote, `)` or `>`.
+    private static func skippedRun(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, line: Range<Int>) -> Int? {
+        func starts(with text: StaticString, at position: Int) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard position + count <= line.upperBound else { return false }
+            return (0..<count).allSatisfy { bytes[position + $0] | 0x20 == text.utf8Start[$0] | 0x20 }
+        }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "]"), index + 1 < line.upperBound, bytes[index + 1] == UInt8(ascii: "(") {
+            var depth = 0
+            var end = index + 1
+            while end < line.upperBound {
+                if bytes[end] == UInt8(ascii: "(") { depth += 1 }
+                if bytes[end] == UInt8(ascii: ")") { depth -= 1; if depth == 0 { return end + 1 } }
+                end += 1
+            }
+            return line.upperBound
+        }
+        if byte == UInt8(ascii: "<"), starts(with: "<http", at: index) || starts(with: "<mailto:", at: index) {
+            var end = index
+            while end < line.upperBound, bytes[end] != UInt8(ascii: ">") { end += 1 }
+            return min(end + 1, line.upperBound)
+        }
+        if byte | 0x20 == UInt8(ascii: "d"), starts(with: "data:", at: index),
+           index == line.lowerBound || asciiClasses[Int(bytes[index - 1])] != 1 {
+            var end = index
+            let stops: [UInt8] = [0x20, 0x09, UInt8(ascii: ")"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ">")]
+            while end < line.upperBound, !stops.contains(bytes[end]) { end += 1 }
+            return end
+        }
+        return nil
     }
 
     /// `count(utf8:)`; `eightAtATime`: runs of eight ASCII bytes are counted at once (the

@@ -18,7 +18,7 @@ struct AnalyzedNote: Sendable {
     init(note: Note) {
         record = NoteRecord(note: note)
         stream = TokenStream()
-        stream.appendFields(of: record, body: note.body)
+        stream.appendFields(of: record, body: note.body, headingTitle: note.headingTitle)
     }
 }
 
@@ -47,8 +47,8 @@ enum Attribute {
         value.utf8.allSatisfy({ $0 < 0x80 }) ? value.lowercased() : value.lowercased().precomposedStringWithCanonicalMapping
     }
 
-    /// The attribute terms of a note.
-    static func terms(of record: NoteRecord) -> [String] {
+    /// The attribute terms of a note (`headingTitle` names it too).
+    static func terms(of record: NoteRecord, headingTitle: String? = nil) -> [String] {
         var terms: [String] = []
         terms.reserveCapacity(record.tags.count + record.aliases.count + 7)
         // Tags of one key count once; few tags are compared with those taken, not hashed.
@@ -64,7 +64,7 @@ enum Attribute {
         if let value = record.mood { terms.append(mood + String(value)) }
         if record.draft { terms.append(draft) }
         if record.pinned { terms.append(pinned) }
-        for text in [record.title] + record.aliases {
+        for text in [record.title] + (headingTitle.map { [$0] } ?? []) + record.aliases {
             let phrase = Tokenizer.foldedPhrase(text)
             guard !phrase.isEmpty, phrase.utf8.count <= maximumNameBytes else { continue }
             let term = name + phrase

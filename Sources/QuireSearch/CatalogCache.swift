@@ -16,8 +16,9 @@ enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
     static let stateMagic: [UInt8] = Array("QUIRESTA".utf8)
     /// Raised whenever what the index holds changes (13: symbols, emoji and `C++` are tokens;
-    /// 14: name terms of titles and aliases).
-    static let version: UInt32 = 14
+    /// 14: name terms of titles and aliases; 15: the first `# heading` of an untitled note;
+    /// 16: inline `#tags` of the body and a `tag` key; 17: words a person reads).
+    static let version: UInt32 = 17
     /// Records, record offsets, flags, term bytes, eleven columns and the sort keys.
     static let sectionsPerSegment = Section.allCases.count
 

@@ -43,7 +43,7 @@ struct SegmentSlice: TokenSink {
     /// Adds a parsed note.
     mutating func add(_ note: Note) {
         let record = NoteRecord(note: note)
-        appendFields(of: record, body: note.body)
+        appendFields(of: record, body: note.body, headingTitle: note.headingTitle)
         finishDocument(record)
     }
 

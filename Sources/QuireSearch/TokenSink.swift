@@ -19,15 +19,21 @@ extension TokenSink {
         endField()
     }
 
-    /// Feeds the fields of a note: the title, each tag, the project, each alias, the body, and
-    /// a last field of attribute terms (see `Attribute`). A phrase never spans two fields.
-    mutating func appendFields(of record: NoteRecord, body: String) {
-        appendField(record.title)
+    /// Feeds the fields of a note: the title (and `headingTitle`, the first `# heading` of a
+    /// note without a title of its own), each tag, the project, each alias, the body, and a
+    /// last field of attribute terms (see `Attribute`). A phrase never spans two fields.
+    mutating func appendFields(of record: NoteRecord, body: String, headingTitle: String? = nil) {
+        for text in [record.title] + (headingTitle.map { [$0] } ?? []) {
+            Tokenizer.scan(text) { token, _, isASCII, isCJK in
+                appendToken(token, isASCII: isASCII, isCJK: isCJK)
+            }
+        }
+        endField()
         for tag in record.tags { appendField(tag) }
         if let project = record.project { appendField(project) }
         for alias in record.aliases { appendField(alias) }
         appendField(body)
-        for term in Attribute.terms(of: record) {
+        for term in Attribute.terms(of: record, headingTitle: headingTitle) {
             var term = term
             term.withUTF8 { appendTerm($0) }
         }

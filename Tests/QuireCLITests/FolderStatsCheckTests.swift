@@ -122,14 +122,13 @@ struct FolderStatsCheckTests {
             a.md: id 11111111-1111-4111-8111-111111111111 is also used by b.md
             b.md: id 11111111-1111-4111-8111-111111111111 is also used by a.md
             bad.md:3: invalid yaml: did not find expected ',' or ']' while parsing a flow sequence
-            untitled.md: note has no title (the file name stands in)
-            4 problems in 4 of 4 notes
+            3 problems in 3 of 4 notes
 
             """)
         let json = try vault.run(["check", "--json"])
         #expect(json.code == 1)
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(items.compactMap { $0["kind"] as? String } == ["duplicateId", "duplicateId", "invalidYAML", "noTitle"])
+        #expect(items.compactMap { $0["kind"] as? String } == ["duplicateId", "duplicateId", "invalidYAML"])
     }
 
     @Test func checkReportsAnLFSPointerOnce() throws {

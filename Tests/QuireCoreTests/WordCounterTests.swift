@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import QuireCore
 
@@ -39,5 +40,32 @@ struct WordCounterTests {
             let (eight, single) = Self.bothWays(bytes)
             #expect(eight == single, "\(bytes)")
         }
+    }
+}
+
+/// Words a person reads: no code blocks, link targets, autolinks or data URLs.
+@Suite struct ReadableWordTests {
+    static func readable(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { WordCounter.countReadable(utf8: $0) }
+    }
+
+    @Test func skipsWhatNoOneReads() {
+        #expect(Self.readable("one two three\n") == 3)
+        #expect(Self.readable("Intro words.\n```swift\nlet x = compute(a, b)\n```\nAfter.\n") == 3)
+        #expect(Self.readable("See [the docs](https://example.com/a/b-c/d?e=f(g)) now.\n") == 4)
+        #expect(Self.readable("![A cat](data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB) done\n") == 3)
+        #expect(Self.readable("<img src=\"data:image/png;base64,QUJDREVGR0hJSktMTU5PUA==\"> pic\n") == 3)
+        #expect(Self.readable("Mail <mailto:a@b.c> or <https://x.y/z>, bye\n") == 3)
+        #expect(Self.readable("metadata: stays words\n") == 3)
+        #expect(Self.readable("~~~\nunclosed fence hides the rest\n") == 0)
+    }
+
+    @Test func aNoteWithAnEmbeddedImageReadsInAMinute() {
+        let image = String(repeating: "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo+/", count: 50_000)
+        let note = NoteParser.parse(Data("---\ntitle: Pic\n---\nA photo:\n![x](data:image/png;base64,\(image))\n".utf8), path: "p.md")
+        #expect(note.words == 3)
+        let plain = NoteParser.parse(Data("A photo:\n<img src=\"data:image/png;base64,\(image)\">\n".utf8), path: "q.md")
+        #expect(plain.words == 4)
     }
 }

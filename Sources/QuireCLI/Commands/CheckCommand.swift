@@ -5,10 +5,11 @@ import QuireCore
 struct CheckCommand: Command {
     static let configuration = CommandConfiguration(
         name: "check",
-        abstract: "List every problem: bad front matter, duplicate ids and titles, notes without a title, LFS pointers, stray temporary files, entries skipped.",
+        abstract: "List every problem: bad front matter, duplicate ids and titles, LFS pointers, stray temporary files, entries skipped.",
         usage: "check [--json]",
         discussion: """
             Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed. \
+            A note without a title is not a problem: its file name is its title (as in Obsidian). \
             Entries the vault walk skips are listed too: folders that cannot be read, symlinks that \
             lead outside the vault or nowhere, and *.md names that are not regular files (FIFOs, sockets).
             """,
@@ -38,11 +39,7 @@ struct CheckCommand: Command {
                 findings.append(Finding(path: note.path, line: problem.line, kind: problem.kind.rawValue, message: problem.message))
             }
             if let id = note.id { byID[id.lowercased(), default: []].append(note.path) }
-            let isLFSPointer = Self.isLFSPointer(note, vault: vault)
-            if !note.hasTitle && note.problems.isEmpty && !isLFSPointer {
-                findings.append(Finding(path: note.path, line: nil, kind: "noTitle", message: "note has no title (the file name stands in)"))
-            }
-            if isLFSPointer {
+            if Self.isLFSPointer(note, vault: vault) {
                 findings.append(Finding(path: note.path, line: 1, kind: "lfsPointer", message: "file is a Git LFS pointer; its content is not in the work tree"))
             }
         }

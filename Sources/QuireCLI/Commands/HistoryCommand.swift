@@ -81,7 +81,7 @@ struct HistoryCommand: Command {
     /// A NOTE argument as a vault path: a live note, or else a path that only history knows.
     static func notePath(_ argument: String, context: CommandContext, vault: Vault) throws -> String {
         do {
-            return try VaultNotes(context: context).resolve(argument, context: context).path
+            return try VaultNotes(context: context).resolver(context).resolve(argument).path
         } catch CoreError.noteNotFound(let query) {
             let candidate = try vault.relativePath(of: context.absoluteURL(argument))
             guard candidate.hasSuffix(".md") else { throw CoreError.noteNotFound(query: query) }

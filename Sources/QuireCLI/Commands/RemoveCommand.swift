@@ -48,8 +48,7 @@ struct RemoveCommand: Command {
         let committed = try repository.headCommitID().flatMap {
             try repository.entry(atPath: found.path, inTree: repository.treeID(ofCommit: $0))
         } != nil
-        let stamp = TrashStamp.text(try context.now())
-        let trashPath = ".quire/local/trash/\(stamp)/\(found.path)"
+        let trashPath = TrashStamp.freeTrashPath(for: found.path, at: try context.now(), in: vault)
         try FileMover.move(in: vault, from: found.path, to: trashPath)
         context.output.line("moved \(shown) to \(context.displayPath(trashPath, vault: vault)) (\(committed ? "changes never committed" : "never committed"))")
     }
@@ -57,6 +56,28 @@ struct RemoveCommand: Command {
 
 /// `YYYYMMDDTHHMMSSZ` in UTC, for trash folders and backup refs.
 enum TrashStamp {
+    /// `.quire/local/trash/<stamp>/<path>` for a note removed at `date`; when that is taken
+    /// (the same path removed twice in one second) the folder `<stamp>-2`, `<stamp>-3`, …
+    static func freeTrashPath(for path: String, at date: Date, in vault: Vault) -> String {
+        let stamp = text(date)
+        var folder = stamp
+        var counter = 2
+        while FileManager.default.fileExists(atPath: vault.url(for: ".quire/local/trash/\(folder)/\(path)").path) {
+            folder = "\(stamp)-\(counter)"
+            counter += 1
+        }
+        return ".quire/local/trash/\(folder)/\(path)"
+    }
+
+    /// Whether trash folder `first` is older than `second` (`<stamp>-10` after `<stamp>-9`).
+    static func isOlder(_ first: String, _ second: String) -> Bool {
+        func key(_ folder: String) -> (String, Int) {
+            let parts = folder.split(separator: "-", maxSplits: 1)
+            return (parts.first.map(String.init) ?? folder, parts.count > 1 ? Int(parts[1]) ?? 0 : 1)
+        }
+        return key(first) < key(second)
+    }
+
     static func text(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -119,7 +119,7 @@ struct RestoreCommand: Command {
     static func newestInTrash(_ path: String, vault: Vault) -> String? {
         let trash = vault.url(for: ".quire/local/trash")
         let stamps = (try? FileManager.default.contentsOfDirectory(atPath: trash.path)) ?? []
-        for stamp in stamps.sorted(by: >) {
+        for stamp in stamps.sorted(by: { TrashStamp.isOlder($1, $0) }) {
             let candidate = ".quire/local/trash/\(stamp)/\(path)"
             if FileManager.default.fileExists(atPath: vault.url(for: candidate).path) { return candidate }
         }
@@ -163,7 +163,7 @@ struct RestoreCommand: Command {
             throw CLIError("\(shown) has changes not synced yet; restoring would overwrite them",
                            hint: "run 'quire sync' first (your version then stays in history), or add --force to keep a copy in .quire/local/trash/ and restore")
         }
-        let kept = ".quire/local/trash/\(TrashStamp.text(try context.now()))/\(path)"
+        let kept = TrashStamp.freeTrashPath(for: path, at: try context.now(), in: vault)
         try FileManager.default.createDirectory(at: vault.url(for: kept).deletingLastPathComponent(), withIntermediateDirectories: true)
         try vault.write(current, to: kept)
         context.output.line("kept your unsynced version of \(shown) in \(context.displayPath(kept, vault: vault))")

@@ -48,8 +48,19 @@ struct TagCommand: Command {
             tags.append(tag)
         }
         if tags != found.tags {
+            // Only the front matter's tags are written: inline `#tags` stay in the body.
             try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(), force: force) { document in
-                try document.setTags(tags)
+                var own = document.fields(path: found.path).tags
+                own.removeAll { removed.contains($0.lowercased()) }
+                for tag in additions where !own.contains(where: { $0.lowercased() == tag.lowercased() }) {
+                    own.append(tag)
+                }
+                try document.setTags(own)
+                tags = document.note(path: found.path).tags
+            }
+            let kept = tags.filter { removed.contains($0.lowercased()) }
+            if !kept.isEmpty {
+                context.output.error("quire: warning: \(kept.map { "#\($0)" }.joined(separator: " ")) is written in the note's text; edit the note to remove it")
             }
         }
         context.output.line(tags.map { "#\($0)" }.joined(separator: " "))
