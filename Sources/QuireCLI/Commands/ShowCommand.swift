@@ -54,7 +54,11 @@ struct ShowCommand: Command {
             return
         }
         let all = try VaultNotes(context: context)
-        let found = try all.resolveFully(note, context: context)
+        let listed = try all.resolve(note, context: context)
+        var found = try all.vault.readNote(path: listed.path)
+        // Dates the front matter lacks, as the catalog found them (the file's time).
+        if found.updatedAt == nil { (found.updatedAt, found.updatedAtSource) = (listed.updatedAt, listed.updatedAtSource) }
+        if found.createdAt == nil { (found.createdAt, found.createdAtSource) = (listed.createdAt, listed.createdAtSource) }
         if raw {
             let data = try Data(contentsOf: all.vault.root.appendingPathComponent(found.path))
             output.write(bytes: Array(data))
