@@ -17,7 +17,7 @@ enum CatalogCache {
     static let stateMagic: [UInt8] = Array("QUIRESTA".utf8)
     /// Raised whenever what the index holds changes (13: symbols, emoji and `C++` are tokens;
     /// 14: name terms of titles and aliases).
-    static let version: UInt32 = 15
+    static let version: UInt32 = 16
     /// Records, record offsets, flags, term bytes, eleven columns and the sort keys.
     static let sectionsPerSegment = Section.allCases.count
 
