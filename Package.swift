@@ -12,9 +12,12 @@ let package = Package(
         .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
+        // ICU's word breaks (Debian libicu-dev) behind a C function with plain types: the system
+        // ICU headers clash with Foundation's own copy of ICU when imported into Swift.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "QuireCore", dependencies: ["CYAML"]),
         .target(name: "QuireGit", dependencies: ["CLibGit2"]),
-        .target(name: "QuireSearch", dependencies: ["QuireCore"]),
+        .target(name: "QuireSearch", dependencies: ["QuireCore", "CICU"]),
         .target(name: "QuireSync", dependencies: ["QuireCore", "QuireGit"]),
         .target(name: "QuireCLI", dependencies: ["QuireCore", "QuireGit", "QuireSearch", "QuireSync"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),

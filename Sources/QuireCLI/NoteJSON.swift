@@ -4,7 +4,8 @@ import QuireCore
 /// The JSON shape of a note (the foundation issue): fixed key order, camelCase, null for missing.
 enum NoteJSON {
     /// `{"path","id","title","folder","tags","project","draft","pinned","color","mood","priority",
-    /// "createdAt","updatedAt","words","frontMatter"}`, plus `body` when asked.
+    /// "createdAt","updatedAt","createdAtSource","updatedAtSource","words","frontMatter"}`, plus
+    /// `body` when asked. A source is `frontMatter:<key>` or `fileModified` (Docs/format.md).
     static func object(_ note: Note, includeBody: Bool = false) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("path", .string(note.path)),
@@ -20,6 +21,8 @@ enum NoteJSON {
             ("priority", note.priority.map(value) ?? .null),
             ("createdAt", .string(note.createdAt.map(DateText.iso))),
             ("updatedAt", .string(note.updatedAt.map(DateText.iso))),
+            ("createdAtSource", .string(note.createdAtSource?.name)),
+            ("updatedAtSource", .string(note.updatedAtSource?.name)),
             ("words", .int(note.words)),
             ("frontMatter", .object(note.frontMatter.map { ($0.key, value($0.value)) })),
         ]

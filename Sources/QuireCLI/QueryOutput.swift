@@ -124,7 +124,8 @@ struct QueryOutput {
 
     /// The fields every note has for `--format`: the keys of `--json`, and `score`.
     static let templateFields = ["path", "id", "title", "folder", "tags", "project", "draft", "pinned", "color", "mood",
-                                 "priority", "createdAt", "updatedAt", "words", "frontMatter", "score"]
+                                 "priority", "createdAt", "updatedAt", "createdAtSource", "updatedAtSource", "words",
+                                 "frontMatter", "score"]
 
     /// Refuses a `--format` template naming a field that is neither a note field nor a
     /// front-matter key of any note (a typo would print blank lines).

@@ -125,6 +125,8 @@ extension Note {
                   mood: record.mood, priority: record.priority, aliases: record.aliases,
                   createdAt: record.createdAt, updatedAt: record.updatedAt, words: record.words, body: "",
                   frontMatter: frontMatter, format: .yaml, problems: record.problems)
+        createdAtSource = record.createdAtSource
+        updatedAtSource = record.updatedAtSource
     }
 }
 

@@ -63,6 +63,10 @@ public struct Note: Sendable, Equatable {
     public var createdAt: Date?
     /// Last update time (canonical key or a compatible one).
     public var updatedAt: Date?
+    /// Where `createdAt` came from (nil when there is none).
+    public var createdAtSource: DateSource? = nil
+    /// Where `updatedAt` came from (nil when there is none).
+    public var updatedAtSource: DateSource? = nil
     /// Words in the body: runs of letters or digits; each CJK character counts as one. Fenced
     /// code, link targets, autolinks and data URLs are not counted (`WordCounter.countReadable`).
     public var words: Int

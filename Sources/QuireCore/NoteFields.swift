@@ -97,11 +97,13 @@ public enum NoteFields {
             note.title = title
             note.hasTitle = true
         }
-        for (keys, field) in [(createdAtKeys, \Note.createdAt), (updatedAtKeys, \Note.updatedAt)] {
-            guard let entry = keys.lazy.compactMap(lookup).first else { continue }
+        for (keys, field, source) in [(createdAtKeys, \Note.createdAt, \Note.createdAtSource),
+                                      (updatedAtKeys, \Note.updatedAt, \Note.updatedAtSource)] {
+            guard let (key, entry) = keys.lazy.compactMap({ key in lookup(key).map { (key, $0) } }).first else { continue }
             if case .null = entry.value { continue }
             if let date = date(from: entry.value, timeZone: timeZone) {
                 note[keyPath: field] = date
+                note[keyPath: source] = .frontMatter(key)
             } else {
                 problem(entry.key, "'\(entry.key)' is not a date")
             }

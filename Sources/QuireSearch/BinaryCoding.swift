@@ -65,6 +65,7 @@ struct BinaryWriter {
         u8(record.mood == nil ? 0 : 1); if let mood = record.mood { int(mood) }
         u8(record.priority == nil ? 0 : 1); if let priority = record.priority { value(priority) }
         strings(record.aliases); date(record.createdAt); date(record.updatedAt); int(record.words)
+        u8(DateSourceCode.code(record.createdAtSource)); u8(DateSourceCode.code(record.updatedAtSource))
         entries(record.extraFrontMatter)
         var full = BinaryWriter()
         full.entries(record.frontMatter)
@@ -179,6 +180,7 @@ struct BinaryReader {
         record.priority = try u8() == 0 ? nil : try value()
         record.aliases = try strings(); record.createdAt = try date(); record.updatedAt = try date()
         record.words = try int()
+        record.createdAtSource = DateSourceCode.source(try u8()); record.updatedAtSource = DateSourceCode.source(try u8())
         record.setExtraFrontMatter(try entries())
         let length = Int(try u32())
         let start = try take(length)
@@ -196,5 +198,24 @@ struct BinaryReader {
             record.problems.append(NoteProblem(kind: kind, line: line < 0 ? nil : line, message: try string()))
         }
         return record
+    }
+}
+
+/// A `DateSource` in the cache: 0 none, 255 the file's modification time, else 1 + the key's
+/// place in `keys` (a `createdAt` may come from an `updatedAt` key: one list for both).
+enum DateSourceCode {
+    static let keys = NoteFields.createdAtKeys + NoteFields.updatedAtKeys
+
+    static func code(_ source: DateSource?) -> UInt8 {
+        switch source {
+        case nil: return 0
+        case .fileModified?: return 255
+        case .frontMatter(let key)?: return keys.firstIndex(of: key).map { UInt8($0 + 1) } ?? 0
+        }
+    }
+
+    static func source(_ code: UInt8) -> DateSource? {
+        if code == 255 { return .fileModified }
+        return code > 0 && Int(code) <= keys.count ? .frontMatter(keys[Int(code) - 1]) : nil
     }
 }

@@ -130,6 +130,7 @@ struct Indexer {
         do {
             var note = try parse(data, path)
             note.path = path
+            note.fillMissingDates(modified: stamp.modified)
             return .parsed(analyze(note), fresh, known: stored != nil)
         } catch {
             let reason = IndexFailure.Reason.unparsable(String(describing: error))

@@ -32,6 +32,10 @@ public struct NoteRecord: Equatable, Sendable {
     public var createdAt: Date?
     /// `updatedAt`, if known.
     public var updatedAt: Date?
+    /// Where `createdAt` came from (front-matter key or the file's modification time).
+    public var createdAtSource: DateSource?
+    /// Where `updatedAt` came from.
+    public var updatedAtSource: DateSource?
     /// Words in the body.
     public var words: Int
     /// Every front-matter key in document order (decoded from the cache on first use).
@@ -65,6 +69,8 @@ public struct NoteRecord: Equatable, Sendable {
         aliases = note.aliases
         createdAt = note.createdAt
         updatedAt = note.updatedAt
+        createdAtSource = note.createdAtSource
+        updatedAtSource = note.updatedAtSource
         words = note.words
         extraFrontMatter = note.frontMatter.filter { !Self.canonicalKeys.contains($0.key) }
         frontMatterStorage = FrontMatterStorage(note.frontMatter)

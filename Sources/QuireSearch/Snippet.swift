@@ -18,8 +18,10 @@ public struct Snippet: Equatable, Sendable {
     /// up to `words` tokens starting a few words before the first match (the beginning of the
     /// body when nothing matches). Only the first `maxBodyBytes` of the body are looked at.
     public static func make(body fullBody: String, query: NoteQuery, words: Int = 30) -> Snippet {
-        let body = fullBody.utf8.count > maxBodyBytes
+        let cut = fullBody.utf8.count > maxBodyBytes
             ? String(decoding: fullBody.utf8.prefix(maxBodyBytes), as: UTF8.self) : fullBody
+        // What a reader sees: no link syntax, images, HTML or data URLs (`ReadableText`).
+        let body = String(decoding: ReadableText.of(cut), as: UTF8.self)
         let bytes = Array(body.utf8)
         // A done task's `x` in `- [x]` is a token; the snippet drops it as it drops `- [ ]`.
         let tokens = Tokenizer.tokens(in: body).filter { !isTaskMark($0.utf8Range, in: bytes) }
@@ -37,27 +39,56 @@ public struct Snippet: Equatable, Sendable {
         let end = min(tokens.count, begin + max(words, 1))
         var text: [UInt8] = []
         var marks: [Range<Int>] = []
+        // Whole words: a token inside a longer word (`js` of `node.js`) shows the whole word.
+        let head = wordStart(bytes, tokens[begin].utf8Range.lowerBound)
+        let tail = wordEnd(bytes, tokens[end - 1].utf8Range.upperBound)
         if begin > 0 { text.append(contentsOf: "… ".utf8) }
+        text.append(contentsOf: bytes[head..<tokens[begin].utf8Range.lowerBound])
         for index in begin..<end {
             let range = tokens[index].utf8Range
             if index > begin {
-                let gap = bytes[tokens[index - 1].utf8Range.upperBound..<range.lowerBound]
-                if gap.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
-                    text.append(0x20)
-                } else {
-                    text.append(contentsOf: gap)
+                // The end of a line keeps its punctuation, not the next line's list or heading
+                // marks; a run of white space is one space.
+                var gap = bytes[tokens[index - 1].utf8Range.upperBound..<range.lowerBound]
+                if let lineEnd = gap.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) { gap = gap[..<lineEnd] + [0x20] }
+                for byte in gap where !(isSpace(byte) && text.last.map(isSpace) == true) {
+                    text.append(isSpace(byte) ? 0x20 : byte)
                 }
             }
             let start = text.count
             text.append(contentsOf: bytes[range])
             if matched[index] { marks.append(start..<text.count) }
         }
+        text.append(contentsOf: bytes[tokens[end - 1].utf8Range.upperBound..<tail])
         if end < tokens.count { text.append(contentsOf: " …".utf8) }
         let string = String(decoding: text, as: UTF8.self)
         let highlights = marks.map { mark in
             string.utf8.index(string.startIndex, offsetBy: mark.lowerBound)..<string.utf8.index(string.startIndex, offsetBy: mark.upperBound)
         }
         return Snippet(text: string, highlights: highlights)
+    }
+
+    /// How far a snippet reaches past its first or last token for the rest of a word, in bytes.
+    static let maxWordReach = 24
+
+    /// The start of the white-space-separated word holding `index` (`index` itself when the
+    /// word reaches further back than `maxWordReach`).
+    static func wordStart(_ bytes: [UInt8], _ index: Int) -> Int {
+        var start = index
+        while start > 0, index - start < maxWordReach, !isSpace(bytes[start - 1]) { start -= 1 }
+        return start == 0 || isSpace(bytes[start - 1]) ? start : index
+    }
+
+    /// The end of the white-space-separated word ending at or after `index` (`index` itself
+    /// when it goes on further than `maxWordReach`).
+    static func wordEnd(_ bytes: [UInt8], _ index: Int) -> Int {
+        var end = index
+        while end < bytes.count, end - index < maxWordReach, !isSpace(bytes[end]) { end += 1 }
+        return end == bytes.count || isSpace(bytes[end]) ? end : index
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// Whether the bytes at `range` are the `x` or `X` of a task list item, `- [x]` (also with

@@ -25,7 +25,8 @@ public struct Token: Equatable, Sendable {
 /// any run of them is findable as a phrase. A word ending in an ASCII letter keeps a `+`,
 /// `++` or `#` right after it when a space or punctuation follows (`C++`, `C#`, `F#`).
 /// An emoji variation selector (U+FE0F) starts no token, and a zero-width joiner ends one, so
-/// "❤️" is the token "❤" and "👨‍👩‍👧" three tokens.
+/// "❤️" is the token "❤" and "👨‍👩‍👧" three tokens. Thai, Lao, Khmer and Burmese, written
+/// without spaces between words, are split into words by ICU's dictionary word breaks.
 public enum Tokenizer {
     /// The tokens of `text`, in order, with their UTF-8 ranges.
     public static func tokens(in text: String) -> [Token] {
@@ -118,6 +119,17 @@ public enum Tokenizer {
                     continue
                 }
                 let (scalar, length) = decode(buffer, at: index)
+                if isUnspacedScript(scalar.value) {
+                    // Thai, Lao, Khmer, Burmese: words are found by ICU's dictionary breaks.
+                    if start >= 0 {
+                        emitWord(start, index, ascii)
+                        start = -1
+                    }
+                    let runEnd = unspacedRunEnd(buffer, from: index)
+                    wordBreaks(buffer, run: index..<runEnd) { emit(UnsafeBufferPointer(rebasing: buffer[$0]), $0, false, false) }
+                    index = runEnd
+                    continue
+                }
                 let end = min(index + length, count)
                 switch classify(scalar) {
                 case .single:

@@ -12,7 +12,7 @@ struct ListOutputTests {
         #expect(run.stdout == "")
         #expect(run.stderr.hasPrefix("""
             quire: error: unknown field '{nope}' in --format
-            hint: fields: path, id, title, folder, tags, project, draft, pinned, color, mood, priority, createdAt, updatedAt, words, frontMatter, score; front-matter keys: aliases, reviewer
+            hint: fields: path, id, title, folder, tags, project, draft, pinned, color, mood, priority, createdAt, updatedAt, createdAtSource, updatedAtSource, words, frontMatter, score; front-matter keys: aliases, reviewer
 
             """))
         #expect(try vault.run(["search", "rain", "--format", "{nope}"]).code == 2)

@@ -72,15 +72,19 @@ struct NewShowListTests {
         #expect(run.code == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["path", "id", "title", "folder", "tags", "project", "draft", "pinned", "color", "mood",
-                                     "priority", "createdAt", "updatedAt", "words", "frontMatter", "body"])
+                                     "priority", "createdAt", "updatedAt", "createdAtSource", "updatedAtSource", "words",
+                                     "frontMatter", "body"])
         let keyOrder = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.dropFirst(3).prefix { $0 != "\"" } }
         #expect(keyOrder.map(String.init) == ["path", "id", "title", "folder", "tags", "project", "draft", "pinned", "color",
-                                              "mood", "priority", "createdAt", "updatedAt", "words", "frontMatter", "body"])
+                                              "mood", "priority", "createdAt", "updatedAt", "createdAtSource", "updatedAtSource",
+                                              "words", "frontMatter", "body"])
         #expect(object["path"] as? String == "Dialogue/forky.md")
         #expect(object["folder"] as? String == "Dialogue")
         #expect(object["tags"] as? [String] == ["toy", "philosophy"])
         #expect(object["project"] is NSNull)
-        #expect(object["createdAt"] is NSNull)
+        // No createdAt: the earlier of updatedAt and the file's time (DateFallbackTests).
+        #expect(object["createdAt"] as? String == "2026-03-04T09:25:48Z")
+        #expect(object["createdAtSource"] as? String == "frontMatter:updatedAt")
         #expect(object["draft"] as? Bool == false)
         #expect(object["mood"] as? Int == 2)
         #expect(object["words"] as? Int == 3)

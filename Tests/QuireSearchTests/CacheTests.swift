@@ -232,7 +232,7 @@ import Testing
         #expect(woody.extraFrontMatter.map(\.key) == ["status"])
         let hit = try #require(store.catalog.run(NoteQuery.parse("cowboy", now: now)).first)
         let snippet = try #require(store.snippet(for: hit, query: NoteQuery.parse("cowboy", now: now)))
-        #expect(snippet.text == "Naïve cowboy meets 東京タワー")
+        #expect(snippet.text == "Naïve cowboy meets 東京タワー.")  // whole words: the full stop too
         #expect(snippet.highlights.map { String(snippet.text[$0]) } == ["cowboy"])
     }
 }

@@ -53,6 +53,17 @@ struct SegmentBuilderTests {
         return (vault, { _, path in table[path] ?? Note(path: path) })
     }
 
+    /// `notes` as the indexer records them from `vault`'s files: missing dates are the files' times.
+    static func indexed(_ notes: [Note], in vault: TestVault) throws -> [Note] {
+        try notes.map { note in
+            var note = note
+            var status = stat()
+            try #require(lstat(vault.root + "/" + note.path, &status) == 0)
+            note.fillMissingDates(modified: FileStamp(status).modified)
+            return note
+        }
+    }
+
     @Test func manySlicesGiveTheSegmentOfOne() {
         let notes = Self.uniqueNotes(seed: 5, count: 300).map(AnalyzedNote.init(note:))
         let whole = SegmentBuilder.build(notes: notes, slices: 1)
@@ -75,7 +86,7 @@ struct SegmentBuilderTests {
         let store = CatalogStore(root: vault.root, paths: vault.notePaths().reversed(), rebuild: true, parse: parse)
         #expect(store.report.added.count == notes.count)
         #expect(store.catalog.count == notes.count)
-        Self.expectSame(store.catalog.base, Catalog(notes: notes).base)
+        Self.expectSame(store.catalog.base, Catalog(notes: try Self.indexed(notes, in: vault)).base)
     }
 
     /// A phrase of two very common words is checked a chunk of places at a time: here about
@@ -121,7 +132,7 @@ struct SegmentBuilderTests {
         let store = CatalogStore(root: vault.root, paths: vault.notePaths(), rebuild: true, parse: parse)
         #expect(store.report.cacheWritten)
         #expect(store.catalog.base.positionOverflow.count == 2)
-        Self.expectSame(store.catalog.base, Catalog(notes: notes).base)
+        Self.expectSame(store.catalog.base, Catalog(notes: try Self.indexed(notes, in: vault)).base)
         let cache = vault.root + "/.quire/cache"
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache).sorted() == ["catalog.bin", "catalog.state"])
         // Written as it was built: the capped postings' section (10) lies after the last one (15).
@@ -211,7 +222,7 @@ struct SegmentBuilderTests {
         try vault.write(".quire/cache", "not a directory")
         let store = CatalogStore(root: vault.root, paths: vault.notePaths(), rebuild: true, parse: parse)
         #expect(!store.report.cacheWritten && store.report.cacheIssue != nil)
-        Self.expectSame(store.catalog.base, Catalog(notes: notes).base)
+        Self.expectSame(store.catalog.base, Catalog(notes: try Self.indexed(notes, in: vault)).base)
         #expect(try String(contentsOfFile: vault.root + "/.quire/cache", encoding: .utf8) == "not a directory")
     }
 

@@ -60,8 +60,11 @@ struct ShowCommand: Command {
             return
         }
         let all = try VaultNotes(context: context)
-        let found = try note.map { try all.resolveFully($0, context: context) }
-            ?? all.vault.readNote(path: TerminalNotePicker(context: context).choose(all).path)
+        let listed = try note.map { try all.resolve($0, context: context) } ?? TerminalNotePicker(context: context).choose(all)
+        var found = try all.vault.readNote(path: listed.path)
+        // Dates the front matter lacks, as the catalog found them (the file's time).
+        if found.updatedAt == nil { (found.updatedAt, found.updatedAtSource) = (listed.updatedAt, listed.updatedAtSource) }
+        if found.createdAt == nil { (found.createdAt, found.createdAtSource) = (listed.createdAt, listed.createdAtSource) }
         if raw {
             let data = try Data(contentsOf: all.vault.root.appendingPathComponent(found.path))
             output.write(bytes: Array(data))

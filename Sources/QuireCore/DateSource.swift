@@ -1,0 +1,50 @@
+import Foundation
+
+/// Where a note's `createdAt` or `updatedAt` came from: a front-matter key (the canonical one or
+/// one other tools write, see `NoteFields`), or the file's modification time when the front
+/// matter has none (most notes written outside quire). See Docs/format.md.
+public enum DateSource: Equatable, Sendable {
+    /// A front-matter key, spelled as in `NoteFields.createdAtKeys` / `updatedAtKeys`.
+    case frontMatter(String)
+    /// The file's modification time (`mtime`).
+    case fileModified
+
+    /// How `--json` names it: `frontMatter:<key>` or `fileModified`.
+    public var name: String {
+        switch self {
+        case .frontMatter(let key): return "frontMatter:" + key
+        case .fileModified: return "fileModified"
+        }
+    }
+}
+
+extension Note {
+    /// Gives a note without dates in its front matter the file's modification time:
+    /// `updatedAt` becomes `modified`; `createdAt` becomes the earlier of `updatedAt` and
+    /// `modified` (a note is never created after it was last updated). Dates read from the
+    /// front matter are kept.
+    public mutating func fillMissingDates(modified: Date) {
+        let readUpdatedAt = updatedAt
+        if updatedAt == nil {
+            updatedAt = modified
+            updatedAtSource = .fileModified
+        }
+        if createdAt == nil {
+            if let readUpdatedAt, readUpdatedAt < modified {
+                createdAt = readUpdatedAt
+                createdAtSource = updatedAtSource
+            } else {
+                createdAt = modified
+                createdAtSource = .fileModified
+            }
+        }
+    }
+}
+
+extension FileStamp {
+    /// The modification time as a date (microsecond precision).
+    public var modified: Date {
+        let (seconds, nanoseconds) = modifiedNanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds / 1000) / 1e6)
+    }
+}
