@@ -141,19 +141,3 @@ extension Repository {
         try Index(repository: self)
     }
 }
-
-extension Index {
-    /// The paths of the entries below the folder `prefix` (ending with `/`), in index order.
-    func paths(under prefix: String) -> [String] {
-        var position = 0
-        guard git_index_find_prefix(&position, pointer, prefix) == 0 else { return [] }
-        var result: [String] = []
-        while let path = git_index_get_byindex(pointer, position)?.pointee.path {
-            let text = String(cString: path)
-            guard text.hasPrefix(prefix) else { break }
-            result.append(text)
-            position += 1
-        }
-        return result
-    }
-}

@@ -57,22 +57,11 @@ public struct FreshCatalog: Sendable {
         return FreshCatalog(store: store, skipped: listing.skipped, freshness: .walk(watcherSaid: reason))
     }
 
-    /// The vault's listing (notes with their stamps when asked for) less what `rules` hide.
-    /// The rules are evaluated once for the whole vault, and ignored folders are not entered.
-    /// When they cannot be evaluated at once (libgit2 cannot read a folder of the vault), each
-    /// note is asked about alone.
+    /// The vault's listing (notes with their stamps when asked for) less what `rules` hide;
+    /// hidden folders are not entered. Rules that cannot be read at all (a damaged git index)
+    /// hide nothing: a note is never hidden by mistake.
     public static func noteListing(_ vault: Vault, rules: (any IgnoreRules)?, stamps: Bool) throws -> VaultListing {
-        guard let rules else { return try vault.listing(stamps: stamps) }
-        if let matcher = try? rules.ignoreMatcher() {
-            return try vault.listing(stamps: stamps, ignore: matcher)
-        }
-        var listing = try vault.listing(stamps: stamps)
-        let kept = listing.notes.indices.filter { !((try? rules.isIgnoredFile(listing.notes[$0])) ?? false) }
-        if kept.count < listing.notes.count {
-            listing.notes = kept.map { listing.notes[$0] }
-            if !listing.stamps.isEmpty { listing.stamps = kept.map { listing.stamps[$0] } }
-        }
-        return listing
+        try vault.listing(stamps: stamps, ignore: rules.flatMap { try? $0.ignoreMatcher() })
     }
 
     /// The paths a watcher named, less those the rules hide (the walk leaves those out).

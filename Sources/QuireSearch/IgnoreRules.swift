@@ -8,10 +8,10 @@ import Glibc
 /// catalog declares what it needs; QuireGit's `Repository` provides it (the conformance is one
 /// line in the CLI's wiring, see Docs/architecture.md), so this module never sees libgit2.
 public protocol IgnoreRules {
-    /// Evaluates the rules over the whole vault at once and returns what the walk asks: whether
-    /// a vault-relative path (a folder's without a trailing slash) is hidden. Asking costs no
-    /// file access.
-    func ignoreMatcher() throws -> @Sendable (_ path: String, _ isFolder: Bool) -> Bool
+    /// What one walk of the vault asks: whether a vault-relative path (a folder's without a
+    /// trailing slash) is hidden. A tracked note must cost no file access (nearly every note of
+    /// a synced vault is tracked): freshness stays at one `stat` per note.
+    func ignoreMatcher() throws -> (_ path: String, _ isFolder: Bool) -> Bool
     /// Whether the one file `path` is hidden (for the few files a watcher names).
     func isIgnoredFile(_ path: String) throws -> Bool
     /// The files outside the vault's folders that hold or name rules (they may be missing).
