@@ -44,18 +44,3 @@ struct VaultCatalog {
         }
     }
 }
-
-extension Note {
-    /// A note value from catalog metadata (the body is not kept in the catalog: it is empty).
-    /// The front matter is decoded from the snapshot only when asked for: resolving a NOTE
-    /// argument among 100,000 notes needs paths, ids and titles, not every key.
-    init(record: NoteRecord, withFrontMatter: Bool = true) {
-        let frontMatter = withFrontMatter ? record.frontMatter : []
-        self.init(path: record.path, folder: record.folder, id: record.id, title: record.title,
-                  hasTitle: withFrontMatter ? frontMatter.contains { $0.key == "title" } : true, tags: record.tags,
-                  project: record.project, draft: record.draft, pinned: record.pinned, color: record.color,
-                  mood: record.mood, priority: record.priority, aliases: record.aliases,
-                  createdAt: record.createdAt, updatedAt: record.updatedAt, words: record.words, body: "",
-                  frontMatter: frontMatter, format: .yaml, problems: record.problems)
-    }
-}

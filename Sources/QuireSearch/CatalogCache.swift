@@ -16,8 +16,9 @@ enum CatalogCache {
     static let magic: [UInt8] = Array("QUIRECAT".utf8)
     static let stateMagic: [UInt8] = Array("QUIRESTA".utf8)
     /// Raised whenever what the index holds changes (13: symbols, emoji and `C++` are tokens;
-    /// 14: name terms of titles and aliases).
-    static let version: UInt32 = 14
+    /// 14: name terms of titles and aliases; 15: a record says whether its note has a title of
+    /// its own and which front-matter format it carries).
+    static let version: UInt32 = 15
     /// Records, record offsets, flags, term bytes, eleven columns and the sort keys.
     static let sectionsPerSegment = Section.allCases.count
 
