@@ -57,10 +57,19 @@ struct BinaryWriter {
         for entry in entries { string(entry.key); value(entry.value) }
     }
 
+    /// The bits of a record's flag byte that say its front-matter format (8: YAML, 16: TOML).
+    static func formatBits(_ format: FrontMatterFormat) -> UInt8 {
+        switch format {
+        case .yaml: return 8
+        case .toml: return 16
+        case .none: return 0
+        }
+    }
+
     mutating func record(_ record: NoteRecord) {
         string(record.path); string(record.folder); optionalString(record.id); string(record.title)
         strings(record.tags); optionalString(record.project)
-        u8((record.draft ? 1 : 0) | (record.pinned ? 2 : 0))
+        u8((record.draft ? 1 : 0) | (record.pinned ? 2 : 0) | (record.hasTitle ? 4 : 0) | Self.formatBits(record.format))
         optionalString(record.color)
         u8(record.mood == nil ? 0 : 1); if let mood = record.mood { int(mood) }
         u8(record.priority == nil ? 0 : 1); if let priority = record.priority { value(priority) }
@@ -174,7 +183,8 @@ struct BinaryReader {
         record.folder = try string(); record.id = try optionalString(); record.title = try string()
         record.tags = try strings(); record.project = try optionalString()
         let flags = try u8()
-        record.draft = flags & 1 != 0; record.pinned = flags & 2 != 0
+        record.draft = flags & 1 != 0; record.pinned = flags & 2 != 0; record.hasTitle = flags & 4 != 0
+        record.format = flags & 8 != 0 ? .yaml : flags & 16 != 0 ? .toml : .none
         record.color = try optionalString()
         record.mood = try u8() == 0 ? nil : try int()
         record.priority = try u8() == 0 ? nil : try value()

@@ -18,8 +18,10 @@ enum CatalogCache {
     /// Raised whenever what the index holds changes (13: symbols, emoji and `C++` are tokens;
     /// 14: name terms of titles and aliases; 15: the first `# heading` of an untitled note;
     /// 16: inline `#tags` of the body and a `tag` key; 17: words a person reads; 18: dates from
-    /// the file's time for notes without them, and Thai, Lao, Khmer and Burmese words by ICU).
-    static let version: UInt32 = 18
+    /// the file's time for notes without them, and Thai, Lao, Khmer and Burmese words by ICU;
+    /// 19: a record says whether its note has a title of its own and which front-matter format
+    /// it carries).
+    static let version: UInt32 = 19
     /// Records, record offsets, flags, term bytes, eleven columns and the sort keys.
     static let sectionsPerSegment = Section.allCases.count
 

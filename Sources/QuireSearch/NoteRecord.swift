@@ -38,6 +38,10 @@ public struct NoteRecord: Equatable, Sendable {
     public var updatedAtSource: DateSource?
     /// Words in the body.
     public var words: Int
+    /// Whether the front matter names a title (else `title` is the file name standing in).
+    public var hasTitle: Bool
+    /// Which kind of front matter the file carries.
+    public var format: FrontMatterFormat
     /// Every front-matter key in document order (decoded from the cache on first use).
     public var frontMatter: [FrontMatterEntry] {
         get { frontMatterStorage.entries }
@@ -72,6 +76,8 @@ public struct NoteRecord: Equatable, Sendable {
         createdAtSource = note.createdAtSource
         updatedAtSource = note.updatedAtSource
         words = note.words
+        hasTitle = note.hasTitle
+        format = note.format
         extraFrontMatter = note.frontMatter.filter { !Self.canonicalKeys.contains($0.key) }
         frontMatterStorage = FrontMatterStorage(note.frontMatter)
         problems = note.problems
@@ -97,6 +103,8 @@ public struct NoteRecord: Equatable, Sendable {
         pinned = false
         aliases = []
         words = 0
+        hasTitle = false
+        format = .none
         extraFrontMatter = []
         frontMatterStorage = FrontMatterStorage([])
         problems = []

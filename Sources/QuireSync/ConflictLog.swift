@@ -2,74 +2,6 @@ import Foundation
 import QuireCore
 import QuireGit
 
-/// How a decision is written on a merge commit: one trailer line each,
-/// `Quire-Conflict: winner=<ours|theirs> path=<percent-encoded path> reason=<text>`. A decision of
-/// a merge the git CLI made (`DriverDecisions`) names that merge after the winner:
-/// `winner=<…> merge=<commit> path=…`; a decision of a pending merge whose incoming side is not
-/// the commit's parent (the git CLI committed the kept edit) names that side:
-/// `winner=<…> theirs=<commit> path=…` (versions before these skip such lines).
-enum ConflictTrailer {
-    static let key = "Quire-Conflict"
-
-    static func line(for decision: MergeDecision, merge: OID? = nil, theirs: OID? = nil) -> String {
-        let reason = decision.reason.replacingOccurrences(of: "\n", with: " ")
-        let names = (merge.map { " merge=\($0.hex)" } ?? "") + (theirs.map { " theirs=\($0.hex)" } ?? "")
-        return "\(key): winner=\(decision.winner.rawValue)\(names) path=\(encode(decision.path)) reason=\(reason)"
-    }
-
-    /// The merge commit a trailer names (`merge=`), if any.
-    static func merge(in value: String) -> OID? { commit("merge", in: value) }
-
-    /// The incoming side a trailer names (`theirs=`), if any.
-    static func theirs(in value: String) -> OID? { commit("theirs", in: value) }
-
-    private static func commit(_ name: String, in value: String) -> OID? {
-        guard let pathRange = value.range(of: " path="),
-              let range = value.range(of: " \(name)=", range: value.startIndex..<pathRange.lowerBound) else { return nil }
-        return OID(hex: String(value[range.upperBound...].prefix(40)))
-    }
-
-    static func parse(_ value: String) -> MergeDecision? {
-        guard value.hasPrefix("winner="), let pathRange = value.range(of: " path="),
-              let reasonRange = value.range(of: " reason=", range: pathRange.upperBound..<value.endIndex) else { return nil }
-        let winnerEnd = value.range(of: " ", range: value.startIndex..<pathRange.lowerBound)?.lowerBound ?? pathRange.lowerBound
-        let winnerText = String(value[value.index(value.startIndex, offsetBy: 7)..<winnerEnd])
-        guard let winner = MergeWinner(rawValue: winnerText),
-              let path = String(value[pathRange.upperBound..<reasonRange.lowerBound]).removingPercentEncoding else { return nil }
-        return MergeDecision(path: path, winner: winner, reason: String(value[reasonRange.upperBound...]))
-    }
-
-    private static func encode(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: " %;=")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-    }
-}
-
-/// One automatic decision that dropped text, read from history (the same on every device).
-public struct ConflictRecord: Equatable, Sendable {
-    /// Short hex of sha1(merge commit + path): stable on every device.
-    public var id: String
-    /// The note's path after the merge.
-    public var path: String
-    /// When the merge was made.
-    public var time: Date
-    /// The device that made the merge.
-    public var device: String
-    /// Which parent's text won: `ours` = the merge's first parent, `theirs` = the second.
-    public var winner: MergeWinner
-    /// Why.
-    public var reason: String
-    /// The first parent (the merging device's side).
-    public var ours: String
-    /// The second parent (the incoming side).
-    public var theirs: String
-    /// The merge commit.
-    public var merge: String
-    /// Whether `quire conflicts dismiss` hid it on this device.
-    public var dismissed: Bool
-}
-
 /// Every automatic resolution that dropped text, read from merge-commit trailers; the losing
 /// version is the other parent's version of the note.
 public struct ConflictLog {
@@ -226,18 +158,5 @@ public struct ConflictLog {
         if !state.dismissedConflicts.contains(found.id) { state.dismissedConflicts.append(found.id) }
         try state.save(vaultRoot: vaultRoot)
         return found
-    }
-}
-
-/// A conflict id that matches no record, or several.
-public enum ConflictError: Error, Equatable, CustomStringConvertible {
-    case notFound(String)
-    case ambiguous(String, [String])
-
-    public var description: String {
-        switch self {
-        case .notFound(let id): return "no conflict '\(id)' is recorded in this vault's history"
-        case let .ambiguous(id, candidates): return "'\(id)' matches several conflicts: \(candidates.joined(separator: ", "))"
-        }
     }
 }

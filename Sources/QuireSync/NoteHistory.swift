@@ -162,21 +162,3 @@ public struct NoteHistory {
                             summary: summary)
     }
 }
-
-/// Reads `Key: value` trailers from the last paragraph of a commit message.
-public enum CommitTrailers {
-    /// Every value of trailer `key`, in order.
-    public static func values(_ key: String, in message: String) -> [String] {
-        let prefix = key.lowercased() + ":"
-        return message.split(separator: "\n").compactMap { line in
-            let text = line.trimmingCharacters(in: .whitespaces)
-            guard text.lowercased().hasPrefix(prefix) else { return nil }
-            return text.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
-        }
-    }
-
-    /// The first value of trailer `key`.
-    public static func value(_ key: String, in message: String) -> String? {
-        values(key, in: message).first
-    }
-}

@@ -193,25 +193,10 @@ struct Stamper {
         var stamped: Result<Data?, Error>?
     }
 
-    /// `data` with `updatedAt` set to the file's mtime, when the content really changed against
-    /// the committed version, `updatedAt` did not change with it, and the front matter is
-    /// readable YAML; nil otherwise. Only front matter is parsed; when it is byte-identical to
-    /// the committed one, so is `updatedAt`, and the committed version is not parsed at all.
+    /// `data` with `updatedAt` set to the file's mtime when `NoteStamp`'s rule says a stamp is
+    /// due against the committed version; nil otherwise.
     private func stamp(_ data: Data, committed: Data, path: String, editedAt: Date) throws -> Data? {
-        guard data != committed else { return nil }
-        let now = NoteParser.parseFrontMatter(data, path: path)
-        // Equal updatedAt with different bytes: a real change made outside quire (unless the
-        // ids differ: then another note took this path, and was not edited).
-        guard now.format == .yaml, now.problems.isEmpty else { return nil }
-        if !NoteParser.haveSameFrontMatter(data, committed) {
-            let before = NoteParser.parseFrontMatter(committed, path: path)
-            guard now.updatedAt == before.updatedAt, now.id == nil || before.id == nil
-                    || now.id?.lowercased() == before.id?.lowercased() else { return nil }
-        }
-        var document = NoteDocument(data: data)
-        guard document.isEditable else { return nil }
-        try document.setUpdatedAt(editedAt)
-        return document.serialized()
+        try NoteStamp.stampingEdit(data, original: committed, path: path, at: editedAt)
     }
 
     /// Kept path → HEAD path, for kept edits of notes the incoming change moved or renamed (the

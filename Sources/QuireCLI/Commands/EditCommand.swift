@@ -55,13 +55,8 @@ struct EditCommand: Command {
             throw CLIError("the note is gone after editing (\(context.displayPath(found.path, vault: all.vault)))",
                            hint: "the editor removed or renamed the file; 'quire rm' removes notes restorably")
         }
-        guard after != before else { return }
-        let old = NoteParser.parse(before, path: found.path)
-        let new = NoteParser.parse(after, path: found.path)
-        // The user's own updatedAt wins; notes without readable YAML front matter are not stamped.
-        guard new.updatedAt == old.updatedAt, new.format == .yaml, new.problems.isEmpty else { return }
-        try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(), setsUpdatedAt: true, force: true) { document in
-            try document.setUpdatedAt(context.now())
-        }
+        // `NoteStamp`'s rule: the user's own updatedAt wins; unreadable front matter is not stamped.
+        guard let stamped = try NoteStamp.stampingEdit(after, original: before, path: found.path, at: context.now()) else { return }
+        try all.vault.write(stamped, to: found.path)
     }
 }

@@ -96,13 +96,9 @@ struct RestoreCommand: Command {
             }
         }
         if !force { try NoteEditor.refuseWriteProtected(vault: vault, path: path) }
-        var document = NoteDocument(data: data)
-        if document.format == .yaml && document.isEditable {
-            try document.setUpdatedAt(context.now())
-        }
         try FileManager.default.createDirectory(at: vault.url(for: path).deletingLastPathComponent(),
                                                 withIntermediateDirectories: true)
-        try vault.write(document.serialized(), to: path)
+        try vault.write(try NoteStamp.stampingReplacement(data, at: context.now()), to: path)
         context.output.line("restored \(context.displayPath(path, vault: vault)) from \(source)")
     }
 

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The stamping rule: when a note's `updatedAt` is set to the time it changed. One rule for every
+/// writer — `quire edit` after the editor closes, `quire restore`, and the sync's stamping of
+/// notes edited outside quire.
+public enum NoteStamp {
+    /// `edited` with `updatedAt` set to `time` when its content really changed against
+    /// `original`, `updatedAt` did not change with it (the user's own value wins), it is still the
+    /// same note (the ids agree, or one is missing: a different id means another note took the
+    /// path) and its front matter is readable, editable YAML; nil when no stamp is due. Only front
+    /// matter is parsed; when it is byte-identical to the original's, so is `updatedAt`, and the
+    /// original is not parsed at all.
+    public static func stampingEdit(_ edited: Data, original: Data, path: String, at time: Date) throws -> Data? {
+        guard edited != original else { return nil }
+        let now = NoteParser.parseFrontMatter(edited, path: path)
+        guard now.format == .yaml, now.problems.isEmpty else { return nil }
+        if !NoteParser.haveSameFrontMatter(edited, original) {
+            let before = NoteParser.parseFrontMatter(original, path: path)
+            guard now.updatedAt == before.updatedAt, now.id == nil || before.id == nil
+                    || now.id?.lowercased() == before.id?.lowercased() else { return nil }
+        }
+        var document = NoteDocument(data: edited)
+        guard document.isEditable else { return nil }
+        try document.setUpdatedAt(time)
+        return document.serialized()
+    }
+
+    /// `data` with `updatedAt` set to `time` when its front matter is editable YAML (else `data`
+    /// as it is): a version put back in place (`quire restore`) is a new change.
+    public static func stampingReplacement(_ data: Data, at time: Date) throws -> Data {
+        var document = NoteDocument(data: data)
+        guard document.format == .yaml && document.isEditable else { return data }
+        try document.setUpdatedAt(time)
+        return document.serialized()
+    }
+}

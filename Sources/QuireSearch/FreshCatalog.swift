@@ -1,0 +1,72 @@
+import QuireCore
+
+/// A vault's catalog proven up to date: the cached snapshot loaded and refreshed (only changed
+/// notes are read again), with the vault's ignore rules applied. The one entry point a front
+/// end calls before answering from the catalog.
+public struct FreshCatalog: Sendable {
+    /// The refreshed store (its catalog and report).
+    public let store: CatalogStore
+    /// What the walk of the vault left out (for `quire check`; empty when no walk was needed).
+    public let skipped: [VaultSkip]
+    /// How the catalog was proven up to date.
+    public let freshness: Freshness
+
+    /// The most notes a watcher's answer may name for only those to be looked at.
+    public static let namedNotesLimit = 5_000
+
+    /// How the catalog was known to be up to date.
+    public enum Freshness: Equatable, Sendable {
+        /// Every note's stamp was compared (no watcher running, or `walk` asked for); when a
+        /// watcher runs but could not vouch for the vault, why.
+        case walk(watcherSaid: String?)
+        /// The vault's watcher named the notes that could have changed; only those were checked.
+        case watcher(checked: Int)
+    }
+
+    /// Opens and refreshes the catalog of `vault`; `rules` hide files (nil: none apply, the
+    /// vault is not a git repository). `rebuild` ignores the cache; `walk` looks at every note
+    /// even when a watcher runs. When `quire watch` runs for the vault and its answer vouches
+    /// for the snapshot, only the notes it names are looked at; otherwise the vault is walked
+    /// and every note's stamp compared with the snapshot's (one `stat` per note).
+    public static func open(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
+                            rebuild: Bool = false, walk: Bool = false) throws -> FreshCatalog {
+        var store = CatalogStore(loading: vault.root.path, rebuild: rebuild)
+        var answer = walk ? nil : WatchClient.changes(realRoot: vault.root.path, since: store.watchMark?.token)
+        if let given = answer {
+            // Only with a watcher: the rules it cannot see are compared by their stamps.
+            let fingerprint = try rules?.fingerprint(environment: environment) ?? 0
+            if case .notes = given, store.watchMark?.rules != fingerprint {
+                answer = .full(reason: "ignore rules outside the vault changed", given.token)
+            }
+            store.setWatchMark(WatchMark(token: given.token, rules: fingerprint))
+        }
+        // Past a few thousand named notes one merge pass over the walk costs less than looking
+        // each one up.
+        if case .notes(let paths, _)? = answer, paths.count <= namedNotesLimit {
+            store.refresh(changedPaths: visible(paths, rules: rules))
+            return FreshCatalog(store: store, skipped: [], freshness: .watcher(checked: paths.count))
+        }
+        let listing = try noteListing(vault, rules: rules, stamps: true)
+        store.refresh(paths: listing.notes, stamps: listing.stamps)
+        var reason: String?
+        switch answer {
+        case .full(let said, _)?: reason = said
+        case .notes(let paths, _)?: reason = "\(paths.count) notes changed: one walk is quicker"
+        case nil: break
+        }
+        return FreshCatalog(store: store, skipped: listing.skipped, freshness: .walk(watcherSaid: reason))
+    }
+
+    /// The vault's listing (notes with their stamps when asked for) less what `rules` hide;
+    /// hidden folders are not entered. Rules that cannot be read at all (a damaged git index)
+    /// hide nothing: a note is never hidden by mistake.
+    public static func noteListing(_ vault: Vault, rules: (any IgnoreRules)?, stamps: Bool) throws -> VaultListing {
+        try vault.listing(stamps: stamps, ignore: rules.flatMap { try? $0.ignoreMatcher() })
+    }
+
+    /// The paths a watcher named, less those the rules hide (the walk leaves those out).
+    private static func visible(_ paths: [String], rules: (any IgnoreRules)?) -> [String] {
+        guard let rules, !paths.isEmpty else { return paths }
+        return paths.filter { !((try? rules.isIgnoredFile($0)) ?? false) }
+    }
+}

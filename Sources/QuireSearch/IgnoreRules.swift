@@ -1,0 +1,41 @@
+import Foundation
+import QuireCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A port: the rules that hide files of a vault from its catalog (git's ignore rules). The
+/// catalog declares what it needs; QuireGit's `Repository` provides it (the conformance is one
+/// line in the CLI's wiring, see Docs/architecture.md), so this module never sees libgit2.
+public protocol IgnoreRules {
+    /// What one walk of the vault asks: whether a vault-relative path (a folder's without a
+    /// trailing slash) is hidden. A tracked note must cost no file access (nearly every note of
+    /// a synced vault is tracked): freshness stays at one `stat` per note.
+    func ignoreMatcher() throws -> (_ path: String, _ isFolder: Bool) -> Bool
+    /// Whether the one file `path` is hidden (for the few files a watcher names).
+    func isIgnoredFile(_ path: String) throws -> Bool
+    /// The files outside the vault's folders that hold or name rules (they may be missing).
+    func ignoreRuleFiles(environment: [String: String]) throws -> [String]
+}
+
+extension IgnoreRules {
+    /// A fingerprint of `ignoreRuleFiles`: each file's stamp (or its absence) goes in, so an
+    /// edit to any of them changes it (a watcher cannot see those files).
+    func fingerprint(environment: [String: String]) throws -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
+        for file in try ignoreRuleFiles(environment: environment) {
+            var status = stat()
+            guard stat(file, &status) == 0 else {
+                mix(0)
+                continue
+            }
+            let stamp = FileStamp(status)
+            mix(stamp.size)
+            mix(UInt64(bitPattern: stamp.modifiedNanoseconds))
+            mix(UInt64(bitPattern: stamp.changedNanoseconds))
+            mix(stamp.inode)
+        }
+        return hash
+    }
+}

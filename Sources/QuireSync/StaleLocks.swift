@@ -1,0 +1,39 @@
+import Foundation
+
+/// `.lock` files a dead quire left in `.git/` (the vault lock is ours, so no other quire runs;
+/// a lock older than a minute is not a live git command's either).
+enum StaleLocks {
+    /// Removes git lock files older than `olderThan` seconds (a minute in our own `.git`), and at
+    /// once those made since a quire that died holding the vault lock took it
+    /// (`deadHolderSince`, a second of slack for the clock's granularity): that quire can no
+    /// longer finish them.
+    static func clean(gitDirectory: URL, references: [String], deadHolderSince: Date? = nil,
+                      olderThan: TimeInterval = 60) {
+        let candidates = ["index.lock", "HEAD.lock", "config.lock", "packed-refs.lock"] + references.map { "\($0).lock" }
+        for name in candidates {
+            let url = gitDirectory.appendingPathComponent(name)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                  let modified = attributes[.modificationDate] as? Date,
+                  Date().timeIntervalSince(modified) > olderThan
+                    || deadHolderSince.map({ modified.timeIntervalSince($0) >= -1 }) == true else { continue }
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+
+    /// The git directory of a remote given as a local path or `file://` URL (a bare repository
+    /// or a work tree's `.git`); nil for network remotes.
+    static func localGitDirectory(_ remoteURL: String) -> URL? {
+        let path: String
+        if remoteURL.hasPrefix("file://") {
+            path = URL(string: remoteURL)?.path ?? String(remoteURL.dropFirst(7))
+        } else if remoteURL.hasPrefix("/") {
+            path = remoteURL
+        } else {
+            return nil
+        }
+        let nested = URL(fileURLWithPath: path).appendingPathComponent(".git")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: nested.path, isDirectory: &isDirectory), isDirectory.boolValue { return nested }
+        return URL(fileURLWithPath: path)
+    }
+}

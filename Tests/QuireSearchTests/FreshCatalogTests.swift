@@ -1,0 +1,37 @@
+import Foundation
+import QuireCore
+import Synchronization
+import Testing
+@testable import QuireSearch
+
+/// The freshness workflow through its `IgnoreRules` port, without git: what the rules hide is
+/// not in the catalog, and a hidden folder is not entered.
+@Suite("FreshCatalog and the IgnoreRules port")
+struct FreshCatalogTests {
+    /// Rules that hide the folder `Hidden` and every `*.secret.md`, counting what is asked.
+    final class StubRules: IgnoreRules, Sendable {
+        let asked = Mutex<[String]>([])
+        func ignoreMatcher() throws -> (_ path: String, _ isFolder: Bool) -> Bool {
+            { path, isFolder in
+                self.asked.withLock { $0.append(path) }
+                return isFolder ? path == "Hidden" : path.hasSuffix(".secret.md")
+            }
+        }
+        func isIgnoredFile(_ path: String) throws -> Bool { path.hasSuffix(".secret.md") }
+        func ignoreRuleFiles(environment: [String: String]) throws -> [String] { [] }
+    }
+
+    @Test func hiddenNotesAreLeftOutAndHiddenFoldersNotEntered() throws {
+        let folder = try TestVault()
+        try FileManager.default.createDirectory(atPath: folder.root + "/.quire", withIntermediateDirectories: true)
+        for path in ["a.md", "b.secret.md", "Hidden/c.md", "Shown/d.md", "Shown/e.secret.md"] {
+            try folder.write(path, "---\ntitle: \(path)\n---\nText.\n")
+        }
+        let rules = StubRules()
+        let fresh = try FreshCatalog.open(vault: Vault(at: URL(fileURLWithPath: folder.root)), rules: rules,
+                                          environment: [:], walk: true)
+        #expect(fresh.store.catalog.records.map(\.path).sorted() == ["Shown/d.md", "a.md"])
+        #expect(fresh.freshness == .walk(watcherSaid: nil))
+        #expect(!rules.asked.withLock { $0 }.contains("Hidden/c.md"))
+    }
+}
