@@ -28,18 +28,27 @@ struct VaultCatalog {
     }
 
     /// Opens the catalog of the command's vault; `rebuild` ignores the cache, `walk` looks at
-    /// every note even when a watcher runs (`quire check` lists what the walk skips).
-    static func open(_ context: CommandContext, rebuild: Bool = false, walk: Bool = false) throws -> VaultCatalog {
-        try open(vault: context.vault(), environment: context.environment, rebuild: rebuild, walk: walk)
+    /// every note even when a watcher runs (`quire check` lists what the walk skips). On a
+    /// terminal a long refresh shows a progress line (`IndexProgressLine`; `showProgress`
+    /// false, e.g. under `--json`, keeps standard error quiet), erased before this returns.
+    static func open(_ context: CommandContext, rebuild: Bool = false, walk: Bool = false,
+                     showProgress: Bool = true) throws -> VaultCatalog {
+        let vault = try context.vault()
+        let line = IndexProgressLine.start(context, shown: showProgress)
+        defer { line?.stop() }
+        return try open(vault: vault, environment: context.environment, rebuild: rebuild, walk: walk,
+                        progress: line?.progress)
     }
 
     /// Opens the catalog of `vault` (what `open(_:rebuild:walk:)` does, without the command
     /// context: usable from another thread). When `quire watch` runs for the vault and its
     /// answer vouches for the snapshot, only the notes it names are looked at; otherwise every
-    /// note's stamp is compared with the snapshot's.
+    /// note's stamp is compared with the snapshot's. `progress` hears how far the refresh got.
     static func open(vault: Vault, environment: [String: String], rebuild: Bool = false,
-                     walk: Bool = false) throws -> VaultCatalog {
+                     walk: Bool = false, progress: IndexProgress? = nil) throws -> VaultCatalog {
         var store = CatalogStore(loading: vault.root.path, rebuild: rebuild)
+        store.progress = progress
+        progress?.begin(.scanning)
         var answer = walk ? nil : WatchClient.changes(realRoot: vault.root.path, since: store.watchMark?.token)
         if let given = answer {
             // Only with a watcher: the rules it cannot see are compared by their stamps.
