@@ -17,6 +17,11 @@ struct QueryOutput {
     enum Style { case table, json, paths(separator: String), template(String) }
 
     let style: Style
+    /// Whether a progress line may be drawn while the catalog opens (not under `--json`).
+    var showsProgress: Bool {
+        if case .json = style { return false }
+        return true
+    }
     let options: SearchOptions
     let queryArguments: [String]
 

@@ -19,7 +19,7 @@ final class TransferProgressLine: @unchecked Sendable {
     private(set) var draws = 0
 
     /// `clock` gives seconds from any fixed origin (default: the monotonic clock).
-    init(output: Output, clock: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }) {
+    init(output: Output, clock: @escaping @Sendable () -> Double = ProgressLine.now) {
         self.output = output
         self.clock = clock
     }
@@ -30,7 +30,7 @@ final class TransferProgressLine: @unchecked Sendable {
         defer { lock.unlock() }
         (phase, lastDrawn) = (nil, clock())
         draws += 1
-        output.progress("\r\(step)…\u{1B}[K")
+        ProgressLine.draw("\(step)…", on: output)
     }
 
     /// Takes one report from libgit2's callback and redraws when it is time to.
@@ -39,7 +39,7 @@ final class TransferProgressLine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let now = clock()
-        var due = now - lastDrawn >= 0.1
+        var due = now - lastDrawn >= ProgressLine.interval
         if update.phase != phase {
             (phase, phaseStarted, firstCount, firstBytes, drewLast, due) = (update.phase, now, update.receivedObjects, update.bytes, false, true)
         }
@@ -49,23 +49,18 @@ final class TransferProgressLine: @unchecked Sendable {
         drewLast = last
         lastDrawn = now
         draws += 1
-        output.progress("\r" + Self.text(update, elapsed: now - phaseStarted, firstCount: firstCount, firstBytes: firstBytes) + "\u{1B}[K")
+        ProgressLine.draw(Self.text(update, elapsed: now - phaseStarted, firstCount: firstCount, firstBytes: firstBytes), on: output)
     }
 
     /// `receiving: 5976/10015 objects (59%), 7.7 MiB, 2.1 MiB/s, about 3 s left`.
     static func text(_ update: TransferProgress, elapsed: Double, firstCount: Int, firstBytes: Int) -> String {
         let noun = update.phase == .resolving ? "deltas" : "objects"
-        var text = "\(update.phase.rawValue): \(update.receivedObjects)/\(update.totalObjects) \(noun)"
-            + " (\(update.receivedObjects * 100 / update.totalObjects)%)"
+        var text = "\(update.phase.rawValue): " + ProgressLine.count(update.receivedObjects, of: update.totalObjects, noun)
         if update.bytes > 0 { text += ", " + size(Double(update.bytes)) }
         guard elapsed >= 0.5 else { return text }
         if update.bytes > firstBytes { text += ", " + size(Double(update.bytes - firstBytes) / elapsed) + "/s" }
-        let done = update.receivedObjects - firstCount
-        if done > 0, update.receivedObjects < update.totalObjects {
-            let left = Double(update.totalObjects - update.receivedObjects) / (Double(done) / elapsed)
-            text += ", about \(max(1, Int(left.rounded()))) s left"
-        }
-        return text
+        return text + ProgressLine.timeLeft(count: update.receivedObjects, total: update.totalObjects,
+                                            done: update.receivedObjects - firstCount, elapsed: elapsed)
     }
 
     private static func size(_ bytes: Double) -> String {

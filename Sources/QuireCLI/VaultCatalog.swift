@@ -17,17 +17,24 @@ struct VaultCatalog {
     typealias Freshness = FreshCatalog.Freshness
 
     /// Opens the catalog of the command's vault; `rebuild` ignores the cache, `walk` looks at
-    /// every note even when a watcher runs (`quire check` lists what the walk skips).
-    static func open(_ context: CommandContext, rebuild: Bool = false, walk: Bool = false) throws -> VaultCatalog {
-        try open(vault: context.vault(), environment: context.environment, rebuild: rebuild, walk: walk)
+    /// every note even when a watcher runs (`quire check` lists what the walk skips). On a
+    /// terminal a long refresh shows a progress line (`IndexProgressLine`; `showProgress`
+    /// false, e.g. under `--json`, keeps standard error quiet), erased before this returns.
+    static func open(_ context: CommandContext, rebuild: Bool = false, walk: Bool = false,
+                     showProgress: Bool = true) throws -> VaultCatalog {
+        let vault = try context.vault()
+        let line = IndexProgressLine.start(context, shown: showProgress)
+        defer { line?.stop() }
+        return try open(vault: vault, environment: context.environment, rebuild: rebuild, walk: walk,
+                        progress: line?.progress)
     }
 
     /// Opens the catalog of `vault` (what `open(_:rebuild:walk:)` does, without the command
-    /// context: usable from another thread).
+    /// context: usable from another thread); `progress` hears how far the refresh got.
     static func open(vault: Vault, environment: [String: String], rebuild: Bool = false,
-                     walk: Bool = false) throws -> VaultCatalog {
+                     walk: Bool = false, progress: IndexProgress? = nil) throws -> VaultCatalog {
         let fresh = try FreshCatalog.open(vault: vault, rules: GitIgnoreRules.of(vault), environment: environment,
-                                          rebuild: rebuild, walk: walk)
+                                          rebuild: rebuild, walk: walk, progress: progress)
         return VaultCatalog(vault: vault, store: fresh.store, skipped: fresh.skipped, freshness: fresh.freshness)
     }
 

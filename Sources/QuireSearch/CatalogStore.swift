@@ -18,6 +18,8 @@ public struct CatalogStore: Sendable {
     private let parse: NoteParsing
     /// The watcher position the catalog is up to date with (stored in the snapshot).
     public private(set) var watchMark: WatchMark?
+    /// Where refreshes report how far they got (nil: nowhere).
+    public var progress: IndexProgress?
     /// The snapshot on disk is not usable or lags the catalog: the next refresh writes it.
     private var needsWrite: Bool
     /// Why the snapshot could not be used when loading, for the first refresh's report.
@@ -141,7 +143,7 @@ public struct CatalogStore: Sendable {
     /// nothing changed, nothing else is done.
     @discardableResult
     public mutating func refresh(paths: [String], stamps given: [FileStamp?] = []) -> IndexReport {
-        let indexer = Indexer(root: root, parse: parse, snapshot: SnapshotTarget(path: cachePath))
+        let indexer = Indexer(root: root, parse: parse, snapshot: SnapshotTarget(path: cachePath), progress: progress)
         if case .snapshot(let cached) = stamps, let difference = cached.compare(paths: paths, stamps: given) {
             if difference.changed.isEmpty && difference.removed.isEmpty {
                 setReport(unchangedReport)
@@ -182,7 +184,7 @@ public struct CatalogStore: Sendable {
             if needsWrite { writeSnapshot() }
             return report
         }
-        let indexer = Indexer(root: root, parse: parse, snapshot: SnapshotTarget(path: cachePath))
+        let indexer = Indexer(root: root, parse: parse, snapshot: SnapshotTarget(path: cachePath), progress: progress)
         var unique: [String] = []
         var seen = Set<String>()
         for path in paths where seen.insert(path).inserted { unique.append(path) }
@@ -221,6 +223,7 @@ public struct CatalogStore: Sendable {
             oldBaseRemoval?.wait()
             oldBaseRemoval = nil
         }
+        progress?.begin(.writing)
         if catalog.needsCompaction { catalog = catalog.compacted() }
         let directory = root + "/.quire/cache"
         do {

@@ -29,8 +29,11 @@ public struct FreshCatalog: Sendable {
     /// for the snapshot, only the notes it names are looked at; otherwise the vault is walked
     /// and every note's stamp compared with the snapshot's (one `stat` per note).
     public static func open(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
-                            rebuild: Bool = false, walk: Bool = false) throws -> FreshCatalog {
+                            rebuild: Bool = false, walk: Bool = false,
+                            progress: IndexProgress? = nil) throws -> FreshCatalog {
         var store = CatalogStore(loading: vault.root.path, rebuild: rebuild)
+        store.progress = progress
+        progress?.begin(.scanning)
         var answer = walk ? nil : WatchClient.changes(realRoot: vault.root.path, since: store.watchMark?.token)
         if let given = answer {
             // Only with a watcher: the rules it cannot see are compared by their stamps.

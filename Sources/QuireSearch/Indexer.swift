@@ -15,6 +15,8 @@ struct Indexer {
     let parse: NoteParsing
     /// Where a rebuild writes the base snapshot as it builds it (nil: in memory only).
     var snapshot: SnapshotTarget? = nil
+    /// Where the pass reports how many notes it has looked at (nil: nowhere).
+    var progress: IndexProgress? = nil
 
     /// What became of one path (`known`: the cache had it). Indirect: most paths are
     /// `unchanged`, and the array of outcomes should not hold a whole note per path.
@@ -40,8 +42,10 @@ struct Indexer {
         if catalog.count == 0 && known.isEmpty && removing.isEmpty {
             return rebuild(&catalog, stamps: &stamps, paths: paths, given: given, racyLimit: racyLimit)
         }
+        progress?.begin(.indexing, total: paths.count)
         let outcomes = ParallelMap.map(Array(paths.indices)) { index in
-            check(paths[index], known[paths[index]], walked: index < given.count ? given[index] : nil,
+            progress?.advance(by: 1)
+            return check(paths[index], known[paths[index]], walked: index < given.count ? given[index] : nil,
                   racyLimit: racyLimit, analyze: AnalyzedNote.init(note:))
         }
 

@@ -5,14 +5,16 @@ import Testing
 /// phase of a transfer with counts, erased before the report; nothing under `--json` or into a pipe.
 @Suite struct TransferProgressTests {
     /// Runs `quire arguments` in `directory` on a pseudo-terminal (`script`), returning everything
-    /// the terminal received (standard output and error together) and the exit code.
-    static func onTerminal(_ arguments: [String], in directory: URL) throws -> (text: String, code: Int32) {
+    /// the terminal received (standard output and error together) and the exit code; `extra`
+    /// adds environment variables.
+    static func onTerminal(_ arguments: [String], in directory: URL,
+                           environment extra: [String: String] = [:]) throws -> (text: String, code: Int32) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         let command = ([Harness.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
         process.currentDirectoryURL = directory
-        process.environment = Harness.environment(home: directory.appendingPathComponent(".test-home"), extra: [:])
+        process.environment = Harness.environment(home: directory.appendingPathComponent(".test-home"), extra: extra)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice

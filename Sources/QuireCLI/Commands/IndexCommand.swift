@@ -36,7 +36,7 @@ struct IndexCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let started = DispatchTime.now().uptimeNanoseconds
-        let catalog = try VaultCatalog.open(context, rebuild: rebuild, walk: walk)
+        let catalog = try VaultCatalog.open(context, rebuild: rebuild, walk: walk, showProgress: !json)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
         let report = catalog.report
         let output = context.output

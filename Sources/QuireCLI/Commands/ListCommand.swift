@@ -34,7 +34,7 @@ struct ListCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let query = try output.query(context)
-        let catalog = try VaultCatalog.open(context)
+        let catalog = try VaultCatalog.open(context, showProgress: output.showsProgress)
         catalog.warnAboutProblems(context.output)
         try output.checkTemplate(catalog.catalog)
         // `list` keeps the list order (pinned, then newest) even when the query has words.

@@ -29,7 +29,7 @@ struct SearchCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let query = try output.query(context)
-        let catalog = try VaultCatalog.open(context)
+        let catalog = try VaultCatalog.open(context, showProgress: output.showsProgress)
         catalog.warnAboutProblems(context.output)
         try output.checkTemplate(catalog.catalog)
         var options = output.options

@@ -17,7 +17,7 @@ struct TagsCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let catalog = try VaultCatalog.open(context)
+        let catalog = try VaultCatalog.open(context, showProgress: !json)
         catalog.warnAboutProblems(context.output)
         NameCountOutput.print(catalog.catalog.tags(), json: json, prefix: "#", context: context)
     }
@@ -39,7 +39,7 @@ struct ProjectsCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let catalog = try VaultCatalog.open(context)
+        let catalog = try VaultCatalog.open(context, showProgress: !json)
         catalog.warnAboutProblems(context.output)
         NameCountOutput.print(catalog.catalog.projects(), json: json, prefix: "", context: context)
     }
