@@ -39,8 +39,9 @@ extension Syncer {
         let theirsDevice = CommitTrailers.value("Quire-Device", in: theirs.message) ?? theirs.author.name
         let merger = TreeMerger(repository: repository, selector: selector, theirsDevice: theirsDevice,
                                 oursDevice: environment.device, now: environment.now)
-        let output = try merger.merge(base: baseTree, ours: .init(tree: ours.tree, time: ours.committer.time),
-                                      theirs: .init(tree: incoming.tree, time: theirs.committer.time))
+        let output = try merger.merge(base: baseTree, baseCommit: base,
+                                      ours: .init(tree: ours.tree, time: ours.committer.time, commit: local),
+                                      theirs: .init(tree: incoming.tree, time: theirs.committer.time, commit: remoteTip))
         try environment.checkpoint("during-merge")
         let tree = try repository.writeTree(entries: output.entries)
         var message = "quire sync on \(environment.device): merged the changes of \(theirsDevice)\n\n"

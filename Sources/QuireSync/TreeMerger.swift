@@ -18,6 +18,9 @@ struct TreeMerger {
     struct Side {
         var tree: OID
         var time: Date
+        /// The side's head commit: each note's own change time is looked up from it
+        /// (`ChangeTimes`); nil: `time` stands for every note.
+        var commit: OID? = nil
     }
 
     /// The merged tree's entries, the decisions that dropped text, and a line per merged path.
@@ -27,7 +30,9 @@ struct TreeMerger {
         var merged: [String]
     }
 
-    func merge(base: OID?, ours: Side, theirs: Side) throws -> Output {
+    /// `base`: the merge base's tree; `baseCommit`: the merge base itself (where `ChangeTimes`
+    /// stop walking each side's history).
+    func merge(base: OID?, baseCommit: OID? = nil, ours: Side, theirs: Side) throws -> Output {
         let baseEntries = try base.map(entries) ?? [:]
         let oursEntries = try entries(ours.tree)
         let theirsEntries = try entries(theirs.tree)
@@ -40,7 +45,8 @@ struct TreeMerger {
         var merged: [String] = []
         let basePaths = baseEntries.keys.sorted()
         let resolved = try resolveNotesChangedOnBothSides(basePaths, base: baseEntries, oursChanges: oursChanges,
-                                                          theirsChanges: theirsChanges, ours: ours, theirs: theirs)
+                                                          theirsChanges: theirsChanges, ours: ours, theirs: theirs,
+                                                          baseCommit: baseCommit)
         // Paths are vacated first, entries placed after: a note may move onto a path that another
         // note leaves later in this loop.
         var placements: [Placement] = []
@@ -98,7 +104,8 @@ struct TreeMerger {
     /// A resolver error is kept with its note and thrown when the merge reaches that note.
     private func resolveNotesChangedOnBothSides(_ basePaths: [String], base: [String: TreeEntry],
                                                 oursChanges: SideChanges, theirsChanges: SideChanges,
-                                                ours: Side, theirs: Side) throws -> [String: Result<NoteMergeResult, Error>] {
+                                                ours: Side, theirs: Side,
+                                                baseCommit: OID?) throws -> [String: Result<NoteMergeResult, Error>] {
         struct Job {
             var basePath: String
             var path: String
@@ -107,16 +114,27 @@ struct TreeMerger {
             var theirs: MergeSide
             var strategy: MergeStrategy
         }
-        var jobs: [Job] = []
+        var both: [(basePath: String, ours: (String, TreeEntry), theirs: (String, TreeEntry))] = []
         for basePath in basePaths {
             guard case let .changed(oursPath, oursEntry) = oursChanges.fate(of: basePath),
                   case let .changed(theirsPath, theirsEntry) = theirsChanges.fate(of: basePath),
                   !(oursEntry.id == theirsEntry.id && oursPath == theirsPath),
                   oursPath.hasSuffix(".md") || theirsPath.hasSuffix(".md"),
                   oursEntry.kind != .link && theirsEntry.kind != .link else { continue }
+            both.append((basePath, (oursPath, oursEntry), (theirsPath, theirsEntry)))
+        }
+        guard !both.isEmpty else { return [:] }
+        // When each side committed its change of each of these notes.
+        let oursTimes = try ChangeTimes(head: ours.commit, base: baseCommit, wanted: Set(both.map(\.ours.0)),
+                                        fallback: ours.time, repository: repository)
+        let theirsTimes = try ChangeTimes(head: theirs.commit, base: baseCommit, wanted: Set(both.map(\.theirs.0)),
+                                          fallback: theirs.time, repository: repository)
+        var jobs: [Job] = []
+        for (basePath, (oursPath, oursEntry), (theirsPath, theirsEntry)) in both {
             jobs.append(Job(basePath: basePath, path: oursPath, base: try base[basePath].map { try repository.blobData($0.id) },
-                            ours: MergeSide(data: try repository.blobData(oursEntry.id), commitTime: ours.time),
-                            theirs: MergeSide(data: try repository.blobData(theirsEntry.id), commitTime: theirs.time),
+                            ours: MergeSide(data: try repository.blobData(oursEntry.id), commitTime: oursTimes.time(of: oursPath)),
+                            theirs: MergeSide(data: try repository.blobData(theirsEntry.id),
+                                              commitTime: theirsTimes.time(of: theirsPath)),
                             strategy: selector.strategy(for: oursPath)))
         }
         let outcomes = ParallelMap.map(jobs, chunkSize: 8) { job in

@@ -41,6 +41,32 @@ extension SyncMergeEdgeTests {
 }
 
 extension SyncMergeEdgeTests {
+    /// Issue 13, item 11: the tie goes by when each side committed its change of that note, not
+    /// by the sides' last commits. `a` changes the note at 12:00 and another note at 12:10; `b`
+    /// changes the note at 12:05: `b`'s change is the later one although `a`'s head is newer.
+    @Test func aDayOnlyTieGoesByWhenEachSideChangedThatNote() throws {
+        let base = "---\nid: n1\ntitle: One\nupdatedAt: 2026-11-28\nstatus: draft\n---\nBody.\n"
+        let other = "---\nid: n2\ntitle: Two\n---\nOther.\n"
+        let (a, b) = try SyncWorld().pair(["one.md": base, "two.md": other])
+        let changed = { (status: String) in
+            base.replacingOccurrences(of: "11-28", with: "11-29").replacingOccurrences(of: "draft", with: status)
+        }
+        try a.write(changed("done"), to: "one.md")
+        try a.sync(now: "2026-11-29T12:00:00Z")
+        try a.write(other + "More.\n", to: "two.md")
+        try a.sync(now: "2026-11-29T12:10:00Z")
+        try b.write(changed("review"), to: "one.md")
+        try b.sync(now: "2026-11-29T12:05:00Z")
+        try a.sync(now: "2026-11-29T12:20:00Z")
+        #expect(try a.read("one.md") == changed("review"))
+        #expect(try b.read("one.md") == changed("review"))
+        #expect(try a.read("two.md").contains("More."))
+        let records = try SyncMergeTests.conflicts(b)
+        #expect(records.map { $0["winner"] as? String } == ["ours"])
+        #expect((records.first?["reason"] as? String)?.contains("committed later (2026-11-29T12:05:00Z)") == true,
+                "\(records)")
+    }
+
     /// Issue 21: two laptops each add an item at the end of one checklist; both items stay,
     /// the newer last, and no conflict is recorded.
     @Test func concurrentAppendsToAChecklistKeepBoth() throws {
