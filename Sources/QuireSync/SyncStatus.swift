@@ -31,8 +31,7 @@ public struct SyncStatus: Sendable {
         let branch = try repository.headBranchName()
         // What a sync would commit: never a new temporary file (`quire check` lists those), nor a
         // nested repository (a folder entry: the sync skips it and says so).
-        let uncommitted = try repository.status(detectRenames: true)
-            .filter { !($0.kind == .added && (TemporaryFiles.isTemporary($0.path) || $0.path.hasSuffix("/"))) }
+        let uncommitted = try repository.status(detectRenames: true).filter(Syncer.wouldStage)
             .map { Syncer.describe($0.kind, path: $0.path, oldPath: $0.oldPath) }
         var ahead = 0
         var behind = 0

@@ -6,6 +6,12 @@ import Glibc
 #endif
 
 extension Syncer {
+    /// Whether a sync would ever stage this change: never a new temporary file, never a nested
+    /// repository (reported as skipped instead). What `quire status` lists as uncommitted.
+    static func wouldStage(_ entry: StatusEntry) -> Bool {
+        !NestedRepository.isNested(entry) && !(entry.kind == .added && TemporaryFiles.isTemporary(entry.path))
+    }
+
     /// The changes a sync commit may stage: every one but new temporary files (`TemporaryFiles`),
     /// whatever `.gitignore` says. A new temporary file whose writer is gone (a killed quire, an
     /// older version that wrote them beside the notes) is removed from the work tree here; the

@@ -95,7 +95,7 @@ public final class Syncer {
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()
         if options.dryRun {
-            report.wouldCommit = try stageable(repository.status(detectRenames: true), removing: false)
+            report.wouldCommit = try stageable(repository.status(detectRenames: true).filter { !NestedRepository.isNested($0) }, removing: false)
                 .map { Self.describe($0.kind, path: $0.path, oldPath: $0.oldPath) }
         } else {
             try removeCommittedTemporaries()
@@ -203,9 +203,9 @@ public final class Syncer {
         // lists every other untracked file): never staged, reported. New temporary files are
         // never staged (`stageable`).
         var status = try repository.status().filter(\.inWorkTree)
-        let nested = status.filter { $0.path.hasSuffix("/") }
+        let nested = status.filter(NestedRepository.isNested)
         report.skipped += nested.map { SkippedPath(path: $0.path, reason: NestedRepository.reason) }
-        status.removeAll { $0.path.hasSuffix("/") }
+        status.removeAll(where: NestedRepository.isNested)
         var changes = stageable(status)
         let head = try repository.headCommitID()
         let headTree = try head.map { try repository.treeID(ofCommit: $0) }

@@ -35,6 +35,9 @@ import Testing
             let json = try a.run(["status", "--json"])
             #expect(!json.stdout.contains("\"A Code/project/\"") && !json.stdout.contains("\"A scratch/\""), "\(json.stdout)")
         }
+        // Nor does a dry run say it would commit them.
+        let dry = try a.run(["sync", "--dry-run"])
+        #expect(!dry.stdout.contains("scratch/") && !dry.stdout.contains("Code/project/"), "\(dry.stdout)")
         try b.sync()
         #expect(try b.read("Code/new.md").contains("New"))
         #expect(try b.read("ok.md").contains("Edited."))
