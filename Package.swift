@@ -19,13 +19,18 @@ let package = Package(
         .target(name: "QuireGit", dependencies: ["CLibGit2"]),
         .target(name: "QuireSearch", dependencies: ["QuireCore", "CICU"]),
         .target(name: "QuireSync", dependencies: ["QuireCore", "QuireGit"]),
-        .target(name: "QuireCLI", dependencies: ["QuireCore", "QuireGit", "QuireSearch", "QuireSync"]),
+        // The application layer: each workflow (open a fresh catalog, rename with links, clone,
+        // check, restore, sync, import/export) as a function taking typed options and returning
+        // a typed report. Front ends (the CLI, the language server, the sync daemon) call it.
+        .target(name: "QuireKit", dependencies: ["QuireCore", "QuireGit", "QuireSearch", "QuireSync"]),
+        .target(name: "QuireCLI", dependencies: ["QuireKit", "QuireCore", "QuireGit", "QuireSearch", "QuireSync"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
 
         .testTarget(name: "QuireCoreTests", dependencies: ["QuireCore"]),
         .testTarget(name: "QuireGitTests", dependencies: ["QuireGit"]),
         .testTarget(name: "QuireSearchTests", dependencies: ["QuireSearch", "QuireCore"]),
         .testTarget(name: "QuireSyncTests", dependencies: ["QuireSync", "QuireGit", "QuireCore"]),
+        .testTarget(name: "QuireKitTests", dependencies: ["QuireKit", "QuireSearch", "QuireSync", "QuireGit", "QuireCore"]),
         // Runs the built `quire` end to end: depending on it makes `swift test` build what it runs.
         .testTarget(name: "QuireCLITests", dependencies: ["QuireCore", "quire"]),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 import QuireSearch
 
 /// A vault's catalog, opened for one command: `FreshCatalog` (QuireSearch) with the vault's git
