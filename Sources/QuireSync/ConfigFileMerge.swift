@@ -22,6 +22,8 @@ struct ConfigFileMerge {
     /// `ours` or `theirs` settle collisions that way; `newest` and `keep-both` by time (a
     /// config file is never kept twice).
     let strategy: MergeStrategy
+    /// The names the decisions give the two sides.
+    var sides: MergeSideNames = .generic
 
     /// The kind of configuration file at `path`, or nil for any other file.
     static func kind(of path: String) -> Kind? {
@@ -35,9 +37,10 @@ struct ConfigFileMerge {
     /// Merges the blobs of a configuration file at one path on both sides (`base` nil when it
     /// was added on both) and stores the result; nil when `path` is no configuration file.
     static func merge(path: String, base: TreeEntry?, ours: (entry: TreeEntry, time: Date), theirs: (entry: TreeEntry, time: Date),
-                      strategy: MergeStrategy, repository: Repository) throws -> (entry: TreeEntry, decisions: [MergeDecision])? {
+                      strategy: MergeStrategy, sides: MergeSideNames = .generic,
+                      repository: Repository) throws -> (entry: TreeEntry, decisions: [MergeDecision])? {
         guard let kind = kind(of: path) else { return nil }
-        let result = try ConfigFileMerge(path: path, kind: kind, strategy: strategy)
+        let result = try ConfigFileMerge(path: path, kind: kind, strategy: strategy, sides: sides)
             .merge(base: try base.map { try repository.blobData($0.id) } ?? Data(),
                    ours: MergeSide(data: try repository.blobData(ours.entry.id), commitTime: ours.time),
                    theirs: MergeSide(data: try repository.blobData(theirs.entry.id), commitTime: theirs.time))
@@ -49,7 +52,7 @@ struct ConfigFileMerge {
     func merge(base: Data, ours: MergeSide, theirs: MergeSide) throws -> NoteMergeResult {
         if ours.data == theirs.data || base == theirs.data { return NoteMergeResult(merged: ours.data) }
         if base == ours.data { return NoteMergeResult(merged: theirs.data) }
-        let ranking = MergeResolver(strategy: strategy == .keepBoth ? .newest : strategy)
+        let ranking = MergeResolver(strategy: strategy == .keepBoth ? .newest : strategy, sides: sides)
             .rank(ours: ours, theirs: theirs, oursUpdatedAt: nil, theirsUpdatedAt: nil)
         let (winner, loser) = ranking.winner == .ours ? (ours.data, theirs.data) : (theirs.data, ours.data)
         switch kind {

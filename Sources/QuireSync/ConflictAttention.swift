@@ -5,17 +5,18 @@ import QuireCore
 /// "dropped text". A conflict is settled when its losing version is back in the work tree: the
 /// note at its path holds it (`quire restore NOTE --conflict ID`, which only re-stamps
 /// `updatedAt`), or a `keep-both` copy beside it does (`<name>.conflict-<device>-<time>.md`, the
-/// loser with a new `id` and `conflictOf`). Versions are compared without `id`, `conflictOf` and
-/// the `updatedAt` keys. A conflict whose loser deleted the note (no text) stays open.
+/// loser with a new `id`, `conflictOf` and a title naming its origin). Versions are compared
+/// without `id`, `conflictOf` and the `updatedAt` keys, and a copy also without `title`. A
+/// conflict whose loser deleted the note (no text) stays open.
 public enum ConflictAttention {
     /// The records of `log` whose losing text is not in the work tree of the vault at `vaultRoot`.
     public static func open(_ records: [ConflictRecord], log: ConflictLog, vaultRoot: URL) throws -> [ConflictRecord] {
         try records.filter { record in
             guard let loser = try log.losingVersion(of: record) else { return true }
-            let wanted = comparable(loser)
             return !candidates(for: record.path, vaultRoot: vaultRoot).contains { path in
                 guard let data = FileManager.default.contents(atPath: vaultRoot.path + "/" + path) else { return false }
-                return comparable(data) == wanted
+                let copy = path != record.path
+                return comparable(data, copy: copy) == comparable(loser, copy: copy)
             }
         }
     }
@@ -32,10 +33,10 @@ public enum ConflictAttention {
 
     /// The bytes without the keys a restore or a keep-both copy changes; the bytes themselves
     /// when the front matter cannot be edited.
-    static func comparable(_ data: Data) -> Data {
+    static func comparable(_ data: Data, copy: Bool = false) -> Data {
         var document = NoteDocument(data: data)
         guard document.format == .yaml, document.isEditable else { return data }
-        let ignored = Set((["id", "conflictOf"] + NoteFields.updatedAtKeys).map { $0.lowercased() })
+        let ignored = Set((["id", "conflictOf"] + (copy ? ["title"] : []) + NoteFields.updatedAtKeys).map { $0.lowercased() })
         do {
             for key in document.keys where ignored.contains(key.lowercased()) { try document.remove(key) }
         } catch {

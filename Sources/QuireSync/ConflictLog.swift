@@ -18,6 +18,7 @@ public struct ConflictLog {
     public func records(includeDismissed: Bool = false) throws -> [ConflictRecord] {
         guard let head = try repository.headCommitID() else { return [] }
         let dismissed = Set(try SyncState.load(vaultRoot: vaultRoot).dismissedConflicts)
+        let devices = CommitDevices(repository: repository)
         var result: [ConflictRecord] = []
         // Merge commits, and the sync commits of pending merges (one parent: the commit's own
         // side is `ours`, the parent the loser).
@@ -34,6 +35,7 @@ public struct ConflictLog {
                 decisionsPerPath[merge.id.hex + decision.path] = occurrence + 1
                 var record = Self.record(decision, merge: merge, device: device, occurrence: occurrence, dismissed: dismissed)
                 if let theirs = ConflictTrailer.theirs(in: value) { record.theirs = theirs.hex }
+                record.theirsDevice = try devices.name(of: record.theirs)
                 if includeDismissed || !record.dismissed { result.append(record) }
             }
         }
@@ -45,8 +47,9 @@ public struct ConflictLog {
             guard let winner = MergeWinner(rawValue: entry.winner) else { continue }
             let occurrence = occurrences[merge.id.hex + entry.path, default: 0]
             occurrences[merge.id.hex + entry.path] = occurrence + 1
-            let record = Self.record(MergeDecision(path: entry.path, winner: winner, reason: entry.reason), merge: merge,
+            var record = Self.record(MergeDecision(path: entry.path, winner: winner, reason: entry.reason), merge: merge,
                                      device: entry.device, occurrence: occurrence, dismissed: dismissed)
+            record.theirsDevice = try devices.name(of: record.theirs)
             if !known.contains(record.id) && (includeDismissed || !record.dismissed) { pending.append(record) }
         }
         return pending + result
@@ -63,6 +66,25 @@ public struct ConflictLog {
                               ours: merge.parents.count > 1 ? merge.parents[0].hex : merge.id.hex,
                               theirs: merge.parents[merge.parents.count > 1 ? 1 : 0].hex,
                               merge: merge.id.hex, dismissed: dismissed.contains(id))
+    }
+
+    /// The device that made a commit, by its hex id (each commit read once).
+    private final class CommitDevices {
+        let repository: Repository
+        var names: [String: String] = [:]
+
+        init(repository: Repository) {
+            self.repository = repository
+        }
+
+        func name(of hex: String) throws -> String {
+            if let known = names[hex] { return known }
+            guard let id = OID(hex: hex) else { return "the remote" }
+            let commit = try repository.commit(id)
+            let name = CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name
+            names[hex] = name
+            return name
+        }
     }
 
     /// The record whose id starts with `prefix` (at least 4 characters); throws when there is

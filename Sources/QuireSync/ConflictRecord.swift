@@ -22,4 +22,36 @@ public struct ConflictRecord: Equatable, Sendable {
     public var merge: String
     /// Whether `quire conflicts dismiss` hid it on this device.
     public var dismissed: Bool
+    /// The device whose changes were merged in (the `theirs` commit's `Quire-Device:` trailer,
+    /// else its author's name).
+    public var theirsDevice: String = "the remote"
+
+    /// The two sides by device name (`device` made the merge).
+    public var sides: MergeSideNames { MergeSideNames(ours: device, theirs: theirsDevice) }
+
+    /// The sides as `localDevice` reads them: its own name is "this device".
+    public func sides(seenBy localDevice: String) -> MergeSideNames {
+        sides.seen(by: localDevice)
+    }
+
+    /// The reason in the words `localDevice` reads: its own version is "this device's version",
+    /// and a record written before decisions named devices ("ours is newer", "the strategy is
+    /// theirs") names them now.
+    public func readableReason(seenBy localDevice: String) -> String {
+        let names = sides(seenBy: localDevice)
+        var text = reason
+        if localDevice != "this device" {
+            text = text.replacingOccurrences(of: MergeSideNames.possessive(localDevice) + " version", with: "this device's version")
+        }
+        for (legacy, replacement) in [("the strategy is ours", "the strategy keeps \(names.version(of: .ours))"),
+                                      ("the strategy is theirs", "the strategy keeps \(names.version(of: .theirs))")] {
+            text = text.replacingOccurrences(of: legacy, with: replacement)
+        }
+        for (word, side) in [("ours", MergeWinner.ours), ("theirs", .theirs)] {
+            for verb in [" is newer", " was committed later", " has the larger blob id"] {
+                text = text.replacingOccurrences(of: "; " + word + verb, with: "; " + names.version(of: side) + verb)
+            }
+        }
+        return text
+    }
 }

@@ -18,6 +18,19 @@ public struct MergeDecision: Equatable, Sendable {
     }
 }
 
+extension MergeDecision {
+    /// The decision as the device that just made it reads it: "kept this device's version" or
+    /// "kept the remote's version", and the reason with its own name as "this device".
+    public func readable(localDevice: String) -> (kept: String, reason: String) {
+        let kept = MergeSideNames.generic.version(of: winner)
+        var text = reason
+        if localDevice != "this device" {
+            text = text.replacingOccurrences(of: MergeSideNames.possessive(localDevice) + " version", with: "this device's version")
+        }
+        return ("kept " + kept, text)
+    }
+}
+
 /// The side whose text an automatic decision kept.
 public enum MergeWinner: String, Sendable {
     /// The local side of the merge.

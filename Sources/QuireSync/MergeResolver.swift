@@ -14,11 +14,14 @@ public struct MergeResolver: Sendable {
     public var strategy: MergeStrategy
     /// The zone for reading and writing date-only and naive times.
     public var timeZone: TimeZone
+    /// The names the decisions give the two sides (and a keep-both copy's title its origin).
+    public var sides: MergeSideNames
 
     /// Creates a resolver; `timeZone` matters only for notes with naive or date-only times.
-    public init(strategy: MergeStrategy = .newest, timeZone: TimeZone = .current) {
+    public init(strategy: MergeStrategy = .newest, timeZone: TimeZone = .current, sides: MergeSideNames = .generic) {
         self.strategy = strategy
         self.timeZone = timeZone
+        self.sides = sides
     }
 
     /// Merges a note changed on both sides. A nil `base` (added on both sides) is merged as an
@@ -52,7 +55,7 @@ public struct MergeResolver: Sendable {
         var result = NoteMergeResult(merged: outcome.merged, decisions: outcome.decisions)
         if strategy == .keepBoth, !outcome.decisions.isEmpty {
             let (winner, loser) = outcome.winner == .ours ? (ours.data, theirs.data) : (theirs.data, ours.data)
-            result.keepBothCopy = keepBothCopy(path: path, loser: loser, winner: winner)
+            result.keepBothCopy = keepBothCopy(path: path, loser: loser, winner: winner, from: sides.name(of: outcome.winner.other))
         }
         return result
     }
@@ -110,8 +113,8 @@ public struct MergeResolver: Sendable {
     func rank(ours: MergeSide, theirs: MergeSide, oursUpdatedAt: Date?, theirsUpdatedAt: Date?,
               dayOnly: Bool = false) -> MergeRanking {
         switch strategy {
-        case .ours: return MergeRanking(winner: .ours, why: "the strategy is ours")
-        case .theirs: return MergeRanking(winner: .theirs, why: "the strategy is theirs")
+        case .ours: return MergeRanking(winner: .ours, why: "the strategy keeps \(sides.version(of: .ours))")
+        case .theirs: return MergeRanking(winner: .theirs, why: "the strategy keeps \(sides.version(of: .theirs))")
         case .newest, .keepBoth: break
         }
         let (what, oursTime, theirsTime): (String, Date, Date)
@@ -123,31 +126,39 @@ public struct MergeResolver: Sendable {
         if oursTime != theirsTime {
             let winner: MergeWinner = oursTime > theirsTime ? .ours : .theirs
             let time = QuireClock.iso8601UTC(max(oursTime, theirsTime))
-            return MergeRanking(winner: winner, why: "\(winner.rawValue) is newer (\(what) \(time))")
+            return MergeRanking(winner: winner, why: "\(sides.version(of: winner)) is newer (\(what) \(time))")
         }
         if dayOnly, ours.commitTime != theirs.commitTime {
             let winner: MergeWinner = ours.commitTime > theirs.commitTime ? .ours : .theirs
             return MergeRanking(winner: winner, why: "updatedAt is the same day (\(QuireClock.iso8601UTC(oursTime))); "
-                + "\(winner.rawValue) was committed later (\(QuireClock.iso8601UTC(max(ours.commitTime, theirs.commitTime))))")
+                + "\(sides.version(of: winner)) was committed later (\(QuireClock.iso8601UTC(max(ours.commitTime, theirs.commitTime))))")
         }
         let winner: MergeWinner = Self.blobID(ours.data) > Self.blobID(theirs.data) ? .ours : .theirs
         return MergeRanking(winner: winner, why: "\(what) is equal (\(QuireClock.iso8601UTC(oursTime))); "
-            + "\(winner.rawValue) has the larger blob id")
+            + "\(sides.version(of: winner)) has the larger blob id")
     }
 
     /// The loser's bytes with a new `id` (a UUID derived from path and both versions, so every
-    /// device names the copy alike) and `conflictOf: <old id>`; unchanged when its front matter
-    /// cannot be edited.
-    private func keepBothCopy(path: String, loser: Data, winner: Data) -> Data {
+    /// device names the copy alike), `conflictOf: <old id>` and a title that says where it came
+    /// from (`Road map (version from phone)`; the old title, else the file's name, as Obsidian
+    /// titles a note); unchanged when its front matter cannot be edited.
+    private func keepBothCopy(path: String, loser: Data, winner: Data, from origin: String) -> Data {
         var document = NoteDocument(data: loser, timeZone: timeZone)
         let oldID = document.value(forKey: "id")?.scalarText
         let seed = "quire keep-both\n\(path)\n\(Self.blobID(loser))\n\(Self.blobID(winner))"
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let oldTitle = document.value(forKey: "title")?.scalarText.flatMap { $0.isEmpty ? nil : $0 } ?? name
         do {
             try document.set("id", .string(Self.uuid(from: Data(seed.utf8))))
             if let oldID, !oldID.isEmpty { try document.set("conflictOf", .string(oldID)) }
-            return document.serialized()
         } catch {
             return loser
+        }
+        do {
+            try document.set("title", .string("\(oldTitle) (version from \(origin))"))
+            return document.serialized()
+        } catch {
+            return document.serialized()
         }
     }
 

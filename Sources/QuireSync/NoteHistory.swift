@@ -16,6 +16,32 @@ public struct HistoryEntry: Equatable, Sendable {
     public var device: String
     /// The first line of the commit message.
     public var summary: String
+    /// For a merge commit: the device whose changes it merged in (its second parent's).
+    public var mergedFrom: String? = nil
+
+    /// What happened, in words: `edited on laptop`, `merged from phone (on laptop)`,
+    /// `created on desktop: "Reading list"` (a commit not made by quire adds its message).
+    public var what: String {
+        var text: String
+        if let mergedFrom {
+            text = "merged from \(mergedFrom) (on \(device))"
+        } else if summary.hasPrefix("quire undo on ") {
+            text = "undone on \(device) (back to before a merge)"
+        } else {
+            switch change {
+            case .added: text = "created on \(device)"
+            case .modified: text = "edited on \(device)"
+            case .deleted: text = "deleted on \(device)"
+            case .renamed: text = "renamed on \(device)"
+            case .typeChanged: text = "replaced by a link or a file on \(device)"
+            case .conflicted: text = "changed on \(device)"
+            }
+        }
+        if !summary.hasPrefix("quire "), !summary.isEmpty, mergedFrom == nil || !summary.hasPrefix("Merge ") {
+            text += ": \"\(summary)\""
+        }
+        return text
+    }
 }
 
 /// A note deleted in history and absent from the current tree.
@@ -157,8 +183,12 @@ public struct NoteHistory {
 
     private func entry(_ commit: CommitInfo, path: String, change: ChangeKind) -> HistoryEntry {
         let summary = commit.message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        return HistoryEntry(commit: commit.id, path: path, change: change, time: commit.committer.time,
-                            device: CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name,
-                            summary: summary)
+        var entry = HistoryEntry(commit: commit.id, path: path, change: change, time: commit.committer.time,
+                                 device: CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name,
+                                 summary: summary)
+        if commit.parents.count > 1, let incoming = try? repository.commit(commit.parents[1]) {
+            entry.mergedFrom = CommitTrailers.value("Quire-Device", in: incoming.message) ?? incoming.author.name
+        }
+        return entry
     }
 }

@@ -14,6 +14,9 @@ struct TreeMerger {
     let oursDevice: String
     let now: Date
 
+    /// The two devices as decisions name them.
+    var sides: MergeSideNames { MergeSideNames(ours: oursDevice, theirs: theirsDevice) }
+
     /// One side of the merge: its tree and commit time (for notes without `updatedAt`).
     struct Side {
         var tree: OID
@@ -137,8 +140,9 @@ struct TreeMerger {
                                               commitTime: theirsTimes.time(of: theirsPath)),
                             strategy: selector.strategy(for: oursPath)))
         }
+        let sides = sides
         let outcomes = ParallelMap.map(jobs, chunkSize: 8) { job in
-            Result { try MergeResolver(strategy: job.strategy).merge(path: job.path, base: job.base, ours: job.ours, theirs: job.theirs) }
+            Result { try MergeResolver(strategy: job.strategy, sides: sides).merge(path: job.path, base: job.base, ours: job.ours, theirs: job.theirs) }
         }
         var result: [String: Result<NoteMergeResult, Error>] = [:]
         var blobs: [Data] = []
@@ -166,7 +170,8 @@ struct TreeMerger {
             if ours.path == theirs.path, ours.entry.kind != .link, theirs.entry.kind != .link,
                let config = try ConfigFileMerge.merge(path: ours.path, base: base, ours: (ours.entry, ours.time),
                                                       theirs: (theirs.entry, theirs.time),
-                                                      strategy: selector.strategy(for: ours.path), repository: repository) {
+                                                      strategy: selector.strategy(for: ours.path), sides: sides,
+                                                      repository: repository) {
                 result[ours.path] = nil
                 merged.append("merged \(ours.path)")
                 var placement = Placement(path: ours.path, entry: config.entry, device: theirsDevice)
@@ -186,7 +191,7 @@ struct TreeMerger {
         if let resolved {
             outcome = try resolved.get()
         } else {
-            let resolver = MergeResolver(strategy: selector.strategy(for: ours.path))
+            let resolver = MergeResolver(strategy: selector.strategy(for: ours.path), sides: sides)
             outcome = try resolver.merge(path: ours.path, base: try base.map { try repository.blobData($0.id) },
                                          ours: MergeSide(data: try repository.blobData(ours.entry.id), commitTime: ours.time),
                                          theirs: MergeSide(data: try repository.blobData(theirs.entry.id), commitTime: theirs.time))

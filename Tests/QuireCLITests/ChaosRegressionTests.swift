@@ -264,7 +264,7 @@ struct ChaosRegressionTests {
         try #require(synced.code == 0, "\(synced.stderr)")
 
         let reason = "deleted on first while a sync brought in a change to it: the note was kept"
-        #expect(synced.stdout.contains("  \(path): theirs kept — \(reason)\n"), "\(synced.stdout)")
+        #expect(synced.stdout.contains("  \(path): kept the remote's version — \(reason)\n"), "\(synced.stdout)")
         #expect(try Harness.read(first.appendingPathComponent(path)) == Harness.read(second.appendingPathComponent(path)))
         #expect(try ChaosSupport.git(["status", "--porcelain"], in: first).output.isEmpty)
         let (ids, listed) = try ChaosSupport.conflictIDs(in: first)

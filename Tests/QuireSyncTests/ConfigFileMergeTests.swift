@@ -57,7 +57,7 @@ private typealias F = MergeFixture
 
         let collision = try merge(".obsidian/app.json", base, older, newer.replacingOccurrences(of: "light", with: "blue"))
         #expect(F.text(collision.merged) == newer.replacingOccurrences(of: "light", with: "blue"))
-        #expect(collision.decisions.map(\.reason) == ["both sides changed key 'theme'; theirs is newer (commit time 2026-01-01T11:00:00Z)"])
+        #expect(collision.decisions.map(\.reason) == ["both sides changed key 'theme'; the remote's version is newer (commit time 2026-01-01T11:00:00Z)"])
 
         let broken = try merge(".obsidian/app.json", base, older, "{ not json")
         #expect(F.text(broken.merged) == "{ not json")

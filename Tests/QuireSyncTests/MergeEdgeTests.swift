@@ -36,7 +36,7 @@ extension MergeEdgeTests {
             #expect(result.decisions == [MergeDecision(
                 path: "woody.md", winner: .theirs,
                 reason: "both sides changed front-matter key 'color'; updatedAt is the same day (2026-12-01T00:00:00Z); "
-                    + "theirs was committed later (2026-12-01T17:00:00Z)")])
+                    + "the remote's version was committed later (2026-12-01T17:00:00Z)")])
             let swapped = try F.merge(base, F.side(late, at: "2026-12-01T17:00:00Z"), F.side(early, at: "2026-12-01T09:00:00Z"))
             #expect(swapped.merged == result.merged)
         }
@@ -124,6 +124,6 @@ extension MergeEdgeTests {
         #expect(F.text(result.merged) == newer)
         #expect(result.decisions == [MergeDecision(
             path: "woody.md", winner: .theirs,
-            reason: "both sides changed the comment lines after 'title' in the front matter; theirs is newer (updatedAt 2026-01-01T12:00:00Z)")])
+            reason: "both sides changed the comment lines after 'title' in the front matter; the remote's version is newer (updatedAt 2026-01-01T12:00:00Z)")])
     }
 }

@@ -55,7 +55,7 @@ private typealias F = MergeFixture
         #expect(F.text(result.merged) == theirs)
         #expect(result.decisions == [MergeDecision(
             path: "woody.md", winner: .theirs,
-            reason: "both sides changed front-matter key 'color'; theirs is newer (updatedAt 2026-01-02T09:00:00Z)")])
+            reason: "both sides changed front-matter key 'color'; the remote's version is newer (updatedAt 2026-01-02T09:00:00Z)")])
         let swapped = try F.merge(base, F.side(theirs), F.side(ours))
         #expect(swapped.merged == result.merged)
         #expect(swapped.decisions.map(\.winner) == [.ours])
@@ -118,7 +118,7 @@ private typealias F = MergeFixture
         #expect(F.text(result.merged) == edit(theirs, [("blue", "red")]))
         #expect(result.decisions == [MergeDecision(
             path: "woody.md", winner: .theirs,
-            reason: "both sides changed the same lines of the body; theirs is newer (updatedAt 2026-01-01T12:00:00Z)")])
+            reason: "both sides changed the same lines of the body; the remote's version is newer (updatedAt 2026-01-01T12:00:00Z)")])
         #expect(!F.text(result.merged).contains("<<<<<<<"))
     }
 
@@ -132,7 +132,7 @@ private typealias F = MergeFixture
         #expect(result.decisions == [MergeDecision(
             path: "woody.md", winner: winner,
             reason: "both sides changed front-matter key 'color'; updatedAt is equal (2026-01-01T11:00:00Z); "
-                + "\(winner.rawValue) has the larger blob id")])
+                + "\(MergeSideNames.generic.version(of: winner)) has the larger blob id")])
     }
 
     @Test func blobIDIsGitsBlobHash() {
@@ -147,7 +147,7 @@ private typealias F = MergeFixture
         let result = try F.merge(plain, F.side(ours, at: "2026-03-02T08:00:00Z"), F.side(theirs, at: "2026-03-01T08:00:00Z"))
         #expect(F.text(result.merged) == ours)
         #expect(result.decisions.map(\.reason)
-            == ["both sides changed front-matter key 'color'; ours is newer (commit time 2026-03-02T08:00:00Z)"])
+            == ["both sides changed front-matter key 'color'; this device's version is newer (commit time 2026-03-02T08:00:00Z)"])
     }
 
     @Test func crlfNoteKeepsItsLineEndings() throws {
@@ -184,8 +184,8 @@ private typealias F = MergeFixture
                                  ("cowboy]", "cowboy, hat]"), ("10:00:00Z", "11:00:00Z")])
         let oursResult = try F.merge(base, F.side(ours), F.side(theirs), strategy: .ours)
         #expect(F.text(oursResult.merged) == edit(ours, [("cowboy]", "cowboy, hat]")]))
-        #expect(oursResult.decisions.map(\.reason) == ["both sides changed front-matter key 'color'; the strategy is ours",
-                                                       "both sides changed the same lines of the body; the strategy is ours"])
+        #expect(oursResult.decisions.map(\.reason) == ["both sides changed front-matter key 'color'; the strategy keeps this device's version",
+                                                       "both sides changed the same lines of the body; the strategy keeps this device's version"])
         #expect(oursResult.decisions.allSatisfy { $0.winner == .ours })
 
         let theirsResult = try F.merge(base, F.side(ours), F.side(theirs), strategy: .theirs)
@@ -205,10 +205,17 @@ private typealias F = MergeFixture
         let newID = copy.split(separator: "\n").first { $0.hasPrefix("id: ") }.map { String($0.dropFirst(4)) } ?? ""
         #expect(newID.range(of: "^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$",
                             options: .regularExpression) != nil)
+        // The copy says where it came from: the losing side (here this device's).
         #expect(copy == edit(ours, [("id: 6f1c2a9e-0000-4000-8000-000000000001", "id: \(newID)"),
+                                    ("title: Woody\n", "title: Woody (version from this device)\n"),
                                     ("cowboy]\n", "cowboy]\nconflictOf: 6f1c2a9e-0000-4000-8000-000000000001\n")]))
-        let again = try F.merge(base, F.side(theirs), F.side(ours), strategy: .keepBoth)
-        #expect(again.keepBothCopy == result.keepBothCopy)
+        // Swapped sides with swapped names (as two devices see one merge): the same copy.
+        let named = try F.merge(base, F.side(ours), F.side(theirs), strategy: .keepBoth,
+                                sides: MergeSideNames(ours: "laptop", theirs: "phone"))
+        let again = try F.merge(base, F.side(theirs), F.side(ours), strategy: .keepBoth,
+                                sides: MergeSideNames(ours: "phone", theirs: "laptop"))
+        #expect(again.keepBothCopy == named.keepBothCopy)
+        #expect(F.text(named.keepBothCopy).contains("title: Woody (version from laptop)\n"))
 
         let clean = try F.merge(base, F.side(edit(base, [("One", "One!")])), F.side(theirs), strategy: .keepBoth)
         #expect(clean.keepBothCopy == nil)
@@ -227,7 +234,7 @@ private typealias F = MergeFixture
         #expect(F.text(result.merged) == collide)
         #expect(result.decisions == [MergeDecision(
             path: "woody.md", winner: .theirs,
-            reason: "both sides changed the same lines; theirs is newer (commit time 2026-01-01T00:00:01Z)")])
+            reason: "both sides changed the same lines; the remote's version is newer (commit time 2026-01-01T00:00:01Z)")])
     }
 
     @Test func tomlAndMissingFrontMatterMergeTheWholeFile() throws {

@@ -73,11 +73,9 @@ private struct NoteModel {
     }
 }
 
-/// The reason as the other side would word it ("ours is newer" ↔ "theirs is newer").
-private func swapSides(_ reason: String) -> String {
-    reason.replacingOccurrences(of: "theirs", with: "\u{1}").replacingOccurrences(of: "ours", with: "theirs")
-        .replacingOccurrences(of: "\u{1}", with: "ours")
-}
+/// The two devices of the symmetry test: each names its own side, so a decision's words and a
+/// keep-both copy's title do not depend on which side is `ours`.
+private let devices = (a: MergeSideNames(ours: "laptop", theirs: "phone"), b: MergeSideNames(ours: "phone", theirs: "laptop"))
 
 @Suite struct MergeSymmetryTests {
     @Test func mergedBytesDoNotDependOnWhichSideIsOurs() throws {
@@ -99,11 +97,11 @@ private func swapSides(_ reason: String) -> String {
             let (a, b) = (F.side(texts[1], at: times[0]), F.side(texts[2], at: times[1]))
 
             for strategy in [MergeStrategy.newest, .keepBoth] {
-                let forward = try F.merge(texts[0], a, b, strategy: strategy)
-                let backward = try F.merge(texts[0], b, a, strategy: strategy)
+                let forward = try F.merge(texts[0], a, b, strategy: strategy, sides: devices.a)
+                let backward = try F.merge(texts[0], b, a, strategy: strategy, sides: devices.b)
                 #expect(forward.merged == backward.merged, "\(texts)")
                 #expect(forward.keepBothCopy == backward.keepBothCopy)
-                #expect(forward.decisions.map { swapSides($0.reason) } == backward.decisions.map(\.reason))
+                #expect(forward.decisions.map(\.reason) == backward.decisions.map(\.reason))
                 #expect(forward.decisions.map { $0.winner == .ours } == backward.decisions.map { $0.winner == .theirs })
                 #expect(!F.text(forward.merged).contains("<<<<<<<"))
                 if !broken {

@@ -14,8 +14,8 @@ enum MergeFixture {
     }
 
     static func merge(_ base: String?, _ ours: MergeSide, _ theirs: MergeSide, path: String = "woody.md",
-                      strategy: MergeStrategy = .newest) throws -> NoteMergeResult {
-        try MergeResolver(strategy: strategy, timeZone: utc)
+                      strategy: MergeStrategy = .newest, sides: MergeSideNames = .generic) throws -> NoteMergeResult {
+        try MergeResolver(strategy: strategy, timeZone: utc, sides: sides)
             .merge(path: path, base: base.map { Data($0.utf8) }, ours: ours, theirs: theirs)
     }
 

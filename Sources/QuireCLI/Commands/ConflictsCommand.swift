@@ -31,11 +31,15 @@ struct ConflictsCommand: Command {
         let vault = try context.vault()
         let records = try ConflictLog(vaultRoot: vault.root).records(includeDismissed: all)
         let output = context.output
+        let device = vault.deviceName(environment: context.environment)
         if json {
             output.line(JSONValue.array(records.map { record in
                 .object([("id", .string(record.id)), ("path", .string(record.path)), ("time", .string(DateText.iso(record.time))),
                          ("device", .string(record.device)), ("winner", .string(record.winner.rawValue)),
-                         ("reason", .string(record.reason)), ("ours", .string(record.ours)), ("theirs", .string(record.theirs)),
+                         ("reason", .string(record.readableReason(seenBy: device))),
+                         ("keptFrom", .string(record.sides.name(of: record.winner))),
+                         ("droppedFrom", .string(record.sides.name(of: record.winner.other))),
+                         ("ours", .string(record.ours)), ("theirs", .string(record.theirs)),
                          ("dismissed", .bool(record.dismissed))])
             }).rendered())
             return
@@ -46,7 +50,9 @@ struct ConflictsCommand: Command {
         }
         for record in records {
             output.line("\(output.styled(record.id, "33")) \(DateText.short(record.time))  \(record.device)  \(context.displayPath(record.path, vault: vault))")
-            output.line("    \(record.winner.rawValue) kept: \(record.reason)\(record.dismissed ? " (dismissed)" : "")")
+            let names = record.sides(seenBy: device)
+            output.line("    kept \(names.version(of: record.winner)), dropped \(names.version(of: record.winner.other)): "
+                + "\(record.readableReason(seenBy: device))\(record.dismissed ? " (dismissed)" : "")")
         }
         output.line("'quire conflicts show ID' prints the other version; 'quire restore NOTE --conflict ID' brings it back")
     }

@@ -10,7 +10,8 @@ struct HistoryCommand: Command {
         abstract: "The commits that touched a note (following renames), or the deleted notes.",
         usage: "history (NOTE | --deleted) [--limit N] [--json]",
         discussion: """
-        Each line shows the commit, its time, the device that made it, and a summary. Bring an old
+        Each line shows the commit, its time and what happened on which device ("edited on laptop",
+        "merged from phone (on laptop)"; a commit quire did not make adds its message). Bring an old
         version back with 'quire restore NOTE --at COMMIT'; look at one with 'quire show NOTE --at COMMIT'.
         With --deleted, NOTE is not needed: it lists notes deleted in history, restorable with
         'quire restore PATH'.
@@ -58,7 +59,7 @@ struct HistoryCommand: Command {
             }
             if notes.isEmpty { output.line("no deleted notes in history") }
             for note in notes {
-                output.line("\(note.deletedIn.short()) \(DateText.short(note.time))  \(note.device)  \(context.displayPath(note.path, vault: vault))")
+                output.line("\(note.deletedIn.short()) \(DateText.short(note.time))  \(context.displayPath(note.path, vault: vault))  deleted on \(note.device)")
             }
             return
         }
@@ -67,14 +68,15 @@ struct HistoryCommand: Command {
         if json {
             output.line(JSONValue.array(entries.map {
                 .object([("commit", .string($0.commit.hex)), ("path", .string($0.path)), ("change", .string($0.change.rawValue)),
-                         ("time", .string(DateText.iso($0.time))), ("device", .string($0.device)), ("summary", .string($0.summary))])
+                         ("time", .string(DateText.iso($0.time))), ("device", .string($0.device)), ("summary", .string($0.summary)),
+                         ("what", .string($0.what)), ("mergedFrom", $0.mergedFrom.map { .string($0) } ?? .null)])
             }).rendered())
             return
         }
         if entries.isEmpty { output.line("\(context.displayPath(path, vault: vault)) has no committed history yet (run 'quire sync')") }
         for entry in entries {
             let renamed = entry.path != path ? "  (as \(entry.path))" : ""
-            output.line("\(output.styled(entry.commit.short(), "33")) \(DateText.short(entry.time))  \(entry.device)  \(entry.change.rawValue): \(entry.summary)\(renamed)")
+            output.line("\(output.styled(entry.commit.short(), "33")) \(DateText.short(entry.time))  \(entry.what)\(renamed)")
         }
     }
 

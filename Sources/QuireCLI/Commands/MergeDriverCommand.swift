@@ -48,7 +48,10 @@ struct MergeDriverCommand: Command {
             strategy = MergeStrategySelector(rules: rules, fallback: .newest).strategy(for: path)
         }
         let now = try context.now()
-        let result = try MergeResolver(strategy: strategy).merge(
+        // The branch merged in is the remote's; this device's name where the vault knows it.
+        let device = (try? context.vault()).map { $0.deviceName(environment: context.environment) }
+        let sides = MergeSideNames(ours: device ?? "this device", theirs: "the remote")
+        let result = try MergeResolver(strategy: strategy, sides: sides).merge(
             path: path, base: baseData.isEmpty ? nil : baseData,
             ours: MergeSide(data: oursData, commitTime: now), theirs: MergeSide(data: theirsData, commitTime: now))
         do {
@@ -57,7 +60,7 @@ struct MergeDriverCommand: Command {
             throw CLIError("cannot write the merged note (\(ours): \(error.localizedDescription))")
         }
         for decision in result.decisions {
-            context.output.error("quire: \(path): kept \(decision.winner.rawValue) — \(decision.reason)")
+            context.output.error("quire: \(path): kept \(sides.version(of: decision.winner)) — \(decision.reason)")
         }
         // Listed by 'quire conflicts' once git has made the merge commit, and recorded for every
         // device by the next 'quire sync'.

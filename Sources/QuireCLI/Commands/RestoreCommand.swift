@@ -131,7 +131,7 @@ struct RestoreCommand: Command {
         let log = try ConflictLog(vaultRoot: root)
         let record = try log.record(id)
         guard let data = try log.losingVersion(of: record) else { throw ConflictShowCommand.noLosingVersion(record) }
-        let side = "the \(record.winner == .ours ? "theirs" : "ours") side of the merge"
+        let side = "the version from \(record.sides.name(of: record.winner.other))"
         guard let current, let base = try log.baseVersion(of: record) else { return (data, "conflict \(record.id) (\(side))", true) }
         return (try applyChanges(of: data, base: base, onto: current, path: path, now: now),
                 "conflict \(record.id) (the changes of \(side), applied onto the current note)", false)

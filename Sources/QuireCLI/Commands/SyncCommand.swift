@@ -120,6 +120,7 @@ enum SyncReportOutput {
     static func print(_ report: SyncReport, options: SyncOptions, context: CommandContext, vault: Vault) {
         let output = context.output
         func show(_ path: String) -> String { context.displayPath(path, vault: vault) }
+        let device = vault.deviceName(environment: context.environment)
         if options.dryRun {
             output.line(report.wouldCommit.isEmpty ? "nothing to commit" : "would commit \(plural(report.wouldCommit.count, "change")):")
             for line in report.wouldCommit { output.line("  \(line)") }
@@ -156,7 +157,10 @@ enum SyncReportOutput {
         for line in report.merged { output.line("  \(line)") }
         if !report.conflicts.isEmpty {
             output.line("resolved \(plural(report.conflicts.count, "collision")) automatically (the other versions are kept: quire conflicts):")
-            for decision in report.conflicts { output.line("  \(show(decision.path)): \(decision.winner.rawValue) kept — \(decision.reason)") }
+            for decision in report.conflicts {
+                let readable = decision.readable(localDevice: device)
+                output.line("  \(show(decision.path)): \(readable.kept) — \(readable.reason)")
+            }
         }
         for skipped in report.skipped { output.line("warning: skipped \(show(skipped.path)): \(skipped.reason)") }
         for path in report.keptUserEdits {
