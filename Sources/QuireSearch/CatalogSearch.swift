@@ -96,8 +96,35 @@ struct QueryEvaluator {
         catalog.delta.forEachMatch(term) { document, title, other in
             result.append((offset + document, Catalog.titleBoost * Double(title) + Double(other)))
         }
+        // A bare word also finds it written with a leading dot (`gitignore` finds ".gitignore",
+        // `net` finds ".NET"); a word given with its dot finds only that (Tokenizer).
+        if term.tokens.count == 1, let first = term.tokens[0].utf8.first, (0x61...0x7A).contains(first) {
+            let dotted = matches(TextTerm(tokens: ["." + term.tokens[0]], isPrefix: term.isPrefix, scope: term.scope))
+            if !dotted.isEmpty { result = Self.union(result, dotted) }
+        }
         termMatches[term] = result
         return result
+    }
+
+    /// Two ascending match lists as one, the weights of a document in both added.
+    private static func union(_ left: [(Int, Double)], _ right: [(Int, Double)]) -> [(Int, Double)] {
+        var merged: [(Int, Double)] = []
+        merged.reserveCapacity(left.count + right.count)
+        var (i, j) = (0, 0)
+        while i < left.count || j < right.count {
+            if j == right.count || (i < left.count && left[i].0 < right[j].0) {
+                merged.append(left[i])
+                i += 1
+            } else if i == left.count || right[j].0 < left[i].0 {
+                merged.append(right[j])
+                j += 1
+            } else {
+                merged.append((left[i].0, left[i].1 + right[j].1))
+                i += 1
+                j += 1
+            }
+        }
+        return merged
     }
 
     /// BM25 scores of `documents` for `terms` (summed in term order).

@@ -146,8 +146,12 @@ public struct TextTerm: Hashable, Sendable {
     }
 
     /// Whether a token at position `index` of the term accepts a document term.
+    /// A document term with a leading dot (`.net`) is accepted by the bare word (`net`) too.
     func accepts(_ term: String, at index: Int) -> Bool {
-        if isPrefix && index == tokens.count - 1 { return term.utf8.starts(with: tokens[index].utf8) }
-        return term == tokens[index]
+        let wanted = tokens[index]
+        var term = Substring(term)
+        if term.utf8.first == 0x2E, wanted.utf8.first != 0x2E { term = term.dropFirst() }
+        if isPrefix && index == tokens.count - 1 { return term.utf8.starts(with: wanted.utf8) }
+        return term == wanted
     }
 }

@@ -23,7 +23,9 @@ public struct Token: Equatable, Sendable {
 /// their letter), folded to lowercase without diacritics; each CJK character (Han, kana,
 /// Hangul) and each symbol outside ASCII (an emoji, `€`, `→`, `©`) is a token of its own, so
 /// any run of them is findable as a phrase. A word ending in an ASCII letter keeps a `+`,
-/// `++` or `#` right after it when a space or punctuation follows (`C++`, `C#`, `F#`).
+/// `++` or `#` right after it when a space or punctuation follows (`C++`, `C#`, `F#`), and a
+/// word starting with an ASCII letter keeps a `.` right before it when that dot begins a word
+/// (`.NET`, `.gitignore`, `~/.config`; not `file.md` nor `end.Next`): the token `.net`.
 /// An emoji variation selector (U+FE0F) starts no token, and a zero-width joiner ends one, so
 /// "❤️" is the token "❤" and "👨‍👩‍👧" three tokens. Thai, Lao, Khmer and Burmese, written
 /// without spaces between words, are split into words by ICU's dictionary word breaks.
@@ -92,7 +94,8 @@ public enum Tokenizer {
             // anyway: `+` and `#` start no word).
             func emitWord(_ first: Int, _ end: Int, _ ascii: Bool) {
                 let last = suffixEnd(buffer, word: first..<end)
-                emit(UnsafeBufferPointer(rebasing: buffer[first..<last]), first..<last, ascii, false)
+                let begin = dotPrefixStart(buffer, word: first)
+                emit(UnsafeBufferPointer(rebasing: buffer[begin..<last]), begin..<last, ascii, false)
             }
             while index < count {
                 if eightAtATime && index &+ 8 <= count, let base = buffer.baseAddress {
@@ -203,6 +206,23 @@ public enum Tokenizer {
             return last
         default:
             return end
+        }
+    }
+
+    /// Where a word at `word` starts with its leading dot, if it has one: the word starts with an
+    /// ASCII letter, a `.` is right before it, and before that dot is the start of the text,
+    /// white space or punctuation that opens a word in prose or a path (`([{"'*_/`<~`).
+    @inline(__always)
+    private static func dotPrefixStart(_ buffer: UnsafeBufferPointer<UInt8>, word first: Int) -> Int {
+        guard first >= 1, buffer[first - 1] == 0x2E else { return first }
+        let letter = buffer[first] | 0x20
+        guard letter >= 0x61 && letter <= 0x7A else { return first }
+        guard first >= 2 else { return first - 1 }
+        switch buffer[first - 2] {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x28, 0x5B, 0x7B, 0x22, 0x27, 0x2A, 0x5F, 0x2F, 0x60, 0x3C, 0x7E:
+            return first - 1
+        default:
+            return first
         }
     }
 

@@ -63,7 +63,9 @@ extension QueryEdgeTests {
         #expect(try paths(vault, ["search", "C++"]) == ["takes.md"])
         #expect(try paths(vault, ["search", "C#"]) == ["takes.md"])
         #expect(try paths(vault, ["search", "c"]) == ["plain.md"])
-        #expect(try paths(vault, ["search", ".NET"] + sorted) == ["dotnet.md", "plain.md"])
+        // `.NET` as written finds ".NET", not "the net"; the bare word finds both.
+        #expect(try paths(vault, ["search", ".NET"] + sorted) == ["dotnet.md"])
+        #expect(try paths(vault, ["search", "net"] + sorted) == ["dotnet.md", "plain.md"])
         #expect(try paths(vault, ["search", "node.js"] + sorted) == ["dotnet.md", "plain.md"])
         let json = try vault.run(["search", "🔥🔥🔥", "--json"])
         #expect(json.code == 0)

@@ -50,7 +50,10 @@ extension QueryEdgeCaseTests {
         #expect(try found("C++") == ["one.md"])
         #expect(try found("c#") == ["one.md"])
         #expect(try found("c") == ["c.md"])
-        #expect(try found(".NET") == ["c.md", "dotnet.md"])
+        #expect(try found(".NET") == ["dotnet.md"])
+        #expect(try found("net") == ["c.md", "dotnet.md"])
+        #expect(try found("ne*") == ["c.md", "dotnet.md"])
+        #expect(try found("\"use .net\"") == ["dotnet.md"])
         #expect(try found("node.js") == ["c.md", "dotnet.md"])
     }
 }

@@ -46,7 +46,15 @@ import Testing
         #expect(Tokenizer.terms(in: "(**C++**) `C#` C+-style") == ["c++", "c#", "c+", "style"])
         #expect(Tokenizer.terms(in: "a+b i+=1 x++y C#x 18+ C+++") == ["a", "b", "i", "1", "x", "y", "c", "x", "18", "c"])
         #expect(Tokenizer.terms(in: "C++") == ["c++"])
-        #expect(Tokenizer.terms(in: ".NET node.js") == ["net", "node", "js"])
+        #expect(Tokenizer.terms(in: ".NET node.js") == [".net", "node", "js"])
+    }
+
+    @Test func aDotThatBeginsAWordStaysWithIt() {
+        #expect(Tokenizer.terms(in: "Use .NET, (**.NET**) and ~/.config/.gitignore") == ["use", ".net", ".net", "and", ".config", ".gitignore"])
+        // Not where the dot ends a word or a sentence, nor before a digit or a second dot.
+        #expect(Tokenizer.terms(in: "file.md end.Next 0.5 .5 ...and") == ["file", "md", "end", "next", "0", "5", "5", "and"])
+        let tokens = Tokenizer.tokens(in: "a .NET b")
+        #expect(tokens.map(\.utf8Range) == [0..<1, 2..<6, 7..<8])
     }
 }
 
@@ -117,7 +125,7 @@ struct TokenizerChunkTests {
     @Test func mixedTextTokenizesTheSameBothWays() {
         let pieces = ["a", "Z", "7", "word", "Longer", " ", "\n", ",", "-", "_", "@", "[", "`", "{", "é", "Ü",
                       "naïve", "e\u{301}", "日本", "テキスト", "한국", "—", "\u{3000}", "ß", "Ω", "٣", "\u{12}",
-                      "+", "#", "C++", "c#", "🔥", "❤️", "\u{FE0F}", "€"]
+                      "+", "#", "C++", "c#", "🔥", "❤️", "\u{FE0F}", "€", ".", ".NET", "(", "/"]
         var random = SystemRandomNumberGenerator()
         for _ in 0..<3000 {
             var text = ""
