@@ -58,7 +58,7 @@ public struct LinkGraph: Sendable {
             for link in record.links {
                 let resolution = resolver.resolve(link, from: record.path)
                 let anchor = LinkResolver.anchorStatus(of: link, in: resolution.notePath.flatMap { anchors[$0] })
-                if let target = resolution.path { incoming[target, default: []].append(edges.count) }
+                if let target = resolution.path, !link.isSelfLink { incoming[target, default: []].append(edges.count) }
                 edges.append(Edge(source: record.path, link: link, resolution: resolution, anchor: anchor))
             }
             outgoing[record.path] = start..<edges.count
@@ -74,7 +74,8 @@ public struct LinkGraph: Sendable {
         outgoingRanges[path].map { Array(edges[$0]) } ?? []
     }
 
-    /// The links that lead to the note or attachment at `path`, by source path.
+    /// The links that lead to the note or attachment at `path`, by source path (not the
+    /// note's own `[[#heading]]` links, which name no note).
     public func incoming(to path: String) -> [Edge] {
         (incomingEdges[path] ?? []).map { edges[$0] }
     }
