@@ -128,6 +128,9 @@ public enum NoteParser {
         if readsBody {
             note.words = WordCounter.countReadable(utf8: body)
             note.tags = NoteFields.merging(note.tags, MarkdownBody.inlineTags(in: note.body))
+            let links = LinkExtractor.scan(bytes)
+            note.links = links.links
+            note.anchors = links.anchors
         }
     }
 
