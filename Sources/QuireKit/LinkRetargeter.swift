@@ -69,8 +69,11 @@ struct LinkRetargeter {
             forms = ["/" + shown(newTarget)]
         } else if target.hasPrefix("./") || target.hasPrefix("../") {
             forms = [(target.hasPrefix("./") && !relative.hasPrefix("../") ? "./" : "") + shown(relative)]
-        } else if Self.isRelative(target, from: LinkPathText.folder(of: oldSource), to: oldTarget) {
+        } else if !LinkPathText.folder(of: oldSource).isEmpty,
+                  Self.isRelative(target, from: LinkPathText.folder(of: oldSource), to: oldTarget) {
             forms = [shown(relative)]
+        } else if Self.isRelative(target, from: "", to: oldTarget) {
+            forms = [shown(newTarget)]
         } else if target.contains("/") {
             forms = suffixes.dropFirst() + [shown(newTarget)]
         } else {
@@ -89,9 +92,10 @@ struct LinkRetargeter {
         }
     }
 
-    /// Whether `target`, read relative to `folder`, names `path` (step 1 of the resolution).
+    /// Whether `target`, read relative to `folder` (`""`: the vault root), names `path` (steps 1
+    /// and 2 of the resolution).
     static func isRelative(_ target: String, from folder: String, to path: String) -> Bool {
-        guard !folder.isEmpty, let joined = LinkTarget.normalized(folder + "/" + target) else { return false }
+        guard let joined = LinkTarget.normalized(folder.isEmpty ? target : folder + "/" + target) else { return false }
         let full = joined.lowercased().hasSuffix(".md") ? joined : joined + ".md"
         return LinkResolver.key(full) == LinkResolver.key(path)
     }
