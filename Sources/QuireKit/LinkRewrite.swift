@@ -82,6 +82,13 @@ enum LinkRewrite {
         return result
     }
 
+    /// The bytes of the note files at `paths`, read on every core.
+    static func read(_ paths: [String], in vault: Vault) throws -> [(path: String, data: Data)] {
+        try ParallelMap.map(paths, chunkSize: 16) { path -> Result<(path: String, data: Data), Error> in
+            Result { (path, try vault.readData(path)) }
+        }.map { try $0.get() }
+    }
+
     /// The link as written after replacing its target's bytes with `text`.
     static func linkText(_ link: NoteLink, in data: Data, replacing text: String? = nil) -> String {
         let start = data.startIndex
@@ -94,8 +101,10 @@ enum LinkRewrite {
     /// The rewrites every note needs: `files` are the notes' old paths with their bytes, `moved`
     /// maps old paths to new ones. Links that were ambiguous or unresolved are reported only when
     /// they may concern a moved note (their name is a moved note's old file name or title).
+    /// With `onlyBroken` (a repair), only links that lead nowhere now are looked at, and every one
+    /// that cannot be repaired is reported (`movedNames` is then not used).
     static func plan(files: [(path: String, data: Data)], retargeter: LinkRetargeter, moved: [String: String],
-                     movedNames: Set<String>) -> (notes: [RewrittenNote], left: [LeftLink]) {
+                     movedNames: Set<String>, onlyBroken: Bool = false) -> (notes: [RewrittenNote], left: [LeftLink]) {
         let results = ParallelMap.map(Array(files.indices), chunkSize: 16) { index -> (RewrittenNote?, [LeftLink]) in
             let (oldPath, data) = files[index]
             let newPath = moved[oldPath] ?? oldPath
@@ -103,6 +112,8 @@ enum LinkRewrite {
             var edits: [LinkEdit] = []
             var left: [LeftLink] = []
             for link in LinkExtractor.links(in: data) {
+                if onlyBroken, link.isSelfLink || link.pointsAtAttachment
+                    || retargeter.after.resolve(link, from: newPath) != .unresolved { continue }
                 let outcome = retargeter.outcome(of: link, oldSource: oldPath, newSource: newPath, moved: moved)
                 switch outcome {
                 case .unchanged: continue
@@ -115,7 +126,7 @@ enum LinkRewrite {
                     left.append(LeftLink(path: newPath, line: link.line, text: linkText(link, in: data), reason: .ambiguous(paths)))
                 case .unresolved:
                     let name = LinkPathText.withoutExtension(LinkPathText.fileName(of: link.target))
-                    guard movedNames.contains(LinkResolver.key(name)) else { continue }
+                    guard onlyBroken || movedNames.contains(LinkResolver.key(name)) else { continue }
                     left.append(LeftLink(path: newPath, line: link.line, text: linkText(link, in: data), reason: .unresolved))
                 case .unspellable(let path):
                     left.append(LeftLink(path: newPath, line: link.line, text: linkText(link, in: data), reason: .unspellable(path)))

@@ -89,11 +89,23 @@ public enum NoteMover {
             rewritten.append(RewrittenNote(oldPath: oldPath, newPath: plan.notes[oldPath] ?? oldPath, data: data,
                                            original: data, edits: []))
         }
+        let writes = try changes(of: rewritten, titles: plan.titles, vault: vault, options: options, report: &report)
+        guard !options.dryRun else { return report }
+        try move(vault: vault, plan: plan)
+        for write in writes { try vault.write(write.data, to: write.path) }
+        return report
+    }
+
+    /// The bytes to write for each rewritten note (the title set where `titles` says, stamped by
+    /// `NoteStamp`'s rule), recording its edits in `report`; read-only notes (without `force`)
+    /// and notes whose front matter is unreadable are left, their links reported.
+    static func changes(of rewritten: [RewrittenNote], titles: [String: String], vault: Vault, options: MoveOptions,
+                        report: inout MoveReport) throws -> [(path: String, data: Data)] {
         let style = try vault.config().fileNameStyle()
         var writes: [(path: String, data: Data)] = []
         for note in rewritten.sorted(by: { $0.newPath < $1.newPath }) {
             var data = note.data
-            if let title = plan.titles[note.oldPath] {
+            if let title = titles[note.oldPath] {
                 var document = NoteDocument(data: data)
                 // With title file names a note without a title key keeps none: its file name is its title.
                 if document.value(forKey: "title") != nil || style != .title {
@@ -102,13 +114,13 @@ public enum NoteMover {
                 }
             }
             guard data != note.original else { continue }
-            if plan.titles[note.oldPath] == nil, !NoteParser.parseFrontMatter(note.original, path: note.oldPath).problems.isEmpty {
+            if titles[note.oldPath] == nil, !NoteParser.parseFrontMatter(note.original, path: note.oldPath).problems.isEmpty {
                 // A note whose front matter cannot be read is never rewritten.
                 report.left += note.edits.map { LeftLink(path: $0.path, line: $0.line, text: $0.old, reason: .unreadable) }
                 continue
             }
             if !options.force, try vault.isWriteProtected(note.oldPath) {
-                if plan.titles[note.oldPath] != nil { throw MoveError.readOnly(path: note.oldPath) }
+                if titles[note.oldPath] != nil { throw MoveError.readOnly(path: note.oldPath) }
                 report.left += note.edits.map { LeftLink(path: $0.path, line: $0.line, text: $0.old, reason: .readOnly) }
                 continue
             }
@@ -119,10 +131,7 @@ public enum NoteMover {
         }
         report.edits.sort { ($0.path, $0.line) < ($1.path, $1.line) }
         report.left.sort { ($0.path, $0.line) < ($1.path, $1.line) }
-        guard !options.dryRun else { return report }
-        try move(vault: vault, plan: plan)
-        for write in writes { try vault.write(write.data, to: write.path) }
-        return report
+        return writes
     }
 
     /// Moves the files (or the folder) of `plan`, never replacing a file.
@@ -170,9 +179,7 @@ public enum NoteMover {
         }
         let retargeter = LinkRetargeter(before: LinkResolver(index: LinkTargetTable(notes: beforeEntries)),
                                         after: LinkResolver(index: LinkTargetTable(notes: afterEntries)), names: names)
-        let files = try ParallelMap.map(notes.map(\.path), chunkSize: 16) { path -> Result<(path: String, data: Data), Error> in
-            Result { (path, try vault.readData(path)) }
-        }.map { try $0.get() }
+        let files = try LinkRewrite.read(notes.map(\.path), in: vault)
         // Every path counts as moved for the retargeter, so that a retitled note's links follow its title.
         var moved = plan.notes
         for path in plan.titles.keys where moved[path] == nil { moved[path] = path }
