@@ -56,4 +56,17 @@ public enum LinkRepair {
         for write in writes { try vault.write(write.data, to: write.path) }
         return report
     }
+
+    /// After a sync: repairs the links that lead nowhere because a note was moved in a commit
+    /// the sync brought in (not reachable from `before`, the branch's commit before the sync),
+    /// e.g. a link to a note's old name written on this device while another renamed it. The
+    /// caller commits the repairs (a second sync cycle). Nothing happens when nothing moved.
+    public static func afterSync(vault: Vault, notes: [Note], before: String?, now: Date) throws -> MoveReport {
+        let moved = try movedNotes(vault: vault, notes: notes, since: before)
+        guard !moved.isEmpty else { return MoveReport() }
+        var report = try run(vault: vault, notes: notes, moved: moved, options: MoveOptions(now: now))
+        // Links broken for reasons the sync did not bring are `check`'s business, not the sync's.
+        report.left = report.left.filter { $0.reason != .unresolved }
+        return report
+    }
 }

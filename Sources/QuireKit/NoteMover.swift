@@ -48,6 +48,9 @@ public struct MoveReport: Sendable {
     public var left: [LeftLink] = []
     /// Note files whose bytes changed (new paths), sorted.
     public var changed: [String] = []
+
+    /// An empty report.
+    public init() {}
 }
 
 /// Errors of the move workflow.
