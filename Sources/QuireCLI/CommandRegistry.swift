@@ -35,5 +35,8 @@ enum CommandRegistry {
         CheckCommand.self,
         WatchCommand.self,
         CompletionCommand.self,
+        LinksCommand.self,
+        BacklinksCommand.self,
+        GraphCommand.self,
     ]
 }
