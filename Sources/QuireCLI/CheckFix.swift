@@ -3,8 +3,8 @@ import QuireCore
 import QuireKit
 
 /// `quire check --fix [--dry-run]`: repairs links whose target moved (QuireKit `LinkRepair`),
-/// printing each repair (`fixed file:line: old → new`, or `would fix` in a dry run) and each broken
-/// link it cannot repair; the latter make `check` exit 1.
+/// printing each repair (`fixed file:line: old → new`, or `would fix` in a dry run); the links it
+/// cannot repair stay broken, and `check` lists them as it lists every broken link.
 enum CheckFix {
     /// The options `check` takes for it.
     static let options: [OptionSpec] = [
@@ -21,11 +21,11 @@ enum CheckFix {
         for edit in report.edits where !json {
             context.output.line("\(dryRun ? "would fix" : "fixed") \(context.displayPath(edit.path, vault: vault)):\(edit.line): \(edit.old) → \(edit.new)")
         }
-        for left in report.left where !json {
-            let reason = left.reason == .unresolved ? "it leads to no note, and history knows of no note that left that name"
-                : MoveOutput.reason(left.reason, vault: vault, context: context)
-            context.output.line("cannot repair \(context.displayPath(left.path, vault: vault)):\(left.line): \(left.text): " + reason)
+        // Links left broken are listed by `check` itself with the closest names; here only why
+        // a repair history did find could not be written.
+        for left in report.left where !json && left.reason != .unresolved {
+            context.output.line("cannot repair \(context.displayPath(left.path, vault: vault)):\(left.line): \(left.text): "
+                                + MoveOutput.reason(left.reason, vault: vault, context: context))
         }
-        if !report.left.isEmpty { context.exitCode = .failure }
     }
 }

@@ -44,11 +44,14 @@ import Testing
         let dry = try vault.run(["check", "--fix", "--dry-run"], environment: ["QUIRE_NOW": "2026-12-01T10:00:00Z"])
         #expect(dry.stdout.contains("would fix b.md:1: [[alpha.md|A]] → [[Omega note.md|A]]"), "\(dry.stdout)")
         #expect(dry.stdout.contains("would fix b.md:1: [x](<alpha.md> \"t\") → [x](<Omega note.md> \"t\")"), "\(dry.stdout)")
-        #expect(dry.stdout.contains("cannot repair b.md:1: [[nowhere]]"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("b.md:1: broken link [[nowhere]]"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("broken link [[alpha.md|A]]"), "\(dry.stdout)")
         #expect(dry.code == 1)
         #expect(try vault.read("b.md") == linking)
         let fixed = try vault.run(["check", "--fix"], environment: ["QUIRE_NOW": "2026-12-01T10:00:00Z"])
         #expect(fixed.stdout.contains("fixed b.md:1: [[alpha.md|A]] → [[Omega note.md|A]]"))
         #expect(try vault.read("b.md") == "no front matter: [[Omega note.md|A]] and [x](<Omega note.md> \"t\") and [[nowhere]]\n")
+        #expect(!fixed.stdout.contains("broken link [[Omega"), "\(fixed.stdout)")
+        #expect(fixed.stdout.contains("broken link [[nowhere]]"), "\(fixed.stdout)")
     }
 }

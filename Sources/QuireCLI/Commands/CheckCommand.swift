@@ -7,7 +7,7 @@ struct CheckCommand: Command {
     static let configuration = CommandConfiguration(
         name: "check",
         abstract: "List every problem: bad front matter, duplicate ids and titles, broken and ambiguous links, LFS pointers, stray temporary files, entries skipped.",
-        usage: "check [--json]",
+        usage: "check [--json] [--fix [--dry-run]]",
         discussion: """
             Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed, but with --fix: \
             links whose target moved (history follows the note through renames, or finds it by id) are rewritten \
