@@ -64,19 +64,21 @@ struct LinkRetargeter {
         let folder = LinkPathText.folder(of: newSource)
         let relative = LinkTarget.relativePath(to: newTarget, from: folder)
         let suffixes = Self.suffixes(of: newTarget).map(shown)
+        let isName = !target.contains("/")
         var forms: [String]
         if target.hasPrefix("/") {
             forms = ["/" + shown(newTarget)]
         } else if target.hasPrefix("./") || target.hasPrefix("../") {
             forms = [(target.hasPrefix("./") && !relative.hasPrefix("../") ? "./" : "") + shown(relative)]
-        } else if !LinkPathText.folder(of: oldSource).isEmpty,
+        } else if !(isName && link.style == .wiki), !LinkPathText.folder(of: oldSource).isEmpty,
                   Self.isRelative(target, from: LinkPathText.folder(of: oldSource), to: oldTarget) {
             forms = [shown(relative)]
-        } else if Self.isRelative(target, from: "", to: oldTarget) {
+        } else if !isName, Self.isRelative(target, from: "", to: oldTarget) {
             forms = [shown(newTarget)]
-        } else if target.contains("/") {
+        } else if !isName {
             forms = suffixes.dropFirst() + [shown(newTarget)]
         } else {
+            // A bare name (a wikilink's, or a Markdown link's that was not a relative path).
             forms = suffixes
             let oldKey = LinkResolver.key(LinkPathText.withoutExtension(target))
             let stemKey = LinkResolver.key(LinkPathText.withoutExtension(LinkPathText.fileName(of: oldTarget)))

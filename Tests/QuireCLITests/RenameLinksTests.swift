@@ -113,6 +113,34 @@ import Testing
         #expect(try LinkCensus(vault.root).broken(named: ["name x"]).isEmpty)
     }
 
+    /// `quire init` in an Obsidian vault names files by title; `new` and `rename` follow it, and a
+    /// note without front matter is renamed by its file alone.
+    @Test func obsidianVaultsNameFilesByTitle() throws {
+        let root = try Harness.temporaryDirectory().appendingPathComponent("obsidian")
+        try Harness.write("{}\n", to: root.appendingPathComponent(".obsidian/app.json"))
+        let plain = "Just text, no front matter.\n"
+        try Harness.write(plain, to: root.appendingPathComponent("Daily plan.md"))
+        try Harness.write("See [[Daily plan]] and [[Daily plan|today]].\n", to: root.appendingPathComponent("Index.md"))
+        try #require(try Harness.run(["init", root.path], in: root.deletingLastPathComponent()).code == 0)
+        let vault = TestVault(existing: root)
+        #expect(try vault.read(".quire/config.yml").contains("\nfileNames: title\n"))
+        let created = try vault.run(["new", "Q: what now?"], environment: Self.now)
+        #expect(created.stdout == "Q what now.md\n")
+        #expect(try vault.read("Q what now.md").contains("title: \"Q: what now?\""))
+        let renamed = try vault.run(["rename", "Daily plan", "Weekly plan"], environment: Self.now)
+        #expect(renamed.code == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout == "Weekly plan.md\n")
+        #expect(try vault.read("Weekly plan.md") == plain)
+        #expect(try vault.read("Index.md") == "See [[Weekly plan]] and [[Weekly plan|today]].\n")
+        // A title whose file name already fits (a collision's -2 included) moves nothing.
+        #expect(try vault.run(["rename", "Weekly plan", "Weekly plan"], environment: Self.now).stdout == "Weekly plan.md\n")
+        try vault.write("version: 1\nfileNames: titles\n", to: ".quire/config.yml")
+        let refused = try vault.run(["rename", "Weekly plan", "Monthly plan"], environment: Self.now)
+        #expect(refused.code == 1)
+        #expect(refused.stderr.contains("fileNames is slug or title, not 'titles'"), "\(refused.stderr)")
+        #expect(vault.exists("Weekly plan.md"))
+    }
+
     @Test func ambiguousLinksAreLeftAndReported() throws {
         let vault = try TestVault()
         try vault.write("# a\n", to: "A/Same.md")
