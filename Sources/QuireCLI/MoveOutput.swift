@@ -29,6 +29,13 @@ enum MoveOutput {
         } else {
             output.line(context.displayPath(shown, vault: vault))
         }
+        printLinks(report, dryRun: dryRun, vault: vault, context: context)
+    }
+
+    /// Prints each rewritten link (standard output in a dry run, else standard error) and each
+    /// link left alone (a warning).
+    static func printLinks(_ report: MoveReport, dryRun: Bool, vault: Vault, context: CommandContext) {
+        let output = context.output
         for edit in report.edits {
             let line = "\(context.displayPath(edit.path, vault: vault)):\(edit.line): \(edit.old) → \(edit.new)"
             if dryRun { output.line(line) } else { output.error("updated " + line) }

@@ -141,6 +141,19 @@ import Testing
         #expect(vault.exists("Weekly plan.md"))
     }
 
+    @Test func folderRemovalMovesNotesToTheRootWithTheirLinks() throws {
+        let vault = try TestVault()
+        try vault.write("# a\n", to: "a.md")
+        try vault.write("# inner a\n[up](../b.md)\n", to: "F/a.md")
+        try vault.write("# deep a\n", to: "F/G/a.md")
+        try vault.write("[[F/a]] [[F/G/a|deep]] [x](F/G/a.md) [[a]]\n", to: "b.md")
+        let run = try vault.run(["folder", "rm", "F"], environment: Self.now)
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout == "moved F/G/a.md → a-2.md\nmoved F/a.md → a-3.md\nremoved F\n")
+        #expect(try vault.read("b.md") == "[[a-3]] [[a-2|deep]] [x](a-2.md) [[a]]\n")
+        #expect(try vault.read("a-3.md") == "# inner a\n[up](b.md)\n")
+    }
+
     @Test func ambiguousLinksAreLeftAndReported() throws {
         let vault = try TestVault()
         try vault.write("# a\n", to: "A/Same.md")

@@ -191,7 +191,8 @@ struct FolderRemoveCommand: Command {
         abstract: "Remove a folder: its notes move to the vault root (no note is ever deleted).",
         usage: "folder rm PATH",
         discussion: """
-        Notes in the folder and its subfolders move to the root (a name collision gets -2, -3, …).
+        Notes in the folder and its subfolders move to the root (a name collision gets -2, -3, …), and
+        the links to them follow (Docs/links.md).
         Other files (attachments) are left where they are, so the folder stays if it holds any.
         """,
         examples: ["quire folder rm Pitches"],
@@ -214,12 +215,19 @@ struct FolderRemoveCommand: Command {
         guard exists || config.folder(folder) != nil else {
             throw CLIError("no such folder (\(folder))", hint: "'quire folders' lists the folders")
         }
-        let notes = try vault.notePaths().filter { $0.hasPrefix(folder + "/") }
-        for note in notes {
-            let destination = try FileMover.freePath(in: vault, folder: "", fileName: (note as NSString).lastPathComponent)
-            try FileMover.move(in: vault, from: note, to: destination)
-            context.output.line("moved \(context.displayPath(note, vault: vault)) → \(context.displayPath(destination, vault: vault))")
+        // The notes move to the root with the links to them (Docs/links.md, "Renames").
+        let all = try VaultNotes(context: context)
+        var moves: [String: String] = [:]
+        for note in all.notes.map(\.path) where note.hasPrefix(folder + "/") {
+            moves[note] = try FileMover.freePath(in: vault, folder: "", fileName: (note as NSString).lastPathComponent,
+                                                 avoiding: Set(moves.values))
         }
+        let report = try NoteMover.run(vault: vault, notes: all.notes, plan: MovePlan(notes: moves),
+                                       options: MoveOptions(now: try context.now()))
+        for move in report.moves {
+            context.output.line("moved \(context.displayPath(move.from, vault: vault)) → \(context.displayPath(move.to, vault: vault))")
+        }
+        MoveOutput.printLinks(report, dryRun: false, vault: vault, context: context)
         if exists { Self.removeEmptyFolders(vault.url(for: folder)) }
         if config.folder(folder) != nil {
             try config.removeFolder(folder)

@@ -104,14 +104,17 @@ struct RenameCommand: Command {
 
 /// Moves files inside a vault without ever replacing an existing file.
 enum FileMover {
-    /// `folder/fileName`, or with `-2`, `-3`, … before `.md` when taken.
-    static func freePath(in vault: Vault, folder: String, fileName: String) throws -> String {
+    /// `folder/fileName`, or with `-2`, `-3`, … before `.md` when taken (on disk, or in `avoiding`:
+    /// paths already promised to other notes).
+    static func freePath(in vault: Vault, folder: String, fileName: String, avoiding: Set<String> = []) throws -> String {
         let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
         let ext = fileName.hasSuffix(".md") ? ".md" : ""
         let prefix = folder.isEmpty ? "" : folder + "/"
         var candidate = prefix + fileName
         var counter = 2
-        while FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(candidate).path) {
+        let promised = Set(avoiding.map { $0.lowercased() })
+        while FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(candidate).path)
+                || promised.contains(candidate.lowercased()) {
             candidate = "\(prefix)\(stem)-\(counter)\(ext)"
             counter += 1
         }
