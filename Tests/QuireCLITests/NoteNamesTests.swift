@@ -34,7 +34,7 @@ struct NoteNamesTests {
         let run = try vault.run(["folder"])
         #expect(run.code == 0)
         #expect(run.stdout.hasPrefix("quire folder commands:\n  quire folder add PATH"))
-        #expect(run.stdout.contains("\n  quire folder rename OLD NEW\n"))
+        #expect(run.stdout.contains("\n  quire folder rename OLD NEW [--dry-run] [--no-links]\n"))
         #expect(run.stdout.contains("\n  quire folder rm PATH\n"))
         let wrong = try vault.run(["folder", "move"])
         #expect(wrong.code == 2)

@@ -7,22 +7,27 @@ struct CheckCommand: Command {
     static let configuration = CommandConfiguration(
         name: "check",
         abstract: "List every problem: bad front matter, duplicate ids and titles, broken and ambiguous links, LFS pointers, stray temporary files, entries skipped.",
-        usage: "check [--json]",
+        usage: "check [--json] [--fix [--dry-run]]",
         discussion: """
-            Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed. \
+            Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed, but with --fix: \
+            links whose target moved (history follows the note through renames, or finds it by id) are rewritten \
+            to its path now, in their own style, and each repair is printed (--dry-run: printed only). \
             A note without a title is not a problem: its file name is its title (as in Obsidian). \
             Entries the vault walk skips are listed too: folders that cannot be read, symlinks that \
             lead outside the vault or nowhere, and *.md names that are not regular files (FIFOs, sockets). \
             Links that lead nowhere (with the closest note names), to several files (with them), or to \
             a heading or block their note lacks are listed too (Docs/links.md).
             """,
-        examples: ["quire check", "quire check --json"],
-        options: [.flag("--json", help: "Print the problems as JSON.")])
+        examples: ["quire check", "quire check --json", "quire check --fix --dry-run"],
+        options: [.flag("--json", help: "Print the problems as JSON.")] + CheckFix.options)
 
     let json: Bool
+    let arguments: ParsedArguments
 
     init(_ arguments: ParsedArguments) throws {
         json = arguments.has("--json")
+        self.arguments = arguments
+        if arguments.has("--dry-run") && !arguments.has("--fix") { throw CLIError.usage("--dry-run goes with --fix") }
     }
 
     struct Finding {
@@ -34,6 +39,7 @@ struct CheckCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
+        if arguments.has("--fix") { try CheckFix.run(context, dryRun: arguments.has("--dry-run"), json: json) }
         let all = try VaultNotes(context: context, withFrontMatter: true)
         var findings: [Finding] = []
         var byID: [String: [String]] = [:]

@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 import QuireGit
 import QuireSync
 
@@ -61,7 +62,8 @@ struct SyncCommand: Command {
         options.workTreeSettled = { report in
             if Self.changesNotes(report) { catalog.start(after: report) }
         }
-        let report: SyncReport
+        let headBefore = try LinkRepair.head(of: vault)
+        var report: SyncReport
         do {
             report = try syncer.run(options)
         } catch {
@@ -75,10 +77,35 @@ struct SyncCommand: Command {
             // Not refreshed yet, or a later round (the remote moved meanwhile) updated more files.
             _ = try VaultCatalog.open(vault: vault, environment: context.environment)
         }
+        // Links to notes the remote moved, written here meanwhile, follow them (Docs/sync.md).
+        var repairs = MoveReport()
+        var repairReport: SyncReport?
+        if !options.dryRun, !report.updatedFromRemote.isEmpty {
+            repairs = try LinkRepair.afterSync(vault: vault, notes: VaultNotes(context: context).notes, before: headBefore,
+                                               now: context.now())
+            if !repairs.changed.isEmpty {
+                repairReport = try syncer.run(self.options)
+                _ = try VaultCatalog.open(vault: vault, environment: context.environment)
+            }
+        }
         if json {
-            context.output.line(SyncReportOutput.json(report, dryRun: options.dryRun).rendered())
+            var value = SyncReportOutput.json(report, dryRun: options.dryRun)
+            if case .object(var fields) = value {
+                fields.append(("repairedLinks", .array(repairs.edits.map {
+                    JSONValue.object([("path", .string($0.path)), ("line", .int($0.line)), ("old", .string($0.old)), ("new", .string($0.new))])
+                })))
+                fields.append(("repairCommit", .string(repairReport?.commit)))
+                value = .object(fields)
+            }
+            context.output.line(value.rendered())
         } else {
             SyncReportOutput.print(report, options: options, context: context, vault: vault)
+            for edit in repairs.edits {
+                context.output.line("repaired \(context.displayPath(edit.path, vault: vault)):\(edit.line): \(edit.old) → \(edit.new)")
+            }
+            if let repairReport {
+                context.output.line(repairReport.pushed ? "committed and pushed the repaired links" : "committed the repaired links")
+            }
         }
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import QuireCore
+import QuireGit
+import QuireSync
+
+/// Repairs links whose target moved (`quire check --fix`, and the sync that brings a rename):
+/// a link that leads nowhere now but led to a note at a path that note has since left — as
+/// history knows (git's rename detection, else the note's `id` found in the catalog) — is
+/// rewritten to the note's path now, in its own style, as `NoteMover` rewrites links. Links that
+/// lead nowhere and history cannot explain are reported, never guessed.
+public enum LinkRepair {
+    /// Where the notes that left a path now are: from the whole history, or with `since`
+    /// (a commit id, hex) only from the commits it does not reach — what a sync brought in.
+    public static func movedNotes(vault: Vault, notes: [Note], since: String? = nil) throws -> [MovedNote] {
+        let repository = try Repository.open(at: vault.root)
+        let paths = Set(notes.map(\.path))
+        var byID: [String: String] = [:]
+        for note in notes {
+            guard let id = note.id?.lowercased() else { continue }
+            // A shared id names no note.
+            byID[id] = byID[id] == nil ? note.path : ""
+        }
+        let base = try since.map { hex -> OID in
+            guard let oid = OID(hex: hex) else { return try repository.resolveCommit(hex) }
+            return oid
+        }
+        return try NoteHistory(repository: repository).movedNotes(
+            excluding: base, exists: { paths.contains($0) }, pathOfID: { byID[$0].flatMap { $0.isEmpty ? nil : $0 } })
+    }
+
+    /// The commit id (hex) the vault's branch points at; nil before the first commit.
+    public static func head(of vault: Vault) throws -> String? {
+        try Repository.open(at: vault.root).headCommitID()?.hex
+    }
+
+    /// Repairs the broken links that `moved` explains, in every note (`notes`: the catalog's
+    /// records). In a dry run nothing is written.
+    public static func run(vault: Vault, notes: [Note], moved: [MovedNote], options: MoveOptions) throws -> MoveReport {
+        var entries = notes.map { LinkTargetTable.Entry(path: $0.path, title: $0.title, aliases: $0.aliases) }
+        let current = LinkResolver(index: LinkTargetTable(notes: entries))
+        var ghosts: [String: String] = [:]
+        for move in moved where ghosts[move.oldPath] == nil {
+            ghosts[move.oldPath] = move.newPath
+            let stem = LinkPathText.withoutExtension(LinkPathText.fileName(of: move.oldPath))
+            entries.append(LinkTargetTable.Entry(path: move.oldPath, title: stem))
+        }
+        var names: [String: LinkRetargeter.NoteNames] = [:]
+        for note in notes { names[note.path] = LinkRetargeter.NoteNames(title: note.title, aliases: note.aliases) }
+        let retargeter = LinkRetargeter(before: LinkResolver(index: LinkTargetTable(notes: entries)), after: current, names: names)
+        let files = try LinkRewrite.read(notes.map(\.path), in: vault)
+        let planned = LinkRewrite.plan(files: files, retargeter: retargeter, moved: ghosts, movedNames: [], onlyBroken: true)
+        var report = MoveReport()
+        report.left = planned.left
+        let writes = try NoteMover.changes(of: planned.notes, titles: [:], vault: vault, options: options, report: &report)
+        guard !options.dryRun else { return report }
+        for write in writes { try vault.write(write.data, to: write.path) }
+        return report
+    }
+
+    /// After a sync: repairs the links that lead nowhere because a note was moved in a commit
+    /// the sync brought in (not reachable from `before`, the branch's commit before the sync),
+    /// e.g. a link to a note's old name written on this device while another renamed it. The
+    /// caller commits the repairs (a second sync cycle). Nothing happens when nothing moved.
+    public static func afterSync(vault: Vault, notes: [Note], before: String?, now: Date) throws -> MoveReport {
+        let moved = try movedNotes(vault: vault, notes: notes, since: before)
+        guard !moved.isEmpty else { return MoveReport() }
+        var report = try run(vault: vault, notes: notes, moved: moved, options: MoveOptions(now: now))
+        // Links broken for reasons the sync did not bring are `check`'s business, not the sync's.
+        report.left = report.left.filter { $0.reason != .unresolved }
+        return report
+    }
+}
