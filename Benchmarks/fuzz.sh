@@ -24,10 +24,14 @@ OPT=${FUZZ_OPT:--O}
 export SWIFT_BACKTRACE=enable=no
 mkdir -p "$OUT"
 
-# build MODE: MODE is "fuzz" (libFuzzer) or "replay" (plain main). QuireCore is compiled once,
-# with -enable-testing so the front-matter target can look inside a NoteDocument.
+# build MODE [TARGET...]: MODE is "fuzz" (libFuzzer) or "replay" (plain main); only the targets
+# named (default: all). QuireCore is compiled once, with -enable-testing so the front-matter
+# target can look inside a NoteDocument.
+wants() { case "$wanted" in *" $1 "*) return 0 ;; esac; return 1; }
 build() {
     mode=$1
+    shift
+    wanted=" ${*:-frontmatter query snapshot} "
     if [ "$mode" = fuzz ]; then flags="-sanitize=$SANITIZERS -D FUZZING"; suffix=""; else flags=""; suffix="-replay"; fi
     lib="$OUT/lib$mode"
     mkdir -p "$lib"
@@ -35,16 +39,19 @@ build() {
     "$SWIFTC" $OPT -g $flags -enable-testing -parse-as-library -module-name QuireCore -I Sources/CYAML \
         Sources/QuireCore/*.swift -emit-module -emit-module-path "$lib/QuireCore.swiftmodule" \
         -emit-library -static -o "$lib/libQuireCore.a"
-    # shellcheck disable=SC2086
-    "$SWIFTC" $OPT -g $flags -parse-as-library -module-name FuzzFrontMatter -I Sources/CYAML -I "$lib" \
-        Benchmarks/fuzz/FrontMatterTarget.swift Benchmarks/fuzz/FuzzEntry.swift \
-        -L "$lib" -lQuireCore -lyaml -o "$OUT/fuzz-frontmatter$suffix"
+    if wants frontmatter; then
+        # shellcheck disable=SC2086
+        "$SWIFTC" $OPT -g $flags -parse-as-library -module-name FuzzFrontMatter -I Sources/CYAML -I "$lib" \
+            Benchmarks/fuzz/FrontMatterTarget.swift Benchmarks/fuzz/FuzzEntry.swift \
+            -L "$lib" -lQuireCore -lyaml -o "$OUT/fuzz-frontmatter$suffix"
+    fi
     # The CICU C target (ICU word breaks): an object file and a module map of its header.
     mkdir -p "$lib/cicu"
     printf 'module CICU {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CICU/include/quire_word_breaks.h" \
         >"$lib/cicu/module.modulemap"
     "$CLANG" -O2 -g -I Sources/CICU/include -c Sources/CICU/word_breaks.c -o "$lib/word_breaks.o"
     for target in query snapshot; do
+        wants "$target" || continue
         file=QueryTarget.swift
         [ "$target" = snapshot ] && file=SnapshotTarget.swift
         # shellcheck disable=SC2086
@@ -65,7 +72,8 @@ SECONDS_PER_TARGET=${1:-60}
 [ $# -gt 0 ] && shift
 TARGETS=${*:-frontmatter query snapshot}
 echo "building fuzz targets ($SANITIZERS, $OPT)..."
-if ! build fuzz >"$OUT/build.log" 2>&1; then cat "$OUT/build.log"; exit 1; fi
+# shellcheck disable=SC2086
+if ! build fuzz $TARGETS >"$OUT/build.log" 2>&1; then cat "$OUT/build.log"; exit 1; fi
 grep -v 'Cannot export local symbol' "$OUT/build.log" || true
 status=0
 summary=""
