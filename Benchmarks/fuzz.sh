@@ -1,13 +1,14 @@
 #!/bin/sh
-# Fuzzes the front-matter reader/writer and the query parser with libFuzzer.
+# Fuzzes the front-matter reader/writer, the query parser and the catalog snapshot loader with
+# libFuzzer.
 #
-#   Benchmarks/fuzz.sh [SECONDS] [TARGET...]     TARGET: frontmatter, query (default: both)
-#   Benchmarks/fuzz.sh --replay FILE|DIR...       replay inputs on both targets, without libFuzzer
+#   Benchmarks/fuzz.sh [SECONDS] [TARGET...]     TARGET: frontmatter, query, snapshot (default: all)
+#   Benchmarks/fuzz.sh --replay FILE|DIR...       replay inputs on every target, without libFuzzer
 #
 # Each target is compiled directly with swiftc together with the library sources (no Package.swift
 # target): QuireCore as a static library (-enable-testing), then FrontMatterTarget.swift in its
-# own module (@testable import QuireCore), and Sources/QuireSearch + QueryTarget.swift as module
-# QuireSearch. Binaries land in .build/fuzz/; <target>.dict files hold tokens for libFuzzer.
+# own module (@testable import QuireCore), and Sources/QuireSearch + QueryTarget.swift (or
+# SnapshotTarget.swift) as module QuireSearch, with the CICU C target compiled by clang. Binaries land in .build/fuzz/; <target>.dict files hold tokens for libFuzzer.
 # Every target runs for SECONDS (default 60) from its seed corpus Benchmarks/fuzz/corpus-<target>/;
 # new inputs go to .build/fuzz/corpus-<target>/, crashes to .build/fuzz/crashes-<target>/.
 # The summary prints executions, time and crashes found per target; exit 1 if any target failed.
@@ -16,16 +17,21 @@ set -eu
 cd "$(dirname "$0")/.."
 SWIFTC=${SWIFTC:-swiftc}
 command -v "$SWIFTC" >/dev/null 2>&1 || SWIFTC=/opt/swift/usr/bin/swiftc
+CLANG=${CLANG:-$(dirname "$(command -v "$SWIFTC")")/clang}
 OUT=.build/fuzz
 SANITIZERS=${FUZZ_SANITIZERS:-fuzzer,address}
 OPT=${FUZZ_OPT:--O}
 export SWIFT_BACKTRACE=enable=no
 mkdir -p "$OUT"
 
-# build MODE: MODE is "fuzz" (libFuzzer) or "replay" (plain main). QuireCore is compiled once,
-# with -enable-testing so the front-matter target can look inside a NoteDocument.
+# build MODE [TARGET...]: MODE is "fuzz" (libFuzzer) or "replay" (plain main); only the targets
+# named (default: all). QuireCore is compiled once, with -enable-testing so the front-matter
+# target can look inside a NoteDocument.
+wants() { case "$wanted" in *" $1 "*) return 0 ;; esac; return 1; }
 build() {
     mode=$1
+    shift
+    wanted=" ${*:-frontmatter query snapshot} "
     if [ "$mode" = fuzz ]; then flags="-sanitize=$SANITIZERS -D FUZZING"; suffix=""; else flags=""; suffix="-replay"; fi
     lib="$OUT/lib$mode"
     mkdir -p "$lib"
@@ -33,28 +39,41 @@ build() {
     "$SWIFTC" $OPT -g $flags -enable-testing -parse-as-library -module-name QuireCore -I Sources/CYAML \
         Sources/QuireCore/*.swift -emit-module -emit-module-path "$lib/QuireCore.swiftmodule" \
         -emit-library -static -o "$lib/libQuireCore.a"
-    # shellcheck disable=SC2086
-    "$SWIFTC" $OPT -g $flags -parse-as-library -module-name FuzzFrontMatter -I Sources/CYAML -I "$lib" \
-        Benchmarks/fuzz/FrontMatterTarget.swift Benchmarks/fuzz/FuzzEntry.swift \
-        -L "$lib" -lQuireCore -lyaml -o "$OUT/fuzz-frontmatter$suffix"
-    # shellcheck disable=SC2086
-    "$SWIFTC" $OPT -g $flags -parse-as-library -module-name QuireSearch -I Sources/CYAML -I "$lib" \
-        Sources/QuireSearch/*.swift Benchmarks/fuzz/QueryTarget.swift Benchmarks/fuzz/FuzzEntry.swift \
-        -L "$lib" -lQuireCore -lyaml -o "$OUT/fuzz-query$suffix"
+    if wants frontmatter; then
+        # shellcheck disable=SC2086
+        "$SWIFTC" $OPT -g $flags -parse-as-library -module-name FuzzFrontMatter -I Sources/CYAML -I "$lib" \
+            Benchmarks/fuzz/FrontMatterTarget.swift Benchmarks/fuzz/FuzzEntry.swift \
+            -L "$lib" -lQuireCore -lyaml -o "$OUT/fuzz-frontmatter$suffix"
+    fi
+    # The CICU C target (ICU word breaks): an object file and a module map of its header.
+    mkdir -p "$lib/cicu"
+    printf 'module CICU {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CICU/include/quire_word_breaks.h" \
+        >"$lib/cicu/module.modulemap"
+    "$CLANG" -O2 -g -I Sources/CICU/include -c Sources/CICU/word_breaks.c -o "$lib/word_breaks.o"
+    for target in query snapshot; do
+        wants "$target" || continue
+        file=QueryTarget.swift
+        [ "$target" = snapshot ] && file=SnapshotTarget.swift
+        # shellcheck disable=SC2086
+        "$SWIFTC" $OPT -g $flags -parse-as-library -module-name QuireSearch -I Sources/CYAML -I "$lib" -I "$lib/cicu" \
+            Sources/QuireSearch/*.swift "Benchmarks/fuzz/$file" Benchmarks/fuzz/FuzzEntry.swift \
+            "$lib/word_breaks.o" -L "$lib" -lQuireCore -lyaml -licuuc -o "$OUT/fuzz-$target$suffix"
+    done
 }
 
 if [ "${1:-}" = --replay ]; then
     shift
     build replay
-    for target in frontmatter query; do "$OUT/fuzz-$target-replay" "$@"; done
+    for target in frontmatter query snapshot; do "$OUT/fuzz-$target-replay" "$@"; done
     exit 0
 fi
 
 SECONDS_PER_TARGET=${1:-60}
 [ $# -gt 0 ] && shift
-TARGETS=${*:-frontmatter query}
+TARGETS=${*:-frontmatter query snapshot}
 echo "building fuzz targets ($SANITIZERS, $OPT)..."
-if ! build fuzz >"$OUT/build.log" 2>&1; then cat "$OUT/build.log"; exit 1; fi
+# shellcheck disable=SC2086
+if ! build fuzz $TARGETS >"$OUT/build.log" 2>&1; then cat "$OUT/build.log"; exit 1; fi
 grep -v 'Cannot export local symbol' "$OUT/build.log" || true
 status=0
 summary=""

@@ -6,33 +6,13 @@ import Glibc
 
 /// The catalog snapshot in `<vault>/.quire/cache/`: `catalog.bin` holds the large base segment,
 /// `catalog.state` the rest (the segment of recent changes, which base slots are live, each
-/// slot's stamp, the live slots in `PathOrder`) and the id of the base it belongs to, so that a
-/// few edited notes rewrite a few megabytes, not the whole index. Each file is a header (magic,
-/// version, id, section table) and 8-byte aligned sections: a segment's records with their
-/// offsets and flags, its term dictionary and flat columns. Loading maps both files and uses
-/// everything in place: no record is decoded until it is needed; the mappings are released
-/// when the last user goes.
+/// slot's stamp, the live slots in `PathOrder`, the watcher mark) and the id of the base it
+/// belongs to, so that a few edited notes rewrite a few megabytes, not the whole index. The
+/// files' format — header, sections, checksums — is `SnapshotFile`'s; this is what the sections
+/// mean. Loading maps both files and uses everything in place: no record is decoded until it is
+/// needed; the mappings are released when the last user goes.
 enum CatalogCache {
-    static let magic: [UInt8] = Array("QUIRECAT".utf8)
-    static let stateMagic: [UInt8] = Array("QUIRESTA".utf8)
-    /// Raised whenever what the index holds changes (13: symbols, emoji and `C++` are tokens;
-    /// 14: name terms of titles and aliases; 15: the first `# heading` of an untitled note;
-    /// 16: inline `#tags` of the body and a `tag` key; 17: words a person reads; 18: dates from
-    /// the file's time for notes without them, and Thai, Lao, Khmer and Burmese words by ICU;
-    /// 19: a record says whether its note has a title of its own and which front-matter format
-    /// it carries; 20: a record ends with its links and anchors (`BinaryCoding+Links`), and
-    /// link terms (`\u{1}L:`, `\u{1}S:`) are indexed; 21: `.NET`-style words keep their leading
-    /// dot).
-    static let version: UInt32 = 21
-    /// Records, record offsets, flags, term bytes, eleven columns and the sort keys.
-    static let sectionsPerSegment = Section.allCases.count
-
-    /// The sections of a segment, in the order of the file's section table.
-    enum Section: Int, CaseIterable {
-        case records, recordOffsets, flags, termBytes, termOffsets, postingStarts, postingDocs,
-             postingFrequencies, positions, termPositionStarts, positionOverflow, forwardStarts, forward,
-             titleLengths, lengths, sortKeys
-    }
+    typealias Section = SnapshotFile.Section
 
     /// The state file that goes with the base file at `path`.
     static func statePath(_ path: String) -> String {
@@ -47,102 +27,114 @@ enum CatalogCache {
         var mark: WatchMark?
     }
 
-    /// Loads a snapshot: the catalog, the stored stamps and the extras.
+    /// Loads a snapshot: the catalog, the stored stamps and the extras. Throws when either file
+    /// is missing, of another version, damaged (a checksum, a size that does not fit) or when
+    /// the state belongs to another base.
     static func load(_ path: String) throws(CacheError) -> (Catalog, CachedStamps, Extras) {
-        let (baseMemory, baseID, baseSections) = try readFile(path, magic: magic, sections: sectionsPerSegment)
-        let (memory, stateID, sections) = try readFile(statePath(path), magic: stateMagic, sections: sectionsPerSegment + 4)
-        guard stateID == baseID else { throw .corrupt("the state belongs to another base") }
-        var next = 0
-        let base = try segment(baseMemory, &next, baseSections)
-        next = 0
-        let delta = try segment(memory, &next, sections)
-        let (liveOffset, liveLength) = sections[next]
-        let (stampOffset, stampLength) = sections[next + 1]
-        let (orderOffset, orderLength) = sections[next + 2]
+        let baseFile = try SnapshotFile.read(path, kind: .base)
+        let state = try SnapshotFile.read(statePath(path), kind: .state)
+        guard state.id == baseFile.id else { throw .corrupt("the state belongs to another base") }
+        let base = try segment(baseFile.memory, baseFile.sections)
+        let delta = try segment(state.memory, state.sections)
+        let memory = state.memory
+        let live = state[.live]
+        let stamps = state[.stamps]
+        let order = state[.order]
         let slots = base.count + delta.count
-        guard liveLength == base.count, stampLength == slots * CachedStamps.stride, orderLength % 4 == 0 else {
+        guard live.length == base.count, stamps.length == slots * CachedStamps.stride, order.length % 4 == 0 else {
             throw .corrupt("bad stamp sections")
         }
-        let liveBytes = UnsafeBufferPointer(start: (memory.base + liveOffset).assumingMemoryBound(to: UInt8.self),
-                                            count: liveLength)
-        let live = liveBytes.map { $0 != 0 }
-        var catalog = Catalog(segment: base, live: live)
+        let liveBytes = UnsafeBufferPointer(start: (memory.base + live.offset).assumingMemoryBound(to: UInt8.self),
+                                            count: live.length)
+        var catalog = Catalog(segment: base, live: liveBytes.map { $0 != 0 })
         catalog.adopt(delta: delta)
-        let order = FlatColumn<UInt32>(memory: memory, byteOffset: orderOffset, count: orderLength / 4)
-        guard order.count == catalog.count, order.buffer.allSatisfy({ Int($0) < slots && catalog.isLive(Int($0)) }) else {
+        let pathOrder = FlatColumn<UInt32>(memory: memory, byteOffset: order.offset, count: order.length / 4)
+        guard pathOrder.count == catalog.count,
+              pathOrder.buffer.allSatisfy({ Int($0) < slots && catalog.isLive(Int($0)) }) else {
             throw .corrupt("bad path order")
         }
-        catalog.loadedOrder = order
-        let stamps = CachedStamps(memory: memory, offset: stampOffset, order: order, base: base.records,
+        catalog.loadedOrder = pathOrder
+        let cached = CachedStamps(memory: memory, offset: stamps.offset, order: pathOrder, base: base.records,
                                   delta: delta.records)
-        let (markOffset, markLength) = sections[next + 3]
+        let markPlace = state[.mark]
         var mark: WatchMark?
-        if markLength == 24 {
-            let words = (memory.base + markOffset).assumingMemoryBound(to: UInt64.self)
-            mark = WatchMark(token: WatchToken(instance: words[0], sequence: words[1]), rules: words[2])
-        } else if markLength != 0 {
+        if markPlace.length == 24 {
+            let words = (memory.base + markPlace.offset).assumingMemoryBound(to: UInt64.self)
+            mark = WatchMark(token: WatchToken(instance: UInt64(littleEndian: words[0]),
+                                               sequence: UInt64(littleEndian: words[1])),
+                             rules: UInt64(littleEndian: words[2]))
+        } else if markPlace.length != 0 {
             throw .corrupt("bad watch mark")
         }
-        return (catalog, stamps, Extras(baseID: baseID, mark: mark))
+        return (catalog, cached, Extras(baseID: baseFile.id, mark: mark))
     }
 
-    /// Maps a snapshot file and reads its header: the memory, the id and the section table.
-    private static func readFile(_ path: String, magic: [UInt8],
-                                 sections count: Int) throws(CacheError) -> (ColumnMemory, UInt64, [(Int, Int)]) {
-        let memory = try map(path)
-        var reader = BinaryReader(base: memory.base.assumingMemoryBound(to: UInt8.self), count: memory.byteCount)
-        for byte in magic where try reader.u8() != byte { throw .corrupt("bad magic") }
-        let version = try reader.u32()
-        guard version == Self.version else { throw .oldVersion(version) }
-        let id = try reader.u64()
-        let sectionCount = Int(try reader.u32())
-        guard sectionCount == count else { throw .corrupt("bad section count") }
-        var sections: [(Int, Int)] = []
-        for _ in 0..<sectionCount {
-            let offset = Int(try reader.u64())
-            let length = Int(try reader.u64())
-            guard offset % 8 == 0, offset >= 0, length >= 0, offset <= memory.byteCount - length else {
-                throw .corrupt("bad section bounds")
-            }
-            sections.append((offset, length))
+    /// The segment whose sections (`Section`, in the file's table from the first on) lie in
+    /// `memory`, checked as far as loading can afford (`validate`).
+    static func segment(_ memory: ColumnMemory, _ sections: [(offset: Int, length: Int)]) throws(CacheError) -> IndexSegment {
+        for section in Section.allCases where sections[section.rawValue].length % section.elementSize != 0 {
+            throw .corrupt("section \(section) has a partial element")
         }
-        return (memory, id, sections)
-    }
-
-    static func segment(_ memory: ColumnMemory, _ next: inout Int,
-                                _ sections: [(Int, Int)]) throws(CacheError) -> IndexSegment {
-        func section() -> (Int, Int) { defer { next += 1 }; return sections[next] }
-        let (recordsOffset, recordsLength) = section()
-        let (offsetsOffset, offsetsLength) = section()
-        let (flagsOffset, flagsLength) = section()
-        let count = offsetsLength / 8
-        guard offsetsLength % 8 == 0, flagsLength == count else { throw .corrupt("bad record sections") }
-        let records = try RecordTable(memory: memory, recordsOffset: recordsOffset, recordsLength: recordsLength,
-                                      offsetsOffset: offsetsOffset, flagsOffset: flagsOffset, count: count)
-        func column() -> Column {
-            let (offset, length) = section()
-            return Column(memory: memory, byteOffset: offset, count: length / 4)
+        func place(_ section: Section) -> (offset: Int, count: Int) {
+            (sections[section.rawValue].offset, sections[section.rawValue].length / section.elementSize)
         }
-        let (bytesOffset, bytesLength) = section()
+        let count = place(.recordOffsets).count
+        guard place(.flags).count == count else { throw .corrupt("bad record sections") }
+        let records = try RecordTable(memory: memory, recordsOffset: place(.records).offset,
+                                      recordsLength: place(.records).count, offsetsOffset: place(.recordOffsets).offset,
+                                      flagsOffset: place(.flags).offset, count: count)
+        func column(_ section: Section) -> Column {
+            Column(memory: memory, byteOffset: place(section).offset, count: place(section).count)
+        }
         let segment = IndexSegment(
             records: records,
-            terms: TermDictionary(bytes: ByteColumn(memory: memory, byteOffset: bytesOffset, count: bytesLength),
-                                  offsets: column()),
-            postingStarts: column(), postingDocs: column(), postingFrequencies: column(),
-            positions: column(), termPositionStarts: column(), positionOverflow: column(), forwardStarts: column(), forward: column(), titleLengths: column(), lengths: column(),
-            sortKeys: {
-                let (offset, length) = section()
-                return FlatColumn<Double>(memory: memory, byteOffset: offset, count: length / 8)
-            }())
+            terms: TermDictionary(bytes: ByteColumn(memory: memory, byteOffset: place(.termBytes).offset,
+                                                    count: place(.termBytes).count),
+                                  offsets: column(.termOffsets)),
+            postingStarts: column(.postingStarts), postingDocs: column(.postingDocs),
+            postingFrequencies: column(.postingFrequencies), positions: column(.positions),
+            termPositionStarts: column(.termPositionStarts), positionOverflow: column(.positionOverflow),
+            forwardStarts: column(.forwardStarts), forward: column(.forward), titleLengths: column(.titleLengths),
+            lengths: column(.lengths),
+            sortKeys: FlatColumn<Double>(memory: memory, byteOffset: place(.sortKeys).offset, count: place(.sortKeys).count))
         try validate(segment)
         return segment
     }
 
+    /// The bytes of each of a segment's sections, in `Section` order (what `segment(_:_:)` reads
+    /// back). The segment's memory must outlive their use.
+    static func sections(of segment: IndexSegment) -> [SnapshotFile.Chunk] {
+        let (records, offsets) = segment.records.encodedSections
+        return Section.allCases.map { section -> SnapshotFile.Chunk in
+            func raw<Element>(_ column: FlatColumn<Element>) -> SnapshotFile.Chunk {
+                .raw(UnsafeRawPointer(column.pointer), column.count * MemoryLayout<Element>.stride)
+            }
+            switch section {
+            case .records: return records.baseAddress.map { .raw($0, records.count) } ?? .bytes([])
+            case .recordOffsets: return offsets.baseAddress.map { .raw($0, offsets.count) } ?? .bytes([])
+            case .flags: return .bytes((0..<segment.records.count).map(segment.records.flag))
+            case .termBytes: return raw(segment.terms.bytes)
+            case .termOffsets: return raw(segment.terms.offsets)
+            case .postingStarts: return raw(segment.postingStarts)
+            case .postingDocs: return raw(segment.postingDocs)
+            case .postingFrequencies: return raw(segment.postingFrequencies)
+            case .positions: return raw(segment.positions)
+            case .termPositionStarts: return raw(segment.termPositionStarts)
+            case .positionOverflow: return raw(segment.positionOverflow)
+            case .forwardStarts: return raw(segment.forwardStarts)
+            case .forward: return raw(segment.forward)
+            case .titleLengths: return raw(segment.titleLengths)
+            case .lengths: return raw(segment.lengths)
+            case .sortKeys: return raw(segment.sortKeys)
+            }
+        }
+    }
+
     /// Checks that the columns' sizes agree and that each offsets column starts at 0 and ends
     /// at the end of what it indexes. Offsets in between are checked where they are used
-    /// (`FlatColumn.span`), and ids and document numbers inside postings likewise: reading
-    /// every offset here would cost more than the rest of loading, so a damaged file can give
-    /// wrong results for the damaged part but never reads out of bounds.
+    /// (`FlatColumn.span`), and ids and document numbers inside postings likewise: the
+    /// checksums already say the file is the one written, so this only guards against a file
+    /// made to pass them (it never reads out of bounds).
     static func validate(_ segment: IndexSegment) throws(CacheError) {
         let documents = segment.records.count
         let terms = segment.terms.offsets.count - 1
@@ -161,25 +153,6 @@ enum CatalogCache {
               bounded(segment.forwardStarts, ending: segment.forward.count),
               bounded(segment.termPositionStarts, ending: segment.positions.count) else {
             throw .corrupt("offsets out of range")
-        }
-    }
-
-    private static func map(_ path: String) throws(CacheError) -> ColumnMemory {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { throw .missing }
-            throw .io(path: path, message: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
-        let size = Int(status.st_size)
-        guard size >= 16 else { throw .corrupt("file too short") }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            throw .io(path: path, message: String(cString: strerror(errno)))
-        }
-        return ColumnMemory(base: UnsafeRawPointer(address), byteCount: size) { pointer, length in
-            munmap(UnsafeMutableRawPointer(mutating: pointer), length)
         }
     }
 }

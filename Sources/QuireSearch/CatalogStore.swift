@@ -232,7 +232,7 @@ public struct CatalogStore: Sendable {
             report.cacheIssue = .io(path: directory, message: error.localizedDescription)
             return
         }
-        CatalogCache.removeAbandonedTemporaries(in: directory)
+        SnapshotFile.removeAbandonedTemporaries(in: directory)
         do throws(CacheError) {
             let known = savedBase.flatMap { $0.table === catalog.base.records ? $0.id : nil }
             let id: UInt64

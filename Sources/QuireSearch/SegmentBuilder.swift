@@ -59,19 +59,29 @@ enum SegmentBuilder {
         let plan = Plan(&slices)
         // Every section's length but the capped postings' (known once the postings are
         // written: that section goes last).
-        let lengths: [CatalogCache.Section: Int] = [
-            .records: plan.recordLayout.recordBytes, .recordOffsets: plan.recordLayout.count * 8,
-            .flags: plan.recordLayout.count, .termBytes: plan.terms.bytes.count,
-            .termOffsets: plan.terms.offsets.count * 4, .postingStarts: plan.postingStarts.count * 4,
-            .postingDocs: plan.postingCount * 4, .postingFrequencies: plan.postingCount * 4,
-            .positions: plan.positionCount * 4, .termPositionStarts: plan.positionStarts.count * 4,
-            .forwardStarts: plan.forwardStarts.count * 4, .forward: plan.forwardCount * 4,
-            .titleLengths: plan.titleLengths.count * 4, .lengths: plan.lengths.count * 4,
-            .sortKeys: plan.sortKeys.count * 8,
-        ]
+        let lengths = CatalogCache.Section.allCases.map { section -> Int in
+            switch section {
+            case .records: return plan.recordLayout.recordBytes
+            case .recordOffsets: return plan.recordLayout.count * 8
+            case .flags: return plan.recordLayout.count
+            case .termBytes: return plan.terms.bytes.count
+            case .termOffsets: return plan.terms.offsets.count * 4
+            case .postingStarts: return plan.postingStarts.count * 4
+            case .postingDocs, .postingFrequencies: return plan.postingCount * 4
+            case .positions: return plan.positionCount * 4
+            case .termPositionStarts: return plan.positionStarts.count * 4
+            case .positionOverflow: return 0
+            case .forwardStarts: return plan.forwardStarts.count * 4
+            case .forward: return plan.forwardCount * 4
+            case .titleLengths: return plan.titleLengths.count * 4
+            case .lengths: return plan.lengths.count * 4
+            case .sortKeys: return plan.sortKeys.count * 8
+            }
+        }
         // A file that cannot be made is no failure here: the snapshot is then written whole
         // afterwards (`CatalogStore.writeSnapshot`), which reports what goes wrong.
-        guard let file = try? SnapshotFile(path: path, lengths: lengths, late: .positionOverflow) else {
+        guard let file = try? SnapshotFile(path: path, kind: .base, lengths: lengths,
+                                           late: CatalogCache.Section.positionOverflow.rawValue) else {
             return (assembleInMemory(plan, &slices), nil)
         }
         // Each slice's records straight from the slice, which then gives them up.
@@ -126,8 +136,7 @@ enum SegmentBuilder {
         slices = []
         try file.appendLate(overflow)
         let (memory, sections) = try file.finish()
-        var next = 0
-        let segment = try CatalogCache.segment(memory, &next, sections)
+        let segment = try CatalogCache.segment(memory, sections)
         do {
             let removal = try file.install()
             return (segment, WrittenBase(id: file.id, removal: removal))
@@ -407,22 +416,6 @@ private struct SlicePlaces: @unchecked Sendable {
         var other: UInt32 = 0
     }
 
-    /// Gives the whole pages of `source` between elements `released` and `end` back to the
-    /// system once they make a megabyte (they are not read again, and the array is freed after
-    /// the fill), so that a slice's forward index shrinks while the segment's grows.
-    private static func release<ID>(_ source: UnsafeBufferPointer<ID>, before end: Int, after released: inout Int) {
-        #if canImport(Glibc)
-        guard (end - released) * MemoryLayout<ID>.stride >= 1 << 20, let base = source.baseAddress else { return }
-        let page = 4096
-        let lower = (Int(bitPattern: base + released) + page - 1) / page * page
-        let upper = Int(bitPattern: base + end) / page * page
-        if upper > lower, let start = UnsafeMutableRawPointer(bitPattern: lower) {
-            _ = madvise(start, upper - lower, MADV_DONTNEED)  // a hint: the pages may as well stay
-        }
-        released = end
-        #endif
-    }
-
     /// Writes what these places have room for of `slice`'s documents: the postings (document,
     /// `title << 24 | other` occurrences), each posting's positions, the forward index (final
     /// ids). `releasing`: gives the slice's forward index back to the system as it goes (the
@@ -464,7 +457,7 @@ private struct SlicePlaces: @unchecked Sendable {
                 for document in first..<end {
                     var touchedCount = 0
                     let start = Int(slice.forwardStarts[document])
-                    if releasing { Self.release(source, before: start, after: &released) }
+                    if releasing { slice.forward.releasePages(before: start, after: &released) }
                     let end = Int(slice.forwardStarts[document + 1])
                     let titleEnd = start + Int(slice.titleLengths[document])
                     for position in start..<end {

@@ -5,117 +5,240 @@ import QuireCore
 import Glibc
 #endif
 
-/// A new base snapshot (`catalog.bin`) that a rebuild writes while it builds the segment, so
-/// that the finished index is never held whole in memory: the file is laid out as soon as the
-/// sections' sizes are known and its blocks are reserved at once (a full disk fails here,
-/// before anything is written); then each section is written as soon as it is built, and the
-/// builder frees it. The format is the one `CatalogCache.save` writes.
+/// The one declaration of the snapshot files' format, and the one type that reads and writes
+/// them: `catalog.bin` (the base segment) and `catalog.state` (the rest; see `CatalogCache`).
+///
+/// A file is a header — magic (`QUIRECAT` or `QUIRESTA`), format version (u32), the file's id
+/// (u64), the number of sections (u32), then per section its offset, length and checksum (u64
+/// each), then a checksum of all the header's bytes before it — followed by the sections, each
+/// 8-byte aligned (gaps read as zeros). All numbers are little-endian. Loading maps the file,
+/// checks the header and every section's checksum (`SectionChecksum`, on every core) and uses
+/// the sections in place; a file that fails any check is not used (the caller rebuilds it).
+///
+/// Writing lays the file out as soon as the sections' lengths are known (all but one `late`
+/// section, appended at the end), reserves its blocks (a full disk fails here, before anything
+/// is written), writes each section as soon as it is built — in pieces at their final offsets,
+/// on every core — then the checksums and the header, and puts the file in place atomically.
 final class SnapshotFile {
+    /// Which of the two files.
+    enum Kind: CustomStringConvertible {
+        case base, state
+
+        var magic: [UInt8] { Array((self == .base ? "QUIRECAT" : "QUIRESTA").utf8) }
+        /// How many sections the file has.
+        var sectionCount: Int { Section.allCases.count + (self == .state ? StateSection.allCases.count : 0) }
+        var description: String { self == .base ? "base" : "state" }
+    }
+
+    /// Raised whenever what the index holds or how it is laid out changes (13: symbols, emoji
+    /// and `C++` are tokens; 14: name terms of titles and aliases; 15: the first `# heading` of
+    /// an untitled note; 16: inline `#tags` of the body and a `tag` key; 17: words a person
+    /// reads; 18: dates from the file's time for notes without them, and Thai, Lao, Khmer and
+    /// Burmese words by ICU; 19: a record says whether its note has a title of its own and which
+    /// front-matter format it carries; 20: a record ends with its links and anchors
+    /// (`BinaryCoding+Links`), and link terms (`\u{1}L:`, `\u{1}S:`) are indexed; 21: `.NET`-style
+    /// words keep their leading dot; 22: a checksum per section and one of the header).
+    static let version: UInt32 = 22
+
+    /// The sections of a segment, in the order of a file's section table (both files start
+    /// with one segment), with the size of their elements.
+    enum Section: Int, CaseIterable {
+        /// The encoded records (`BinaryWriter.record`), a u64 offset of each, a flag byte each.
+        case records, recordOffsets, flags
+        /// The term dictionary: term bytes and `terms + 1` u32 offsets into them.
+        case termBytes, termOffsets
+        /// The u32 columns of `IndexSegment`, then its f64 sort keys.
+        case postingStarts, postingDocs, postingFrequencies, positions, termPositionStarts, positionOverflow,
+             forwardStarts, forward, titleLengths, lengths, sortKeys
+
+        var elementSize: Int {
+            switch self {
+            case .records, .flags, .termBytes: return 1
+            case .recordOffsets, .sortKeys: return 8
+            default: return 4
+            }
+        }
+    }
+
+    /// The sections of a state file after its segment's.
+    enum StateSection: Int, CaseIterable {
+        /// A byte per base slot: 1 when live.
+        case live
+        /// Per slot (base, then the state's segment): size, mtime, ctime, inode, content hash.
+        case stamps
+        /// The live slots (u32) in `PathOrder`.
+        case order
+        /// The watcher mark (instance, sequence, rules: u64 each), or nothing.
+        case mark
+
+        /// Its place in the section table.
+        var index: Int { Section.allCases.count + rawValue }
+    }
+
+    /// A file read and checked: its memory, its id and its sections' places.
+    struct Contents {
+        let memory: ColumnMemory
+        let id: UInt64
+        let sections: [(offset: Int, length: Int)]
+
+        /// The place of a state file's section.
+        subscript(section: StateSection) -> (offset: Int, length: Int) { sections[section.index] }
+    }
+
+    /// Bytes before the section table: magic, version, id, section count.
+    private static let fixedHeader = 8 + 4 + 8 + 4
+
+    /// Where the header's checksum goes in a file of `count` sections.
+    static func headerChecksumOffset(sections count: Int) -> Int { fixedHeader + count * 24 }
+
+    /// Bytes of the header with `count` sections, aligned.
+    static func headerSize(sections count: Int) -> Int { align(headerChecksumOffset(sections: count) + 8) }
+
+    static func align(_ offset: Int) -> Int { (offset + 7) & ~7 }
+
+    /// Where sections of these lengths go: after the header, one after another, each aligned.
+    static func layout(_ lengths: [Int]) -> [(offset: Int, length: Int)] {
+        var offset = headerSize(sections: lengths.count)
+        return lengths.map { length in
+            defer { offset = align(offset + length) }
+            return (offset, length)
+        }
+    }
+
+    /// Maps the file at `path` and checks it: magic, version, section table, header checksum,
+    /// each section's bounds and checksum. Throws `.missing` when there is no file,
+    /// `.oldVersion` for another version of the format, `.corrupt` for anything else wrong.
+    static func read(_ path: String, kind: Kind) throws(CacheError) -> Contents {
+        let memory = try map(path)
+        let size = memory.byteCount
+        var reader = BinaryReader(base: memory.base.assumingMemoryBound(to: UInt8.self), count: size)
+        guard size >= fixedHeader else { throw .corrupt("file too short") }
+        for byte in kind.magic where try reader.u8() != byte { throw .corrupt("not a catalog \(kind) file") }
+        let version = try reader.u32()
+        guard version == Self.version else { throw .oldVersion(version) }
+        let id = try reader.u64()
+        let count = Int(try reader.u32())
+        guard count == kind.sectionCount else { throw .corrupt("bad section count") }
+        let checksumOffset = headerChecksumOffset(sections: count)
+        guard checksumOffset + 8 <= size else { throw .corrupt("truncated header") }
+        var sections: [(offset: Int, length: Int)] = []
+        var sums: [UInt64] = []
+        for _ in 0..<count {
+            let offset = Int(truncatingIfNeeded: try reader.u64())
+            let length = Int(truncatingIfNeeded: try reader.u64())
+            sections.append((offset, length))
+            sums.append(try reader.u64())
+        }
+        let headerSum = SectionChecksum.sum(UnsafeRawBufferPointer(start: memory.base, count: checksumOffset))
+        guard try reader.u64() == headerSum else { throw .corrupt("bad header checksum") }
+        let dataStart = headerSize(sections: count)
+        var end = headerSize(sections: count)
+        for (offset, length) in sections {
+            guard offset >= dataStart, offset % 8 == 0, offset <= size, length >= 0, length <= size - offset else {
+                throw .corrupt("bad section bounds")
+            }
+            end = max(end, align(offset + length))
+        }
+        guard end == size else { throw .corrupt("bytes after the last section") }
+        for (index, actual) in SectionChecksum.sums(memory.base, sections: sections).enumerated() where actual != sums[index] {
+            throw .corrupt("section \(index) of the \(kind) file fails its checksum")
+        }
+        return Contents(memory: memory, id: id, sections: sections)
+    }
+
+    /// Maps a whole file for reading (its pages read ahead: every byte is checked).
+    private static func map(_ path: String) throws(CacheError) -> ColumnMemory {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { throw .missing }
+            throw .io(path: path, message: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
+        let size = Int(status.st_size)
+        guard size >= fixedHeader else { throw .corrupt("file too short") }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0),
+              address != MAP_FAILED else {
+            throw .io(path: path, message: String(cString: strerror(errno)))
+        }
+        return ColumnMemory(base: UnsafeRawPointer(address), byteCount: size) { pointer, length in
+            munmap(UnsafeMutableRawPointer(mutating: pointer), length)
+        }
+    }
+
+    /// A file's header: magic, version, id, each section's offset, length and checksum, then
+    /// the checksum of those bytes.
+    static func header(kind: Kind, id: UInt64, sections: [(offset: Int, length: Int)], sums: [UInt64]) -> [UInt8] {
+        var header = BinaryWriter()
+        header.bytes.append(contentsOf: kind.magic)
+        header.u32(version)
+        header.u64(id)
+        header.u32(UInt32(sections.count))
+        for ((offset, length), sum) in zip(sections, sums) {
+            header.u64(UInt64(offset))
+            header.u64(UInt64(length))
+            header.u64(sum)
+        }
+        let sum = header.bytes.withUnsafeBytes { SectionChecksum.sum($0) }
+        header.u64(sum)
+        return header.bytes
+    }
+
+    /// Computes the checksums of a file held in `bytes` again (each section that lies inside
+    /// it, then the header's): what the fuzz target and the tests use to reach the checks
+    /// behind the checksums. Bytes that are no snapshot are left alone.
+    static func reseal(_ bytes: inout [UInt8]) {
+        guard bytes.count >= fixedHeader else { return }
+        let count = bytes.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: 20, as: UInt32.self).littleEndian) }
+        let checksumOffset = headerChecksumOffset(sections: min(count, 1 << 16))
+        guard count <= 1 << 16, checksumOffset + 8 <= bytes.count else { return }
+        bytes.withUnsafeMutableBytes { file in
+            guard let base = file.baseAddress else { return }
+            for index in 0..<count {
+                let entry = fixedHeader + index * 24
+                let offset = Int(truncatingIfNeeded: UInt64(littleEndian: file.loadUnaligned(fromByteOffset: entry, as: UInt64.self)))
+                let length = Int(truncatingIfNeeded: UInt64(littleEndian: file.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self)))
+                guard offset >= 0, length >= 0, offset <= file.count, length <= file.count - offset else { continue }
+                let sum = SectionChecksum.sums(UnsafeRawPointer(base), sections: [(offset, length)])[0]
+                file.storeBytes(of: sum.littleEndian, toByteOffset: entry + 16, as: UInt64.self)
+            }
+            let sum = SectionChecksum.sum(UnsafeRawBufferPointer(start: base, count: checksumOffset))
+            file.storeBytes(of: sum.littleEndian, toByteOffset: checksumOffset, as: UInt64.self)
+        }
+    }
+
+    // MARK: Writing (see SnapshotFile+Writing.swift)
+
     /// Where the file goes once finished.
     let path: String
     let temporary: String
-    /// The file's id (also in the state file that goes with it).
-    let id = UInt64.random(in: 1...UInt64.max)
-    /// Each section's (offset, length); `lateSection`'s is set by `appendLate`.
-    private var sections: [(Int, Int)]
-    private let lateSection: CatalogCache.Section
+    let kind: Kind
+    /// The file's id (the state file names the base's).
+    let id: UInt64
+    /// Each section's place; the late section's is set by `appendLate`.
+    var sections: [(offset: Int, length: Int)]
+    let late: Int?
     /// The end of the sections laid out so far.
-    private var end: Int
-    private var descriptor: Int32
-    private var finished = false
+    var end: Int
+    var descriptor: Int32
+    var finished = false
 
-    /// Creates the temporary file for a segment's sections of `lengths` (all but `late`,
-    /// written at the end once its length is known) and reserves its blocks. Throws when the
-    /// file cannot be created or the disk has no room: the caller builds in memory instead.
-    init(path: String, lengths: [CatalogCache.Section: Int], late: CatalogCache.Section) throws(CacheError) {
+    /// A file being written (see `init(path:kind:id:lengths:late:)`).
+    init(path: String, temporary: String, kind: Kind, id: UInt64, sections: [(offset: Int, length: Int)], late: Int?,
+         end: Int, descriptor: Int32) {
         self.path = path
-        temporary = path + ".tmp-\(getpid())"
-        let directory = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        CatalogCache.removeAbandonedTemporaries(in: directory)
-        lateSection = late
-        sections = CatalogCache.layout(CatalogCache.Section.allCases.map { $0 == late ? 0 : lengths[$0] ?? 0 })
-        end = CatalogCache.align((sections.last?.0 ?? 0) + (sections.last?.1 ?? 0))
-        descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .io(path: temporary, message: String(cString: strerror(errno))) }
-        guard let reserve = Self.reserve, reserve(descriptor, 0, off_t(0), off_t(end)) == 0 else {
-            let message = Self.reserve == nil ? "fallocate is not available" : String(cString: strerror(errno))
-            close(descriptor)
-            descriptor = -1
-            unlink(temporary)
-            throw .io(path: temporary, message: message)
-        }
+        self.temporary = temporary
+        self.kind = kind
+        self.id = id
+        self.sections = sections
+        self.late = late
+        self.end = end
+        self.descriptor = descriptor
     }
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
         if !finished { unlink(temporary) }
     }
-
-    /// Writes `values` into a section from its element `first` on (the whole section, or a
-    /// part of it), in pieces on every core.
-    func write<Element: BitwiseCopyable>(_ section: CatalogCache.Section, from first: Int = 0,
-                                         _ values: UnsafeBufferPointer<Element>) throws(CacheError) {
-        let (offset, length) = sections[section.rawValue]
-        let start = first * MemoryLayout<Element>.stride
-        assert(start >= 0 && start + values.count * MemoryLayout<Element>.stride <= length, "a part beyond \(section)")
-        try put(UnsafeRawBufferPointer(values), at: offset + start)
-    }
-
-    /// Writes `values` into a section from its element `first` on.
-    func write<Element: BitwiseCopyable>(_ section: CatalogCache.Section, from first: Int = 0,
-                                         _ values: [Element]) throws(CacheError) {
-        try values.withUnsafeBufferPointer { buffer in
-            Result { () throws(CacheError) in try write(section, from: first, buffer) }
-        }.get()
-    }
-
-    /// Writes the late section after all the others.
-    func appendLate<Element: BitwiseCopyable>(_ values: [Element]) throws(CacheError) {
-        let length = values.count * MemoryLayout<Element>.stride
-        sections[lateSection.rawValue] = (end, length)
-        try values.withUnsafeBytes { bytes in Result { () throws(CacheError) in try put(bytes, at: end) } }.get()
-        end = CatalogCache.align(end + length)
-    }
-
-    private func put(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(CacheError) {
-        guard let base = bytes.baseAddress else { return }
-        let failure = CatalogCache.putInPieces(base, count: bytes.count, at: offset, to: descriptor)
-        guard failure == 0 else { throw .io(path: temporary, message: String(cString: strerror(failure))) }
-    }
-
-    /// Writes the header and maps the finished file for reading: the mapping and the section
-    /// table. The file is still the temporary one (`install` puts it in place); the mapping
-    /// stays usable even if that fails.
-    func finish() throws(CacheError) -> (ColumnMemory, [(Int, Int)]) {
-        let header = CatalogCache.header(magic: CatalogCache.magic, id: id, sections: sections)
-        try header.bytes.withUnsafeBytes { bytes in Result { () throws(CacheError) in try put(bytes, at: 0) } }.get()
-        if ftruncate(descriptor, off_t(end)) != 0 {
-            throw .io(path: temporary, message: String(cString: strerror(errno)))
-        }
-        guard let mapped = mmap(nil, end, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else {
-            throw .io(path: temporary, message: String(cString: strerror(errno)))
-        }
-        let size = end
-        return (ColumnMemory(base: UnsafeRawPointer(mapped), byteCount: size) { pointer, _ in
-            munmap(UnsafeMutableRawPointer(mutating: pointer), size)
-        }, sections)
-    }
-
-    /// Puts the finished file in the place of `path` (as `CatalogCache.save` does). Returns
-    /// the group that is done once the old file is gone (if any).
-    func install() throws(CacheError) -> DispatchGroup? {
-        let closing = close(descriptor)
-        descriptor = -1
-        guard closing == 0 else { throw .io(path: temporary, message: String(cString: strerror(errno))) }
-        let group = try CatalogCache.replace(path, with: temporary)
-        finished = true
-        return group
-    }
-
-    private typealias Fallocate = @convention(c) (Int32, Int32, off_t, off_t) -> Int32
-
-    /// glibc's `fallocate` (the Glibc module does not declare it): unlike `posix_fallocate`, it
-    /// fails where the file system cannot reserve blocks instead of writing zeros.
-    private static let reserve = LibcFunction.named("fallocate", as: Fallocate.self)
 }

@@ -1,0 +1,57 @@
+#!/bin/sh
+# Cold rebuilds side by side, in CPU time as well as wall time: on a machine shared with other
+# work (the load average far above the cores), wall times say little and CPU time (user + sys,
+# every thread) is the steadier figure.
+#
+#   Benchmarks/rebuild-cpu.sh VAULT RUNS QUIRE...     e.g. a binary from before a change and after
+#
+# Each turn runs `QUIRE index --rebuild` for every binary given, then `rg -c .`, in that order,
+# RUNS turns; then Benchmarks/reference-indexers.py (tantivy and SQLite FTS5, from the texts in
+# memory) once. Prints the median wall and CPU milliseconds of each, and each one's CPU time as a
+# multiple of rg's.
+set -eu
+[ $# -ge 3 ] || { echo "usage: rebuild-cpu.sh VAULT RUNS QUIRE..." >&2; exit 2; }
+here=$(cd "$(dirname "$0")" && pwd)
+vault=$1 runs=$2
+shift 2
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+cd "$vault"
+# measure NAME COMMAND...: appends "wall cpu" in ms to $out/NAME
+measure() {
+    name=$1
+    shift
+    /usr/bin/time -f "%e %U %S" -o "$out/time" "$@" >/dev/null 2>&1
+    awk '{printf "%.0f %.0f\n", $1 * 1000, ($2 + $3) * 1000}' "$out/time" >>"$out/$name"
+}
+turn=0
+while [ "$turn" -lt "$runs" ]; do
+    index=0
+    for quire in "$@"; do
+        index=$((index + 1))
+        measure "quire$index" "$quire" index --rebuild
+    done
+    measure rg rg -c .
+    turn=$((turn + 1))
+done
+median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+rg_cpu=$(cut -d' ' -f2 "$out/rg" | median)
+row() {
+    wall=$(cut -d' ' -f1 "$out/$2" | median)
+    cpu=$(cut -d' ' -f2 "$out/$2" | median)
+    echo "$1: wall $wall ms, cpu $cpu ms, cpu vs rg $(awk -v a="$cpu" -v b="$rg_cpu" 'BEGIN {printf "%.1f", a / b}')x"
+}
+index=0
+for quire in "$@"; do
+    index=$((index + 1))
+    row "$quire" "quire$index"
+done
+row "rg -c ." rg
+python3 "$here/reference-indexers.py" "$vault" 3 | while read -r line; do
+    cpu=$(echo "$line" | sed -n 's/.*(cpu \([0-9]*\) ms).*/\1/p')
+    if [ -n "$cpu" ]; then
+        echo "$line, cpu vs rg $(awk -v a="$cpu" -v b="$rg_cpu" 'BEGIN {printf "%.1f", a / b}')x"
+    else
+        echo "$line"
+    fi
+done

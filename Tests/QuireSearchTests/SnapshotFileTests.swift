@@ -1,0 +1,166 @@
+import Foundation
+import QuireCore
+import Testing
+@testable import QuireSearch
+
+/// The snapshot files' format (`SnapshotFile`): a damaged, truncated, foreign, empty or
+/// other-version file is never used — the catalog is rebuilt and answers as a fresh build does.
+@Suite struct SnapshotFileTests {
+    static let now = Date(timeIntervalSince1970: 1_790_000_000)
+    static let queries = ["apple", "tag:work", "folder:drafts", "\"toy story\"", "caf*", "draft:true", "mood:>=3",
+                          "-tag:home", "title:apple OR project:quire", "path:journal/*/*", "updated:>30d"]
+
+    /// A vault of generated notes whose snapshot is written, with what a fresh build answers.
+    struct Fixture {
+        let vault: TestVault
+        let answers: [[String]]
+        let records: [NoteRecord]
+        let base: [UInt8]
+        let state: [UInt8]
+        var basePath: String { vault.root + "/.quire/cache/catalog.bin" }
+        var statePath: String { CatalogCache.statePath(basePath) }
+
+        init() throws {
+            vault = try TestVault()
+            var generator = VaultGenerator(seed: 21)
+            for note in generator.notes(count: 60) {
+                let tags = note.tags.joined(separator: ", ")
+                var text = "---\ntitle: \(note.title)\ntags: \(tags)\n"
+                if let project = note.project { text += "project: \(project)\n" }
+                text += "draft: \(note.draft)\n---\n\(note.body)\n"
+                try vault.write(note.path, text)
+            }
+            let built = vault.open(rebuild: true)
+            answers = try Self.answers(built)
+            records = built.catalog.records
+            base = try [UInt8](Data(contentsOf: URL(fileURLWithPath: vault.root + "/.quire/cache/catalog.bin")))
+            state = try [UInt8](Data(contentsOf: URL(fileURLWithPath: CatalogCache.statePath(
+                vault.root + "/.quire/cache/catalog.bin"))))
+            #expect(vault.open().report.cacheIssue == nil)
+        }
+
+        static func answers(_ store: CatalogStore) throws -> [[String]] {
+            try SnapshotFileTests.queries.map { text in
+                try store.catalog.run(NoteQuery.parse(text, now: SnapshotFileTests.now), sort: .path).map(\.record.path)
+            }
+        }
+
+        /// Puts `base` and `state` in place (nil: the intact file), opens the store and checks
+        /// that the snapshot was refused with an issue `expected` accepts, that the catalog answers
+        /// as a fresh build does, and that the snapshot written then is used by the next open.
+        func expectRebuilt(base damagedBase: [UInt8]? = nil, state damagedState: [UInt8]? = nil, _ label: String,
+                           sourceLocation: SourceLocation = #_sourceLocation,
+                           expected: (CacheError) -> Bool = { _ in true }) throws {
+            try Data(damagedBase ?? base).write(to: URL(fileURLWithPath: basePath), options: .atomic)
+            try Data(damagedState ?? state).write(to: URL(fileURLWithPath: statePath), options: .atomic)
+            let store = vault.open()
+            let issue = try #require(store.report.cacheIssue, "\(label): the damaged snapshot was used",
+                                     sourceLocation: sourceLocation)
+            #expect(expected(issue), "\(label): \(issue)", sourceLocation: sourceLocation)
+            #expect(try Self.answers(store) == answers, "\(label)", sourceLocation: sourceLocation)
+            #expect(store.catalog.records == records, "\(label)", sourceLocation: sourceLocation)
+            let reopened = vault.open()
+            #expect(reopened.report.cacheIssue == nil, "\(label)", sourceLocation: sourceLocation)
+            #expect(try Self.answers(reopened) == answers, "\(label)", sourceLocation: sourceLocation)
+        }
+
+        /// The section table of the intact file of `kind`.
+        func sections(_ kind: SnapshotFile.Kind) throws -> [(offset: Int, length: Int)] {
+            try Data(base).write(to: URL(fileURLWithPath: basePath), options: .atomic)
+            try Data(state).write(to: URL(fileURLWithPath: statePath), options: .atomic)
+            return try SnapshotFile.read(kind == .base ? basePath : statePath, kind: kind).sections
+        }
+    }
+
+    @Test func truncatedAtEverySectionBoundaryAndAtRandomIsRebuilt() throws {
+        let fixture = try Fixture()
+        var random = SeededGenerator(seed: 77)
+        for kind in [SnapshotFile.Kind.base, .state] {
+            let bytes = kind == .base ? fixture.base : fixture.state
+            let table = try fixture.sections(kind)
+            let header = SnapshotFile.headerSize(sections: table.count)
+            var cuts: Set<Int> = [0, 1, 8, 12, 20, 24, SnapshotFile.headerChecksumOffset(sections: table.count), header]
+            for section in table {
+                cuts.insert(section.offset)
+                cuts.insert(section.offset + section.length / 2)
+            }
+            for _ in 0..<6 { cuts.insert(Int(random.next() % UInt64(bytes.count))) }
+            for cut in cuts.sorted() where cut >= 0 && cut < bytes.count {
+                let truncated = Array(bytes.prefix(cut))
+                try fixture.expectRebuilt(base: kind == .base ? truncated : nil, state: kind == .state ? truncated : nil,
+                                          "\(kind) cut at \(cut) of \(bytes.count)")
+            }
+        }
+    }
+
+    @Test func aFlippedByteInAnySectionOrTheHeaderIsRebuilt() throws {
+        let fixture = try Fixture()
+        for kind in [SnapshotFile.Kind.base, .state] {
+            let bytes = kind == .base ? fixture.base : fixture.state
+            let table = try fixture.sections(kind)
+            var places = Array(stride(from: 12, to: SnapshotFile.headerSize(sections: table.count), by: 23))
+            for section in table where section.length > 0 {
+                places.append(section.offset + section.length / 2)
+            }
+            for place in places {
+                var damaged = bytes
+                damaged[place] ^= 0x10
+                try fixture.expectRebuilt(base: kind == .base ? damaged : nil, state: kind == .state ? damaged : nil,
+                                          "\(kind) byte \(place) flipped") { issue in
+                    if case .corrupt = issue { return true }
+                    return false
+                }
+            }
+        }
+    }
+
+    @Test func anotherVersionAForeignFileAndAnEmptyFileAreRebuilt() throws {
+        let fixture = try Fixture()
+        var older = fixture.base
+        withUnsafeBytes(of: (SnapshotFile.version - 1).littleEndian) { older.replaceSubrange(8..<12, with: $0) }
+        try fixture.expectRebuilt(base: older, "another version") { $0 == .oldVersion(SnapshotFile.version - 1) }
+        var newer = fixture.state
+        withUnsafeBytes(of: (SnapshotFile.version + 1).littleEndian) { newer.replaceSubrange(8..<12, with: $0) }
+        try fixture.expectRebuilt(state: newer, "a newer state") { $0 == .oldVersion(SnapshotFile.version + 1) }
+
+        let foreign = Array("# Not a catalog\n\nJust a note that landed here, long enough for a header.\n".utf8)
+        try fixture.expectRebuilt(base: foreign, "a text file") { $0 == .corrupt("not a catalog base file") }
+        try fixture.expectRebuilt(base: fixture.state, state: fixture.base, "the two files swapped") {
+            $0 == .corrupt("not a catalog base file")
+        }
+        var random = SeededGenerator(seed: 5)
+        let noise = (0..<fixture.base.count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        try fixture.expectRebuilt(base: noise, "random bytes")
+        try fixture.expectRebuilt(base: [], "an empty base") { $0 == .corrupt("file too short") }
+        try fixture.expectRebuilt(state: [], "an empty state") { $0 == .corrupt("file too short") }
+        // Longer than written: the checksums still hold, but the sizes must say where it ends.
+        try fixture.expectRebuilt(base: fixture.base + [UInt8](repeating: 0, count: 4096), "zeros appended") {
+            $0 == .corrupt("bytes after the last section")
+        }
+    }
+
+    /// A file made to pass its checksums (sums computed again after the damage) is still never
+    /// read out of bounds: loading refuses it or the catalog answers without crashing.
+    @Test func resealedDamageNeverCrashes() throws {
+        let fixture = try Fixture()
+        var random = SeededGenerator(seed: 3)
+        let table = try fixture.sections(.base)
+        for round in 0..<40 {
+            var damaged = fixture.base
+            let section = table[round % table.count]
+            guard section.length > 0 else { continue }
+            for _ in 0..<4 {
+                let place = section.offset + Int(random.next() % UInt64(section.length))
+                damaged[place] = UInt8(truncatingIfNeeded: random.next())
+            }
+            SnapshotFile.reseal(&damaged)
+            try Data(damaged).write(to: URL(fileURLWithPath: fixture.basePath), options: .atomic)
+            try Data(fixture.state).write(to: URL(fileURLWithPath: fixture.statePath), options: .atomic)
+            guard let (catalog, _, _) = try? CatalogCache.load(fixture.basePath) else { continue }
+            for text in Self.queries {
+                _ = catalog.run(try NoteQuery.parse(text, now: Self.now), sort: .path).map(\.record.path)
+            }
+            _ = catalog.records
+        }
+    }
+}
