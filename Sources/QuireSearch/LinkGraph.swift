@@ -50,16 +50,22 @@ public struct LinkGraph: Sendable {
             attachments: attachments))
         var anchors: [String: NoteAnchors] = [:]
         for record in sorted { anchors[record.path] = record.anchors }
+        // Resolving is pure (the table is only read): spread over the cores.
+        let resolved = ParallelMap.map(sorted, chunkSize: 256) { record in
+            record.links.map { link -> Edge in
+                let resolution = resolver.resolve(link, from: record.path)
+                let anchor = LinkResolver.anchorStatus(of: link, in: resolution.notePath.flatMap { anchors[$0] })
+                return Edge(source: record.path, link: link, resolution: resolution, anchor: anchor)
+            }
+        }
         var edges: [Edge] = []
         var outgoing: [String: Range<Int>] = [:]
         var incoming: [String: [Int]] = [:]
-        for record in sorted {
+        for (record, recordEdges) in zip(sorted, resolved) {
             let start = edges.count
-            for link in record.links {
-                let resolution = resolver.resolve(link, from: record.path)
-                let anchor = LinkResolver.anchorStatus(of: link, in: resolution.notePath.flatMap { anchors[$0] })
-                if let target = resolution.path, !link.isSelfLink { incoming[target, default: []].append(edges.count) }
-                edges.append(Edge(source: record.path, link: link, resolution: resolution, anchor: anchor))
+            for edge in recordEdges {
+                if let target = edge.resolution.path, !edge.link.isSelfLink { incoming[target, default: []].append(edges.count) }
+                edges.append(edge)
             }
             outgoing[record.path] = start..<edges.count
         }
