@@ -54,6 +54,7 @@ enum MoveOutput {
         case .unspellable(let path): return "no spelling of it leads to \(context.displayPath(path, vault: vault))"
         case .readOnly: return "the note is read-only (--force changes it)"
         case .unreadable: return "the note's front matter is unreadable"
+        case .editedMeanwhile: return "the note was saved by someone else meanwhile"
         }
     }
 }

@@ -53,7 +53,7 @@ public enum LinkRepair {
         report.left = planned.left
         let writes = try NoteMover.changes(of: planned.notes, titles: [:], vault: vault, options: options, report: &report)
         guard !options.dryRun else { return report }
-        for write in writes { try vault.write(write.data, to: write.path) }
+        try NoteMover.write(writes, vault: vault, report: &report)
         return report
     }
 

@@ -35,6 +35,8 @@ public struct LeftLink: Sendable, Equatable {
         case readOnly
         /// Its front matter is unreadable: the note is never rewritten.
         case unreadable
+        /// The note changed on disk while the links were being rewritten: left as it was saved.
+        case editedMeanwhile
     }
 
     /// The note file holding the link (its path after the change).

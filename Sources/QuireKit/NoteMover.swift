@@ -95,17 +95,40 @@ public enum NoteMover {
         let writes = try changes(of: rewritten, titles: plan.titles, vault: vault, options: options, report: &report)
         guard !options.dryRun else { return report }
         try move(vault: vault, plan: plan)
-        for write in writes { try vault.write(write.data, to: write.path) }
+        try write(writes, vault: vault, report: &report)
         return report
+    }
+
+    /// A note's new bytes, waiting to be written over the bytes it was made from.
+    struct PendingWrite {
+        var path: String
+        var data: Data
+        var original: Data
+        var edits: [LinkEdit]
+    }
+
+    /// Writes every pending note with one flush; a note changed by someone else since it was
+    /// read (an editor saving meanwhile) is left as they wrote it and its links reported.
+    static func write(_ writes: [PendingWrite], vault: Vault, report: inout MoveReport) throws {
+        let originals = Dictionary(writes.map { ($0.path, $0.original) }, uniquingKeysWith: { first, _ in first })
+        let refused = Set(try vault.writeAll(writes.map { ($0.path, $0.data) }, replaceIf: { path in
+            (try? vault.readData(path)) == originals[path]
+        }))
+        guard !refused.isEmpty else { return }
+        let skipped = writes.filter { refused.contains($0.path) }
+        report.edits.removeAll { refused.contains($0.path) }
+        report.changed.removeAll { refused.contains($0) }
+        report.left += skipped.flatMap { $0.edits }.map { LeftLink(path: $0.path, line: $0.line, text: $0.old, reason: .editedMeanwhile) }
+        report.left.sort { ($0.path, $0.line) < ($1.path, $1.line) }
     }
 
     /// The bytes to write for each rewritten note (the title set where `titles` says, stamped by
     /// `NoteStamp`'s rule), recording its edits in `report`; read-only notes (without `force`)
     /// and notes whose front matter is unreadable are left, their links reported.
     static func changes(of rewritten: [RewrittenNote], titles: [String: String], vault: Vault, options: MoveOptions,
-                        report: inout MoveReport) throws -> [(path: String, data: Data)] {
+                        report: inout MoveReport) throws -> [PendingWrite] {
         let style = try vault.config().fileNameStyle()
-        var writes: [(path: String, data: Data)] = []
+        var writes: [PendingWrite] = []
         for note in rewritten.sorted(by: { $0.newPath < $1.newPath }) {
             var data = note.data
             if let title = titles[note.oldPath] {
@@ -128,7 +151,7 @@ public enum NoteMover {
                 continue
             }
             data = try NoteStamp.stampingEdit(data, original: note.original, path: note.newPath, at: options.now) ?? data
-            writes.append((note.newPath, data))
+            writes.append(PendingWrite(path: note.newPath, data: data, original: note.original, edits: note.edits))
             report.edits += note.edits
             report.changed.append(note.newPath)
         }
