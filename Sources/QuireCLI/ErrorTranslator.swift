@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// Turns any error a command throws into what the user sees: a message, a hint and an exit code.
 /// This is the one place where library errors meet exit codes.
@@ -8,7 +9,19 @@ enum ErrorTranslator {
         if let error = error as? CLIError { return error }
         if let error = error as? CoreError { return translate(core: error) }
         if let translated = SyncErrorTranslator.translate(error) { return translated }
+        if let error = error as? SiteExportError { return translate(export: error) }
         return CLIError(String(describing: error))
+    }
+
+    private static func translate(export error: SiteExportError) -> CLIError {
+        switch error {
+        case .destinationNotEmpty:
+            return CLIError(error.description, hint: "give a new or empty folder; quire replaces only a site it wrote itself")
+        case .destinationHoldsVault, .destinationNotAFolder:
+            return CLIError(error.description, hint: "give a folder of its own for the site, e.g. 'quire export --html site'")
+        default:
+            return CLIError(error.description)
+        }
     }
 
     /// Messages in the form `<what> (<path or detail>)` of DESIGN.md §5, with a hint.

@@ -24,6 +24,14 @@ public struct HTMLReplacement: Sendable, Equatable {
     }
 }
 
+/// What becomes of a Markdown link's or image's destination.
+public enum DestinationRewrite: Sendable, Equatable {
+    /// The link goes here instead.
+    case url(String)
+    /// The link leads nowhere: its text is shown in `<span class="broken-link" title="…">`.
+    case broken(title: String)
+}
+
 /// One heading of a rendered page.
 public struct RenderedHeading: Sendable, Equatable {
     /// 1–6.
@@ -53,13 +61,13 @@ public struct HTMLRenderer {
     /// Spans of the source to replace; overlapping ones after the first are ignored.
     public var replacements: [HTMLReplacement]
     /// Rewrites a Markdown link (`false`) or image (`true`) destination; nil keeps it.
-    public var rewriteDestination: (String, Bool) -> String?
+    public var rewriteDestination: (String, Bool) -> DestinationRewrite?
     /// Whether raw HTML in the note is written to the page.
     public var rawHTML: Bool
 
     /// Creates a renderer.
     public init(replacements: [HTMLReplacement] = [], rawHTML: Bool = false,
-                rewriteDestination: @escaping (String, Bool) -> String? = { _, _ in nil }) {
+                rewriteDestination: @escaping (String, Bool) -> DestinationRewrite? = { _, _ in nil }) {
         self.replacements = replacements
         self.rawHTML = rawHTML
         self.rewriteDestination = rewriteDestination
@@ -96,7 +104,11 @@ public struct HTMLRenderer {
         for node in literals { restorePlaceholders(in: node, used: used) }
         for node in destinations {
             let isImage = NodeKind(node) == .image
-            if let rewritten = rewriteDestination(Node.url(node), isImage) { cmark_node_set_url(node, rewritten) }
+            switch rewriteDestination(Node.url(node), isImage) {
+            case .url(let rewritten): cmark_node_set_url(node, rewritten)
+            case .broken(let title): Self.replaceByBrokenSpan(node, title: title)
+            case nil: break
+            }
         }
         var anchors = HeadingAnchor()
         var rendered: [RenderedHeading] = []
@@ -229,6 +241,20 @@ public struct HTMLRenderer {
             if let child = textNode(text) { cmark_node_append_child(node, child) }
         }
         return node
+    }
+
+    /// Replaces a link or image node by a span holding its text (an image's alternative text).
+    private static func replaceByBrokenSpan(_ node: OpaquePointer, title: String) {
+        guard let span = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return }
+        cmark_node_set_on_enter(span, "<span class=\"broken-link\" title=\"\(HTMLText.escape(title))\">")
+        cmark_node_set_on_exit(span, "</span>")
+        while let child = cmark_node_first_child(node) {
+            cmark_node_unlink(child)
+            cmark_node_append_child(span, child)
+        }
+        cmark_node_insert_before(node, span)
+        cmark_node_unlink(node)
+        cmark_node_free(node)
     }
 
     /// Replaces a heading node by a custom block writing `<hN id="anchor">` around its children.

@@ -68,10 +68,12 @@ final class HTMLRendererTests: XCTestCase {
 
     func testDestinationsAreRewritten() {
         let renderer = HTMLRenderer { destination, isImage in
-            isImage ? "media/" + destination : destination.hasSuffix(".md") ? String(destination.dropLast(3)) + ".html" : nil
+            if destination.hasPrefix("gone") { return .broken(title: "no such note") }
+            return isImage ? .url("media/" + destination) : destination.hasSuffix(".md") ? .url(String(destination.dropLast(3)) + ".html") : nil
         }
-        let page = renderer.render("[next](other%20note.md) [web](https://x.org) ![p](p.png)\n").html
-        XCTAssertEqual(page, "<p><a href=\"other%20note.html\">next</a> <a href=\"https://x.org\">web</a> <img src=\"media/p.png\" alt=\"p\" /></p>\n")
+        let page = renderer.render("[next](other%20note.md) [web](https://x.org) ![p](p.png) [*old*](gone.md) ![alt](gone.png)\n").html
+        XCTAssertEqual(page, "<p><a href=\"other%20note.html\">next</a> <a href=\"https://x.org\">web</a> <img src=\"media/p.png\" alt=\"p\" /> "
+                       + "<span class=\"broken-link\" title=\"no such note\"><em>old</em></span> <span class=\"broken-link\" title=\"no such note\">alt</span></p>\n")
     }
 
     func testRawHTMLIsLeftOutUnlessAsked() {
