@@ -94,11 +94,9 @@ struct SiteIndex {
     static func context(line: Int, in data: Data) -> String {
         var current = 1
         var start = data.startIndex
-        for index in data.indices where current < line {
-            if data[index] == 0x0A {
-                current += 1
-                start = index + 1
-            }
+        while current < line, let newline = data[start...].firstIndex(of: 0x0A) {
+            current += 1
+            start = newline + 1
         }
         let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
         var text = String(decoding: data[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
