@@ -137,9 +137,13 @@ enum Node {
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
             switch NodeKind(current) {
-            case .text, .codeSpan, .code: text += literal(current)
+            case .text, .codeSpan: text += literal(current)
+            case .code:
+                if !text.isEmpty && text.last != " " { text += " " }
+                text += literal(current)
             case .softBreak, .lineBreak: text += " "
-            case .paragraph, .heading, .tableCell, .item, .taskItem: if !text.isEmpty && text.last != " " { text += " " }
+            case .paragraph, .heading, .customBlock, .tableCell, .item, .taskItem, .quote, .footnoteDefinition, .html, .thematicBreak:
+                if !text.isEmpty && text.last != " " && text.last != "\n" { text += " " }
             default: break
             }
         }

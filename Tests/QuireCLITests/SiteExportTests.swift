@@ -20,12 +20,29 @@ struct SiteExportTests {
         return (process.terminationStatus, summary)
     }
 
-    static func hasPython() -> Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+    static let hasPython = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// The DOM of `page` after its scripts ran in headless Chromium.
+    static func dom(_ page: URL, query: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium ?? "/usr/bin/chromium")
+        var components = URLComponents(url: page, resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "q", value: query)]
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--virtual-time-budget=5000",
+                             "--user-data-dir=" + page.deletingLastPathComponent().appendingPathComponent(".chromium").path,
+                             "--dump-dom", components?.url?.absoluteString ?? page.absoluteString]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
-    @Test func sampleVaultSiteIsWellFormedAndEveryLinkResolves() throws {
-        try #require(Self.hasPython(), "python3 is needed for the site checker (Makefile TEST_PACKAGES)")
+    @Test(.enabled(if: hasPython, "python3 runs the site checker (Makefile TEST_PACKAGES)"))
+    func sampleVaultSiteIsWellFormedAndEveryLinkResolves() throws {
         let root = try Harness.copySampleVault()
         #expect(try Harness.run(["init"], in: root).code == 0)
         let vault = TestVault(existing: root)
@@ -59,8 +76,8 @@ struct SiteExportTests {
         #expect(script.hasPrefix("window.quireSearchIndex = ["))
     }
 
-    @Test func linksEmbedsAttachmentsAndBrokenLinks() throws {
-        try #require(Self.hasPython(), "python3 is needed for the site checker")
+    @Test(.enabled(if: hasPython, "python3 runs the site checker (Makefile TEST_PACKAGES)"))
+    func linksEmbedsAttachmentsAndBrokenLinks() throws {
         let vault = try TestVault()
         try vault.write("""
             # A
@@ -154,14 +171,13 @@ struct SiteExportTests {
         #expect(!leftovers.contains { $0.contains("quire-export") || $0.contains("quire-old") })
     }
 
-    @Test(arguments: ["dendron-site", "hugo-docs"])
+    static let corpora = Harness.packageRoot.appendingPathComponent("Tests/Corpora")
+
+    @Test(.enabled(if: hasPython, "python3 runs the site checker (Makefile TEST_PACKAGES)"),
+          .enabled(if: FileManager.default.fileExists(atPath: corpora.appendingPathComponent("hugo-docs").path), "Tests/Corpora is absent"),
+          arguments: ["dendron-site", "hugo-docs"])
     func corpusSitesAreWellFormedAndTheirLinksResolve(corpus: String) throws {
-        try #require(Self.hasPython(), "python3 is needed for the site checker")
-        let source = Harness.packageRoot.appendingPathComponent("Tests/Corpora/\(corpus)")
-        guard FileManager.default.fileExists(atPath: source.path) else {
-            Issue.record("Tests/Corpora/\(corpus) is missing")
-            return
-        }
+        let source = Self.corpora.appendingPathComponent(corpus)
         let root = try Harness.temporaryDirectory("quire-site-corpus").appendingPathComponent("vault")
         try FileManager.default.copyItem(at: source, to: root)
         #expect(try Harness.run(["init"], in: root).code == 0)
@@ -170,6 +186,21 @@ struct SiteExportTests {
         let checked = try Self.check(root.deletingLastPathComponent().appendingPathComponent("site"), strictFragments: false)
         #expect(checked.code == 0, "\(checked.summary)")
         #expect((checked.summary["pages"] as? Int ?? 0) > 900)
+    }
+
+    @Test(.enabled(if: chromium != nil, "Chromium (Debian chromium, Makefile TEST_PACKAGES) runs the search script"))
+    func searchRunsInABrowser() throws {
+        let root = try Harness.copySampleVault()
+        #expect(try Harness.run(["init"], in: root).code == 0)
+        #expect(try Harness.run(["export", "--html", "../site"], in: root).code == 0)
+        let site = root.deletingLastPathComponent().appendingPathComponent("site")
+        let woody = try Self.dom(site.appendingPathComponent("search.html"), query: "woody")
+        #expect(woody.contains("<p class=\"summary\" id=\"search-page-status\">6 notes match “woody”.</p>"), "\(woody.suffix(3_000))")
+        #expect(woody.contains("<ol class=\"results\" id=\"search-page-results\"><li><a href=\"notes/Dialogue/woody-and-bonnie-at-the-bus-stop.html\">Woody and Bonnie at the bus stop</a>"))
+        let cafe = try Self.dom(site.appendingPathComponent("search.html"), query: "cafe gusteau")
+        #expect(cafe.contains("<a href=\"notes/Drafts/opening-night-at-cafe-gusteau.html\">Opening night at Café Gusteau</a>"), "accents are ignored")
+        let none = try Self.dom(site.appendingPathComponent("search.html"), query: "<img src=x onerror=alert(1)>")
+        #expect(none.contains("No note matches “&lt;img src=x onerror=alert(1)&gt;”."), "the query is shown as text")
     }
 
     @Test func showRenderFormatsTheBodyToTheWidth() throws {
