@@ -28,9 +28,6 @@ struct SiteLinkMap {
     /// The links of `note` (read from `data`), whose page is at site path `page`.
     func links(of note: Note, data: Data, page: String) -> NoteLinks {
         var result = NoteLinks()
-        let bodyBytes = note.body.utf8.count
-        let bodyOffset = data.count - bodyBytes
-        let bodyMatches = bodyOffset >= 0 && data.suffix(bodyBytes).elementsEqual(note.body.utf8)
         var seenTargets = Set<String>()
         for link in note.links {
             let resolution = resolver.resolve(link, from: note.path)
@@ -41,9 +38,10 @@ struct SiteLinkMap {
             if let reason = Self.brokenReason(resolution, published: published) {
                 result.broken.append(SiteBrokenLink(source: note.path, line: link.line, text: link.displayText, reason: reason))
             }
-            guard link.style == .wiki, link.location == .body, bodyMatches, link.range.lowerBound >= bodyOffset else { continue }
-            let range = (link.range.lowerBound - bodyOffset)..<(link.range.upperBound - bodyOffset)
-            result.replacements.append(HTMLReplacement(range: range, content: content(of: link, resolution: resolution, from: note.path, page: page)))
+        }
+        for (link, range) in NoteBodyLinks.wikilinks(of: note, data: data) {
+            let resolution = resolver.resolve(link, from: note.path)
+            result.replacements.append(HTMLReplacement(range: range, content: content(of: link, resolution: resolution, page: page)))
         }
         return result
     }
@@ -58,8 +56,8 @@ struct SiteLinkMap {
         }
     }
 
-    private func content(of link: NoteLink, resolution: LinkResolution, from source: String, page: String) -> HTMLReplacement.Content {
-        let shown = link.label ?? (link.isSelfLink ? link.heading ?? link.blockID ?? source : link.heading.map { "\(link.target) › \($0)" } ?? link.target)
+    private func content(of link: NoteLink, resolution: LinkResolution, page: String) -> HTMLReplacement.Content {
+        let shown = NoteBodyLinks.shownText(link)
         switch resolution {
         case .note(let path):
             guard published.contains(path) else { return .text(shown, cssClass: "unpublished-link", title: "not published") }

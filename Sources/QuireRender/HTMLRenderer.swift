@@ -73,12 +73,10 @@ public struct HTMLRenderer {
         self.rewriteDestination = rewriteDestination
     }
 
-    private static let placeholderStart: Unicode.Scalar = "\u{E000}"
-    private static let placeholderEnd: Unicode.Scalar = "\u{E001}"
-
     /// Renders `markdown` (a note's body, without front matter).
     public func render(_ markdown: String) -> RenderedHTML {
-        let (source, used) = substituted(markdown)
+        let placeholders = SourcePlaceholders(markdown, ranges: replacements.map(\.range))
+        let source = placeholders.source
         let options = CMARK_OPT_FOOTNOTES | (rawHTML ? CMARK_OPT_UNSAFE : 0)
         guard let document = MarkdownDocument(markdown: source, options: options) else {
             return RenderedHTML(html: "<p>\(HTMLText.escape(markdown))</p>\n", headings: [], text: markdown)
@@ -92,7 +90,7 @@ public struct HTMLRenderer {
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
                 guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
                 switch NodeKind(node) {
-                case .text: if Node.literal(node).unicodeScalars.contains(Self.placeholderStart) { textNodes.append(node) }
+                case .text: if SourcePlaceholders.occur(in: Node.literal(node)) { textNodes.append(node) }
                 case .link, .image: destinations.append(node)
                 case .heading: headings.append(node)
                 case .codeSpan, .code, .html, .htmlInline: literals.append(node)
@@ -100,8 +98,10 @@ public struct HTMLRenderer {
                 }
             }
         }
-        for node in textNodes { replacePlaceholders(in: node, used: used) }
-        for node in literals { restorePlaceholders(in: node, used: used) }
+        for node in textNodes { replacePlaceholders(in: node, placeholders) }
+        for node in literals where SourcePlaceholders.occur(in: Node.literal(node)) {
+            cmark_node_set_literal(node, placeholders.restored(Node.literal(node)))
+        }
         for node in destinations {
             let isImage = NodeKind(node) == .image
             switch rewriteDestination(Node.url(node), isImage) {
@@ -123,91 +123,26 @@ public struct HTMLRenderer {
         return RenderedHTML(html: html, headings: rendered, text: Node.plainText(document.root).trimmingSpaces())
     }
 
-    /// The Markdown with each used replacement's range turned into a placeholder
-    /// (U+E000, its index, U+E001), and the replacements in placeholder order.
-    private func substituted(_ markdown: String) -> (String, [(HTMLReplacement, String)]) {
-        let bytes = Array(markdown.utf8)
-        var used: [(HTMLReplacement, String)] = []
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var position = 0
-        for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            let range = replacement.range
-            guard range.lowerBound >= position, range.upperBound <= bytes.count, !range.isEmpty else { continue }
-            output += bytes[position..<range.lowerBound]
-            let original = String(decoding: bytes[range], as: UTF8.self)
-            output += Array("\(Self.placeholderStart)\(used.count)\(Self.placeholderEnd)".utf8)
-            used.append((replacement, original))
-            position = range.upperBound
-        }
-        output += bytes[position...]
-        return (String(decoding: output, as: UTF8.self), used)
-    }
-
     /// Splits a text node at its placeholders into text and the replacements' nodes.
-    private func replacePlaceholders(in node: OpaquePointer, used: [(HTMLReplacement, String)]) {
+    private func replacePlaceholders(in node: OpaquePointer, _ placeholders: SourcePlaceholders) {
         var insideLink = false
         var ancestor = cmark_node_parent(node)
         while let current = ancestor {
             if NodeKind(current) == .link || NodeKind(current) == .image { insideLink = true }
             ancestor = cmark_node_parent(current)
         }
-        for piece in Self.pieces(Node.literal(node), count: used.count) {
+        for piece in placeholders.pieces(Node.literal(node)) {
             let newNode: OpaquePointer?
             switch piece {
             case .text(let text): newNode = Self.textNode(text)
             case .placeholder(let index):
-                let (replacement, _) = used[index]
+                let replacement = replacements[placeholders.used[index].index]
                 newNode = insideLink ? Self.textNode(Self.label(of: replacement.content)) : Self.node(for: replacement.content)
             }
             if let newNode { cmark_node_insert_before(node, newNode) }
         }
         cmark_node_unlink(node)
         cmark_node_free(node)
-    }
-
-    /// Puts the original source back where a placeholder landed in code or raw HTML.
-    private func restorePlaceholders(in node: OpaquePointer, used: [(HTMLReplacement, String)]) {
-        let literal = Node.literal(node)
-        guard literal.unicodeScalars.contains(Self.placeholderStart) else { return }
-        let restored = Self.pieces(literal, count: used.count).map { piece -> String in
-            switch piece {
-            case .text(let text): return text
-            case .placeholder(let index): return used[index].1
-            }
-        }.joined()
-        cmark_node_set_literal(node, restored)
-    }
-
-    private enum Piece { case text(String), placeholder(Int) }
-
-    private static func pieces(_ literal: String, count: Int) -> [Piece] {
-        var pieces: [Piece] = []
-        var text = String.UnicodeScalarView()
-        var scalars = literal.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            guard scalar == placeholderStart else {
-                text.append(scalar)
-                continue
-            }
-            var digits = ""
-            var closed = false
-            while let next = scalars.next() {
-                if next == placeholderEnd { closed = true; break }
-                digits.unicodeScalars.append(next)
-            }
-            if closed, let index = Int(digits), index >= 0, index < count {
-                if !text.isEmpty { pieces.append(.text(String(text))) }
-                text = String.UnicodeScalarView()
-                pieces.append(.placeholder(index))
-            } else {
-                text.append(scalar)
-                text.append(contentsOf: digits.unicodeScalars)
-                if closed { text.append(placeholderEnd) }
-            }
-        }
-        if !text.isEmpty { pieces.append(.text(String(text))) }
-        return pieces
     }
 
     private static func label(of content: HTMLReplacement.Content) -> String {

@@ -53,10 +53,13 @@ final class MarkdownDocument {
         cmark_parser_free(parser)
     }
 
-    /// The document as Swift values.
-    func blocks() -> [MarkdownBlock] {
+    /// The document as Swift values; `noteLinks` turns the placeholders of wikilinks set aside
+    /// before parsing into `.noteLink` values with their texts.
+    func blocks(noteLinks: (placeholders: SourcePlaceholders, texts: [String])? = nil) -> [MarkdownBlock] {
         var footnotes = 0
-        return MarkdownTreeReader(footnotes: { footnotes += 1; return footnotes }).blocks(of: root, depth: 0)
+        var reader = MarkdownTreeReader(footnotes: { footnotes += 1; return footnotes })
+        reader.noteLinks = noteLinks
+        return reader.blocks(of: root, depth: 0)
     }
 }
 

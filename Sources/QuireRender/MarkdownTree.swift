@@ -22,6 +22,8 @@ public indirect enum MarkdownInline: Equatable, Sendable {
     case image(source: String, title: String, alt: [MarkdownInline])
     /// A footnote reference, numbered as its definition is (1-based, in order of first use).
     case footnoteReference(Int)
+    /// A link to another note written as a wikilink (`[[X|label]]`), with the text it shows.
+    case noteLink(String)
 }
 
 /// How a table column is aligned.

@@ -4,6 +4,13 @@ import CCMark
 struct MarkdownTreeReader {
     /// Hands out the next footnote number (definitions come in the order cmark-gfm numbered them).
     let footnotes: () -> Int
+    /// The wikilinks set aside before parsing and the text each shows, if any.
+    var noteLinks: (placeholders: SourcePlaceholders, texts: [String])?
+
+    private func literal(_ node: OpaquePointer) -> String {
+        guard let noteLinks else { return Node.literal(node) }
+        return noteLinks.placeholders.restored(Node.literal(node))
+    }
 
     func blocks(of parent: OpaquePointer, depth: Int) -> [MarkdownBlock] {
         Node.children(parent).compactMap { block($0, depth: depth + 1) }
@@ -23,8 +30,8 @@ struct MarkdownTreeReader {
             return .list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
                          start: Int(cmark_node_get_list_start(node)), tight: cmark_node_get_list_tight(node) != 0, items: items)
         case .code:
-            return .code(info: cmark_node_get_fence_info(node).map { String(cString: $0) } ?? "", text: Node.literal(node))
-        case .html: return .html(Node.literal(node))
+            return .code(info: cmark_node_get_fence_info(node).map { String(cString: $0) } ?? "", text: literal(node))
+        case .html: return .html(literal(node))
         case .thematicBreak: return .thematicBreak
         case .footnoteDefinition: return .footnoteDefinition(number: footnotes(), blocks(of: node, depth: depth))
         case .table: return table(node, depth: depth)
@@ -52,17 +59,29 @@ struct MarkdownTreeReader {
     }
 
     func inlines(of parent: OpaquePointer, depth: Int) -> [MarkdownInline] {
-        Node.children(parent).compactMap { inline($0, depth: depth + 1) }
+        Node.children(parent).flatMap { inline($0, depth: depth + 1) }
     }
 
-    private func inline(_ node: OpaquePointer, depth: Int) -> MarkdownInline? {
+    private func inline(_ node: OpaquePointer, depth: Int) -> [MarkdownInline] {
+        if NodeKind(node) == .text, let noteLinks, SourcePlaceholders.occur(in: Node.literal(node)) {
+            return noteLinks.placeholders.pieces(Node.literal(node)).map { piece in
+                switch piece {
+                case .text(let text): return .text(text)
+                case .placeholder(let index): return .noteLink(noteLinks.texts[noteLinks.placeholders.used[index].index])
+                }
+            }
+        }
+        return single(node, depth: depth).map { [$0] } ?? []
+    }
+
+    private func single(_ node: OpaquePointer, depth: Int) -> MarkdownInline? {
         if depth > MarkdownDocument.maximumDepth * 2 { return .text(Node.plainText(node)) }
         switch NodeKind(node) {
         case .text: return .text(Node.literal(node))
         case .softBreak: return .softBreak
         case .lineBreak: return .lineBreak
-        case .codeSpan: return .code(Node.literal(node))
-        case .htmlInline: return .html(Node.literal(node))
+        case .codeSpan: return .code(literal(node))
+        case .htmlInline: return .html(literal(node))
         case .emphasis: return .emphasis(inlines(of: node, depth: depth))
         case .strong: return .strong(inlines(of: node, depth: depth))
         case .strikethrough: return .strikethrough(inlines(of: node, depth: depth))

@@ -119,6 +119,8 @@ final class TerminalLayout {
                 let altText = spans(alt, []).map(\.text).joined()
                 result.append(StyledSpan(text: altText.isEmpty ? "[image]" : "[image: \(altText)]", style: style.union(.italic)))
                 if !source.isEmpty { result.append(StyledSpan(text: "[\(number(of: source))]", style: style.union(.dim))) }
+            case .noteLink(let text):
+                result.append(StyledSpan(text: TerminalRenderer.sanitized(text), style: style.union([.link, .underline])))
             case .footnoteReference(let number):
                 result.append(StyledSpan(text: "[^\(number)]", style: style.union(.dim)))
             }

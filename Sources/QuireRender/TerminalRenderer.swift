@@ -15,9 +15,11 @@ public struct TerminalRenderer: Sendable {
         self.color = color
     }
 
-    /// The rendered text of `markdown` (a note's body), ending in a newline unless empty.
-    public func render(_ markdown: String) -> String {
-        render(blocks: MarkdownParser.blocks(markdown))
+    /// The rendered text of `markdown` (a note's body), ending in a newline unless empty;
+    /// `noteLinks` are its wikilinks (UTF-8 byte ranges in `markdown`), shown as the given text in
+    /// the style of a link.
+    public func render(_ markdown: String, noteLinks: [(range: Range<Int>, text: String)] = []) -> String {
+        render(blocks: MarkdownParser.blocks(markdown, noteLinks: noteLinks))
     }
 
     /// The rendered text of parsed blocks.

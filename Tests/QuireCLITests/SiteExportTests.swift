@@ -218,6 +218,8 @@ struct SiteExportTests {
         #expect(!run.stdout.contains("---\n"), "front matter is not shown as Markdown")
         let body = lines.drop { !$0.hasPrefix("# Toy Story 5") }
         for line in body { #expect(line.unicodeScalars.count <= 50 || line.contains("…"), "\(line)") }
+        #expect(lines.contains("2. The road. Woody and Bo's carnival crew cross"))
+        #expect(run.stdout.contains("(See The attic sale.)"), "wikilinks show their text")
         #expect(try vault.run(["show", "Toy Story 5 one-pager", "--render", "--json"]).code == 2)
         let tokyo = try vault.run(["show", "Journal/2026-05-21-tokyo-screening.md", "--render"], environment: ["COLUMNS": "30"])
         #expect(tokyo.code == 0)

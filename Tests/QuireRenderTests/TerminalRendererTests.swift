@@ -144,6 +144,17 @@ final class TerminalRendererTests: XCTestCase {
         XCTAssertEqual(stripped(colored(document, width: 40)), plain(document, width: 40))
     }
 
+    func testWikilinksShowTheirTextAsLinks() {
+        let source = "See [[Woody|the cowboy]] and `[[Code]]`.\n"
+        func range(_ part: String) -> Range<Int> {
+            let start = source.utf8.distance(from: source.startIndex, to: source.range(of: part)?.lowerBound ?? source.startIndex)
+            return start..<(start + part.utf8.count)
+        }
+        let links = [(range: range("[[Woody|the cowboy]]"), text: "the cowboy"), (range: range("[[Code]]"), text: "Code")]
+        XCTAssertEqual(TerminalRenderer(width: 60, color: false).render(source, noteLinks: links), "See the cowboy and [[Code]].\n")
+        XCTAssertTrue(TerminalRenderer(width: 60, color: true).render(source, noteLinks: links).contains("\u{1B}[4;34mthe cowboy\u{1B}[0m"))
+    }
+
     func testHostileNestingDoesNotCrash() {
         let deep = String(repeating: ">", count: 5_000) + " deep\n" + String(repeating: "- ", count: 2_000) + "x\n" + String(repeating: "*", count: 5_000) + "a"
         XCTAssertFalse(plain(deep).isEmpty)

@@ -1,7 +1,7 @@
 import Foundation
 import QuireCore
 import QuireGit
-import QuireRender
+import QuireKit
 import QuireSync
 
 /// `quire show [NOTE]` — prints one note (without NOTE on a terminal, the note picked with
@@ -66,7 +66,7 @@ struct ShowCommand: Command {
                 let old = NoteParser.parse(data, path: path)
                 if render {
                     output.line("\(old.title) (at \(commit.short()))\n")
-                    writeBody(old.body, context: context)
+                    writeBody(old, data: data, context: context)
                 } else {
                     output.line(json ? NoteJSON.object(old, includeBody: true).rendered() : "\(old.title) (at \(commit.short()))\n\n\(old.body)")
                 }
@@ -106,17 +106,17 @@ struct ShowCommand: Command {
             output.error("quire: warning: \(found.path)\(problem.line.map { ":\($0)" } ?? ""): \(problem.message)")
         }
         output.line()
-        writeBody(found.body, context: context)
+        if render {
+            writeBody(found, data: try all.vault.readData(found.path), context: context)
+        } else {
+            output.write(found.body.hasSuffix("\n") || found.body.isEmpty ? found.body : found.body + "\n")
+        }
     }
 
-    /// The body as it is, or rendered for reading with --render.
-    private func writeBody(_ body: String, context: CommandContext) {
+    /// The body rendered for reading (--render), wrapped to the terminal's width.
+    private func writeBody(_ note: Note, data: Data, context: CommandContext) {
         let output = context.output
-        guard render else {
-            output.write(body.hasSuffix("\n") || body.isEmpty ? body : body + "\n")
-            return
-        }
         let width = TerminalText.columns(environment: context.environment, output: output) ?? 80
-        output.write(TerminalRenderer(width: width, color: output.useColor).render(body))
+        output.write(NoteRendering.terminal(note, data: data, width: width, color: output.useColor))
     }
 }
