@@ -36,5 +36,8 @@ enum CommandRegistry {
         ExportCommand.self,
         WatchCommand.self,
         CompletionCommand.self,
+        LinksCommand.self,
+        BacklinksCommand.self,
+        GraphCommand.self,
     ]
 }

@@ -15,6 +15,16 @@ public enum LinkTarget {
         return ext.lowercased() == "md" ? nil : ext.lowercased()
     }
 
+    /// The key of the name a target ends with: its last path part, `.md` dropped, as
+    /// `LinkResolver.key` makes keys (`../a/My Note.md` → `my note`); nil for an empty target.
+    /// Every note a target can resolve to has this key as its file name, title or an alias,
+    /// which is how an index finds a note's backlinks without resolving every link.
+    public static func nameKey(of target: String) -> String? {
+        guard let last = target.split(separator: "/").last, !last.isEmpty else { return nil }
+        let name = last.lowercased().hasSuffix(".md") ? String(last.dropLast(3)) : String(last)
+        return name.isEmpty ? nil : LinkResolver.key(name)
+    }
+
     /// A `/`-separated path with `.` and empty parts dropped and `..` applied; nil when `..`
     /// climbs above the vault root.
     public static func normalized(_ path: String) -> String? {

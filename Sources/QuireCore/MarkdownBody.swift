@@ -107,6 +107,14 @@ public enum MarkdownBody {
         return index + 1 == line.count || line[index + 1] == 0x20 || line[index + 1] == 0x09
     }
 
+    /// Calls `visit` with the byte range of each line a reader reads as text, from `start` (a
+    /// body's first byte): outside fenced and indented code blocks, as `LinkExtractor` reads
+    /// them; until `visit` returns false.
+    public static func forEachReadableLine(of bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                           _ visit: (Range<Int>) -> Bool) {
+        forEachLine(of: bytes, from: start, skipsIndentedCode: true, visit)
+    }
+
     /// The number of spaces a line starts with, at most four.
     static func indent(_ line: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0

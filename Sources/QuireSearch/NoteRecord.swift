@@ -56,6 +56,10 @@ public struct NoteRecord: Equatable, Sendable {
     var frontMatterStorage: FrontMatterStorage
     /// Problems found while reading the note (empty for a healthy note).
     public var problems: [NoteProblem]
+    /// The links written in the note, in file order (see `LinkExtractor`).
+    public var links: [NoteLink] = []
+    /// The note's headings and block ids (what `#heading` and `#^block` links point at).
+    public var anchors = NoteAnchors()
 
     /// Copies the metadata of a parsed note.
     public init(note: Note) {
@@ -81,6 +85,8 @@ public struct NoteRecord: Equatable, Sendable {
         extraFrontMatter = note.frontMatter.filter { !Self.canonicalKeys.contains($0.key) }
         frontMatterStorage = FrontMatterStorage(note.frontMatter)
         problems = note.problems
+        links = note.links
+        anchors = note.anchors
     }
 
     /// Keys kept in their own fields rather than in `extraFrontMatter`.
@@ -170,6 +176,9 @@ public struct NoteRecord: Equatable, Sendable {
             return bound.matches(updatedAt, comparison)
         case .value(let key, let comparison, let value):
             return fieldValue(record, key).map { matches($0, comparison, value) } ?? false
+        case .linksTo, .linkedFrom, .orphan, .brokenLinks:
+            // Answered by the catalog's link graph (`QueryEvaluator`), never by one record.
+            return false
         }
     }
 
