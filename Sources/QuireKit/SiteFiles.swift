@@ -20,7 +20,12 @@ enum SiteFiles {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else { throw SiteExportError.destinationNotAFolder(destination.path) }
-        let contents = (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? []
+        let contents: [String]
+        do {
+            contents = try FileManager.default.contentsOfDirectory(atPath: destination.path)
+        } catch {
+            throw SiteExportError.readFailed(path: destination.path, reason: error.localizedDescription)
+        }
         if !contents.isEmpty && !FileManager.default.fileExists(atPath: destination.appendingPathComponent(marker).path) {
             throw SiteExportError.destinationNotEmpty(destination.path)
         }
@@ -118,6 +123,8 @@ enum SiteFiles {
             if let old { try? manager.moveItem(at: old, to: destination) }
             throw SiteExportError.writeFailed(path: destination.path, reason: error.localizedDescription)
         }
+        // The new site is in place; an old one that cannot be removed stays as a hidden folder
+        // beside it (nothing is lost), and the export still succeeded.
         if let old { try? manager.removeItem(at: old) }
     }
 }

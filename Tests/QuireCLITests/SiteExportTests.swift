@@ -171,6 +171,33 @@ struct SiteExportTests {
         #expect(!leftovers.contains { $0.contains("quire-export") || $0.contains("quire-old") })
     }
 
+    @Test(.enabled(if: hasPython, "python3 runs the site checker (Makefile TEST_PACKAGES)"))
+    func oddNamesAndHostileContentStayWellFormed() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: \"<script>alert('t')</script> & \\\"quotes\\\"\"\ntags: [\"a<b\", café]",
+                                 body: "Links to [[日記 1]], [[100% sure?]] and [[Spaced name|with <b>label</b>]].\n\n<script>alert(1)</script>\n"),
+                        to: "hostile.md")
+        try vault.write("# 日記\n\n## 上映会\n\nSee [[hostile]] and [back](hostile.md).\n", to: "日記 1.md")
+        try vault.write("Sure. See [[日記 1#上映会]].\n", to: "folder with space/100% sure?.md")
+        try vault.write("Text.\n", to: "Spaced name.md")
+        try Data([0x2D, 0x2D, 0x2D, 0x0A, 0xFF, 0xFE, 0x0A, 0x2D, 0x2D, 0x2D, 0x0A, 0x80, 0x5B, 0x5B, 0x61, 0x5D, 0x5D, 0x0A]).write(to: vault.url("bad-utf8.md"))
+        try Data([0x00, 0x01, 0x02, 0x5B, 0x5B, 0x00]).write(to: vault.url("binary.md"))
+        let run = try vault.run(["export", "--html", "../site"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("exported 6 pages"))
+        let site = vault.root.deletingLastPathComponent().appendingPathComponent("site")
+        let checked = try Self.check(site, strictFragments: true)
+        #expect(checked.code == 0, "\(checked.summary)")
+        let hostile = try Harness.read(site.appendingPathComponent("notes/hostile.html"))
+        #expect(!hostile.contains("<script>alert"), "no markup from a note's title, tags or body")
+        #expect(hostile.contains("<title>&lt;script&gt;alert(&#39;t&#39;)&lt;/script&gt; &amp; &quot;quotes&quot; · "))
+        #expect(hostile.contains("<a class=\"wikilink\" href=\"%E6%97%A5%E8%A8%98%201.html\">日記 1</a>"))
+        #expect(hostile.contains("href=\"folder%20with%20space/100%25%20sure%3F.html\">100% sure?</a>"))
+        #expect(hostile.contains(">with &lt;b&gt;label&lt;/b&gt;</a>"))
+        let deep = try Harness.read(site.appendingPathComponent("notes/folder with space/100% sure?.html"))
+        #expect(deep.contains("href=\"../%E6%97%A5%E8%A8%98%201.html#%E4%B8%8A%E6%98%A0%E4%BC%9A\">日記 1 › 上映会</a>"))
+    }
+
     static let corpora = Harness.packageRoot.appendingPathComponent("Tests/Corpora")
 
     @Test(.enabled(if: hasPython, "python3 runs the site checker (Makefile TEST_PACKAGES)"),
