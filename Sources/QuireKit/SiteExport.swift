@@ -57,7 +57,7 @@ public enum SiteExport {
                     tags: index.tagLinks(note.tags, from: page), body: body,
                     backlinks: sources.map { source in
                         SiteLink(text: source.source.title, href: SiteLayout.href(to: SiteLayout.page(ofNote: source.source.path), from: page),
-                                 context: SiteIndex.context(line: source.line, in: source.data))
+                                 context: SiteIndex.context(line: source.line, in: source.data, links: source.source.links))
                     })
                 try SiteFiles.write(template.notePage(pageValue), to: page, in: staging)
                 searchEntries.append(SiteSearchEntry(note: note, page: page, text: body.text))

@@ -90,8 +90,9 @@ struct SiteIndex {
         return formatter.string(from: date)
     }
 
-    /// The line a link is on, as a short context: list and quote marks dropped, cut at 200 characters.
-    static func context(line: Int, in data: Data) -> String {
+    /// The line a link is on, as a short context: its links shown as their text (`[[X|label]]` →
+    /// `label`), list, number and quote marks dropped, cut at 200 characters.
+    static func context(line: Int, in data: Data, links: [NoteLink]) -> String {
         var current = 1
         var start = data.startIndex
         while current < line, let newline = data[start...].firstIndex(of: 0x0A) {
@@ -99,8 +100,18 @@ struct SiteIndex {
             start = newline + 1
         }
         let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
-        var text = String(decoding: data[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        var bytes: [UInt8] = []
+        var position = start
+        for link in links.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
+        where link.range.lowerBound >= position && link.range.upperBound <= end {
+            bytes += data[position..<link.range.lowerBound]
+            bytes += Array((link.style == .wiki ? NoteBodyLinks.shownText(link) : link.label ?? "").utf8)
+            position = link.range.upperBound
+        }
+        bytes += data[position..<end]
+        var text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         while let first = text.first, "-*+>#".contains(first) { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        if let marker = text.range(of: #"^[0-9]{1,9}[.)] "#, options: .regularExpression) { text.removeSubrange(marker) }
         return text.count > 200 ? String(text.prefix(199)) + "…" : text
     }
 }
