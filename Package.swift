@@ -11,6 +11,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // cmark-gfm and its extensions (tables, task lists, strikethrough, autolinks), linked by the
+        // module map: the pkg-config file of libcmark-gfm-dev names the extensions library too.
+        .systemLibrary(name: "CCMark", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
         // ICU's word breaks (Debian libicu-dev) behind a C function with plain types: the system
         // ICU headers clash with Foundation's own copy of ICU when imported into Swift.
@@ -19,17 +22,20 @@ let package = Package(
         .target(name: "QuireGit", dependencies: ["CLibGit2"]),
         .target(name: "QuireSearch", dependencies: ["QuireCore", "CICU"]),
         .target(name: "QuireSync", dependencies: ["QuireCore", "QuireGit"]),
+        // Markdown rendered for the terminal and as HTML pages of a static site (cmark-gfm).
+        .target(name: "QuireRender", dependencies: ["QuireCore", "CCMark"]),
         // The application layer: each workflow (open a fresh catalog, rename with links, clone,
         // check, restore, sync, import/export) as a function taking typed options and returning
         // a typed report. Front ends (the CLI, the language server, the sync daemon) call it.
-        .target(name: "QuireKit", dependencies: ["QuireCore", "QuireGit", "QuireSearch", "QuireSync"]),
-        .target(name: "QuireCLI", dependencies: ["QuireKit", "QuireCore", "QuireGit", "QuireSearch", "QuireSync"]),
+        .target(name: "QuireKit", dependencies: ["QuireCore", "QuireGit", "QuireSearch", "QuireSync", "QuireRender"]),
+        .target(name: "QuireCLI", dependencies: ["QuireKit", "QuireCore", "QuireGit", "QuireSearch", "QuireSync", "QuireRender"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
 
         .testTarget(name: "QuireCoreTests", dependencies: ["QuireCore"]),
         .testTarget(name: "QuireGitTests", dependencies: ["QuireGit"]),
         .testTarget(name: "QuireSearchTests", dependencies: ["QuireSearch", "QuireCore"]),
         .testTarget(name: "QuireSyncTests", dependencies: ["QuireSync", "QuireGit", "QuireCore"]),
+        .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireCore"]),
         .testTarget(name: "QuireKitTests", dependencies: ["QuireKit", "QuireSearch", "QuireSync", "QuireGit", "QuireCore"]),
         // Runs the built `quire` end to end: depending on it makes `swift test` build what it runs.
         .testTarget(name: "QuireCLITests", dependencies: ["QuireCore", "quire"]),

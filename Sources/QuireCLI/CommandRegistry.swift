@@ -33,6 +33,7 @@ enum CommandRegistry {
         UndoCommand.self,
         MergeDriverCommand.self,
         CheckCommand.self,
+        ExportCommand.self,
         WatchCommand.self,
         CompletionCommand.self,
         LinksCommand.self,

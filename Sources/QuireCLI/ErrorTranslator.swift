@@ -10,6 +10,7 @@ enum ErrorTranslator {
         if let error = error as? CoreError { return translate(core: error) }
         if let error = error as? MoveError { return translate(move: error) }
         if let translated = SyncErrorTranslator.translate(error) { return translated }
+        if let error = error as? SiteExportError { return translate(export: error) }
         return CLIError(String(describing: error))
     }
 
@@ -19,6 +20,17 @@ enum ErrorTranslator {
         case .readOnly:
             return CLIError(error.description, hint: "make it writable (chmod u+w), or add --force to change it anyway")
         case .destinationExists, .moveFailed:
+            return CLIError(error.description)
+        }
+    }
+
+    private static func translate(export error: SiteExportError) -> CLIError {
+        switch error {
+        case .destinationNotEmpty:
+            return CLIError(error.description, hint: "give a new or empty folder; quire replaces only a site it wrote itself")
+        case .destinationHoldsVault, .destinationNotAFolder:
+            return CLIError(error.description, hint: "give a folder of its own for the site, e.g. 'quire export --html site'")
+        default:
             return CLIError(error.description)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import QuireRender
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,26 +18,7 @@ enum TerminalText {
     }
 
     /// The columns `text` takes.
-    static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width($1) }
-    }
-
-    /// The columns one scalar takes: 0 for combining marks and joiners, 2 for wide ones.
-    static func width(_ scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
-        if value < 0x300 { return 1 }
-        if scalar.properties.generalCategory == .nonspacingMark || value == 0x200D || (0xFE00...0xFE0F).contains(value) {
-            return 0
-        }
-        return wideRanges.contains { $0.contains(value) } ? 2 : 1
-    }
-
-    /// East Asian wide and emoji scalars.
-    private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-        0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD,
-    ]
+    static func width(_ text: String) -> Int { DisplayWidth.of(text) }
 
     /// `text` cut to at most `columns` columns, ending in `…` when cut.
     static func cut(_ text: String, to columns: Int) -> String {

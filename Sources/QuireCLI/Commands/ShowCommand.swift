@@ -1,6 +1,7 @@
 import Foundation
 import QuireCore
 import QuireGit
+import QuireKit
 import QuireSync
 
 /// `quire show [NOTE]` — prints one note (without NOTE on a terminal, the note picked with
@@ -9,19 +10,24 @@ struct ShowCommand: Command {
     static let configuration = CommandConfiguration(
         name: "show",
         abstract: "Print a note: its metadata and body, the raw file, or JSON.",
-        usage: "show [NOTE] [--json] [--raw] [--at REV]",
+        usage: "show [NOTE] [--json] [--raw] [--render] [--at REV]",
         discussion: """
         NOTE is a path, an id, an exact title (case-insensitive), an id prefix of at least
         4 characters, or words (else letters in order) of a title only one note has. --at REV
         shows the note as it was in a commit ('quire history NOTE' lists them; a deleted note's
         path works too). Without NOTE, on a terminal, quire offers a picker of the vault's notes,
         as 'quire edit' does (fzf when it is on PATH, else a numbered list; see
-        'quire edit --help'); elsewhere NOTE is required.
+        'quire edit --help'); elsewhere NOTE is required. --render shows the body as formatted
+        text: headings, emphasis, lists, task lists, code, quotes and tables, wrapped to the
+        terminal's width (COLUMNS, else the window, else 80), links numbered and listed at the
+        end; styled on a terminal, plain text in a pipe or with NO_COLOR.
         """,
-        examples: ["quire show \"Woody's last ride\"", "quire show 3f2b --json", "quire show Drafts/woodys-last-ride.md --raw"],
+        examples: ["quire show \"Woody's last ride\"", "quire show 3f2b --json", "quire show Drafts/woodys-last-ride.md --raw",
+                   "quire show \"Toy Story 5 one-pager\" --render | less -R"],
         options: [
             .flag("--json", help: "Print the note as JSON, with its body."),
             .flag("--raw", help: "Print the file exactly as it is on disk."),
+            .flag("--render", help: "Format the Markdown for reading, wrapped to the terminal's width."),
             .value("--at", name: "REV", help: "Show the note as it was in commit REV (id, prefix, HEAD~2, …)."),
         ],
         positionals: 0...1)
@@ -29,6 +35,7 @@ struct ShowCommand: Command {
     let note: String?
     let json: Bool
     let raw: Bool
+    let render: Bool
     let revision: String?
 
     init(_ arguments: ParsedArguments) throws {
@@ -36,7 +43,9 @@ struct ShowCommand: Command {
         revision = arguments.value("--at")
         json = arguments.has("--json")
         raw = arguments.has("--raw")
+        render = arguments.has("--render")
         if json && raw { throw CLIError.usage("--json and --raw cannot be used together") }
+        if render && (json || raw) { throw CLIError.usage("--render cannot be used with \(json ? "--json" : "--raw")") }
         if note == nil { try TerminalNotePicker.requireTerminal() }
     }
 
@@ -55,7 +64,12 @@ struct ShowCommand: Command {
                 output.write(bytes: Array(data))
             } else {
                 let old = NoteParser.parse(data, path: path)
-                output.line(json ? NoteJSON.object(old, includeBody: true).rendered() : "\(old.title) (at \(commit.short()))\n\n\(old.body)")
+                if render {
+                    output.line("\(old.title) (at \(commit.short()))\n")
+                    writeBody(old, data: data, context: context)
+                } else {
+                    output.line(json ? NoteJSON.object(old, includeBody: true).rendered() : "\(old.title) (at \(commit.short()))\n\n\(old.body)")
+                }
             }
             return
         }
@@ -92,6 +106,17 @@ struct ShowCommand: Command {
             output.error("quire: warning: \(found.path)\(problem.line.map { ":\($0)" } ?? ""): \(problem.message)")
         }
         output.line()
-        output.write(found.body.hasSuffix("\n") || found.body.isEmpty ? found.body : found.body + "\n")
+        if render {
+            writeBody(found, data: try all.vault.readData(found.path), context: context)
+        } else {
+            output.write(found.body.hasSuffix("\n") || found.body.isEmpty ? found.body : found.body + "\n")
+        }
+    }
+
+    /// The body rendered for reading (--render), wrapped to the terminal's width.
+    private func writeBody(_ note: Note, data: Data, context: CommandContext) {
+        let output = context.output
+        let width = TerminalText.columns(environment: context.environment, output: output) ?? 80
+        output.write(NoteRendering.terminal(note, data: data, width: width, color: output.useColor))
     }
 }

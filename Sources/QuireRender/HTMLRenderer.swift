@@ -1,0 +1,226 @@
+import CCMark
+
+/// What a stretch of a note's source (a wikilink, an embed) becomes in its HTML page.
+public struct HTMLReplacement: Sendable, Equatable {
+    /// The new content.
+    public enum Content: Sendable, Equatable {
+        /// A link: `<a class="…" href="…">text</a>`.
+        case link(href: String, text: String, cssClass: String)
+        /// An image: `<img src="…" alt="…">`.
+        case image(source: String, alt: String)
+        /// Text in a span: `<span class="…" title="…">text</span>` (an unresolved link).
+        case text(String, cssClass: String, title: String)
+    }
+
+    /// Where it is: UTF-8 byte offsets in the Markdown text.
+    public var range: Range<Int>
+    /// What it becomes.
+    public var content: Content
+
+    /// Creates a replacement.
+    public init(range: Range<Int>, content: Content) {
+        self.range = range
+        self.content = content
+    }
+}
+
+/// What becomes of a Markdown link's or image's destination.
+public enum DestinationRewrite: Sendable, Equatable {
+    /// The link goes here instead.
+    case url(String)
+    /// The link leads nowhere: its text is shown in `<span class="broken-link" title="…">`.
+    case broken(title: String)
+}
+
+/// One heading of a rendered page.
+public struct RenderedHeading: Sendable, Equatable {
+    /// 1–6.
+    public var level: Int
+    /// Its text.
+    public var text: String
+    /// Its `id` on the page.
+    public var anchor: String
+}
+
+/// A page body rendered by `HTMLRenderer`.
+public struct RenderedHTML: Sendable, Equatable {
+    /// The HTML fragment.
+    public var html: String
+    /// The headings in order, with their anchors.
+    public var headings: [RenderedHeading]
+    /// The page's text without markup (for a search index).
+    public var text: String
+}
+
+/// Renders Markdown to an HTML fragment with cmark-gfm's own HTML renderer (tables, task lists,
+/// strikethrough, autolinks, footnotes): headings get GitHub-style `id`s, spans of the source can
+/// be replaced (wikilinks, embeds), and link and image destinations can be rewritten (a relative
+/// link to a note becomes a link to its page). Raw HTML in the note is left out unless
+/// `rawHTML` is set (then GitHub's tag filter still disarms `<script>` and the like).
+public struct HTMLRenderer {
+    /// Spans of the source to replace; overlapping ones after the first are ignored.
+    public var replacements: [HTMLReplacement]
+    /// Rewrites a Markdown link (`false`) or image (`true`) destination; nil keeps it.
+    public var rewriteDestination: (String, Bool) -> DestinationRewrite?
+    /// Whether raw HTML in the note is written to the page.
+    public var rawHTML: Bool
+
+    /// Creates a renderer.
+    public init(replacements: [HTMLReplacement] = [], rawHTML: Bool = false,
+                rewriteDestination: @escaping (String, Bool) -> DestinationRewrite? = { _, _ in nil }) {
+        self.replacements = replacements
+        self.rawHTML = rawHTML
+        self.rewriteDestination = rewriteDestination
+    }
+
+    /// Renders `markdown` (a note's body, without front matter).
+    public func render(_ markdown: String) -> RenderedHTML {
+        let placeholders = SourcePlaceholders(markdown, ranges: replacements.map(\.range))
+        let source = placeholders.source
+        let options = CMARK_OPT_FOOTNOTES | (rawHTML ? CMARK_OPT_UNSAFE : 0)
+        guard let document = MarkdownDocument(markdown: source, options: options) else {
+            return RenderedHTML(html: "<p>\(HTMLText.escape(markdown))</p>\n", headings: [], text: markdown)
+        }
+        var textNodes: [OpaquePointer] = []
+        var destinations: [OpaquePointer] = []
+        var headings: [OpaquePointer] = []
+        var literals: [OpaquePointer] = []
+        if let iterator = cmark_iter_new(document.root) {
+            defer { cmark_iter_free(iterator) }
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                switch NodeKind(node) {
+                case .text: if SourcePlaceholders.occur(in: Node.literal(node)) { textNodes.append(node) }
+                case .link, .image: destinations.append(node)
+                case .heading: headings.append(node)
+                case .codeSpan, .code, .html, .htmlInline: literals.append(node)
+                default: break
+                }
+            }
+        }
+        for node in textNodes { replacePlaceholders(in: node, placeholders) }
+        for node in literals where SourcePlaceholders.occur(in: Node.literal(node)) {
+            cmark_node_set_literal(node, placeholders.restored(Node.literal(node)))
+        }
+        for node in destinations {
+            let isImage = NodeKind(node) == .image
+            switch rewriteDestination(Node.url(node), isImage) {
+            case .url(let rewritten): cmark_node_set_url(node, rewritten)
+            case .broken(let title): Self.replaceByBrokenSpan(node, title: title)
+            case nil: break
+            }
+        }
+        var anchors = HeadingAnchor()
+        var rendered: [RenderedHeading] = []
+        for node in headings {
+            let level = Int(cmark_node_get_heading_level(node))
+            let text = Node.plainText(node).trimmingSpaces()
+            let anchor = anchors.next(text)
+            rendered.append(RenderedHeading(level: level, text: text, anchor: anchor))
+            Self.giveID(anchor, toHeading: node, level: level)
+        }
+        let html = Self.renderHTML(document, options: options)
+        return RenderedHTML(html: html, headings: rendered, text: Node.plainText(document.root).trimmingSpaces())
+    }
+
+    /// Splits a text node at its placeholders into text and the replacements' nodes.
+    private func replacePlaceholders(in node: OpaquePointer, _ placeholders: SourcePlaceholders) {
+        var insideLink = false
+        var ancestor = cmark_node_parent(node)
+        while let current = ancestor {
+            if NodeKind(current) == .link || NodeKind(current) == .image { insideLink = true }
+            ancestor = cmark_node_parent(current)
+        }
+        for piece in placeholders.pieces(Node.literal(node)) {
+            let newNode: OpaquePointer?
+            switch piece {
+            case .text(let text): newNode = Self.textNode(text)
+            case .placeholder(let index):
+                let replacement = replacements[placeholders.used[index].index]
+                newNode = insideLink ? Self.textNode(Self.label(of: replacement.content)) : Self.node(for: replacement.content)
+            }
+            if let newNode { cmark_node_insert_before(node, newNode) }
+        }
+        cmark_node_unlink(node)
+        cmark_node_free(node)
+    }
+
+    private static func label(of content: HTMLReplacement.Content) -> String {
+        switch content {
+        case .link(_, let text, _): return text
+        case .image(_, let alt): return alt
+        case .text(let text, _, _): return text
+        }
+    }
+
+    private static func textNode(_ text: String) -> OpaquePointer? {
+        guard let node = cmark_node_new(CMARK_NODE_TEXT) else { return nil }
+        cmark_node_set_literal(node, text)
+        return node
+    }
+
+    /// A custom inline node writing the replacement's HTML (its text escaped by cmark).
+    private static func node(for content: HTMLReplacement.Content) -> OpaquePointer? {
+        guard let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return nil }
+        switch content {
+        case .link(let href, let text, let cssClass):
+            cmark_node_set_on_enter(node, "<a class=\"\(HTMLText.escape(cssClass))\" href=\"\(HTMLText.escape(href))\">")
+            cmark_node_set_on_exit(node, "</a>")
+            if let child = textNode(text) { cmark_node_append_child(node, child) }
+        case .image(let source, let alt):
+            cmark_node_set_on_enter(node, "<img src=\"\(HTMLText.escape(source))\" alt=\"\(HTMLText.escape(alt))\" />")
+            cmark_node_set_on_exit(node, "")
+        case .text(let text, let cssClass, let title):
+            cmark_node_set_on_enter(node, "<span class=\"\(HTMLText.escape(cssClass))\" title=\"\(HTMLText.escape(title))\">")
+            cmark_node_set_on_exit(node, "</span>")
+            if let child = textNode(text) { cmark_node_append_child(node, child) }
+        }
+        return node
+    }
+
+    /// Replaces a link or image node by a span holding its text (an image's alternative text).
+    private static func replaceByBrokenSpan(_ node: OpaquePointer, title: String) {
+        guard let span = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return }
+        cmark_node_set_on_enter(span, "<span class=\"broken-link\" title=\"\(HTMLText.escape(title))\">")
+        cmark_node_set_on_exit(span, "</span>")
+        while let child = cmark_node_first_child(node) {
+            cmark_node_unlink(child)
+            cmark_node_append_child(span, child)
+        }
+        cmark_node_insert_before(node, span)
+        cmark_node_unlink(node)
+        cmark_node_free(node)
+    }
+
+    /// Replaces a heading node by a custom block writing `<hN id="anchor">` around its children.
+    private static func giveID(_ anchor: String, toHeading heading: OpaquePointer, level: Int) {
+        guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        let tag = "h\(max(1, min(6, level)))"
+        cmark_node_set_on_enter(block, "<\(tag) id=\"\(HTMLText.escape(anchor))\">")
+        cmark_node_set_on_exit(block, "</\(tag)>")
+        while let child = cmark_node_first_child(heading) {
+            cmark_node_unlink(child)
+            cmark_node_append_child(block, child)
+        }
+        cmark_node_insert_before(heading, block)
+        cmark_node_unlink(heading)
+        cmark_node_free(heading)
+    }
+
+    private static func renderHTML(_ document: MarkdownDocument, options: Int32) -> String {
+        guard let allocator = cmark_get_default_mem_allocator(),
+              let html = cmark_render_html_with_mem(document.root, options, document.extensions, allocator) else { return "" }
+        defer { allocator.pointee.free(html) }
+        return String(cString: html)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and newlines.
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\n" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\n" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

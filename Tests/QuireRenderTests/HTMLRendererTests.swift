@@ -1,0 +1,104 @@
+import QuireRender
+import XCTest
+
+final class HTMLRendererTests: XCTestCase {
+    private func html(_ markdown: String) -> String { HTMLRenderer().render(markdown).html }
+
+    private func range(of part: String, in text: String) -> Range<Int> {
+        guard let found = text.range(of: part) else { return 0..<0 }
+        let start = text.utf8.distance(from: text.startIndex, to: found.lowerBound)
+        return start..<(start + part.utf8.count)
+    }
+
+    func testGitHubExtensions() {
+        let table = html("| a | b |\n|:--|--:|\n| 1 | ~~2~~ |\n")
+        XCTAssertTrue(table.contains("<th align=\"left\">a</th>"), table)
+        XCTAssertTrue(table.contains("<td align=\"right\"><del>2</del></td>"), table)
+        let tasks = html("- [ ] open\n- [x] done\n")
+        XCTAssertTrue(tasks.contains("<li><input type=\"checkbox\" disabled=\"\" /> open</li>"), tasks)
+        XCTAssertTrue(tasks.contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> done"), tasks)
+        XCTAssertTrue(html("visit www.pixar.com\n").contains("<a href=\"http://www.pixar.com\">www.pixar.com</a>"))
+        let code = html("```swift\nlet a = \"<b>\"\n```\n")
+        XCTAssertTrue(code.contains("<pre><code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code></pre>"), code)
+    }
+
+    func testFootnotes() {
+        let page = html("Claim[^src].\n\n[^src]: The source.\n")
+        XCTAssertTrue(page.contains("<a href=\"#fn-src\" id=\"fnref-src\" data-footnote-ref>1</a>"), page)
+        XCTAssertTrue(page.contains("<li id=\"fn-src\">"), page)
+        XCTAssertTrue(page.contains("href=\"#fnref-src\""), page)
+    }
+
+    func testHeadingsGetUniqueAnchors() {
+        let rendered = HTMLRenderer().render("# Act *Two*: the Fall\n\n## Notes\n\n## Notes\n\n## 上映会\n")
+        XCTAssertTrue(rendered.html.contains("<h1 id=\"act-two-the-fall\">\nAct <em>Two</em>: the Fall\n</h1>"), rendered.html)
+        XCTAssertTrue(rendered.html.contains("<h2 id=\"notes\">\nNotes\n</h2>\n<h2 id=\"notes-1\">\nNotes\n</h2>"), rendered.html)
+        XCTAssertEqual(rendered.headings.map(\.anchor), ["act-two-the-fall", "notes", "notes-1", "上映会"])
+        XCTAssertEqual(rendered.headings.map(\.level), [1, 2, 2, 2])
+        XCTAssertEqual(rendered.headings.first?.text, "Act Two: the Fall")
+    }
+
+    func testReplacementsBecomeLinksImagesAndSpans() {
+        let source = "See [[Woody]] and ![[poster.png]] and [[Gone|gone <b>]].\n"
+        let renderer = HTMLRenderer(replacements: [
+            HTMLReplacement(range: range(of: "[[Woody]]", in: source), content: .link(href: "Drafts/woody.html", text: "Woody", cssClass: "wikilink")),
+            HTMLReplacement(range: range(of: "![[poster.png]]", in: source), content: .image(source: "poster.png", alt: "poster")),
+            HTMLReplacement(range: range(of: "[[Gone|gone <b>]]", in: source), content: .text("gone <b>", cssClass: "broken-link", title: "no note \"Gone\"")),
+        ])
+        let rendered = renderer.render(source)
+        XCTAssertEqual(rendered.html, "<p>See <a class=\"wikilink\" href=\"Drafts/woody.html\">Woody</a> and <img src=\"poster.png\" alt=\"poster\" /> and <span class=\"broken-link\" title=\"no note &quot;Gone&quot;\">gone &lt;b&gt;</span>.</p>\n")
+        XCTAssertEqual(rendered.text, "See Woody and  and gone <b>.")
+    }
+
+    func testAReplacementInsideALinkLabelIsText() {
+        let source = "[see [[X]]](https://x.org)\n"
+        let renderer = HTMLRenderer(replacements: [
+            HTMLReplacement(range: range(of: "[[X]]", in: source), content: .link(href: "x.html", text: "X", cssClass: "wikilink")),
+        ])
+        XCTAssertEqual(renderer.render(source).html, "<p><a href=\"https://x.org\">see X</a></p>\n")
+    }
+
+    func testAReplacementThatLandsInCodeIsPutBack() {
+        let source = "`[[X]]`\n"
+        let renderer = HTMLRenderer(replacements: [
+            HTMLReplacement(range: range(of: "[[X]]", in: source), content: .link(href: "x.html", text: "X", cssClass: "wikilink")),
+        ])
+        XCTAssertEqual(renderer.render(source).html, "<p><code>[[X]]</code></p>\n")
+    }
+
+    func testDestinationsAreRewritten() {
+        let renderer = HTMLRenderer { destination, isImage in
+            if destination.hasPrefix("gone") { return .broken(title: "no such note") }
+            return isImage ? .url("media/" + destination) : destination.hasSuffix(".md") ? .url(String(destination.dropLast(3)) + ".html") : nil
+        }
+        let page = renderer.render("[next](other%20note.md) [web](https://x.org) ![p](p.png) [*old*](gone.md) ![alt](gone.png)\n").html
+        XCTAssertEqual(page, "<p><a href=\"other%20note.html\">next</a> <a href=\"https://x.org\">web</a> <img src=\"media/p.png\" alt=\"p\" /> "
+                       + "<span class=\"broken-link\" title=\"no such note\"><em>old</em></span> <span class=\"broken-link\" title=\"no such note\">alt</span></p>\n")
+    }
+
+    func testRawHTMLIsLeftOutUnlessAsked() {
+        let source = "a <kbd>b</kbd>\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1))\n"
+        let safe = html(source)
+        XCTAssertFalse(safe.contains("<kbd>"))
+        XCTAssertFalse(safe.contains("<script>"))
+        XCTAssertFalse(safe.contains("javascript:"))
+        let raw = HTMLRenderer(rawHTML: true).render(source).html
+        XCTAssertTrue(raw.contains("<kbd>b</kbd>"), raw)
+        XCTAssertFalse(raw.contains("<script>"), raw)
+    }
+
+    func testSlugsAndURLPaths() {
+        XCTAssertEqual(HeadingAnchor.slug("Hello, World! 2"), "hello-world-2")
+        XCTAssertEqual(HeadingAnchor.slug("???"), "section")
+        XCTAssertEqual(HTMLText.urlPath("Drafts/Woody's ride #2.html"), "Drafts/Woody%27s%20ride%20%232.html")
+        XCTAssertEqual(HTMLText.urlPath("日記/a.html"), "%E6%97%A5%E8%A8%98/a.html")
+        XCTAssertEqual(HTMLText.escape("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+    }
+
+    func testParserBlocks() {
+        XCTAssertEqual(MarkdownParser.blocks("# T\n\n- [x] a\n"), [
+            .heading(level: 1, [.text("T")]),
+            .list(ordered: false, start: 0, tight: true, items: [MarkdownListItem(task: true, blocks: [.paragraph([.text("a")])])]),
+        ])
+    }
+}
