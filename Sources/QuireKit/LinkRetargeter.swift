@@ -46,7 +46,11 @@ struct LinkRetargeter {
         case .unresolved: return .unresolved
         }
         let new = moved[old] ?? old
-        if after.resolve(target: link.target, from: newSource) == .note(new) { return .unchanged }
+        // A Markdown link that was a working relative path stays one (other renderers read it as
+        // a path), even where a name look-up would still find the note.
+        let wasPath = link.style == .markdown && Self.isRelative(link.target, from: LinkPathText.folder(of: oldSource), to: old)
+        if after.resolve(target: link.target, from: newSource) == .note(new),
+           !wasPath || Self.isRelative(link.target, from: LinkPathText.folder(of: newSource), to: new) { return .unchanged }
         let candidates = spellings(of: link, oldSource: oldSource, oldTarget: old, newTarget: new, newSource: newSource)
         for candidate in candidates where acceptable(candidate, in: link) {
             let decoded = link.style == .markdown ? LinkPathText.decoded(candidate) : candidate
@@ -70,7 +74,7 @@ struct LinkRetargeter {
             forms = ["/" + shown(newTarget)]
         } else if target.hasPrefix("./") || target.hasPrefix("../") {
             forms = [(target.hasPrefix("./") && !relative.hasPrefix("../") ? "./" : "") + shown(relative)]
-        } else if !(isName && link.style == .wiki), !LinkPathText.folder(of: oldSource).isEmpty,
+        } else if link.style == .markdown || !isName,
                   Self.isRelative(target, from: LinkPathText.folder(of: oldSource), to: oldTarget) {
             forms = [shown(relative)]
         } else if !isName, Self.isRelative(target, from: "", to: oldTarget) {
