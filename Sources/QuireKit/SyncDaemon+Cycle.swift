@@ -34,6 +34,7 @@ extension SyncDaemon {
         var options = VaultSyncOptions(environment: environment)
         let signals = self.signals
         options.interruption = { signals.interruption() }
+        options.waitForDaemon = 0
         let outcome: CycleOutcome
         do {
             outcome = .synced(try VaultSync.run(vault, options: options))
@@ -123,6 +124,7 @@ extension SyncDaemon {
             health.lastErrorAt = Date()
             health.stoppedBecause = result
             health.backoffSeconds = 0
+            stoppedAtSync = (try? SyncState.load(vaultRoot: vault.root))?.lastSync
             say("sync \(result): \(message); not retrying until the settings change (SIGHUP) or a 'quire sync' by hand succeeds")
         case .interrupted:
             health.lastResult = "interrupted"
@@ -133,11 +135,11 @@ extension SyncDaemon {
         saveHealth()
     }
 
-    /// Whether `sync-state.json` records a successful sync after the daemon stopped for the user.
+    /// Whether `sync-state.json` records a successful sync since the daemon stopped for the user
+    /// (its own failing cycle wrote the state it compares with: no clock is involved).
     func manualSyncSucceeded() -> Bool {
-        guard let state = try? SyncState.load(vaultRoot: vault.root), let last = state.lastSync,
-              let since = health.lastErrorAt else { return false }
-        return last >= since.addingTimeInterval(-1) && state.lastError == nil && state.lastOutcome?.hasPrefix("ok") == true
+        guard let state = try? SyncState.load(vaultRoot: vault.root), let last = state.lastSync else { return false }
+        return last != stoppedAtSync && state.lastError == nil && state.lastOutcome?.hasPrefix("ok") == true
     }
 
     static func summary(_ report: SyncReport) -> String {

@@ -35,6 +35,8 @@ public final class SyncDaemon {
     var failures = 0
     /// An earliest time for the next cycle after one was skipped (busy vault), monotonic.
     var notBefore: Double = 0
+    /// The `lastSync` of the sync state when the daemon stopped for the user.
+    var stoppedAtSync: Date?
 
     /// Takes the vault's daemon lock, reads the settings (`overrides`: config key → value, from
     /// the command line), blocks the signals and starts watching. Throws

@@ -2,6 +2,9 @@ import Foundation
 import QuireCore
 import QuireGit
 import QuireSync
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What one sync of a vault runs with (`VaultSync.run`).
 public struct VaultSyncOptions: Sendable {
@@ -26,6 +29,10 @@ public struct VaultSyncOptions: Sendable {
     /// Asked at each safe point: a signal number stops the sync there (`SyncError.interrupted`),
     /// nil goes on. `SyncInterrupts.received` is one; nil never stops.
     public var interruption: (@Sendable () -> Int32?)?
+
+    /// When the vault's sync daemon holds the vault lock (its cycle runs), wait up to this many
+    /// seconds for it to finish instead of failing with `SyncError.locked` (0: never wait).
+    public var waitForDaemon: Double = 180
 
     /// Options for a full cycle with the given environment.
     public init(environment: [String: String], strategy: MergeStrategy? = nil, push: Bool = true, dryRun: Bool = false) {
@@ -60,7 +67,7 @@ public enum VaultSync {
         }
         let report: SyncReport
         do {
-            report = try syncer.run(cycle)
+            report = try runWaitingForDaemon(syncer, cycle, vault: vault, options: options)
         } catch {
             _ = try? catalog.wait()  // the sync's error is the one to report
             throw error
@@ -72,6 +79,26 @@ public enum VaultSync {
             try BackgroundCatalogRefresh.refreshNow(vault: vault, environment: options.environment)
         }
         return report
+    }
+
+    /// `syncer.run`, retried while the vault's sync daemon holds the lock (a cycle of its own).
+    private static func runWaitingForDaemon(_ syncer: Syncer, _ cycle: SyncOptions, vault: Vault,
+                                            options: VaultSyncOptions) throws -> SyncReport {
+        let deadline = Date().addingTimeInterval(options.waitForDaemon)
+        while true {
+            do {
+                return try syncer.run(cycle)
+            } catch SyncError.locked(let path, let holder) {
+                let daemon = SyncDaemonHealth.lockHolder(vaultRoot: vault.root)
+                guard let daemon, holder.flatMap(Int.init) == daemon, Date() < deadline else {
+                    throw SyncError.locked(path: path, holder: holder)
+                }
+                if let signal = options.interruption?() {
+                    throw SyncError.interrupted(signal: signal, point: "waiting for the sync daemon")
+                }
+                usleep(100_000)
+            }
+        }
     }
 
     /// Whether the sync changed notes in the work tree (stamped, or updated from the remote).
