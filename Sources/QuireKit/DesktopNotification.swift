@@ -10,7 +10,7 @@ enum DesktopNotification {
     static func send(title: String, body: String, environment: [String: String]) {
         let bus = environment["DBUS_SESSION_BUS_ADDRESS"].map { !$0.isEmpty }
             ?? FileManager.default.fileExists(atPath: "/run/user/\(getuid())/bus")
-        guard bus, let program = executable("notify-send", environment: environment) else { return }
+        guard bus, let program = ProgramSearch.find("notify-send", environment: environment) else { return }
         let arguments = [program, "--app-name=quire", title, body]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
@@ -31,15 +31,5 @@ enum DesktopNotification {
         }
         kill(child, SIGKILL)
         waitpid(child, &status, 0)
-    }
-
-    /// The first executable `name` on `PATH`.
-    static func executable(_ name: String, environment: [String: String]) -> String? {
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = "\(folder)/\(name)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
     }
 }
