@@ -131,7 +131,6 @@ public final class SyncDaemon {
             pending[path] = (entry.count + 1, now)
         }
         if !paths.isEmpty, firstPending == nil { firstPending = now }
-        health.pendingChanges = pending.count
         if changes.syncStateChanged, let reason = health.stoppedBecause, manualSyncSucceeded() {
             health.stoppedBecause = nil
             failures = 0
@@ -160,12 +159,18 @@ public final class SyncDaemon {
         saveHealth()
     }
 
+    /// Rewrites the health record when the next fetch moved by a second or more, or the number
+    /// of pending changes changed: a busy vault does not rewrite it for every event.
     func updateHealthTimes(now: Double) {
         let due = dueTime(now: now)
         let next: Date? = due == .infinity ? nil : Date().addingTimeInterval(due - now)
-        // Written only when it moved by a second or more: a busy vault does not rewrite it per event.
-        if let old = health.nextFetch, let next, abs(old.timeIntervalSince(next)) < 1, health.pendingChanges == pending.count { return }
-        if health.nextFetch == nil, next == nil { return }
+        let moved: Bool
+        switch (health.nextFetch, next) {
+        case (nil, nil): moved = false
+        case let (old?, new?): moved = abs(old.timeIntervalSince(new)) >= 1
+        default: moved = true
+        }
+        guard moved || health.pendingChanges != pending.count else { return }
         health.nextFetch = next
         health.pendingChanges = pending.count
         saveHealth()

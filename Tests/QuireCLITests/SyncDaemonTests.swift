@@ -130,6 +130,35 @@ struct SyncDaemonTests {
         #expect(daemon.log.contains("sync offline:"))
     }
 
+    @Test func anUnknownHostKeyStopsRetryingUntilTheSettingsAreReloaded() throws {
+        let server = try GitServer.start("ssh")
+        defer { server.stop() }
+        let bare = try server.makeRepository()
+        let home = try SyncTransportTests.sshHome(server, trusted: true)
+        let world = try SyncWorld(bare: bare, url: server.baseURL + "vault.git")
+        let a = try world.first("a", notes: ["start.md": noteText("title: Start")], environment: ["HOME": home.path])
+        let knownHosts = home.appendingPathComponent(".ssh/known_hosts")
+        let saved = try Data(contentsOf: knownHosts)
+        try FileManager.default.removeItem(at: knownHosts)
+        let daemon = try DaemonProcess(a, environment: ["HOME": home.path])
+        try waitUntil("the daemon stopped for the user") { daemon.health()?["stoppedBecause"] as? String == "authentication failed" }
+        let health = try #require(daemon.health())
+        #expect(health["nextFetch"] is NSNull && (health["lastError"] as? String)?.contains("known_hosts") == true, "\(health)")
+        let status = try a.run(["status"]).stdout
+        #expect(status.contains("stopped retrying: authentication failed"), "\(status)")
+        // It does not retry by itself: a change waits.
+        try a.write(noteText("title: Waiting"), to: "waiting.md")
+        try waitUntil("the change is pending") { daemon.health()?["pendingChanges"] as? Int == 1 }
+        #expect(try world.remoteFile("waiting.md") == nil)
+        // Trusting the host and reloading (SIGHUP) resumes it.
+        try saved.write(to: knownHosts)
+        kill(daemon.pid, SIGHUP)
+        try waitUntil("waiting.md reached the remote") { try world.remoteFile("waiting.md") != nil }
+        #expect(daemon.health()?["stoppedBecause"] is NSNull)
+        #expect(daemon.stop() == 0)
+        #expect(daemon.log.contains("not retrying until the settings change"))
+    }
+
     @Test func sigtermDuringASyncFinishesItAndTwoStopItAtASafePoint() throws {
         for signals in [1, 2] {
             let world = try SyncWorld()
