@@ -66,6 +66,10 @@ class Failure(Exception):
     pass
 
 
+class Raced(Exception):
+    """--daemons: an operation chose a note its device's daemon moved or removed meanwhile."""
+
+
 class Device:
     def __init__(self, index, path, home):
         self.index = index
@@ -117,6 +121,8 @@ class Chaos:
     def quire(self, device, *arguments, check=True, fault=None):
         result = subprocess.run([self.binary] + list(arguments), cwd=device.path, env=self.env(device, fault),
                                 capture_output=True, text=True, timeout=120)
+        if check and result.returncode != 0 and self.args.daemons and "no note matches" in result.stderr:
+            raise Raced(result.stderr.strip().splitlines()[0])
         if check and result.returncode != 0:
             raise Failure("%s: quire %s exited %d\n%s%s" % (device.name, " ".join(arguments), result.returncode,
                                                            result.stdout, result.stderr))
@@ -652,6 +658,19 @@ class Chaos:
                 [line for line in log.splitlines() if " sync " in line and " sync ok" not in line and " sync skipped" not in line])
         return problems
 
+    def operate_beside_daemon(self, device):
+        """One operation while the device's daemon syncs. The driver picks a note from the files it
+        sees; when the daemon moved or removed that note meanwhile (a remote rename or deletion
+        arrived), the operation did not happen: its ledger entries are taken back (which can only
+        hide a loss, never invent one) and the race is counted."""
+        ledger, deleted, superseded = dict(self.ledger), set(self.deleted), set(self.superseded)
+        try:
+            self.operate(device)
+        except (Raced, FileNotFoundError) as race:
+            self.ledger, self.deleted, self.superseded = ledger, deleted, superseded
+            self.stats["raced_operations"] = self.stats.get("raced_operations", 0) + 1
+            self.log("%s operation raced with its daemon: %s" % (device.name, race))
+
     def run_daemons(self):
         self.start_daemons()
         problems = []
@@ -659,7 +678,7 @@ class Chaos:
             for self.round in range(1, self.args.rounds + 1):
                 for device in self.devices:
                     for _ in range(self.rng.randint(0, self.args.max_operations)):
-                        self.operate(device)
+                        self.operate_beside_daemon(device)
                 if self.rng.random() < 0.3:
                     device = self.rng.choice(self.devices)
                     result = self.quire(device, "sync", "--json", check=False)

@@ -30,8 +30,9 @@ public struct VaultSyncOptions: Sendable {
     /// nil goes on. `SyncInterrupts.received` is one; nil never stops.
     public var interruption: (@Sendable () -> Int32?)?
 
-    /// When the vault's sync daemon holds the vault lock (its cycle runs), wait up to this many
-    /// seconds for it to finish instead of failing with `SyncError.locked` (0: never wait).
+    /// While a sync daemon runs for the vault, a vault lock held by its cycle (or by anyone) is
+    /// waited for up to this many seconds instead of failing with `SyncError.locked` (0: never
+    /// wait).
     public var waitForDaemon: Double = 180
 
     /// Options for a full cycle with the given environment.
@@ -89,8 +90,9 @@ public enum VaultSync {
             do {
                 return try syncer.run(cycle)
             } catch SyncError.locked(let path, let holder) {
-                let daemon = SyncDaemonHealth.lockHolder(vaultRoot: vault.root)
-                guard let daemon, holder.flatMap(Int.init) == daemon, Date() < deadline else {
+                // The holder's pid may read empty for an instant (a lock being taken or given
+                // back): while the vault has a daemon, any holder is waited for.
+                guard SyncDaemonHealth.lockHolder(vaultRoot: vault.root) != nil, Date() < deadline else {
                     throw SyncError.locked(path: path, holder: holder)
                 }
                 if let signal = options.interruption?() {
