@@ -630,6 +630,7 @@ class Chaos:
 
     def start_daemons(self):
         self.daemons = {}
+        self.daemon_failures = []
         for device in self.devices:
             env = self.env(device)
             env["QUIRE_NOW"] = ""  # the daemon's timers and stamps run on the real clock
@@ -654,8 +655,9 @@ class Chaos:
             with open(os.path.join(self.root, "%s-daemon.log" % device.name)) as handle:
                 log = handle.read()
             self.stats["daemon_cycles"] = self.stats.get("daemon_cycles", 0) + log.count(" sync ")
-            self.stats["daemon_failed_cycles"] = self.stats.get("daemon_failed_cycles", 0) + len(
-                [line for line in log.splitlines() if " sync " in line and " sync ok" not in line and " sync skipped" not in line])
+            failed = [line for line in log.splitlines() if re.search(r"Z sync (?!ok|skipped)", line)]
+            self.stats["daemon_failed_cycles"] = self.stats.get("daemon_failed_cycles", 0) + len(failed)
+            self.daemon_failures += ["%s: %s" % (device.name, line) for line in failed]
         return problems
 
     def operate_beside_daemon(self, device):
@@ -783,6 +785,8 @@ def main():
         print(json.dumps(chaos.stats, sort_keys=True))
     else:
         print(" ".join("%s=%s" % item for item in sorted(chaos.stats.items())))
+    for line in getattr(chaos, "daemon_failures", [])[:10]:
+        print("  daemon cycle that failed (retried by the daemon): " + line)
     if problems:
         print("FAILED (seed %d): %d problem(s)" % (args.seed, len(problems)))
         for problem in problems:
