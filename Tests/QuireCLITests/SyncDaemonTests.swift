@@ -49,6 +49,7 @@ struct SyncDaemonTests {
         #expect(health["pid"] as? Int == Int(daemonA.pid))
         #expect(health["lastResult"] as? String == "ok")
         #expect(health["nextFetch"] is String)
+        #expect(try a.run(["watch", "status"]).stdout.contains("it also syncs the vault by itself"))
         let text = try a.run(["status"]).stdout
         #expect(text.contains("sync daemon: running since") && text.contains("next fetch:"), "\(text)")
         let logFile = try a.read(".quire/local/log")
