@@ -35,6 +35,7 @@ enum CommandRegistry {
         CheckCommand.self,
         ExportCommand.self,
         WatchCommand.self,
+        ServiceCommand.self,
         CompletionCommand.self,
         LinksCommand.self,
         BacklinksCommand.self,

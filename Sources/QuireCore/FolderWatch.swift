@@ -76,31 +76,14 @@ public final class FolderWatch {
     /// name, in order. An event queued before this call started is always among them.
     public func drain() throws(FolderWatchError) -> [FolderChange] {
         var changes: [FolderChange] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { return changes }
-                throw .system(function: "read", path: "", message: String(cString: strerror(errno)))
-            }
-            if count == 0 { return changes }
-            var events: [(wd: Int32, mask: UInt32, name: [UInt8])] = []
-            buffer.withUnsafeBytes { raw in
-                var offset = 0
-                let header = MemoryLayout<inotify_event>.size
-                while offset + header <= count {
-                    let wd = raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)
-                    let mask = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-                    let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                    let nameBytes = raw[(offset + header)..<min(count, offset + header + length)]
-                    let name = Array(nameBytes.prefix { $0 != 0 })
-                    events.append((wd, mask, name))
-                    offset += header + length
-                }
-            }
-            for event in events { try handle(event.wd, event.mask, event.name, &changes) }
+        let events: [InotifyEvents.Event]
+        do throws(InotifyReadError) {
+            events = try InotifyEvents.drain(descriptor)
+        } catch {
+            throw .system(function: "read", path: "", message: error.message)
         }
+        for event in events { try handle(event.watch, event.mask, event.name, &changes) }
+        return changes
     }
 
     private func handle(_ wd: Int32, _ mask: UInt32, _ name: [UInt8],

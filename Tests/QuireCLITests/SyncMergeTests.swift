@@ -46,7 +46,8 @@ import Testing
         let records = try Self.conflicts(a)
         #expect(records.count == 1)
         let record = try #require(records.first)
-        #expect(Set(record.keys) == ["id", "path", "time", "device", "winner", "reason", "ours", "theirs", "dismissed"])
+        #expect(Set(record.keys) == ["id", "path", "time", "device", "winner", "reason", "keptFrom", "droppedFrom", "ours", "theirs",
+                                     "dismissed"])
         #expect(record["path"] as? String == "one.md")
         #expect(record["device"] as? String == "b")
         #expect(record["winner"] as? String == "ours")

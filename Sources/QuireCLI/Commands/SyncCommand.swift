@@ -1,7 +1,6 @@
 import Foundation
 import QuireCore
 import QuireKit
-import QuireGit
 import QuireSync
 
 /// `quire sync` — commit, pull, merge and push in one cycle.
@@ -29,7 +28,7 @@ struct SyncCommand: Command {
             .flag("--json", help: "Print the report as JSON."),
         ])
 
-    let options: SyncOptions
+    let options: VaultSyncOptions
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws {
@@ -40,54 +39,32 @@ struct SyncCommand: Command {
             }
             strategy = value
         }
-        options = SyncOptions(strategy: strategy, push: !arguments.has("--no-push"), dryRun: arguments.has("--dry-run"))
+        options = VaultSyncOptions(environment: [:], strategy: strategy, push: !arguments.has("--no-push"),
+                                   dryRun: arguments.has("--dry-run"))
         json = arguments.has("--json")
     }
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let interrupts = SyncInterrupts()
+        let output = context.output
+        let interrupts = SyncInterrupts(announce: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         defer { interrupts.restore() }
-        let environment = SyncEnvironment(device: vault.deviceName(environment: context.environment),
-                                          now: try context.now(), variables: context.environment,
-                                          interruption: { interrupts.received() })
-        let line = json ? nil : TransferSetup.progressLine(context.output)
-        let syncer = try Syncer(vault: vault, environment: environment,
-                                transfer: TransferSetup.options(context: context, vault: vault, line: line))
-        // Step 8: bring the search catalog up to date now rather than at the next search; it
-        // starts as soon as the work tree is settled and runs while the push goes on.
-        let catalog = BackgroundCatalogRefresh(vault: vault, environment: context.environment)
         var options = options
-        if let line { options.phaseStarted = { line.announce($0.rawValue) } }
-        options.workTreeSettled = { report in
-            if Self.changesNotes(report) { catalog.start(after: report) }
+        options.environment = context.environment
+        options.interruption = { interrupts.received() }
+        if !json, let line = TransferSetup.progressLine(output) {
+            options.phaseStarted = { line.announce($0.rawValue) }
+            options.transferProgress = { line.update($0) }
         }
-        let headBefore = try LinkRepair.head(of: vault)
-        var report: SyncReport
+        let outcome: VaultSyncOutcome
         do {
-            report = try syncer.run(options)
+            outcome = try VaultSync.runRepairingLinks(vault, options: options)
         } catch {
-            _ = try? catalog.wait()  // the sync's error is the one to report
+            output.clearProgress()
             throw error
         }
-        context.output.clearProgress()
-        let refreshedAfter = try catalog.wait()
-        if Self.changesNotes(report), refreshedAfter?.updatedFromRemote != report.updatedFromRemote
-            || refreshedAfter?.stamped != report.stamped {
-            // Not refreshed yet, or a later round (the remote moved meanwhile) updated more files.
-            _ = try VaultCatalog.open(vault: vault, environment: context.environment)
-        }
-        // Links to notes the remote moved, written here meanwhile, follow them (Docs/sync.md).
-        var repairs = MoveReport()
-        var repairReport: SyncReport?
-        if !options.dryRun, !report.updatedFromRemote.isEmpty {
-            repairs = try LinkRepair.afterSync(vault: vault, notes: VaultNotes(context: context).notes, before: headBefore,
-                                               now: context.now())
-            if !repairs.changed.isEmpty {
-                repairReport = try syncer.run(self.options)
-                _ = try VaultCatalog.open(vault: vault, environment: context.environment)
-            }
-        }
+        output.clearProgress()
+        let (report, repairs, repairReport) = (outcome.report, outcome.repairs, outcome.repairReport)
         if json {
             var value = SyncReportOutput.json(report, dryRun: options.dryRun)
             if case .object(var fields) = value {
@@ -97,7 +74,7 @@ struct SyncCommand: Command {
                 fields.append(("repairCommit", .string(repairReport?.commit)))
                 value = .object(fields)
             }
-            context.output.line(value.rendered())
+            output.line(value.rendered())
         } else {
             SyncReportOutput.print(report, options: options, context: context, vault: vault)
             for edit in repairs.edits {
@@ -107,13 +84,6 @@ struct SyncCommand: Command {
                 context.output.line(repairReport.pushed ? "committed and pushed the repaired links" : "committed the repaired links")
             }
         }
-    }
-}
-
-extension SyncCommand {
-    /// Whether the sync changed notes in the work tree (stamped, or updated from the remote).
-    static func changesNotes(_ report: SyncReport) -> Bool {
-        !report.updatedFromRemote.isEmpty || !report.stamped.isEmpty
     }
 }
 
@@ -144,7 +114,7 @@ enum SyncReportOutput {
         ])
     }
 
-    static func print(_ report: SyncReport, options: SyncOptions, context: CommandContext, vault: Vault) {
+    static func print(_ report: SyncReport, options: VaultSyncOptions, context: CommandContext, vault: Vault) {
         let output = context.output
         func show(_ path: String) -> String { context.displayPath(path, vault: vault) }
         let device = vault.deviceName(environment: context.environment)
