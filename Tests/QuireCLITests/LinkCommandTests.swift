@@ -8,7 +8,7 @@ struct LinkCommandTests {
         let vault = try TestVault()
         try vault.write("---\ntitle: Home\nrelated: \"[[Deep]]\"\n---\n# Home\nSee [[Note]] and [[a/Note|the a note]] and [x](b/Note.md#Top) ![[pic.png]] [[Missing]] [[Deep#nope]]\n`[[Code]]`\n", to: "Home.md")
         try vault.write("# Top\nback to [[Home]]\n", to: "a/Note.md")
-        try vault.write("# Top\nHome is here, not linked. home again\n```\nHome in code\n```\n", to: "b/Note.md")
+        try vault.write("# Top\nHome is here, not linked. home again\n```\nHome in code\n```\nA `Home` span, ![[pic.png|home]].\n", to: "b/Note.md")
         try vault.write("---\naliases: [Abyss]\n---\nDeep text [[Home#Home]]\n", to: "a/Deep.md")
         try vault.write("Alone with [[Abyss]].\n", to: "c/Alone.md")
         try FileManager.default.createDirectory(at: vault.url("img"), withIntermediateDirectories: true)
@@ -61,7 +61,8 @@ struct LinkCommandTests {
         let vault = try Self.vault()
         let run = try vault.run(["backlinks", "Home", "--unlinked"])
         #expect(run.code == 0, "\(run.stderr)")
-        // b/Note names Home twice on one line (one mention a line), not in its code block;
+        // b/Note names Home twice on one line (one mention a line), not in its code block, its
+        // code span or a link to another note;
         // a/Note and a/Deep link to it; Home itself is not listed.
         #expect(run.stdout == "b/Note.md:2: Home is here, not linked. home again\n")
         // Every note that names Deep or its alias Abyss links to it.
