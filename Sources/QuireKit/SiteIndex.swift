@@ -10,6 +10,8 @@ struct SiteIndex {
     private let folderAnchors: [String: String]
     /// Each tag's (lowercased) anchor on `tags.html` and the spelling shown.
     private let tagAnchors: [String: (anchor: String, shown: String)]
+    /// Days as pages show them (one formatter for the site: making one costs more than a page).
+    private let dayFormatter: DateFormatter
 
     init(notes: [Note], siteTitle: String) {
         self.notes = notes
@@ -25,6 +27,9 @@ struct SiteIndex {
         }
         for key in spellings.keys.sorted() { tags[key] = (tagAnchorMaker.next("tag " + key), spellings[key] ?? key) }
         tagAnchors = tags
+        dayFormatter = DateFormatter()
+        dayFormatter.locale = Locale(identifier: "en_US_POSIX")
+        dayFormatter.dateFormat = "yyyy-MM-dd"
     }
 
     var summary: String { "\(notes.count) \(notes.count == 1 ? "note" : "notes") in \(folderAnchors.count) \(folderAnchors.count == 1 ? "folder" : "folders")." }
@@ -76,39 +81,33 @@ struct SiteIndex {
     /// Dates, project and draft, as a page shows them under the title.
     func facts(of note: Note) -> [String] {
         var facts: [String] = []
-        if let created = note.createdAt { facts.append("created " + Self.day(created)) }
-        if let updated = note.updatedAt { facts.append("updated " + Self.day(updated)) }
+        if let created = note.createdAt { facts.append("created " + dayFormatter.string(from: created)) }
+        if let updated = note.updatedAt { facts.append("updated " + dayFormatter.string(from: updated)) }
         if let project = note.project { facts.append("project: " + project) }
         if note.draft { facts.append("draft") }
         return facts
     }
 
-    private static func day(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
-    }
-
     /// The line a link is on, as a short context: its links shown as their text (`[[X|label]]` →
     /// `label`), list, number and quote marks dropped, cut at 200 characters.
     static func context(line: Int, in data: Data, links: [NoteLink]) -> String {
+        let file = [UInt8](data)
         var current = 1
-        var start = data.startIndex
-        while current < line, let newline = data[start...].firstIndex(of: 0x0A) {
+        var start = 0
+        while current < line, let newline = file[start...].firstIndex(of: 0x0A) {
             current += 1
             start = newline + 1
         }
-        let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
+        let end = file[start...].firstIndex(of: 0x0A) ?? file.count
         var bytes: [UInt8] = []
         var position = start
         for link in links.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
         where link.range.lowerBound >= position && link.range.upperBound <= end {
-            bytes += data[position..<link.range.lowerBound]
+            bytes += file[position..<link.range.lowerBound]
             bytes += Array((link.style == .wiki ? NoteBodyLinks.shownText(link) : link.label ?? "").utf8)
             position = link.range.upperBound
         }
-        bytes += data[position..<end]
+        bytes += file[position..<end]
         var text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         while let first = text.first, "-*+>#".contains(first) { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
         if let marker = text.range(of: #"^[0-9]{1,9}[.)] "#, options: .regularExpression) { text.removeSubrange(marker) }

@@ -10,8 +10,17 @@ struct SiteLinkMap {
     let resolver: LinkResolver
     /// Vault paths of the notes that get a page.
     let published: Set<String>
-    /// Each note's headings, for `#heading` fragments.
-    let anchors: [String: NoteAnchors]
+    /// Each note's headings with the `id` each gets on its page, for `#heading` fragments.
+    let headings: [String: [(text: String, anchor: String)]]
+
+    init(resolver: LinkResolver, published: Set<String>, anchors: [String: NoteAnchors]) {
+        self.resolver = resolver
+        self.published = published
+        headings = anchors.mapValues { noteAnchors in
+            var maker = HeadingAnchor()
+            return noteAnchors.headings.map { ($0, maker.next($0)) }
+        }
+    }
 
     /// File extensions shown as images when embedded.
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "bmp", "ico"]
@@ -117,10 +126,8 @@ struct SiteLinkMap {
     func anchor(of heading: String, in path: String) -> String? {
         let wanted = heading.split(separator: "#").last.map(String.init) ?? heading
         if wanted.hasPrefix("^") || wanted.isEmpty { return nil }
-        var anchors = HeadingAnchor()
-        for text in self.anchors[path]?.headings ?? [] {
-            let anchor = anchors.next(text)
-            if NoteAnchors(headings: [text]).hasHeading(wanted) { return anchor }
+        for heading in headings[path] ?? [] where NoteAnchors(headings: [heading.text]).hasHeading(wanted) {
+            return heading.anchor
         }
         return HeadingAnchor.slug(wanted)
     }

@@ -3,6 +3,7 @@ public enum HTMLText {
     /// `text` with `&`, `<`, `>`, `"` and `'` escaped: safe in element content and in quoted
     /// attribute values.
     public static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
