@@ -35,5 +35,7 @@ enum CommandRegistry {
         CheckCommand.self,
         WatchCommand.self,
         CompletionCommand.self,
+        ImportCommand.self,
+        ExportCommand.self,
     ]
 }
