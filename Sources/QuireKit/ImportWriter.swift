@@ -9,7 +9,7 @@ import QuireCore
 /// after a crash.
 struct ImportWriter {
     /// Notes per batch: one flush each, and a progress report after each.
-    static let batchSize = 200
+    static let batchSize = 1000
 
     let vault: Vault
     private(set) var report = ImportReport()
