@@ -37,5 +37,6 @@ enum CommandRegistry {
         CompletionCommand.self,
         ImportCommand.self,
         ExportCommand.self,
+        MigrateCommand.self,
     ]
 }

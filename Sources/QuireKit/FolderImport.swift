@@ -70,6 +70,7 @@ public enum FolderImport {
     /// Imports the folder at `source` into `vault`.
     public static func run(from source: URL, into vault: Vault, options: Options,
                            progress: ImportProgress? = nil) throws -> ImportReport {
+        try vault.requireWritableFormat()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw ImportError.notAFolder(path: source.path)

@@ -52,7 +52,8 @@ struct FrontMatterMapping: Sendable {
     }
 
     /// Tags trimmed, without `#`, case-duplicates merged (first spelling wins), with the tags of
-    /// `others` merged in and those keys removed. Written in the form the note uses (`setTags`).
+    /// `others` merged in and those keys removed. A list is written as a list of plain tags; a
+    /// text keeps its form (`"#a, #b"` stays so, `setTags`).
     static func mergeTags(_ document: inout NoteDocument, from others: [String]) throws {
         let key = document.tagsKey
         let present = others.filter { $0 != key && document.keys.contains($0) }
@@ -77,7 +78,12 @@ struct FrontMatterMapping: Sendable {
                 try document.renameKey(first, to: "tags")
             }
         }
-        try document.setTags(tags)
+        if case .list? = current {
+            // A list is written in the canonical form: without `#` (YAML needs them quoted).
+            try document.set(key, .list(tags.map { .string($0) }))
+        } else {
+            try document.setTags(tags)
+        }
         for other in present where document.keys.contains(other) { try document.remove(other) }
     }
 

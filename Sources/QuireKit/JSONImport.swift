@@ -49,6 +49,7 @@ public enum JSONImport {
     /// Imports `data` (read from `path`, named in errors) into `vault`.
     public static func run(_ data: Data, path: String, into vault: Vault, options: JSONImportOptions,
                            progress: ImportProgress? = nil) throws -> ImportReport {
+        try vault.requireWritableFormat()
         let entries = try readEntries(data, path: path)
         let folder = options.folder.isEmpty ? "" : try vault.resolveSafePath(options.folder)
         var writer = ImportWriter(vault: vault, existingIDs: try existingIDs(vault, environment: options.environment),
