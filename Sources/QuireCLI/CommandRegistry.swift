@@ -38,5 +38,6 @@ enum CommandRegistry {
         ImportCommand.self,
         ExportCommand.self,
         MigrateCommand.self,
+        DailyCommand.self,
     ]
 }
