@@ -16,7 +16,7 @@ struct ImportWriter {
     private var idPaths: [String: String]
     /// Lowercased file names per folder: on disk (read once per folder) and planned.
     private var takenNames: [String: Set<String>] = [:]
-    private var pending: [(index: Int, path: String, id: String?, data: Data, modified: Date?)] = []
+    private var pending: [(index: Int, path: String, id: String?, data: Data, modified: Date?, source: String?)] = []
     private let total: Int
     private let progress: ImportProgress?
 
@@ -89,7 +89,7 @@ struct ImportWriter {
         taken.insert(name)
         takenNames[folder] = taken
         if let id { idPaths[id] = path }
-        pending.append((index, path, id, data, modified))
+        pending.append((index, path, id, data, modified, source))
         if pending.count >= Self.batchSize { try flush() }
     }
 
@@ -113,7 +113,7 @@ struct ImportWriter {
                     keepTime(entry.modified, of: entry.path)
                 } catch {
                     if let id = entry.id { idPaths[id] = nil }
-                    report.failed.append(.init(index: entry.index, reason: String(describing: error), source: nil))
+                    report.failed.append(.init(index: entry.index, reason: String(describing: error), source: entry.source))
                 }
             }
         }

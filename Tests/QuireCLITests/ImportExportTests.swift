@@ -129,4 +129,19 @@ struct ImportExportTests {
         #expect(run.stdout.contains("\"reason\": \"'path' must name a .md file (notes/a.txt)\""))
         #expect(run.stdout.contains("\"existingPath\": \"taken.md\""))
     }
+
+    @Test func aTerminalShowsTheProgressLine() throws {
+        let vault = try TestVault()
+        try vault.write("[" + (0..<50).map { "{\"title\": \"Entry \($0)\"}" }.joined(separator: ",") + "]", to: "../many.json")
+        let driver = Harness.packageRoot.appendingPathComponent("Tests/Servers/pty-editor.py")
+        let environment = Harness.environment(home: vault.root.appendingPathComponent(".test-home"), extra: ["TERM": "xterm"])
+        let run = try ChaosSupport.capture(["python3", driver.path, "60", "--", Harness.binary.path, "import", "../many.json"],
+                                           in: vault.root, environment: environment, withErrors: true)
+        #expect(run.code == 0, "\(run.output)")
+        #expect(run.output.contains("importing: 50/50 entries (100%)"))
+        #expect(run.output.contains("imported 50 notes, skipped 0 already in the vault, 0 failed"))
+        // Not on a terminal: no progress line.
+        let plain = try vault.run(["import", "../many.json"])
+        #expect(!plain.stderr.contains("importing"))
+    }
 }
