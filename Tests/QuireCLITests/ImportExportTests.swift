@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 import Testing
 
 @Suite("quire import FILE.json, quire export --json")
@@ -143,5 +144,43 @@ struct ImportExportTests {
         // Not on a terminal: no progress line.
         let plain = try vault.run(["import", "../many.json"])
         #expect(!plain.stderr.contains("importing"))
+    }
+
+    /// SIGKILL at some point of a long import: every note on disk is whole (it reads back as
+    /// its entry wrote it), and importing again finishes the job without a duplicate.
+    @Test func anImportKilledMidwayLeavesWholeNotesAndFinishesOnTheNextRun() throws {
+        let vault = try TestVault()
+        let count = 4000
+        let entries = (0..<count).map { "{\"id\": \"entry-\($0)\", \"title\": \"Entry \($0)\", \"body\": \"\(String(repeating: "word ", count: 200))end \($0)\"}" }
+        try vault.write("[" + entries.joined(separator: ",\n") + "]", to: "../big.json")
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = ["import", "../big.json"]
+        process.currentDirectoryURL = vault.root
+        process.environment = Harness.environment(home: vault.root.appendingPathComponent(".test-home"), extra: [:])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Kill it once the first notes are on disk (or when it is done).
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline,
+              ((try? FileManager.default.contentsOfDirectory(atPath: vault.root.path)) ?? []).filter({ $0.hasSuffix(".md") }).isEmpty {
+            usleep(2_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let written = try Self.notes(vault.root)
+        for (path, data) in written {
+            let note = NoteParser.parse(data, path: path)
+            #expect(note.problems.isEmpty, "\(path)")
+            let number = try #require(note.id.flatMap { Int($0.dropFirst("entry-".count)) }, "\(path)")
+            #expect(note.title == "Entry \(number)" && note.body.hasSuffix(" end \(number)\n"), "\(path)")
+        }
+        let again = try vault.run(["import", "../big.json"])
+        #expect(again.code == 0)
+        #expect(again.stdout == "imported \(count - written.count) notes, skipped \(written.count) already in the vault, 0 failed\n")
+        let all = try Self.notes(vault.root)
+        #expect(all.count == count)
+        #expect(Set(all.values.compactMap { NoteParser.parse($0, path: "").id }).count == count)
     }
 }
