@@ -73,7 +73,10 @@ public enum VaultMigrator {
     /// Runs (or, with `dryRun`, works out) the pending migrations of `vault`.
     public static func run(_ vault: Vault, options: MigrateOptions) throws -> MigrateReport {
         var config = try vault.config()
-        let version = config.version
+        // A vault without a configuration file is at version 1 (`Vault.formatVersion`), though
+        // the defaults `config()` gives for it carry the current one.
+        let hasConfig = FileManager.default.fileExists(atPath: vault.url(for: VaultConfig.relativePath).path)
+        let version = hasConfig ? config.version : 1
         if version > VaultConfig.currentVersion {
             throw CoreError.vaultFormatTooNew(version: version, supported: VaultConfig.currentVersion)
         }
@@ -111,8 +114,7 @@ public enum VaultMigrator {
             }
             let oldConfig = config.serialized()
             try config.setVersion(VaultConfig.currentVersion)
-            changes.append((VaultConfig.relativePath, FileManager.default.fileExists(atPath: vault.url(for: VaultConfig.relativePath).path)
-                            ? oldConfig : Data(), config.serialized()))
+            changes.append((VaultConfig.relativePath, hasConfig ? oldConfig : Data(), config.serialized()))
             report.toVersion = VaultConfig.currentVersion
             report.steps = zip(pending, counts).map { MigrateReport.Step(name: $0.name, version: $0.version, summary: $0.summary, notes: $1) }
             report.changed = changes.map(\.path)

@@ -145,6 +145,13 @@ struct MigrationTests {
         #expect(try vault.read("toml.md") == "+++\ntitle = \"toml\"\ndate = 2024-01-01\n+++\nBody\n")
         #expect(try vault.read("broken.md") == "---\ntitle: [broken\n---\nBody\n")
         #expect(try vault.read("plain.md") == "No front matter at all.\n")
+
+        // A vault without a configuration file is at version 1: migrating writes one.
+        try FileManager.default.removeItem(at: vault.url(".quire/config.yml"))
+        #expect(try vault.run(["list", "--paths"]).stderr.hasPrefix("quire: note: this vault's format is version 1;"))
+        #expect(try vault.run(["migrate"]).code == 0)
+        #expect(try vault.read(".quire/config.yml").contains("\nversion: 4\n"))
+        #expect(!(try vault.run(["list", "--paths"]).stderr.contains("quire: note:")))
     }
 
     @Test func anOlderQuireRefusesToWriteANewerVault() throws {
