@@ -80,7 +80,7 @@ public enum FolderImport {
             throw ImportError.unreadable(path: source.path, line: nil, reason: "the folder and the vault overlap")
         }
         let files = try walk(root, skipping: options.tool.skippedFolders)
-        let folder = options.folder.isEmpty ? "" : try vault.resolveSafePath(options.folder)
+        let folder = try NotePath.folder(options.folder, in: vault)
         var writer = ImportWriter(vault: vault, existingIDs: try JSONImport.existingIDs(vault, environment: options.environment),
                                   total: files.count, progress: progress)
         for (index, file) in files.enumerated() {

@@ -28,6 +28,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, line: Int?, reason: String)
     /// The folder to import is missing or not a folder.
     case notAFolder(path: String)
+    /// `--folder` names a hidden folder (`.quire/…`), where quire would not see the notes.
+    case hiddenFolder(path: String)
 
     /// One lowercase sentence naming the file.
     public var description: String {
@@ -36,6 +38,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot read \(path)\(line.map { ":\($0)" } ?? ""): \(reason)"
         case let .notAFolder(path):
             return "not a folder: \(path)"
+        case let .hiddenFolder(path):
+            return "notes cannot go in a hidden folder: \(path)"
         }
     }
 }
@@ -51,7 +55,7 @@ public enum JSONImport {
                            progress: ImportProgress? = nil) throws -> ImportReport {
         try vault.requireWritableFormat()
         let entries = try readEntries(data, path: path)
-        let folder = options.folder.isEmpty ? "" : try vault.resolveSafePath(options.folder)
+        let folder = try NotePath.folder(options.folder, in: vault)
         var writer = ImportWriter(vault: vault, existingIDs: try existingIDs(vault, environment: options.environment),
                                   total: entries.count, progress: progress)
         for (index, entry) in entries.enumerated() {
@@ -129,6 +133,16 @@ enum NotePath {
         guard safe.hasSuffix(".md") else { throw ImportEntryError("'path' must name a .md file (\(path))") }
         guard !safe.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
             throw ImportEntryError("'path' must not be in a hidden folder (\(path))")
+        }
+        return safe
+    }
+
+    /// The normalised `--folder` of an import (`""` for the root); a hidden folder is refused.
+    static func folder(_ folder: String, in vault: Vault) throws -> String {
+        guard !folder.isEmpty, folder != "." else { return "" }
+        let safe = try vault.resolveSafePath(folder)
+        guard !safe.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+            throw ImportError.hiddenFolder(path: folder)
         }
         return safe
     }

@@ -129,6 +129,9 @@ struct ImportExportTests {
         #expect(run.stdout.contains("\"reason\": \"'path' must not be in a hidden folder (.quire/x.md)\""))
         #expect(run.stdout.contains("\"reason\": \"'path' must name a .md file (notes/a.txt)\""))
         #expect(run.stdout.contains("\"existingPath\": \"taken.md\""))
+        let hidden = try vault.run(["import", "../paths.json", "--folder", ".quire/notes"])
+        #expect(hidden.code == 1)
+        #expect(hidden.stderr == "quire: error: notes cannot go in a hidden folder: .quire/notes\n")
     }
 
     @Test func aTerminalShowsTheProgressLine() throws {
