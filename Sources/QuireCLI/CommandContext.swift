@@ -10,6 +10,9 @@ final class CommandContext {
     let output: Output
     /// Set by commands that succeed but report a finding (e.g. `quire check` → 1).
     var exitCode: ExitCode = .ok
+    /// Whether opening the vault may say that a migration is available (`quire migrate`, which
+    /// reports it itself, turns it off).
+    var announcesMigrations = true
     private var cachedVault: Vault?
     private var cachedPrefix: (root: URL, prefix: String)?
 
@@ -40,6 +43,10 @@ final class CommandContext {
             vault = try Vault.locate(startingAt: currentDirectory, environment: environment)
         }
         cachedVault = vault
+        if announcesMigrations, let version = vault.formatVersion, version < VaultConfig.currentVersion {
+            output.error("quire: note: this vault's format is version \(version); 'quire migrate' brings it to version"
+                         + " \(VaultConfig.currentVersion) ('quire migrate --dry-run' shows the changes)")
+        }
         return vault
     }
 

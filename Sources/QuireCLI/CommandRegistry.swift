@@ -40,5 +40,8 @@ enum CommandRegistry {
         LinksCommand.self,
         BacklinksCommand.self,
         GraphCommand.self,
+        ImportCommand.self,
+        MigrateCommand.self,
+        DailyCommand.self,
     ]
 }

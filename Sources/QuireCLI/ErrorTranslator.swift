@@ -69,6 +69,9 @@ enum ErrorTranslator {
             return CLIError(error.description, hint: "QUIRE_NOW takes a time like 2026-11-29T12:00:00Z")
         case .invalidConfig:
             return CLIError(error.description, hint: "fix .quire/config.yml in an editor")
+        case let .vaultFormatTooNew(version, supported):
+            return CLIError("this vault's format is version \(version), newer than this quire knows (\(supported)); nothing was written",
+                            hint: "a newer quire migrated this vault: update quire on this device (read commands still work)")
         default:
             return CLIError(error.description)
         }

@@ -7,9 +7,9 @@ import Glibc
 /// target's file system, else beside the target; see `TemporaryFiles`), fsync it, give it the
 /// permissions of the file it replaces, rename it over the target, fsync the directory.
 /// A crash at any point leaves either the old or the new file, never a mix.
-enum AtomicFile {
+public enum AtomicFile {
     /// Writes `data` to `url` atomically; `displayPath` names the file in errors.
-    static func write(_ data: Data, to url: URL, displayPath: String, temporaryFolder: String? = nil) throws {
+    public static func write(_ data: Data, to url: URL, displayPath: String, temporaryFolder: String? = nil) throws {
         let directory = url.deletingLastPathComponent().path
         let temporary = temporaryLocation(forFilesIn: directory, folder: temporaryFolder) + "/" + TemporaryFiles.freshName()
         // An existing file keeps its permissions; a new one gets 0666 minus the umask.

@@ -34,6 +34,9 @@ public enum CoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case invalidConfig(path: String, line: Int?, reason: String)
     /// A clock override (`QUIRE_NOW`) is not an ISO 8601 time.
     case invalidTime(text: String)
+    /// The vault's format (`version` in `.quire/config.yml`) is newer than this quire knows:
+    /// writing could damage what a newer quire wrote, so every write is refused.
+    case vaultFormatTooNew(version: Int, supported: Int)
 
     /// A one-line lowercase description naming the path, line or key involved.
     public var description: String {
@@ -70,6 +73,8 @@ public enum CoreError: Error, CustomStringConvertible, Equatable, Sendable {
             return "invalid vault configuration \(path)\(at): \(reason)"
         case let .invalidTime(text):
             return "not an ISO 8601 time: '\(text)'"
+        case let .vaultFormatTooNew(version, supported):
+            return "this vault's format is version \(version), newer than this quire's (\(supported)); it is read-only here"
         }
     }
 }

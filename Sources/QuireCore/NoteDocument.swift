@@ -146,6 +146,27 @@ public struct NoteDocument: Sendable, Equatable {
         }
     }
 
+    /// Renames the first `key` (matched like `set`) to `newKey` in place: only the key's text
+    /// changes, its value, comment and place stay. A missing key does nothing; an existing
+    /// `newKey` (exact spelling) refuses the rename.
+    public mutating func renameKey(_ key: String, to newKey: String) throws {
+        try Self.validate(key: newKey)
+        try checkEditable(key: key)
+        guard let index = entry(forKey: key) else { return }
+        guard !entries.contains(where: { $0.key == newKey }) else {
+            throw CoreError.editFailed(key: newKey, reason: "the key already exists")
+        }
+        let entry = entries[index]
+        let saved = self
+        bytes.replaceSubrange(entry.keyStart..<entry.keyEnd, with: Array(FrontMatterRenderer.key(newKey).utf8))
+        reload()
+        guard !problems.contains(where: { $0.kind != .badValue }), entries.count == saved.entries.count,
+              entries[index].key == newKey, Self.readsBack(entry.value, as: entries[index].value) else {
+            self = saved
+            throw CoreError.editFailed(key: key, reason: "the renamed key would not read back as written")
+        }
+    }
+
     // MARK: - Internals
 
     private func entry(forKey key: String) -> Int? {

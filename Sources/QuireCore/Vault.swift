@@ -139,11 +139,31 @@ public struct Vault: Sendable, Equatable {
         }
     }
 
+    /// The vault's format version (`version` in `.quire/config.yml`; 1 when the key or the file
+    /// is missing, nil when the file cannot be read).
+    public var formatVersion: Int? {
+        let path = VaultConfig.relativePath
+        guard let data = FileManager.default.contents(atPath: url(for: path).path) else {
+            return FileManager.default.fileExists(atPath: url(for: path).path) ? nil : 1
+        }
+        return (try? VaultConfig(data: data, path: path))?.version
+    }
+
+    /// Throws `CoreError.vaultFormatTooNew` when the vault's format is newer than this code's:
+    /// an older quire never writes to a vault a newer one migrated.
+    public func requireWritableFormat() throws {
+        if let version = formatVersion, version > VaultConfig.currentVersion {
+            throw CoreError.vaultFormatTooNew(version: version, supported: VaultConfig.currentVersion)
+        }
+    }
+
     /// Writes `data` atomically (temporary file, fsync, rename, fsync of the folder), keeping
-    /// the permissions of the file replaced and creating missing folders. A symlink inside the
+    /// the permissions of the file replaced and creating missing folders; refused in a vault
+    /// whose format is newer than this code's (`requireWritableFormat`). A symlink inside the
     /// vault is written through to its target, unless `followingLinks` is false: then a link at
     /// `path` is replaced by the file (the sync never writes through a link).
     public func write(_ data: Data, to path: String, followingLinks: Bool = true) throws {
+        try requireWritableFormat()
         let safe = try resolveSafePath(path, checkingLastLink: followingLinks)
         var target = url(for: safe)
         if followingLinks, let real = Vault.realPath(target.path), real != target.path { target = URL(fileURLWithPath: real) }
@@ -168,6 +188,7 @@ public struct Vault: Sendable, Equatable {
     @discardableResult
     public func writeAll(_ files: [(path: String, data: Data)], replaceIf stillExpected: ((String) -> Bool)? = nil,
                          retiring retired: RetiredFiles? = nil, followingLinks: Bool = true) throws -> [String] {
+        try requireWritableFormat()
         var prepared: [(url: URL, data: Data, displayPath: String)] = []
         // Per folder, once: created if missing, and its real path (symlinks resolved). A file is
         // then written at its folder's real path, or at its own when it is a link itself: the

@@ -49,8 +49,10 @@ public struct MergeRule: Equatable, Sendable {
 public struct VaultConfig: Sendable, Equatable {
     /// Where the file lives, relative to the vault root.
     public static let relativePath = ".quire/config.yml"
-    /// The format version this code writes.
-    public static let currentVersion = 1
+    /// The format version this code writes: a vault at a lower version has migrations waiting
+    /// (`quire migrate`), one at a higher version is read-only here (see Docs/format.md,
+    /// "Migrations").
+    public static let currentVersion = 4
 
     /// The underlying document (for keys this type has no accessor for).
     public private(set) var document: NoteDocument
@@ -96,6 +98,12 @@ public struct VaultConfig: Sendable, Equatable {
         let shown = NoteFields.text(of: value) ?? "a list or map"
         throw CoreError.invalidConfig(path: Self.relativePath, line: nil,
                                       reason: "fileNames is slug or title, not '\(shown)'")
+    }
+
+    /// Records `version` surgically (only the `version` line changes; a file without one gets it
+    /// at its end).
+    public mutating func setVersion(_ version: Int) throws {
+        try document.set("version", .int(version))
     }
 
     /// Folder settings in written order.

@@ -55,7 +55,7 @@ public struct SyncEnvironment: Sendable {
 
     /// The commit signature: git config `user.name`/`user.email`, else `author` in the local
     /// config (`Name <email>`), else `Quire (<device>)`.
-    func signature(repository: Repository, vault: Vault) -> Signature {
+    public func signature(repository: Repository, vault: Vault) -> Signature {
         let offset = TimeZone.current.secondsFromGMT(for: now) / 60
         if let name = try? repository.configString("user.name"), let email = try? repository.configString("user.email"),
            !name.isEmpty {

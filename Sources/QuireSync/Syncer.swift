@@ -43,6 +43,8 @@ public final class Syncer {
     /// Runs one cycle under the vault lock; the outcome (success or the error) is recorded in
     /// `.quire/local/sync-state.json` either way.
     public func run(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
+        // A vault a newer quire migrated is read-only here: nothing is committed or merged.
+        try vault.requireWritableFormat()
         let lock = try VaultLock(vaultRoot: vault.root)
         retired.startPurge()  // what a crashed sync left
         TemporaryFiles.removeLeftovers(vaultRoot: vault.root)  // and the temporary files of one killed

@@ -6,7 +6,7 @@ struct FolderStatsCheckTests {
     /// A vault with two configured folders (Pitches ordered before Drafts) and notes in three.
     static func folderVault() throws -> TestVault {
         let vault = try TestVault()
-        try vault.write("version: 1\nfolders:\n  Drafts:\n    emoji: \"📝\"\n    order: 2\n  Pitches:\n    emoji: \"💡\"\n    order: 1\n",
+        try vault.write("version: 4\nfolders:\n  Drafts:\n    emoji: \"📝\"\n    order: 2\n  Pitches:\n    emoji: \"💡\"\n    order: 1\n",
                         to: ".quire/config.yml")
         try vault.write(noteText("title: One"), to: "Drafts/one.md")
         try vault.write(noteText("title: Two"), to: "Drafts/two.md")

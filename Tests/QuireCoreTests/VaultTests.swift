@@ -39,7 +39,7 @@ final class TemporaryDirectory {
         let ignore = String(decoding: try Data(contentsOf: vault.root.appendingPathComponent(".gitignore")), as: UTF8.self)
         #expect(ignore == "*.tmp\n.quire/local/\n.quire/cache/\n")
         let config = try vault.config()
-        #expect(config.version == 1)
+        #expect(config.version == VaultConfig.currentVersion)
         #expect(config.folders.isEmpty)
         _ = try Vault.create(at: vault.root)
         let again = String(decoding: try Data(contentsOf: vault.root.appendingPathComponent(".gitignore")), as: UTF8.self)

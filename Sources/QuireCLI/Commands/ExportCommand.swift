@@ -2,14 +2,20 @@ import Foundation
 import QuireCore
 import QuireKit
 
-/// `quire export --html DIR` — the vault's notes in another format. One branch per format,
-/// each calling one QuireKit function.
+/// `quire export --json [FILE]` and `quire export --html DIR` — the vault's notes in another
+/// format. One branch per format, each calling one QuireKit function.
 struct ExportCommand: Command {
     static let configuration = CommandConfiguration(
         name: "export",
-        abstract: "Export the vault's notes (a static HTML site).",
-        usage: "export --html DIR [--no-drafts] [--title TEXT] [--raw-html]",
+        abstract: "Export the vault's notes (JSON, or a static HTML site).",
+        usage: "export (--json [FILE] | --html DIR [--no-drafts] [--title TEXT] [--raw-html])",
         discussion: """
+        --json writes every note as one object of a JSON array: path, id, title, createdAt,
+        updatedAt, tags, project, mood, draft, every front-matter key under frontMatter, the body,
+        and the file itself as content (contentBase64 when it is not UTF-8). 'quire import FILE'
+        into an empty vault writes every note back byte for byte. Without FILE the JSON goes to
+        standard output; FILE is written atomically. Attachments are not part of the export.
+
         --html writes a static site to DIR: a page per note (tables, task lists, code, footnotes),
         wikilinks, embeds and Markdown links leading to the pages, the attachments notes link to
         copied under files/, backlinks on every page, an index by folder (index.html) and by tag
@@ -19,17 +25,20 @@ struct ExportCommand: Command {
         before; any other non-empty folder is refused. Links that lead nowhere are shown as text
         on the pages and listed on standard error. See Docs/publishing.md.
         """,
-        examples: ["quire export --html site", "quire export --html /srv/www/notes --no-drafts --title \"Writers' room\""],
+        examples: ["quire export --json notes.json", "quire export --json | jq '.[].title'",
+                   "quire export --html site", "quire export --html /srv/www/notes --no-drafts --title \"Writers' room\""],
         options: [
+            .flag("--json", help: "Export as JSON (to FILE, else standard output)."),
             .value("--html", name: "DIR", help: "Write a static site to DIR."),
-            .flag("--no-drafts", help: "Leave out notes marked draft: true (links to them show as text)."),
-            .value("--title", name: "TEXT", help: "The site's name (default: the vault folder's name)."),
-            .flag("--raw-html", help: "Keep raw HTML written in notes (script-like tags are still disarmed)."),
+            .flag("--no-drafts", help: "With --html: leave out notes marked draft: true (links to them show as text)."),
+            .value("--title", name: "TEXT", help: "With --html: the site's name (default: the vault folder's name)."),
+            .flag("--raw-html", help: "With --html: keep raw HTML written in notes (script-like tags are still disarmed)."),
         ],
-        positionals: 0...0)
+        positionals: 0...1)
 
     /// The formats `quire export` writes.
     enum Format {
+        case json(file: String?)
         case html(directory: String)
     }
 
@@ -39,10 +48,21 @@ struct ExportCommand: Command {
     let rawHTML: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        guard let directory = arguments.value("--html") else {
-            throw CLIError.usage("choose a format", hint: "quire export --html DIR")
+        let json = arguments.has("--json")
+        let html = arguments.value("--html")
+        switch (json, html) {
+        case (true, nil):
+            format = .json(file: arguments.positionals.first)
+        case (false, let directory?):
+            guard arguments.positionals.isEmpty else {
+                throw CLIError.usage("--html takes its folder as its value", hint: "quire export --html DIR")
+            }
+            format = .html(directory: directory)
+        case (true, _?):
+            throw CLIError.usage("choose one format", hint: "quire export --json [FILE], or quire export --html DIR")
+        case (false, nil):
+            throw CLIError.usage("choose a format", hint: "quire export --json [FILE], or quire export --html DIR")
         }
-        format = .html(directory: directory)
         includeDrafts = !arguments.has("--no-drafts")
         title = arguments.value("--title")
         rawHTML = arguments.has("--raw-html")
@@ -52,6 +72,15 @@ struct ExportCommand: Command {
         let vault = try context.vault()
         let output = context.output
         switch format {
+        case .json(let file):
+            let report = try VaultExport.json(vault, options: ExportOptions(environment: context.environment))
+            guard let file else {
+                output.write(bytes: [UInt8](report.data))
+                return
+            }
+            let url = context.absoluteURL(file)
+            try AtomicFile.write(report.data, to: url, displayPath: file)
+            output.line("exported \(Count.of(report.notes, "note")) to \(file)")
         case .html(let directory):
             let options = SiteExportOptions(destination: context.absoluteURL(directory), title: title, includeDrafts: includeDrafts, rawHTML: rawHTML)
             let report = try SiteExport.run(vault: vault, rules: GitIgnoreRules.of(vault), options: options)

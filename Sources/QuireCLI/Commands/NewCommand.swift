@@ -1,12 +1,13 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// `quire new TITLE …` — creates a note and prints its path.
 struct NewCommand: Command {
     static let configuration = CommandConfiguration(
         name: "new",
         abstract: "Create a note and print its path.",
-        usage: "new TITLE [--folder F] [--project P] [--tag T]… [--draft|--final] [--pinned] [--color C] [--mood N] [--body TEXT | --body -]",
+        usage: "new TITLE [--folder F] [--template NAME [--var K=V]…] [--project P] [--tag T]… [--draft|--final] [--pinned] [--color C] [--mood N] [--body TEXT | --body -]",
         discussion: """
         The note goes in the folder you are in (as git add is relative to it), or at the vault root
         when you are outside the vault; --folder names a folder from the vault root instead. The
@@ -15,6 +16,11 @@ struct NewCommand: Command {
         .quire/config.yml; a missing folder is created.
         The note gets a new id, createdAt and updatedAt. --draft writes draft: true, --final writes
         draft: false, neither writes no draft key. --body - reads the body from standard input.
+
+        --template NAME starts from .quire/templates/NAME.md, with {{title}}, {{date}}
+        (2026-11-29), {{time}} (14:05), {{datetime}}, {{weekday}}, {{id}} and each --var K=V
+        filled in; the keys it lacks among id, title, createdAt and updatedAt are added, and the
+        other options are applied on top (--tag adds tags, --body is appended).
         """,
         examples: [
             "quire new \"Woody's last ride\" --folder Drafts --project \"Toy Story 5\" --tag ending --draft",
@@ -30,6 +36,8 @@ struct NewCommand: Command {
             .value("--color", name: "C", help: "A color label, e.g. red or blue."),
             .value("--mood", name: "N", help: "Mood from 1 to 5."),
             .value("--body", name: "TEXT", help: "The body text; '-' reads standard input."),
+            .value("--template", name: "NAME", help: "Start from the template .quire/templates/NAME.md."),
+            .value("--var", name: "K=V", help: "A template variable {{K}} (repeatable).", repeatable: true),
         ],
         positionals: 1...1)
 
@@ -37,6 +45,7 @@ struct NewCommand: Command {
     let folder: String?
     let arguments: ParsedArguments
     let mood: Int?
+    let variables: [String: String]
 
     init(_ arguments: ParsedArguments) throws {
         title = arguments.positionals[0].trimmingCharacters(in: .whitespacesAndNewlines)
@@ -56,6 +65,17 @@ struct NewCommand: Command {
             throw CLIError.usage("empty tag")
         }
         folder = arguments.value("--folder")
+        var variables: [String: String] = [:]
+        for item in arguments.all("--var") {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw CLIError.usage("--var takes K=V, not '\(item)'")
+            }
+            variables[String(item[..<equals])] = String(item[item.index(after: equals)...])
+        }
+        if !variables.isEmpty && arguments.value("--template") == nil {
+            throw CLIError.usage("--var needs --template")
+        }
+        self.variables = variables
         self.arguments = arguments
     }
 
@@ -70,11 +90,21 @@ struct NewCommand: Command {
         let draft: Bool? = arguments.has("--draft") ? true : (arguments.has("--final") ? false : nil)
         let folderPath = try folder.map { try NoteFolder.resolve($0, in: vault) } ?? context.currentFolder(in: vault) ?? ""
         let path = try vault.availablePath(folder: folderPath, title: title, style: vault.config().fileNameStyle())
-        let data = NoteDocument.newNote(
-            id: UUID().uuidString.lowercased(), title: title, createdAt: now,
-            tags: arguments.all("--tag").map(TagText.normalize), project: arguments.value("--project"),
-            draft: draft, pinned: arguments.has("--pinned"), color: arguments.value("--color"),
-            mood: mood, body: body).serialized()
+        let id = UUID().uuidString.lowercased()
+        let data: Data
+        if let template = arguments.value("--template") {
+            let filled = try TemplateNote.make(template, in: vault, title: title, id: id, now: now, custom: variables)
+            for name in filled.unknown {
+                context.output.error("quire: warning: the template's {{\(name)}} names no variable; it is left as written")
+            }
+            data = try applyOptions(to: NoteDocument(data: filled.data), draft: draft, body: body).serialized()
+        } else {
+            data = NoteDocument.newNote(
+                id: id, title: title, createdAt: now,
+                tags: arguments.all("--tag").map(TagText.normalize), project: arguments.value("--project"),
+                draft: draft, pinned: arguments.has("--pinned"), color: arguments.value("--color"),
+                mood: mood, body: body).serialized()
+        }
         try vault.write(data, to: path)
         context.output.line(context.displayPath(path, vault: vault))
         let namesakes = try VaultNotes(context: context).resolver(context).notes(titled: title).filter { $0.path != path }
@@ -82,6 +112,25 @@ struct NewCommand: Command {
             context.output.error("quire: warning: another note is titled '\(other.title)' (\(context.displayPath(other.path, vault: vault)));"
                                  + " the title no longer names one note — 'quire rename' changes it")
         }
+    }
+}
+
+extension NewCommand {
+    /// The options given besides the template, applied to the note the template made.
+    func applyOptions(to start: NoteDocument, draft: Bool?, body: String) throws -> NoteDocument {
+        var document = start
+        let tags = arguments.all("--tag").map(TagText.normalize)
+        if !tags.isEmpty { try document.setTags(document.note(path: "").tags + tags) }
+        if let project = arguments.value("--project") { try document.set("project", .string(project)) }
+        if let draft { try document.set("draft", .bool(draft)) }
+        if arguments.has("--pinned") { try document.set("pinned", .bool(true)) }
+        if let color = arguments.value("--color") { try document.set("color", .string(color)) }
+        if let mood { try document.set("mood", .int(mood)) }
+        if !body.isEmpty {
+            let existing = document.body
+            document.body = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + body
+        }
+        return document
     }
 }
 

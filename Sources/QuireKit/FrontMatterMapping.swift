@@ -1,0 +1,100 @@
+import Foundation
+import QuireCore
+import QuireGit
+
+/// Surgical rewrites of other tools' front matter into quire's canonical keys, shared by the
+/// folder imports and the migrations: only the lines of the keys concerned change (QuireCore's
+/// `NoteDocument`), everything else stays byte for byte. Each step is idempotent: applied to its
+/// own output it changes nothing.
+struct FrontMatterMapping: Sendable {
+    /// Keys read as `createdAt` (the first present wins) when the note has no `createdAt`.
+    var createdKeys: [String] = []
+    /// Keys read as `updatedAt` likewise.
+    var updatedKeys: [String] = []
+    /// Keys whose tags are merged into `tags` (and then removed).
+    var tagKeys: [String] = []
+    /// Other keys renamed (`alias` → `aliases`) when the new name is free.
+    var renames: [(from: String, to: String)] = []
+
+    /// Applies every step; throws only what `NoteDocument` throws for an edit it refuses.
+    func apply(to document: inout NoteDocument) throws {
+        try mapDate(&document, canonical: "createdAt", sources: createdKeys)
+        try mapDate(&document, canonical: "updatedAt", sources: updatedKeys)
+        try Self.mergeTags(&document, from: tagKeys)
+        for rename in renames where document.keys.contains(rename.from) && !document.keys.contains(rename.to) {
+            try document.renameKey(rename.from, to: rename.to)
+        }
+    }
+
+    /// Renames the first of `sources` holding a readable date to `canonical` (when the note has
+    /// no `canonical` key), then writes an epoch number under `canonical` as ISO 8601.
+    private func mapDate(_ document: inout NoteDocument, canonical: String, sources: [String]) throws {
+        if !document.keys.contains(canonical),
+           let source = sources.first(where: { key in
+               document.keys.contains(key) && document.value(forKey: key).flatMap { NoteFields.date(from: $0, timeZone: document.timeZone) } != nil
+           }) {
+            try document.renameKey(source, to: canonical)
+        }
+        try Self.epochToISO(&document, key: canonical)
+    }
+
+    /// An epoch number (or a string of digits) under `key` written as ISO 8601 with seconds.
+    static func epochToISO(_ document: inout NoteDocument, key: String) throws {
+        guard document.keys.contains(key), let value = document.value(forKey: key) else { return }
+        let isEpoch: Bool
+        switch value {
+        case .int, .float: isEpoch = true
+        case let .string(text): isEpoch = !text.isEmpty && text.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+        default: isEpoch = false
+        }
+        guard isEpoch, let date = NoteFields.date(from: value, timeZone: document.timeZone) else { return }
+        try document.set(key, .timestamp(date, timeZone: document.timeZone))
+    }
+
+    /// Tags trimmed, without `#`, case-duplicates merged (first spelling wins), with the tags of
+    /// `others` merged in and those keys removed. A list is written as a list of plain tags; a
+    /// text keeps its form (`"#a, #b"` stays so, `setTags`).
+    static func mergeTags(_ document: inout NoteDocument, from others: [String]) throws {
+        let key = document.tagsKey
+        let present = others.filter { $0 != key && document.keys.contains($0) }
+        let current = document.value(forKey: key)
+        var tags = current.map(NoteFields.tags(from:)) ?? []
+        for other in present { tags += document.value(forKey: other).map(NoteFields.tags(from:)) ?? [] }
+        var seen = Set<String>()
+        tags = tags.filter { seen.insert($0.lowercased()).inserted }
+        let unchanged: Bool = {
+            guard present.isEmpty, let current else { return present.isEmpty && current == nil }
+            switch current {
+            case let .list(items): return items == tags.map { .string($0) }
+            case let .string(text):
+                let separator = text.contains(",") ? ", " : " "
+                return text == tags.joined(separator: separator)
+            default: return tags.isEmpty
+            }
+        }()
+        guard !unchanged else { return }
+        if current == nil || current == .null {
+            if let first = present.first {
+                try document.renameKey(first, to: "tags")
+            }
+        }
+        if case .list? = current {
+            // A list is written in the canonical form: without `#` (YAML needs them quoted).
+            try document.set(key, .list(tags.map { .string($0) }))
+        } else {
+            try document.setTags(tags)
+        }
+        for other in present where document.keys.contains(other) { try document.remove(other) }
+    }
+
+    /// A name-based id (UUID version 5 layout over SHA-1 of `name`): every device derives the
+    /// same id for the same note, so concurrent migrations agree.
+    static func derivedID(_ name: String) -> String {
+        var bytes = Array(SHA1.digest(Data(name.utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x50
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        return [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4),
+                hex.dropFirst(16).prefix(4), hex.dropFirst(20)].joined(separator: "-")
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import QuireCore
+
+/// Where imported notes go and how they are written, for every kind of import: ids already in
+/// the vault (or earlier in the same input) make an entry a duplicate; a path already holding
+/// the same bytes makes it a duplicate too, different bytes make it fail (a user's file is never
+/// overwritten); new file names never collide with files on disk or earlier entries. Notes are
+/// written in batches with one flush each (`Vault.writeAll`): every file is whole or absent
+/// after a crash.
+struct ImportWriter {
+    /// Notes per batch: one flush each, and a progress report after each.
+    static let batchSize = 1000
+
+    let vault: Vault
+    private(set) var report = ImportReport()
+    private var idPaths: [String: String]
+    /// Lowercased file names per folder: on disk (read once per folder) and planned.
+    private var takenNames: [String: Set<String>] = [:]
+    private var pending: [(index: Int, path: String, id: String?, data: Data, modified: Date?, source: String?)] = []
+    private let total: Int
+    private let progress: ImportProgress?
+
+    /// A writer into `vault`, whose notes' ids are `existingIDs` (id → path); `total` entries
+    /// are expected (for `progress`).
+    init(vault: Vault, existingIDs: [String: String], total: Int, progress: ImportProgress?) {
+        self.vault = vault
+        self.idPaths = existingIDs
+        self.total = total
+        self.progress = progress
+    }
+
+    /// The path of the note holding `id` already, if any.
+    func path(holding id: String) -> String? { idPaths[id] }
+
+    /// Records an entry that failed.
+    mutating func fail(_ index: Int, _ reason: String, source: String? = nil) {
+        report.failed.append(.init(index: index, reason: reason, source: source))
+        reportProgress()
+    }
+
+    /// Records a duplicate.
+    mutating func skip(_ index: Int, id: String?, existingPath: String) {
+        report.skipped.append(.init(index: index, id: id, existingPath: existingPath))
+        reportProgress()
+    }
+
+    /// A free `folder/slug.md` for `title` (numbered `-2`, `-3`, … past files on disk and notes
+    /// queued in this import, compared case-insensitively); `add` then claims it.
+    mutating func availablePath(folder: String, title: String) -> String {
+        availablePath(folder: folder, base: Slug.slug(forTitle: title), extension: "md")
+    }
+
+    /// A free `folder/base.ext` (numbered like `availablePath(folder:title:)`).
+    mutating func availablePath(folder: String, base: String, extension suffix: String) -> String {
+        let taken = names(in: folder)
+        var name = base + "." + suffix
+        var number = 2
+        while taken.contains(name.lowercased()) {
+            name = base + "-\(number)." + suffix
+            number += 1
+        }
+        return folder.isEmpty ? name : folder + "/" + name
+    }
+
+    /// Queues `data` for `path` (a safe vault path) unless the path is taken: same bytes on disk
+    /// → skipped; other bytes, or an earlier entry of this import → failed. `modified` is given
+    /// to the written file as its modification time (a copied file keeps its own).
+    mutating func add(index: Int, path: String, id: String?, data: Data, source: String? = nil,
+                      modified: Date? = nil) throws {
+        if let id, let existing = idPaths[id] {
+            skip(index, id: id, existingPath: existing)
+            return
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent.lowercased()
+        var taken = names(in: folder)
+        if taken.contains(name) {
+            if let onDisk = try? Data(contentsOf: vault.url(for: path)) {
+                if onDisk == data {
+                    skip(index, id: id, existingPath: path)
+                } else {
+                    fail(index, "a different file is already at \(path)", source: source)
+                }
+            } else {
+                fail(index, "an earlier entry of this import already goes to \(path)", source: source)
+            }
+            return
+        }
+        taken.insert(name)
+        takenNames[folder] = taken
+        if let id { idPaths[id] = path }
+        pending.append((index, path, id, data, modified, source))
+        if pending.count >= Self.batchSize { try flush() }
+    }
+
+    /// Writes the queued notes: one flush for the batch; when the batch fails as a whole (a full
+    /// disk, a folder that cannot be made), each note is tried alone so the report says which.
+    mutating func flush() throws {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending = []
+        do {
+            try vault.writeAll(batch.map { ($0.path, $0.data) })
+            for entry in batch {
+                report.imported.append(.init(index: entry.index, path: entry.path, id: entry.id))
+                keepTime(entry.modified, of: entry.path)
+            }
+        } catch {
+            for entry in batch {
+                do {
+                    try vault.write(entry.data, to: entry.path)
+                    report.imported.append(.init(index: entry.index, path: entry.path, id: entry.id))
+                    keepTime(entry.modified, of: entry.path)
+                } catch {
+                    if let id = entry.id { idPaths[id] = nil }
+                    report.failed.append(.init(index: entry.index, reason: String(describing: error), source: entry.source))
+                }
+            }
+        }
+        reportProgress()
+    }
+
+    /// The report, entries sorted by index, after the last flush.
+    mutating func finish() throws -> ImportReport {
+        try flush()
+        report.imported.sort { $0.index < $1.index }
+        report.failed.sort { $0.index < $1.index }
+        report.skipped.sort { $0.index < $1.index }
+        return report
+    }
+
+    /// Records an attachment copied or found unchanged.
+    mutating func attachment(_ copied: ImportReport.Copied?) {
+        if let copied { report.attachments.append(copied) } else { report.attachmentsUnchanged += 1 }
+        reportProgress()
+    }
+
+    /// Gives `path` the modification time `modified` (a note's date when its front matter has
+    /// none); a failure only loses that time, the file is whole.
+    func keepTime(_ modified: Date?, of path: String) {
+        guard let modified else { return }
+        try? FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: vault.url(for: path).path)
+    }
+
+    private mutating func names(in folder: String) -> Set<String> {
+        if let names = takenNames[folder] { return names }
+        let listed = (try? FileManager.default.contentsOfDirectory(atPath: vault.url(for: folder).path)) ?? []
+        let names = Set(listed.map { $0.lowercased() })
+        takenNames[folder] = names
+        return names
+    }
+
+    private func reportProgress() {
+        let total = self.total
+        progress?(report.total + report.attachments.count + report.attachmentsUnchanged, total)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import QuireCore
+import QuireSearch
+
+/// What `JSONImport.run` needs to know besides the file.
+public struct JSONImportOptions: Sendable {
+    /// Where entries without a `path` go (vault-relative, `""` = the root).
+    public var folder: String
+    /// The time given to entries without `createdAt`.
+    public var now: Date
+    /// The zone dates are written in (and naive dates read in).
+    public var timeZone: TimeZone
+    /// The process environment (the catalog asks a running `quire watch` through it).
+    public var environment: [String: String]
+
+    /// Options for an import into `folder`.
+    public init(folder: String = "", now: Date, timeZone: TimeZone = .current, environment: [String: String] = [:]) {
+        self.folder = folder
+        self.now = now
+        self.timeZone = timeZone
+        self.environment = environment
+    }
+}
+
+/// A whole import file that cannot be read at all (nothing is written then).
+public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file is an array whose JSON is broken, or neither an array nor JSON Lines.
+    case unreadable(path: String, line: Int?, reason: String)
+    /// The folder to import is missing or not a folder.
+    case notAFolder(path: String)
+    /// `--folder` names a hidden folder (`.quire/…`), where quire would not see the notes.
+    case hiddenFolder(path: String)
+
+    /// One lowercase sentence naming the file.
+    public var description: String {
+        switch self {
+        case let .unreadable(path, line, reason):
+            return "cannot read \(path)\(line.map { ":\($0)" } ?? ""): \(reason)"
+        case let .notAFolder(path):
+            return "not a folder: \(path)"
+        case let .hiddenFolder(path):
+            return "notes cannot go in a hidden folder: \(path)"
+        }
+    }
+}
+
+/// `quire import FILE.json`: journal entries (an array of objects, or JSON Lines) become notes.
+/// Known keys become canonical front matter, other keys are kept; quire's own export comes back
+/// byte for byte. Entries whose id the vault already holds are skipped, so importing a file
+/// twice imports nothing the second time; a bad entry is reported and the rest go on. Nothing is
+/// committed (as with `quire new`: the next sync commits).
+public enum JSONImport {
+    /// Imports `data` (read from `path`, named in errors) into `vault`.
+    public static func run(_ data: Data, path: String, into vault: Vault, options: JSONImportOptions,
+                           progress: ImportProgress? = nil) throws -> ImportReport {
+        try vault.requireWritableFormat()
+        let entries = try readEntries(data, path: path)
+        let folder = try NotePath.folder(options.folder, in: vault)
+        var writer = ImportWriter(vault: vault, existingIDs: try existingIDs(vault, environment: options.environment),
+                                  total: entries.count, progress: progress)
+        for (index, entry) in entries.enumerated() {
+            let json: JSONData
+            switch entry {
+            case .failure(let error): writer.fail(index, error.description); continue
+            case .success(let value): json = value
+            }
+            do {
+                let note = try JSONEntry(json, now: options.now, timeZone: options.timeZone)
+                if let id = note.id, let existing = writer.path(holding: id) {
+                    writer.skip(index, id: id, existingPath: existing)
+                    continue
+                }
+                let target: String
+                if let given = note.path {
+                    target = try NotePath.checked(given, in: vault)
+                } else {
+                    target = writer.availablePath(folder: folder, title: note.title)
+                }
+                try writer.add(index: index, path: target, id: note.id, data: note.data)
+            } catch let error as ImportEntryError {
+                writer.fail(index, error.description)
+            } catch let error as CoreError {
+                writer.fail(index, error.description)
+            }
+        }
+        return try writer.finish()
+    }
+
+    /// The entries of an array, a single object, or JSON Lines (one value a line; blank lines
+    /// are not entries; a bad line is a failed entry).
+    static func readEntries(_ data: Data, path: String) throws -> [Result<JSONData, JSONSyntaxError>] {
+        let bytes = [UInt8](data)
+        let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
+        if first == UInt8(ascii: "[") {
+            do {
+                guard case let .array(items) = try JSONReader.parse(data) else { return [] }
+                return items.map { .success($0) }
+            } catch let error as JSONSyntaxError {
+                throw ImportError.unreadable(path: path, line: error.line, reason: error.reason)
+            }
+        }
+        guard first != nil else { return [] }
+        var entries: [Result<JSONData, JSONSyntaxError>] = []
+        for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
+            do {
+                entries.append(.success(try JSONReader.parse(line: line)))
+            } catch var error as JSONSyntaxError {
+                error.line = number + 1
+                entries.append(.failure(error))
+            }
+        }
+        return entries
+    }
+
+    /// Every note id of the vault (from its catalog) with the note's path.
+    static func existingIDs(_ vault: Vault, environment: [String: String]) throws -> [String: String] {
+        let fresh = try FreshCatalog.open(vault: vault, rules: GitIgnoreRules.of(vault), environment: environment)
+        var ids: [String: String] = [:]
+        for record in fresh.store.catalog.records {
+            if let id = record.id, ids[id] == nil { ids[id] = record.path }
+        }
+        return ids
+    }
+}
+
+/// The rules for a note path named by an import: inside the vault, a `.md` file, outside
+/// `.git/`, `.quire/` and hidden folders (where quire would not see it as a note).
+enum NotePath {
+    /// The normalised path, or a reason it cannot hold a note.
+    static func checked(_ path: String, in vault: Vault) throws -> String {
+        let safe = try vault.resolveSafePath(path)
+        guard safe.hasSuffix(".md") else { throw ImportEntryError("'path' must name a .md file (\(path))") }
+        guard !safe.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+            throw ImportEntryError("'path' must not be in a hidden folder (\(path))")
+        }
+        return safe
+    }
+
+    /// The normalised `--folder` of an import (`""` for the root); a hidden folder is refused.
+    static func folder(_ folder: String, in vault: Vault) throws -> String {
+        guard !folder.isEmpty, folder != "." else { return "" }
+        let safe = try vault.resolveSafePath(folder)
+        guard !safe.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+            throw ImportError.hiddenFolder(path: folder)
+        }
+        return safe
+    }
+}

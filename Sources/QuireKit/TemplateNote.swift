@@ -1,0 +1,56 @@
+import Foundation
+import QuireCore
+
+/// Why a template could not be used.
+public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No `.quire/templates/NAME.md`; `available` lists the names there.
+    case notFound(name: String, available: [String])
+    /// A name with `/`, a leading `.` or nothing in it.
+    case invalidName(name: String)
+
+    /// One lowercase sentence.
+    public var description: String {
+        switch self {
+        case let .notFound(name, available):
+            return "no template '\(name)' in \(TemplateNote.folder)/"
+                + (available.isEmpty ? " (there are none)" : " (there are: \(available.joined(separator: ", ")))")
+        case let .invalidName(name):
+            return "invalid template name '\(name)'"
+        }
+    }
+}
+
+/// Notes made from the vault's templates: `.quire/templates/NAME.md`, filled in by QuireCore's
+/// `NoteTemplate.fill` (`{{title}}`, `{{date}}`, `{{time}}`, `{{id}}`, custom variables).
+public enum TemplateNote {
+    /// Where templates live, relative to the vault root (tracked: shared by every device).
+    public static let folder = ".quire/templates"
+
+    /// The template names of the vault (file names without `.md`), sorted.
+    public static func available(in vault: Vault) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: vault.url(for: folder).path)) ?? []
+        return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.map { String($0.dropLast(3)) }.sorted()
+    }
+
+    /// The text of template `name`, or nil when there is none.
+    public static func text(named name: String, in vault: Vault) throws -> String? {
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains("\0") else {
+            throw TemplateError.invalidName(name: name)
+        }
+        let path = folder + "/" + name + ".md"
+        guard FileManager.default.fileExists(atPath: vault.url(for: path).path) else { return nil }
+        return String(decoding: try vault.readData(path), as: UTF8.self)
+    }
+
+    /// A new note's bytes from template `name`: the built-in variables for `title` at `now`,
+    /// with `custom` (`--var k=v`) over them. Throws `TemplateError.notFound` for a missing one.
+    public static func make(_ name: String, in vault: Vault, title: String, id: String, now: Date,
+                            timeZone: TimeZone = .current, custom: [String: String] = [:]) throws -> NoteTemplate.Filled {
+        guard let text = try text(named: name, in: vault) else {
+            throw TemplateError.notFound(name: name, available: available(in: vault))
+        }
+        var variables = NoteTemplate.variables(title: title, id: id, now: now, timeZone: timeZone)
+        variables.merge(custom) { _, given in given }
+        return try NoteTemplate.fill(text, variables: variables, title: title, id: id, now: now, timeZone: timeZone)
+    }
+}

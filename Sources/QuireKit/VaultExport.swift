@@ -1,0 +1,93 @@
+import Foundation
+import QuireCore
+import QuireSearch
+
+/// What an export needs besides the vault.
+public struct ExportOptions: Sendable {
+    /// The zone dates are written in.
+    public var timeZone: TimeZone
+    /// The process environment (the catalog asks a running `quire watch` through it).
+    public var environment: [String: String]
+
+    /// Options for an export.
+    public init(timeZone: TimeZone = .current, environment: [String: String] = [:]) {
+        self.timeZone = timeZone
+        self.environment = environment
+    }
+}
+
+/// An export's output and what it held.
+public struct ExportReport: Sendable, Equatable {
+    /// The exported text (for `--json`: the JSON array).
+    public var data: Data
+    /// How many notes it holds.
+    public var notes: Int
+}
+
+/// `quire export`: the vault's notes in another format. Each format is one function here; the
+/// CLI picks one by its flag.
+public enum VaultExport {
+    /// Every note as a JSON array, one object a line, in the catalog's path order: `path`, the
+    /// canonical fields (`id`, `title`, `createdAt`, `updatedAt`, `tags`, `project`, `mood`,
+    /// `draft`), every front-matter key under `frontMatter`, the `body`, and the file itself as
+    /// `content` (or `contentBase64` when it is not UTF-8), so `JSONImport` into an empty vault
+    /// writes every note back byte for byte.
+    public static func json(_ vault: Vault, options: ExportOptions) throws -> ExportReport {
+        let fresh = try FreshCatalog.open(vault: vault, rules: GitIgnoreRules.of(vault), environment: options.environment)
+        let paths = fresh.store.catalog.records.map(\.path)
+        var text = "["
+        for (index, path) in paths.enumerated() {
+            let data = try vault.readData(path)
+            text += (index == 0 ? "\n" : ",\n") + entry(path: path, data: data, timeZone: options.timeZone).rendered()
+        }
+        text += paths.isEmpty ? "]\n" : "\n]\n"
+        return ExportReport(data: Data(text.utf8), notes: paths.count)
+    }
+
+    /// One note's object.
+    static func entry(path: String, data: Data, timeZone: TimeZone) -> JSONData {
+        let note = NoteParser.parse(data, path: path, timeZone: timeZone)
+        let date = { (value: Date?) -> JSONData in value.map { .string(QuireClock.iso8601($0, timeZone: timeZone)) } ?? .null }
+        var pairs: [(key: String, value: JSONData)] = [
+            ("path", .string(path)),
+            ("id", note.id.map { .string($0) } ?? .null),
+            ("title", .string(note.title)),
+            ("createdAt", date(note.createdAt)),
+            ("updatedAt", date(note.updatedAt)),
+            ("tags", .array(note.tags.map { .string($0) })),
+            ("project", note.project.map { .string($0) } ?? .null),
+            ("mood", note.mood.map { .int($0) } ?? .null),
+            ("draft", .bool(note.draft)),
+            ("frontMatter", .object(note.frontMatter.map { ($0.key, json($0.value)) })),
+            ("body", .string(note.body)),
+        ]
+        if let text = String(validatingUTF8Data: data) {
+            pairs.append(("content", .string(text)))
+        } else {
+            pairs.append(("contentBase64", .string(data.base64EncodedString())))
+        }
+        return .object(pairs)
+    }
+
+    /// A front-matter value as JSON (dates as written).
+    static func json(_ value: FrontMatterValue) -> JSONData {
+        switch value {
+        case .null: return .null
+        case let .bool(flag): return .bool(flag)
+        case let .int(number): return .int(number)
+        case let .float(number): return .double(number)
+        case let .string(text): return .string(text)
+        case let .date(_, text): return .string(text)
+        case let .list(items): return .array(items.map(json))
+        case let .map(entries): return .object(entries.map { ($0.key, json($0.value)) })
+        }
+    }
+}
+
+extension String {
+    /// The text of `data` when it is valid UTF-8 (no replacement characters), else nil.
+    init?(validatingUTF8Data data: Data) {
+        guard let text = String(data: data, encoding: .utf8), Data(text.utf8) == data else { return nil }
+        self = text
+    }
+}
