@@ -231,3 +231,14 @@ final class LSPClient: @unchecked Sendable {
 enum LSPTestError: Error {
     case timeout(String)
 }
+
+/// `text` with the text edits of an answer applied (last first, as they do not overlap).
+func applying(_ edits: [JSON], to text: String) -> String {
+    var document = TextDocument(text: text, version: 0, encoding: .utf16)
+    let sorted = edits.compactMap { edit -> (TextRange, String)? in
+        guard let range = TextRange(edit["range"]), let newText = edit["newText"]?.string else { return nil }
+        return (range, newText)
+    }.sorted { $0.0.start > $1.0.start }
+    for (range, newText) in sorted { document.apply(range: range, text: newText) }
+    return document.text
+}
