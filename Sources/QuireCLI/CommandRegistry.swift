@@ -36,5 +36,8 @@ enum CommandRegistry {
         WatchCommand.self,
         LSPCommand.self,
         CompletionCommand.self,
+        LinksCommand.self,
+        BacklinksCommand.self,
+        GraphCommand.self,
     ]
 }

@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 import QuireSearch
 
 /// The options `quire list` and `quire search` share, and how they print results.
@@ -59,6 +60,13 @@ struct QueryOutput {
         }
         options = SearchOptions(sort: sort, reverse: arguments.has("--reverse"), limit: limit)
         queryArguments = arguments.positionals
+    }
+
+    /// The vault's attachments when the query has link filters (they resolve links to files),
+    /// else none (no walk).
+    static func attachments(for query: NoteQuery, catalog: VaultCatalog) throws -> [String] {
+        guard query.usesLinkFilters else { return [] }
+        return try VaultLinks(vault: catalog.vault, catalog: catalog.catalog).attachments
     }
 
     /// Parses the query; a malformed one is a usage error pointing at the character.

@@ -47,10 +47,15 @@ public enum MarkdownBody {
     }
 
     /// Calls `visit` with the byte range of each line outside fenced code blocks (without its
-    /// line ending) until `visit` returns false.
-    static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, _ visit: (Range<Int>) -> Bool) {
+    /// line ending) until `visit` returns false. With `skipsIndentedCode`, lines of indented
+    /// code blocks are skipped too: four spaces (or a tab) after a blank line, outside a list
+    /// (an indented line that follows a list item is the item's content), up to the next line
+    /// indented less; `start` is where the lines begin (`bytes` before it are not read).
+    static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, from first: Int = 0, skipsIndentedCode: Bool = false,
+                            _ visit: (Range<Int>) -> Bool) {
         var fence: (byte: UInt8, length: Int)?
-        var start = 0
+        var start = first
+        var previousBlank = true, inIndentedCode = false, inList = false
         guard let base = bytes.baseAddress else { return }
         while start < bytes.count {
             let newline = memchr(base + start, 0x0A, bytes.count - start)
@@ -64,15 +69,54 @@ public enum MarkdownBody {
                 } else {
                     fence = (run.byte, run.length)
                 }
+                previousBlank = false
+                inIndentedCode = false
                 continue
             }
-            if fence != nil || line.isEmpty { continue }
+            if fence != nil { continue }
+            if skipsIndentedCode {
+                let text = UnsafeBufferPointer(rebasing: bytes[line])
+                let blank = text.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                defer { previousBlank = blank }
+                if blank { continue }
+                let indented = indent(text) == 4 || text.first == 0x09 || (text.count > indent(text) && text[indent(text)] == 0x09)
+                if indented && (inIndentedCode || (previousBlank && !inList)) {
+                    inIndentedCode = true
+                    continue
+                }
+                inIndentedCode = false
+                if !indented { inList = isListItem(text) }
+            }
+            if line.isEmpty { continue }
             if !visit(line) { return }
         }
     }
 
+    /// Whether a line opens a list item (`-`, `*`, `+` or `1.`/`1)` then a space, up to three
+    /// spaces in).
+    private static func isListItem(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = indent(line)
+        guard index < line.count else { return false }
+        let byte = line[index]
+        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") {
+            return index + 1 == line.count || line[index + 1] == 0x20 || line[index + 1] == 0x09
+        }
+        let digits = index
+        while index < line.count, line[index] >= 0x30, line[index] <= 0x39 { index += 1 }
+        guard index > digits, index < line.count, line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")") else { return false }
+        return index + 1 == line.count || line[index + 1] == 0x20 || line[index + 1] == 0x09
+    }
+
+    /// Calls `visit` with the byte range of each line a reader reads as text, from `start` (a
+    /// body's first byte): outside fenced and indented code blocks, as `LinkExtractor` reads
+    /// them; until `visit` returns false.
+    public static func forEachReadableLine(of bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                           _ visit: (Range<Int>) -> Bool) {
+        forEachLine(of: bytes, from: start, skipsIndentedCode: true, visit)
+    }
+
     /// The number of spaces a line starts with, at most four.
-    private static func indent(_ line: UnsafeBufferPointer<UInt8>) -> Int {
+    static func indent(_ line: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         while count < line.count, count < 4, line[count] == 0x20 { count += 1 }
         return count
@@ -168,7 +212,7 @@ public enum MarkdownBody {
 
     /// The index after the code span that opens at `start` (a run of backticks closed by a run
     /// of the same length on the line), or after the run itself when nothing closes it.
-    private static func afterCodeSpan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
+    static func afterCodeSpan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
         var index = start
         while index < end, bytes[index] == UInt8(ascii: "`") { index += 1 }
         let length = index - start

@@ -82,6 +82,11 @@ public struct Note: Sendable, Equatable {
     public var format: FrontMatterFormat
     /// Problems found while reading; empty for a healthy note.
     public var problems: [NoteProblem]
+    /// The links written in the note (body and front matter), in file order (`LinkExtractor`);
+    /// empty when the body was not read.
+    public var links: [NoteLink] = []
+    /// The body's headings and block ids, which links can point at.
+    public var anchors = NoteAnchors()
 
     /// Creates a note value; every field but `path` has a neutral default.
     public init(path: String, folder: String = "", id: String? = nil, title: String = "",

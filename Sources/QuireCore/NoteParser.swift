@@ -55,6 +55,11 @@ public enum NoteParser {
         return first.prefix(one.bodyStart) == second.prefix(two.bodyStart)
     }
 
+    /// The offset of the body in a note file's bytes (after the front matter, if any).
+    public static func bodyOffset(of data: Data) -> Int {
+        data.withUnsafeBytes { raw in FrontMatterLayout.split(raw.bindMemory(to: UInt8.self)).bodyStart }
+    }
+
     /// The folder of a vault-relative path (`""` for the root).
     public static func folder(of path: String) -> String {
         var path = path
@@ -128,6 +133,9 @@ public enum NoteParser {
         if readsBody {
             note.words = WordCounter.countReadable(utf8: body)
             note.tags = NoteFields.merging(note.tags, MarkdownBody.inlineTags(in: note.body))
+            let links = LinkExtractor.scan(bytes)
+            note.links = links.links
+            note.anchors = links.anchors
         }
     }
 

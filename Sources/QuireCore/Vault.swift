@@ -105,6 +105,12 @@ public struct Vault: Sendable, Equatable {
         try VaultWalker(realRoot: root.path, ignore: ignore).walk(stamps: stamps)
     }
 
+    /// Every attachment path (a regular file that is not a note, outside `.git`, `.quire`
+    /// and hidden folders, not ignored), in `PathOrder`: what links to files resolve against.
+    public func attachmentPaths(ignore: ((String, Bool) -> Bool)? = nil) throws -> [String] {
+        try VaultWalker(realRoot: root.path, ignore: ignore).walk(attachments: true).attachments
+    }
+
     /// Every folder below the root (not `""`), sorted, with the same rules as `notePaths`.
     public func folders(ignore: ((String, Bool) -> Bool)? = nil) throws -> [String] {
         try VaultWalker(realRoot: root.path, ignore: ignore).walk().folders

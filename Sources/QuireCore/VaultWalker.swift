@@ -18,7 +18,9 @@ struct VaultWalker {
     /// `PathOrder` without a global sort. Folders are read with `readdir`, whose entry types
     /// are trusted: a regular file costs no `stat` unless `stamps` is asked for, and then one
     /// `fstatat` relative to its folder, spread over the processor's cores.
-    func walk(stamps wantStamps: Bool = false) throws -> VaultListing {
+    /// With `attachments`, the regular files that are not notes are listed too (not ignored,
+    /// outside hidden folders), for link resolution.
+    func walk(stamps wantStamps: Bool = false, attachments wantAttachments: Bool = false) throws -> VaultListing {
         var listing = VaultListing()
         var visited: Set<String> = [realRoot]
         var directories: [String] = []
@@ -61,7 +63,13 @@ struct VaultWalker {
                 default: break
                 }
                 // A regular file that is not a note costs nothing more.
-                if kind == S_IFREG && !isNote { continue }
+                if kind == S_IFREG && !isNote {
+                    if wantAttachments {
+                        let path = Self.join(relative, name)
+                        if ignore?(path, false) != true { listing.attachments.append(path) }
+                    }
+                    continue
+                }
                 let path = Self.join(relative, name)
                 var target = kind == S_IFREG ? "" : real + "/" + String(decoding: name, as: UTF8.self)
                 var linked = false
@@ -205,4 +213,6 @@ public struct VaultListing: Sendable {
     public var folders: [String] = []
     /// Entries left out for a reason the user may want to know.
     public var skipped: [VaultSkip] = []
+    /// The files that are not notes (images, PDFs…), in `PathOrder`, when asked for.
+    public var attachments: [String] = []
 }

@@ -70,6 +70,7 @@ enum Attribute {
             let term = name + phrase
             if !terms.contains(term) { terms.append(term) }
         }
+        terms += linkTerms(of: record)
         return terms
     }
 }

@@ -84,6 +84,7 @@ struct BinaryWriter {
         for problem in record.problems {
             string(problem.kind.rawValue); int(problem.line ?? -1); string(problem.message)
         }
+        links(record.links, anchors: record.anchors)
     }
 }
 
@@ -207,6 +208,7 @@ struct BinaryReader {
             let line = try int()
             record.problems.append(NoteProblem(kind: kind, line: line < 0 ? nil : line, message: try string()))
         }
+        (record.links, record.anchors) = try links()
         return record
     }
 }

@@ -20,8 +20,9 @@ enum CatalogCache {
     /// 16: inline `#tags` of the body and a `tag` key; 17: words a person reads; 18: dates from
     /// the file's time for notes without them, and Thai, Lao, Khmer and Burmese words by ICU;
     /// 19: a record says whether its note has a title of its own and which front-matter format
-    /// it carries).
-    static let version: UInt32 = 19
+    /// it carries; 20: a record ends with its links and anchors (`BinaryCoding+Links`), and
+    /// link terms (`\u{1}L:`, `\u{1}S:`) are indexed).
+    static let version: UInt32 = 20
     /// Records, record offsets, flags, term bytes, eleven columns and the sort keys.
     static let sectionsPerSegment = Section.allCases.count
 

@@ -4,6 +4,7 @@ extension Catalog {
     /// Runs a query: the matching notes in the order `options` asks for.
     public func run(_ query: NoteQuery, options: SearchOptions = SearchOptions()) -> [SearchHit] {
         var evaluator = QueryEvaluator(catalog: self)
+        evaluator.attachments = options.attachments
         let matches = evaluator.evaluate(query.root, within: liveSet)
         let documents = matches.members
         let sort = options.sort ?? (query.hasPositiveTerms && options.ranksWords ? .relevance : nil)
@@ -34,6 +35,10 @@ struct QueryEvaluator {
     let catalog: Catalog
     /// Per term: matching live documents with their weighted term frequency.
     private var termMatches: [TextTerm: [(Int, Double)]] = [:]
+    /// The vault's attachments (for the link filters).
+    var attachments: [String] = []
+    /// The link graph, built by the first filter that needs the whole of it.
+    var graph: LinkGraph?
 
     init(catalog: Catalog) {
         self.catalog = catalog
@@ -47,6 +52,10 @@ struct QueryEvaluator {
         case .term(let term):
             var set = DocumentSet(capacity: catalog.capacity)
             for (document, _) in matches(term) where within.contains(document) { set.insert(document) }
+            return set
+        case .filter(let filter) where filter.isLinkFilter:
+            var set = linkFilter(filter)
+            set.formIntersection(within)
             return set
         case .filter(let filter):
             if var indexed = catalog.indexedFilter(filter) {
@@ -76,6 +85,7 @@ struct QueryEvaluator {
         switch node {
         case .term: return 0
         case .filter(let filter) where Catalog.isIndexed(filter): return 0
+        case .filter(let filter) where filter.isLinkFilter: return 2
         case .and, .or, .all: return 1
         case .filter: return 2
         case .not: return 3

@@ -88,4 +88,22 @@ public enum FieldFilter: Equatable, Sendable {
     /// `key:value` for `priority`, `id` and any other front-matter key: equal (a list
     /// contains it), or compared numerically when both sides are numbers.
     case value(key: String, Comparison, String)
+    /// `links-to:NOTE`: the note links to NOTE (a path, file name, title or alias, resolved as a
+    /// link written at the vault root would be; every candidate of an ambiguous name counts).
+    /// Kept as written: resolution ignores case but prefers the exact spelling.
+    case linksTo(String)
+    /// `linked-from:NOTE`: NOTE links to the note.
+    case linkedFrom(String)
+    /// `orphan:true|false`: the note links to no other note and none links to it.
+    case orphan(Bool)
+    /// `broken-links:true|false`: a link of the note is unresolved or ambiguous.
+    case brokenLinks(Bool)
+
+    /// Whether the filter is about links (answered by the catalog's link graph, not a record).
+    public var isLinkFilter: Bool {
+        switch self {
+        case .linksTo, .linkedFrom, .orphan, .brokenLinks: return true
+        default: return false
+        }
+    }
 }

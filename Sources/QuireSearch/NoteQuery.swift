@@ -45,6 +45,11 @@ public struct NoteQuery: Equatable, Sendable {
         return try parse(text, now: now, timeZone: timeZone)
     }
 
+    /// Whether the query has a link filter (`links-to:`, `linked-from:`, `orphan:`,
+    /// `broken-links:`): its answer depends on the vault's attachments too
+    /// (`SearchOptions.attachments`).
+    public var usesLinkFilters: Bool { root.containsLinkFilter }
+
     /// Whether the query has text terms that are not negated (relevance makes sense).
     public var hasPositiveTerms: Bool { !positiveTerms.isEmpty }
 
@@ -78,6 +83,7 @@ public struct NoteQuery: Equatable, Sendable {
     /// Filters whose value is a flag, a number or a date: never a text with spaces.
     private static let typedKeys: Set<String> = [
         "draft", "pinned", "mood", "created", "createdat", "updated", "updatedat", "modified",
+        "orphan", "broken-links", "brokenlinks",
     ]
 
     /// Whether a filter value that holds spaces is plain words: none of its words after the
@@ -97,6 +103,16 @@ public struct NoteQuery: Equatable, Sendable {
 
 /// A node of a query's expression tree.
 public indirect enum QueryNode: Equatable, Sendable {
+    /// Whether a link filter is somewhere in this tree.
+    var containsLinkFilter: Bool {
+        switch self {
+        case .all, .term: return false
+        case .filter(let filter): return filter.isLinkFilter
+        case .not(let child): return child.containsLinkFilter
+        case .and(let children), .or(let children): return children.contains(where: \.containsLinkFilter)
+        }
+    }
+
     /// Every note (the empty query).
     case all
     /// A word, phrase or prefix to find in the text.

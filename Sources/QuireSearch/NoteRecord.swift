@@ -56,6 +56,10 @@ public struct NoteRecord: Equatable, Sendable {
     var frontMatterStorage: FrontMatterStorage
     /// Problems found while reading the note (empty for a healthy note).
     public var problems: [NoteProblem]
+    /// The links written in the note, in file order (see `LinkExtractor`).
+    public var links: [NoteLink] = []
+    /// The note's headings and block ids (what `#heading` and `#^block` links point at).
+    public var anchors = NoteAnchors()
 
     /// Copies the metadata of a parsed note.
     public init(note: Note) {
@@ -82,6 +86,8 @@ public struct NoteRecord: Equatable, Sendable {
         frontMatterStorage = FrontMatterStorage(note.frontMatter)
         // The snapshot stores a problem's line, not its column: a record reads back equal.
         problems = note.problems.map { NoteProblem(kind: $0.kind, line: $0.line, message: $0.message) }
+        links = note.links
+        anchors = note.anchors
     }
 
     /// Keys kept in their own fields rather than in `extraFrontMatter`.
@@ -171,6 +177,9 @@ public struct NoteRecord: Equatable, Sendable {
             return bound.matches(updatedAt, comparison)
         case .value(let key, let comparison, let value):
             return fieldValue(record, key).map { matches($0, comparison, value) } ?? false
+        case .linksTo, .linkedFrom, .orphan, .brokenLinks:
+            // Answered by the catalog's link graph (`QueryEvaluator`), never by one record.
+            return false
         }
     }
 

@@ -141,6 +141,15 @@ struct QueryParser {
             return .filter(key == "draft" ? .draft(flag) : .pinned(flag))
         case "color", "colour":
             return .filter(.color(value.lowercased()))
+        case "links-to", "linksto":
+            return .filter(.linksTo(value))
+        case "linked-from", "linkedfrom":
+            return .filter(.linkedFrom(value))
+        case "orphan", "broken-links", "brokenlinks":
+            guard let flag = Self.boolean(value) else {
+                throw QueryError(.badBoolean, at: valueOffset, "'\(rawKey):' takes true or false, not '\(value)'")
+            }
+            return .filter(key == "orphan" ? .orphan(flag) : .brokenLinks(flag))
         case "path":
             return .filter(.path(value.lowercased()))
         case "title":

@@ -29,6 +29,10 @@ public struct SearchOptions: Equatable, Sendable {
     public var reverse: Bool
     /// The most hits to return (nil: all).
     public var limit: Int?
+    /// The vault's files that are not notes, which links may point at: what the link filters
+    /// (`broken-links:`, `orphan:`, `links-to:`) resolve against besides the notes. Fill it
+    /// (`Vault.attachmentPaths`) when `NoteQuery.usesLinkFilters`.
+    public var attachments: [String] = []
 
     /// Creates options.
     public init(sort: SortKey? = nil, reverse: Bool = false, limit: Int? = nil) {

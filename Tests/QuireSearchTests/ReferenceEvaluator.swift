@@ -169,6 +169,8 @@ struct ReferenceEvaluator {
                 }?.value
             }
             return value.map { generic($0, comparison, wanted) } ?? false
+        case .linksTo, .linkedFrom, .orphan, .brokenLinks:
+            return false
         }
     }
 

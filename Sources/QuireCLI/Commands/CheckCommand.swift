@@ -1,17 +1,20 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// `quire check` — lists every problem in the vault; exits 1 when it finds any.
 struct CheckCommand: Command {
     static let configuration = CommandConfiguration(
         name: "check",
-        abstract: "List every problem: bad front matter, duplicate ids and titles, LFS pointers, stray temporary files, entries skipped.",
+        abstract: "List every problem: bad front matter, duplicate ids and titles, broken and ambiguous links, LFS pointers, stray temporary files, entries skipped.",
         usage: "check [--json]",
         discussion: """
             Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed. \
             A note without a title is not a problem: its file name is its title (as in Obsidian). \
             Entries the vault walk skips are listed too: folders that cannot be read, symlinks that \
-            lead outside the vault or nowhere, and *.md names that are not regular files (FIFOs, sockets).
+            lead outside the vault or nowhere, and *.md names that are not regular files (FIFOs, sockets). \
+            Links that lead nowhere (with the closest note names), to several files (with them), or to \
+            a heading or block their note lacks are listed too (Docs/links.md).
             """,
         examples: ["quire check", "quire check --json"],
         options: [.flag("--json", help: "Print the problems as JSON.")])
@@ -50,6 +53,7 @@ struct CheckCommand: Command {
             }
         }
         findings.append(contentsOf: Self.sharedTitles(all.notes))
+        findings.append(contentsOf: try Self.linkFindings(VaultLinks(vault: vault, catalog: all.catalog.catalog)))
         findings.append(contentsOf: Self.submodules(in: vault))
         for path in TemporaryFiles.strays(vaultRoot: vault.root) {
             findings.append(Finding(path: path, line: nil, kind: "temporaryFile",
@@ -86,6 +90,26 @@ struct CheckCommand: Command {
             output.line(summary)
         }
         if !findings.isEmpty { context.exitCode = .failure }
+    }
+
+    /// Broken, ambiguous and anchor-less links (`VaultLinks.problems`).
+    static func linkFindings(_ links: VaultLinks) -> [Finding] {
+        links.problems().map { problem in
+            let written = problem.link.displayText
+            let message: String
+            switch problem.kind {
+            case .unresolved:
+                let closest = problem.candidates.first.map { "; closest: \($0)" } ?? ""
+                message = "broken link \(written): no note or file '\(problem.link.target)'\(closest)"
+            case .ambiguous:
+                message = "ambiguous link \(written): could be " + problem.candidates.joined(separator: ", ")
+            case .missingAnchor:
+                let anchor = problem.link.heading.map { "heading '\($0)'" } ?? "block '^\(problem.link.blockID ?? "")'"
+                message = "link \(written): \(problem.candidates.first ?? "") has no \(anchor)"
+            }
+            let kind = problem.kind == .unresolved ? "brokenLink" : problem.kind == .ambiguous ? "ambiguousLink" : "missingAnchor"
+            return Finding(path: problem.source, line: problem.link.line, kind: kind, message: message)
+        }
     }
 
     /// The JSON `kind` of a skipped entry.

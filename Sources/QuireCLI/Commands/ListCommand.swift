@@ -40,6 +40,7 @@ struct ListCommand: Command {
         // `list` keeps the list order (pinned, then newest) even when the query has words.
         var options = output.options
         options.ranksWords = false
+        options.attachments = try QueryOutput.attachments(for: query, catalog: catalog)
         let hits = catalog.catalog.run(query, options: options)
         output.print(hits, query: query, catalog: catalog, context: context, snippets: false)
     }

@@ -34,6 +34,7 @@ struct SearchCommand: Command {
         try output.checkTemplate(catalog.catalog)
         var options = output.options
         if options.sort == nil { options.sort = .relevance }
+        options.attachments = try QueryOutput.attachments(for: query, catalog: catalog)
         let hits = catalog.catalog.run(query, options: options)
         output.print(hits, query: query, catalog: catalog, context: context, snippets: true)
     }

@@ -1,0 +1,200 @@
+import Foundation
+import QuireCore
+import QuireKit
+import QuireSearch
+
+/// `quire links NOTE` — the links a note writes, each with where it leads.
+struct LinksCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "links",
+        abstract: "List the links a note writes, each resolved: note, attachment, ambiguous or unresolved.",
+        usage: "links NOTE [--json]",
+        discussion: """
+        Wikilinks ([[target]], [[target|label]], [[target#heading]], ![[embed]]) and Markdown
+        links ([label](path.md)) in the body and in front-matter values such as
+        related: "[[X]]", in file order, not those inside code. Each is resolved as Obsidian does:
+        relative path, vault path, file name, then title and aliases, ignoring case (Docs/links.md).
+        """,
+        examples: ["quire links \"Woody's last ride\"", "quire links Drafts/woody.md --json"],
+        options: [.flag("--json", help: "Print as JSON: [{\"line\", \"style\", \"embed\", \"target\", \"heading\", \"block\", \"label\", \"status\", \"path\", \"candidates\", \"anchor\"}].")],
+        positionals: 1...1)
+
+    let note: String
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        note = arguments.positionals[0]
+        json = arguments.has("--json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let notes = try VaultNotes(context: context)
+        notes.warnAboutProblems(context.output)
+        let path = try notes.resolve(note, context: context).path
+        let links = try VaultLinks(vault: notes.vault, catalog: notes.catalog.catalog)
+        let outgoing = links.outgoing(of: path)
+        let output = context.output
+        if json {
+            output.line(JSONValue.array(outgoing.map { Self.json($0) }).rendered())
+            return
+        }
+        for entry in outgoing {
+            let place: String
+            switch entry.resolution {
+            case .note(let target), .attachment(let target): place = "→ " + context.displayPath(target, vault: notes.vault)
+            case .ambiguous(let candidates): place = "ambiguous: " + candidates.map { context.displayPath($0, vault: notes.vault) }.joined(separator: ", ")
+            case .unresolved: place = "unresolved"
+            }
+            let anchor = entry.anchor == .missing ? " (no such " + (entry.link.heading != nil ? "heading)" : "block)") : ""
+            output.line("\(entry.link.line): \(entry.link.displayText)  \(place)\(anchor)")
+        }
+    }
+
+    /// A link as JSON (shared with `backlinks`).
+    static func linkFields(_ link: NoteLink) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = [
+            ("line", .int(link.line)), ("column", .int(link.column)), ("style", .string(link.style.rawValue)),
+            ("embed", .bool(link.isEmbed)), ("target", .string(link.target)), ("heading", .string(link.heading)),
+            ("block", .string(link.blockID)), ("label", .string(link.label)),
+        ]
+        if case .frontMatter(let key) = link.location { fields.append(("frontMatterKey", .string(key))) }
+        return fields
+    }
+
+    private static func json(_ entry: OutgoingLink) -> JSONValue {
+        var candidates: [String] = []
+        if case .ambiguous(let paths) = entry.resolution { candidates = paths }
+        return .object(linkFields(entry.link) + [
+            ("status", .string(entry.resolution.status)), ("path", .string(entry.resolution.path)),
+            ("candidates", .array(candidates.map { .string($0) })), ("anchor", .string(entry.anchor.rawValue)),
+        ])
+    }
+}
+
+/// `quire backlinks NOTE` — the links into a note, or with `--unlinked` its unlinked mentions.
+struct BacklinksCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "backlinks",
+        abstract: "List the links into a note, each with its line; --unlinked: notes that name it without a link.",
+        usage: "backlinks NOTE [--unlinked] [--json]",
+        discussion: """
+        A backlink is any link (wikilink, embed, Markdown link, front-matter link) that resolves
+        to the note (Docs/links.md). With --unlinked, lists instead the notes that mention the
+        note's title or one of its aliases as whole words (ignoring case and accents) without
+        linking to it, outside code and front matter.
+        """,
+        examples: ["quire backlinks \"Woody's last ride\"", "quire backlinks woody --unlinked --json"],
+        options: [
+            .flag("--unlinked", help: "List unlinked mentions instead of links."),
+            .flag("--json", help: "Print as JSON: [{\"path\", \"title\", \"line\", \"context\", …}]."),
+        ],
+        positionals: 1...1)
+
+    let note: String
+    let json: Bool
+    let unlinked: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        note = arguments.positionals[0]
+        json = arguments.has("--json")
+        unlinked = arguments.has("--unlinked")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let notes = try VaultNotes(context: context)
+        notes.warnAboutProblems(context.output)
+        let path = try notes.resolve(note, context: context).path
+        let links = try VaultLinks(vault: notes.vault, catalog: notes.catalog.catalog)
+        let output = context.output
+        if unlinked {
+            let mentions = try links.unlinkedMentions(of: path)
+            if json {
+                output.line(JSONValue.array(mentions.map {
+                    .object([("path", .string($0.source)), ("title", .string($0.sourceTitle)), ("line", .int($0.line)),
+                             ("text", .string($0.text)), ("context", .string($0.context))])
+                }).rendered())
+            } else {
+                for mention in mentions {
+                    output.line("\(context.displayPath(mention.source, vault: notes.vault)):\(mention.line): \(mention.context)")
+                }
+            }
+            return
+        }
+        let backlinks = try links.backlinks(of: path)
+        if json {
+            output.line(JSONValue.array(backlinks.map {
+                .object([("path", .string($0.source)), ("title", .string($0.sourceTitle))]
+                        + LinksCommand.linkFields($0.link) + [("context", .string($0.context))])
+            }).rendered())
+        } else {
+            for entry in backlinks {
+                output.line("\(context.displayPath(entry.source, vault: notes.vault)):\(entry.link.line): \(entry.context)")
+            }
+        }
+    }
+}
+
+/// `quire graph [QUERY…]` — the link graph of the matching notes, as DOT or JSON.
+struct GraphCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "graph",
+        abstract: "Print the link graph of the notes matching a query (all by default), for Graphviz or other tools.",
+        usage: "graph [QUERY…] [--dot | --json]",
+        discussion: """
+        Nodes are the matching notes; an edge joins two of them when the first links to the
+        second (counted once per pair, with the number of links). Links to notes outside the
+        query, to attachments, to nowhere and to the note itself are left out. --dot (the
+        default) prints Graphviz: quire graph | dot -Tsvg > graph.svg. The query language is
+        'quire search''s (Docs/search.md).
+        """,
+        examples: ["quire graph | dot -Tsvg > vault.svg", "quire graph tag:project --json", "quire graph orphan:false"],
+        options: [
+            .flag("--dot", help: "Print Graphviz DOT (the default)."),
+            .flag("--json", help: "Print {\"nodes\": [{\"path\", \"title\"}], \"edges\": [{\"source\", \"target\", \"count\"}]}."),
+        ],
+        dashPositionals: true,
+        positionals: 0...Int.max)
+
+    let json: Bool
+    let queryArguments: [String]
+
+    init(_ arguments: ParsedArguments) throws {
+        if arguments.has("--dot") && arguments.has("--json") { throw CLIError.usage("--dot and --json cannot be used together") }
+        json = arguments.has("--json")
+        queryArguments = arguments.positionals
+    }
+
+    func run(_ context: CommandContext) throws {
+        let query: NoteQuery?
+        do {
+            query = queryArguments.isEmpty ? nil : try NoteQuery.parse(arguments: queryArguments, now: context.now())
+        } catch let error as QueryError {
+            throw CLIError.usage("bad query: \(error.message)", hint: "see 'quire help search' and Docs/search.md")
+        }
+        let catalog = try VaultCatalog.open(context, showProgress: !json)
+        catalog.warnAboutProblems(context.output)
+        let report = try VaultLinks(vault: catalog.vault, catalog: catalog.catalog).graphReport(matching: query)
+        let output = context.output
+        if json {
+            output.line(JSONValue.object([
+                ("nodes", .array(report.nodes.map { .object([("path", .string($0.path)), ("title", .string($0.title))]) })),
+                ("edges", .array(report.edges.map {
+                    .object([("source", .string($0.source)), ("target", .string($0.target)), ("count", .int($0.count))])
+                })),
+            ]).rendered())
+            return
+        }
+        output.line("digraph vault {")
+        for node in report.nodes { output.line("  \(Self.quoted(node.path)) [label=\(Self.quoted(node.title))];") }
+        for edge in report.edges {
+            output.line("  \(Self.quoted(edge.source)) -> \(Self.quoted(edge.target))" + (edge.count > 1 ? " [weight=\(edge.count)];" : ";"))
+        }
+        output.line("}")
+    }
+
+    /// A DOT string literal.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Where a link leads, as `LinkResolver` decides it.
+public enum LinkResolution: Sendable, Equatable, Hashable {
+    /// The note at this vault path.
+    case note(String)
+    /// The attachment (any file that is not a note) at this vault path.
+    case attachment(String)
+    /// Several files fit equally well: their vault paths, sorted. Never guessed.
+    case ambiguous([String])
+    /// Nothing fits.
+    case unresolved
+
+    /// The one file the link leads to (nil when ambiguous or unresolved).
+    public var path: String? {
+        switch self {
+        case .note(let path), .attachment(let path): return path
+        case .ambiguous, .unresolved: return nil
+        }
+    }
+
+    /// The path of the note the link leads to (nil for an attachment, ambiguity or nothing).
+    public var notePath: String? {
+        if case .note(let path) = self { return path }
+        return nil
+    }
+
+    /// `note`, `attachment`, `ambiguous` or `unresolved` (what `--json` prints).
+    public var status: String {
+        switch self {
+        case .note: return "note"
+        case .attachment: return "attachment"
+        case .ambiguous: return "ambiguous"
+        case .unresolved: return "unresolved"
+        }
+    }
+}
+
+/// Whether a link's `#heading` or `#^block` was found in the note it leads to.
+public enum AnchorStatus: String, Sendable, Equatable, Hashable {
+    /// The link names no heading or block.
+    case none
+    /// The heading or block exists in the target note.
+    case found
+    /// The target note has no such heading or block.
+    case missing
+    /// Not checked (the link leads to no single note, or its headings are not known).
+    case unchecked
+}
+
+/// The names a resolver looks files up by. Every key is `LinkResolver.key(_:)` of the name
+/// (lowercased, canonically composed), so look-ups ignore case. Implemented by
+/// `LinkTargetTable` (in memory) and by the catalog (from its index).
+public protocol LinkTargetIndex {
+    /// The vault paths of notes and attachments whose path has this key.
+    func files(atPathKey key: String) -> [String]
+    /// The vault paths of notes whose file name without `.md` has this key, and of
+    /// attachments whose file name (extension included) has it.
+    func files(withNameKey key: String) -> [String]
+    /// The vault paths of notes whose title or one of whose aliases has this key.
+    func notes(withTitleKey key: String) -> [String]
+}
+
+/// Resolves links as Obsidian does, in this order, ignoring case (see Docs/links.md):
+///
+/// 1. a path relative to the linking note's folder (`../b/c.md`, `sub/note`);
+/// 2. a path from the vault root (`/b/c.md`, `b/c`);
+/// 3. a file name without `.md` (`[[note]]`), or a path's tail (`[[b/note]]` matches
+///    `a/b/note.md`): exactly one match wins — write the shortest path that is unique;
+/// 4. a note's title or one of its `aliases` (wikilinks and bare names only).
+///
+/// At each step one match wins; several matches that differ only in case go to the one spelt
+/// exactly as the link, if there is one; otherwise they make the link `ambiguous`, listing
+/// them. A step that finds nothing passes to the next; nothing at all is `unresolved`.
+/// `.md` may be left out of note paths; a target with another extension (`image.png`) is an
+/// attachment and is looked up as a file only (steps 1–3).
+public struct LinkResolver {
+    /// The names looked up.
+    public let index: any LinkTargetIndex
+
+    /// A resolver over `index`.
+    public init(index: any LinkTargetIndex) {
+        self.index = index
+    }
+
+    /// The key a name is looked up by: lowercased, in canonical composition.
+    public static func key(_ name: String) -> String {
+        name.utf8.allSatisfy({ $0 < 0x80 }) ? name.lowercased() : name.lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// Where `link`, written in the note at `source`, leads.
+    public func resolve(_ link: NoteLink, from source: String) -> LinkResolution {
+        resolve(target: link.target, from: source)
+    }
+
+    /// Where a link target (a path or name, decoded; empty = the note itself) written in the
+    /// note at `source` leads.
+    public func resolve(target: String, from source: String) -> LinkResolution {
+        guard !target.isEmpty else { return .note(source) }
+        let isAttachment = LinkTarget.attachmentExtension(of: target) != nil
+        let hasNoteExtension = target.lowercased().hasSuffix(".md")
+        let rooted = target.hasPrefix("/")
+        let relativeBase = rooted ? "" : NoteParser.folder(of: source)
+        // Steps 1 and 2: paths.
+        for folder in rooted ? [""] : [relativeBase, ""] {
+            guard let joined = LinkTarget.normalized(folder.isEmpty ? target : folder + "/" + target) else { continue }
+            let forms = isAttachment || hasNoteExtension ? [joined] : [joined + ".md"]
+            for form in forms {
+                let found = index.files(atPathKey: Self.key(form))
+                if let result = pick(found, spelling: form, isAttachmentLink: isAttachment) { return result }
+            }
+            if folder.isEmpty { break }
+        }
+        // Step 3: a file name, or a path's tail.
+        guard let tail = LinkTarget.normalized(target.hasPrefix("/") ? String(target.dropFirst()) : target) else {
+            return .unresolved
+        }
+        let withExtension = isAttachment || hasNoteExtension ? tail : tail + ".md"
+        let name = withExtension.split(separator: "/").last.map(String.init) ?? withExtension
+        let nameKey = Self.key(isAttachment ? name : String(name.dropLast(3)))
+        let suffixKey = "/" + Self.key(withExtension)
+        let byName = index.files(withNameKey: nameKey).filter { path in
+            let key = Self.key(path)
+            let isNote = key.hasSuffix(".md")
+            guard isNote != isAttachment else { return false }
+            return key == String(suffixKey.dropFirst()) || key.hasSuffix(suffixKey)
+        }
+        if let result = pick(byName, spelling: withExtension, isAttachmentLink: isAttachment, suffix: true) { return result }
+        // Step 4: titles and aliases.
+        guard !isAttachment, !tail.contains("/") else { return .unresolved }
+        let titled = index.notes(withTitleKey: Self.key(target))
+        let unique = Array(Set(titled)).sorted()
+        if unique.count == 1 { return .note(unique[0]) }
+        return unique.isEmpty ? .unresolved : .ambiguous(unique)
+    }
+
+    /// One match wins; matches differing only in case go to the exact spelling; nil for none.
+    private func pick(_ found: [String], spelling: String, isAttachmentLink: Bool, suffix: Bool = false) -> LinkResolution? {
+        let unique = Array(Set(found)).sorted()
+        guard !unique.isEmpty else { return nil }
+        func wrap(_ path: String) -> LinkResolution {
+            path.lowercased().hasSuffix(".md") ? .note(path) : .attachment(path)
+        }
+        if unique.count == 1 { return wrap(unique[0]) }
+        let exact = unique.filter { suffix ? ($0 == spelling || $0.hasSuffix("/" + spelling)) : $0 == spelling }
+        if exact.count == 1 { return wrap(exact[0]) }
+        return .ambiguous(unique)
+    }
+
+    /// Whether the heading or block a link names exists in `anchors` (the target's).
+    public static func anchorStatus(of link: NoteLink, in anchors: NoteAnchors?) -> AnchorStatus {
+        guard link.heading != nil || link.blockID != nil else { return .none }
+        guard let anchors else { return .unchecked }
+        if let heading = link.heading { return anchors.hasHeading(heading) ? .found : .missing }
+        if let block = link.blockID { return anchors.hasBlock(block) ? .found : .missing }
+        return .none
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Small rules about link targets shared by extraction, resolution and rewriting.
+public enum LinkTarget {
+    /// The extension of a target that names an attachment (`png` for `image.png`), nil for a
+    /// note (`.md`, or no extension). An extension is 1–5 ASCII letters or digits with at least
+    /// one letter after the last `.` of the file name, so `[[v1.2 notes]]` or `[[Mr. Smith]]`
+    /// stay notes.
+    public static func attachmentExtension(of target: String) -> String? {
+        let name = target.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? target
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...]
+        guard (1...5).contains(ext.count), ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+              ext.contains(where: { $0.isLetter }) else { return nil }
+        return ext.lowercased() == "md" ? nil : ext.lowercased()
+    }
+
+    /// The key of the name a target ends with: its last path part, `.md` dropped, as
+    /// `LinkResolver.key` makes keys (`../a/My Note.md` → `my note`); nil for an empty target.
+    /// Every note a target can resolve to has this key as its file name, title or an alias,
+    /// which is how an index finds a note's backlinks without resolving every link.
+    public static func nameKey(of target: String) -> String? {
+        guard let last = target.split(separator: "/").last, !last.isEmpty else { return nil }
+        let name = last.lowercased().hasSuffix(".md") && attachmentExtension(of: String(last)) == nil
+            ? String(last.dropLast(3)) : String(last)
+        return name.isEmpty ? nil : LinkResolver.key(name)
+    }
+
+    /// A `/`-separated path with `.` and empty parts dropped and `..` applied; nil when `..`
+    /// climbs above the vault root.
+    public static func normalized(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    /// The path of `target` relative to the folder `from` (`""` = the vault root), as a
+    /// Markdown link written in a note of that folder spells it (`../b/c.md`).
+    public static func relativePath(to target: String, from folder: String) -> String {
+        let targetParts = target.split(separator: "/").map(String.init)
+        let folderParts = folder.split(separator: "/").map(String.init)
+        var common = 0
+        while common < min(targetParts.count - 1, folderParts.count), targetParts[common] == folderParts[common] { common += 1 }
+        let ups = Array(repeating: "..", count: folderParts.count - common)
+        return (ups + targetParts[common...]).joined(separator: "/")
+    }
+}
+
+/// An in-memory `LinkTargetIndex` over a list of notes (path, title, aliases) and attachment
+/// paths: what a resolver needs when there is no catalog, and in tests.
+public struct LinkTargetTable: LinkTargetIndex, Sendable {
+    private var byPath: [String: [String]] = [:]
+    private var byName: [String: [String]] = [:]
+    private var byTitle: [String: [String]] = [:]
+
+    /// A note as the table needs it.
+    public struct Entry: Sendable, Equatable {
+        /// Vault path (`a/b.md`).
+        public var path: String
+        /// Title (front matter, else the file name).
+        public var title: String
+        /// Aliases.
+        public var aliases: [String]
+
+        /// Creates an entry.
+        public init(path: String, title: String, aliases: [String] = []) {
+            self.path = path
+            self.title = title
+            self.aliases = aliases
+        }
+    }
+
+    /// A table of `notes` and `attachments` (vault paths of files that are not notes).
+    public init(notes: [Entry], attachments: [String] = []) {
+        for note in notes {
+            add(path: note.path)
+            var seen = Set<String>()
+            for name in [note.title] + note.aliases where !name.isEmpty && seen.insert(LinkResolver.key(name)).inserted {
+                byTitle[LinkResolver.key(name), default: []].append(note.path)
+            }
+        }
+        for attachment in attachments { add(path: attachment) }
+    }
+
+    private mutating func add(path: String) {
+        byPath[LinkResolver.key(path), default: []].append(path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
+        byName[LinkResolver.key(stem), default: []].append(path)
+    }
+
+    /// See `LinkTargetIndex`.
+    public func files(atPathKey key: String) -> [String] { byPath[key] ?? [] }
+    /// See `LinkTargetIndex`.
+    public func files(withNameKey key: String) -> [String] { byName[key] ?? [] }
+    /// See `LinkTargetIndex`.
+    public func notes(withTitleKey key: String) -> [String] { byTitle[key] ?? [] }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import QuireCore
+import QuireSearch
+
+/// The link graph of some notes (`quire graph`): the notes as nodes, and one edge per pair of
+/// notes linked (however many links), both ends among the nodes.
+public struct LinkGraphReport: Sendable, Equatable {
+    /// A note of the graph.
+    public struct Node: Sendable, Equatable {
+        /// Vault path.
+        public var path: String
+        /// Title.
+        public var title: String
+    }
+    /// A link between two notes of the graph.
+    public struct Edge: Sendable, Equatable {
+        /// The linking note's path.
+        public var source: String
+        /// The linked note's path.
+        public var target: String
+        /// How many links `source` has to `target`.
+        public var count: Int
+    }
+    /// The notes, by path.
+    public var nodes: [Node]
+    /// The edges, by source then target path.
+    public var edges: [Edge]
+}
+
+extension VaultLinks {
+    /// The whole link graph (every link resolved; see `LinkGraph`).
+    public func graph() -> LinkGraph {
+        catalog.linkGraph(attachments: attachments)
+    }
+
+    /// The graph of the notes `query` matches (all notes for nil): links to notes outside the
+    /// set, to attachments, and unresolved ones are left out; a note's links to itself too.
+    public func graphReport(matching query: NoteQuery?) -> LinkGraphReport {
+        var options = SearchOptions(sort: .path)
+        options.attachments = attachments
+        let hits = catalog.run(query ?? NoteQuery(root: .all), options: options)
+        let members = Set(hits.map(\.path))
+        let graph = graph()
+        var counts: [String: [String: Int]] = [:]
+        for edge in graph.edges where members.contains(edge.source) {
+            guard let target = edge.resolution.notePath, target != edge.source, members.contains(target) else { continue }
+            counts[edge.source, default: [:]][target, default: 0] += 1
+        }
+        let edges = counts.keys.sorted().flatMap { source in
+            (counts[source] ?? [:]).keys.sorted().map { target in
+                LinkGraphReport.Edge(source: source, target: target, count: counts[source]?[target] ?? 0)
+            }
+        }
+        return LinkGraphReport(nodes: hits.map { LinkGraphReport.Node(path: $0.path, title: $0.record.title) }, edges: edges)
+    }
+
+    /// Every link that leads nowhere, to several files, or to a heading or block its target
+    /// lacks, by source path then position; an unresolved link names the closest notes.
+    public func problems() -> [LinkProblem] {
+        let graph = graph()
+        var names: [String: [String]] = [:]
+        for record in catalog.records {
+            names[NoteParser.stem(of: record.path), default: []].append(record.path)
+            if record.hasTitle { names[record.title, default: []].append(record.path) }
+        }
+        let allNames = Array(names.keys)
+        var problems: [LinkProblem] = []
+        for edge in graph.edges {
+            switch edge.resolution {
+            case .unresolved:
+                let name = edge.link.target.split(separator: "/").last.map(String.init) ?? edge.link.target
+                let stem = name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
+                var closest: [String] = []
+                for candidate in EditDistance.closest(to: stem, among: allNames) {
+                    for path in names[candidate] ?? [] where !closest.contains(path) { closest.append(path) }
+                }
+                problems.append(LinkProblem(source: edge.source, link: edge.link, kind: .unresolved, candidates: closest))
+            case .ambiguous(let candidates):
+                problems.append(LinkProblem(source: edge.source, link: edge.link, kind: .ambiguous, candidates: candidates))
+            case .note(let path) where edge.anchor == .missing:
+                problems.append(LinkProblem(source: edge.source, link: edge.link, kind: .missingAnchor, candidates: [path]))
+            case .note, .attachment:
+                break
+            }
+        }
+        return problems
+    }
+
+    /// The notes that mention the title or an alias of the note at `path` as whole words
+    /// (ignoring case and accents) without linking to it, by path, each mention with its line;
+    /// not in the note itself, not inside a link, code or front matter.
+    public func unlinkedMentions(of path: String) throws -> [UnlinkedMention] {
+        guard let target = catalog.record(path: path) else { return [] }
+        let names = ([target.title] + target.aliases).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let linking = Set(catalog.backlinks(of: path, attachments: attachments).map(\.source))
+        var candidates = Set<String>()
+        for name in names {
+            let tokens = Tokenizer.terms(in: name)
+            guard !tokens.isEmpty else { continue }
+            for hit in catalog.run(NoteQuery(root: .term(TextTerm(tokens: tokens))), options: SearchOptions(sort: .path)) {
+                candidates.insert(hit.path)
+            }
+        }
+        var mentions: [UnlinkedMention] = []
+        for source in candidates.sorted() where source != path && !linking.contains(source) {
+            let data = try vault.readData(source)
+            let scan = LinkExtractor.scan(data)
+            let title = catalog.record(path: source)?.title ?? source
+            for mention in Self.mentions(of: names, in: data, skipping: scan.links.map(\.range)) {
+                mentions.append(UnlinkedMention(source: source, sourceTitle: title, text: mention.text, line: mention.line,
+                                                context: Self.context(mention.lineText, around: mention.text)))
+            }
+        }
+        return mentions
+    }
+
+    /// Whole-word, case- and accent-insensitive occurrences of `names` in the body lines of a
+    /// file that `MarkdownBody` reads (no code), outside `skipping` (byte ranges of links).
+    static func mentions(of names: [String], in data: Data, skipping: [Range<Int>]) -> [(text: String, line: Int, lineText: String)] {
+        let bodyStart = NoteParser.bodyOffset(of: data)
+        var found: [(text: String, line: Int, lineText: String)] = []
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var lineNumber = 1, counted = 0
+            MarkdownBody.forEachReadableLine(of: bytes, from: bodyStart) { line in
+                while counted < line.lowerBound { if bytes[counted] == 0x0A { lineNumber += 1 }; counted += 1 }
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[line]), as: UTF8.self)
+                for name in names {
+                    var searchStart = text.startIndex
+                    while let range = text.range(of: name, options: [.caseInsensitive, .diacriticInsensitive],
+                                                 range: searchStart..<text.endIndex) {
+                        searchStart = range.upperBound
+                        let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : " "
+                        let after = range.upperBound < text.endIndex ? text[range.upperBound] : " "
+                        guard !(before.isLetter || before.isNumber), !(after.isLetter || after.isNumber) else { continue }
+                        let offset = line.lowerBound + text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+                        guard !skipping.contains(where: { $0.contains(offset) }) else { continue }
+                        found.append((String(text[range]), lineNumber, text))
+                        return true
+                    }
+                }
+                return true
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import QuireCore
+
+/// The links and anchors at the end of an encoded record (cache version 20): a count, then
+/// per link a flag byte (1 Markdown, 2 embed, 4 front matter, 8 angle brackets, 16 a decoded
+/// target of its own, 32 a fragment range, 64 a label range), the strings, the ranges and the
+/// line and column as u32; then the headings and block ids as string lists.
+extension BinaryWriter {
+    mutating func links(_ links: [NoteLink], anchors: NoteAnchors) {
+        u32(UInt32(links.count))
+        for link in links {
+            var flags: UInt8 = link.style == .markdown ? 1 : 0
+            if link.isEmbed { flags |= 2 }
+            if case .frontMatter = link.location { flags |= 4 }
+            if link.isAngleBracketed { flags |= 8 }
+            if link.target != link.rawTarget { flags |= 16 }
+            if link.fragmentRange != nil { flags |= 32 }
+            if link.labelRange != nil { flags |= 64 }
+            u8(flags)
+            if case .frontMatter(let key) = link.location { string(key) }
+            string(link.rawTarget)
+            if link.target != link.rawTarget { string(link.target) }
+            optionalString(link.heading); optionalString(link.blockID); optionalString(link.label)
+            optionalString(link.title)
+            range(link.range); range(link.targetRange)
+            if let fragment = link.fragmentRange { range(fragment) }
+            if let label = link.labelRange { range(label) }
+            u32(UInt32(clamping: link.line)); u32(UInt32(clamping: link.column))
+        }
+        strings(anchors.headings)
+        strings(anchors.blockIDs)
+    }
+
+    private mutating func range(_ range: Range<Int>) {
+        u32(UInt32(clamping: range.lowerBound)); u32(UInt32(clamping: range.upperBound))
+    }
+}
+
+extension BinaryReader {
+    mutating func links() throws(CacheError) -> ([NoteLink], NoteAnchors) {
+        let count = Int(try u32())
+        guard count <= self.count - offset else { throw .corrupt("bad link count") }
+        var links: [NoteLink] = []
+        links.reserveCapacity(count)
+        for _ in 0..<count {
+            let flags = try u8()
+            let location: NoteLink.Location = flags & 4 != 0 ? .frontMatter(key: try string()) : .body
+            let rawTarget = try string()
+            let target = flags & 16 != 0 ? try string() : rawTarget
+            let heading = try optionalString(), blockID = try optionalString(), label = try optionalString()
+            let title = try optionalString()
+            let whole = try range(), targetRange = try range()
+            let fragment = flags & 32 != 0 ? try range() : nil
+            let labelRange = flags & 64 != 0 ? try range() : nil
+            let line = Int(try u32()), column = Int(try u32())
+            links.append(NoteLink(style: flags & 1 != 0 ? .markdown : .wiki, isEmbed: flags & 2 != 0, location: location,
+                                  rawTarget: rawTarget, target: target, heading: heading, blockID: blockID, label: label,
+                                  title: title, isAngleBracketed: flags & 8 != 0, range: whole, targetRange: targetRange,
+                                  fragmentRange: fragment, labelRange: labelRange, line: line, column: column))
+        }
+        return (links, NoteAnchors(headings: try strings(), blockIDs: try strings()))
+    }
+
+    private mutating func range() throws(CacheError) -> Range<Int> {
+        let lower = Int(try u32()), upper = Int(try u32())
+        guard lower <= upper else { throw .corrupt("bad link range") }
+        return lower..<upper
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import QuireCore
+
+/// The whole link graph of a set of notes: every link of every note, resolved (`LinkResolver`
+/// over all the catalog's notes and the attachments given), with incoming links indexed by
+/// target. What `orphan:`, `broken-links:`, `quire graph` and `quire check` read; a single
+/// note's backlinks are cheaper through `Catalog.backlinks(of:)`.
+public struct LinkGraph: Sendable {
+    /// One link of the graph.
+    public struct Edge: Sendable, Equatable {
+        /// The vault path of the note the link is written in.
+        public var source: String
+        /// The link as written.
+        public var link: NoteLink
+        /// Where it leads.
+        public var resolution: LinkResolution
+        /// Whether its `#heading` / `#^block` exists in the target note.
+        public var anchor: AnchorStatus
+
+        /// Creates an edge.
+        public init(source: String, link: NoteLink, resolution: LinkResolution, anchor: AnchorStatus) {
+            self.source = source
+            self.link = link
+            self.resolution = resolution
+            self.anchor = anchor
+        }
+
+        /// Whether the link leads to no file (`unresolved`) or to several (`ambiguous`).
+        public var isBroken: Bool {
+            switch resolution {
+            case .unresolved, .ambiguous: return true
+            case .note, .attachment: return false
+            }
+        }
+    }
+
+    /// Every note's path, sorted.
+    public let notes: [String]
+    /// Every link, by source path, then in file order.
+    public let edges: [Edge]
+    private let outgoingRanges: [String: Range<Int>]
+    private let incomingEdges: [String: [Int]]
+
+    /// The graph of `records` (the vault's notes) and `attachments` (vault paths of its other
+    /// files).
+    public init(records: [NoteRecord], attachments: [String] = []) {
+        let sorted = records.sorted { $0.path < $1.path }
+        let resolver = LinkResolver(index: LinkTargetTable(
+            notes: sorted.map { LinkTargetTable.Entry(path: $0.path, title: $0.title, aliases: $0.aliases) },
+            attachments: attachments))
+        var anchors: [String: NoteAnchors] = [:]
+        for record in sorted { anchors[record.path] = record.anchors }
+        var edges: [Edge] = []
+        var outgoing: [String: Range<Int>] = [:]
+        var incoming: [String: [Int]] = [:]
+        for record in sorted {
+            let start = edges.count
+            for link in record.links {
+                let resolution = resolver.resolve(link, from: record.path)
+                let anchor = LinkResolver.anchorStatus(of: link, in: resolution.notePath.flatMap { anchors[$0] })
+                if let target = resolution.path { incoming[target, default: []].append(edges.count) }
+                edges.append(Edge(source: record.path, link: link, resolution: resolution, anchor: anchor))
+            }
+            outgoing[record.path] = start..<edges.count
+        }
+        notes = sorted.map(\.path)
+        self.edges = edges
+        outgoingRanges = outgoing
+        incomingEdges = incoming
+    }
+
+    /// The links written in the note at `path`, in file order.
+    public func outgoing(from path: String) -> [Edge] {
+        outgoingRanges[path].map { Array(edges[$0]) } ?? []
+    }
+
+    /// The links that lead to the note or attachment at `path`, by source path.
+    public func incoming(to path: String) -> [Edge] {
+        (incomingEdges[path] ?? []).map { edges[$0] }
+    }
+
+    /// Whether the note at `path` links to no other note and no other note links to it
+    /// (links to itself and to attachments do not count).
+    public func isOrphan(_ path: String) -> Bool {
+        !outgoing(from: path).contains { $0.resolution.notePath.map { $0 != path } ?? false }
+            && !incoming(to: path).contains { $0.source != path }
+    }
+
+    /// Whether a link of the note at `path` is unresolved or ambiguous.
+    public func hasBrokenLinks(_ path: String) -> Bool {
+        outgoing(from: path).contains(where: \.isBroken)
+    }
+}
+
+extension Catalog {
+    /// The link graph of every note in the catalog (decodes every record: for whole-graph
+    /// questions; one note's backlinks are `backlinks(of:)`).
+    public func linkGraph(attachments: [String] = []) -> LinkGraph {
+        LinkGraph(records: records, attachments: attachments)
+    }
+}

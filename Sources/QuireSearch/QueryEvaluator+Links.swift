@@ -1,0 +1,49 @@
+import Foundation
+import QuireCore
+
+extension QueryEvaluator {
+    /// The live documents a link filter matches. `links-to:` and `linked-from:` go through
+    /// the index (`Catalog.backlinks`, one note's links); `orphan:` and `broken-links:` build
+    /// the whole link graph once per query.
+    mutating func linkFilter(_ filter: FieldFilter) -> DocumentSet {
+        var set = DocumentSet(capacity: catalog.capacity)
+        switch filter {
+        case .linksTo(let name):
+            for target in notes(named: name) {
+                for (document, _) in catalog.backlinkDocuments(of: target, attachments: attachments) { set.insert(document) }
+            }
+        case .linkedFrom(let name):
+            let resolver = catalog.linkResolver(attachments: attachments)
+            for source in notes(named: name) {
+                guard let record = catalog.record(path: source) else { continue }
+                for link in record.links {
+                    guard let path = resolver.resolve(link, from: source).notePath,
+                          let document = catalog.document(path: path) else { continue }
+                    set.insert(document)
+                }
+            }
+        case .orphan(let flag), .brokenLinks(let flag):
+            let graph = self.graph ?? catalog.linkGraph(attachments: attachments)
+            self.graph = graph
+            let live = catalog.liveSet
+            for document in live.members {
+                let path = catalog.path(document)
+                let holds = filter == .orphan(flag) ? graph.isOrphan(path) : graph.hasBrokenLinks(path)
+                if holds == flag { set.insert(document) }
+            }
+        default:
+            break
+        }
+        return set
+    }
+
+    /// The notes a filter value names, resolved as a link written at the vault root (every
+    /// candidate of an ambiguous name).
+    private func notes(named name: String) -> [String] {
+        switch catalog.linkResolver(attachments: attachments).resolve(target: name, from: "") {
+        case .note(let path): return [path]
+        case .ambiguous(let paths): return paths.filter { $0.lowercased().hasSuffix(".md") }
+        case .attachment, .unresolved: return []
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+@testable import QuireCore
+
+@Suite("Link extraction: every syntax, code excluded, exact byte ranges")
+struct LinkExtractorTests {
+    private func links(_ text: String) -> [NoteLink] {
+        LinkExtractor.scan(text: text).links
+    }
+
+    /// The bytes of `range` in `text`.
+    private func slice(_ text: String, _ range: Range<Int>) -> String {
+        String(decoding: Array(text.utf8)[range], as: UTF8.self)
+    }
+
+    @Test func wikilinkForms() {
+        let text = "See [[Alpha]], [[Beta|the beta]], [[Gamma#Part two]], [[Delta#^blk-1]] and ![[Pic.png]].\n"
+        let found = links(text)
+        #expect(found.map(\.target) == ["Alpha", "Beta", "Gamma", "Delta", "Pic.png"])
+        #expect(found.map(\.style) == Array(repeating: .wiki, count: 5))
+        #expect(found[1].label == "the beta")
+        #expect(found[2].heading == "Part two")
+        #expect(found[3].blockID == "blk-1")
+        #expect(found[4].isEmbed)
+        #expect(found[4].pointsAtAttachment)
+        #expect(!found[0].pointsAtAttachment)
+        for link in found {
+            #expect(slice(text, link.targetRange) == link.rawTarget)
+            #expect(link.line == 1)
+        }
+        #expect(slice(text, found[4].range) == "![[Pic.png]]")
+        #expect(slice(text, found[2].fragmentRange ?? 0..<0) == "#Part two")
+        #expect(slice(text, found[1].labelRange ?? 0..<0) == "the beta")
+        #expect(found[0].column == 5)
+    }
+
+    @Test func selfLinksAndTableEscapes() {
+        let text = "| a | [[Note\\|label]] |\n[[#Heading]] [[]] [[ spaced ]]\n"
+        let found = links(text)
+        #expect(found.count == 3)
+        #expect(found[0].target == "Note")
+        #expect(found[0].label == "label")
+        #expect(slice(text, found[0].targetRange) == "Note")
+        #expect(found[1].isSelfLink)
+        #expect(found[1].heading == "Heading")
+        #expect(found[1].line == 2)
+        #expect(found[2].target == "spaced")
+        #expect(slice(text, found[2].targetRange) == "spaced")
+    }
+
+    @Test func markdownLinkForms() {
+        let text = """
+            [one](a/One%20Two.md) [two](<b/Two Three.md> "Title") ![img](img/x.png)
+            [three](../c.md#Some%20Heading 'quoted') [web](https://example.com/x.md) [mail](mailto:a@b.c)
+            [anchor](#local) [paren](d/(x).md) [empty]() [proto](//host/x.md) [t](e.md (paren title))
+            """
+        let found = links(text)
+        #expect(found.map(\.target) == ["a/One Two.md", "b/Two Three.md", "img/x.png", "../c.md", "", "d/(x).md", "e.md"])
+        #expect(found.map(\.rawTarget) == ["a/One%20Two.md", "b/Two Three.md", "img/x.png", "../c.md", "", "d/(x).md", "e.md"])
+        #expect(found[0].label == "one")
+        #expect(found[1].isAngleBracketed)
+        #expect(found[1].title == "Title")
+        #expect(found[2].isEmbed)
+        #expect(found[3].heading == "Some Heading")
+        #expect(found[3].title == "quoted")
+        #expect(found[3].line == 2)
+        #expect(found[4].isSelfLink && found[4].heading == "local")
+        #expect(found[6].title == "paren title")
+        for link in found { #expect(slice(text, link.targetRange) == link.rawTarget) }
+        #expect(found.allSatisfy { $0.style == .markdown })
+    }
+
+    @Test func nothingInCode() {
+        let text = """
+            Real [[A]] and `[[Not in span]]` and ``x [[Nor]] `` then [[B]].
+            ```
+            [[Fenced]] [x](fenced.md)
+            ```
+            ~~~~md
+            [[Tilde]]
+            ~~~~
+
+                [[Indented code]]
+                [y](indented.md)
+
+            - item
+                [[Nested list content]]
+
+            \\[[Escaped]] and \\[not](escaped.md) [[C]]
+            """
+        #expect(links(text).map(\.target) == ["A", "B", "Nested list content", "C"])
+    }
+
+    @Test func frontMatterLinksOnlyInStrings() {
+        let text = """
+            ---
+            title: "Has [[T]] inside"
+            related: "[[X]]"
+            up: '[[Folder/Y|why]]'
+            see:
+              - "[[Z#h]]"
+              - plain
+            flow: ["[[P]]", "[[Q]]"]
+            nested: [[NotALink]]
+            note: a plain [[R]] scalar  # and [[Comment]]
+            ---
+            Body [[S]]
+            """
+        let found = links(text)
+        #expect(found.map(\.target) == ["T", "X", "Folder/Y", "Z", "P", "Q", "R", "S"])
+        #expect(found[1].location == .frontMatter(key: "related"))
+        #expect(found[2].label == "why")
+        #expect(found[3].location == .frontMatter(key: "see"))
+        #expect(found[3].heading == "h")
+        #expect(found[7].location == .body)
+        #expect(found[7].line == 12)
+        #expect(found[1].line == 3)
+        for link in found { #expect(slice(text, link.targetRange) == link.rawTarget) }
+    }
+
+    @Test func rangesAreBytesWithBOMCRLFAndNonASCII() {
+        let text = "\u{FEFF}---\r\ntitle: Café\r\nrel: \"[[Ünïcode]]\"\r\n---\r\nÉté [[Naïve|ça]] et [x](d%C3%A9j%C3%A0.md)\r\n"
+        let found = links(text)
+        #expect(found.map(\.target) == ["Ünïcode", "Naïve", "déjà.md"])
+        for link in found { #expect(slice(text, link.targetRange) == link.rawTarget) }
+        #expect(found[1].line == 5)
+        #expect(found[0].line == 3)
+    }
+
+    @Test func anchorsOfABody() {
+        let scan = LinkExtractor.scan(text: "# Top\ntext ^para-1\n## Sub heading ##\n```\n# not\n```\n- item\n^list-id\n#tag\n")
+        #expect(scan.anchors.headings == ["Top", "Sub heading"])
+        #expect(scan.anchors.blockIDs == ["para-1", "list-id"])
+        #expect(scan.anchors.hasHeading("sub-heading"))
+        #expect(scan.anchors.hasHeading("Top#Sub Heading"))
+        #expect(!scan.anchors.hasHeading("Missing"))
+        #expect(scan.anchors.hasBlock("PARA-1"))
+    }
+
+    @Test func parsedNotesCarryLinks() {
+        let note = NoteParser.parse(Data("---\nrelated: \"[[X]]\"\n---\n[[Y]]\n".utf8), path: "n.md")
+        #expect(note.links.map(\.target) == ["X", "Y"])
+        #expect(NoteParser.parse(Data("a\0b [[Z]]".utf8), path: "bin.md").links.isEmpty)
+    }
+
+    @Test func hostileInputNeverCrashes() {
+        for text in ["[[", "]]", "[[|]]", "[[#]]", "![[", "[](", "[x](<", "[x](<a>", "[x](a \"t", "[[a]", "[`]`](x.md)",
+                     String(repeating: "[", count: 5000), String(repeating: "[[a|", count: 1000) + "]]"] {
+            _ = links(text)
+        }
+        #expect(links("[[#]]").isEmpty)
+        #expect(links("[`]`](x.md)").map(\.target) == ["x.md"])
+    }
+}
