@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// Turns any error a command throws into what the user sees: a message, a hint and an exit code.
 /// This is the one place where library errors meet exit codes.
@@ -7,8 +8,19 @@ enum ErrorTranslator {
     static func translate(_ error: Error) -> CLIError {
         if let error = error as? CLIError { return error }
         if let error = error as? CoreError { return translate(core: error) }
+        if let error = error as? MoveError { return translate(move: error) }
         if let translated = SyncErrorTranslator.translate(error) { return translated }
         return CLIError(String(describing: error))
+    }
+
+    /// A move that could not happen.
+    private static func translate(move error: MoveError) -> CLIError {
+        switch error {
+        case .readOnly:
+            return CLIError(error.description, hint: "make it writable (chmod u+w), or add --force to change it anyway")
+        case .destinationExists, .moveFailed:
+            return CLIError(error.description)
+        }
     }
 
     /// Messages in the form `<what> (<path or detail>)` of DESIGN.md §5, with a hint.

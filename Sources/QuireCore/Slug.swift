@@ -37,13 +37,17 @@ public enum Slug {
     }
 
     /// The first of `base.md`, `base-2.md`, `base-3.md`, ... whose name (compared
-    /// case-insensitively) is not in `taken`.
+    /// case-insensitively) is not in `taken`; a long base is cut so the name keeps within
+    /// `SafeFileName.maxBytes`.
     public static func available(base: String, taken: Set<String>) -> String {
         let lowered = Set(taken.map { $0.lowercased() })
-        var candidate = base + ".md"
+        func named(_ suffix: String) -> String {
+            SafeFileName.prefix(base, bytes: SafeFileName.maxBytes - suffix.utf8.count) + suffix
+        }
+        var candidate = named(".md")
         var number = 2
         while lowered.contains(candidate.lowercased()) {
-            candidate = base + "-\(number).md"
+            candidate = named("-\(number).md")
             number += 1
         }
         return candidate

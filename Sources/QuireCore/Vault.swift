@@ -57,7 +57,8 @@ public struct Vault: Sendable, Equatable {
         }
         let configURL = URL(fileURLWithPath: real + "/" + VaultConfig.relativePath)
         if !FileManager.default.fileExists(atPath: configURL.path) {
-            try AtomicFile.write(VaultConfig.initial().serialized(), to: configURL, displayPath: VaultConfig.relativePath,
+            let style: FileNameStyle = isDirectory(real + "/.obsidian") ? .title : .slug
+            try AtomicFile.write(VaultConfig.initial(fileNames: style).serialized(), to: configURL, displayPath: VaultConfig.relativePath,
                                  temporaryFolder: real + "/" + TemporaryFiles.folder)
         }
         let ignoreURL = URL(fileURLWithPath: real + "/.gitignore")
@@ -233,12 +234,12 @@ public struct Vault: Sendable, Equatable {
         return try resolveSafePath(String(full.dropFirst(root.path.count + 1)))
     }
 
-    /// `folder/slug.md` for `title`, numbered `-2`, `-3`, ... past existing files (compared
-    /// case-insensitively, for case-insensitive file systems elsewhere).
-    public func availablePath(folder: String, title: String) throws -> String {
+    /// `folder/<name>.md` for `title` (named in `style`), numbered `-2`, `-3`, ... past existing
+    /// files (compared case-insensitively, for case-insensitive file systems elsewhere).
+    public func availablePath(folder: String, title: String, style: FileNameStyle = .slug) throws -> String {
         let folderPath = folder.isEmpty ? "" : try resolveSafePath(folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url(for: folderPath).path)) ?? []
-        let name = Slug.available(base: Slug.slug(forTitle: title), taken: Set(names))
+        let name = Slug.available(base: style.stem(forTitle: title), taken: Set(names))
         return folderPath.isEmpty ? name : folderPath + "/" + name
     }
 

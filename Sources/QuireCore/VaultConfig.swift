@@ -63,11 +63,13 @@ public struct VaultConfig: Sendable, Equatable {
         }
     }
 
-    /// The configuration of a new vault.
-    public static func initial() -> VaultConfig {
+    /// The configuration of a new vault, naming new notes' files in `fileNames` style.
+    public static func initial(fileNames: FileNameStyle = .slug) -> VaultConfig {
         let text = """
         # quire vault configuration, shared by all devices
         version: \(currentVersion)
+        # how new and renamed notes' files are named: slug (woodys-last-ride.md) or title (Woody's last ride.md)
+        fileNames: \(fileNames.rawValue)
         folders: {}
         defaults: {}
         merge: {}
@@ -84,6 +86,16 @@ public struct VaultConfig: Sendable, Equatable {
     public var version: Int {
         if case let .int(number)? = document.value(forKey: "version") { return number }
         return 1
+    }
+
+    /// How notes' files are named (`fileNames:`; `slug` when missing). Another value throws
+    /// `CoreError.invalidConfig`: a typo must not silently rename files the other way.
+    public func fileNameStyle() throws -> FileNameStyle {
+        guard let value = document.value(forKey: "fileNames"), value != .null else { return .slug }
+        if let text = NoteFields.text(of: value), let style = FileNameStyle(rawValue: text.lowercased()) { return style }
+        let shown = NoteFields.text(of: value) ?? "a list or map"
+        throw CoreError.invalidConfig(path: Self.relativePath, line: nil,
+                                      reason: "fileNames is slug or title, not '\(shown)'")
     }
 
     /// Folder settings in written order.

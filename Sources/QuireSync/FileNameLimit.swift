@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 import QuireGit
 
 /// File names the sync makes (a collision's `-2`, an attachment's `.<device>`, a keep-both copy's
@@ -7,8 +8,8 @@ import QuireGit
 /// keeps a short hash of the whole name, so two long names that differ only at their end stay
 /// apart. Without this, one long name made every later sync fail with "File name too long".
 enum FileNameLimit {
-    /// The longest file name, in UTF-8 bytes.
-    static let bytes = 255
+    /// The longest file name, in UTF-8 bytes (QuireCore's one rule).
+    static let bytes = SafeFileName.maxBytes
 
     /// `stem + suffix + ext` (`stem` may start with folders; only its file name is shortened).
     static func path(stem: String, suffix: String, ext: String) -> String {
@@ -35,20 +36,7 @@ enum FileNameLimit {
         guard (name + suffix + ext).utf8.count > bytes else { return name + suffix + ext }
         let marker = "~" + SHA1.hex(Data((name + suffix + ext).utf8)).prefix(8)
         // An absurd suffix or extension is cut too; the marker still keeps the names apart.
-        let tail = prefix(suffix + ext, bytes: (bytes - marker.utf8.count) / 2)
-        return prefix(name, bytes: bytes - marker.utf8.count - tail.utf8.count) + marker + tail
-    }
-
-    /// The longest prefix of `text`, in whole characters, of at most `limit` UTF-8 bytes.
-    private static func prefix(_ text: String, bytes limit: Int) -> String {
-        var kept = ""
-        var used = 0
-        for character in text {
-            let size = String(character).utf8.count
-            guard used + size <= limit else { break }
-            kept.append(character)
-            used += size
-        }
-        return kept
+        let tail = SafeFileName.prefix(suffix + ext, bytes: (bytes - marker.utf8.count) / 2)
+        return SafeFileName.prefix(name, bytes: bytes - marker.utf8.count - tail.utf8.count) + marker + tail
     }
 }

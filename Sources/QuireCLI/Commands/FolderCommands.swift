@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// `quire folders` — every folder with its emoji, sort order and note count.
 struct FoldersCommand: Command {
@@ -121,17 +122,21 @@ struct FolderAddCommand: Command {
 struct FolderRenameCommand: Command {
     static let configuration = CommandConfiguration(
         name: "folder rename",
-        abstract: "Rename a folder; its notes, subfolders and settings move with it.",
-        usage: "folder rename OLD NEW",
-        examples: ["quire folder rename Drafts Scenes"],
+        abstract: "Rename a folder; its notes, subfolders and settings move with it, and links to its notes follow.",
+        usage: "folder rename OLD NEW [--dry-run] [--no-links]",
+        discussion: "Every link to a note in the folder, and every relative link in them whose path changes, is rewritten in its own style (Docs/links.md).",
+        examples: ["quire folder rename Drafts Scenes", "quire folder rename Drafts Scenes --dry-run"],
+        options: MoveOutput.options,
         positionals: 2...2)
 
     let old: String
     let new: String
+    let arguments: ParsedArguments
 
     init(_ arguments: ParsedArguments) throws {
         old = arguments.positionals[0]
         new = arguments.positionals[1]
+        self.arguments = arguments
     }
 
     func run(_ context: CommandContext) throws {
@@ -150,7 +155,15 @@ struct FolderRenameCommand: Command {
         guard !(destination + "/").hasPrefix(source + "/") else {
             throw CLIError("cannot move a folder into itself (\(source))")
         }
-        try FileMover.move(in: vault, from: source, to: destination)
+        let all = try VaultNotes(context: context)
+        var moves: [String: String] = [:]
+        for note in all.notes where note.path.hasPrefix(source + "/") {
+            moves[note.path] = destination + note.path.dropFirst(source.count)
+        }
+        let report = try NoteMover.run(vault: vault, notes: all.notes, plan: MovePlan(notes: moves, folder: (source, destination)),
+                                       options: MoveOutput.options(arguments, context: context))
+        MoveOutput.print(report, shown: destination, arguments: arguments, vault: vault, context: context)
+        guard !arguments.has("--dry-run") else { return }
         var config = try vault.config()
         var changed = false
         if var settings = config.folder(source) {
@@ -168,7 +181,6 @@ struct FolderRenameCommand: Command {
             changed = true
         }
         if changed { try vault.save(config) }
-        context.output.line(context.displayPath(destination, vault: vault))
     }
 }
 

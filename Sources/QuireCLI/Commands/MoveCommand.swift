@@ -1,22 +1,30 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// `quire mv NOTE FOLDER` — moves a note to another folder (does not stamp updatedAt).
 struct MoveCommand: Command {
     static let configuration = CommandConfiguration(
         name: "mv",
-        abstract: "Move a note to another folder (created if missing).",
-        usage: "mv NOTE FOLDER",
-        discussion: "FOLDER is relative to the vault root; '' or '/' is the root. The file name is kept (a collision gets -2).",
-        examples: ["quire mv \"Woody's last ride\" Pitches", "quire mv 3f2b /"],
+        abstract: "Move a note to another folder (created if missing); links to it follow.",
+        usage: "mv NOTE FOLDER [--dry-run] [--no-links]",
+        discussion: """
+            FOLDER is relative to the vault root; '' or '/' is the root. The file name is kept (a collision gets -2). \
+            Every link to the note, and every relative link in it, is rewritten in its own style (Docs/links.md); \
+            the moved note itself is not stamped, notes whose links change are.
+            """,
+        examples: ["quire mv \"Woody's last ride\" Pitches", "quire mv 3f2b / --dry-run"],
+        options: MoveOutput.options,
         positionals: 2...2)
 
     let note: String
     let folder: String
+    let arguments: ParsedArguments
 
     init(_ arguments: ParsedArguments) throws {
         note = arguments.positionals[0]
         folder = arguments.positionals[1]
+        self.arguments = arguments
     }
 
     func run(_ context: CommandContext) throws {
@@ -29,8 +37,9 @@ struct MoveCommand: Command {
             return
         }
         let destination = try FileMover.freePath(in: all.vault, folder: target, fileName: name)
-        try FileMover.move(in: all.vault, from: found.path, to: destination)
-        context.output.line(context.displayPath(destination, vault: all.vault))
+        let report = try NoteMover.run(vault: all.vault, notes: all.notes, plan: MovePlan(notes: [found.path: destination]),
+                                       options: MoveOutput.options(arguments, context: context))
+        MoveOutput.print(report, shown: destination, arguments: arguments, vault: all.vault, context: context)
     }
 }
 
@@ -38,22 +47,30 @@ struct MoveCommand: Command {
 struct RenameCommand: Command {
     static let configuration = CommandConfiguration(
         name: "rename",
-        abstract: "Change a note's title; its file name follows the title.",
-        usage: "rename NOTE NEW-TITLE",
-        discussion: "A title another note has already is refused (it could no longer name one note) unless --force is given.",
-        examples: ["quire rename \"Woody's last ride\" \"Woody's last stand\""],
-        options: [.flag("--force", help: "Rename even when another note has the title, or the note is read-only.")],
+        abstract: "Change a note's title; its file name and the links to it follow.",
+        usage: "rename NOTE NEW-TITLE [--force] [--dry-run] [--no-links]",
+        discussion: """
+            The file is renamed as fileNames in .quire/config.yml says: the title's slug, or the title itself \
+            (made safe for every OS). With fileNames: title a note without a title key keeps none: its file name is its title. \
+            Every link to the note is rewritten in its own style (Docs/links.md). \
+            A title another note has already is refused (it could no longer name one note) unless --force is given.
+            """,
+        examples: ["quire rename \"Woody's last ride\" \"Woody's last stand\"", "quire rename 3f2b \"New name\" --dry-run"],
+        options: [.flag("--force", help: "Rename even when another note has the title, or the note is read-only.")]
+            + MoveOutput.options,
         positionals: 2...2)
 
     let note: String
     let title: String
     let force: Bool
+    let arguments: ParsedArguments
 
     init(_ arguments: ParsedArguments) throws {
         note = arguments.positionals[0]
         force = arguments.has("--force")
         title = arguments.positionals[1].trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw CLIError.usage("the new title is empty") }
+        self.arguments = arguments
     }
 
     func run(_ context: CommandContext) throws {
@@ -65,16 +82,23 @@ struct RenameCommand: Command {
             throw CLIError("another note is titled '\(other.title)' (\(context.displayPath(other.path, vault: vault)))",
                            hint: "choose another title, or add --force to share it (a shared title no longer names one note)")
         }
-        try NoteEditor.apply(vault: vault, path: found.path, now: context.now(), force: force) { document in
-            try document.set("title", .string(title))
+        if !force { try NoteEditor.refuseWriteProtected(vault: vault, path: found.path) }
+        // The title must be settable before anything moves (this probe changes nothing).
+        try NoteEditor.apply(vault: vault, path: found.path, now: context.now(), force: true) { document in
+            var probe = document
+            try probe.set("title", .string(title))
         }
-        let name = Slug.fileName(forTitle: title)
+        let style = try vault.config().fileNameStyle()
+        let name = (found.path as NSString).lastPathComponent
         var destination = found.path
-        if name != (found.path as NSString).lastPathComponent {
-            destination = try FileMover.freePath(in: vault, folder: found.folder, fileName: name)
-            try FileMover.move(in: vault, from: found.path, to: destination)
+        if !style.fits(name, title: title) {
+            destination = try FileMover.freePath(in: vault, folder: found.folder, fileName: style.fileName(forTitle: title))
         }
-        context.output.line(context.displayPath(destination, vault: vault))
+        var options = try MoveOutput.options(arguments, context: context)
+        options.force = force
+        let plan = MovePlan(notes: destination == found.path ? [:] : [found.path: destination], titles: [found.path: title])
+        let report = try NoteMover.run(vault: vault, notes: all.notes, plan: plan, options: options)
+        MoveOutput.print(report, shown: destination, arguments: arguments, vault: vault, context: context)
     }
 }
 
@@ -96,17 +120,6 @@ enum FileMover {
 
     /// Renames `from` to `to` (both vault-relative), creating folders; refuses to replace a file.
     static func move(in vault: Vault, from: String, to: String) throws {
-        let source = vault.root.appendingPathComponent(from)
-        let destination = vault.root.appendingPathComponent(to)
-        let manager = FileManager.default
-        guard !manager.fileExists(atPath: destination.path) else {
-            throw CLIError("cannot move \(from), the target already exists (\(to))")
-        }
-        do {
-            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try manager.moveItem(at: source, to: destination)
-        } catch {
-            throw CLIError("cannot move \(from) to \(to) (\(error.localizedDescription))")
-        }
+        try NoteMover.moveItem(vault: vault, from: from, to: to)
     }
 }

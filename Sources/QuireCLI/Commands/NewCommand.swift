@@ -11,7 +11,8 @@ struct NewCommand: Command {
         The note goes in the folder you are in (as git add is relative to it), or at the vault root
         when you are outside the vault; --folder names a folder from the vault root instead. The
         path printed is relative to the current directory. The file name comes from the title (a
-        collision gets -2, -3, …); a missing folder is created.
+        collision gets -2, -3, …): its slug, or the title itself with fileNames: title in
+        .quire/config.yml; a missing folder is created.
         The note gets a new id, createdAt and updatedAt. --draft writes draft: true, --final writes
         draft: false, neither writes no draft key. --body - reads the body from standard input.
         """,
@@ -68,7 +69,7 @@ struct NewCommand: Command {
         if !body.isEmpty && !body.hasSuffix("\n") { body += "\n" }
         let draft: Bool? = arguments.has("--draft") ? true : (arguments.has("--final") ? false : nil)
         let folderPath = try folder.map { try NoteFolder.resolve($0, in: vault) } ?? context.currentFolder(in: vault) ?? ""
-        let path = try vault.availablePath(folder: folderPath, title: title)
+        let path = try vault.availablePath(folder: folderPath, title: title, style: vault.config().fileNameStyle())
         let data = NoteDocument.newNote(
             id: UUID().uuidString.lowercased(), title: title, createdAt: now,
             tags: arguments.all("--tag").map(TagText.normalize), project: arguments.value("--project"),

@@ -1,0 +1,131 @@
+import Foundation
+import QuireCore
+
+/// One link's target rewritten in a note file.
+public struct LinkEdit: Sendable, Equatable {
+    /// The note file, by its path after the change.
+    public var path: String
+    /// The 1-based line of the link.
+    public var line: Int
+    /// The link as it was written (`[[Old|label]]`).
+    public var old: String
+    /// The link as it is written now (`[[New|label]]`).
+    public var new: String
+
+    /// Creates an edit record.
+    public init(path: String, line: Int, old: String, new: String) {
+        self.path = path
+        self.line = line
+        self.old = old
+        self.new = new
+    }
+}
+
+/// A link a change left as it was, and why.
+public struct LeftLink: Sendable, Equatable {
+    /// Why a link was left alone.
+    public enum Reason: Sendable, Equatable {
+        /// It led to several notes (their paths) before the change: it is not guessed.
+        case ambiguous([String])
+        /// It led to no note before the change.
+        case unresolved
+        /// No spelling in its style leads to the note (at this path) now.
+        case unspellable(String)
+        /// The note holding it is read-only (`--force` changes it).
+        case readOnly
+        /// Its front matter is unreadable: the note is never rewritten.
+        case unreadable
+    }
+
+    /// The note file holding the link (its path after the change).
+    public var path: String
+    /// The 1-based line.
+    public var line: Int
+    /// The link as written.
+    public var text: String
+    /// Why it was left.
+    public var reason: Reason
+
+    /// Creates a record.
+    public init(path: String, line: Int, text: String, reason: Reason) {
+        self.path = path
+        self.line = line
+        self.text = text
+        self.reason = reason
+    }
+}
+
+/// The new bytes of one note file whose links change, with what changed.
+struct RewrittenNote {
+    var oldPath: String
+    var newPath: String
+    var data: Data
+    var original: Data
+    var edits: [LinkEdit]
+}
+
+/// Rewrites the targets of links in note files: only the bytes of each target change.
+enum LinkRewrite {
+    /// `data` with each `(range, text)` replacement applied (ranges into `data`, not overlapping).
+    static func apply(_ replacements: [(range: Range<Int>, text: String)], to data: Data) -> Data {
+        var result = Data()
+        result.reserveCapacity(data.count + 64)
+        var position = data.startIndex
+        for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            let lower = data.startIndex + replacement.range.lowerBound
+            guard lower >= position else { continue }
+            result.append(data[position..<lower])
+            result.append(Data(replacement.text.utf8))
+            position = data.startIndex + replacement.range.upperBound
+        }
+        result.append(data[position...])
+        return result
+    }
+
+    /// The link as written after replacing its target's bytes with `text`.
+    static func linkText(_ link: NoteLink, in data: Data, replacing text: String? = nil) -> String {
+        let start = data.startIndex
+        guard let text else { return String(decoding: data[(start + link.range.lowerBound)..<(start + link.range.upperBound)], as: UTF8.self) }
+        let before = data[(start + link.range.lowerBound)..<(start + link.targetRange.lowerBound)]
+        let after = data[(start + link.targetRange.upperBound)..<(start + link.range.upperBound)]
+        return String(decoding: before, as: UTF8.self) + text + String(decoding: after, as: UTF8.self)
+    }
+
+    /// The rewrites every note needs: `files` are the notes' old paths with their bytes, `moved`
+    /// maps old paths to new ones. Links that were ambiguous or unresolved are reported only when
+    /// they may concern a moved note (their name is a moved note's old file name or title).
+    static func plan(files: [(path: String, data: Data)], retargeter: LinkRetargeter, moved: [String: String],
+                     movedNames: Set<String>) -> (notes: [RewrittenNote], left: [LeftLink]) {
+        let results = ParallelMap.map(Array(files.indices), chunkSize: 16) { index -> (RewrittenNote?, [LeftLink]) in
+            let (oldPath, data) = files[index]
+            let newPath = moved[oldPath] ?? oldPath
+            var replacements: [(range: Range<Int>, text: String)] = []
+            var edits: [LinkEdit] = []
+            var left: [LeftLink] = []
+            for link in LinkExtractor.links(in: data) {
+                let outcome = retargeter.outcome(of: link, oldSource: oldPath, newSource: newPath, moved: moved)
+                switch outcome {
+                case .unchanged: continue
+                case .rewrite(let text):
+                    replacements.append((link.targetRange, text))
+                    edits.append(LinkEdit(path: newPath, line: link.line, old: linkText(link, in: data),
+                                          new: linkText(link, in: data, replacing: text)))
+                case .ambiguous(let paths):
+                    guard paths.contains(where: { moved[$0] != nil }) else { continue }
+                    left.append(LeftLink(path: newPath, line: link.line, text: linkText(link, in: data), reason: .ambiguous(paths)))
+                case .unresolved:
+                    let name = LinkPathText.withoutExtension(LinkPathText.fileName(of: link.target))
+                    guard movedNames.contains(LinkResolver.key(name)) else { continue }
+                    left.append(LeftLink(path: newPath, line: link.line, text: linkText(link, in: data), reason: .unresolved))
+                case .unspellable(let path):
+                    left.append(LeftLink(path: newPath, line: link.line, text: linkText(link, in: data), reason: .unspellable(path)))
+                }
+            }
+            guard !replacements.isEmpty else { return (nil, left) }
+            let note = RewrittenNote(oldPath: oldPath, newPath: newPath, data: apply(replacements, to: data),
+                                     original: data, edits: edits)
+            return (note, left)
+        }
+        return (results.compactMap(\.0), results.flatMap(\.1))
+    }
+}

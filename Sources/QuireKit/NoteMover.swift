@@ -1,0 +1,185 @@
+import Foundation
+import QuireCore
+
+/// Notes moving from one path to another (`quire mv`, `quire rename`, `quire folder rename`).
+public struct MovePlan: Sendable {
+    /// Old vault path → new vault path of every note that moves.
+    public var notes: [String: String]
+    /// A folder moved as a whole (its attachments and subfolders go with it), if the plan is one.
+    public var folder: (from: String, to: String)?
+    /// Old vault path → new title, for notes whose title changes (`quire rename`).
+    public var titles: [String: String]
+
+    /// Creates a plan.
+    public init(notes: [String: String], folder: (from: String, to: String)? = nil, titles: [String: String] = [:]) {
+        self.notes = notes
+        self.folder = folder
+        self.titles = titles
+    }
+}
+
+/// Options of a move.
+public struct MoveOptions: Sendable {
+    /// Say what would change; change nothing.
+    public var dryRun = false
+    /// Rewrite the links to the moved notes (`--no-links` turns it off).
+    public var rewritesLinks = true
+    /// Change read-only notes too.
+    public var force = false
+    /// The time `updatedAt` is stamped with.
+    public var now: Date
+
+    /// Creates options.
+    public init(now: Date, dryRun: Bool = false, rewritesLinks: Bool = true, force: Bool = false) {
+        self.now = now
+        self.dryRun = dryRun
+        self.rewritesLinks = rewritesLinks
+        self.force = force
+    }
+}
+
+/// What a move did (or, in a dry run, would do).
+public struct MoveReport: Sendable {
+    /// Old path → new path of every note moved, sorted by old path.
+    public var moves: [(from: String, to: String)] = []
+    /// Each link rewritten, by file (new path) and line.
+    public var edits: [LinkEdit] = []
+    /// Links left as they were, with the reason.
+    public var left: [LeftLink] = []
+    /// Note files whose bytes changed (new paths), sorted.
+    public var changed: [String] = []
+}
+
+/// Errors of the move workflow.
+public enum MoveError: Error, Equatable, CustomStringConvertible {
+    /// The destination exists: nothing is ever replaced.
+    case destinationExists(from: String, to: String)
+    /// The file system refused the move.
+    case moveFailed(from: String, to: String, reason: String)
+    /// A note is read-only (its owner protected it) and `force` was not given.
+    case readOnly(path: String)
+
+    /// A readable sentence.
+    public var description: String {
+        switch self {
+        case let .destinationExists(from, to): return "cannot move \(from), the target already exists (\(to))"
+        case let .moveFailed(from, to, reason): return "cannot move \(from) to \(to) (\(reason))"
+        case let .readOnly(path): return "the note is read-only, it is left as it is (\(path))"
+        }
+    }
+}
+
+/// Moves and renames notes, rewriting every link to them in the same change (see Docs/links.md,
+/// "Renames"): the links' targets alone change, each in its style; a retitled note gets its new
+/// title; every note whose bytes change is stamped by `NoteStamp`'s rule.
+public enum NoteMover {
+    /// Runs `plan` over the vault's `notes` (path, title, aliases: the catalog's records).
+    public static func run(vault: Vault, notes: [Note], plan: MovePlan, options: MoveOptions) throws -> MoveReport {
+        var report = MoveReport()
+        report.moves = plan.notes.sorted { $0.key < $1.key }.map { (from: $0.key, to: $0.value) }
+        var rewritten: [RewrittenNote] = []
+        if options.rewritesLinks {
+            let planned = try planLinks(vault: vault, notes: notes, plan: plan)
+            rewritten = planned.notes
+            report.left = planned.left
+        }
+        // A retitled note changes even when no link in it does.
+        for oldPath in plan.titles.keys.sorted() where !rewritten.contains(where: { $0.oldPath == oldPath }) {
+            let data = try vault.readData(oldPath)
+            rewritten.append(RewrittenNote(oldPath: oldPath, newPath: plan.notes[oldPath] ?? oldPath, data: data,
+                                           original: data, edits: []))
+        }
+        let style = try vault.config().fileNameStyle()
+        var writes: [(path: String, data: Data)] = []
+        for note in rewritten.sorted(by: { $0.newPath < $1.newPath }) {
+            var data = note.data
+            if let title = plan.titles[note.oldPath] {
+                var document = NoteDocument(data: data)
+                // With title file names a note without a title key keeps none: its file name is its title.
+                if document.value(forKey: "title") != nil || style != .title {
+                    try document.set("title", .string(title))
+                    data = document.serialized()
+                }
+            }
+            guard data != note.original else { continue }
+            if plan.titles[note.oldPath] == nil, !NoteParser.parseFrontMatter(note.original, path: note.oldPath).problems.isEmpty {
+                // A note whose front matter cannot be read is never rewritten.
+                report.left += note.edits.map { LeftLink(path: $0.path, line: $0.line, text: $0.old, reason: .unreadable) }
+                continue
+            }
+            if !options.force, try vault.isWriteProtected(note.oldPath) {
+                if plan.titles[note.oldPath] != nil { throw MoveError.readOnly(path: note.oldPath) }
+                report.left += note.edits.map { LeftLink(path: $0.path, line: $0.line, text: $0.old, reason: .readOnly) }
+                continue
+            }
+            data = try NoteStamp.stampingEdit(data, original: note.original, path: note.newPath, at: options.now) ?? data
+            writes.append((note.newPath, data))
+            report.edits += note.edits
+            report.changed.append(note.newPath)
+        }
+        report.edits.sort { ($0.path, $0.line) < ($1.path, $1.line) }
+        report.left.sort { ($0.path, $0.line) < ($1.path, $1.line) }
+        guard !options.dryRun else { return report }
+        try move(vault: vault, plan: plan)
+        for write in writes { try vault.write(write.data, to: write.path) }
+        return report
+    }
+
+    /// Moves the files (or the folder) of `plan`, never replacing a file.
+    static func move(vault: Vault, plan: MovePlan) throws {
+        if let folder = plan.folder {
+            try moveItem(vault: vault, from: folder.from, to: folder.to)
+            return
+        }
+        for (from, to) in plan.notes.sorted(by: { $0.key < $1.key }) where from != to {
+            try moveItem(vault: vault, from: from, to: to)
+        }
+    }
+
+    /// Renames `from` to `to` (vault-relative), creating folders; refuses to replace anything.
+    public static func moveItem(vault: Vault, from: String, to: String) throws {
+        let source = vault.url(for: from)
+        let destination = vault.url(for: to)
+        let manager = FileManager.default
+        guard !manager.fileExists(atPath: destination.path) else { throw MoveError.destinationExists(from: from, to: to) }
+        do {
+            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.moveItem(at: source, to: destination)
+        } catch {
+            throw MoveError.moveFailed(from: from, to: to, reason: error.localizedDescription)
+        }
+    }
+
+    /// The link rewrites of a plan.
+    private static func planLinks(vault: Vault, notes: [Note], plan: MovePlan) throws -> (notes: [RewrittenNote], left: [LeftLink]) {
+        var beforeEntries: [LinkTargetTable.Entry] = []
+        var afterEntries: [LinkTargetTable.Entry] = []
+        var names: [String: LinkRetargeter.NoteNames] = [:]
+        var movedNames = Set<String>()
+        for note in notes {
+            let newPath = plan.notes[note.path] ?? note.path
+            var title = plan.titles[note.path] ?? note.title
+            if plan.titles[note.path] == nil, !note.hasTitle { title = stem(of: newPath) }
+            beforeEntries.append(LinkTargetTable.Entry(path: note.path, title: note.title, aliases: note.aliases))
+            afterEntries.append(LinkTargetTable.Entry(path: newPath, title: title, aliases: note.aliases))
+            names[newPath] = LinkRetargeter.NoteNames(title: title, aliases: note.aliases)
+            if plan.notes[note.path] != nil || plan.titles[note.path] != nil {
+                movedNames.insert(LinkResolver.key(stem(of: note.path)))
+                movedNames.insert(LinkResolver.key(note.title))
+            }
+        }
+        let retargeter = LinkRetargeter(before: LinkResolver(index: LinkTargetTable(notes: beforeEntries)),
+                                        after: LinkResolver(index: LinkTargetTable(notes: afterEntries)), names: names)
+        let files = try ParallelMap.map(notes.map(\.path), chunkSize: 16) { path -> Result<(path: String, data: Data), Error> in
+            Result { (path, try vault.readData(path)) }
+        }.map { try $0.get() }
+        // Every path counts as moved for the retargeter, so that a retitled note's links follow its title.
+        var moved = plan.notes
+        for path in plan.titles.keys where moved[path] == nil { moved[path] = path }
+        return LinkRewrite.plan(files: files, retargeter: retargeter, moved: moved, movedNames: movedNames)
+    }
+
+    private static func stem(of path: String) -> String {
+        LinkPathText.withoutExtension(LinkPathText.fileName(of: path))
+    }
+}
