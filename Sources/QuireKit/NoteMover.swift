@@ -69,28 +69,61 @@ public enum MoveError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// The outcome of `NoteMover.prepare`: what would change, nothing written yet.
+public struct PreparedMove: Sendable {
+    /// One note file's new bytes.
+    public struct Write: Sendable {
+        /// The note's path before the move.
+        public var oldPath: String
+        /// Its path after.
+        public var newPath: String
+        /// Its bytes before.
+        public var original: Data
+        /// Its bytes after (links retargeted, title set, stamped).
+        public var data: Data
+    }
+
+    /// The report `run` returns.
+    public var report: MoveReport
+    /// Every note file whose bytes change, by new path.
+    public var writes: [Write]
+}
+
 /// Moves and renames notes, rewriting every link to them in the same change (see Docs/links.md,
 /// "Renames"): the links' targets alone change, each in its style; a retitled note gets its new
 /// title; every note whose bytes change is stamped by `NoteStamp`'s rule.
 public enum NoteMover {
     /// Runs `plan` over the vault's `notes` (path, title, aliases: the catalog's records).
     public static func run(vault: Vault, notes: [Note], plan: MovePlan, options: MoveOptions) throws -> MoveReport {
+        let prepared = try prepare(vault: vault, notes: notes, plan: plan, options: options)
+        guard !options.dryRun else { return prepared.report }
+        try move(vault: vault, plan: plan)
+        for write in prepared.writes { try vault.write(write.data, to: write.newPath) }
+        return prepared.report
+    }
+
+    /// What `run` would do, without touching a file: the report and each note's new bytes.
+    /// `unsaved` gives the bytes of a note an editor holds unsaved (nil: the file counts), so
+    /// that the edits fit what the user sees.
+    public static func prepare(vault: Vault, notes: [Note], plan: MovePlan, options: MoveOptions,
+                               unsaved: @escaping @Sendable (String) -> Data? = { _ in nil }) throws -> PreparedMove {
+        let read: @Sendable (String) throws -> Data = { path in try unsaved(path) ?? vault.readData(path) }
         var report = MoveReport()
         report.moves = plan.notes.sorted { $0.key < $1.key }.map { (from: $0.key, to: $0.value) }
         var rewritten: [RewrittenNote] = []
         if options.rewritesLinks {
-            let planned = try planLinks(vault: vault, notes: notes, plan: plan)
+            let planned = try planLinks(notes: notes, plan: plan, read: read)
             rewritten = planned.notes
             report.left = planned.left
         }
         // A retitled note changes even when no link in it does.
         for oldPath in plan.titles.keys.sorted() where !rewritten.contains(where: { $0.oldPath == oldPath }) {
-            let data = try vault.readData(oldPath)
+            let data = try read(oldPath)
             rewritten.append(RewrittenNote(oldPath: oldPath, newPath: plan.notes[oldPath] ?? oldPath, data: data,
                                            original: data, edits: []))
         }
         let style = try vault.config().fileNameStyle()
-        var writes: [(path: String, data: Data)] = []
+        var writes: [PreparedMove.Write] = []
         for note in rewritten.sorted(by: { $0.newPath < $1.newPath }) {
             var data = note.data
             if let title = plan.titles[note.oldPath] {
@@ -113,16 +146,13 @@ public enum NoteMover {
                 continue
             }
             data = try NoteStamp.stampingEdit(data, original: note.original, path: note.newPath, at: options.now) ?? data
-            writes.append((note.newPath, data))
+            writes.append(PreparedMove.Write(oldPath: note.oldPath, newPath: note.newPath, original: note.original, data: data))
             report.edits += note.edits
             report.changed.append(note.newPath)
         }
         report.edits.sort { ($0.path, $0.line) < ($1.path, $1.line) }
         report.left.sort { ($0.path, $0.line) < ($1.path, $1.line) }
-        guard !options.dryRun else { return report }
-        try move(vault: vault, plan: plan)
-        for write in writes { try vault.write(write.data, to: write.path) }
-        return report
+        return PreparedMove(report: report, writes: writes)
     }
 
     /// Moves the files (or the folder) of `plan`, never replacing a file.
@@ -151,7 +181,8 @@ public enum NoteMover {
     }
 
     /// The link rewrites of a plan.
-    private static func planLinks(vault: Vault, notes: [Note], plan: MovePlan) throws -> (notes: [RewrittenNote], left: [LeftLink]) {
+    private static func planLinks(notes: [Note], plan: MovePlan,
+                                  read: @escaping @Sendable (String) throws -> Data) throws -> (notes: [RewrittenNote], left: [LeftLink]) {
         var beforeEntries: [LinkTargetTable.Entry] = []
         var afterEntries: [LinkTargetTable.Entry] = []
         var names: [String: LinkRetargeter.NoteNames] = [:]
@@ -171,7 +202,7 @@ public enum NoteMover {
         let retargeter = LinkRetargeter(before: LinkResolver(index: LinkTargetTable(notes: beforeEntries)),
                                         after: LinkResolver(index: LinkTargetTable(notes: afterEntries)), names: names)
         let files = try ParallelMap.map(notes.map(\.path), chunkSize: 16) { path -> Result<(path: String, data: Data), Error> in
-            Result { (path, try vault.readData(path)) }
+            Result { (path, try read(path)) }
         }.map { try $0.get() }
         // Every path counts as moved for the retargeter, so that a retitled note's links follow its title.
         var moved = plan.notes

@@ -3,12 +3,14 @@ import QuireCore
 import QuireKit
 
 extension LanguageServer {
-    /// `textDocument/codeAction`: for a note with unresolved sync conflicts, list them and
-    /// replace the buffer with a conflict's losing version (an edit the editor can undo).
+    /// `textDocument/codeAction`: create the note of an unresolved link, extract a selection into
+    /// a new note; for a note with unresolved sync conflicts, list them and replace the buffer
+    /// with a conflict's losing version (an edit the editor can undo).
     func codeActions(_ params: JSON) throws(ResponseError) -> JSON {
         let open = try openDocument(params)
         guard let path = open.path else { return .array([]) }
-        var actions: [JSON] = []
+        guard let range = TextRange(params["range"]) else { throw .invalidParams("range is missing") }
+        var actions = try linkActions(open, path: path, range: range)
         if let records = conflicts.byPath[path], !records.isEmpty {
             actions.append(.object([
                 ("title", .string("List the sync conflicts of this note")), ("kind", .string("quickfix")),

@@ -10,7 +10,7 @@ extension LanguageServer {
     func completion(_ params: JSON, id: JSON) throws(ResponseError) -> JSON {
         let open = try openDocument(params)
         guard let position = Position(params["position"]) else { throw .invalidParams("position is missing") }
-        guard open.path != nil, session != nil else { return .array([]) }
+        guard let source = open.path, session != nil else { return .array([]) }
         let document = open.document
         let cursor = document.offset(of: position)
         let lineStart = document.lineRange(position.line).lowerBound
@@ -25,7 +25,7 @@ extension LanguageServer {
                 items = headingCompletion(note: String(link[..<hash]), typed: String(link[link.index(after: hash)...]),
                                           document: document, cursor: cursor)
             } else {
-                (items, incomplete) = noteCompletion(typed: link, document: document, cursor: cursor, id: id)
+                (items, incomplete) = noteCompletion(typed: link, document: document, source: source, cursor: cursor, id: id)
             }
         } else if let tag = Self.typedTag(before) {
             items = tagCompletion(typed: tag, document: document, cursor: cursor)
@@ -62,15 +62,18 @@ extension LanguageServer {
         .object([("range", document.range(of: range).json), ("newText", .string(text))])
     }
 
-    private func noteCompletion(typed: Substring, document: TextDocument, cursor: Int, id: JSON) -> ([JSON], Bool) {
+    private func noteCompletion(typed: Substring, document: TextDocument, source: String, cursor: Int,
+                                id: JSON) -> ([JSON], Bool) {
         guard let session else { return ([], false) }
+        let form = session.directory.linkForm
         let matcher = FuzzyMatch(String(typed))
         var scored: [(note: SearchableNote, name: String, score: Int)] = []
         for (index, note) in session.directory.searchable().enumerated() {
             if index % 2048 == 0 && isCancelled(id) { return ([], true) }
             if let best = note.best(matcher) { scored.append((note, best.name, best.score)) }
         }
-        let start = cursor - typed.utf8.count
+        // The whole link is written, from its `[[` (a Markdown link replaces the brackets).
+        let start = cursor - typed.utf8.count - 2
         // Swallow the `]]` an editor closed the brackets with.
         let closing = document.bytes[cursor...].starts(with: [93, 93]) ? 2 : 0
         let top = scored.count <= Self.completionLimit ? scored.sorted(by: Self.ranked)
@@ -81,7 +84,8 @@ extension LanguageServer {
             if !entry.aliases.isEmpty { about.append("aliases: " + entry.aliases.joined(separator: ", ")) }
             if !entry.tags.isEmpty { about.append("tags: " + entry.tags.map { "#" + $0 }.joined(separator: " ")) }
             let sortText = String(format: "%04d", rank)
-            let textEdit = edit(document, start..<(cursor + closing), hit.note.linkTarget + "]]")
+            let link = form.link(to: entry.path, title: entry.title, from: source, uniqueName: hit.note.uniqueName)
+            let textEdit = edit(document, start..<(cursor + closing), link)
             return .object([
                 "label": .string(entry.title), "kind": .int(17), "detail": .string(entry.path),
                 "filterText": .string(hit.name), "sortText": .string(sortText),

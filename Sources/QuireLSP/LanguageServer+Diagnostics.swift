@@ -48,6 +48,7 @@ extension LanguageServer {
                                     message: "id \(id) is also the id of \(sharing.joined(separator: ", "))",
                                     data: .array(sharing.map { .string($0) })))
         }
+        found += linkDiagnostics(document, path: path)
         if let records = conflicts.byPath[path], !records.isEmpty {
             let summary = records.prefix(3).map { "\($0.id) (\($0.winner) won: \($0.reason))" }.joined(separator: "; ")
             let noun = records.count == 1 ? "1 unresolved sync conflict" : "\(records.count) unresolved sync conflicts"

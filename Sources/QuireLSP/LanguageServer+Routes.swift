@@ -15,9 +15,11 @@ extension LanguageServer {
                 ("triggerCharacters", .array(["[", "#", ":", " ", ","].map { .string($0) })),
                 ("resolveProvider", .bool(false)),
             ])),
+            ("definitionProvider", .bool(true)), ("referencesProvider", .bool(true)), ("hoverProvider", .bool(true)),
             ("documentSymbolProvider", .bool(true)),
             ("workspaceSymbolProvider", .bool(true)),
-            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix"), .string("refactor.extract")]))])),
+            ("renameProvider", .object([("prepareProvider", .bool(true))])),
             ("executeCommandProvider", .object([("commands", .array(Self.commands.map { .string($0) }))])),
         ])
     }
@@ -31,6 +33,11 @@ extension LanguageServer {
         case "textDocument/willSaveWaitUntil": return try willSaveWaitUntil(params)
         case "textDocument/completion": return try completion(params, id: id)
         case "textDocument/documentSymbol": return try documentSymbols(params)
+        case "textDocument/definition": return try definition(params)
+        case "textDocument/references": return try references(params, id: id)
+        case "textDocument/hover": return try hover(params)
+        case "textDocument/prepareRename": return try prepareRename(params)
+        case "textDocument/rename": return try rename(params)
         case "workspace/symbol": return try workspaceSymbols(params, id: id)
         case "textDocument/codeAction": return try codeActions(params)
         case "workspace/executeCommand": return try executeCommand(params)

@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 import QuireSearch
 
 /// What the server knows of one note for completion, symbols and diagnostics: the catalog's
@@ -8,6 +9,8 @@ struct NoteEntry: Equatable, Sendable {
     var path: String
     var id: String?
     var title: String
+    /// Whether the title is written in the note (not derived from a heading or the file name).
+    var hasTitle: Bool
     var aliases: [String]
     var tags: [String]
     /// Front-matter keys with the scalar texts of their values (list items one by one).
@@ -16,10 +19,12 @@ struct NoteEntry: Equatable, Sendable {
     /// The file name without `.md`.
     var stem: String { NoteParser.stem(of: path) }
 
-    init(path: String, id: String?, title: String, aliases: [String], tags: [String], frontMatter: [FrontMatterEntry]) {
+    init(path: String, id: String?, title: String, hasTitle: Bool, aliases: [String], tags: [String],
+         frontMatter: [FrontMatterEntry]) {
         self.path = path
         self.id = id
         self.title = title
+        self.hasTitle = hasTitle
         self.aliases = aliases
         self.tags = tags
         fields = frontMatter.map { entry in
@@ -34,17 +39,20 @@ struct NoteEntry: Equatable, Sendable {
     }
 
     init(record: NoteRecord) {
-        self.init(path: record.path, id: record.id, title: record.title, aliases: record.aliases, tags: record.tags,
+        self.init(path: record.path, id: record.id, title: record.title, hasTitle: record.hasTitle,
+                  aliases: record.aliases, tags: record.tags,
                   frontMatter: record.frontMatter)
     }
 
     init(note: Note) {
-        self.init(path: note.path, id: note.id, title: note.title, aliases: note.aliases, tags: note.tags,
+        self.init(path: note.path, id: note.id, title: note.title, hasTitle: note.hasTitle,
+                  aliases: note.aliases, tags: note.tags,
                   frontMatter: note.frontMatter)
     }
 
     static func == (lhs: NoteEntry, rhs: NoteEntry) -> Bool {
-        lhs.path == rhs.path && lhs.id == rhs.id && lhs.title == rhs.title && lhs.aliases == rhs.aliases
+        lhs.path == rhs.path && lhs.id == rhs.id && lhs.title == rhs.title && lhs.hasTitle == rhs.hasTitle
+            && lhs.aliases == rhs.aliases
             && lhs.tags == rhs.tags && lhs.fields.map(\.key) == rhs.fields.map(\.key)
             && lhs.fields.map(\.values) == rhs.fields.map(\.values)
     }
@@ -53,9 +61,8 @@ struct NoteEntry: Equatable, Sendable {
 /// A note with its names prepared for fuzzy matching.
 struct SearchableNote: Sendable {
     var entry: NoteEntry
-    /// What a wikilink names it by: the file name when no other note has it, else the path
-    /// (without `.md`), as Obsidian's "shortest path" links do.
-    var linkTarget: String
+    /// Whether no other note has its file name (a link may name it by that alone).
+    var uniqueName: Bool
     var names: [(text: String, prepared: [Unicode.Scalar])]
 
     /// The best-scoring name for `matcher` and its score, nil when none matches.
@@ -81,9 +88,12 @@ struct NoteDirectory: Sendable {
     private var cachedSorted: [NoteEntry]?
     private var cachedSearchable: [SearchableNote]?
 
+    /// How the vault writes its links (from the catalog's records when the directory was built).
+    private(set) var linkForm = LinkForm.wikiName
+
     /// Builds the directory from the catalog's records.
     init(catalog: Catalog) {
-        for record in catalog.records { onDisk[record.path] = NoteEntry(record: record) }
+        resetOnDisk(catalog: catalog)
     }
 
     /// The note at `path` (the open buffer's view first), if any.
@@ -108,8 +118,7 @@ struct NoteDirectory: Sendable {
         var stems: [String: Int] = [:]
         for entry in entries { stems[entry.stem.lowercased(), default: 0] += 1 }
         let notes = entries.map { entry in
-            SearchableNote(entry: entry, linkTarget: stems[entry.stem.lowercased(), default: 0] == 1
-                ? entry.stem : String(entry.path.dropLast(3)), names: ([entry.title] + entry.aliases + [String(entry.path.dropLast(3))])
+            SearchableNote(entry: entry, uniqueName: stems[entry.stem.lowercased(), default: 0] == 1, names: ([entry.title] + entry.aliases + [String(entry.path.dropLast(3))])
                 .map { ($0, FuzzyMatch.prepare($0)) })
         }
         cachedSearchable = notes
@@ -129,7 +138,13 @@ struct NoteDirectory: Sendable {
     /// Replaces the whole on-disk view.
     mutating func resetOnDisk(catalog: Catalog) {
         onDisk = [:]
-        for record in catalog.records { onDisk[record.path] = NoteEntry(record: record) }
+        var links: [NoteLink] = []
+        for record in catalog.records {
+            onDisk[record.path] = NoteEntry(record: record)
+            links += record.links
+        }
+        linkForm = LinkForm.usual(links: links, titleKeys: Set(onDisk.values.map { LinkResolver.key($0.title) }),
+                                  stemKeys: Set(onDisk.values.map { LinkResolver.key($0.stem) }))
         cachedSorted = nil
     }
 

@@ -12,6 +12,8 @@ final class VaultSession {
     private let rules: (any IgnoreRules)?
     private(set) var store: CatalogStore
     var directory: NoteDirectory
+    /// The vault's other files (what links to attachments resolve against).
+    private(set) var attachments: [String]
 
     /// Opens the catalog of `vault` the way every command does (`FreshCatalog`, with the vault's
     /// git ignore rules): the snapshot in `.quire/cache/` is loaded and only changed notes read.
@@ -22,6 +24,13 @@ final class VaultSession {
         let fresh = try FreshCatalog.open(vault: vault, rules: rules, environment: environment)
         store = fresh.store
         directory = NoteDirectory(catalog: fresh.store.catalog)
+        attachments = try vault.attachmentPaths(ignore: try rules?.ignoreMatcher())
+    }
+
+    /// A resolver over the catalog and the attachments, with the open notes' names in place of
+    /// their files'.
+    func resolver(open entries: [NoteEntry]) -> LinkResolver {
+        LinkResolver(index: OpenNoteTargets(catalog: store.catalog, attachments: attachments, entries: entries))
     }
 
     var catalog: Catalog { store.catalog }
@@ -48,6 +57,7 @@ final class VaultSession {
         let listing = try FreshCatalog.noteListing(vault, rules: rules, stamps: true)
         store.refresh(paths: listing.notes, stamps: listing.stamps)
         directory.resetOnDisk(catalog: store.catalog)
+        attachments = try vault.attachmentPaths(ignore: try rules?.ignoreMatcher())
     }
 
     /// The vault-relative path of a `file://` URI inside the vault, else nil.

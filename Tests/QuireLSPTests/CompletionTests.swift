@@ -26,10 +26,10 @@ import Testing
         #expect(byAlias.first?["label"] == .string("Woody Pride"))
         #expect(byAlias.first?["filterText"] == .string("Sheriff"))
         // The typed text and the closing brackets the editor added are replaced.
-        #expect(byAlias.first?["textEdit"]?["newText"] == .string("woody]]"))
-        #expect(byAlias.first?["textEdit"]?["range"] == LSPClient.range((0, 6, 0, 12)))
+        #expect(byAlias.first?["textEdit"]?["newText"] == .string("[[woody]]"))
+        #expect(byAlias.first?["textEdit"]?["range"] == LSPClient.range((0, 4, 0, 12)))
         let byTitle = try complete(client, "new.md", 0, 23)
-        #expect(byTitle.first?["textEdit"]?["newText"] == .string("buzz]]"))
+        #expect(byTitle.first?["textEdit"]?["newText"] == .string("[[buzz]]"))
         #expect(byTitle.first?["detail"] == .string("space/buzz.md"))
         #expect(try client.stop() == 0)
     }
