@@ -33,11 +33,10 @@ struct WorkspaceEditBuilder {
 }
 
 extension LanguageServer {
-    /// Whether the client applies file operations of `kind` (`create`, `rename`) in edits.
+    /// Whether the client applies file operations of `kind` (`create`, `rename`) in edits
+    /// (announcing them implies `documentChanges`: Neovim 0.7 names only the operations).
     func clientSupports(_ kind: String) -> Bool {
-        let workspaceEdit = clientCapabilities["workspace"]?["workspaceEdit"]
-        return workspaceEdit?["documentChanges"] == .bool(true)
-            && workspaceEdit?["resourceOperations"]?.array?.contains(.string(kind)) == true
+        clientCapabilities["workspace"]?["workspaceEdit"]?["resourceOperations"]?.array?.contains(.string(kind)) == true
     }
 
     /// Code actions on links: create the note of an unresolved link under the cursor; extract
