@@ -25,7 +25,7 @@ extension LanguageServer {
     }
 
     /// The commands of `workspace/executeCommand`.
-    static let commands = ["quire.status", "quire.conflicts", "quire.restoreConflict"]
+    static let commands = ["quire.sync", "quire.status", "quire.conflicts", "quire.restoreConflict"]
 
     /// Answers one request after `initialize`.
     func route(_ method: String, _ params: JSON, id: JSON) throws(ResponseError) -> JSON {
@@ -84,7 +84,8 @@ extension LanguageServer {
         guard let command = params["command"]?.string else { throw .invalidParams("command is missing") }
         let arguments = params["arguments"]?.array ?? []
         switch command {
-        case "quire.status": return status()
+        case "quire.sync": return try startSync(params)
+        case "quire.status": return try status()
         case "quire.conflicts": return conflictList(path: arguments.first?.string)
         case "quire.restoreConflict":
             guard let uri = arguments.first?.string, let conflict = arguments.dropFirst().first?.string else {
@@ -93,19 +94,5 @@ extension LanguageServer {
             return try restoreConflict(uri: uri, id: conflict)
         default: throw .invalidParams("unknown command '\(command)'")
         }
-    }
-
-    /// `quire.status`: the vault, its notes, open buffers and unresolved conflicts.
-    func status() -> JSON {
-        guard let session else { return .null }
-        let conflictCount = conflicts.byPath.values.reduce(0) { $0 + $1.count }
-        let text = "\(session.vault.root.path): \(session.directory.count) notes, "
-            + "\(conflictCount) unresolved sync conflict\(conflictCount == 1 ? "" : "s")"
-        showMessage(text)
-        return .object([
-            ("vault", .string(session.vault.root.path)), ("notes", .int(session.directory.count)),
-            ("openDocuments", .int(documents.count)), ("conflicts", .int(conflictCount)),
-            ("syncRunning", .bool(syncRunning)),
-        ])
     }
 }

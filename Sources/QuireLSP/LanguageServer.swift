@@ -44,6 +44,8 @@ public final class LanguageServer: @unchecked Sendable {
     var clientCapabilities = JSON.null
     var nextRequestID = 1
     var syncRunning = false
+    /// What to do with the client's answers to the server's requests, by request id.
+    var answerHandlers: [String: (JSON) -> Void] = [:]
     var conflicts = ConflictIndex()
 
     /// Where the server is in the protocol's lifecycle.
@@ -148,11 +150,12 @@ public final class LanguageServer: @unchecked Sendable {
         writer.send(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
     }
 
-    /// Sends a request to the client (its answer is read and ignored).
-    func request(_ method: String, _ params: JSON) {
-        let id = nextRequestID
+    /// Sends a request to the client; `then` gets its answer (the whole response) on the queue.
+    func request(_ method: String, _ params: JSON, then: ((JSON) -> Void)? = nil) {
+        let id = "quire-\(nextRequestID)"
         nextRequestID += 1
-        writer.send(.object([("jsonrpc", .string("2.0")), ("id", .string("quire-\(id)")),
+        if let then { answerHandlers[id] = then }
+        writer.send(.object([("jsonrpc", .string("2.0")), ("id", .string(id)),
                              ("method", .string(method)), ("params", params)]))
     }
 
@@ -165,7 +168,11 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func dispatch(_ message: JSON) {
         guard let method = message["method"]?.string else {
-            if message["id"] != nil && (message["result"] != nil || message["error"] != nil) { return }  // A client's answer.
+            if let id = message["id"], message["result"] != nil || message["error"] != nil {
+                // A client's answer to one of the server's requests.
+                if let key = id.string, let handler = answerHandlers.removeValue(forKey: key) { handler(message) }
+                return
+            }
             sendError(id: message["id"] ?? .null, .invalidRequest("a message needs a 'method' (or is an answer)"))
             return
         }

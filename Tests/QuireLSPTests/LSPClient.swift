@@ -50,6 +50,29 @@ enum LSPHarness {
         return root
     }
 
+    /// Runs the built `quire` with `arguments` in `directory`; returns its exit code.
+    @discardableResult
+    static func quire(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> Int32 {
+        try run(binary.path, arguments, in: directory, environment: extra)
+    }
+
+    /// Runs a program with the tests' environment; returns its exit code.
+    @discardableResult
+    static func run(_ program: String, _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = environment(home: directory.deletingLastPathComponent())
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     static func write(_ text: String, to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
@@ -69,14 +92,16 @@ final class LSPClient: @unchecked Sendable {
     private var closed = false
 
     /// Starts `quire lsp` in `root` (the vault).
-    init(root: URL, arguments: [String] = []) throws {
+    init(root: URL, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
         self.root = root
         errors = root.deletingLastPathComponent().appendingPathComponent("lsp-\(UUID().uuidString.prefix(6)).err")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.executableURL = LSPHarness.binary
         process.arguments = ["lsp"] + arguments
         process.currentDirectoryURL = root
-        process.environment = LSPHarness.environment(home: root.deletingLastPathComponent())
+        var environment = LSPHarness.environment(home: root.deletingLastPathComponent())
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
         process.standardInput = input
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errors)
@@ -122,6 +147,11 @@ final class LSPClient: @unchecked Sendable {
     /// Sends a notification.
     func notify(_ method: String, _ params: JSON = .object([])) {
         send(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
+    }
+
+    /// Answers a request the server sent (its whole message) with `result`.
+    func answer(_ request: JSON, _ result: JSON = .null) {
+        send(.object([("jsonrpc", .string("2.0")), ("id", request["id"] ?? .null), ("result", result)]))
     }
 
     /// Sends a request without waiting; returns its id.
