@@ -84,7 +84,7 @@ extension LanguageServer {
             if !entry.aliases.isEmpty { about.append("aliases: " + entry.aliases.joined(separator: ", ")) }
             if !entry.tags.isEmpty { about.append("tags: " + entry.tags.map { "#" + $0 }.joined(separator: " ")) }
             let sortText = String(format: "%04d", rank)
-            let link = form.link(to: entry.path, title: entry.title, from: source, uniqueName: hit.note.uniqueName)
+            let link = form.link(to: entry.path, title: entry.title, from: source, uniqueName: session.directory.nameCount(entry.path) == 1)
             let textEdit = edit(document, start..<(cursor + closing), link)
             return .object([
                 "label": .string(entry.title), "kind": .int(17), "detail": .string(entry.path),

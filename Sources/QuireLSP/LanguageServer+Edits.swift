@@ -64,8 +64,8 @@ extension LanguageServer {
             let text = String(decoding: document.bytes[lower..<upper], as: UTF8.self)
             do {
                 let plan = try NewNotePlan.extracting(text, from: path, vault: session.vault, now: now)
-                let stems = session.directory.all().filter { $0.stem.lowercased() == NoteParser.stem(of: plan.path).lowercased() }
-                let link = session.directory.linkForm.link(to: plan.path, title: plan.title, from: path, uniqueName: stems.isEmpty)
+                let link = session.directory.linkForm.link(to: plan.path, title: plan.title, from: path,
+                                                           uniqueName: session.directory.nameCount(plan.path) == 0)
                 var edit = WorkspaceEditBuilder()
                 edit.create(session.uri(ofPath: plan.path), text: String(decoding: plan.data, as: UTF8.self))
                 edit.edit(open.uri, version: document.version, [(document.range(of: lower..<upper), link)])

@@ -66,7 +66,7 @@ extension LanguageServer {
         let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
         guard !wanted.isEmpty else { return source }
         let withExtension = wanted.hasSuffix(".md") ? wanted : wanted + ".md"
-        let notes = session.directory.all()
+        let notes = session.directory.searchable().lazy.map(\.entry)
         if let hit = notes.first(where: { $0.path.lowercased() == withExtension }) { return hit.path }
         if let hit = notes.first(where: { $0.path.lowercased().hasSuffix("/" + withExtension) }) { return hit.path }
         if let hit = notes.first(where: { $0.title.lowercased() == wanted }) { return hit.path }

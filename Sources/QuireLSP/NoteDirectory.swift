@@ -61,9 +61,12 @@ struct NoteEntry: Equatable, Sendable {
 /// A note with its names prepared for fuzzy matching.
 struct SearchableNote: Sendable {
     var entry: NoteEntry
-    /// Whether no other note has its file name (a link may name it by that alone).
-    var uniqueName: Bool
     var names: [(text: String, prepared: [Unicode.Scalar])]
+
+    init(_ entry: NoteEntry) {
+        self.entry = entry
+        names = ([entry.title] + entry.aliases + [String(entry.path.dropLast(3))]).map { ($0, FuzzyMatch.prepare($0)) }
+    }
 
     /// The best-scoring name for `matcher` and its score, nil when none matches.
     func best(_ matcher: FuzzyMatch) -> (name: String, score: Int)? {
@@ -78,15 +81,21 @@ struct SearchableNote: Sendable {
 }
 
 /// Every note of the vault as the server answers from it: the catalog's records, with open
-/// buffers taking precedence over the files on disk. Kept up to date note by note; the tag,
-/// key and id tables are derived on demand and cached until the next change.
+/// buffers taking precedence over the files on disk. The merged view is kept sorted by path and
+/// prepared for fuzzy matching, note by note as notes change (a keystroke that changes a
+/// buffer's title touches one entry); the tag and id tables are derived on demand and cached
+/// until the next change.
 struct NoteDirectory: Sendable {
     /// The notes as on disk (the catalog), by path.
     private var onDisk: [String: NoteEntry] = [:]
     /// The open buffers' view of their notes, by path (overrides `onDisk`).
     private var open: [String: NoteEntry] = [:]
-    private var cachedSorted: [NoteEntry]?
-    private var cachedSearchable: [SearchableNote]?
+    /// The merged view, sorted by path.
+    private var sorted: [SearchableNote] = []
+    /// How many notes have each file name (lowercased), for link spelling.
+    private var stemCounts: [String: Int] = [:]
+    private var cachedTags: [(name: String, count: Int)]?
+    private var cachedDuplicates: [String: [String]]?
 
     /// How the vault writes its links (from the catalog's records when the directory was built).
     private(set) var linkForm = LinkForm.wikiName
@@ -100,39 +109,26 @@ struct NoteDirectory: Sendable {
     func entry(_ path: String) -> NoteEntry? { open[path] ?? onDisk[path] }
 
     /// Every note, sorted by path.
-    mutating func all() -> [NoteEntry] {
-        if let cachedSorted { return cachedSorted }
-        var merged = onDisk
-        for (path, entry) in open { merged[path] = entry }
-        let sorted = merged.values.sorted { $0.path < $1.path }
-        cachedSorted = sorted
-        cachedSearchable = nil
-        return sorted
-    }
+    func all() -> [NoteEntry] { sorted.map(\.entry) }
 
     /// Every note with its names (title, aliases, path without `.md`) prepared for fuzzy
-    /// matching, sorted by path; cached until the next change.
-    mutating func searchable() -> [SearchableNote] {
-        if let cachedSearchable, cachedSorted != nil { return cachedSearchable }
-        let entries = all()
-        var stems: [String: Int] = [:]
-        for entry in entries { stems[entry.stem.lowercased(), default: 0] += 1 }
-        let notes = entries.map { entry in
-            SearchableNote(entry: entry, uniqueName: stems[entry.stem.lowercased(), default: 0] == 1, names: ([entry.title] + entry.aliases + [String(entry.path.dropLast(3))])
-                .map { ($0, FuzzyMatch.prepare($0)) })
-        }
-        cachedSearchable = notes
-        return notes
+    /// matching, sorted by path.
+    func searchable() -> [SearchableNote] { sorted }
+
+    /// How many notes have the file name of `path` (compared case-insensitively): a link may
+    /// name a note by its file name alone when it is the only one.
+    func nameCount(_ path: String) -> Int {
+        stemCounts[NoteParser.stem(of: path).lowercased(), default: 0]
     }
 
     /// The number of notes (open buffers of new files included).
-    var count: Int { onDisk.count + open.keys.filter { onDisk[$0] == nil }.count }
+    var count: Int { sorted.count }
 
     /// Sets the on-disk view of `path` (nil: the note is gone).
     mutating func setOnDisk(_ path: String, _ entry: NoteEntry?) {
         guard onDisk[path] != entry else { return }
         onDisk[path] = entry
-        if open[path] == nil { cachedSorted = nil }
+        if open[path] == nil { place(path, entry) }
     }
 
     /// Replaces the whole on-disk view.
@@ -145,41 +141,74 @@ struct NoteDirectory: Sendable {
         }
         linkForm = LinkForm.usual(links: links, titleKeys: Set(onDisk.values.map { LinkResolver.key($0.title) }),
                                   stemKeys: Set(onDisk.values.map { LinkResolver.key($0.stem) }))
-        cachedSorted = nil
+        var merged = onDisk
+        for (path, entry) in open { merged[path] = entry }
+        sorted = merged.values.sorted { $0.path < $1.path }.map(SearchableNote.init)
+        stemCounts = [:]
+        for note in sorted { stemCounts[note.entry.stem.lowercased(), default: 0] += 1 }
+        invalidate()
     }
 
     /// Sets the open buffer's view of `path` (nil: closed, the disk's view counts again).
     mutating func setOpen(_ path: String, _ entry: NoteEntry?) {
         guard open[path] != entry else { return }
         open[path] = entry
-        cachedSorted = nil
+        place(path, entry ?? onDisk[path])
+    }
+
+    /// Puts `entry` in the merged view at `path` (nil: removes it).
+    private mutating func place(_ path: String, _ entry: NoteEntry?) {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle].entry.path < path { low = middle + 1 } else { high = middle }
+        }
+        let present = low < sorted.count && sorted[low].entry.path == path
+        if present { stemCounts[sorted[low].entry.stem.lowercased(), default: 1] -= 1 }
+        if let entry {
+            if present { sorted[low] = SearchableNote(entry) } else { sorted.insert(SearchableNote(entry), at: low) }
+            stemCounts[entry.stem.lowercased(), default: 0] += 1
+        } else if present {
+            sorted.remove(at: low)
+        }
+        invalidate()
+    }
+
+    private mutating func invalidate() {
+        cachedTags = nil
+        cachedDuplicates = nil
     }
 
     /// Every tag used, with how many notes use it, most used first (ties by name).
     mutating func tags() -> [(name: String, count: Int)] {
+        if let cachedTags { return cachedTags }
         var counts: [String: (name: String, count: Int)] = [:]
-        for entry in all() {
-            for tag in Set(entry.tags.map { $0.lowercased() }) {
-                let spelled = entry.tags.first { $0.lowercased() == tag } ?? tag
+        for note in sorted {
+            let tags = note.entry.tags
+            for tag in Set(tags.map { $0.lowercased() }) {
+                let spelled = tags.first { $0.lowercased() == tag } ?? tag
                 counts[tag, default: (spelled, 0)].count += 1
             }
         }
-        return counts.values.sorted { ($0.count, $1.name) > ($1.count, $0.name) }
+        let result = counts.values.sorted { ($0.count, $1.name) > ($1.count, $0.name) }
+        cachedTags = result
+        return result
     }
 
     /// Every front-matter key used, with how many notes use it, most used first.
-    mutating func keys() -> [(name: String, count: Int)] {
+    func keys() -> [(name: String, count: Int)] {
         var counts: [String: Int] = [:]
-        for entry in all() { for key in Set(entry.fields.map(\.key)) { counts[key, default: 0] += 1 } }
+        for note in sorted { for key in Set(note.entry.fields.map(\.key)) { counts[key, default: 0] += 1 } }
         return counts.map { ($0.key, $0.value) }.sorted { ($0.count, $1.name) > ($1.count, $0.name) }
     }
 
     /// The values used for `key` (compared case-insensitively on the key), most used first.
-    mutating func values(forKey key: String) -> [(name: String, count: Int)] {
+    func values(forKey key: String) -> [(name: String, count: Int)] {
         let lowered = key.lowercased()
         var counts: [String: Int] = [:]
-        for entry in all() {
-            for field in entry.fields where field.key.lowercased() == lowered {
+        for note in sorted {
+            for field in note.entry.fields where field.key.lowercased() == lowered {
                 for value in Set(field.values) where !value.isEmpty { counts[value, default: 0] += 1 }
             }
         }
@@ -188,11 +217,14 @@ struct NoteDirectory: Sendable {
 
     /// The paths of notes sharing each id used more than once, by lowercased id.
     mutating func duplicateIDs() -> [String: [String]] {
+        if let cachedDuplicates { return cachedDuplicates }
         var byID: [String: [String]] = [:]
-        for entry in all() {
-            guard let id = entry.id?.lowercased(), !id.isEmpty else { continue }
-            byID[id, default: []].append(entry.path)
+        for note in sorted {
+            guard let id = note.entry.id?.lowercased(), !id.isEmpty else { continue }
+            byID[id, default: []].append(note.entry.path)
         }
-        return byID.filter { $0.value.count > 1 }
+        let result = byID.filter { $0.value.count > 1 }
+        cachedDuplicates = result
+        return result
     }
 }
