@@ -71,7 +71,7 @@ extension LanguageServer {
         var characters = 1
         while offset < span.upperBound && characters < column {
             let byte = document.bytes[offset]
-            offset += byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            offset += TextDocument.scalarLength(lead: byte)
             characters += 1
         }
         let start = min(offset, span.upperBound)

@@ -139,6 +139,11 @@ public struct TextDocument: Sendable {
         String(decoding: bytes[lineRange(line)], as: UTF8.self)
     }
 
+    /// The number of bytes of the UTF-8 sequence `lead` starts.
+    static func scalarLength(lead byte: UInt8) -> Int {
+        byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+    }
+
     /// The byte offset of `position` (clamped to the line's end and the document's end).
     public func offset(of position: Position) -> Int {
         guard position.line < lineStarts.count else { return bytes.count }
@@ -153,7 +158,7 @@ public struct TextDocument: Sendable {
             var offset = range.lowerBound
             while offset < range.upperBound && units < position.character {
                 let byte = bytes[offset]
-                let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                let length = Self.scalarLength(lead: byte)
                 units += length == 4 ? 2 : 1
                 offset = min(range.upperBound, offset + length)
             }
@@ -173,7 +178,7 @@ public struct TextDocument: Sendable {
             var index = start
             while index < clamped {
                 let byte = bytes[index]
-                let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                let length = Self.scalarLength(lead: byte)
                 units += length == 4 ? 2 : 1
                 index += length
             }
