@@ -17,6 +17,11 @@ struct FuzzyMatch {
 
     /// The score of `name` (prepared), nil when it does not match. Higher is better.
     func score(_ name: [Unicode.Scalar]) -> Int? {
+        name.withUnsafeBufferPointer { score($0) }
+    }
+
+    /// The score of a prepared name in place.
+    func score(_ name: UnsafeBufferPointer<Unicode.Scalar>) -> Int? {
         if query.isEmpty { return 0 }
         guard query.count <= name.count else { return nil }
         var score = 0

@@ -67,18 +67,14 @@ extension LanguageServer {
         guard let session else { return ([], false) }
         let form = session.directory.linkForm
         let matcher = FuzzyMatch(String(typed))
-        var scored: [(note: SearchableNote, name: String, score: Int)] = []
-        for (index, note) in session.directory.searchable().enumerated() {
-            if index % 2048 == 0 && isCancelled(id) { return ([], true) }
-            if let best = note.best(matcher) { scored.append((note, best.name, best.score)) }
+        guard let ranked = session.directory.rank(matcher, limit: Self.completionLimit, stop: { isCancelled(id) }) else {
+            return ([], true)
         }
         // The whole link is written, from its `[[` (a Markdown link replaces the brackets).
         let start = cursor - typed.utf8.count - 2
         // Swallow the `]]` an editor closed the brackets with.
         let closing = document.bytes[cursor...].starts(with: [93, 93]) ? 2 : 0
-        let top = scored.count <= Self.completionLimit ? scored.sorted(by: Self.ranked)
-            : Array(scored.sorted(by: Self.ranked).prefix(Self.completionLimit))
-        let items: [JSON] = top.enumerated().map { rank, hit in
+        let items: [JSON] = ranked.hits.enumerated().map { rank, hit in
             let entry = hit.note.entry
             var about: [String] = []
             if !entry.aliases.isEmpty { about.append("aliases: " + entry.aliases.joined(separator: ", ")) }
@@ -88,17 +84,13 @@ extension LanguageServer {
             let textEdit = edit(document, start..<(cursor + closing), link)
             return .object([
                 "label": .string(entry.title), "kind": .int(17), "detail": .string(entry.path),
-                "filterText": .string(hit.name), "sortText": .string(sortText),
+                // Clients filter on the text the edit replaces, which starts with the brackets.
+                "filterText": .string("[[" + hit.name), "sortText": .string(sortText),
                 "documentation": about.isEmpty ? nil : .string(about.joined(separator: "\n")),
                 "textEdit": textEdit,
             ])
         }
-        return (items, scored.count > Self.completionLimit)
-    }
-
-    private static func ranked(_ a: (note: SearchableNote, name: String, score: Int),
-                               _ b: (note: SearchableNote, name: String, score: Int)) -> Bool {
-        a.score != b.score ? a.score > b.score : a.note.entry.path < b.note.entry.path
+        return (items, ranked.total > Self.completionLimit)
     }
 
     private func headingCompletion(note name: String, typed: String, document: TextDocument, cursor: Int) -> [JSON] {

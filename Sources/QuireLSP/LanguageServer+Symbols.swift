@@ -44,13 +44,8 @@ extension LanguageServer {
     func workspaceSymbols(_ params: JSON, id: JSON) throws(ResponseError) -> JSON {
         guard let session else { return .array([]) }
         let matcher = FuzzyMatch(params["query"]?.string ?? "")
-        var scored: [(SearchableNote, Int)] = []
-        for (index, note) in session.directory.searchable().enumerated() {
-            if index % 2048 == 0 && isCancelled(id) { throw .cancelled }
-            if let best = note.best(matcher) { scored.append((note, best.score)) }
-        }
-        scored.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.entry.path < $1.0.entry.path }
-        return .array(scored.prefix(200).map { note, _ in
+        guard let ranked = session.directory.rank(matcher, limit: 200, stop: { isCancelled(id) }) else { throw .cancelled }
+        return .array(ranked.hits.map { note, _ in
             let folder = (note.entry.path as NSString).deletingLastPathComponent
             let location = JSON.object([("uri", .string(session.uri(ofPath: note.entry.path))),
                                         ("range", TextRange(start: Position(line: 0, character: 0),

@@ -58,25 +58,14 @@ struct NoteEntry: Equatable, Sendable {
     }
 }
 
-/// A note with its names prepared for fuzzy matching.
+/// A note with the names it is found by: its title, its aliases, its path without `.md`.
 struct SearchableNote: Sendable {
     var entry: NoteEntry
-    var names: [(text: String, prepared: [Unicode.Scalar])]
+    var names: [String]
 
     init(_ entry: NoteEntry) {
         self.entry = entry
-        names = ([entry.title] + entry.aliases + [String(entry.path.dropLast(3))]).map { ($0, FuzzyMatch.prepare($0)) }
-    }
-
-    /// The best-scoring name for `matcher` and its score, nil when none matches.
-    func best(_ matcher: FuzzyMatch) -> (name: String, score: Int)? {
-        var best: (String, Int)?
-        for (index, name) in names.enumerated() {
-            guard var score = matcher.score(name.prepared) else { continue }
-            if index == 0 { score += 4 }  // The title first among equals.
-            if best == nil || score > best?.1 ?? 0 { best = (name.text, score) }
-        }
-        return best
+        names = [entry.title] + entry.aliases + [String(entry.path.dropLast(3))]
     }
 }
 
@@ -96,6 +85,7 @@ struct NoteDirectory: Sendable {
     private var stemCounts: [String: Int] = [:]
     private var cachedTags: [(name: String, count: Int)]?
     private var cachedDuplicates: [String: [String]]?
+    private var cachedNames: FuzzyNameIndex?
 
     /// How the vault writes its links (from the catalog's records when the directory was built).
     private(set) var linkForm = LinkForm.wikiName
@@ -111,8 +101,7 @@ struct NoteDirectory: Sendable {
     /// Every note, sorted by path.
     func all() -> [NoteEntry] { sorted.map(\.entry) }
 
-    /// Every note with its names (title, aliases, path without `.md`) prepared for fuzzy
-    /// matching, sorted by path.
+    /// Every note with its names, sorted by path.
     func searchable() -> [SearchableNote] { sorted }
 
     /// How many notes have the file name of `path` (compared case-insensitively): a link may
@@ -178,6 +167,17 @@ struct NoteDirectory: Sendable {
     private mutating func invalidate() {
         cachedTags = nil
         cachedDuplicates = nil
+        cachedNames = nil
+    }
+
+    /// The notes whose title, an alias or the path matches `matcher`, best first, at most
+    /// `limit`, with how many matched; nil when `stop` said so.
+    mutating func rank(_ matcher: FuzzyMatch, limit: Int, stop: () -> Bool)
+        -> (hits: [(note: SearchableNote, name: String)], total: Int)? {
+        let index = cachedNames ?? FuzzyNameIndex(notes: sorted)
+        cachedNames = index
+        guard let ranked = index.rank(matcher, limit: limit, stop: stop) else { return nil }
+        return (ranked.hits.map { (sorted[$0.note], sorted[$0.note].names[$0.name]) }, ranked.total)
     }
 
     /// Every tag used, with how many notes use it, most used first (ties by name).

@@ -24,7 +24,7 @@ import Testing
         client.open("new.md", "See [[shrf]] and [[buzz")
         let byAlias = try complete(client, "new.md", 0, 10)
         #expect(byAlias.first?["label"] == .string("Woody Pride"))
-        #expect(byAlias.first?["filterText"] == .string("Sheriff"))
+        #expect(byAlias.first?["filterText"] == .string("[[Sheriff"))
         // The typed text and the closing brackets the editor added are replaced.
         #expect(byAlias.first?["textEdit"]?["newText"] == .string("[[woody]]"))
         #expect(byAlias.first?["textEdit"]?["range"] == LSPClient.range((0, 4, 0, 12)))
