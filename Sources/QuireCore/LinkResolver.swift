@@ -72,8 +72,9 @@ public protocol LinkTargetIndex {
 /// At each step one match wins; several matches that differ only in case go to the one spelt
 /// exactly as the link, if there is one; otherwise they make the link `ambiguous`, listing
 /// them. A step that finds nothing passes to the next; nothing at all is `unresolved`.
-/// `.md` may be left out of note paths; a target with another extension (`image.png`) is an
-/// attachment and is looked up as a file only (steps 1–3).
+/// A target is tried as written first (a file such as `image.png`), then with `.md` added
+/// (a note, whose `.md` may be left out: `[[dendron.ref.cli]]` is `dendron.ref.cli.md`); titles
+/// and aliases are matched for any target without a `/`.
 public struct LinkResolver {
     /// The names looked up.
     public let index: any LinkTargetIndex
@@ -97,52 +98,47 @@ public struct LinkResolver {
     /// note at `source` leads.
     public func resolve(target: String, from source: String) -> LinkResolution {
         guard !target.isEmpty else { return .note(source) }
-        let isAttachment = LinkTarget.attachmentExtension(of: target) != nil
         let hasNoteExtension = target.lowercased().hasSuffix(".md")
         let rooted = target.hasPrefix("/")
-        let relativeBase = rooted ? "" : NoteParser.folder(of: source)
+        // A target is tried as written (a file: `pic.png`), then as a note with `.md` added.
+        func forms(_ path: String) -> [String] { hasNoteExtension ? [path] : [path, path + ".md"] }
         // Steps 1 and 2: paths.
-        for folder in rooted ? [""] : [relativeBase, ""] {
+        let relativeBase = rooted ? "" : NoteParser.folder(of: source)
+        for folder in relativeBase.isEmpty ? [""] : [relativeBase, ""] {
             guard let joined = LinkTarget.normalized(folder.isEmpty ? target : folder + "/" + target) else { continue }
-            let forms = isAttachment || hasNoteExtension ? [joined] : [joined + ".md"]
-            for form in forms {
+            for form in forms(joined) {
                 let found = index.files(atPathKey: Self.key(form))
-                if let result = pick(found, spelling: form, isAttachmentLink: isAttachment) { return result }
+                if let result = pick(found, spellings: [form]) { return result }
             }
-            if folder.isEmpty { break }
         }
         // Step 3: a file name, or a path's tail.
-        guard let tail = LinkTarget.normalized(target.hasPrefix("/") ? String(target.dropFirst()) : target) else {
-            return .unresolved
-        }
-        let withExtension = isAttachment || hasNoteExtension ? tail : tail + ".md"
-        let name = withExtension.split(separator: "/").last.map(String.init) ?? withExtension
-        let nameKey = Self.key(isAttachment ? name : String(name.dropLast(3)))
-        let suffixKey = "/" + Self.key(withExtension)
+        guard let tail = LinkTarget.normalized(target) else { return .unresolved }
+        let name = tail.split(separator: "/").last.map(String.init) ?? tail
+        let nameKey = Self.key(hasNoteExtension ? String(name.dropLast(3)) : name)
+        let suffixes = forms(tail).map { "/" + Self.key($0) }
         let byName = index.files(withNameKey: nameKey).filter { path in
-            let key = Self.key(path)
-            let isNote = key.hasSuffix(".md")
-            guard isNote != isAttachment else { return false }
-            return key == String(suffixKey.dropFirst()) || key.hasSuffix(suffixKey)
+            let key = "/" + Self.key(path)
+            return suffixes.contains { key.hasSuffix($0) }
         }
-        if let result = pick(byName, spelling: withExtension, isAttachmentLink: isAttachment, suffix: true) { return result }
+        if let result = pick(byName, spellings: forms(tail), suffix: true) { return result }
         // Step 4: titles and aliases.
-        guard !isAttachment, !tail.contains("/") else { return .unresolved }
-        let titled = index.notes(withTitleKey: Self.key(target))
-        let unique = Array(Set(titled)).sorted()
-        if unique.count == 1 { return .note(unique[0]) }
-        return unique.isEmpty ? .unresolved : .ambiguous(unique)
+        guard !tail.contains("/") else { return .unresolved }
+        let titled = Array(Set(index.notes(withTitleKey: Self.key(target)))).sorted()
+        if titled.count == 1 { return .note(titled[0]) }
+        return titled.isEmpty ? .unresolved : .ambiguous(titled)
     }
 
     /// One match wins; matches differing only in case go to the exact spelling; nil for none.
-    private func pick(_ found: [String], spelling: String, isAttachmentLink: Bool, suffix: Bool = false) -> LinkResolution? {
+    private func pick(_ found: [String], spellings: [String], suffix: Bool = false) -> LinkResolution? {
         let unique = Array(Set(found)).sorted()
         guard !unique.isEmpty else { return nil }
         func wrap(_ path: String) -> LinkResolution {
             path.lowercased().hasSuffix(".md") ? .note(path) : .attachment(path)
         }
         if unique.count == 1 { return wrap(unique[0]) }
-        let exact = unique.filter { suffix ? ($0 == spelling || $0.hasSuffix("/" + spelling)) : $0 == spelling }
+        let exact = unique.filter { path in
+            spellings.contains { suffix ? (path == $0 || path.hasSuffix("/" + $0)) : path == $0 }
+        }
         if exact.count == 1 { return wrap(exact[0]) }
         return .ambiguous(unique)
     }

@@ -21,8 +21,7 @@ public enum LinkTarget {
     /// which is how an index finds a note's backlinks without resolving every link.
     public static func nameKey(of target: String) -> String? {
         guard let last = target.split(separator: "/").last, !last.isEmpty else { return nil }
-        let name = last.lowercased().hasSuffix(".md") && attachmentExtension(of: String(last)) == nil
-            ? String(last.dropLast(3)) : String(last)
+        let name = last.lowercased().hasSuffix(".md") ? String(last.dropLast(3)) : String(last)
         return name.isEmpty ? nil : LinkResolver.key(name)
     }
 

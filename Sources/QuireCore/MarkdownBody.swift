@@ -115,6 +115,22 @@ public enum MarkdownBody {
         forEachLine(of: bytes, from: start, skipsIndentedCode: true, visit)
     }
 
+    /// The byte ranges of the code spans of one line (`` `code` ``, as `LinkExtractor` and
+    /// `inlineTags` skip them), in order.
+    public static func codeSpans(in bytes: UnsafeBufferPointer<UInt8>, line: Range<Int>) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        var index = line.lowerBound
+        while index < line.upperBound {
+            guard bytes[index] == UInt8(ascii: "`") else { index += 1; continue }
+            let end = afterCodeSpan(bytes, from: index, end: line.upperBound)
+            var run = index
+            while run < line.upperBound, bytes[run] == UInt8(ascii: "`") { run += 1 }
+            if end > run { spans.append(index..<end) }
+            index = end
+        }
+        return spans
+    }
+
     /// The number of spaces a line starts with, at most four.
     static func indent(_ line: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0

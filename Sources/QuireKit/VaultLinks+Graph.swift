@@ -87,8 +87,9 @@ extension VaultLinks {
     }
 
     /// The notes that mention the title or an alias of the note at `path` as whole words
-    /// (ignoring case and accents) without linking to it, by path, each mention with its line;
-    /// not in the note itself, not inside a link, code or front matter.
+    /// (ignoring case and accents) without linking to it, by path, each mention with its line
+    /// (one a line); not in the note itself, not inside a link, a code span, a code block or
+    /// front matter.
     public func unlinkedMentions(of path: String) throws -> [UnlinkedMention] {
         guard let target = catalog.record(path: path) else { return [] }
         let names = ([target.title] + target.aliases).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
@@ -125,6 +126,7 @@ extension VaultLinks {
             MarkdownBody.forEachReadableLine(of: bytes, from: bodyStart) { line in
                 while counted < line.lowerBound { if bytes[counted] == 0x0A { lineNumber += 1 }; counted += 1 }
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[line]), as: UTF8.self)
+                let code = MarkdownBody.codeSpans(in: bytes, line: line)
                 for name in names {
                     var searchStart = text.startIndex
                     while let range = text.range(of: name, options: [.caseInsensitive, .diacriticInsensitive],
@@ -134,7 +136,8 @@ extension VaultLinks {
                         let after = range.upperBound < text.endIndex ? text[range.upperBound] : " "
                         guard !(before.isLetter || before.isNumber), !(after.isLetter || after.isNumber) else { continue }
                         let offset = line.lowerBound + text.utf8.distance(from: text.startIndex, to: range.lowerBound)
-                        guard !skipping.contains(where: { $0.contains(offset) }) else { continue }
+                        guard !skipping.contains(where: { $0.contains(offset) }),
+                              !code.contains(where: { $0.contains(offset) }) else { continue }
                         found.append((String(text[range]), lineNumber, text))
                         return true
                     }

@@ -44,7 +44,7 @@ enum Attribute {
     /// A value as it is compared: lowercased (as the query parser stores filter values), in
     /// canonical composition so that equal strings have equal bytes.
     static func key(_ value: String) -> String {
-        value.utf8.allSatisfy({ $0 < 0x80 }) ? value.lowercased() : value.lowercased().precomposedStringWithCanonicalMapping
+        LinkResolver.key(value)
     }
 
     /// The attribute terms of a note (`headingTitle` names it too).

@@ -106,7 +106,9 @@ extension Catalog {
 
     /// `backlinks(of:)` with the document of each linking note.
     func backlinkDocuments(of path: String, attachments: [String]) -> [(document: Int, backlink: Backlink)] {
-        guard let target = record(path: path) else { return [] }
+        // Found through its file-name term: `record(path:)` may look through every path.
+        guard let targetDocument = document(path: path) else { return [] }
+        let target = record(targetDocument)
         var keys = Set([LinkResolver.key(NoteParser.stem(of: target.path)), LinkResolver.key(target.title)])
         for alias in target.aliases { keys.insert(LinkResolver.key(alias)) }
         var candidates = Set<Int>()

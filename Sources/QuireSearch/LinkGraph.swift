@@ -50,16 +50,41 @@ public struct LinkGraph: Sendable {
             attachments: attachments))
         var anchors: [String: NoteAnchors] = [:]
         for record in sorted { anchors[record.path] = record.anchors }
+        // A resolution depends only on the linking note's folder and the target (an empty
+        // target is the note itself): each distinct pair is resolved once, on every core.
+        struct Question: Hashable { let folder: String; let target: String }
+        var questions: [Question] = []
+        var asked: [Question: Int] = [:]
+        let numbers: [[Int]] = sorted.map { record in
+            let folder = NoteParser.folder(of: record.path)
+            return record.links.map { link in
+                let question = Question(folder: link.isSelfLink ? record.path : folder, target: link.target)
+                if let number = asked[question] { return number }
+                asked[question] = questions.count
+                questions.append(question)
+                return questions.count - 1
+            }
+        }
+        let answers = ParallelMap.map(questions, chunkSize: 256) { question in
+            question.target.isEmpty
+                ? LinkResolution.note(question.folder)
+                : resolver.resolve(target: question.target, from: question.folder.isEmpty ? "" : question.folder + "/")
+        }
+        let resolved = zip(sorted, numbers).map { record, numbers in
+            zip(record.links, numbers).map { link, number -> Edge in
+                let resolution = answers[number]
+                let anchor = LinkResolver.anchorStatus(of: link, in: resolution.notePath.flatMap { anchors[$0] })
+                return Edge(source: record.path, link: link, resolution: resolution, anchor: anchor)
+            }
+        }
         var edges: [Edge] = []
         var outgoing: [String: Range<Int>] = [:]
         var incoming: [String: [Int]] = [:]
-        for record in sorted {
+        for (record, recordEdges) in zip(sorted, resolved) {
             let start = edges.count
-            for link in record.links {
-                let resolution = resolver.resolve(link, from: record.path)
-                let anchor = LinkResolver.anchorStatus(of: link, in: resolution.notePath.flatMap { anchors[$0] })
-                if let target = resolution.path { incoming[target, default: []].append(edges.count) }
-                edges.append(Edge(source: record.path, link: link, resolution: resolution, anchor: anchor))
+            for edge in recordEdges {
+                if let target = edge.resolution.path, !edge.link.isSelfLink { incoming[target, default: []].append(edges.count) }
+                edges.append(edge)
             }
             outgoing[record.path] = start..<edges.count
         }
@@ -74,7 +99,8 @@ public struct LinkGraph: Sendable {
         outgoingRanges[path].map { Array(edges[$0]) } ?? []
     }
 
-    /// The links that lead to the note or attachment at `path`, by source path.
+    /// The links that lead to the note or attachment at `path`, by source path (not the
+    /// note's own `[[#heading]]` links, which name no note).
     public func incoming(to path: String) -> [Edge] {
         (incomingEdges[path] ?? []).map { edges[$0] }
     }

@@ -15,6 +15,7 @@ struct LinkResolverTests {
         .init(path: "e/case.md", title: "case"),
         .init(path: "x/Twin.md", title: "Shared title"),
         .init(path: "y/Twin2.md", title: "Shared Title"),
+        .init(path: "dendron.ref.cli.md", title: "CLI"),
     ], attachments: ["img/pic.png", "a/pic.png", "docs/paper.pdf"])
 
     private func resolve(_ target: String, from source: String = "Home.md") -> LinkResolution {
@@ -65,6 +66,9 @@ struct LinkResolverTests {
         #expect(resolve("missing.png") == .unresolved)
         // An attachment name never matches a note's title.
         #expect(resolve("Home.png") == .unresolved)
+        // Dots in a note's name are no extension once no file fits: Dendron's hierarchy.
+        #expect(resolve("dendron.ref.cli", from: "a/x.md") == .note("dendron.ref.cli.md"))
+        #expect(resolve("Dendron.Ref.CLI.md") == .note("dendron.ref.cli.md"))
     }
 
     @Test func selfLinksAndEscapes() {

@@ -19,6 +19,7 @@ struct AttributeTests {
         var record = NoteRecord(path: "x/a.md")
         record.folder = "X"
         record.tags = ["a"]
-        #expect(Attribute.terms(of: record) == [Attribute.tag + "a", Attribute.folder + "x"])
+        // The last term is the file name's, for link resolution (`Attribute.stem`).
+        #expect(Attribute.terms(of: record) == [Attribute.tag + "a", Attribute.folder + "x", Attribute.stem + "a"])
     }
 }

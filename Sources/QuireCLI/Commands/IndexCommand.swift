@@ -20,18 +20,21 @@ struct IndexCommand: Command {
             .flag("--walk", help: "Compare every note with the catalog even when 'quire watch' runs."),
             .flag("--json", help: "Print the report as JSON."),
             .flag("--bench-queries", help: "Measure in-process query latency over a fixed query mix (for Benchmarks/search.sh)."),
+            .flag("--bench-links", help: "Measure in-process backlink look-ups (for Benchmarks/links.sh)."),
         ])
 
     let rebuild: Bool
     let walk: Bool
     let json: Bool
     let benchQueries: Bool
+    let benchLinks: Bool
 
     init(_ arguments: ParsedArguments) throws {
         rebuild = arguments.has("--rebuild")
         walk = arguments.has("--walk")
         json = arguments.has("--json")
         benchQueries = arguments.has("--bench-queries")
+        benchLinks = arguments.has("--bench-links")
     }
 
     func run(_ context: CommandContext) throws {
@@ -40,6 +43,14 @@ struct IndexCommand: Command {
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
         let report = catalog.report
         let output = context.output
+        if benchLinks {
+            let result = LinkBenchmark.run(catalog.catalog)
+            output.line("backlinks: " + result.description)
+            for busy in result.busiest {
+                output.line(String(format: "  busiest: %d backlinks in %.3f ms (%@)", busy.backlinks, busy.milliseconds, busy.path))
+            }
+            return
+        }
         if benchQueries {
             let result = try QueryBenchmark.run(catalog.catalog, now: context.now())
             output.line(String(format: "%d queries × %d samples: p50 %.3f ms, p99 %.3f ms, max %.3f ms",

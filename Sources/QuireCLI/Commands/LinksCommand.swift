@@ -28,10 +28,7 @@ struct LinksCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let notes = try VaultNotes(context: context)
-        notes.warnAboutProblems(context.output)
-        let path = try notes.resolve(note, context: context).path
-        let links = try VaultLinks(vault: notes.vault, catalog: notes.catalog.catalog)
+        let (notes, path, links) = try Self.open(note, context)
         let outgoing = links.outgoing(of: path)
         let output = context.output
         if json {
@@ -48,6 +45,15 @@ struct LinksCommand: Command {
             let anchor = entry.anchor == .missing ? " (no such " + (entry.link.heading != nil ? "heading)" : "block)") : ""
             output.line("\(entry.link.line): \(entry.link.displayText)  \(place)\(anchor)")
         }
+    }
+
+    /// The vault's notes, the path NOTE names and the vault's links: what `links` and
+    /// `backlinks` start with.
+    static func open(_ note: String, _ context: CommandContext) throws -> (VaultNotes, String, VaultLinks) {
+        let notes = try VaultNotes(context: context)
+        notes.warnAboutProblems(context.output)
+        let path = try notes.resolve(note, context: context).path
+        return (notes, path, try VaultLinks(vault: notes.vault, catalog: notes.catalog.catalog))
     }
 
     /// A link as JSON (shared with `backlinks`).
@@ -101,10 +107,7 @@ struct BacklinksCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let notes = try VaultNotes(context: context)
-        notes.warnAboutProblems(context.output)
-        let path = try notes.resolve(note, context: context).path
-        let links = try VaultLinks(vault: notes.vault, catalog: notes.catalog.catalog)
+        let (notes, path, links) = try LinksCommand.open(note, context)
         let output = context.output
         if unlinked {
             let mentions = try links.unlinkedMentions(of: path)
