@@ -271,12 +271,14 @@ public final class LanguageServer: @unchecked Sendable {
     /// After `initialized`: start watching the vault.
     private func started() {
         guard let session, watcher == nil else { return }
-        watcher = VaultWatcher(realRoot: session.vault.root.path, deliver: { [weak self] changes in
-            guard let self else { return }
-            self.queue.async { self.filesChanged(changes) }
-        }, failed: { [weak self] reason in
-            self?.options.log("the vault is not watched: \(reason)")
-        })
+        do {
+            watcher = try VaultWatcher(realRoot: session.vault.root.path) { [weak self] changes in
+                guard let self else { return }
+                self.queue.async { self.filesChanged(changes) }
+            }
+        } catch {
+            options.log("the vault is not watched (files changed by others are not seen): \(error)")
+        }
         refreshConflicts()
     }
 

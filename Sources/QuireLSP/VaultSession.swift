@@ -72,6 +72,12 @@ final class VaultSession {
     }
 }
 
+/// A `FolderWatch` handed to the watcher's thread, which alone uses it from then on.
+private final class WatchBox: @unchecked Sendable {
+    let watch: FolderWatch
+    init(watch: FolderWatch) { self.watch = watch }
+}
+
 /// Watches the vault's folders (QuireCore `FolderWatch`, inotify) on a thread of its own and
 /// hands batches of changes to `deliver`, at most every `settle` seconds (an editor's save or a
 /// sync writes many events at once). Stops when `stop()` is called or the vault goes away.
@@ -79,17 +85,12 @@ final class VaultWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
-    /// Starts watching `realRoot` (symlinks resolved); `deliver` runs on the watcher's thread.
-    init(realRoot: String, settle: TimeInterval = 0.05, deliver: @escaping @Sendable ([FolderChange]) -> Void,
-         failed: @escaping @Sendable (String) -> Void) {
+    /// Starts watching `realRoot` (symlinks resolved): every folder is watched before this
+    /// returns (a file written afterwards is never missed); `deliver` runs on the watcher's thread.
+    init(realRoot: String, settle: TimeInterval = 0.05, deliver: @escaping @Sendable ([FolderChange]) -> Void) throws {
+        let box = WatchBox(watch: try FolderWatch(realRoot: realRoot))
         let thread = Thread { [self] in
-            let watch: FolderWatch
-            do throws(FolderWatchError) {
-                watch = try FolderWatch(realRoot: realRoot)
-            } catch {
-                failed("\(error)")
-                return
-            }
+            let watch = box.watch
             if let blocker = watch.blocker { deliver([.structure(blocker)]) }
             while !isStopped {
                 var descriptor = pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)
@@ -100,7 +101,8 @@ final class VaultWatcher: @unchecked Sendable {
                     let changes = try watch.drain()
                     if !changes.isEmpty { deliver(changes) }
                 } catch {
-                    failed("\(error)")
+                    // The root went away or inotify failed: a walk of what is left settles the catalog.
+                    deliver([.structure("the watch stopped: \(error)")])
                     return
                 }
             }
