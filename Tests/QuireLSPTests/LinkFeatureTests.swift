@@ -136,4 +136,31 @@ import Testing
         #expect(move["newUri"] == .string(client.uri("sheriff-woody.md")))
         #expect(try client.stop() == 0)
     }
+
+    @Test func renameOnTheTitleLineRetitlesTheNoteAndItsTitleLinks() throws {
+        let client = try start()
+        let text = Self.files["woody.md"] ?? ""
+        client.open("woody.md", text)
+        let prepared = try client.result("textDocument/prepareRename", at(client, "woody.md", 1, 9))
+        #expect(prepared["range"] == LSPClient.range((1, 7, 1, 18)))
+        // Elsewhere in the body there is nothing to rename.
+        #expect(try client.result("textDocument/prepareRename", at(client, "woody.md", 4, 2)) == .null)
+        let edit = try client.result("textDocument/rename", .object([
+            ("textDocument", .object([("uri", .string(client.uri("woody.md")))])), ("position", LSPClient.position(1, 9)),
+            ("newName", .string("Woody")),
+        ]))
+        let changes = try #require(edit["documentChanges"]?.array)
+        let own = try #require(changes.first { $0["textDocument"]?["uri"] == .string(client.uri("woody.md")) })
+        // The open buffer's edit carries its version.
+        #expect(own["textDocument"]?["version"] == .int(1))
+        let retitled = applying(own["edits"]?.array ?? [], to: text)
+        #expect(retitled.hasPrefix("---\ntitle: Woody\n"))
+        // The file name already fits the new title's slug: no move; a link by the old title follows.
+        #expect(!changes.contains { $0["kind"] == .string("rename") })
+        let buzz = try #require(changes.first { $0["textDocument"]?["uri"] == .string(client.uri("buzz.md")) })
+        let relinked = applying(buzz["edits"]?.array ?? [], to: Self.files["buzz.md"] ?? "")
+        #expect(relinked.contains("Friend of [[woody]] and [[Woody#Hat]]."))
+        #expect(changes.count == 2)
+        #expect(try client.stop() == 0)
+    }
 }
