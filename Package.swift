@@ -28,7 +28,9 @@ let package = Package(
         // check, restore, sync, import/export) as a function taking typed options and returning
         // a typed report. Front ends (the CLI, the language server, the sync daemon) call it.
         .target(name: "QuireKit", dependencies: ["QuireCore", "QuireGit", "QuireSearch", "QuireSync", "QuireRender"]),
-        .target(name: "QuireCLI", dependencies: ["QuireKit", "QuireCore", "QuireGit", "QuireSearch", "QuireSync", "QuireRender"]),
+        // The language server (`quire lsp`): JSON-RPC over stdio mapped onto QuireKit's workflows.
+        .target(name: "QuireLSP", dependencies: ["QuireKit", "QuireSearch", "QuireCore"]),
+        .target(name: "QuireCLI", dependencies: ["QuireKit", "QuireCore", "QuireGit", "QuireSearch", "QuireSync", "QuireRender", "QuireLSP"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
 
         .testTarget(name: "QuireCoreTests", dependencies: ["QuireCore"]),
@@ -37,6 +39,8 @@ let package = Package(
         .testTarget(name: "QuireSyncTests", dependencies: ["QuireSync", "QuireGit", "QuireCore"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireCore"]),
         .testTarget(name: "QuireKitTests", dependencies: ["QuireKit", "QuireSearch", "QuireSync", "QuireGit", "QuireCore"]),
+        // Starts the built `quire lsp` and speaks JSON-RPC to it (and drives headless Neovim).
+        .testTarget(name: "QuireLSPTests", dependencies: ["QuireLSP", "QuireCore", "quire"]),
         // Runs the built `quire` end to end: depending on it makes `swift test` build what it runs.
         .testTarget(name: "QuireCLITests", dependencies: ["QuireCore", "quire"]),
     ],

@@ -36,6 +36,7 @@ enum CommandRegistry {
         ExportCommand.self,
         WatchCommand.self,
         ServiceCommand.self,
+        LSPCommand.self,
         CompletionCommand.self,
         LinksCommand.self,
         BacklinksCommand.self,

@@ -20,13 +20,17 @@ public struct NoteProblem: Equatable, Sendable {
     public var kind: Kind
     /// 1-based line in the file, when known.
     public var line: Int?
+    /// 1-based column in characters on `line`, when known (libyaml's mark of a syntax error;
+    /// the catalog keeps lines only).
+    public var column: Int?
     /// A readable, lowercase description.
     public var message: String
 
     /// Creates a problem record.
-    public init(kind: Kind, line: Int?, message: String) {
+    public init(kind: Kind, line: Int?, column: Int? = nil, message: String) {
         self.kind = kind
         self.line = line
+        self.column = column
         self.message = message
     }
 }

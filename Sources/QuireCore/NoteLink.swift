@@ -135,7 +135,7 @@ public struct NoteAnchors: Sendable, Equatable, Hashable {
     }
 
     /// A heading as compared: lowercased, runs of spaces, `-` and `_` made one space, trimmed.
-    static func headingKey(_ text: String) -> String {
+    public static func headingKey(_ text: String) -> String {
         var key = ""
         var pendingSpace = false
         for character in text.lowercased() {

@@ -66,7 +66,7 @@ enum YAMLReader {
                 let problem = parser.problem.map { String(cString: $0) } ?? "invalid yaml"
                 let context = parser.context.map { " " + String(cString: $0) } ?? ""
                 result.problems.append(NoteProblem(kind: .invalidYAML, line: line,
-                                                   message: "invalid yaml: \(problem)\(context)"))
+                                                   column: Int(parser.problem_mark.column) + 1, message: "invalid yaml: \(problem)\(context)"))
                 break
             }
             defer { yaml_event_delete(&event) }

@@ -86,8 +86,13 @@ enum LinkRewrite {
 
     /// The bytes of the note files at `paths`, read on every core.
     static func read(_ paths: [String], in vault: Vault) throws -> [(path: String, data: Data)] {
+        try read(paths, with: { try vault.readData($0) })
+    }
+
+    /// The bytes of each note `read` gives (the file, or an editor's unsaved buffer), on every core.
+    static func read(_ paths: [String], with read: @escaping @Sendable (String) throws -> Data) throws -> [(path: String, data: Data)] {
         try ParallelMap.map(paths, chunkSize: 16) { path -> Result<(path: String, data: Data), Error> in
-            Result { (path, try vault.readData(path)) }
+            Result { (path, try read(path)) }
         }.map { try $0.get() }
     }
 

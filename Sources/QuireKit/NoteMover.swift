@@ -72,50 +72,75 @@ public enum MoveError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// The outcome of `NoteMover.prepare`: what would change, nothing written yet.
+public struct PreparedMove: Sendable {
+    /// One note file's new bytes.
+    public struct Write: Sendable {
+        /// The note's path before the move.
+        public var oldPath: String
+        /// Its path after.
+        public var newPath: String
+        /// Its bytes before.
+        public var original: Data
+        /// Its bytes after (links retargeted, title set, stamped).
+        public var data: Data
+        /// The link edits the new bytes hold.
+        public var edits: [LinkEdit]
+    }
+
+    /// The report `run` returns.
+    public var report: MoveReport
+    /// Every note file whose bytes change, by new path.
+    public var writes: [Write]
+}
+
 /// Moves and renames notes, rewriting every link to them in the same change (see Docs/links.md,
 /// "Renames"): the links' targets alone change, each in its style; a retitled note gets its new
 /// title; every note whose bytes change is stamped by `NoteStamp`'s rule.
 public enum NoteMover {
     /// Runs `plan` over the vault's `notes` (path, title, aliases: the catalog's records).
     public static func run(vault: Vault, notes: [Note], plan: MovePlan, options: MoveOptions) throws -> MoveReport {
+        let prepared = try prepare(vault: vault, notes: notes, plan: plan, options: options)
+        guard !options.dryRun else { return prepared.report }
+        var report = prepared.report
+        try move(vault: vault, plan: plan)
+        try write(prepared.writes, vault: vault, report: &report)
+        return report
+    }
+
+    /// What `run` would do, without touching a file: the report and each note's new bytes.
+    /// `unsaved` gives the bytes of a note an editor holds unsaved (nil: the file counts), so
+    /// that the edits fit what the user sees.
+    public static func prepare(vault: Vault, notes: [Note], plan: MovePlan, options: MoveOptions,
+                               unsaved: @escaping @Sendable (String) -> Data? = { _ in nil }) throws -> PreparedMove {
+        let read: @Sendable (String) throws -> Data = { path in try unsaved(path) ?? vault.readData(path) }
         var report = MoveReport()
         report.moves = plan.notes.sorted { $0.key < $1.key }.map { (from: $0.key, to: $0.value) }
         var rewritten: [RewrittenNote] = []
         if options.rewritesLinks {
-            let planned = try planLinks(vault: vault, notes: notes, plan: plan)
+            let planned = try planLinks(notes: notes, plan: plan, read: read)
             rewritten = planned.notes
             report.left = planned.left
         }
         // A retitled note changes even when no link in it does.
         for oldPath in plan.titles.keys.sorted() where !rewritten.contains(where: { $0.oldPath == oldPath }) {
-            let data = try vault.readData(oldPath)
+            let data = try read(oldPath)
             rewritten.append(RewrittenNote(oldPath: oldPath, newPath: plan.notes[oldPath] ?? oldPath, data: data,
                                            original: data, edits: []))
         }
         let writes = try changes(of: rewritten, titles: plan.titles, vault: vault, options: options, report: &report)
-        guard !options.dryRun else { return report }
-        try move(vault: vault, plan: plan)
-        try write(writes, vault: vault, report: &report)
-        return report
-    }
-
-    /// A note's new bytes, waiting to be written over the bytes it was made from.
-    struct PendingWrite {
-        var path: String
-        var data: Data
-        var original: Data
-        var edits: [LinkEdit]
+        return PreparedMove(report: report, writes: writes)
     }
 
     /// Writes every pending note with one flush; a note changed by someone else since it was
     /// read (an editor saving meanwhile) is left as they wrote it and its links reported.
-    static func write(_ writes: [PendingWrite], vault: Vault, report: inout MoveReport) throws {
-        let originals = Dictionary(writes.map { ($0.path, $0.original) }, uniquingKeysWith: { first, _ in first })
-        let refused = Set(try vault.writeAll(writes.map { ($0.path, $0.data) }, replaceIf: { path in
+    static func write(_ writes: [PreparedMove.Write], vault: Vault, report: inout MoveReport) throws {
+        let originals = Dictionary(writes.map { ($0.newPath, $0.original) }, uniquingKeysWith: { first, _ in first })
+        let refused = Set(try vault.writeAll(writes.map { ($0.newPath, $0.data) }, replaceIf: { path in
             (try? vault.readData(path)) == originals[path]
         }))
         guard !refused.isEmpty else { return }
-        let skipped = writes.filter { refused.contains($0.path) }
+        let skipped = writes.filter { refused.contains($0.newPath) }
         report.edits.removeAll { refused.contains($0.path) }
         report.changed.removeAll { refused.contains($0) }
         report.left += skipped.flatMap { $0.edits }.map { LeftLink(path: $0.path, line: $0.line, text: $0.old, reason: .editedMeanwhile) }
@@ -126,9 +151,9 @@ public enum NoteMover {
     /// `NoteStamp`'s rule), recording its edits in `report`; read-only notes (without `force`)
     /// and notes whose front matter is unreadable are left, their links reported.
     static func changes(of rewritten: [RewrittenNote], titles: [String: String], vault: Vault, options: MoveOptions,
-                        report: inout MoveReport) throws -> [PendingWrite] {
+                        report: inout MoveReport) throws -> [PreparedMove.Write] {
         let style = try vault.config().fileNameStyle()
-        var writes: [PendingWrite] = []
+        var writes: [PreparedMove.Write] = []
         for note in rewritten.sorted(by: { $0.newPath < $1.newPath }) {
             var data = note.data
             if let title = titles[note.oldPath] {
@@ -151,7 +176,8 @@ public enum NoteMover {
                 continue
             }
             data = try NoteStamp.stampingEdit(data, original: note.original, path: note.newPath, at: options.now) ?? data
-            writes.append(PendingWrite(path: note.newPath, data: data, original: note.original, edits: note.edits))
+            writes.append(PreparedMove.Write(oldPath: note.oldPath, newPath: note.newPath, original: note.original, data: data,
+                                             edits: note.edits))
             report.edits += note.edits
             report.changed.append(note.newPath)
         }
@@ -186,7 +212,8 @@ public enum NoteMover {
     }
 
     /// The link rewrites of a plan.
-    private static func planLinks(vault: Vault, notes: [Note], plan: MovePlan) throws -> (notes: [RewrittenNote], left: [LeftLink]) {
+    private static func planLinks(notes: [Note], plan: MovePlan,
+                                  read: @escaping @Sendable (String) throws -> Data) throws -> (notes: [RewrittenNote], left: [LeftLink]) {
         var beforeEntries: [LinkTargetTable.Entry] = []
         var afterEntries: [LinkTargetTable.Entry] = []
         var names: [String: LinkRetargeter.NoteNames] = [:]
@@ -205,7 +232,7 @@ public enum NoteMover {
         }
         let retargeter = LinkRetargeter(before: LinkResolver(index: LinkTargetTable(notes: beforeEntries)),
                                         after: LinkResolver(index: LinkTargetTable(notes: afterEntries)), names: names)
-        let files = try LinkRewrite.read(notes.map(\.path), in: vault)
+        let files = try LinkRewrite.read(notes.map(\.path), with: read)
         // Every path counts as moved for the retargeter, so that a retitled note's links follow its title.
         var moved = plan.notes
         for path in plan.titles.keys where moved[path] == nil { moved[path] = path }

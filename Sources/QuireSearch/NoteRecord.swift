@@ -84,7 +84,8 @@ public struct NoteRecord: Equatable, Sendable {
         format = note.format
         extraFrontMatter = note.frontMatter.filter { !Self.canonicalKeys.contains($0.key) }
         frontMatterStorage = FrontMatterStorage(note.frontMatter)
-        problems = note.problems
+        // The snapshot stores a problem's line, not its column: a record reads back equal.
+        problems = note.problems.map { NoteProblem(kind: $0.kind, line: $0.line, message: $0.message) }
         links = note.links
         anchors = note.anchors
     }

@@ -88,15 +88,10 @@ struct RenameCommand: Command {
             var probe = document
             try probe.set("title", .string(title))
         }
-        let style = try vault.config().fileNameStyle()
-        let name = (found.path as NSString).lastPathComponent
-        var destination = found.path
-        if !style.fits(name, title: title) {
-            destination = try FileMover.freePath(in: vault, folder: found.folder, fileName: style.fileName(forTitle: title))
-        }
+        let plan = try NoteRetitle.plan(vault: vault, path: found.path, folder: found.folder, title: title)
+        let destination = plan.notes[found.path] ?? found.path
         var options = try MoveOutput.options(arguments, context: context)
         options.force = force
-        let plan = MovePlan(notes: destination == found.path ? [:] : [found.path: destination], titles: [found.path: title])
         let report = try NoteMover.run(vault: vault, notes: all.notes, plan: plan, options: options)
         MoveOutput.print(report, shown: destination, arguments: arguments, vault: vault, context: context)
     }
@@ -104,21 +99,9 @@ struct RenameCommand: Command {
 
 /// Moves files inside a vault without ever replacing an existing file.
 enum FileMover {
-    /// `folder/fileName`, or with `-2`, `-3`, … before `.md` when taken (on disk, or in `avoiding`:
-    /// paths already promised to other notes).
+    /// `folder/fileName`, or with `-2`, `-3`, … before `.md` when taken (on disk, or in `avoiding`).
     static func freePath(in vault: Vault, folder: String, fileName: String, avoiding: Set<String> = []) throws -> String {
-        let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
-        let ext = fileName.hasSuffix(".md") ? ".md" : ""
-        let prefix = folder.isEmpty ? "" : folder + "/"
-        var candidate = prefix + fileName
-        var counter = 2
-        let promised = Set(avoiding.map { $0.lowercased() })
-        while FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(candidate).path)
-                || promised.contains(candidate.lowercased()) {
-            candidate = "\(prefix)\(stem)-\(counter)\(ext)"
-            counter += 1
-        }
-        return try vault.resolveSafePath(candidate)
+        try NoteRetitle.freePath(in: vault, folder: folder, fileName: fileName, avoiding: avoiding)
     }
 
     /// Renames `from` to `to` (both vault-relative), creating folders; refuses to replace a file.

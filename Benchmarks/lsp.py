@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Language-server benchmark: `quire lsp` on a generated vault (issue 17).
+
+usage: Benchmarks/lsp.py [--size N] [--quire PATH] [--dir DIR] [--requests R]
+
+Measures, on a vault of N notes made by Benchmarks/gen-vault (reused from DIR):
+  - ready time: from starting `quire lsp` to the `initialize` answer (the catalog opened and
+    the note directory built), with the cached snapshot present and without it (cold), next to
+    `quire index` (a command's catalog load) and `quire index --rebuild` (a cold catalog load);
+  - completion latency (request sent to answer read) for `[[` + 1–4 typed letters, `#` + tag
+    letters, and workspace symbols, R requests each: p50, p99, max.
+Prints a Markdown table; copy it to Docs/benchmarks.md. Not run by `make test`.
+"""
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+
+
+class Client:
+    """`quire lsp` as a subprocess, spoken to over pipes."""
+
+    def __init__(self, quire, root):
+        env = dict(os.environ, QUIRE_NOW="2026-11-29T12:00:00Z", QUIRE_DEVICE="bench", TZ="UTC")
+        self.process = subprocess.Popen([quire, "lsp"], cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, env=env)
+        self.next_id = 1
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def read(self):
+        length = None
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise EOFError("the server closed its output")
+            if line in (b"\r\n", b"\n"):
+                break
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        return json.loads(self.process.stdout.read(length))
+
+    def request(self, method, params):
+        request_id = self.next_id
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+        while True:
+            message = self.read()
+            if message.get("id") == request_id and "method" not in message:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message["result"]
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def stop(self):
+        self.request("shutdown", None)
+        self.notify("exit", None)
+        self.process.wait(timeout=10)
+
+
+def timed(command, cwd):
+    start = time.perf_counter()
+    subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def ready(quire, root):
+    """Seconds from start to the initialize answer, and the client."""
+    start = time.perf_counter()
+    client = Client(quire, root)
+    client.request("initialize", {"processId": None, "rootUri": "file://" + root, "capabilities": {}})
+    elapsed = time.perf_counter() - start
+    client.notify("initialized", {})
+    return elapsed, client
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--size", type=int, default=10000)
+    parser.add_argument("--quire", default=os.path.join(REPO, ".build/release/quire"))
+    parser.add_argument("--dir", default="/tmp/quire-bench")
+    parser.add_argument("--requests", type=int, default=300)
+    args = parser.parse_args()
+    root = os.path.join(args.dir, f"lsp-{args.size}")
+    if not os.path.isdir(root):
+        subprocess.run([os.path.join(HERE, "gen-vault"), str(args.size), root], check=True)
+    root = os.path.realpath(root)
+    quire = os.path.realpath(args.quire)
+
+    rows = []
+    cache = os.path.join(root, ".quire/cache")
+    rebuild = min(timed([quire, "index", "--rebuild"], root) for _ in range(3))
+    load = min(timed([quire, "index"], root) for _ in range(5))
+    rows.append(("`quire index --rebuild` (cold catalog load)", f"{rebuild * 1000:.0f} ms"))
+    rows.append(("`quire index` (catalog load, snapshot fresh)", f"{load * 1000:.0f} ms"))
+    warm = []
+    for _ in range(5):
+        elapsed, client = ready(quire, root)
+        warm.append(elapsed)
+        client.stop()
+    rows.append(("`quire lsp` ready, snapshot fresh (best of 5)", f"{min(warm) * 1000:.0f} ms"))
+    cold = []
+    for _ in range(3):
+        shutil.rmtree(cache, ignore_errors=True)
+        elapsed, client = ready(quire, root)
+        cold.append(elapsed)
+        client.stop()
+    rows.append(("`quire lsp` ready, no snapshot (best of 3)", f"{min(cold) * 1000:.0f} ms"))
+
+    _, client = ready(quire, root)
+    uri = "file://" + os.path.join(root, "bench-scratch.md")
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": ""}})
+    rng = random.Random(17)
+    letters = "abdefgiklmnoprstuvz"
+    version = 1
+
+    def measure(make_line, method="textDocument/completion"):
+        nonlocal version
+        times = []
+        for _ in range(args.requests):
+            line = make_line()
+            version += 1
+            client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                                    "contentChanges": [{"text": line}]})
+            params = {"textDocument": {"uri": uri}, "position": {"line": 0, "character": len(line)}}
+            if method == "workspace/symbol":
+                params = {"query": line}
+            start = time.perf_counter()
+            client.request(method, params)
+            times.append((time.perf_counter() - start) * 1000)
+        return times
+
+    for label, times in [
+        ("completion `[[` + 1–4 letters", measure(lambda: "[[" + "".join(rng.choice(letters) for _ in range(rng.randint(1, 4))))),
+        ("completion `#` + 0–2 letters", measure(lambda: "see #" + "".join(rng.choice("wihgms") for _ in range(rng.randint(0, 2))))),
+        ("workspace symbols, 1–4 letters", measure(lambda: "".join(rng.choice(letters) for _ in range(rng.randint(1, 4))), "workspace/symbol")),
+    ]:
+        rows.append((label, f"p50 {statistics.median(times):.1f} ms, p99 {percentile(times, 0.99):.1f} ms, max {max(times):.1f} ms"))
+    client.stop()
+
+    print(f"### `quire lsp`, {args.size:,} notes\n")
+    print("| measure | result |\n|---|---|")
+    for name, value in rows:
+        print(f"| {name} | {value} |")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

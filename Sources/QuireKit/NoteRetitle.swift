@@ -1,0 +1,36 @@
+import Foundation
+import QuireCore
+
+/// Renaming a note by its title (`quire rename`, an editor's rename): the note gets the new
+/// title and, when the vault's `fileNames` style wants it, the file name that goes with it.
+public enum NoteRetitle {
+    /// The move plan that gives the note at `path` (in `folder`) the title `title`: the title,
+    /// and a new file name in the same folder when the vault's file-name style no longer fits
+    /// the old one (never over an existing file: `-2`, `-3`, … are tried).
+    public static func plan(vault: Vault, path: String, folder: String, title: String) throws -> MovePlan {
+        let style = try vault.config().fileNameStyle()
+        let name = (path as NSString).lastPathComponent
+        var destination = path
+        if !style.fits(name, title: title) {
+            destination = try freePath(in: vault, folder: folder, fileName: style.fileName(forTitle: title))
+        }
+        return MovePlan(notes: destination == path ? [:] : [path: destination], titles: [path: title])
+    }
+
+    /// `folder/fileName`, or with `-2`, `-3`, … before `.md` when taken (on disk, or in `avoiding`:
+    /// paths already promised to other notes).
+    public static func freePath(in vault: Vault, folder: String, fileName: String, avoiding: Set<String> = []) throws -> String {
+        let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
+        let ext = fileName.hasSuffix(".md") ? ".md" : ""
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        var candidate = prefix + fileName
+        var counter = 2
+        let promised = Set(avoiding.map { $0.lowercased() })
+        while FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(candidate).path)
+                || promised.contains(candidate.lowercased()) {
+            candidate = "\(prefix)\(stem)-\(counter)\(ext)"
+            counter += 1
+        }
+        return try vault.resolveSafePath(candidate)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import QuireCore
+import QuireKit
+
+extension LanguageServer {
+    /// `textDocument/codeAction`: create the note of an unresolved link, extract a selection into
+    /// a new note; for a note with unresolved sync conflicts, list them and replace the buffer
+    /// with a conflict's losing version (an edit the editor can undo).
+    func codeActions(_ params: JSON) throws(ResponseError) -> JSON {
+        let open = try openDocument(params)
+        guard let path = open.path else { return .array([]) }
+        guard let range = TextRange(params["range"]) else { throw .invalidParams("range is missing") }
+        var actions = try linkActions(open, path: path, range: range)
+        if let records = conflicts.byPath[path], !records.isEmpty {
+            actions.append(.object([
+                ("title", .string("List the sync conflicts of this note")), ("kind", .string("quickfix")),
+                ("command", .object([("title", .string("List sync conflicts")), ("command", .string("quire.conflicts")),
+                                     ("arguments", .array([.string(path)]))])),
+            ]))
+            for record in records {
+                let losing = record.winner == "ours" ? "theirs" : "ours"
+                actions.append(.object([
+                    ("title", .string("Restore the losing version of conflict \(record.id) (\(losing), \(record.device))")),
+                    ("kind", .string("quickfix")),
+                    ("command", .object([("title", .string("Restore conflict \(record.id)")),
+                                         ("command", .string("quire.restoreConflict")),
+                                         ("arguments", .array([.string(open.uri), .string(record.id)]))])),
+                ]))
+            }
+        }
+        return .array(actions)
+    }
+
+    /// `quire.conflicts`: the unresolved sync conflicts (of one note when `path` is given),
+    /// shown as a message and returned.
+    func conflictList(path: String?) -> JSON {
+        let records = conflicts.byPath.keys.sorted().filter { path == nil || $0 == path }.flatMap { conflicts.byPath[$0] ?? [] }
+        let lines = records.map { "\($0.id) \($0.path): \($0.winner) won on \($0.device) — \($0.reason)" }
+        showMessage(records.isEmpty ? "no unresolved sync conflicts" : lines.joined(separator: "\n"))
+        return .array(records.map { record in
+            .object([("id", .string(record.id)), ("path", .string(record.path)),
+                     ("time", .string(QuireClock.iso8601UTC(record.time))), ("device", .string(record.device)),
+                     ("winner", .string(record.winner)), ("reason", .string(record.reason))])
+        })
+    }
+
+    /// `quire.restoreConflict URI ID`: asks the editor to replace the buffer with the losing
+    /// version of conflict `id`, stamped (`workspace/applyEdit`; the user saves or undoes it).
+    func restoreConflict(uri: String, id: String) throws(ResponseError) -> JSON {
+        guard let open = documents[uri], let session else { throw .invalidParams("\(uri) is not open") }
+        let data: Data?
+        do {
+            data = try SyncConflicts.losingVersion(id, in: session.vault, now: try now())
+        } catch {
+            throw .requestFailed("conflict \(id): \(error)")
+        }
+        guard let data else { throw .requestFailed("the losing side of conflict \(id) deleted the note") }
+        guard let edit = open.document.minimalEdit(to: [UInt8](data)) else { return .bool(true) }
+        request("workspace/applyEdit", .object([
+            ("label", .string("Restore conflict \(id)")),
+            ("edit", .object([("changes", .object([(uri, .array([.object([
+                ("range", edit.range.json), ("newText", .string(edit.text)),
+            ])]))]))])),
+        ]))
+        return .bool(true)
+    }
+}

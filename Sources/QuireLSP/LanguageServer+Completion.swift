@@ -1,0 +1,122 @@
+import Foundation
+import QuireCore
+
+extension LanguageServer {
+    /// The most items one completion answer lists (the list is marked incomplete beyond).
+    static let completionLimit = 50
+
+    /// `textDocument/completion`: notes after `[[`, headings after `[[Note#`, tags after `#`,
+    /// front-matter keys and the values already used for a key.
+    func completion(_ params: JSON, id: JSON) throws(ResponseError) -> JSON {
+        let open = try openDocument(params)
+        guard let position = Position(params["position"]) else { throw .invalidParams("position is missing") }
+        guard let source = open.path, session != nil else { return .array([]) }
+        let document = open.document
+        let cursor = document.offset(of: position)
+        let lineStart = document.lineRange(position.line).lowerBound
+        let before = String(decoding: document.bytes[lineStart..<cursor], as: UTF8.self)
+        let lines = FrontMatterLines(document)
+        let items: [JSON]
+        var incomplete = false
+        if lines.contains(line: position.line) {
+            items = frontMatterCompletion(before: before, line: position.line, lines: lines, document: document, cursor: cursor)
+        } else if let link = Self.openLink(before) {
+            if let hash = link.firstIndex(of: "#") {
+                items = headingCompletion(note: String(link[..<hash]), typed: String(link[link.index(after: hash)...]),
+                                          document: document, cursor: cursor)
+            } else {
+                (items, incomplete) = noteCompletion(typed: link, document: document, source: source, cursor: cursor, id: id)
+            }
+        } else if let tag = Self.typedTag(before) {
+            items = tagCompletion(typed: tag, document: document, cursor: cursor)
+        } else {
+            items = []
+        }
+        return .object([("isIncomplete", .bool(incomplete)), ("items", .array(items))])
+    }
+
+    /// The text typed after an unclosed `[[` on the line before the cursor, if any.
+    static func openLink(_ before: String) -> Substring? {
+        guard let open = before.range(of: "[[", options: .backwards) else { return nil }
+        let typed = before[open.upperBound...]
+        guard !typed.contains("]"), !typed.contains("|") else { return nil }
+        return typed
+    }
+
+    /// The tag typed after a `#` that starts a word (not a heading mark), if any.
+    static func typedTag(_ before: String) -> Substring? {
+        guard let hash = before.lastIndex(of: "#") else { return nil }
+        let typed = before[before.index(after: hash)...]
+        guard typed.allSatisfy({ $0.isLetter || $0.isNumber || "_-/".contains($0) }) else { return nil }
+        if hash > before.startIndex {
+            let previous = before[before.index(before: hash)]
+            guard previous == " " || previous == "\t" || previous == "(" || previous == "," else { return nil }
+        } else if typed.isEmpty {
+            return nil  // A `#` alone at the start of a line begins a heading.
+        }
+        return typed
+    }
+
+    /// A text edit replacing `range` with `text`, as a completion item carries it.
+    private func edit(_ document: TextDocument, _ range: Range<Int>, _ text: String) -> JSON {
+        .object([("range", document.range(of: range).json), ("newText", .string(text))])
+    }
+
+    private func noteCompletion(typed: Substring, document: TextDocument, source: String, cursor: Int,
+                                id: JSON) -> ([JSON], Bool) {
+        guard let session else { return ([], false) }
+        let form = session.directory.linkForm
+        let matcher = FuzzyMatch(String(typed))
+        guard let ranked = session.directory.rank(matcher, limit: Self.completionLimit, stop: { isCancelled(id) }) else {
+            return ([], true)
+        }
+        // The whole link is written, from its `[[` (a Markdown link replaces the brackets).
+        let start = cursor - typed.utf8.count - 2
+        // Swallow the `]]` an editor closed the brackets with.
+        let closing = document.bytes[cursor...].starts(with: [93, 93]) ? 2 : 0
+        let items: [JSON] = ranked.hits.enumerated().map { rank, hit in
+            let entry = hit.note.entry
+            var about: [String] = []
+            if !entry.aliases.isEmpty { about.append("aliases: " + entry.aliases.joined(separator: ", ")) }
+            if !entry.tags.isEmpty { about.append("tags: " + entry.tags.map { "#" + $0 }.joined(separator: " ")) }
+            let sortText = String(format: "%04d", rank)
+            let link = form.link(to: entry.path, title: entry.title, from: source, uniqueName: session.directory.nameCount(entry.path) == 1)
+            let textEdit = edit(document, start..<(cursor + closing), link)
+            return .object([
+                "label": .string(entry.title), "kind": .int(17), "detail": .string(entry.path),
+                // Clients filter on the text the edit replaces, which starts with the brackets.
+                "filterText": .string("[[" + hit.name), "sortText": .string(sortText),
+                "documentation": about.isEmpty ? nil : .string(about.joined(separator: "\n")),
+                "textEdit": textEdit,
+            ])
+        }
+        return (items, ranked.total > Self.completionLimit)
+    }
+
+    private func headingCompletion(note name: String, typed: String, document: TextDocument, cursor: Int) -> [JSON] {
+        guard let target = resolveNote(name, from: nil) else { return [] }
+        let matcher = FuzzyMatch(typed)
+        let start = cursor - typed.utf8.count
+        let closing = document.bytes[cursor...].starts(with: [93, 93]) ? 2 : 0
+        return noteText(target).map(MarkdownOutline.init)?.headings.filter { !$0.text.isEmpty }.compactMap { heading in
+            guard matcher.score(FuzzyMatch.prepare(heading.text)) != nil else { return nil }
+            return .object([
+                ("label", .string(heading.text)), ("kind", .int(22)),
+                ("detail", .string(String(repeating: "#", count: heading.level) + " in " + target)),
+                ("textEdit", edit(document, start..<(cursor + closing), heading.text + "]]")),
+            ])
+        } ?? []
+    }
+
+    private func tagCompletion(typed: Substring, document: TextDocument, cursor: Int) -> [JSON] {
+        guard let session else { return [] }
+        let matcher = FuzzyMatch(String(typed))
+        let start = cursor - typed.utf8.count
+        return session.directory.tags().filter { matcher.score(FuzzyMatch.prepare($0.name)) != nil }
+            .prefix(Self.completionLimit).map { tag in
+                .object([("label", .string(tag.name)), ("kind", .int(14)),
+                         ("detail", .string("\(tag.count) note\(tag.count == 1 ? "" : "s")")),
+                         ("textEdit", edit(document, start..<cursor, tag.name))])
+            }
+    }
+}

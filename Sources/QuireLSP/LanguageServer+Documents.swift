@@ -1,0 +1,94 @@
+import Foundation
+import QuireCore
+
+/// An open buffer: its URI as the client spells it, its vault-relative path (nil outside the
+/// vault or not a note) and its text.
+struct OpenDocument {
+    var uri: String
+    var path: String?
+    var document: TextDocument
+}
+
+extension LanguageServer {
+    /// The open document of `params.textDocument.uri`, or an invalid-params error.
+    func openDocument(_ params: JSON) throws(ResponseError) -> OpenDocument {
+        guard let uri = params["textDocument"]?["uri"]?.string else {
+            throw .invalidParams("textDocument.uri is missing")
+        }
+        guard let open = documents[uri] else { throw .invalidParams("\(uri) is not open") }
+        return open
+    }
+
+    func didOpen(_ params: JSON) {
+        guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
+            options.log("didOpen without textDocument.uri and text")
+            return
+        }
+        let path = session?.path(ofURI: uri).flatMap { $0.hasSuffix(".md") ? $0 : nil }
+        documents[uri] = OpenDocument(uri: uri, path: path,
+                                      document: TextDocument(text: text, version: item["version"]?.int ?? 0, encoding: encoding))
+        bufferChanged(uri)
+    }
+
+    func didChange(_ params: JSON) {
+        guard let uri = params["textDocument"]?["uri"]?.string, var open = documents[uri],
+              let changes = params["contentChanges"]?.array else {
+            options.log("didChange for a document that is not open, or without contentChanges")
+            return
+        }
+        for change in changes {
+            guard let text = change["text"]?.string else { continue }
+            if change["range"] != nil {
+                guard let range = TextRange(change["range"]) else {
+                    options.log("didChange with a malformed range: ignored")
+                    continue
+                }
+                open.document.apply(range: range, text: text)
+            } else {
+                open.document.apply(range: nil, text: text)
+            }
+        }
+        if let version = params["textDocument"]?["version"]?.int { open.document.version = version }
+        documents[uri] = open
+        bufferChanged(uri)
+    }
+
+    func didClose(_ params: JSON) {
+        guard let uri = params["textDocument"]?["uri"]?.string, let open = documents.removeValue(forKey: uri) else { return }
+        if let path = open.path { session?.directory.setOpen(path, nil) }
+        notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+        publishAllDiagnostics()
+    }
+
+    func didSave(_ params: JSON) {
+        // The watcher reports the file itself; the buffer already holds what was saved.
+        guard let uri = params["textDocument"]?["uri"]?.string, documents[uri] != nil else { return }
+        publishDiagnostics(uri)
+    }
+
+    /// The buffer's note changed: the directory's view of it, then the diagnostics of every open
+    /// note (a changed id or title can make or mend a problem in another note).
+    private func bufferChanged(_ uri: String) {
+        guard let open = documents[uri], let path = open.path else {
+            publishDiagnostics(uri)
+            return
+        }
+        let note = NoteParser.parseFrontMatter(open.document.data, path: path)
+        session?.directory.setOpen(path, NoteEntry(note: note))
+        publishAllDiagnostics()
+    }
+
+    /// Publishes the diagnostics of every open document.
+    func publishAllDiagnostics() {
+        for uri in documents.keys.sorted() { publishDiagnostics(uri) }
+    }
+
+    /// Publishes the diagnostics of one open document.
+    func publishDiagnostics(_ uri: String) {
+        guard let open = documents[uri] else { return }
+        let diagnostics = open.path == nil ? [] : diagnostics(for: open).map(\.json)
+        notify("textDocument/publishDiagnostics", .object([
+            ("uri", .string(uri)), ("version", .int(open.document.version)), ("diagnostics", .array(diagnostics)),
+        ]))
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import QuireCore
+import QuireKit
+
+/// A `WorkspaceEdit` as `documentChanges`: text edits, file creations and renames, in order.
+struct WorkspaceEditBuilder {
+    private(set) var changes: [JSON] = []
+
+    /// Edits of the document at `uri` (`version` nil: not open in the editor).
+    mutating func edit(_ uri: String, version: Int?, _ edits: [(range: TextRange, text: String)]) {
+        guard !edits.isEmpty else { return }
+        changes.append(.object([
+            ("textDocument", .object([("uri", .string(uri)), ("version", version.map { .int($0) } ?? .null)])),
+            ("edits", .array(edits.map { .object([("range", $0.range.json), ("newText", .string($0.text))]) })),
+        ]))
+    }
+
+    /// Creates the file at `uri` with `text` (never over an existing file).
+    mutating func create(_ uri: String, text: String) {
+        changes.append(.object([("kind", .string("create")), ("uri", .string(uri)),
+                                ("options", .object([("overwrite", .bool(false)), ("ignoreIfExists", .bool(false))]))]))
+        let top = TextRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
+        edit(uri, version: nil, [(top, text)])
+    }
+
+    /// Renames the file at `old` to `new` (never over an existing file).
+    mutating func rename(_ old: String, _ new: String) {
+        changes.append(.object([("kind", .string("rename")), ("oldUri", .string(old)), ("newUri", .string(new)),
+                                ("options", .object([("overwrite", .bool(false)), ("ignoreIfExists", .bool(false))]))]))
+    }
+
+    var json: JSON { .object([("documentChanges", .array(changes))]) }
+}
+
+extension LanguageServer {
+    /// Whether the client applies file operations of `kind` (`create`, `rename`) in edits
+    /// (announcing them implies `documentChanges`: Neovim 0.7 names only the operations).
+    func clientSupports(_ kind: String) -> Bool {
+        clientCapabilities["workspace"]?["workspaceEdit"]?["resourceOperations"]?.array?.contains(.string(kind)) == true
+    }
+
+    /// Code actions on links: create the note of an unresolved link under the cursor; extract
+    /// a selection into a new note with a link in its place.
+    func linkActions(_ open: OpenDocument, path: String, range: TextRange) throws(ResponseError) -> [JSON] {
+        guard let session, clientSupports("create") else { return [] }
+        var actions: [JSON] = []
+        let document = open.document
+        let lower = document.offset(of: range.start)
+        let upper = document.offset(of: range.end)
+        let now = try now()
+        if let resolver = linkResolver() {
+            for link in LinkExtractor.links(in: document.data)
+            where link.range.lowerBound <= upper && lower <= link.range.upperBound && !link.pointsAtAttachment
+                && resolver.resolve(link, from: path) == .unresolved {
+                guard let plan = try? NewNotePlan.forLink(target: link.target, vault: session.vault, now: now) else { continue }
+                var edit = WorkspaceEditBuilder()
+                edit.create(session.uri(ofPath: plan.path), text: String(decoding: plan.data, as: UTF8.self))
+                actions.append(.object([("title", .string("Create note '\(plan.title)' (\(plan.path))")),
+                                        ("kind", .string("quickfix")), ("edit", edit.json)]))
+            }
+        }
+        let body = FrontMatterLines(document).contentLines
+        if upper > lower, !(body.contains(range.start.line) || body.contains(range.end.line)) {
+            let text = String(decoding: document.bytes[lower..<upper], as: UTF8.self)
+            do {
+                let plan = try NewNotePlan.extracting(text, from: path, vault: session.vault, now: now)
+                let link = session.directory.linkForm.link(to: plan.path, title: plan.title, from: path,
+                                                           uniqueName: session.directory.nameCount(plan.path) == 0)
+                var edit = WorkspaceEditBuilder()
+                edit.create(session.uri(ofPath: plan.path), text: String(decoding: plan.data, as: UTF8.self))
+                edit.edit(open.uri, version: document.version, [(document.range(of: lower..<upper), link)])
+                actions.append(.object([("title", .string("Extract into a new note '\(plan.title)'")),
+                                        ("kind", .string("refactor.extract")), ("edit", edit.json)]))
+            } catch {
+                options.log("no extraction: \(error)")
+            }
+        }
+        return actions
+    }
+
+    /// `textDocument/prepareRename`: on a link (its target note) or on the note's title (the
+    /// `title:` value, or the first `# heading` of a note without one).
+    func prepareRename(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let (path, range, _) = try renameTarget(params), let session else { return .null }
+        return .object([("range", range.json), ("placeholder", .string(session.directory.entry(path)?.title ?? ""))])
+    }
+
+    /// What a rename at the cursor renames: the note, the range shown, and the document.
+    private func renameTarget(_ params: JSON) throws(ResponseError) -> (path: String, range: TextRange, open: OpenDocument)? {
+        let open = try openDocument(params)
+        guard let position = Position(params["position"]), let source = open.path else { return nil }
+        if let (_, path, link) = try link(at: params) {
+            guard let target = linkResolver()?.resolve(link, from: path).notePath else {
+                throw .requestFailed("'\(link.target)' leads to no single note")
+            }
+            let span = link.labelRange ?? link.targetRange
+            return (target, open.document.range(of: span), open)
+        }
+        let lines = FrontMatterLines(open.document)
+        let line = open.document.lineText(position.line)
+        let lineStart = open.document.lineRange(position.line).lowerBound
+        if lines.keyLines["title"] == position.line, let colon = line.utf8.firstIndex(of: UInt8(ascii: ":")) {
+            var start = line.utf8.distance(from: line.utf8.startIndex, to: colon) + 1
+            let bytes = Array(line.utf8)
+            while start < bytes.count && bytes[start] == 0x20 { start += 1 }
+            return (source, open.document.range(of: (lineStart + start)..<(lineStart + bytes.count)), open)
+        }
+        if lines.keyLines["title"] == nil, let first = MarkdownOutline(open.document).headings.first(where: { $0.level == 1 }),
+           first.line == position.line {
+            let bytes = Array(line.utf8)
+            var start = bytes.firstIndex { $0 != UInt8(ascii: "#") && $0 != 0x20 } ?? bytes.count
+            start = min(start, bytes.count)
+            return (source, open.document.range(of: (lineStart + start)..<(lineStart + bytes.count)), open)
+        }
+        return nil
+    }
+
+    /// `textDocument/rename`: the note gets the new title (and the file name the vault's style
+    /// gives it) and every link to it is rewritten in its own style — QuireKit's `NoteMover`,
+    /// prepared over the open buffers and returned as one edit the editor applies (and undoes).
+    func rename(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let newName = params["newName"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !newName.isEmpty else {
+            throw .invalidParams("newName is missing or empty")
+        }
+        guard let (path, _, _) = try renameTarget(params), let session else {
+            throw .requestFailed("there is no link or title to rename here")
+        }
+        let entry = session.directory.entry(path)
+        let prepared: PreparedMove
+        do {
+            let plan = try NoteRetitle.plan(vault: session.vault, path: path, folder: NoteParser.folder(of: path), title: newName)
+            if !plan.notes.isEmpty && !clientSupports("rename") { throw ResponseError.requestFailed("the editor cannot rename files") }
+            let notes = session.directory.all().map { entry in
+                Note(path: entry.path, folder: NoteParser.folder(of: entry.path), id: entry.id, title: entry.title,
+                     hasTitle: entry.hasTitle, tags: entry.tags, aliases: entry.aliases)
+            }
+            var unsaved: [String: Data] = [:]
+            for document in documents.values { if let path = document.path { unsaved[path] = document.document.data } }
+            let buffers = unsaved
+            prepared = try NoteMover.prepare(vault: session.vault, notes: notes, plan: plan, options: MoveOptions(now: try now()),
+                                             unsaved: { buffers[$0] })
+        } catch let error as ResponseError {
+            throw error
+        } catch {
+            throw .requestFailed("\(entry?.title ?? path) cannot be renamed: \(error)")
+        }
+        var edit = WorkspaceEditBuilder()
+        for write in prepared.writes.sorted(by: { $0.oldPath < $1.oldPath }) {
+            let open = documents.values.first { $0.path == write.oldPath }
+            let text = open?.document ?? TextDocument(text: String(decoding: write.original, as: UTF8.self), version: 0, encoding: encoding)
+            guard let change = text.minimalEdit(to: [UInt8](write.data)) else { continue }
+            edit.edit(uri(of: write.oldPath, session: session), version: open?.document.version, [change])
+        }
+        for move in prepared.report.moves where move.from != move.to {
+            edit.rename(uri(of: move.from, session: session), session.uri(ofPath: move.to))
+        }
+        return edit.json
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import QuireCore
+import QuireKit
+
+extension LanguageServer {
+    /// What the server offers (`initialize`'s answer).
+    var capabilities: JSON {
+        .object([
+            ("positionEncoding", .string(encoding.rawValue)),
+            ("textDocumentSync", .object([
+                ("openClose", .bool(true)), ("change", .int(2)), ("willSave", .bool(false)),
+                ("willSaveWaitUntil", .bool(true)), ("save", .object([("includeText", .bool(false))])),
+            ])),
+            ("completionProvider", .object([
+                ("triggerCharacters", .array(["[", "#", ":", " ", ","].map { .string($0) })),
+                ("resolveProvider", .bool(false)),
+            ])),
+            ("definitionProvider", .bool(true)), ("referencesProvider", .bool(true)), ("hoverProvider", .bool(true)),
+            ("documentSymbolProvider", .bool(true)),
+            ("workspaceSymbolProvider", .bool(true)),
+            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix"), .string("refactor.extract")]))])),
+            ("renameProvider", .object([("prepareProvider", .bool(true))])),
+            ("executeCommandProvider", .object([("commands", .array(Self.commands.map { .string($0) }))])),
+        ])
+    }
+
+    /// The commands of `workspace/executeCommand`.
+    static let commands = ["quire.sync", "quire.status", "quire.conflicts", "quire.restoreConflict"]
+
+    /// Answers one request after `initialize`.
+    func route(_ method: String, _ params: JSON, id: JSON) throws(ResponseError) -> JSON {
+        switch method {
+        case "textDocument/willSaveWaitUntil": return try willSaveWaitUntil(params)
+        case "textDocument/completion": return try completion(params, id: id)
+        case "textDocument/documentSymbol": return try documentSymbols(params)
+        case "textDocument/definition": return try definition(params)
+        case "textDocument/references": return try references(params, id: id)
+        case "textDocument/hover": return try hover(params)
+        case "textDocument/prepareRename": return try prepareRename(params)
+        case "textDocument/rename": return try rename(params)
+        case "workspace/symbol": return try workspaceSymbols(params, id: id)
+        case "textDocument/codeAction": return try codeActions(params)
+        case "workspace/executeCommand": return try executeCommand(params)
+        default: throw .methodNotFound(method)
+        }
+    }
+
+    /// The clock (`QUIRE_NOW` in tests).
+    func now() throws(ResponseError) -> Date {
+        do {
+            return try QuireClock.now(environment: options.environment)
+        } catch {
+            throw .internalError("the clock could not be read: \(error)")
+        }
+    }
+
+    /// Stamping at save: the edit that sets `updatedAt` (and `id`/`createdAt` of a new note) in
+    /// the note's own format, or no edit.
+    func willSaveWaitUntil(_ params: JSON) throws(ResponseError) -> JSON {
+        let open = try openDocument(params)
+        guard let path = open.path, let session else { return .array([]) }
+        let file = session.vault.url(for: path)
+        var onDisk: Data?
+        if FileManager.default.fileExists(atPath: file.path) {
+            do {
+                onDisk = try Data(contentsOf: file)
+            } catch {
+                throw .requestFailed("\(path) could not be read: \(error)")
+            }
+        }
+        let stamped: Data?
+        do {
+            stamped = try SaveStamp.stamped(buffer: open.document.data, onDisk: onDisk, path: path, now: try now())
+        } catch {
+            options.log("not stamped: \(path): \(error)")
+            return .array([])
+        }
+        guard let stamped, let edit = open.document.minimalEdit(to: [UInt8](stamped)) else { return .array([]) }
+        return .array([.object([("range", edit.range.json), ("newText", .string(edit.text))])])
+    }
+
+    /// `workspace/executeCommand`.
+    func executeCommand(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let command = params["command"]?.string else { throw .invalidParams("command is missing") }
+        let arguments = params["arguments"]?.array ?? []
+        switch command {
+        case "quire.sync": return try startSync(params)
+        case "quire.status": return try status()
+        case "quire.conflicts": return conflictList(path: arguments.first?.string)
+        case "quire.restoreConflict":
+            guard let uri = arguments.first?.string, let conflict = arguments.dropFirst().first?.string else {
+                throw .invalidParams("quire.restoreConflict takes a document uri and a conflict id")
+            }
+            return try restoreConflict(uri: uri, id: conflict)
+        default: throw .invalidParams("unknown command '\(command)'")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import QuireCore
+import QuireKit
+
+extension LanguageServer {
+    /// `quire.sync`: starts one sync cycle in the background (answered at once); its steps are
+    /// reported as `$/progress` (on the client's `workDoneToken`, else on a token the server
+    /// creates when the client supports it), its outcome as a message. The catalog follows the
+    /// files the sync changes through the watcher.
+    func startSync(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let session else { throw .requestFailed("no vault") }
+        guard !syncRunning else { throw .requestFailed("a sync is already running") }
+        syncRunning = true
+        let vault = session.vault
+        let environment = options.environment
+        let run = { [self] (token: JSON?) in
+            let progress: @Sendable (String, String, Int?) -> Void = { kind, message, percentage in
+                guard let token else { return }
+                var value: [(String, JSON)] = [("kind", .string(kind))]
+                if kind == "begin" { value.append(("title", .string("quire sync"))) }
+                value.append(("message", .string(message)))
+                if let percentage { value.append(("percentage", .int(percentage))) }
+                self.notify("$/progress", .object([("token", token), ("value", .object(value))]))
+            }
+            progress("begin", "starting", 0)
+            DispatchQueue.global().async {
+                let outcome: Result<SyncOutcome, Error> = Result {
+                    try EditorSync.run(vault, environment: environment) { step, percentage in progress("report", step, percentage) }
+                }
+                self.queue.async {
+                    self.syncRunning = false
+                    switch outcome {
+                    case .success(let done):
+                        progress("end", done.summary, nil)
+                        self.showMessage(done.summary)
+                    case .failure(let error):
+                        progress("end", "failed", nil)
+                        self.showMessage("sync failed: \(error)", type: 1)
+                    }
+                    self.refreshConflicts()
+                }
+            }
+        }
+        if let token = params["workDoneToken"], token.string != nil || token.int != nil {
+            run(token)
+        } else if clientCapabilities["window"]?["workDoneProgress"] == .bool(true) {
+            let token = JSON.string("quire-sync-\(nextRequestID)")
+            request("window/workDoneProgress/create", .object([("token", token)])) { answer in
+                run(answer["error"] == nil ? token : nil)
+            }
+        } else {
+            run(nil)
+        }
+        return .object([("started", .bool(true))])
+    }
+
+    /// `quire.status`: the vault, its notes, open buffers, unresolved conflicts and where it
+    /// stands with its remote; shown as a message and returned.
+    func status() throws(ResponseError) -> JSON {
+        guard let session else { return .null }
+        let overview: SyncOverview
+        do {
+            overview = try EditorSync.overview(session.vault)
+        } catch {
+            throw .requestFailed("the sync status could not be read: \(error)")
+        }
+        let last = overview.lastSync.map { "last sync \(QuireClock.iso8601UTC($0)): \(overview.lastOutcome ?? "?")" } ?? "never synced"
+        let text = "\(session.vault.root.path): \(session.directory.count) notes, \(overview.uncommitted) uncommitted, "
+            + "\(overview.ahead) to push, \(overview.behind) to merge, \(overview.conflicts) unresolved conflict"
+            + "\(overview.conflicts == 1 ? "" : "s"); \(last)"
+        showMessage(text)
+        return .object([
+            "vault": .string(session.vault.root.path), "notes": .int(session.directory.count),
+            "openDocuments": .int(documents.count), "remote": overview.remote.map { .string($0) },
+            "uncommitted": .int(overview.uncommitted), "ahead": .int(overview.ahead), "behind": .int(overview.behind),
+            "conflicts": .int(overview.conflicts), "lastSync": overview.lastSync.map { .string(QuireClock.iso8601UTC($0)) },
+            "lastOutcome": overview.lastOutcome.map { .string($0) }, "lastError": overview.lastError.map { .string($0) },
+            "syncRunning": .bool(syncRunning),
+        ])
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import QuireCore
+import QuireKit
+import QuireSearch
+
+/// The vault a server works on: its catalog (opened fresh, then kept up to date as files
+/// change under it) and the directory of notes answers come from. Used on the server's queue
+/// only.
+final class VaultSession {
+    let vault: Vault
+    let environment: [String: String]
+    private let rules: (any IgnoreRules)?
+    private(set) var store: CatalogStore
+    var directory: NoteDirectory
+    /// The vault's other files (what links to attachments resolve against).
+    private(set) var attachments: [String]
+
+    /// Opens the catalog of `vault` the way every command does (`FreshCatalog`, with the vault's
+    /// git ignore rules): the snapshot in `.quire/cache/` is loaded and only changed notes read.
+    init(vault: Vault, environment: [String: String]) throws {
+        self.vault = vault
+        self.environment = environment
+        rules = GitIgnoreRules.of(vault)
+        let fresh = try FreshCatalog.open(vault: vault, rules: rules, environment: environment)
+        store = fresh.store
+        directory = NoteDirectory(catalog: fresh.store.catalog)
+        attachments = try vault.attachmentPaths(ignore: try rules?.ignoreMatcher())
+    }
+
+    /// A resolver over the catalog and the attachments, with the open notes' names in place of
+    /// their files'.
+    func resolver(open entries: [NoteEntry]) -> LinkResolver {
+        LinkResolver(index: OpenNoteTargets(catalog: store.catalog, attachments: attachments, entries: entries))
+    }
+
+    var catalog: Catalog { store.catalog }
+
+    /// Looks at the notes a watcher named (created, written, deleted, renamed), updates the
+    /// catalog incrementally and the directory's view of those notes.
+    func refresh(notes paths: [String]) {
+        let visible = paths.filter { path in !((try? rules?.isIgnoredFile(path)) ?? false) }
+        guard !visible.isEmpty else { return }
+        store.refresh(changedPaths: visible)
+        for path in visible {
+            directory.setOnDisk(path, store.catalog.record(path: path).map(NoteEntry.init(record:)))
+        }
+        // A path the rules hide now (e.g. a note just ignored) leaves the catalog.
+        for path in paths where !visible.contains(path) && store.catalog.record(path: path) != nil {
+            store.refresh(changedPaths: [path])
+            directory.setOnDisk(path, nil)
+        }
+    }
+
+    /// Walks the whole vault again (folders appeared or moved, ignore rules changed, events were
+    /// dropped) and brings the catalog and directory up to date.
+    func refreshAll() throws {
+        let listing = try FreshCatalog.noteListing(vault, rules: rules, stamps: true)
+        store.refresh(paths: listing.notes, stamps: listing.stamps)
+        directory.resetOnDisk(catalog: store.catalog)
+        attachments = try vault.attachmentPaths(ignore: try rules?.ignoreMatcher())
+    }
+
+    /// The vault-relative path of a `file://` URI inside the vault, else nil.
+    func path(ofURI uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        return try? vault.relativePath(of: url)
+    }
+
+    /// The `file://` URI of a vault-relative path.
+    func uri(ofPath path: String) -> String {
+        vault.url(for: path).absoluteString
+    }
+}
+
+/// A `FolderWatch` handed to the watcher's thread, which alone uses it from then on.
+private final class WatchBox: @unchecked Sendable {
+    let watch: FolderWatch
+    init(watch: FolderWatch) { self.watch = watch }
+}
+
+/// Watches the vault's folders (QuireCore `FolderWatch`, inotify) on a thread of its own and
+/// hands batches of changes to `deliver`, at most every `settle` seconds (an editor's save or a
+/// sync writes many events at once). Stops when `stop()` is called or the vault goes away.
+final class VaultWatcher: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Starts watching `realRoot` (symlinks resolved): every folder is watched before this
+    /// returns (a file written afterwards is never missed); `deliver` runs on the watcher's thread.
+    init(realRoot: String, settle: TimeInterval = 0.05, deliver: @escaping @Sendable ([FolderChange]) -> Void) throws {
+        let box = WatchBox(watch: try FolderWatch(realRoot: realRoot))
+        let thread = Thread { [self] in
+            let watch = box.watch
+            if let blocker = watch.blocker { deliver([.structure(blocker)]) }
+            while !isStopped {
+                var descriptor = pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&descriptor, 1, 200)
+                guard ready > 0 else { continue }
+                Thread.sleep(forTimeInterval: settle)
+                do throws(FolderWatchError) {
+                    let changes = try watch.drain()
+                    if !changes.isEmpty { deliver(changes) }
+                } catch {
+                    // The root went away or inotify failed: a walk of what is left settles the catalog.
+                    deliver([.structure("the watch stopped: \(error)")])
+                    return
+                }
+            }
+        }
+        thread.name = "quire-lsp-watch"
+        thread.start()
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    /// Asks the thread to stop (it notices within 0.2 s).
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import QuireLSP
+
+/// Completion through the built `quire lsp`: notes after `[[`, headings after `[[Note#`, tags,
+/// front-matter keys and values.
+@Suite struct CompletionTests {
+    static let files = [
+        "woody.md": "---\ntitle: Woody Pride\naliases: [Sheriff]\ntags: [toys, cowboys]\nproject: Toy Story 5\nmood: 4\n---\n# Woody\n## Hat\n## Boots\n",
+        "space/buzz.md": "---\ntitle: Buzz Lightyear\ntags: [toys, space]\nproject: Toy Story 5\n---\n",
+        "jessie.md": "---\ntitle: Jessie\ntags: [cowboys]\nproject: Round-up\nmood: 5\n---\n",
+    ]
+
+    func complete(_ client: LSPClient, _ path: String, _ line: Int, _ character: Int) throws -> [JSON] {
+        let result = try client.result("textDocument/completion", .object([
+            ("textDocument", .object([("uri", .string(client.uri(path)))])), ("position", LSPClient.position(line, character)),
+        ]))
+        return result["items"]?.array ?? []
+    }
+
+    @Test func linksCompleteByTitleAliasAndPathFuzzily() throws {
+        let client = try LSPClient(root: try LSPHarness.vault(Self.files))
+        try client.initialize()
+        client.open("new.md", "See [[shrf]] and [[buzz")
+        let byAlias = try complete(client, "new.md", 0, 10)
+        #expect(byAlias.first?["label"] == .string("Woody Pride"))
+        #expect(byAlias.first?["filterText"] == .string("[[Sheriff"))
+        // The typed text and the closing brackets the editor added are replaced.
+        #expect(byAlias.first?["textEdit"]?["newText"] == .string("[[woody]]"))
+        #expect(byAlias.first?["textEdit"]?["range"] == LSPClient.range((0, 4, 0, 12)))
+        let byTitle = try complete(client, "new.md", 0, 23)
+        #expect(byTitle.first?["textEdit"]?["newText"] == .string("[[buzz]]"))
+        #expect(byTitle.first?["detail"] == .string("space/buzz.md"))
+        #expect(try client.stop() == 0)
+    }
+
+    @Test func headingsCompleteAfterTheNoteAndHash() throws {
+        let client = try LSPClient(root: try LSPHarness.vault(Self.files))
+        try client.initialize()
+        client.open("new.md", "[[Woody Pride#bo")
+        let items = try complete(client, "new.md", 0, 16)
+        #expect(items.map { $0["label"] } == [.string("Boots")])
+        #expect(items.first?["textEdit"]?["newText"] == .string("Boots]]"))
+        #expect(items.first?["textEdit"]?["range"] == LSPClient.range((0, 14, 0, 16)))
+        #expect(try client.stop() == 0)
+    }
+
+    @Test func tagsCompleteAfterAHash() throws {
+        let client = try LSPClient(root: try LSPHarness.vault(Self.files))
+        try client.initialize()
+        client.open("new.md", "# Heading\nA note about #cow")
+        let items = try complete(client, "new.md", 1, 17)
+        #expect(items.map { $0["label"] } == [.string("cowboys")])
+        #expect(items.first?["textEdit"]?["range"] == LSPClient.range((1, 14, 1, 17)))
+        // A heading mark is no tag.
+        #expect(try complete(client, "new.md", 0, 1).isEmpty)
+        #expect(try client.stop() == 0)
+    }
+
+    @Test func frontMatterKeysAndUsedValuesComplete() throws {
+        let client = try LSPClient(root: try LSPHarness.vault(Self.files))
+        try client.initialize()
+        client.open("new.md", "---\ntitle: New\nalia\nproject: \nmood: \ntags:\n  - co\n---\n")
+        let keys = try complete(client, "new.md", 2, 4)
+        #expect(keys.first?["label"] == .string("aliases"))
+        #expect(keys.first?["textEdit"]?["newText"] == .string("aliases: "))
+        // A key the note already has is not offered again.
+        #expect(!(try complete(client, "new.md", 2, 0)).contains { $0["label"] == .string("title") })
+        let projects = try complete(client, "new.md", 3, 9)
+        #expect(projects.map { $0["label"] } == [.string("Toy Story 5"), .string("Round-up")])
+        let moods = try complete(client, "new.md", 4, 6)
+        #expect(Set(moods.compactMap { $0["label"]?.string }) == ["4", "5"])
+        let tags = try complete(client, "new.md", 6, 6)
+        #expect(tags.map { $0["label"] } == [.string("cowboys")])
+        #expect(tags.first?["textEdit"]?["range"] == LSPClient.range((6, 4, 6, 6)))
+        #expect(try client.stop() == 0)
+    }
+}

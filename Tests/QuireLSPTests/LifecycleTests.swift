@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import QuireLSP
+
+/// The protocol itself, through the built `quire lsp`: lifecycle, exit codes, malformed input,
+/// cancellation, and that standard output carries nothing but framed messages.
+@Suite struct LifecycleTests {
+    @Test func initializeAnnouncesCapabilitiesAndShutdownExitsZero() throws {
+        let client = try LSPClient(root: try LSPHarness.vault(["a.md": "# A\n"]))
+        let result = try client.initialize()
+        let capabilities = try #require(result["capabilities"])
+        #expect(capabilities["textDocumentSync"]?["change"] == .int(2))
+        #expect(capabilities["textDocumentSync"]?["willSaveWaitUntil"] == .bool(true))
+        #expect(capabilities["completionProvider"] != nil)
+        #expect(capabilities["positionEncoding"] == .string("utf-16"))
+        #expect(result["serverInfo"]?["name"] == .string("quire"))
+        // A second initialize is refused; the server goes on.
+        #expect(try client.request("initialize", .object([]))["error"]?["code"] == .int(-32600))
+        #expect(try client.stop() == 0)
+    }
+
+    @Test func exitWithoutShutdownExitsOne() throws {
+        let client = try LSPClient(root: try LSPHarness.vault())
+        try client.initialize()
+        client.notify("exit")
+        #expect(client.waitForExit() == 1)
+    }
+
+    @Test func requestsBeforeInitializeAndAfterShutdownAreRefused() throws {
+        let client = try LSPClient(root: try LSPHarness.vault())
+        #expect(try client.request("textDocument/completion")["error"]?["code"] == .int(-32002))
+        try client.initialize()
+        _ = try client.result("shutdown", .null)
+        #expect(try client.request("workspace/symbol", .object([("query", .string(""))]))["error"]?["code"] == .int(-32600))
+        client.notify("exit")
+        #expect(client.waitForExit() == 0)
+    }
+
+    @Test func malformedMessagesGetErrorsAndTheServerGoesOn() throws {
+        let client = try LSPClient(root: try LSPHarness.vault())
+        try client.initialize(encodings: ["utf-8", "utf-16"])
+        client.sendRaw(Array("Content-Length: 9\r\n\r\n{not json".utf8))
+        #expect(try client.wait { $0["error"]?["code"] == .int(-32700) }["id"] == .null)
+        client.sendRaw(Array("Content-Type: text/plain\r\n\r\n".utf8))
+        #expect(try client.wait { $0["error"]?["code"] == .int(-32700) }["error"]?["message"]?.string?.contains("Content-Length") == true)
+        client.send(.array([.int(1)]))
+        #expect(try client.wait { $0["error"]?["code"] == .int(-32600) }["id"] == .null)
+        #expect(try client.request("no/such/method")["error"]?["code"] == .int(-32601))
+        #expect(try client.request("textDocument/completion", .object([("textDocument", .object([]))]))["error"]?["code"] == .int(-32602))
+        // Still serving.
+        #expect(try client.result("workspace/symbol", .object([("query", .string(""))])) == .array([]))
+        #expect(try client.stop() == 0)
+        #expect(client.log.contains("not json"))
+    }
+
+    @Test func aCancelledRequestIsAnsweredWithRequestCancelled() throws {
+        let client = try LSPClient(root: try LSPHarness.vault(["a.md": "# A\n"]))
+        try client.initialize()
+        // The cancel is read before the request it names is handled: the answer is the error.
+        client.notify("$/cancelRequest", .object([("id", .int(77))]))
+        client.send(.object([("jsonrpc", .string("2.0")), ("id", .int(77)), ("method", .string("workspace/symbol")),
+                             ("params", .object([("query", .string(""))]))]))
+        #expect(try client.wait { $0["id"] == .int(77) }["error"]?["code"] == .int(-32800))
+        // Other requests are answered as usual.
+        #expect(try client.result("workspace/symbol", .object([("query", .string("a"))])).array?.count == 1)
+        #expect(try client.stop() == 0)
+    }
+
+    @Test func theEndOfInputWithoutExitEndsTheServerWithOne() throws {
+        let client = try LSPClient(root: try LSPHarness.vault())
+        try client.initialize()
+        try client.closeInput()
+        #expect(client.waitForExit() == 1)
+    }
+
+    @Test func noVaultIsAnInitializeError() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("quire-no-vault-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let client = try LSPClient(root: folder)
+        let answer = try client.request("initialize", .object([("rootUri", .string(folder.absoluteString)), ("capabilities", .object([]))]))
+        #expect(answer["error"]?["message"]?.string?.contains("no quire vault") == true)
+        client.notify("exit")
+        #expect(client.waitForExit() == 1)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// `nvim` on the PATH, if Neovim is installed (Debian `neovim`, in the Makefile's TEST_PACKAGES).
+let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// A real editor end to end: headless Neovim with the configuration of Docs/editors.md opens a
+/// note in a temporary vault, completes a link, follows it, renames the note through the link,
+/// and saves; the files on disk are checked.
+@Suite struct NeovimTests {
+    /// The first `lua` block of Docs/editors.md: the snippet users copy.
+    static func documentedSnippet() throws -> String {
+        let text = try String(contentsOf: LSPHarness.packageRoot.appendingPathComponent("Docs/editors.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "```lua\n"))
+        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+        return String(text[start.upperBound..<end.lowerBound])
+    }
+
+    /// The test's steps, run by Neovim after start-up; failures end Neovim with exit code 3.
+    static let steps = #"""
+    local function fail(message)
+      io.stderr:write('STEP FAILED: ' .. message .. '\n')
+      vim.cmd('cquit 3')
+    end
+    local function client()
+      for _, c in pairs(vim.lsp.buf_get_clients(0)) do
+        if c.name == 'quire' and c.initialized then return c end
+      end
+    end
+    if not vim.wait(15000, function() return client() ~= nil end, 20) then fail('the server did not start') end
+    -- Complete a link: type "[[shrf" (the alias of woody.md) and take the first item.
+    vim.api.nvim_buf_set_lines(0, 4, 5, false, { 'Ask the [[shrf' })
+    -- The position after the typed text (as in insert mode; normal mode cannot put the cursor there).
+    local params = { textDocument = vim.lsp.util.make_text_document_params(0), position = { line = 4, character = 14 } }
+    local answers = vim.lsp.buf_request_sync(0, 'textDocument/completion', params, 5000) or {}
+    local items = {}
+    for _, answer in pairs(answers) do
+      if answer.result then items = answer.result.items or answer.result end
+    end
+    if #items == 0 then fail('no completion items') end
+    vim.lsp.util.apply_text_edits({ items[1].textEdit }, 0, client().offset_encoding or 'utf-16')
+    if vim.api.nvim_buf_get_lines(0, 4, 5, false)[1] ~= 'Ask the [[woody]]' then
+      fail('completed line: ' .. vim.api.nvim_buf_get_lines(0, 4, 5, false)[1])
+    end
+    -- Follow it.
+    vim.api.nvim_win_set_cursor(0, { 5, 11 })
+    vim.lsp.buf.definition()
+    if not vim.wait(5000, function() return vim.fn.expand('%:t') == 'woody.md' end, 20) then fail('definition did not open woody.md') end
+    -- Back, and rename the note through the link.
+    vim.cmd('buffer index.md')
+    if not vim.wait(5000, function() return client() ~= nil end, 20) then fail('index.md lost its client') end
+    vim.api.nvim_win_set_cursor(0, { 5, 11 })
+    vim.lsp.buf.rename('Sheriff Woody')
+    local renamed = vim.env.VAULT .. '/sheriff-woody.md'
+    if not vim.wait(10000, function() return vim.loop.fs_stat(renamed) ~= nil end, 20) then fail('the note was not renamed') end
+    -- Save everything (the save stamps each note).
+    vim.cmd('wall')
+    vim.cmd('qall!')
+    """#
+
+    @Test(.enabled(if: neovim != nil, "needs nvim (Debian neovim, in TEST_PACKAGES)"))
+    func completeFollowRenameAndSaveInNeovim() throws {
+        let woody = "---\ntitle: Woody Pride\naliases: [Sheriff]\nupdatedAt: 2026-01-01T00:00:00+00:00\n---\nThe sheriff.\n"
+        let buzz = "---\ntitle: Buzz\n---\nFriend of [[woody]].\n"
+        let index = "---\ntitle: Index\nupdatedAt: 2026-01-01T00:00:00+00:00\n---\n\n"
+        let vault = try LSPHarness.vault(["woody.md": woody, "buzz.md": buzz, "index.md": index])
+        let scratch = vault.deletingLastPathComponent()
+        let initFile = scratch.appendingPathComponent("init.lua")
+        let stepsFile = scratch.appendingPathComponent("steps.lua")
+        try LSPHarness.write(try Self.documentedSnippet(), to: initFile)
+        try LSPHarness.write(Self.steps, to: stepsFile)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(neovim))
+        process.arguments = ["--headless", "-n", "-i", "NONE", "--cmd", "set noswapfile", "-u", initFile.path,
+                             "index.md", "-c", "luafile " + stepsFile.path]
+        process.currentDirectoryURL = vault
+        var environment = LSPHarness.environment(home: scratch)
+        environment["PATH"] = LSPHarness.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        environment["VAULT"] = vault.path
+        environment["XDG_CONFIG_HOME"] = scratch.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = scratch.appendingPathComponent("data").path
+        environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("state").path
+        environment["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
+        process.environment = environment
+        let errors = scratch.appendingPathComponent("nvim.err")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        try #require(process.terminationStatus == 0, "nvim failed (\(process.terminationStatus)): \(log)")
+
+        let read = { (path: String) in try String(contentsOf: vault.appendingPathComponent(path), encoding: .utf8) }
+        #expect(!FileManager.default.fileExists(atPath: vault.appendingPathComponent("woody.md").path))
+        // The renamed note: new title, stamped at save, body untouched.
+        #expect(try read("sheriff-woody.md")
+            == "---\ntitle: Sheriff Woody\naliases: [Sheriff]\nupdatedAt: 2026-11-29T12:00:00+00:00\n---\nThe sheriff.\n")
+        // Links elsewhere follow, each note stamped (buzz has no updatedAt: one is added).
+        #expect(try read("buzz.md") == "---\ntitle: Buzz\nupdatedAt: 2026-11-29T12:00:00+00:00\n---\nFriend of [[sheriff-woody]].\n")
+        // The completed link, rewritten by the rename, saved with the stamp.
+        #expect(try read("index.md")
+            == "---\ntitle: Index\nupdatedAt: 2026-11-29T12:00:00+00:00\n---\nAsk the [[sheriff-woody]]\n")
+    }
+}
