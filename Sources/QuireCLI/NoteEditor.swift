@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// Applies one change to a note file: read, change, stamp `updatedAt` when the content really
 /// changed (unless the change set `updatedAt` itself), write atomically. Untouched files are
@@ -31,8 +32,7 @@ enum NoteEditor {
     /// Throws when the note is write-protected: its owner made it read-only on purpose.
     static func refuseWriteProtected(vault: Vault, path: String) throws {
         guard try vault.isWriteProtected(path) else { return }
-        throw CLIError("the note is read-only, it is left as it is (\(path))",
-                       hint: "make it writable (chmod u+w), or add --force to change it anyway")
+        throw KitError.writeProtected(path: path)
     }
 
     /// The `--force` option of the commands that change a note.

@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// `quire folders` — every folder with its emoji, sort order and note count.
 struct FoldersCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// `quire mv NOTE FOLDER` — moves a note to another folder (does not stamp updatedAt).
 struct MoveCommand: Command {
@@ -75,38 +76,5 @@ struct RenameCommand: Command {
             try FileMover.move(in: vault, from: found.path, to: destination)
         }
         context.output.line(context.displayPath(destination, vault: vault))
-    }
-}
-
-/// Moves files inside a vault without ever replacing an existing file.
-enum FileMover {
-    /// `folder/fileName`, or with `-2`, `-3`, … before `.md` when taken.
-    static func freePath(in vault: Vault, folder: String, fileName: String) throws -> String {
-        let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
-        let ext = fileName.hasSuffix(".md") ? ".md" : ""
-        let prefix = folder.isEmpty ? "" : folder + "/"
-        var candidate = prefix + fileName
-        var counter = 2
-        while FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(candidate).path) {
-            candidate = "\(prefix)\(stem)-\(counter)\(ext)"
-            counter += 1
-        }
-        return try vault.resolveSafePath(candidate)
-    }
-
-    /// Renames `from` to `to` (both vault-relative), creating folders; refuses to replace a file.
-    static func move(in vault: Vault, from: String, to: String) throws {
-        let source = vault.root.appendingPathComponent(from)
-        let destination = vault.root.appendingPathComponent(to)
-        let manager = FileManager.default
-        guard !manager.fileExists(atPath: destination.path) else {
-            throw CLIError("cannot move \(from), the target already exists (\(to))")
-        }
-        do {
-            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try manager.moveItem(at: source, to: destination)
-        } catch {
-            throw CLIError("cannot move \(from) to \(to) (\(error.localizedDescription))")
-        }
     }
 }
