@@ -33,12 +33,13 @@ public struct IgnoreRuleSources: Sendable {
     var configFiles: [String] { [gitDirectory + "/config", home + "/.gitconfig", xdgConfig + "/git/config"] }
 
     /// git's excludes file when no configuration names one (`$XDG_CONFIG_HOME/git/ignore`); nil
-    /// when a configuration file names one or includes other files: only libgit2 can tell.
+    /// when a configuration file names one, includes other files or turns on per-worktree
+    /// configuration (`config.worktree`): only libgit2 can tell.
     public func defaultExcludesFile() -> String? {
         for file in configFiles + ["/etc/gitconfig"] {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             let text = String(decoding: data, as: UTF8.self).lowercased()
-            if text.contains("excludesfile") || text.contains("include") { return nil }
+            if text.contains("excludesfile") || text.contains("include") || text.contains("worktreeconfig") { return nil }
         }
         return xdgConfig + "/git/ignore"
     }
