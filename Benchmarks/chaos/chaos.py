@@ -26,6 +26,11 @@ Modes:  chaos (default) -- random rounds;  --faults -- every QUIRE_FAULT point, 
   git-commit   -- an edit committed with the git CLI between syncs.
 and with --edges the last device runs with `core.autocrlf=true` and the devices' clocks are
 skewed (one an hour behind, one ten minutes ahead). Trees are compared with CRLF read as LF.
+--daemons runs a sync daemon (`quire watch run --sync`, short intervals, the real clock) on every
+device: the rounds' operations happen while the daemons sync by themselves (no scheduled syncs);
+now and then a `quire sync` by hand runs beside a daemon (it must succeed: it waits for the
+daemon's cycle). Then every daemon gets SIGTERM (each must exit 0), the devices converge with
+plain syncs, and the ledger is checked as above; the figures add the daemons' cycles.
 Exit code 0 when converged with no loss; 1 otherwise (the report says why and how to reproduce).
 """
 import argparse
@@ -59,6 +64,10 @@ EDGE_OPERATIONS = ("unicode", "file-folder", "config", "git-commit", "symlink", 
 
 class Failure(Exception):
     pass
+
+
+class Raced(Exception):
+    """--daemons: an operation chose a note its device's daemon moved or removed meanwhile."""
 
 
 class Device:
@@ -112,6 +121,8 @@ class Chaos:
     def quire(self, device, *arguments, check=True, fault=None):
         result = subprocess.run([self.binary] + list(arguments), cwd=device.path, env=self.env(device, fault),
                                 capture_output=True, text=True, timeout=120)
+        if check and result.returncode != 0 and self.args.daemons and "no note matches" in result.stderr:
+            raise Raced(result.stderr.strip().splitlines()[0])
         if check and result.returncode != 0:
             raise Failure("%s: quire %s exited %d\n%s%s" % (device.name, " ".join(arguments), result.returncode,
                                                            result.stdout, result.stderr))
@@ -617,6 +628,77 @@ class Chaos:
         self.round += 1
         return self.check(self.converge())
 
+    def start_daemons(self):
+        self.daemons = {}
+        self.daemon_failures = []
+        for device in self.devices:
+            env = self.env(device)
+            env["QUIRE_NOW"] = ""  # the daemon's timers and stamps run on the real clock
+            log = open(os.path.join(self.root, "%s-daemon.log" % device.name), "w")
+            self.daemons[device.name] = subprocess.Popen(
+                [self.binary, "watch", "run", "--sync", "--debounce", "0.3", "--fetch-interval", "1", "--max-backoff", "2"],
+                cwd=device.path, env=env, stdout=subprocess.DEVNULL, stderr=log)
+        for device in self.devices:
+            health = os.path.join(device.path, ".quire", "local", "daemon.json")
+            deadline = time.time() + 60
+            while time.time() < deadline and not (os.path.exists(health) and '"lastCycle"' in self.read(health)):
+                time.sleep(0.1)
+
+    def stop_daemons(self):
+        problems = []
+        for device in self.devices:
+            process = self.daemons[device.name]
+            process.send_signal(signal.SIGTERM)
+            code = process.wait(timeout=180)
+            if code != 0:
+                problems.append("%s: the daemon exited %d after SIGTERM" % (device.name, code))
+            with open(os.path.join(self.root, "%s-daemon.log" % device.name)) as handle:
+                log = handle.read()
+            self.stats["daemon_cycles"] = self.stats.get("daemon_cycles", 0) + log.count(" sync ")
+            failed = [line for line in log.splitlines() if re.search(r"Z sync (?!ok|skipped)", line)]
+            self.stats["daemon_failed_cycles"] = self.stats.get("daemon_failed_cycles", 0) + len(failed)
+            self.daemon_failures += ["%s: %s" % (device.name, line) for line in failed]
+        return problems
+
+    def operate_beside_daemon(self, device):
+        """One operation while the device's daemon syncs. The driver picks a note from the files it
+        sees; when the daemon moved or removed that note meanwhile (a remote rename or deletion
+        arrived), the operation did not happen: its ledger entries are taken back (which can only
+        hide a loss, never invent one) and the race is counted."""
+        ledger, deleted, superseded = dict(self.ledger), set(self.deleted), set(self.superseded)
+        try:
+            self.operate(device)
+        except (Raced, FileNotFoundError) as race:
+            self.ledger, self.deleted, self.superseded = ledger, deleted, superseded
+            self.stats["raced_operations"] = self.stats.get("raced_operations", 0) + 1
+            self.log("%s operation raced with its daemon: %s" % (device.name, race))
+
+    def run_daemons(self):
+        self.start_daemons()
+        problems = []
+        try:
+            for self.round in range(1, self.args.rounds + 1):
+                for device in self.devices:
+                    for _ in range(self.rng.randint(0, self.args.max_operations)):
+                        self.operate_beside_daemon(device)
+                if self.rng.random() < 0.3:
+                    device = self.rng.choice(self.devices)
+                    result = self.quire(device, "sync", "--json", check=False)
+                    self.stats["syncs"] += 1
+                    self.log("%s sync by hand beside its daemon: exit %d" % (device.name, result.returncode))
+                    if result.returncode not in (0,):
+                        problems.append("%s: a sync by hand beside the daemon exited %d: %s" % (
+                            device.name, result.returncode, result.stderr.strip()))
+                time.sleep(self.rng.uniform(0, 1.5))
+                self.stats["rounds"] = self.round
+                if self.args.operations and self.stats["operations"] >= self.args.operations:
+                    break
+            time.sleep(2)  # the last edits settle and travel
+        finally:
+            problems += self.stop_daemons()
+        self.round += 1
+        return problems + self.check(self.converge())
+
     def run_faults(self):
         """Every fault point, thrown and `:kill`: conflicting edits on two devices so that the faulty
         sync has a real merge to do, then a normal sync, convergence and the ledger check."""
@@ -663,7 +745,8 @@ class Chaos:
                 "--fault-probability %s --kill-probability %s --edit-during-sync-probability %s --edges %s%s --keep -v" % (
                     a.binary, a.seed, a.devices, a.rounds, a.max_operations, a.operations, a.sync_probability,
                     a.concurrent_probability, a.fault_probability, a.kill_probability,
-                    a.edit_during_sync_probability, a.edges, " --faults" if a.faults else ""))
+                    a.edit_during_sync_probability, a.edges, " --faults" if a.faults else "")) + (
+                    " --daemons" if a.daemons else "")
 
 
 def main():
@@ -681,6 +764,7 @@ def main():
     parser.add_argument("--kill-delay", type=float, default=0.3, help="seconds, at most, before SIGKILL")
     parser.add_argument("--edit-during-sync-probability", type=float, default=0.0)
     parser.add_argument("--faults", action="store_true", help="run every fault point instead of random rounds")
+    parser.add_argument("--daemons", action="store_true", help="a sync daemon on every device instead of scheduled syncs")
     parser.add_argument("--edges", type=float, default=0.0,
                         help="weight of each edge shape (symlinks, NFC/NFD names, file/folder, nested repos, config "
                              "files, git CLI commits); also autocrlf on the last device and skewed clocks")
@@ -692,7 +776,7 @@ def main():
     started = time.time()
     try:
         chaos.setup()
-        problems = chaos.run_faults() if args.faults else chaos.run_chaos()
+        problems = chaos.run_faults() if args.faults else chaos.run_daemons() if args.daemons else chaos.run_chaos()
     except Failure as failure:
         problems = [str(failure)]
     chaos.stats["seconds"] = round(time.time() - started, 1)
@@ -701,6 +785,8 @@ def main():
         print(json.dumps(chaos.stats, sort_keys=True))
     else:
         print(" ".join("%s=%s" % item for item in sorted(chaos.stats.items())))
+    for line in getattr(chaos, "daemon_failures", [])[:10]:
+        print("  daemon cycle that failed (retried by the daemon): " + line)
     if problems:
         print("FAILED (seed %d): %d problem(s)" % (args.seed, len(problems)))
         for problem in problems:

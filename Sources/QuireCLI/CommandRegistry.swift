@@ -34,6 +34,7 @@ enum CommandRegistry {
         MergeDriverCommand.self,
         CheckCommand.self,
         WatchCommand.self,
+        ServiceCommand.self,
         CompletionCommand.self,
     ]
 }

@@ -98,8 +98,7 @@ public enum VaultClone {
         try repository.setConfigString("branch.\(name).remote", VaultRemote.name)
         try repository.setConfigString("branch.\(name).merge", "refs/heads/\(name)")
         let vault = try Vault.create(at: root)
-        try MergeDriverSetup.register(repository: repository, vault: vault,
-                                      binary: options.driverProgram ?? MergeDriverSetup.executablePath())
+        try MergeDriverRegistration.register(repository: repository, vault: vault, binary: options.driverProgram)
         var skipped: [SkippedPath] = []
         if let screen {
             let environment = SyncEnvironment(device: vault.deviceName(environment: options.environment),
@@ -113,17 +112,14 @@ public enum VaultClone {
         return Report(url: VaultRemote.redacted(options.url), root: root, branch: name, skipped: skipped)
     }
 
-    /// The fetch's options: credentials and TLS authorities from the environment (a new vault has
-    /// no local config yet), the pinned certificate, `QUIRE_TIMEOUT` (default 60 s).
+    /// The fetch's options (`TransferSettings`: a new vault has no local config yet) with the
+    /// pinned certificate.
     static func transferOptions(_ options: Options) -> TransferOptions {
-        var timeout: Double = 60
-        if let text = options.environment["QUIRE_TIMEOUT"], let seconds = Double(text), seconds > 0 { timeout = seconds }
         var progress: (@Sendable (TransferProgress) -> Void)?
         if let report = options.progress { progress = { report(TransferActivity($0)) } }
-        return TransferOptions(credentials: Credentials(environment: options.environment, sshKeyPath: nil),
-                               timeout: timeout, progress: progress,
-                               trust: TLSTrust(environment: options.environment,
-                                               pinnedCertificates: options.pinnedCertificate.map { [$0] } ?? []))
+        var transfer = TransferSettings.options(vault: nil, environment: options.environment, progress: progress)
+        if let pin = options.pinnedCertificate { transfer.trust.pinnedCertificates.append(pin) }
+        return transfer
     }
 
     /// The remote-tracking branch whose name the local branch takes, so the vault syncs with the

@@ -46,19 +46,10 @@ public enum VaultRemote {
     public static func pinCertificate(_ fingerprint: String, in vault: Vault) throws {
         let existing = try? Data(contentsOf: vault.url(for: localConfigPath))
         var config = try VaultConfig(data: existing ?? Data("# this device only\n".utf8), path: localConfigPath)
-        var pins = pinnedCertificates(config)
+        var pins = TransferSettings.pinnedCertificates(config)
         guard !pins.contains(fingerprint) else { return }
         pins.append(fingerprint)
         try config.set("pinnedCertificates", .list(pins.map { .string($0) }))
         try vault.write(config.serialized(), to: localConfigPath)
-    }
-
-    /// `pinnedCertificates` of a local config: one fingerprint or a list of them.
-    public static func pinnedCertificates(_ config: VaultConfig) -> [String] {
-        switch config.value(forKey: "pinnedCertificates") {
-        case .string(let text): return [text]
-        case .list(let items): return items.compactMap(\.stringValue)
-        default: return []
-        }
     }
 }

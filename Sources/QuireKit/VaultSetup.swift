@@ -39,8 +39,7 @@ public enum VaultSetup {
         }
         let repository = hasOwnGit ? try Repository.open(at: root) : try Repository.create(at: root, initialBranch: "main")
         let vault = try Vault.create(at: root)
-        try MergeDriverSetup.register(repository: repository, vault: vault,
-                                      binary: driverProgram ?? MergeDriverSetup.executablePath())
+        try MergeDriverRegistration.register(repository: repository, vault: vault, binary: driverProgram)
         return Report(root: root, adoptedRepository: hasOwnGit, notes: try vault.notePaths().count)
     }
 }

@@ -79,7 +79,9 @@ extension Syncer {
                    state: inout SyncState) throws -> WorkTreeUpdater.Outcome {
         let oldTree = try previous.map { try repository.treeID(ofCommit: $0) }
         let newTree = try repository.treeID(ofCommit: target)
-        let outcome = try WorkTreeUpdater(repository: repository, vault: vault, resuming: resuming, retired: retired)
+        let environment = self.environment
+        let outcome = try WorkTreeUpdater(repository: repository, vault: vault, resuming: resuming, retired: retired,
+                                          afterWrites: { try environment.fault("after-work-tree-writes") })
             .update(from: oldTree, to: newTree)
         // A file already waiting for a merge keeps the base it waits with: the user's edit is
         // based on that version, not on the one this update replaced (which may hold an incoming

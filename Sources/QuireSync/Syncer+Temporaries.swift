@@ -6,10 +6,12 @@ import Glibc
 #endif
 
 extension Syncer {
-    /// Whether a sync would ever stage this change: never a new temporary file, never a nested
-    /// repository (reported as skipped instead). What `quire status` lists as uncommitted.
+    /// Whether a sync would ever stage this change: never a new temporary file or editor scratch
+    /// file (`EditorScratch`: swap, backup, lock files), never a nested repository (reported as
+    /// skipped instead). What `quire status` lists as uncommitted.
     static func wouldStage(_ entry: StatusEntry) -> Bool {
-        !NestedRepository.isNested(entry) && !(entry.kind == .added && TemporaryFiles.isTemporary(entry.path))
+        !NestedRepository.isNested(entry) && !(entry.kind == .added && EditorScratch.isScratch(entry.path))
+            && !(entry.kind == .added && TemporaryFiles.isTemporary(entry.path))
     }
 
     /// The changes a sync commit may stage: every one but new temporary files (`TemporaryFiles`),
@@ -19,6 +21,8 @@ extension Syncer {
     /// (a dry run) leaves the files alone.
     func stageable(_ changes: [StatusEntry], removing: Bool = true) -> [StatusEntry] {
         changes.filter { entry in
+            // An editor's scratch file is the editor's: left where it is, never committed.
+            if entry.kind == .added, EditorScratch.isScratch(entry.path) { return false }
             guard entry.kind == .added, TemporaryFiles.isTemporary(entry.path) else { return true }
             let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
             if removing, TemporaryFiles.writerIsGone(name) { unlink(vault.url(for: entry.path).path) }

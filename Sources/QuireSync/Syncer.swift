@@ -224,7 +224,8 @@ public final class Syncer {
         changes.removeAll { left.contains($0.path) }
         if changes.contains(where: { $0.kind == .conflicted }) && nested.isEmpty && linked.isEmpty {
             try index.addAll()
-            for entry in status where entry.kind == .added && TemporaryFiles.isTemporary(entry.path) {
+            for entry in status where entry.kind == .added
+                && (TemporaryFiles.isTemporary(entry.path) || EditorScratch.isScratch(entry.path)) {
                 try index.remove(path: entry.path)
             }
         } else {

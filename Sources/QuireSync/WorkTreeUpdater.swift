@@ -14,6 +14,9 @@ struct WorkTreeUpdater {
     var resuming = false
     /// Where replaced files go to be freed in the background (nil: freed as they are replaced).
     var retired: RetiredFiles?
+    /// Called once the files are written, before the index is updated from them (a test hook:
+    /// `QUIRE_FAULT=after-work-tree-writes`).
+    var afterWrites: (() throws -> Void)?
 
     /// What the update did.
     struct Outcome {
@@ -104,6 +107,7 @@ struct WorkTreeUpdater {
             return (try? fileMatches(path, previous)) ?? false
         }, retiring: retired, followingLinks: false))
         retired?.startPurge()
+        try afterWrites?()
         for path in edited {
             outcome.updated.removeAll { $0 == path }
             if let previous = expected[path] ?? nil { outcome.keptUserEdits[path] = previous.id.hex }
@@ -116,7 +120,13 @@ struct WorkTreeUpdater {
             if entry.kind == .executable {
                 try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: vault.url(for: path).path)
             }
-            try index.add(path: path)
+            do {
+                try index.add(path: path)
+            } catch is GitError where !FileManager.default.fileExists(atPath: vault.url(for: path).path) {
+                // Moved or deleted by the user right after it was written: the index holds the
+                // new version, and the next sync commits what the user did to it.
+                try index.add(entry: entry)
+            }
         }
         try index.write()
         return outcome

@@ -114,7 +114,7 @@ final class WorkflowTests: XCTestCase {
         try VaultRemote.pinCertificate(pin, in: kit.vault)
         try VaultRemote.pinCertificate(pin, in: kit.vault)
         let config = try VaultConfig(data: Data(try kit.read(".quire/local/config.yml").utf8), path: "config.yml")
-        XCTAssertEqual(VaultRemote.pinnedCertificates(config), [pin])
+        XCTAssertEqual(TransferSettings.pinnedCertificates(config), [pin])
     }
 
     func testCloneOfALocalRemoteAndItsRefusals() throws {

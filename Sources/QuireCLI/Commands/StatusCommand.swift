@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 import QuireSync
 
 /// `quire status` — remote, branch, waiting commits and the last sync.
@@ -8,7 +9,12 @@ struct StatusCommand: Command {
         name: "status",
         abstract: "Show the remote, uncommitted changes, commits waiting to sync, and the last sync's outcome.",
         usage: "status [--json]",
-        discussion: "Remote commits are counted as of the last fetch; nothing is fetched.",
+        discussion: """
+        Remote commits are counted as of the last fetch; nothing is fetched. When a sync daemon
+        ('quire watch --sync') runs or ran for the vault: its pid and start, its last cycle and
+        result, the next fetch, changes waiting for the debounce, the current backoff and the
+        last error.
+        """,
         examples: ["quire status", "quire status --json"],
         options: [.flag("--json", help: "Print the status as JSON.")])
 
@@ -39,6 +45,7 @@ struct StatusCommand: Command {
                 ("pendingMerges", .array(state.pendingBases.keys.sorted().map { .string($0) })),
                 ("conflicts", .int(status.conflicts)),
                 ("skipped", .array((state.skipped ?? []).map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+                ("daemon", DaemonStatusOutput.json(SyncDaemonHealth.read(vaultRoot: vault.root))),
             ]).rendered())
             return
         }
@@ -67,6 +74,7 @@ struct StatusCommand: Command {
         if status.conflicts > 0 {
             output.line("\(SyncReportOutput.plural(status.conflicts, "automatic resolution")) dropped text — see 'quire conflicts'")
         }
+        DaemonStatusOutput.print(SyncDaemonHealth.read(vaultRoot: vault.root), output: output)
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 import QuireCore
-import QuireGit
+import QuireKit
 import QuireSync
 
 /// `quire sync` — commit, pull, merge and push in one cycle.
@@ -28,7 +28,7 @@ struct SyncCommand: Command {
             .flag("--json", help: "Print the report as JSON."),
         ])
 
-    let options: SyncOptions
+    let options: VaultSyncOptions
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws {
@@ -39,54 +39,36 @@ struct SyncCommand: Command {
             }
             strategy = value
         }
-        options = SyncOptions(strategy: strategy, push: !arguments.has("--no-push"), dryRun: arguments.has("--dry-run"))
+        options = VaultSyncOptions(environment: [:], strategy: strategy, push: !arguments.has("--no-push"),
+                                   dryRun: arguments.has("--dry-run"))
         json = arguments.has("--json")
     }
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let interrupts = SyncInterrupts()
+        let output = context.output
+        let interrupts = SyncInterrupts(announce: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         defer { interrupts.restore() }
-        let environment = SyncEnvironment(device: vault.deviceName(environment: context.environment),
-                                          now: try context.now(), variables: context.environment,
-                                          interruption: { interrupts.received() })
-        let line = json ? nil : TransferSetup.progressLine(context.output)
-        let syncer = try Syncer(vault: vault, environment: environment,
-                                transfer: TransferSetup.options(context: context, vault: vault, line: line))
-        // Step 8: bring the search catalog up to date now rather than at the next search; it
-        // starts as soon as the work tree is settled and runs while the push goes on.
-        let catalog = BackgroundCatalogRefresh(vault: vault, environment: context.environment)
         var options = options
-        if let line { options.phaseStarted = { line.announce($0.rawValue) } }
-        options.workTreeSettled = { report in
-            if Self.changesNotes(report) { catalog.start(after: report) }
+        options.environment = context.environment
+        options.interruption = { interrupts.received() }
+        if !json, let line = TransferSetup.progressLine(output) {
+            options.phaseStarted = { line.announce($0.rawValue) }
+            options.transferProgress = { line.update($0) }
         }
         let report: SyncReport
         do {
-            report = try syncer.run(options)
+            report = try VaultSync.run(vault, options: options)
         } catch {
-            _ = try? catalog.wait()  // the sync's error is the one to report
+            output.clearProgress()
             throw error
         }
-        context.output.clearProgress()
-        let refreshedAfter = try catalog.wait()
-        if Self.changesNotes(report), refreshedAfter?.updatedFromRemote != report.updatedFromRemote
-            || refreshedAfter?.stamped != report.stamped {
-            // Not refreshed yet, or a later round (the remote moved meanwhile) updated more files.
-            _ = try VaultCatalog.open(vault: vault, environment: context.environment)
-        }
+        output.clearProgress()
         if json {
-            context.output.line(SyncReportOutput.json(report, dryRun: options.dryRun).rendered())
+            output.line(SyncReportOutput.json(report, dryRun: options.dryRun).rendered())
         } else {
             SyncReportOutput.print(report, options: options, context: context, vault: vault)
         }
-    }
-}
-
-extension SyncCommand {
-    /// Whether the sync changed notes in the work tree (stamped, or updated from the remote).
-    static func changesNotes(_ report: SyncReport) -> Bool {
-        !report.updatedFromRemote.isEmpty || !report.stamped.isEmpty
     }
 }
 
@@ -117,7 +99,7 @@ enum SyncReportOutput {
         ])
     }
 
-    static func print(_ report: SyncReport, options: SyncOptions, context: CommandContext, vault: Vault) {
+    static func print(_ report: SyncReport, options: VaultSyncOptions, context: CommandContext, vault: Vault) {
         let output = context.output
         func show(_ path: String) -> String { context.displayPath(path, vault: vault) }
         if options.dryRun {

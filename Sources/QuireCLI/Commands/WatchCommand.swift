@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 import QuireSearch
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +12,7 @@ struct WatchCommand: Command {
     static let configuration = CommandConfiguration(
         name: "watch",
         abstract: "Start, stop or show the watcher that keeps search fast on large vaults.",
-        usage: "watch [start|stop|status|run] [--json]",
+        usage: "watch [start|stop|status|run] [--sync] [--debounce S] [--fetch-interval S] [--max-backoff S] [--json]",
         discussion: """
         Without a watcher every command compares each note's size, times and inode with the
         cached catalog before it answers (one 'stat' per note: about 2 ms per 1,000 notes).
@@ -23,15 +24,29 @@ struct WatchCommand: Command {
         foreground (for a systemd user unit or another supervisor). Without an action:
         'status'. When the watcher cannot vouch for the vault (a symlink that leads to a note
         or folder, events the kernel dropped), commands walk the vault as without it.
+        With --sync (or 'sync: auto' in .quire/config.yml) it also syncs by itself: a few
+        seconds after your edits settle (longer while a file keeps changing), and every minute
+        to bring other devices' changes in; it backs off while the remote cannot be reached and
+        stops retrying when the credentials or the host key need you. One line per cycle goes
+        to .quire/local/log; 'quire status' shows its health. SIGHUP reloads the settings;
+        SIGINT or SIGTERM let a running cycle finish, then stop it. See Docs/sync.md.
         """,
-        examples: ["quire watch start", "quire watch status --json", "quire watch stop"],
-        options: [.flag("--json", help: "Print the status as JSON (status only).")],
+        examples: ["quire watch start", "quire watch start --sync", "quire watch run --sync --debounce 2",
+                   "quire watch status --json", "quire watch stop"],
+        options: [.flag("--json", help: "Print the status as JSON (status only)."),
+                  .flag("--sync", help: "Also sync by itself (start and run)."),
+                  .value("--debounce", name: "S", help: "Seconds of quiet after the last change before a sync (default 5)."),
+                  .value("--fetch-interval", name: "S", help: "Seconds between fetches when nothing changes (default 60)."),
+                  .value("--max-backoff", name: "S", help: "Longest wait between attempts while offline (default 900).")],
         positionals: 0...1)
 
     enum Action: String { case start, stop, status, run }
 
     let action: Action
     let json: Bool
+    let sync: Bool
+    /// Settings from the command line: config key → seconds.
+    let overrides: [String: Double]
 
     init(_ arguments: ParsedArguments) throws {
         let word = arguments.positionals.first ?? "status"
@@ -40,6 +55,19 @@ struct WatchCommand: Command {
         }
         self.action = action
         json = arguments.has("--json")
+        sync = arguments.has("--sync")
+        var overrides: [String: Double] = [:]
+        for (option, key) in [("--debounce", "syncDebounce"), ("--fetch-interval", "syncFetchInterval"), ("--max-backoff", "syncBackoffMax")] {
+            guard let text = arguments.value(option) else { continue }
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                throw CLIError.usage("\(option) takes a number of seconds, not '\(text)'")
+            }
+            overrides[key] = seconds
+        }
+        self.overrides = overrides
+        if (sync || !overrides.isEmpty) && (action == .stop || action == .status) {
+            throw CLIError.usage("--sync and its settings work with 'quire watch start' and 'quire watch run' only")
+        }
         if json && action != .status {
             throw CLIError.usage("--json works with 'quire watch status' only")
         }
@@ -57,6 +85,8 @@ struct WatchCommand: Command {
             } else {
                 context.output.line("no watcher runs for \(root)")
             }
+        case .run where try sync || SyncDaemonSettings.load(vault).automatic:
+            try SyncWatch.run(vault, overrides: overrides, context: context)
         case .run:
             let server = try Self.server(root)
             context.output.line("watching \(root): \(Count.of(server.folderCount, "folder")); stop with 'quire watch stop'")
@@ -71,7 +101,11 @@ struct WatchCommand: Command {
                 context.output.line("a watcher already runs for \(root) (pid \(status.processID))")
                 return
             }
-            let status = try Self.startInBackground(vault, environment: context.environment)
+            var extra: [String] = sync ? ["--sync"] : []
+            for (key, value) in overrides.sorted(by: { $0.key < $1.key }) {
+                extra += [["syncDebounce": "--debounce", "syncFetchInterval": "--fetch-interval", "syncBackoffMax": "--max-backoff"][key] ?? "", String(value)]
+            }
+            let status = try Self.startInBackground(vault, environment: context.environment, extra: extra)
             // Bring the catalog up to date once with the watcher's token: the next command
             // already looks only at what changed.
             do {
@@ -86,7 +120,7 @@ struct WatchCommand: Command {
         }
     }
 
-    private static func server(_ root: String) throws -> WatchServer {
+    static func server(_ root: String) throws -> WatchServer {
         do throws(WatchError) {
             return try WatchServer(realRoot: root)
         } catch .alreadyRunning {
@@ -122,7 +156,7 @@ struct WatchCommand: Command {
 
     /// Starts `quire watch run` for the vault as a background process in its own session
     /// (output to `.quire/local/watch.log`) and waits until it answers.
-    private static func startInBackground(_ vault: Vault, environment: [String: String]) throws -> WatchStatus {
+    private static func startInBackground(_ vault: Vault, environment: [String: String], extra: [String]) throws -> WatchStatus {
         let root = vault.root.path
         let logDirectory = root + "/.quire/local"
         try? FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
@@ -154,7 +188,7 @@ struct WatchCommand: Command {
         for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT] { sigaddset(&stopSignals, signal) }
         posix_spawnattr_setsigdefault(&attributes, &stopSignals)
         posix_spawnattr_setflags(&attributes, Int16(0x80 | 0x08 | 0x04))  // SETSID | SETSIGMASK | SETSIGDEF
-        let arguments = [executable, "watch", "run", "--vault", root]
+        let arguments = [executable, "watch", "run", "--vault", root] + extra
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

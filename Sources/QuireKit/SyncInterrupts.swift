@@ -4,7 +4,7 @@ import QuireCore
 import Glibc
 #endif
 
-/// SIGINT and SIGTERM while `quire sync` runs: the first one asks the sync to stop at its next
+/// SIGINT and SIGTERM while a sync runs (`quire sync`, `VaultSync.run`): the first one asks the sync to stop at its next
 /// safe point (`SyncEnvironment.checkpoint`) instead of killing it in the middle of writing notes;
 /// a second one ends the process at once, as a crash would (which the sync's journal and the
 /// removal of leftover temporary files are made for).
@@ -15,7 +15,10 @@ import Glibc
 /// waits on a `signalfd` (to count the second one and say that the sync is stopping). Taking and
 /// recording happen under one lock: a signal is always either pending or recorded, so a safe
 /// point right after it arrived sees it.
-final class SyncInterrupts: @unchecked Sendable {
+///
+/// What the user should hear (the sync is stopping at a safe point; stopping at once) goes to
+/// `announce`: the library never prints.
+public final class SyncInterrupts: @unchecked Sendable {
     private typealias SignalFD = @convention(c) (Int32, UnsafePointer<sigset_t>?, Int32) -> Int32
     /// glibc's `signalfd(2)`, which the Swift Glibc module does not declare.
     private static let signalfd = LibcFunction.named("signalfd", as: SignalFD.self)
@@ -31,9 +34,13 @@ final class SyncInterrupts: @unchecked Sendable {
     private let lock = NSLock()
     /// The first signal taken; guarded by `lock`.
     private var first: Int32?
+    /// Hears the two announcements (each a line without its newline).
+    private let announce: @Sendable (String) -> Void
 
     /// Blocks SIGINT and SIGTERM until `restore()`; call it before the sync starts any thread.
-    init() {
+    /// `announce` hears "stopping at a safe point" and "stopping at once" (on the watcher thread).
+    public init(announce: @escaping @Sendable (String) -> Void) {
+        self.announce = announce
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
@@ -49,7 +56,7 @@ final class SyncInterrupts: @unchecked Sendable {
     }
 
     /// The signal that asked the sync to stop, or nil.
-    func received() -> Int32? {
+    public func received() -> Int32? {
         lock.withLock {
             if first == nil { first = take() }
             return first
@@ -58,7 +65,7 @@ final class SyncInterrupts: @unchecked Sendable {
 
     /// Ends the watcher, drops signals that arrived after the sync's last safe point (it finished
     /// or reported the first one), and unblocks the signals.
-    func restore() {
+    public func restore() {
         if watching {
             var byte = UInt8(0)
             _ = write(stopPipe[1], &byte, 1)
@@ -100,13 +107,13 @@ final class SyncInterrupts: @unchecked Sendable {
                 guard let signal = take() else { return nil }
                 if first == nil {
                     first = signal
-                    Self.say("quire: stopping the sync at a safe point (interrupt again to stop at once)\n")
+                    announce("quire: stopping the sync at a safe point (interrupt again to stop at once)")
                     return nil
                 }
                 return signal
             }
             guard let signal else { continue }
-            Self.say("quire: stopping at once; the next 'quire sync' finishes what this one started\n")
+            announce("quire: stopping at once; the next 'quire sync' finishes what this one started")
             Glibc.signal(signal, SIG_DFL)
             var only = sigset_t()
             sigemptyset(&only)
@@ -114,9 +121,5 @@ final class SyncInterrupts: @unchecked Sendable {
             pthread_sigmask(SIG_UNBLOCK, &only, nil)
             raise(signal)
         }
-    }
-
-    private static func say(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
     }
 }

@@ -3,14 +3,16 @@ import QuireCore
 import QuireGit
 
 /// Registers quire's resolver as git's merge driver for notes, so a plain `git pull` merges note
-/// contents the way `quire sync` does: `merge.quire.driver` in `.git/config` (the command
-/// `quire merge-driver %O %A %B %P`, by the absolute path of the quire binary) and
-/// `*.md merge=quire` in `.gitattributes`. `quire init` and `quire clone` call it.
-enum MergeDriverSetup {
-    static let attributeLine = "*.md merge=quire"
+/// contents the way `quire sync` does: `merge.quire.driver` in `.git/config` (absolute path of this
+/// binary) and `*.md merge=quire` in `.gitattributes`.
+public enum MergeDriverRegistration {
+    /// The `.gitattributes` line that routes notes to the driver.
+    public static let attributeLine = "*.md merge=quire"
 
-    /// Registers `binary` (an absolute path) as the driver in `vault`'s repository.
-    static func register(repository: Repository, vault: Vault, binary: String) throws {
+    /// Writes the driver into the repository's config and the attribute line into `.gitattributes`
+    /// (once). `binary` is the absolute path of the `quire` git runs; nil: the running program.
+    public static func register(repository: Repository, vault: Vault, binary: String? = nil) throws {
+        let binary = binary ?? executablePath()
         try repository.setConfigString("merge.quire.name", "quire note merge (front matter key by key, newest updatedAt wins)")
         try repository.setConfigString("merge.quire.driver", "\(shellQuoted(binary)) merge-driver %O %A %B %P")
         let attributes = vault.root.appendingPathComponent(".gitattributes")
@@ -23,15 +25,16 @@ enum MergeDriverSetup {
         try vault.write(Data(text.utf8), to: ".gitattributes")
     }
 
-    /// The absolute path of the running program (the `quire` binary).
-    static func executablePath() -> String {
+    /// The absolute path of the running `quire` binary.
+    public static func executablePath() -> String {
         if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             return resolved
         }
         return CommandLine.arguments.first ?? "quire"
     }
 
-    static func shellQuoted(_ text: String) -> String {
+    /// `text` quoted for a POSIX shell (unquoted when it is plain).
+    public static func shellQuoted(_ text: String) -> String {
         if text.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+".contains($0) }) { return text }
         return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireSearch
 import QuireSync
 
 /// Brings a vault's search catalog up to date on a background thread, started at most once:
@@ -31,12 +32,17 @@ final class BackgroundCatalogRefresh: @unchecked Sendable {
         finished.enter()
         Thread.detachNewThread { [self] in
             do {
-                _ = try VaultCatalog.open(vault: vault, environment: environment)
+                try Self.refreshNow(vault: vault, environment: environment)
             } catch {
                 lock.withLock { failure = error }
             }
             finished.leave()
         }
+    }
+
+    /// Brings the catalog of `vault` up to date on this thread.
+    static func refreshNow(vault: Vault, environment: [String: String]) throws {
+        _ = try FreshCatalog.open(vault: vault, rules: GitIgnoreRules.of(vault), environment: environment)
     }
 
     /// Waits for a started refresh to finish; returns the report it started from (nil when it

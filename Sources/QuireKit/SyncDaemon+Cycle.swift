@@ -1,0 +1,174 @@
+import Foundation
+import QuireCore
+import QuireGit
+import QuireSync
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension SyncDaemon {
+    /// How one cycle ended, for the log, the health record and what comes next.
+    enum CycleOutcome {
+        /// The cycle ran: the report.
+        case synced(SyncReport)
+        /// Not run now (someone else is working on the vault): why, and when to try again.
+        case skipped(String, retryIn: Double)
+        /// The remote could not be reached, or another failure retrying may cure: back off.
+        case failed(String, result: String)
+        /// Only the user can help (credentials, host key): stop retrying.
+        case needsUser(String, result: String)
+        /// A second stop signal stopped the cycle at a safe point.
+        case interrupted
+    }
+
+    /// Runs one cycle now (the debounce or the timer made it due) and acts on its outcome.
+    func runCycle() {
+        let started = Self.monotonic()
+        if let busy = busyReason() {
+            finish(.skipped(busy, retryIn: max(1, settings.debounce)), started: started)
+            return
+        }
+        let waiting = pending
+        pending = [:]
+        firstPending = nil
+        var options = VaultSyncOptions(environment: environment)
+        let signals = self.signals
+        options.interruption = { signals.interruption() }
+        options.waitForDaemon = 0
+        let outcome: CycleOutcome
+        do {
+            outcome = .synced(try VaultSync.run(vault, options: options))
+        } catch {
+            outcome = Self.classify(error)
+        }
+        if case .skipped = outcome {
+            // Nothing was done: the changes still wait.
+            for (path, entry) in waiting where pending[path] == nil { pending[path] = entry }
+            if firstPending == nil, !pending.isEmpty { firstPending = started }
+        }
+        finish(outcome, started: started)
+    }
+
+    /// Why a cycle should not start now: a git command run by hand holds the index (a fresh
+    /// `.git/index.lock`), or a merge or rebase is in progress.
+    func busyReason() -> String? {
+        let git = vault.root.appendingPathComponent(".git")
+        let index = git.appendingPathComponent("index.lock").path
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: index),
+           let modified = attributes[.modificationDate] as? Date, Date().timeIntervalSince(modified) < 60 {
+            return "a git command is working on the vault (.git/index.lock)"
+        }
+        return nil
+    }
+
+    static func classify(_ error: Error) -> CycleOutcome {
+        let text = Redaction.text(String(describing: error))
+        if let error = error as? SyncError {
+            switch error {
+            case .locked: return .skipped("another quire is syncing the vault", retryIn: 2)
+            case .operationInProgress, .detachedHead: return .skipped("waiting for the git command in progress: \(text)", retryIn: 30)
+            case .interrupted: return .interrupted
+            case .pushRejectedAfterRetries: return .failed(text, result: "push rejected")
+            default: return .failed(text, result: "failed")
+            }
+        }
+        if let error = error as? GitError {
+            switch error.category {
+            case .authentication: return .needsUser(text, result: "authentication failed")
+            case .offline: return .failed(text, result: "offline")
+            case .repositoryNotFound: return .failed(text, result: "remote not found")
+            case .pushRejected: return .failed(text, result: "push rejected")
+            case .other:
+                if error.code == .locked { return .skipped("a git command holds a lock in the vault", retryIn: 2) }
+                return .failed(text, result: "failed")
+            }
+        }
+        return .failed(text, result: "failed")
+    }
+
+    /// Records the outcome (health, log, notification) and sets the next due time.
+    func finish(_ outcome: CycleOutcome, started: Double) {
+        let now = Self.monotonic()
+        let elapsed = String(format: "%.1f s", now - started)
+        health.lastCycle = Date()
+        switch outcome {
+        case .synced(let report):
+            failures = 0
+            health.backoffSeconds = 0
+            health.lastResult = report.noRemote ? "ok (no remote)" : "ok"
+            health.lastSummary = Self.summary(report)
+            nextFetch = now + settings.fetchInterval
+            notBefore = 0
+            say("sync ok: \(health.lastSummary ?? "") (\(elapsed))")
+            announce(report.conflicts)
+        case let .skipped(reason, retryIn):
+            health.lastResult = "skipped"
+            health.lastSummary = reason
+            notBefore = now + retryIn
+            nextFetch = max(nextFetch, notBefore)
+            say("sync skipped: \(reason); trying again in \(Self.seconds(retryIn))")
+        case let .failed(message, result):
+            failures += 1
+            let wait = min(settings.backoffMax, settings.backoffStart * pow(2, Double(min(failures - 1, 30))))
+            health.backoffSeconds = wait
+            health.lastResult = result
+            health.lastSummary = nil
+            health.lastError = message
+            health.lastErrorAt = Date()
+            nextFetch = now + wait
+            notBefore = 0
+            say("sync \(result): \(message); local changes stay committed; trying again in \(Self.seconds(wait)) (\(elapsed))")
+        case let .needsUser(message, result):
+            health.lastResult = result
+            health.lastError = message
+            health.lastErrorAt = Date()
+            health.stoppedBecause = result
+            health.backoffSeconds = 0
+            stoppedAtSync = (try? SyncState.load(vaultRoot: vault.root))?.lastSync
+            say("sync \(result): \(message); not retrying until the settings change (SIGHUP) or a 'quire sync' by hand succeeds")
+        case .interrupted:
+            health.lastResult = "interrupted"
+            say("sync interrupted at a safe point (stopping)")
+        }
+        health.pendingChanges = pending.count
+        health.nextFetch = health.stoppedBecause == nil ? Date().addingTimeInterval(dueTime(now: now) - now) : nil
+        saveHealth()
+    }
+
+    /// Whether `sync-state.json` records a successful sync since the daemon stopped for the user
+    /// (its own failing cycle wrote the state it compares with: no clock is involved).
+    func manualSyncSucceeded() -> Bool {
+        guard let state = try? SyncState.load(vaultRoot: vault.root), let last = state.lastSync else { return false }
+        return last != stoppedAtSync && state.lastError == nil && state.lastOutcome?.hasPrefix("ok") == true
+    }
+
+    static func summary(_ report: SyncReport) -> String {
+        var parts: [String] = []
+        if !report.committed.isEmpty { parts.append("committed \(count(report.committed.count, "change"))") }
+        if !report.updatedFromRemote.isEmpty { parts.append("\(count(report.updatedFromRemote.count, "file")) from the remote") }
+        if !report.conflicts.isEmpty { parts.append("\(count(report.conflicts.count, "collision")) resolved") }
+        if report.pushed { parts.append("pushed \(count(report.pushedCommits, "commit"))") }
+        if !report.keptUserEdits.isEmpty { parts.append("\(count(report.keptUserEdits.count, "edit")) kept for the next cycle") }
+        if report.noRemote { parts.append("no remote") }
+        return parts.isEmpty ? "up to date" : parts.joined(separator: ", ")
+    }
+
+    static func count(_ value: Int, _ noun: String) -> String { value == 1 ? "1 \(noun)" : "\(value) \(noun)s" }
+
+    /// New conflicts: in the log and the health record, and as a desktop notification.
+    func announce(_ conflicts: [MergeDecision]) {
+        guard !conflicts.isEmpty else { return }
+        for decision in conflicts {
+            let line = "\(decision.path): \(decision.winner.rawValue) kept — \(decision.reason)"
+            say("conflict resolved: \(line) (the other version: quire conflicts)")
+            health.conflicts.append(line)
+        }
+        health.conflicts = Array(health.conflicts.suffix(50))
+        if settings.notify {
+            let paths = conflicts.map(\.path).sorted()
+            DesktopNotification.send(title: "Quire: \(Self.count(conflicts.count, "note")) merged automatically",
+                                     body: paths.prefix(5).joined(separator: ", ") + " — see 'quire conflicts'",
+                                     environment: environment)
+        }
+    }
+}

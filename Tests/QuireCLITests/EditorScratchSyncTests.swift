@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// Editors' swap, backup and lock files beside notes never enter a sync's commit (nor
+/// `quire status`'s uncommitted list), and stay where the editor left them.
+@Suite struct EditorScratchSyncTests {
+    static let scratch = [".note.md.swp", ".note.md.swo", "note.md~", "4913", ".#note.md", "#note.md#", "Sub/.draft.md.swp"]
+
+    @Test func scratchFilesAreNeverCommitted() throws {
+        let world = try SyncWorld()
+        let a = try world.first("a", notes: ["note.md": noteText("title: Note")])
+        for path in Self.scratch { try a.write("scratch\n", to: path) }
+        try a.write(noteText("title: Draft"), to: "Sub/draft.md")
+        let status = try a.run(["status", "--json"])
+        #expect(status.code == 0)
+        for path in Self.scratch { #expect(!status.stdout.contains(path), "\(path) listed as uncommitted") }
+        try a.sync()
+        let tracked = try a.git(["ls-files"]).stdout.split(separator: "\n").map(String.init)
+        #expect(tracked.contains("Sub/draft.md"))
+        for path in Self.scratch {
+            #expect(!tracked.contains(path), "\(path) was committed")
+            #expect(a.exists(path), "\(path) was removed")
+        }
+        let remote = try world.git(["ls-tree", "-r", "--name-only", "main"]).stdout
+        for path in Self.scratch { #expect(!remote.contains(path)) }
+    }
+}

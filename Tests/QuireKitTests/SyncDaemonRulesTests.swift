@@ -1,0 +1,77 @@
+import Foundation
+import QuireCore
+@testable import QuireKit
+import XCTest
+
+/// The sync daemon's rules that need no clock: when a cycle is due, the settings, the log's
+/// rotation, the one-daemon lock. (End to end, with real events and remotes: SyncDaemonTests.)
+final class SyncDaemonRulesTests: XCTestCase {
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("quirekit-daemon-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".quire"), withIntermediateDirectories: true)
+        try Data("version: 1\n".utf8).write(to: root.appendingPathComponent(".quire/config.yml"))
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func daemon() throws -> SyncDaemon {
+        try SyncDaemon(vault: Vault(at: root), environment: [:], overrides: ["syncDebounce": 5, "syncMaxDelay": 300,
+                                                                               "syncFetchInterval": 60]) { _ in }
+    }
+
+    func testDebounceWaitsForQuietAndLongerWhileAFileKeepsChanging() throws {
+        let daemon = try daemon()
+        let now = 1000.0
+        daemon.nextFetch = now + 60
+        XCTAssertEqual(daemon.dueTime(now: now), now + 60, "nothing pending: the fetch timer")
+        daemon.firstPending = now
+        daemon.pending = ["a.md": (count: 1, last: now)]
+        XCTAssertEqual(daemon.dueTime(now: now), now + 5, "five quiet seconds after the last change")
+        daemon.pending = ["a.md": (count: 3, last: now)]
+        XCTAssertEqual(daemon.dueTime(now: now), now + 10, "a file written again and again: twice as long")
+        daemon.firstPending = now - 298
+        XCTAssertEqual(daemon.dueTime(now: now), now + 2, "at the latest syncMaxDelay after the first change")
+        daemon.health.stoppedBecause = "authentication failed"
+        XCTAssertEqual(daemon.dueTime(now: now), .infinity, "stopped for the user: only a signal or a sync by hand")
+        daemon.health.stoppedBecause = nil
+        daemon.notBefore = now + 30
+        XCTAssertEqual(daemon.dueTime(now: now), now + 30, "after a skipped cycle: not before its retry")
+    }
+
+    func testSettingsFromTheConfigFilesAndTheirOrder() throws {
+        try Data("version: 1\nsync: auto\nsyncDebounce: 2\nsyncFetchInterval: 30s\nsyncBackoffMax: -5\nsyncNotify: false\n".utf8)
+            .write(to: root.appendingPathComponent(".quire/config.yml"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".quire/local"), withIntermediateDirectories: true)
+        try Data("syncDebounce: 1.5\n".utf8).write(to: root.appendingPathComponent(".quire/local/config.yml"))
+        let settings = try SyncDaemonSettings.load(Vault(at: root))
+        XCTAssertTrue(settings.automatic)
+        XCTAssertEqual(settings.debounce, 1.5, "the device's own config wins")
+        XCTAssertEqual(settings.fetchInterval, 30)
+        XCTAssertEqual(settings.backoffMax, 900, "a negative value is ignored")
+        XCTAssertFalse(settings.notify)
+    }
+
+    func testTheLogRotatesBySize() throws {
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".quire/local"), withIntermediateDirectories: true)
+        let log = SyncDaemonLog(vaultRoot: root, limit: 100)
+        let time = Date(timeIntervalSince1970: 1_800_000_000)
+        for index in 0..<5 { log.append("line \(index) of the daemon's log", at: time) }
+        let current = try String(contentsOf: log.url, encoding: .utf8)
+        let old = try String(contentsOf: root.appendingPathComponent(".quire/local/log.1"), encoding: .utf8)
+        XCTAssertEqual(current, "2027-01-15T08:00:00Z line 4 of the daemon's log\n")
+        XCTAssertEqual(old, "2027-01-15T08:00:00Z line 2 of the daemon's log\n2027-01-15T08:00:00Z line 3 of the daemon's log\n")
+    }
+
+    func testOneDaemonPerVault() throws {
+        let first = try daemon()
+        XCTAssertThrowsError(try daemon()) { error in
+            XCTAssertEqual(error as? SyncDaemonError, .alreadyRunning(pid: Int(getpid())))
+        }
+        XCTAssertEqual(SyncDaemonHealth.lockHolder(vaultRoot: root), Int(getpid()))
+        withExtendedLifetime(first) {}
+    }
+}
