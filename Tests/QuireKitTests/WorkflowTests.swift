@@ -103,6 +103,15 @@ final class WorkflowTests: XCTestCase {
         }
     }
 
+    func testUndoWithoutAMergeIsRefused() throws {
+        try kit.write("# a\n", to: "a.md")
+        try kit.commitAll()
+        XCTAssertThrowsError(try SyncUndo.run(kit.vault, environment: kit.environment)) {
+            XCTAssertEqual($0 as? SyncError, .nothingToUndo)
+        }
+        XCTAssertEqual(try kit.read("a.md"), "# a\n")
+    }
+
     func testRemoteIsSetShownRedactedAndCertificatesArePinnedOnce() throws {
         XCTAssertThrowsError(try VaultRemote.url(of: kit.vault)) { XCTAssertEqual($0 as? KitError, .noRemote) }
         XCTAssertEqual(try VaultRemote.set("https://me:secret@example.com/notes.git", in: kit.vault),
