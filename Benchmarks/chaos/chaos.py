@@ -121,7 +121,8 @@ class Chaos:
     def quire(self, device, *arguments, check=True, fault=None):
         result = subprocess.run([self.binary] + list(arguments), cwd=device.path, env=self.env(device, fault),
                                 capture_output=True, text=True, timeout=120)
-        if check and result.returncode != 0 and self.args.daemons and "no note matches" in result.stderr:
+        if check and result.returncode != 0 and self.args.daemons and (
+                "no note matches" in result.stderr or "(no such file)" in result.stderr):
             raise Raced(result.stderr.strip().splitlines()[0])
         if check and result.returncode != 0:
             raise Failure("%s: quire %s exited %d\n%s%s" % (device.name, " ".join(arguments), result.returncode,
@@ -159,6 +160,13 @@ class Chaos:
         stamp = self.now(device).timestamp()
         os.utime(temporary, (stamp, stamp))
         os.replace(temporary, path)
+
+    def unchanged(self, path, text):
+        """--daemons: an editor saving a buffer read before its daemon updated the file would be
+        the user's own revert, not the sync's doing: a careful editor notices and reloads. The
+        operation is dropped (Raced) when the file no longer holds what was read."""
+        if self.args.daemons and (not os.path.exists(path) or self.read(path) != text):
+            raise Raced("%s changed since it was read" % os.path.relpath(path, self.root))
 
     @staticmethod
     def split(text):
@@ -248,13 +256,16 @@ class Chaos:
             if not names:
                 return self.operate_fallback(device, token)
             target = os.path.join(folder, self.rng.choice(names))
-            self.write_as_editor(target, self.read(target) + token + "\n", device)
+            before = self.read(target)
+            self.unchanged(target, before)
+            self.write_as_editor(target, before + token + "\n", device)
             self.record(token, "attachment", None, device)
         elif operation == "append-editor":
             front, body = self.split(text)
             position = self.rng.randint(0, len(body))
             body.insert(position, token)
             updated = ("---\n" + "\n".join(front) + "\n---\n" if front is not None else "") + "\n".join(body)
+            self.unchanged(full, text)
             self.write_as_editor(full, updated, device)
             self.record(token, "body", identity, device)
         elif operation in ("key-quire", "key-editor"):
@@ -264,6 +275,7 @@ class Chaos:
             previous = [line for line in front if line.startswith("chaos:")]
             for line in previous:
                 self.superseded.update(TOKEN.findall(line))
+            self.unchanged(full, text)
             if operation == "key-quire":
                 self.quire(device, "set", note, "chaos=" + token)
             else:
@@ -288,9 +300,15 @@ class Chaos:
         elif operation == "delete":
             # Deliberately deleted: what the device had of the note, on disk and in its HEAD (a
             # kept edit not merged yet shows the user an older text than HEAD's).
+            self.unchanged(full, text)
             self.deleted.update(TOKEN.findall(text))
             self.deleted.update(TOKEN.findall(self.git("show", "HEAD:" + note, cwd=device.path).stdout))
             self.quire(device, "rm", note)
+            if self.args.daemons:
+                # The daemon may have updated the note in the instant between the read above and
+                # the removal: what the device's last commits held of it was deleted too.
+                history = self.git("log", "-3", "-p", "--format=", "--", note, cwd=device.path).stdout
+                self.deleted.update(TOKEN.findall(history))
 
     def operate_fallback(self, device, token):
         """Appends a body line as an editor would (also the edit made while a sync runs): like a

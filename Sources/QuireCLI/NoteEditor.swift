@@ -1,6 +1,9 @@
 import Foundation
 import QuireCore
 import QuireKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Applies one change to a note file: read, change, stamp `updatedAt` when the content really
 /// changed (unless the change set `updatedAt` itself), write atomically. Untouched files are
@@ -11,14 +14,25 @@ enum NoteEditor {
     static func apply(vault: Vault, path: String, now: Date, setsUpdatedAt: Bool = false, force: Bool,
                       _ change: (inout NoteDocument) throws -> Void) throws -> Bool {
         do {
-            var document = try vault.readDocument(path: path)
-            let before = document.serialized()
-            try change(&document)
-            guard document.serialized() != before else { return false }
-            if !force { try refuseWriteProtected(vault: vault, path: path) }
-            if !setsUpdatedAt { try document.setUpdatedAt(now) }
-            try vault.write(document.serialized(), to: path)
-            return true
+            // A sync (the daemon's) may update the note while this edits it: the file is replaced
+            // only if it still holds what was read, else the change is made again on what is there.
+            for attempt in 1...5 {
+                let read = try? Data(contentsOf: vault.url(for: path))
+                var document = try vault.readDocument(path: path)
+                let before = document.serialized()
+                try change(&document)
+                guard document.serialized() != before else { return false }
+                if !force { try refuseWriteProtected(vault: vault, path: path) }
+                if !setsUpdatedAt { try document.setUpdatedAt(now) }
+                if attempt == 1, ProcessInfo.processInfo.environment["QUIRE_FAULT"] == "before-note-write:stop" {
+                    kill(getpid(), SIGSTOP)  // test hook (Docs/sync.md): a sync's write lands here
+                }
+                let refused = try vault.writeAll([(path, document.serialized())], replaceIf: { _ in
+                    read != nil && (try? Data(contentsOf: vault.url(for: path))) == read
+                })
+                if refused.isEmpty { return true }
+            }
+            throw CLIError("the note kept changing while quire edited it (\(path))", hint: "try again; the note is as the last writer left it")
         } catch CoreError.unreadableFrontMatter(let line, let reason) {
             let at = line.map { ":\($0)" } ?? ""
             throw CLIError("front matter is unreadable, the note is left as it is (\(path)\(at): \(reason))",

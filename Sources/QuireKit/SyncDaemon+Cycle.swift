@@ -41,6 +41,18 @@ extension SyncDaemon {
         } catch {
             outcome = Self.classify(error)
         }
+        if case .synced(let report) = outcome {
+            // The files the cycle itself wrote are no reason for another one; a user's edit
+            // made meanwhile is.
+            do {
+                try takeChanges(except: Set(report.updatedFromRemote + report.stamped).subtracting(report.keptUserEdits))
+                let now = Self.monotonic()
+                for path in report.keptUserEdits where pending[path] == nil { pending[path] = (1, now) }
+                if firstPending == nil, !pending.isEmpty { firstPending = now }
+            } catch {
+                say("cannot read the file events: \(error)")
+            }
+        }
         if case .skipped = outcome {
             // Nothing was done: the changes still wait.
             for (path, entry) in waiting where pending[path] == nil { pending[path] = entry }

@@ -89,7 +89,9 @@ public final class SyncDaemon {
             let due = dueTime(now: now)
             if due <= now {
                 runCycle()
-                if signals.take().stops > 0 { return }
+                let (stops, reloads) = signals.take()
+                if stops > 0 { return }
+                if reloads > 0 { reload() }
                 continue
             }
             updateHealthTimes(now: now)
@@ -120,9 +122,11 @@ public final class SyncDaemon {
         return max(due, notBefore)
     }
 
-    /// Reads the watch: pending changes, and a sync by hand that cleared a stop.
-    func takeChanges() throws {
-        let changes = try watch.drain()
+    /// Reads the watch: pending changes (but `written`: files this daemon's cycle just wrote),
+    /// and a sync by hand that cleared a stop.
+    func takeChanges(except written: Set<String> = []) throws {
+        var changes = try watch.drain()
+        changes.paths.subtract(written)
         let now = Self.monotonic()
         var paths = changes.paths
         if changes.overflow { paths.insert("*") }

@@ -49,6 +49,7 @@ struct SyncDaemonTests {
         #expect(health["pid"] as? Int == Int(daemonA.pid))
         #expect(health["lastResult"] as? String == "ok")
         #expect(health["nextFetch"] is String)
+        #expect(try a.run(["watch", "status"]).stdout.contains("it also syncs the vault by itself"))
         let text = try a.run(["status"]).stdout
         #expect(text.contains("sync daemon: running since") && text.contains("next fetch:"), "\(text)")
         let logFile = try a.read(".quire/local/log")
@@ -150,10 +151,19 @@ struct SyncDaemonTests {
         try a.write(noteText("title: Waiting"), to: "waiting.md")
         try waitUntil("the change is pending") { daemon.health()?["pendingChanges"] as? Int == 1 }
         #expect(try world.remoteFile("waiting.md") == nil)
-        // Trusting the host and reloading (SIGHUP) resumes it.
+        // Trusting the host and syncing by hand resumes it.
+        try saved.write(to: knownHosts)
+        let manual = try a.run(["sync"], environment: ["HOME": home.path, "QUIRE_NOW": ""])
+        #expect(manual.code == 0, "\(manual.stderr)")
+        try waitUntil("the daemon resumed after the sync by hand") { daemon.health()?["stoppedBecause"] is NSNull }
+        #expect(try world.remoteFile("waiting.md") != nil)
+        // Stopped again; trusting the host and reloading (SIGHUP) resumes it too.
+        try FileManager.default.removeItem(at: knownHosts)
+        try a.write(noteText("title: Later"), to: "later.md")
+        try waitUntil("stopped again") { daemon.health()?["stoppedBecause"] as? String == "authentication failed" }
         try saved.write(to: knownHosts)
         kill(daemon.pid, SIGHUP)
-        try waitUntil("waiting.md reached the remote") { try world.remoteFile("waiting.md") != nil }
+        try waitUntil("later.md reached the remote") { try world.remoteFile("later.md") != nil }
         #expect(daemon.health()?["stoppedBecause"] is NSNull)
         #expect(daemon.stop() == 0)
         #expect(daemon.log.contains("not retrying until the settings change"))

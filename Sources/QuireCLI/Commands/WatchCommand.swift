@@ -78,7 +78,8 @@ struct WatchCommand: Command {
         let root = vault.root.path
         switch action {
         case .status:
-            show(WatchClient.status(realRoot: root), root: root, output: context.output)
+            show(WatchClient.status(realRoot: root), root: root, output: context.output,
+                 syncing: SyncDaemonHealth.read(vaultRoot: vault.root)?.running == true)
         case .stop:
             if WatchClient.stop(realRoot: root) {
                 context.output.line("stopped the watcher of \(root)")
@@ -131,12 +132,13 @@ struct WatchCommand: Command {
         }
     }
 
-    private func show(_ status: WatchStatus?, root: String, output: Output) {
+    private func show(_ status: WatchStatus?, root: String, output: Output, syncing: Bool) {
         if json {
             output.line(JSONValue.object([
                 ("running", .bool(status != nil)), ("pid", .int(status?.processID)),
                 ("folders", .int(status?.folders)), ("since", .string(status.map { DateText.iso($0.startedAt) })),
                 ("changesCounted", .int(status?.changesCounted)), ("blocker", .string(status?.blocker)),
+                ("syncing", .bool(syncing)),
             ]).rendered())
             return
         }
@@ -147,6 +149,7 @@ struct WatchCommand: Command {
         }
         output.line("watching \(root) since \(DateText.short(status.startedAt)) (pid \(status.processID))")
         output.line("\(Count.of(status.folders, "folder")) watched, \(status.changesCounted) change batches seen")
+        if syncing { output.line("it also syncs the vault by itself ('quire status' shows how it goes)") }
         if let blocker = status.blocker {
             output.line("commands still look at every note: \(blocker)")
         } else {
