@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "QuireKit", dependencies: ["QuireCore", "QuireGit", "QuireSearch", "QuireSync", "QuireRender"]),
         // The language server (`quire lsp`): JSON-RPC over stdio mapped onto QuireKit's workflows.
         .target(name: "QuireLSP", dependencies: ["QuireKit", "QuireSearch", "QuireCore"]),
-        .target(name: "QuireCLI", dependencies: ["QuireKit", "QuireCore", "QuireGit", "QuireSearch", "QuireSync", "QuireRender", "QuireLSP"]),
+        .target(name: "QuireCLI", dependencies: ["QuireKit", "QuireCore", "QuireSearch", "QuireSync", "QuireRender", "QuireLSP"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
 
         .testTarget(name: "QuireCoreTests", dependencies: ["QuireCore"]),

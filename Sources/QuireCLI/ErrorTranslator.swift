@@ -9,6 +9,7 @@ enum ErrorTranslator {
         if let error = error as? CLIError { return error }
         if let error = error as? CoreError { return translate(core: error) }
         if let error = error as? MoveError { return translate(move: error) }
+        if let error = error as? KitError { return translate(kit: error) }
         if let translated = SyncErrorTranslator.translate(error) { return translated }
         if let error = error as? SiteExportError { return translate(export: error) }
         return CLIError(String(describing: error))
@@ -74,6 +75,47 @@ enum ErrorTranslator {
                             hint: "a newer quire migrated this vault: update quire on this device (read commands still work)")
         default:
             return CLIError(error.description)
+        }
+    }
+
+    /// The refusals and failures of QuireKit's workflows.
+    static func translate(kit error: KitError) -> CLIError {
+        switch error {
+        case .unknownRevision(let revision):
+            return CLIError("no commit '\(revision)' in this vault's history", hint: "'quire history NOTE' lists the commits")
+        case let .notInCommit(path, revision):
+            return CLIError("\(path) is not in commit \(revision)", hint: "'quire history NOTE' lists the commits that have it")
+        case .nothingToRestore(let path):
+            return CLIError("\(path) exists; nothing to restore",
+                            hint: "to go back to an older version use --at REV ('quire history NOTE' lists them)")
+        case .notDeleted(let path):
+            return CLIError("\(path) is not a deleted note in history or in the trash",
+                            hint: "'quire history --deleted' lists deleted notes")
+        case .unsyncedChanges(let path):
+            return CLIError("\(path) has changes not synced yet; restoring would overwrite them",
+                            hint: "run 'quire sync' first (your version then stays in history), or add --force to keep a copy in .quire/local/trash/ and restore")
+        case .writeProtected(let path):
+            return CLIError("the note is read-only, it is left as it is (\(path))",
+                            hint: "make it writable (chmod u+w), or add --force to change it anyway")
+        case let .noLosingVersion(id, path, reason):
+            return CLIError("the losing side of conflict \(id) has no version of \(path): the note was deleted there",
+                            hint: "only the deletion lost (\(reason)); 'quire history \(path)' lists the note's versions")
+        case .noWorkTree:
+            return CLIError("the vault has no work tree")
+        case let .moveTargetExists(from, to):
+            return CLIError("cannot move \(from), the target already exists (\(to))")
+        case let .moveFailed(from, to, reason):
+            return CLIError("cannot move \(from) to \(to) (\(reason))")
+        case let .removeFailed(path, reason):
+            return CLIError("cannot remove \(path) (\(reason))")
+        case .noRemote:
+            return CLIError("this vault has no remote yet", hint: "set one with 'quire remote URL' (e.g. git@github.com:me/notes.git)")
+        case .alreadyVault(let path):
+            return CLIError("the folder is already a quire vault (\(path))", hint: "nothing was changed; run quire commands inside it")
+        case let .cannotCreateFolder(path, reason):
+            return CLIError("cannot create \(path) (\(reason))")
+        case .folderNotEmpty(let name):
+            return CLIError("\(name) exists and is not empty", hint: "clone into a new folder")
         }
     }
 }

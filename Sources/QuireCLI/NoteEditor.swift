@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,8 +46,7 @@ enum NoteEditor {
     /// Throws when the note is write-protected: its owner made it read-only on purpose.
     static func refuseWriteProtected(vault: Vault, path: String) throws {
         guard try vault.isWriteProtected(path) else { return }
-        throw CLIError("the note is read-only, it is left as it is (\(path))",
-                       hint: "make it writable (chmod u+w), or add --force to change it anyway")
+        throw KitError.writeProtected(path: path)
     }
 
     /// The `--force` option of the commands that change a note.

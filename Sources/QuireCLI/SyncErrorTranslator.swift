@@ -1,34 +1,37 @@
-import QuireGit
+import QuireKit
 import QuireSync
 
-/// Maps git errors to the exit codes 3–6 of DESIGN.md §5, with a hint for each.
+/// Maps git and sync failures to the exit codes 3–7 of DESIGN.md §5, with a hint for each.
+/// Git errors arrive classified by QuireKit (`GitFailure`): the CLI never sees libgit2's.
 enum SyncErrorTranslator {
     static func translate(_ error: Error) -> CLIError? {
         if let error = error as? SyncError { return translate(sync: error) }
         if let error = error as? ConflictError {
             return CLIError(error.description, hint: "'quire conflicts --all' lists the ids")
         }
-        guard let error = error as? GitError else { return nil }
-        let detail = "\(error.message) (\(error.function))"
-        // libgit2 reports a local path that does not exist as an unknown protocol.
-        if error.message.lowercased().contains("unsupported url protocol") {
+        guard let failure = GitFailure(error) else { return nil }
+        return translate(git: failure)
+    }
+
+    static func translate(git failure: GitFailure) -> CLIError {
+        let detail = failure.detail
+        switch failure.kind {
+        case .unknownTransport:
             return CLIError("the remote repository was not found: \(detail)",
                             hint: "a local remote must be an existing repository path; URLs start with ssh://, https://, git:// or user@host:",
                             code: .remoteNotFound)
-        }
-        switch error.category {
         case .offline:
             return CLIError("the remote cannot be reached: \(detail)",
                             hint: "check the network and the remote URL ('quire remote'); local commits are kept and sync later",
                             code: .offline)
-        case .authentication where error.code == .certificate:
-            return CLIError(detail, hint: certificateHint(error.reason), code: .authentication)
-        case .authentication:
-            return CLIError("authentication failed: \(detail)", hint: credentialsHint(error), code: .authentication)
-        case .repositoryNotFound:
+        case .certificateRefused(let problem):
+            return CLIError(detail, hint: certificateHint(problem), code: .authentication)
+        case .authenticationFailed(let problem):
+            return CLIError("authentication failed: \(detail)", hint: credentialsHint(problem), code: .authentication)
+        case .repositoryNotFound(let advice):
             return CLIError("the remote repository was not found, or the server refuses it: \(detail)",
                             hint: "check the URL with 'quire remote' and that the repository exists on the server"
-                                + (error.serverAdvice.map { "; " + $0 } ?? ""),
+                                + (advice.map { "; " + $0 } ?? ""),
                             code: .remoteNotFound)
         case .pushRejected:
             return CLIError("the remote rejected the push: \(detail)",
@@ -41,24 +44,24 @@ enum SyncErrorTranslator {
 
     /// What to do when the server did not accept who we are: fitting the transport and whether
     /// credentials were missing or refused.
-    private static func credentialsHint(_ error: GitError) -> String {
+    private static func credentialsHint(_ problem: GitFailure.CredentialProblem) -> String {
         let ssh = "for ssh: load your key into ssh-agent (ssh-add) or name it with sshKey: in .quire/local/config.yml"
         let https = "for https: set QUIRE_GIT_TOKEN (sent as user 'quire', or QUIRE_GIT_USER, or the user named in the URL)"
             + " or configure a git credential helper"
-        switch (error.reason, error.errorClass) {
-        case (.noCredentials, "ssh"): return ssh
-        case (.noCredentials, _): return https
-        case (.credentialsRefused, "ssh"):
+        switch problem {
+        case .missing(ssh: true): return ssh
+        case .missing(ssh: false): return https
+        case .refused(ssh: true):
             return "add this device's public key to your account on the server, or name the right key with sshKey: in .quire/local/config.yml"
-        case (.credentialsRefused, _):
+        case .refused(ssh: false):
             return "check the token and the user name sent with it: the one in the URL (https://NAME@host/…), else QUIRE_GIT_USER, else 'quire'"
-        default: return ssh + "; " + https
+        case .unknown: return ssh + "; " + https
         }
     }
 
     /// What to do about a host key or certificate that was refused.
-    private static func certificateHint(_ reason: GitError.Reason?) -> String {
-        switch reason {
+    private static func certificateHint(_ problem: GitFailure.CertificateProblem) -> String {
+        switch problem {
         case .untrustedCertificate(let fingerprint):
             return "if this is your server's certificate, trust it: quire remote --pin-certificate \(fingerprint)"
                 + " (for a clone: quire clone --pin-certificate \(fingerprint) URL), or set http.sslCAInfo"
@@ -66,7 +69,7 @@ enum SyncErrorTranslator {
         case .changedHostKey:
             return "if the server's key was changed on purpose, remove the old one (ssh-keygen -R HOST) and trust the new one;"
                 + " otherwise do not sync over this network"
-        default:
+        case .other:
             return "compare the fingerprint with the server's own (ssh-keygen -lf on its host key) before trusting it"
         }
     }

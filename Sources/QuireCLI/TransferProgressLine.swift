@@ -1,5 +1,5 @@
 import Foundation
-import QuireGit
+import QuireKit
 
 /// Draws a fetch or push on one line of a terminal: the phase by name with its counts, the
 /// bytes moved, the rate and the time left — at most 10 times a second (plus each phase's first
@@ -9,7 +9,7 @@ final class TransferProgressLine: @unchecked Sendable {
     private let output: Output
     private let lock = NSLock()
     private let clock: @Sendable () -> Double
-    private var phase: TransferProgress.Phase?
+    private var phase: TransferActivity.Phase?
     private var phaseStarted = 0.0
     private var firstCount = 0
     private var firstBytes = 0
@@ -33,17 +33,17 @@ final class TransferProgressLine: @unchecked Sendable {
         ProgressLine.draw("\(step)…", on: output)
     }
 
-    /// Takes one report from libgit2's callback and redraws when it is time to.
-    func update(_ update: TransferProgress) {
-        guard update.totalObjects > 0 else { return }
+    /// Takes one report of a transfer and redraws when it is time to.
+    func update(_ update: TransferActivity) {
+        guard update.total > 0 else { return }
         lock.lock()
         defer { lock.unlock() }
         let now = clock()
         var due = now - lastDrawn >= ProgressLine.interval
         if update.phase != phase {
-            (phase, phaseStarted, firstCount, firstBytes, drewLast, due) = (update.phase, now, update.receivedObjects, update.bytes, false, true)
+            (phase, phaseStarted, firstCount, firstBytes, drewLast, due) = (update.phase, now, update.done, update.bytes, false, true)
         }
-        let last = update.receivedObjects >= update.totalObjects
+        let last = update.done >= update.total
         if last && !drewLast { due = true }
         guard due, !(last && drewLast) else { return }
         drewLast = last
@@ -53,14 +53,14 @@ final class TransferProgressLine: @unchecked Sendable {
     }
 
     /// `receiving: 5976/10015 objects (59%), 7.7 MiB, 2.1 MiB/s, about 3 s left`.
-    static func text(_ update: TransferProgress, elapsed: Double, firstCount: Int, firstBytes: Int) -> String {
+    static func text(_ update: TransferActivity, elapsed: Double, firstCount: Int, firstBytes: Int) -> String {
         let noun = update.phase == .resolving ? "deltas" : "objects"
-        var text = "\(update.phase.rawValue): " + ProgressLine.count(update.receivedObjects, of: update.totalObjects, noun)
+        var text = "\(update.phase.rawValue): " + ProgressLine.count(update.done, of: update.total, noun)
         if update.bytes > 0 { text += ", " + size(Double(update.bytes)) }
         guard elapsed >= 0.5 else { return text }
         if update.bytes > firstBytes { text += ", " + size(Double(update.bytes - firstBytes) / elapsed) + "/s" }
-        return text + ProgressLine.timeLeft(count: update.receivedObjects, total: update.totalObjects,
-                                            done: update.receivedObjects - firstCount, elapsed: elapsed)
+        return text + ProgressLine.timeLeft(count: update.done, total: update.total,
+                                            done: update.done - firstCount, elapsed: elapsed)
     }
 
     private static func size(_ bytes: Double) -> String {

@@ -10,9 +10,9 @@ public enum MergeDriverRegistration {
     public static let attributeLine = "*.md merge=quire"
 
     /// Writes the driver into the repository's config and the attribute line into `.gitattributes`
-    /// (once).
-    public static func register(repository: Repository, vault: Vault) throws {
-        let binary = executablePath()
+    /// (once). `binary` is the absolute path of the `quire` git runs; nil: the running program.
+    public static func register(repository: Repository, vault: Vault, binary: String? = nil) throws {
+        let binary = binary ?? executablePath()
         try repository.setConfigString("merge.quire.name", "quire note merge (front matter key by key, newest updatedAt wins)")
         try repository.setConfigString("merge.quire.driver", "\(shellQuoted(binary)) merge-driver %O %A %B %P")
         let attributes = vault.root.appendingPathComponent(".gitattributes")

@@ -199,15 +199,12 @@ public enum NoteMover {
 
     /// Renames `from` to `to` (vault-relative), creating folders; refuses to replace anything.
     public static func moveItem(vault: Vault, from: String, to: String) throws {
-        let source = vault.url(for: from)
-        let destination = vault.url(for: to)
-        let manager = FileManager.default
-        guard !manager.fileExists(atPath: destination.path) else { throw MoveError.destinationExists(from: from, to: to) }
         do {
-            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try manager.moveItem(at: source, to: destination)
-        } catch {
-            throw MoveError.moveFailed(from: from, to: to, reason: error.localizedDescription)
+            try FileMover.move(in: vault, from: from, to: to)
+        } catch KitError.moveTargetExists(let from, let to) {
+            throw MoveError.destinationExists(from: from, to: to)
+        } catch KitError.moveFailed(let from, let to, let reason) {
+            throw MoveError.moveFailed(from: from, to: to, reason: reason)
         }
     }
 

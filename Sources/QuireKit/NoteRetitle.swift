@@ -17,20 +17,8 @@ public enum NoteRetitle {
         return MovePlan(notes: destination == path ? [:] : [path: destination], titles: [path: title])
     }
 
-    /// `folder/fileName`, or with `-2`, `-3`, … before `.md` when taken (on disk, or in `avoiding`:
-    /// paths already promised to other notes).
+    /// `folder/fileName`, or with `-2`, `-3`, … before `.md` when taken (`FileMover.freePath`).
     public static func freePath(in vault: Vault, folder: String, fileName: String, avoiding: Set<String> = []) throws -> String {
-        let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
-        let ext = fileName.hasSuffix(".md") ? ".md" : ""
-        let prefix = folder.isEmpty ? "" : folder + "/"
-        var candidate = prefix + fileName
-        var counter = 2
-        let promised = Set(avoiding.map { $0.lowercased() })
-        while FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(candidate).path)
-                || promised.contains(candidate.lowercased()) {
-            candidate = "\(prefix)\(stem)-\(counter)\(ext)"
-            counter += 1
-        }
-        return try vault.resolveSafePath(candidate)
+        try FileMover.freePath(in: vault, folder: folder, fileName: fileName, avoiding: avoiding)
     }
 }

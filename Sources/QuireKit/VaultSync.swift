@@ -25,8 +25,8 @@ public struct VaultSyncOptions: Sendable {
     public var refreshCatalog = true
     /// Hears each step of the cycle as it starts (on the syncing thread; keep it quick).
     public var phaseStarted: (@Sendable (SyncPhase) -> Void)?
-    /// Hears libgit2's fetch and push progress.
-    public var transferProgress: (@Sendable (TransferProgress) -> Void)?
+    /// Hears how the fetch and push go (on libgit2's thread; keep it quick).
+    public var transferProgress: (@Sendable (TransferActivity) -> Void)?
     /// Asked at each safe point: a signal number stops the sync there (`SyncError.interrupted`),
     /// nil goes on. `SyncInterrupts.received` is one; nil never stops.
     public var interruption: (@Sendable () -> Int32?)?
@@ -95,9 +95,11 @@ public enum VaultSync {
         let environment = SyncEnvironment(device: vault.deviceName(environment: options.environment),
                                           now: try QuireClock.now(environment: options.environment),
                                           variables: options.environment, interruption: options.interruption)
+        var progress: (@Sendable (TransferProgress) -> Void)?
+        if let hear = options.transferProgress { progress = { hear(TransferActivity($0)) } }
         let syncer = try Syncer(vault: vault, environment: environment,
                                 transfer: TransferSettings.options(vault: vault, environment: options.environment,
-                                                                   progress: options.transferProgress))
+                                                                   progress: progress))
         let catalog = BackgroundCatalogRefresh(vault: vault, environment: options.environment)
         var cycle = SyncOptions(strategy: options.strategy, push: options.push, dryRun: options.dryRun,
                                 pushAttempts: options.pushAttempts)

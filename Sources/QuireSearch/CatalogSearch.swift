@@ -156,37 +156,26 @@ struct QueryEvaluator {
 }
 
 extension Catalog {
-    /// Whether a filter is answered from the index (see `Attribute`).
+    /// Whether a filter is answered from the index (see `Attribute`, `AttributeQuery`).
     static func isIndexed(_ filter: FieldFilter) -> Bool {
-        switch filter {
-        case .tag, .folder, .project, .color, .mood, .draft, .pinned: return true
-        default: return false
-        }
+        AttributeQuery(filter) != nil
     }
 
     /// The live documents a filter matches, from the index; nil for a filter that is not
     /// indexed (the caller tests each note).
     func indexedFilter(_ filter: FieldFilter) -> DocumentSet? {
-        switch filter {
-        case .tag(let value): return attributeSet(Attribute.tag + Attribute.key(value), orUnder: true)
-        case .folder(let value): return attributeSet(Attribute.folder + Attribute.key(value), orUnder: true)
-        case .project(let value): return attributeSet(Attribute.project + Attribute.key(value), orUnder: false)
-        case .color(let value): return attributeSet(Attribute.color + Attribute.key(value), orUnder: false)
-        case .draft(let flag), .pinned(let flag):
-            let set = attributeSet(filter == .draft(flag) ? Attribute.draft : Attribute.pinned, orUnder: false)
-            if flag { return set }
+        guard let query = AttributeQuery(filter) else { return nil }
+        switch query {
+        case let .term(key, orUnder):
+            return attributeSet(key, orUnder: orUnder)
+        case .absent(let key):
             var others = liveSet
-            others.subtract(set)
+            others.subtract(attributeSet(key, orUnder: false))
             return others
-        case .mood(let comparison, let wanted):
+        case .mood:
             var set = DocumentSet(capacity: capacity)
-            forEachAttribute(prefix: Attribute.mood, where: { term in
-                guard let mood = Int(term.dropFirst(Attribute.mood.count)) else { return false }
-                return comparison.holds(mood, wanted)
-            }) { set.insert($0) }
+            forEachAttribute(prefix: Attribute.mood, where: query.accepts) { set.insert($0) }
             return set
-        default:
-            return nil
         }
     }
 

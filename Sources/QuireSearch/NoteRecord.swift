@@ -119,67 +119,37 @@ public struct NoteRecord: Equatable, Sendable {
 
     /// Whether the note matches a filter (see `FieldFilter` for the rules).
     public func matches(_ filter: FieldFilter) -> Bool {
-        withUnsafePointer(to: self) { Self.matches($0, filter) }
+        withUnsafePointer(to: self) { Self.predicate(for: filter)($0) }
     }
 
     /// A test for `filter` that reads fields through a pointer (no whole record is copied);
-    /// the filter's case is decided once, not per note.
+    /// the filter's case is decided once, not per note. The filters the index answers are
+    /// tested against the note's own attribute terms, through the same `AttributeQuery` the
+    /// index is asked with: one definition of what they match.
     static func predicate(for filter: FieldFilter) -> (UnsafePointer<NoteRecord>) -> Bool {
+        if let query = AttributeQuery(filter) {
+            return { query.matches(terms: Attribute.terms(of: $0.pointee)) }
+        }
         switch filter {
-        case .tag(let tag):
-            return { $0.pointee.tags.contains { CaseFolding.matches($0, tag, orUnder: true) } }
-        case .draft(let flag):
-            return { $0.pointee.draft == flag }
-        case .pinned(let flag):
-            return { $0.pointee.pinned == flag }
-        case .folder(let value):
-            return { CaseFolding.matches($0.pointee.folder, value, orUnder: true) }
-        case .mood(let comparison, let value):
-            return { record in record.pointee.mood.map { comparison.holds($0, value) } ?? false }
-        case .updated(let comparison, let bound):
-            return { record in record.pointee.updatedAt.map { bound.matches($0, comparison) } ?? false }
+        case .path(let glob):
+            return { record in
+                let lowered = record.pointee.path.lowercased()
+                if Glob.matches(glob, lowered) { return true }
+                guard !glob.contains("/") else { return false }
+                let name = lowered.split(separator: "/").last.map(String.init) ?? lowered
+                return Glob.matches(glob, name)
+            }
         case .created(let comparison, let bound):
             return { record in record.pointee.createdAt.map { bound.matches($0, comparison) } ?? false }
-        default:
-            return { matches($0, filter) }
-        }
-    }
-
-    /// `matches` reading fields through a pointer, so that no whole record is copied.
-    static func matches(_ record: UnsafePointer<NoteRecord>, _ filter: FieldFilter) -> Bool {
-        switch filter {
-        case .tag(let tag):
-            return record.pointee.tags.contains { CaseFolding.matches($0, tag, orUnder: true) }
-        case .project(let value):
-            return record.pointee.project.map { CaseFolding.matches($0, value) } ?? false
-        case .folder(let value):
-            return CaseFolding.matches(record.pointee.folder, value, orUnder: true)
-        case .draft(let flag):
-            return record.pointee.draft == flag
-        case .pinned(let flag):
-            return record.pointee.pinned == flag
-        case .color(let value):
-            return record.pointee.color.map { CaseFolding.matches($0, value) } ?? false
-        case .mood(let comparison, let value):
-            guard let mood = record.pointee.mood else { return false }
-            return comparison.holds(mood, value)
-        case .path(let glob):
-            let lowered = record.pointee.path.lowercased()
-            if Glob.matches(glob, lowered) { return true }
-            guard !glob.contains("/") else { return false }
-            let name = lowered.split(separator: "/").last.map(String.init) ?? lowered
-            return Glob.matches(glob, name)
-        case .created(let comparison, let bound):
-            guard let createdAt = record.pointee.createdAt else { return false }
-            return bound.matches(createdAt, comparison)
         case .updated(let comparison, let bound):
-            guard let updatedAt = record.pointee.updatedAt else { return false }
-            return bound.matches(updatedAt, comparison)
+            return { record in record.pointee.updatedAt.map { bound.matches($0, comparison) } ?? false }
         case .value(let key, let comparison, let value):
-            return fieldValue(record, key).map { matches($0, comparison, value) } ?? false
+            return { record in fieldValue(record, key).map { matches($0, comparison, value) } ?? false }
         case .linksTo, .linkedFrom, .orphan, .brokenLinks:
             // Answered by the catalog's link graph (`QueryEvaluator`), never by one record.
-            return false
+            return { _ in false }
+        case .tag, .project, .folder, .draft, .pinned, .color, .mood:
+            return { _ in false }  // answered by the attribute terms above
         }
     }
 

@@ -59,16 +59,32 @@ import Testing
 }
 
 @Suite struct CaseFoldingTests {
-    @Test func comparesCaseInsensitivelyWithNestedValues() {
-        #expect(CaseFolding.matches("Work", "work"))
-        #expect(CaseFolding.matches("WORK/Meetings", "work", orUnder: true))
-        #expect(!CaseFolding.matches("WORK/Meetings", "work"))
-        #expect(!CaseFolding.matches("Worker", "work", orUnder: true))
-        #expect(!CaseFolding.matches("wor", "work"))
-        #expect(CaseFolding.matches("Café", "café"))
-        #expect(CaseFolding.matches("ZOË/Trip", "zoë", orUnder: true))
-        #expect(!CaseFolding.matches("Cafe", "café"))
-        #expect(CaseFolding.matches("日本", "日本"))
+    /// A single note answers a filter through the same attribute terms the index holds:
+    /// case-insensitive, canonically equal, nested values under a tag or folder.
+    @Test func filtersCompareCaseInsensitivelyWithNestedValues() {
+        func note(tag: String? = nil, folder: String = "", project: String? = nil, mood: Int? = nil) -> NoteRecord {
+            var record = NoteRecord(path: folder.isEmpty ? "a.md" : folder + "/a.md")
+            record.folder = folder
+            record.tags = tag.map { [$0] } ?? []
+            record.project = project
+            record.mood = mood
+            return record
+        }
+        #expect(note(tag: "Work").matches(.tag("work")))
+        #expect(note(tag: "WORK/Meetings").matches(.tag("work")))
+        #expect(!note(project: "WORK/Meetings").matches(.project("work")))
+        #expect(note(project: "Toy Story 5").matches(.project("toy story 5")))
+        #expect(!note(tag: "Worker").matches(.tag("work")))
+        #expect(!note(tag: "wor").matches(.tag("work")))
+        #expect(note(tag: "Café").matches(.tag("café")))
+        #expect(note(tag: "cafe\u{301}").matches(.tag("café")))
+        #expect(note(folder: "ZOË/Trip").matches(.folder("zoë")))
+        #expect(!note(folder: "ZOËtrip").matches(.folder("zoë")))
+        #expect(!note(tag: "Cafe").matches(.tag("café")))
+        #expect(note(tag: "日本").matches(.tag("日本")))
+        #expect(note(mood: 4).matches(.mood(.greaterOrEqual, 4)) && !note(mood: 3).matches(.mood(.greaterOrEqual, 4)))
+        #expect(!note().matches(.mood(.less, 5)))
+        #expect(note().matches(.draft(false)) && !note().matches(.draft(true)))
     }
 
     /// Words of ASCII and Latin letters are folded from a table: it must give what Foundation

@@ -82,8 +82,7 @@ struct ConflictShowCommand: Command {
 
     /// The error for a record whose losing side holds no version of the note: it deleted it.
     static func noLosingVersion(_ record: ConflictRecord) -> CLIError {
-        CLIError("the losing side of conflict \(record.id) has no version of \(record.path): the note was deleted there",
-                 hint: "only the deletion lost (\(record.reason)); 'quire history \(record.path)' lists the note's versions")
+        ErrorTranslator.translate(kit: .noLosingVersion(id: record.id, path: record.path, reason: record.reason))
     }
 }
 

@@ -1,7 +1,6 @@
 import Foundation
 import QuireCore
-import QuireGit
-import QuireSync
+import QuireKit
 
 /// `quire history NOTE` and `quire history --deleted`.
 struct HistoryCommand: Command {
@@ -44,11 +43,10 @@ struct HistoryCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let history = NoteHistory(repository: try Repository.open(at: vault.root))
+        let history = try VaultHistory(vault: vault)
         let output = context.output
         if deleted {
-            var notes = try history.deletedNotes()
-            if let limit { notes = Array(notes.prefix(limit)) }
+            let notes = try history.deletedNotes(limit: limit)
             if json {
                 output.line(JSONValue.array(notes.map {
                     .object([("path", .string($0.path)), ("deletedIn", .string($0.deletedIn.hex)),
@@ -64,12 +62,14 @@ struct HistoryCommand: Command {
             return
         }
         let path = try Self.notePath(note ?? "", context: context, vault: vault)
-        let entries = try history.entries(for: path, limit: limit)
+        let entries = try history.changes(of: path, limit: limit)
         if json {
-            output.line(JSONValue.array(entries.map {
-                .object([("commit", .string($0.commit.hex)), ("path", .string($0.path)), ("change", .string($0.change.rawValue)),
-                         ("time", .string(DateText.iso($0.time))), ("device", .string($0.device)), ("summary", .string($0.summary)),
-                         ("what", .string($0.what)), ("mergedFrom", $0.mergedFrom.map { .string($0) } ?? .null)])
+            output.line(JSONValue.array(entries.map { (entry: VaultHistory.Change) -> JSONValue in
+                let mergedFrom: JSONValue = .string(entry.mergedFrom)
+                return .object([("commit", .string(entry.commit.hex)), ("path", .string(entry.path)),
+                                ("change", .string(entry.change.rawValue)), ("time", .string(DateText.iso(entry.time))),
+                                ("device", .string(entry.device)), ("summary", .string(entry.summary)),
+                                ("what", .string(entry.what)), ("mergedFrom", mergedFrom)])
             }).rendered())
             return
         }

@@ -1,6 +1,6 @@
 import Foundation
 import QuireCore
-import QuireGit
+import QuireKit
 
 /// `quire init [DIR]` — makes a folder a vault (a git repository with `.quire/`), adopting notes
 /// already there as they are.
@@ -27,36 +27,12 @@ struct InitCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let root = directory.map(context.absoluteURL) ?? context.currentDirectory
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: root.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw CoreError.notADirectory(path: root.path) }
-        } else {
-            do {
-                try manager.createDirectory(at: root, withIntermediateDirectories: true)
-            } catch {
-                throw CLIError("cannot create \(root.path) (\(error.localizedDescription))")
-            }
-        }
-        let hasOwnGit = manager.fileExists(atPath: root.appendingPathComponent(".git").path)
-        let hasConfig = manager.fileExists(atPath: root.appendingPathComponent(".quire/config.yml").path)
-        if hasConfig && hasOwnGit {
-            throw CLIError("the folder is already a quire vault (\(root.path))", hint: "nothing was changed; run quire commands inside it")
-        }
-        if !hasOwnGit, let enclosing = try? Repository.discover(from: root) {
-            let workTree = enclosing.deletingLastPathComponent().path
-            throw CoreError.vaultNotAtWorkTreeRoot(vault: root.path, workTreeRoot: workTree)
-        }
-        let repository = hasOwnGit ? try Repository.open(at: root) : try Repository.create(at: root, initialBranch: "main")
-        let vault = try Vault.create(at: root)
-        try MergeDriverSetup.register(repository: repository, vault: vault)
-        let notes = try vault.notePaths().count
-        let shown = PathDisplay.relative(root.path, from: context.currentDirectory.path)
-        if hasOwnGit {
-            context.output.line("Made the git repository \(shown) a quire vault (\(Count.of(notes, "note")) adopted as they are)")
-        } else if notes > 0 {
-            context.output.line("Initialized a quire vault in \(shown) (\(Count.of(notes, "note")) adopted as they are)")
+        let report = try VaultSetup.initialize(at: directory.map(context.absoluteURL) ?? context.currentDirectory)
+        let shown = PathDisplay.relative(report.root.path, from: context.currentDirectory.path)
+        if report.adoptedRepository {
+            context.output.line("Made the git repository \(shown) a quire vault (\(Count.of(report.notes, "note")) adopted as they are)")
+        } else if report.notes > 0 {
+            context.output.line("Initialized a quire vault in \(shown) (\(Count.of(report.notes, "note")) adopted as they are)")
         } else {
             context.output.line("Initialized an empty quire vault in \(shown)")
         }

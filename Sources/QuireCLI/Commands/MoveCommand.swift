@@ -96,16 +96,3 @@ struct RenameCommand: Command {
         MoveOutput.print(report, shown: destination, arguments: arguments, vault: vault, context: context)
     }
 }
-
-/// Moves files inside a vault without ever replacing an existing file.
-enum FileMover {
-    /// `folder/fileName`, or with `-2`, `-3`, … before `.md` when taken (on disk, or in `avoiding`).
-    static func freePath(in vault: Vault, folder: String, fileName: String, avoiding: Set<String> = []) throws -> String {
-        try NoteRetitle.freePath(in: vault, folder: folder, fileName: fileName, avoiding: avoiding)
-    }
-
-    /// Renames `from` to `to` (both vault-relative), creating folders; refuses to replace a file.
-    static func move(in vault: Vault, from: String, to: String) throws {
-        try NoteMover.moveItem(vault: vault, from: from, to: to)
-    }
-}

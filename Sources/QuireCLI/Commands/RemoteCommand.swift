@@ -1,6 +1,6 @@
 import Foundation
 import QuireCore
-import QuireGit
+import QuireKit
 
 /// `quire remote [URL]` — shows or sets the remote (`origin` in `.git/config`);
 /// `--pin-certificate` trusts the https server's certificate by fingerprint.
@@ -37,7 +37,7 @@ struct RemoteCommand: Command {
     /// The value of `--pin-certificate` in its normal form; a usage error when it is not one.
     static func fingerprint(_ text: String?) throws -> String? {
         guard let text else { return nil }
-        guard let fingerprint = TLSCertificate.normalizedFingerprint(text) else {
+        guard let fingerprint = VaultRemote.normalizedFingerprint(text) else {
             throw CLIError.usage("'\(text)' is not a SHA-256 fingerprint",
                                  hint: "give the 64 hex digits quire showed, e.g. SHA256:3F:A0:…")
         }
@@ -46,39 +46,16 @@ struct RemoteCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let repository = try Repository.open(at: vault.root)
         if let pin {
-            try Self.pinCertificate(pin, in: vault)
+            try VaultRemote.pinCertificate(pin, in: vault)
             context.output.line("pinned \(pin) for this vault's remote (.quire/local/config.yml)")
             if url == nil { return }
         }
         guard let url else {
-            guard let remote = try repository.remote(named: "origin") else {
-                throw CLIError("this vault has no remote yet",
-                               hint: "set one with 'quire remote URL' (e.g. git@github.com:me/notes.git)")
-            }
-            context.output.line("origin  \(Credentials.redact(remote.url))")
+            context.output.line("origin  \(try VaultRemote.url(of: vault))")
             return
         }
-        let stored = Self.normalize(url, context: context)
-        if try repository.remote(named: "origin") != nil {
-            try repository.setRemoteURL(named: "origin", url: stored)
-        } else {
-            try repository.createRemote(named: "origin", url: stored)
-        }
-        context.output.line("origin  \(Credentials.redact(stored))")
-    }
-
-    /// Adds `fingerprint` to `pinnedCertificates` in `.quire/local/config.yml` (once).
-    static func pinCertificate(_ fingerprint: String, in vault: Vault) throws {
-        let path = ".quire/local/config.yml"
-        let existing = try? Data(contentsOf: vault.url(for: path))
-        var config = try VaultConfig(data: existing ?? Data("# this device only\n".utf8), path: path)
-        var pins = TransferSetup.pinnedCertificates(config)
-        guard !pins.contains(fingerprint) else { return }
-        pins.append(fingerprint)
-        try config.set("pinnedCertificates", .list(pins.map { .string($0) }))
-        try vault.write(config.serialized(), to: path)
+        context.output.line("origin  \(try VaultRemote.set(Self.normalize(url, context: context), in: vault))")
     }
 
     /// A relative local path becomes absolute (so it works from any folder); URLs stay as given.

@@ -1,7 +1,6 @@
 import Foundation
 import QuireCore
-import QuireGit
-import QuireSync
+import QuireKit
 
 /// `quire restore NOTE [--at REV | --conflict ID]` — brings back an older or losing version.
 struct RestoreCommand: Command {
@@ -49,129 +48,39 @@ struct RestoreCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let repository = try Repository.open(at: vault.root)
         let path = try HistoryCommand.notePath(note, context: context, vault: vault)
-        let data: Data
-        let source: String
-        let current = FileManager.default.fileExists(atPath: vault.url(for: path).path) ? try vault.readData(path) : nil
+        let source: NoteRestore.Source
         if let conflict {
-            let replacesWhole: Bool
-            (data, source, replacesWhole) = try RestoreCommand.conflictVersion(conflict, path: path, current: whole ? nil : current,
-                                                                              now: try context.now(), repository: repository)
-            if replacesWhole { try keepUnsynced(current, path: path, vault: vault, repository: repository, context: context) }
+            source = .conflict(id: conflict, whole: whole)
+        } else if let revision {
+            source = .revision(revision)
         } else {
-            let history = NoteHistory(repository: repository)
-            if let revision {
-                let commit = try RestoreCommand.commit(named: revision, in: repository)
-                guard let version = try Self.version(of: path, in: commit, history: history) else {
-                    throw CLIError("\(path) is not in commit \(revision)", hint: "'quire history NOTE' lists the commits that have it")
-                }
-                data = version
-                source = "commit \(commit.short())"
-                try keepUnsynced(current, path: path, vault: vault, repository: repository, context: context)
-            } else {
-                guard !FileManager.default.fileExists(atPath: vault.url(for: path).path) else {
-                    throw CLIError("\(path) exists; nothing to restore",
-                                   hint: "to go back to an older version use --at REV ('quire history NOTE' lists them)")
-                }
-                if let trashed = Self.newestInTrash(path, vault: vault) {
-                    // A note removed before it was ever committed: `quire rm` moved it to the trash.
-                    try FileMover.move(in: vault, from: trashed, to: path)
-                    context.output.line("restored \(context.displayPath(path, vault: vault)) from the trash")
-                    return
-                }
-                if let head = try repository.headCommitID(), let committed = try history.version(of: path, in: head) {
-                    // Removed since the last commit (`quire rm` of a synced note): HEAD still has it.
-                    try vault.write(committed, to: path)
-                    context.output.line("restored \(context.displayPath(path, vault: vault)) from the last commit (\(head.short()))")
-                    return
-                }
-                guard let deleted = try history.deletedNotes().first(where: { $0.path == path }),
-                      let version = try history.version(of: path, in: deleted.lastCommit) else {
-                    throw CLIError("\(path) is not a deleted note in history or in the trash",
-                                   hint: "'quire history --deleted' lists deleted notes")
-                }
-                data = version
-                source = "commit \(deleted.lastCommit.short()), before it was deleted"
-            }
+            source = .deleted
         }
-        if !force { try NoteEditor.refuseWriteProtected(vault: vault, path: path) }
-        try FileManager.default.createDirectory(at: vault.url(for: path).deletingLastPathComponent(),
-                                                withIntermediateDirectories: true)
-        try vault.write(try NoteStamp.stampingReplacement(data, at: context.now()), to: path)
-        context.output.line("restored \(context.displayPath(path, vault: vault)) from \(source)")
-    }
-
-    /// The commit a REV argument names; an unknown one is a clear error.
-    static func commit(named revision: String, in repository: Repository) throws -> OID {
-        do {
-            return try repository.resolveCommit(revision)
-        } catch let error as GitError where error.code == .notFound || error.code == .invalidSpec || error.code == .ambiguous {
-            throw CLIError("no commit '\(revision)' in this vault's history", hint: "'quire history NOTE' lists the commits")
-        }
-    }
-
-    /// The newest copy of `path` in `.quire/local/trash/<stamp>/`, as a vault-relative path.
-    static func newestInTrash(_ path: String, vault: Vault) -> String? {
-        let trash = vault.url(for: ".quire/local/trash")
-        let stamps = (try? FileManager.default.contentsOfDirectory(atPath: trash.path)) ?? []
-        for stamp in stamps.sorted(by: { TrashStamp.isOlder($1, $0) }) {
-            let candidate = ".quire/local/trash/\(stamp)/\(path)"
-            if FileManager.default.fileExists(atPath: vault.url(for: candidate).path) { return candidate }
-        }
-        return nil
-    }
-
-    /// The losing version recorded by conflict `id` for `path`, its changes (against the merge
-    /// base) applied three ways onto `current` when there is a current note and a base — the
-    /// losing text wins where they collide. The flag says whether it replaces the whole note.
-    static func conflictVersion(_ id: String, path: String, current: Data?, now: Date,
-                                repository: Repository) throws -> (Data, String, Bool) {
-        guard let root = repository.workDirectory else { throw CLIError("the vault has no work tree") }
-        let log = try ConflictLog(vaultRoot: root)
-        let record = try log.record(id)
-        guard let data = try log.losingVersion(of: record) else { throw ConflictShowCommand.noLosingVersion(record) }
-        let side = "the version from \(record.sides.name(of: record.winner.other))"
-        guard let current, let base = try log.baseVersion(of: record) else { return (data, "conflict \(record.id) (\(side))", true) }
-        return (try applyChanges(of: data, base: base, onto: current, path: path, now: now),
-                "conflict \(record.id) (the changes of \(side), applied onto the current note)", false)
-    }
-
-    /// `losing`'s changes against `base` applied onto `current`: the front matter key by key and
-    /// the body line by line, `losing` winning only where both changed the same key or lines.
-    static func applyChanges(of losing: Data, base: Data, onto current: Data, path: String, now: Date) throws -> Data {
-        let keyed = try MergeResolver(strategy: .theirs).merge(path: path, base: base, ours: MergeSide(data: current, commitTime: now),
-                                                               theirs: MergeSide(data: losing, commitTime: now)).merged
-        var document = NoteDocument(data: keyed)
-        let body = { (data: Data) in Data(NoteDocument(data: data).body.utf8) }
-        let lines = try MergeFile.merge(base: body(base), ours: body(current), theirs: body(losing), path: path, favoringTheirs: true)
-        document.body = String(decoding: lines.data, as: UTF8.self)
-        return document.serialized()
-    }
-
-    /// Refuses to overwrite `current` when it has changes not committed yet, unless `--force`,
-    /// which first moves a copy to `.quire/local/trash/<time>/`.
-    private func keepUnsynced(_ current: Data?, path: String, vault: Vault, repository: Repository,
-                              context: CommandContext) throws {
-        guard let current, try !RemoveCommand.isCommittedUnchanged(path, data: current, in: repository) else { return }
         let shown = context.displayPath(path, vault: vault)
-        guard force else {
-            throw CLIError("\(shown) has changes not synced yet; restoring would overwrite them",
-                           hint: "run 'quire sync' first (your version then stays in history), or add --force to keep a copy in .quire/local/trash/ and restore")
+        let report: NoteRestore.Report
+        do {
+            report = try NoteRestore.run(NoteRestore.Options(path: path, source: source, force: force, now: context.now()),
+                                         vault: vault)
+        } catch KitError.unsyncedChanges {
+            throw ErrorTranslator.translate(kit: .unsyncedChanges(path: shown))  // named as the user sees it
         }
-        let kept = TrashStamp.freeTrashPath(for: path, at: try context.now(), in: vault)
-        try FileManager.default.createDirectory(at: vault.url(for: kept).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try vault.write(current, to: kept)
-        context.output.line("kept your unsynced version of \(shown) in \(context.displayPath(kept, vault: vault))")
+        if let kept = report.keptCopy {
+            context.output.line("kept your unsynced version of \(shown) in \(context.displayPath(kept, vault: vault))")
+        }
+        context.output.line("restored \(shown) from \(Self.describe(report.origin))")
     }
 
-    /// The note at `path` in `commit`, or at a path it had before a rename.
-    static func version(of path: String, in commit: OID, history: NoteHistory) throws -> Data? {
-        if let data = try history.version(of: path, in: commit) { return data }
-        var tried: Set<String> = [path]
-        for entry in try history.entries(for: path) where tried.insert(entry.path).inserted {
-            if let data = try history.version(of: entry.path, in: commit) { return data }
+    /// Where a restored version came from, in words.
+    static func describe(_ origin: NoteRestore.Origin) -> String {
+        switch origin {
+        case .trash: return "the trash"
+        case .lastCommit(let commit): return "the last commit (\(commit.short()))"
+        case .commit(let commit): return "commit \(commit.short())"
+        case .beforeDeletion(let commit): return "commit \(commit.short()), before it was deleted"
+        case let .conflict(id, side, applied):
+            return applied ? "conflict \(id) (the changes of the version from \(side), applied onto the current note)"
+                : "conflict \(id) (the version from \(side))"
         }
-        return nil
     }
 }

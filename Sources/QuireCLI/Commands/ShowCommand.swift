@@ -1,8 +1,6 @@
 import Foundation
 import QuireCore
-import QuireGit
 import QuireKit
-import QuireSync
 
 /// `quire show [NOTE]` — prints one note (without NOTE on a terminal, the note picked with
 /// `TerminalNotePicker`).
@@ -55,11 +53,7 @@ struct ShowCommand: Command {
             let vault = try context.vault()
             let argument = try note ?? TerminalNotePicker(context: context).choose(VaultNotes(context: context)).path
             let path = try HistoryCommand.notePath(argument, context: context, vault: vault)
-            let repository = try Repository.open(at: vault.root)
-            let commit = try RestoreCommand.commit(named: revision, in: repository)
-            guard let data = try RestoreCommand.version(of: path, in: commit, history: NoteHistory(repository: repository)) else {
-                throw CLIError("\(path) is not in commit \(revision)", hint: "'quire history NOTE' lists the commits that have it")
-            }
+            let (data, commit) = try VaultHistory(vault: vault).version(of: path, at: revision)
             if raw {
                 output.write(bytes: Array(data))
             } else {

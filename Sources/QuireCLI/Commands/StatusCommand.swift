@@ -102,12 +102,7 @@ struct UndoCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let vault = try context.vault()
-        let environment = SyncEnvironment(device: vault.deviceName(environment: context.environment),
-                                          now: try context.now(), variables: context.environment)
-        let syncer = try Syncer(vault: vault, environment: environment,
-                                transfer: TransferSetup.options(context: context, vault: vault))
-        let backup = try syncer.undo(force: force)
+        let backup = try SyncUndo.run(context.vault(), force: force, environment: context.environment)
         context.output.line("the vault is back to how it was before the merge of \(backup) (run 'quire sync' to share it)")
     }
 }

@@ -1,0 +1,35 @@
+/// Why a QuireKit workflow refused or failed, with the path or name involved. Front ends turn
+/// each case into their own words (the CLI: `ErrorTranslator`); git and sync failures arrive as
+/// `GitFailure` and QuireSync's `SyncError`, file and vault failures as QuireCore's `CoreError`.
+public enum KitError: Error, Equatable, Sendable {
+    /// A revision (`--at REV`) names no commit of the vault's history.
+    case unknownRevision(String)
+    /// The note `path` is not in the commit `revision` names (nor under an earlier name).
+    case notInCommit(path: String, revision: String)
+    /// Restoring a deleted note, but `path` exists.
+    case nothingToRestore(path: String)
+    /// `path` is neither a deleted note in history nor in the trash.
+    case notDeleted(path: String)
+    /// The note has changes not committed yet that the workflow would overwrite (asked without force).
+    case unsyncedChanges(path: String)
+    /// The note is write-protected (`chmod 444`): its owner made it read-only on purpose.
+    case writeProtected(path: String)
+    /// The losing side of conflict `id` deleted the note: there is no version to bring back.
+    case noLosingVersion(id: String, path: String, reason: String)
+    /// The vault's repository has no work tree.
+    case noWorkTree
+    /// A move inside the vault would replace the file at `to`.
+    case moveTargetExists(from: String, to: String)
+    /// A move inside the vault failed.
+    case moveFailed(from: String, to: String, reason: String)
+    /// A note could not be removed.
+    case removeFailed(path: String, reason: String)
+    /// The vault has no remote (`origin`) yet.
+    case noRemote
+    /// `quire init` of a folder that is a vault already.
+    case alreadyVault(path: String)
+    /// A folder could not be created.
+    case cannotCreateFolder(path: String, reason: String)
+    /// A clone's target folder exists and holds files (`name` as the user gave it).
+    case folderNotEmpty(String)
+}

@@ -1,0 +1,177 @@
+import Foundation
+import QuireCore
+import QuireSearch
+
+/// `quire check`: every problem of a vault — front matter that cannot be read, ids and titles
+/// used twice, broken and ambiguous links, Git LFS pointers, submodules, stray temporary files,
+/// and the entries the walk of the vault skipped. Nothing is changed. Each finding is a `Problem` of a `Kind`; a new kind of
+/// check is a new `Kind` constant and a function adding its problems in `run`.
+public enum VaultCheck {
+    /// What a finding is about. The raw value is the `kind` of `quire check --json`.
+    public struct Kind: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// Front matter or content that could not be read (QuireCore's `NoteProblem.Kind`).
+        public static func note(_ kind: NoteProblem.Kind) -> Kind { Kind(rawValue: kind.rawValue) }
+        /// The file is a Git LFS pointer: its content is not in the work tree.
+        public static let lfsPointer = Kind(rawValue: "lfsPointer")
+        /// Another note has the same id.
+        public static let duplicateId = Kind(rawValue: "duplicateId")
+        /// Another note has the same title: it names none of them.
+        public static let duplicateTitle = Kind(rawValue: "duplicateTitle")
+        /// A submodule: left alone, not indexed.
+        public static let submodule = Kind(rawValue: "submodule")
+        /// A temporary file left by an interrupted quire.
+        public static let temporaryFile = Kind(rawValue: "temporaryFile")
+        /// A link that leads to no note or file.
+        public static let brokenLink = Kind(rawValue: "brokenLink")
+        /// A link that leads to several files.
+        public static let ambiguousLink = Kind(rawValue: "ambiguousLink")
+        /// A link to a heading or block its note lacks.
+        public static let missingAnchor = Kind(rawValue: "missingAnchor")
+        /// An entry the vault walk skipped (`VaultSkip.Reason`).
+        public static func skipped(_ reason: VaultSkip.Reason) -> Kind {
+            switch reason {
+            case .unreadableFolder: return Kind(rawValue: "unreadableFolder")
+            case .symlinkOutside: return Kind(rawValue: "symlinkOutside")
+            case .brokenSymlink: return Kind(rawValue: "brokenSymlink")
+            case .notAFile: return Kind(rawValue: "notAFile")
+            }
+        }
+    }
+
+    /// One finding.
+    public struct Problem: Equatable, Sendable {
+        /// The vault-relative path it is about.
+        public var path: String
+        /// The 1-based line, when it is about one.
+        public var line: Int?
+        /// What it is.
+        public var kind: Kind
+        /// A readable, lowercase description.
+        public var message: String
+
+        /// Creates a finding.
+        public init(path: String, line: Int? = nil, kind: Kind, message: String) {
+            self.path = path
+            self.line = line
+            self.kind = kind
+            self.message = message
+        }
+    }
+
+    /// What a check found.
+    public struct Report: Equatable, Sendable {
+        /// Every finding, sorted by path, line and kind.
+        public var problems: [Problem]
+        /// How many notes were checked.
+        public var noteCount: Int
+        /// The entries the walk skipped (each is also a finding).
+        public var skipped: [VaultSkip]
+
+        /// Whether nothing was found.
+        public var isClean: Bool { problems.isEmpty }
+
+        /// The findings about notes and other files, less the skipped entries.
+        public var fileProblems: [Problem] {
+            let skippedPaths = Set(skipped.map(\.path))
+            return problems.filter { !skippedPaths.contains($0.path) }
+        }
+    }
+
+    /// Checks `vault` from its fresh catalog (opened with a walk: `FreshCatalog.open(…, walk: true)`,
+    /// so that `skipped` lists what the walk left out). Throws only when the vault's ignore rules
+    /// cannot be read (the attachments links may lead to are listed through them).
+    public static func run(vault: Vault, catalog: Catalog, skipped: [VaultSkip]) throws -> Report {
+        let notes = catalog.records.map { Note(record: $0, withFrontMatter: true) }
+        var problems: [Problem] = []
+        for note in notes {
+            for problem in note.problems {
+                problems.append(Problem(path: note.path, line: problem.line, kind: .note(problem.kind), message: problem.message))
+            }
+            if isLFSPointer(note, vault: vault) {
+                problems.append(Problem(path: note.path, line: 1, kind: .lfsPointer,
+                                        message: "file is a Git LFS pointer; its content is not in the work tree"))
+            }
+        }
+        problems += duplicateIDs(notes)
+        problems += sharedTitles(notes)
+        problems += linkProblems(try VaultLinks(vault: vault, catalog: catalog))
+        problems += submodules(in: vault)
+        for path in TemporaryFiles.strays(vaultRoot: vault.root) {
+            problems.append(Problem(path: path, kind: .temporaryFile,
+                                    message: "temporary file left by an interrupted quire: safe to delete"))
+        }
+        // What the walk of the vault could not or would not read: nothing in it is listed.
+        for skip in skipped {
+            problems.append(Problem(path: skip.path, kind: .skipped(skip.reason), message: "skipped: \(skip.reason.rawValue)"))
+        }
+        problems.sort { ($0.path, $0.line ?? 0, $0.kind.rawValue) < ($1.path, $1.line ?? 0, $1.kind.rawValue) }
+        return Report(problems: problems, noteCount: notes.count, skipped: skipped)
+    }
+
+    /// Broken, ambiguous and anchor-less links (`VaultLinks.problems`), with the closest names.
+    static func linkProblems(_ links: VaultLinks) -> [Problem] {
+        links.problems().map { problem in
+            let written = problem.link.displayText
+            switch problem.kind {
+            case .unresolved:
+                let closest = problem.candidates.first.map { "; closest: \($0)" } ?? ""
+                return Problem(path: problem.source, line: problem.link.line, kind: .brokenLink,
+                               message: "broken link \(written): no note or file '\(problem.link.target)'\(closest)")
+            case .ambiguous:
+                return Problem(path: problem.source, line: problem.link.line, kind: .ambiguousLink,
+                               message: "ambiguous link \(written): could be " + problem.candidates.joined(separator: ", "))
+            case .missingAnchor:
+                let anchor = problem.link.heading.map { "heading '\($0)'" } ?? "block '^\(problem.link.blockID ?? "")'"
+                return Problem(path: problem.source, line: problem.link.line, kind: .missingAnchor,
+                               message: "link \(written): \(problem.candidates.first ?? "") has no \(anchor)")
+            }
+        }
+    }
+
+    /// Notes sharing an id (compared lowercased).
+    static func duplicateIDs(_ notes: [Note]) -> [Problem] {
+        var byID: [String: [String]] = [:]
+        for note in notes { if let id = note.id { byID[id.lowercased(), default: []].append(note.path) } }
+        return byID.filter { $0.value.count > 1 }.flatMap { id, paths in
+            paths.map { path in
+                let others = paths.filter { $0 != path }.joined(separator: ", ")
+                return Problem(path: path, kind: .duplicateId, message: "id \(id) is also used by \(others)")
+            }
+        }
+    }
+
+    /// Whether a note file is a Git LFS pointer (its content lives on an LFS server).
+    static func isLFSPointer(_ note: Note, vault: Vault) -> Bool {
+        guard note.frontMatter.isEmpty, note.words < 40,
+              let handle = FileHandle(forReadingAtPath: vault.url(for: note.path).path) else { return false }
+        defer { try? handle.close() }
+        let head = handle.readData(ofLength: 64)
+        return head.starts(with: Data("version https://git-lfs.github.com/spec/".utf8))
+    }
+
+    /// Notes sharing a title: it names none of them.
+    static func sharedTitles(_ notes: [Note]) -> [Problem] {
+        NoteResolver.sharedTitles(notes).flatMap { group in
+            group.map { note in
+                let others = group.filter { $0.path != note.path }.map(\.path).joined(separator: ", ")
+                return Problem(path: note.path, kind: .duplicateTitle, message: "title '\(note.title)' is also used by \(others)")
+            }
+        }
+    }
+
+    /// Submodules (folders with a `.git` file or folder below the root) are left alone and reported.
+    static func submodules(in vault: Vault) -> [Problem] {
+        guard let text = try? String(contentsOf: vault.root.appendingPathComponent(".gitmodules"), encoding: .utf8) else {
+            return []
+        }
+        return text.split(separator: "\n").compactMap { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("path"), let equals = trimmed.firstIndex(of: "=") else { return nil }
+            let path = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            return Problem(path: path, kind: .submodule, message: "submodule: quire leaves it alone and does not index it")
+        }
+    }
+}

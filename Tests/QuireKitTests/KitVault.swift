@@ -1,0 +1,67 @@
+import Foundation
+import QuireCore
+import QuireKit
+import XCTest
+
+/// A vault made by `VaultSetup` in a temporary folder, with the git CLI at hand to commit (its
+/// own empty HOME: no user configuration reaches it). Removed by `remove()`.
+struct KitVault {
+    let vault: Vault
+    let home: URL
+    var root: URL { vault.root }
+
+    init(file: StaticString = #filePath, line: UInt = #line) throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("quirekit-\(UUID().uuidString)")
+        home = parent.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        _ = try VaultSetup.initialize(at: parent.appendingPathComponent("vault"), driverProgram: "/usr/bin/quire")
+        vault = try Vault(at: parent.appendingPathComponent("vault"))
+    }
+
+    /// The environment of a command in this vault: the fixed HOME, nothing else.
+    var environment: [String: String] { ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path] }
+
+    func write(_ text: String, to path: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) }
+
+    /// Runs the git CLI in `directory` (default: the vault) and returns its standard output.
+    @discardableResult
+    func git(_ arguments: [String], in directory: URL? = nil) throws -> String {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@e", "-c", "commit.gpgsign=false"] + arguments
+        process.currentDirectoryURL = directory ?? root
+        process.environment = ["HOME": home.path, "GIT_CONFIG_NOSYSTEM": "1", "PATH": "/usr/bin:/bin"]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw NSError(domain: "git", code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: "git \(arguments)"])
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Commits everything; returns the commit's id.
+    @discardableResult
+    func commitAll(_ message: String = "test") throws -> String {
+        try git(["add", "-A"])
+        try git(["commit", "-q", "-m", message])
+        return try git(["rev-parse", "HEAD"])
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root.deletingLastPathComponent())
+    }
+}
