@@ -103,6 +103,12 @@ extension SnapshotFile {
         if ftruncate(descriptor, off_t(end)) != 0 {
             throw .io(path: temporary, message: String(cString: strerror(errno)))
         }
+        // From the file's pages, read back with `pread`: hashing a mapping would bring the
+        // whole file into the process's memory.
+        let (sums, failure) = SectionChecksum.sums(descriptor: descriptor, sections: sections)
+        guard let sums else { throw .io(path: temporary, message: String(cString: strerror(failure))) }
+        let header = Self.header(kind: kind, id: id, sections: sections, sums: sums)
+        try header.withUnsafeBytes { bytes in Result { () throws(CacheError) in try put(bytes, at: 0) } }.get()
         guard let mapped = mmap(nil, end, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else {
             throw .io(path: temporary, message: String(cString: strerror(errno)))
         }
@@ -110,9 +116,6 @@ extension SnapshotFile {
         let memory = ColumnMemory(base: UnsafeRawPointer(mapped), byteCount: size) { pointer, _ in
             munmap(UnsafeMutableRawPointer(mutating: pointer), size)
         }
-        let sums = SectionChecksum.sums(memory.base, sections: sections)
-        let header = Self.header(kind: kind, id: id, sections: sections, sums: sums)
-        try header.withUnsafeBytes { bytes in Result { () throws(CacheError) in try put(bytes, at: 0) } }.get()
         return (memory, sections)
     }
 
