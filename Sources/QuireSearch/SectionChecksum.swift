@@ -95,14 +95,9 @@ enum SectionChecksum {
     /// Reads `count` bytes at `offset` of a file; returns 0 or the `errno` of the failure (EIO
     /// for a file that ends early).
     private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int32 {
-        var done = 0
-        while done < count {
-            let result = pread(descriptor, buffer + done, count - done, off_t(offset + done))
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { return result < 0 ? errno : EIO }
-            done += result
+        SnapshotFile.transfer(count, shortResult: EIO) { done in
+            pread(descriptor, buffer + done, count - done, off_t(offset + done))
         }
-        return 0
     }
 
     /// The checksum of a single byte range (a file's header).

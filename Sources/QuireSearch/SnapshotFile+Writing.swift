@@ -167,11 +167,20 @@ extension SnapshotFile {
 
     /// Writes `count` bytes at `offset` of a file; returns 0 or the `errno` of the failure.
     private static func put(_ source: UnsafeRawPointer, count: Int, at offset: Int, to descriptor: Int32) -> Int32 {
+        transfer(count, shortResult: ENOSPC) { done in
+            pwrite(descriptor, source + done, count - done, off_t(offset + done))
+        }
+    }
+
+    /// Calls `call(bytesDone)` — a `pread` or `pwrite` of the rest — until `count` bytes are
+    /// done, again after an interruption; returns 0, the `errno` of a failure, or `shortResult`
+    /// when a call does nothing (the end of the file, a full disk).
+    static func transfer(_ count: Int, shortResult: Int32, _ call: (Int) -> Int) -> Int32 {
         var done = 0
         while done < count {
-            let result = pwrite(descriptor, source + done, count - done, off_t(offset + done))
+            let result = call(done)
             if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { return result < 0 ? errno : ENOSPC }
+            guard result > 0 else { return result < 0 ? errno : shortResult }
             done += result
         }
         return 0
