@@ -42,12 +42,12 @@ enum FuzzTarget {
             let full = root + "/" + path
             try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
                                                      withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
         }
         let paths = notes.map(\.0).sorted { PathOrder.precedes($0, $1) }
         let store = CatalogStore(root: root, paths: paths)
         // An edit after the first snapshot: the state file then holds a segment of its own.
-        FileManager.default.createFile(atPath: root + "/a.md", contents: Data("---\ntitle: Apple tart\n---\nquince\n".utf8))
+        _ = FileManager.default.createFile(atPath: root + "/a.md", contents: Data("---\ntitle: Apple tart\n---\nquince\n".utf8))
         _ = CatalogStore(root: root, paths: paths)
         let read = { (path: String) in [UInt8](FileManager.default.contents(atPath: path) ?? Data()) }
         let snapshot = Snapshot(base: read(store.cachePath), state: read(CatalogCache.statePath(store.cachePath)),
@@ -101,8 +101,8 @@ enum FuzzTarget {
             changed = file.count < original.count || offsets.contains { covered($0, in: original) && file[$0] != original[$0] }
             if onState { state = file } else { base = file }
         }
-        FileManager.default.createFile(atPath: intact.basePath, contents: Data(base))
-        FileManager.default.createFile(atPath: intact.statePath, contents: Data(state))
+        _ = FileManager.default.createFile(atPath: intact.basePath, contents: Data(base))
+        _ = FileManager.default.createFile(atPath: intact.statePath, contents: Data(state))
         guard let (catalog, stamps, _) = try? CatalogCache.load(intact.basePath) else { return }
         if changed && !resealed { fuzzFailure("a changed snapshot was loaded") }
         for query in queryTexts.compactMap({ try? NoteQuery.parse($0, now: now) }) {

@@ -43,7 +43,9 @@ final class RecordTable: @unchecked Sendable {
         var previous: UInt64 = 0
         for index in 0..<count {
             let offset = offsets[index]
-            guard offset >= previous, offset + 4 <= UInt64(recordsLength) else { throw .corrupt("bad record offset") }
+            guard offset >= previous, offset <= UInt64(recordsLength), UInt64(recordsLength) - offset >= 4 else {
+                throw .corrupt("bad record offset")
+            }
             previous = offset
         }
         self.init(encoded: memory, recordsOffset: recordsOffset, recordsLength: recordsLength,

@@ -1,4 +1,8 @@
+import Foundation
 import QuireCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The checksum of one section of a snapshot file (`SnapshotFile`): a 64-bit hash of the
 /// section's blocks of `blockSize` bytes (the xxHash64 round on four lanes of eight bytes, each
@@ -18,31 +22,82 @@ enum SectionChecksum {
     /// The checksum of each of `sections` (byte ranges of the memory at `base`), its blocks
     /// hashed on every core when there are several.
     static func sums(_ base: UnsafeRawPointer, sections: [(offset: Int, length: Int)]) -> [UInt64] {
-        // Every block of every section, as (section, block number).
-        var blocks: [(section: Int, block: Int)] = []
-        for (index, section) in sections.enumerated() {
-            for block in 0..<(section.length + blockSize - 1) / blockSize { blocks.append((index, block)) }
-        }
+        let blocks = self.blocks(sections)
         var hashes = [UInt64](repeating: 0, count: blocks.count)
-        let hashBlock = { (index: Int) -> UInt64 in
-            let (section, block) = blocks[index]
-            let start = block * blockSize
-            return Self.block(base + sections[section].offset + start,
-                              count: min(blockSize, sections[section].length - start), seed: UInt64(block))
-        }
         hashes.withUnsafeMutableBufferPointer { buffer in
             let results = buffer
+            let hashBlock = { (index: Int) in
+                let (section, start, count) = blocks[index]
+                results[index] = block(base + sections[section].offset + start, count: count,
+                                       seed: UInt64(start / blockSize))
+            }
             if blocks.count < 4 {
-                for index in blocks.indices { results[index] = hashBlock(index) }
+                for index in blocks.indices { hashBlock(index) }
             } else {
-                ParallelMap.perform(iterations: blocks.count) { results[$0] = hashBlock($0) }
+                ParallelMap.perform(iterations: blocks.count, hashBlock)
             }
         }
+        return combine(sections, blocks, hashes)
+    }
+
+    /// The checksum of each of `sections` (byte ranges of the open file `descriptor`), read
+    /// with `pread` a block at a time on every core — so that checking a file does not bring
+    /// all of it into the process's memory, as hashing a mapping of it would. Nil when reading
+    /// fails (the `errno` is then in `failure`).
+    static func sums(descriptor: Int32, sections: [(offset: Int, length: Int)]) -> (sums: [UInt64]?, failure: Int32) {
+        let blocks = self.blocks(sections)
+        var hashes = [UInt64](repeating: 0, count: blocks.count)
+        let workers = min(blocks.count, 2 * ProcessInfo.processInfo.activeProcessorCount)
+        var failures = [Int32](repeating: 0, count: max(workers, 1))
+        hashes.withUnsafeMutableBufferPointer { hashBuffer in
+            failures.withUnsafeMutableBufferPointer { failureBuffer in
+                let (results, errors) = (hashBuffer, failureBuffer)
+                ParallelMap.perform(iterations: workers) { worker in
+                    let buffer = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: 16)
+                    defer { buffer.deallocate() }
+                    for index in stride(from: worker, to: blocks.count, by: workers) {
+                        let (section, start, count) = blocks[index]
+                        let failure = read(descriptor, into: buffer, count: count, at: sections[section].offset + start)
+                        guard failure == 0 else {
+                            errors[worker] = failure
+                            return
+                        }
+                        results[index] = block(UnsafeRawPointer(buffer), count: count, seed: UInt64(start / blockSize))
+                    }
+                }
+            }
+        }
+        if let failure = failures.first(where: { $0 != 0 }) { return (nil, failure) }
+        return (combine(sections, blocks, hashes), 0)
+    }
+
+    /// Every block of every section: (section, start within it, bytes).
+    private static func blocks(_ sections: [(offset: Int, length: Int)]) -> [(section: Int, start: Int, count: Int)] {
+        var blocks: [(section: Int, start: Int, count: Int)] = []
+        for (index, section) in sections.enumerated() {
+            for start in stride(from: 0, to: section.length, by: blockSize) {
+                blocks.append((index, start, min(blockSize, section.length - start)))
+            }
+        }
+        return blocks
+    }
+
+    /// Each section's checksum from its blocks' hashes.
+    private static func combine(_ sections: [(offset: Int, length: Int)], _ blocks: [(section: Int, start: Int, count: Int)],
+                                _ hashes: [UInt64]) -> [UInt64] {
         var sums = sections.map { mix(prime5 &+ UInt64($0.length)) }
         for (index, block) in blocks.enumerated() {
             sums[block.section] = mix(round(sums[block.section], hashes[index]))
         }
         return sums
+    }
+
+    /// Reads `count` bytes at `offset` of a file; returns 0 or the `errno` of the failure (EIO
+    /// for a file that ends early).
+    private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int32 {
+        SnapshotFile.transfer(count, shortResult: EIO) { done in
+            pread(descriptor, buffer + done, count - done, off_t(offset + done))
+        }
     }
 
     /// The checksum of a single byte range (a file's header).

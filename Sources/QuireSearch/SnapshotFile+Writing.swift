@@ -103,6 +103,12 @@ extension SnapshotFile {
         if ftruncate(descriptor, off_t(end)) != 0 {
             throw .io(path: temporary, message: String(cString: strerror(errno)))
         }
+        // From the file's pages, read back with `pread`: hashing a mapping would bring the
+        // whole file into the process's memory.
+        let (sums, failure) = SectionChecksum.sums(descriptor: descriptor, sections: sections)
+        guard let sums else { throw .io(path: temporary, message: String(cString: strerror(failure))) }
+        let header = Self.header(kind: kind, id: id, sections: sections, sums: sums)
+        try header.withUnsafeBytes { bytes in Result { () throws(CacheError) in try put(bytes, at: 0) } }.get()
         guard let mapped = mmap(nil, end, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else {
             throw .io(path: temporary, message: String(cString: strerror(errno)))
         }
@@ -110,9 +116,6 @@ extension SnapshotFile {
         let memory = ColumnMemory(base: UnsafeRawPointer(mapped), byteCount: size) { pointer, _ in
             munmap(UnsafeMutableRawPointer(mutating: pointer), size)
         }
-        let sums = SectionChecksum.sums(memory.base, sections: sections)
-        let header = Self.header(kind: kind, id: id, sections: sections, sums: sums)
-        try header.withUnsafeBytes { bytes in Result { () throws(CacheError) in try put(bytes, at: 0) } }.get()
         return (memory, sections)
     }
 
@@ -164,11 +167,20 @@ extension SnapshotFile {
 
     /// Writes `count` bytes at `offset` of a file; returns 0 or the `errno` of the failure.
     private static func put(_ source: UnsafeRawPointer, count: Int, at offset: Int, to descriptor: Int32) -> Int32 {
+        transfer(count, shortResult: ENOSPC) { done in
+            pwrite(descriptor, source + done, count - done, off_t(offset + done))
+        }
+    }
+
+    /// Calls `call(bytesDone)` — a `pread` or `pwrite` of the rest — until `count` bytes are
+    /// done, again after an interruption; returns 0, the `errno` of a failure, or `shortResult`
+    /// when a call does nothing (the end of the file, a full disk).
+    static func transfer(_ count: Int, shortResult: Int32, _ call: (Int) -> Int) -> Int32 {
         var done = 0
         while done < count {
-            let result = pwrite(descriptor, source + done, count - done, off_t(offset + done))
+            let result = call(done)
             if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { return result < 0 ? errno : ENOSPC }
+            guard result > 0 else { return result < 0 ? errno : shortResult }
             done += result
         }
         return 0

@@ -12,8 +12,9 @@ import Glibc
 /// (u64), the number of sections (u32), then per section its offset, length and checksum (u64
 /// each), then a checksum of all the header's bytes before it — followed by the sections, each
 /// 8-byte aligned (gaps read as zeros). All numbers are little-endian. Loading maps the file,
-/// checks the header and every section's checksum (`SectionChecksum`, on every core) and uses
-/// the sections in place; a file that fails any check is not used (the caller rebuilds it).
+/// checks the header and every section's checksum (`SectionChecksum`, read with `pread` on every
+/// core) and uses the sections in place; a file that fails any check is not used (the caller
+/// rebuilds it).
 ///
 /// Writing lays the file out as soon as the sections' lengths are known (all but one `late`
 /// section, appended at the end), reserves its blocks (a full disk fails here, before anything
@@ -109,7 +110,13 @@ final class SnapshotFile {
     /// each section's bounds and checksum. Throws `.missing` when there is no file,
     /// `.oldVersion` for another version of the format, `.corrupt` for anything else wrong.
     static func read(_ path: String, kind: Kind) throws(CacheError) -> Contents {
-        let memory = try map(path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { throw .missing }
+            throw .io(path: path, message: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        let memory = try map(descriptor, path)
         let size = memory.byteCount
         var reader = BinaryReader(base: memory.base.assumingMemoryBound(to: UInt8.self), count: size)
         guard size >= fixedHeader else { throw .corrupt("file too short") }
@@ -140,26 +147,23 @@ final class SnapshotFile {
             end = max(end, align(offset + length))
         }
         guard end == size else { throw .corrupt("bytes after the last section") }
-        for (index, actual) in SectionChecksum.sums(memory.base, sections: sections).enumerated() where actual != sums[index] {
+        let (actual, failure) = SectionChecksum.sums(descriptor: descriptor, sections: sections)
+        guard let actual else { throw .io(path: path, message: String(cString: strerror(failure))) }
+        for index in sections.indices where actual[index] != sums[index] {
             throw .corrupt("section \(index) of the \(kind) file fails its checksum")
         }
         return Contents(memory: memory, id: id, sections: sections)
     }
 
-    /// Maps a whole file for reading (its pages read ahead: every byte is checked).
-    private static func map(_ path: String) throws(CacheError) -> ColumnMemory {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { throw .missing }
-            throw .io(path: path, message: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
+    /// Maps the whole file open at `descriptor` for reading. Its pages are read when used: the
+    /// checksums are computed from `pread`s, so that a command's memory holds only the parts of
+    /// the index it reads.
+    private static func map(_ descriptor: Int32, _ path: String) throws(CacheError) -> ColumnMemory {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .io(path: path, message: String(cString: strerror(errno))) }
         let size = Int(status.st_size)
         guard size >= fixedHeader else { throw .corrupt("file too short") }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0),
-              address != MAP_FAILED else {
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
             throw .io(path: path, message: String(cString: strerror(errno)))
         }
         return ColumnMemory(base: UnsafeRawPointer(address), byteCount: size) { pointer, length in
