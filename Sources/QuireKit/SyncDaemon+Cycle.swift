@@ -136,7 +136,9 @@ extension SyncDaemon {
             health.lastErrorAt = Date()
             health.stoppedBecause = result
             health.backoffSeconds = 0
-            stoppedAtSync = (try? SyncState.load(vaultRoot: vault.root))?.lastSync
+            let state = try? SyncState.load(vaultRoot: vault.root)
+            stoppedAtSync = state?.lastSync
+            stoppedStateWasSuccess = state.map(Self.isSuccess) ?? false
             say("sync \(result): \(message); not retrying until the settings change (SIGHUP) or a 'quire sync' by hand succeeds")
         case .interrupted:
             health.lastResult = "interrupted"
@@ -149,9 +151,18 @@ extension SyncDaemon {
 
     /// Whether `sync-state.json` records a successful sync since the daemon stopped for the user
     /// (its own failing cycle wrote the state it compares with: no clock is involved).
+    /// The state records a success written after the failure: a newer `lastSync`, or a success
+    /// where the state at the stop recorded the failure (both can fall in one second).
     func manualSyncSucceeded() -> Bool {
-        guard let state = try? SyncState.load(vaultRoot: vault.root), let last = state.lastSync else { return false }
-        return last != stoppedAtSync && state.lastError == nil && state.lastOutcome?.hasPrefix("ok") == true
+        guard let state = try? SyncState.load(vaultRoot: vault.root), let last = state.lastSync, Self.isSuccess(state) else {
+            return false
+        }
+        return last != stoppedAtSync || !stoppedStateWasSuccess
+    }
+
+    /// Whether a sync state records a sync that ended well.
+    static func isSuccess(_ state: SyncState) -> Bool {
+        state.lastError == nil && state.lastOutcome?.hasPrefix("ok") == true
     }
 
     static func summary(_ report: SyncReport) -> String {

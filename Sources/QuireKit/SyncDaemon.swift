@@ -35,8 +35,10 @@ public final class SyncDaemon {
     var failures = 0
     /// An earliest time for the next cycle after one was skipped (busy vault), monotonic.
     var notBefore: Double = 0
-    /// The `lastSync` of the sync state when the daemon stopped for the user.
+    /// The `lastSync` of the sync state when the daemon stopped for the user, and whether that
+    /// state recorded a success (a state written after the failure may share its second).
     var stoppedAtSync: Date?
+    var stoppedStateWasSuccess = false
 
     /// Takes the vault's daemon lock, reads the settings (`overrides`: config key → value, from
     /// the command line), blocks the signals and starts watching. Throws

@@ -36,11 +36,12 @@ public struct ConflictRecord: Equatable, Sendable {
 
     /// The reason in the words `localDevice` reads: its own version is "this device's version",
     /// and a record written before decisions named devices ("ours is newer", "the strategy is
-    /// theirs") names them now.
-    public func readableReason(seenBy localDevice: String) -> String {
-        let names = sides(seenBy: localDevice)
+    /// theirs") names them now. With nil, the device names alone: the same words on every
+    /// device (for `--json`).
+    public func readableReason(seenBy localDevice: String?) -> String {
+        let names = localDevice.map { sides(seenBy: $0) } ?? sides
         var text = reason
-        if localDevice != "this device" {
+        if let localDevice, localDevice != "this device" {
             text = text.replacingOccurrences(of: MergeSideNames.possessive(localDevice) + " version", with: "this device's version")
         }
         for (legacy, replacement) in [("the strategy is ours", "the strategy keeps \(names.version(of: .ours))"),

@@ -12,7 +12,7 @@ struct CompletionTests {
     }
 
     @Test(arguments: [
-        (["se"], ["search", "set"]),
+        (["se"], ["search", "set", "service"]),
         (["folder", ""], ["add", "rename", "rm"]),
         (["show", ""], ["Crème brûlée", "Vim tricks"]),
         (["show", "vi"], ["Vim tricks"]),

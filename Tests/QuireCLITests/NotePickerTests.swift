@@ -59,7 +59,7 @@ struct NotePickerTests {
         let before = try TestVault.snapshot(vault.root)
         let run = try vault.run(arguments, stdin: "1\n")
         #expect(run.code == 2)
-        let usage = arguments == ["edit"] ? "edit [NOTE]" : "show [NOTE] [--json] [--raw] [--at REV]"
+        let usage = arguments == ["edit"] ? "edit [NOTE]" : "show [NOTE] [--json] [--raw] [--render] [--at REV]"
         #expect(run.stderr == """
             quire: error: missing argument NOTE
             hint: without NOTE, a picker of the vault's notes is offered only on a terminal

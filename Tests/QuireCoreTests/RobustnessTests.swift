@@ -10,9 +10,8 @@ import Testing
             yaml += "a\(level): &a\(level) [\(refs)]\n"
         }
         yaml += "---\nbody\n"
-        let start = Date()
+        // The alias limit, not the clock, shows nothing was expanded (timing is Benchmarks' job).
         let note = TestSupport.parse(yaml)
-        #expect(Date().timeIntervalSince(start) < 1)
         #expect(note.problems.map(\.kind) == [.aliasLimit])
         #expect(note.body == "body\n")
         var document = TestSupport.document(yaml)
@@ -79,13 +78,13 @@ import Testing
         #expect(note.body == "body\n")
     }
 
-    @Test func hugeBodyParsesFast() {
+    /// A 50 MB body parses whole (how fast is measured in Benchmarks/, not here: the machines
+    /// are noisy).
+    @Test func hugeBodyParses() {
         let line = "Lorem ipsum dolor sit amet, consectetur adipiscing elit 日本.\n"
         let body = String(repeating: line, count: 50 * 1024 * 1024 / line.utf8.count)
         let data = Data(("---\ntitle: Big\n---\n" + body).utf8)
-        let start = Date()
         let note = NoteParser.parse(data, path: "big.md")
-        #expect(Date().timeIntervalSince(start) < 20)
         #expect(note.title == "Big")
         #expect(note.words == body.utf8.count / line.utf8.count * 10)
     }

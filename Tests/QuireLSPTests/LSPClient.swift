@@ -244,9 +244,10 @@ final class LSPClient: @unchecked Sendable {
         return waitForExit()
     }
 
-    /// Waits for the process to end (killing it after 10 s) and returns its exit code.
+    /// Waits for the process to end (killing it after 60 s: a loaded machine running the whole
+    /// suite in parallel can keep the server's queue busy for seconds) and returns its exit code.
     func waitForExit() -> Int32 {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()

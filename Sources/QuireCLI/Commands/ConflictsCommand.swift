@@ -36,7 +36,7 @@ struct ConflictsCommand: Command {
             output.line(JSONValue.array(records.map { record in
                 .object([("id", .string(record.id)), ("path", .string(record.path)), ("time", .string(DateText.iso(record.time))),
                          ("device", .string(record.device)), ("winner", .string(record.winner.rawValue)),
-                         ("reason", .string(record.readableReason(seenBy: device))),
+                         ("reason", .string(record.readableReason(seenBy: nil))),
                          ("keptFrom", .string(record.sides.name(of: record.winner))),
                          ("droppedFrom", .string(record.sides.name(of: record.winner.other))),
                          ("ours", .string(record.ours)), ("theirs", .string(record.theirs)),
