@@ -249,7 +249,12 @@ final class LSPClient: @unchecked Sendable {
     func waitForExit() -> Int32 {
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { process.terminate() }
+        if process.isRunning {
+            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? "gone"
+            let stack = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/wchan", encoding: .utf8)) ?? "?"
+            FileHandle.standardError.write(Data("LSPDEBUG pid \(process.processIdentifier) still running: \(status.prefix(200)) wchan=\(stack)\n".utf8))
+            process.terminate()
+        }
         process.waitUntilExit()
         return process.terminationStatus
     }

@@ -16,7 +16,7 @@ import Testing
         #expect(result["serverInfo"]?["name"] == .string("quire"))
         // A second initialize is refused; the server goes on.
         #expect(try client.request("initialize", .object([]))["error"]?["code"] == .int(-32600))
-        #expect(try client.stop() == 0)
+        #expect(try client.stop() == 0, "\(client.log)")
     }
 
     @Test func exitWithoutShutdownExitsOne() throws {
