@@ -11,7 +11,7 @@ public enum AtomicFile {
     /// Writes `data` to `url` atomically; `displayPath` names the file in errors.
     public static func write(_ data: Data, to url: URL, displayPath: String, temporaryFolder: String? = nil) throws {
         let directory = url.deletingLastPathComponent().path
-        let temporary = temporaryLocation(forFilesIn: directory, folder: temporaryFolder) + "/" + TemporaryFiles.freshName()
+        let location = temporaryLocation(forFilesIn: directory, folder: temporaryFolder)
         // An existing file keeps its permissions; a new one gets 0666 minus the umask.
         var existingMode: mode_t?
         var status = stat()
@@ -19,7 +19,7 @@ public enum AtomicFile {
         func failure(_ what: String) -> CoreError {
             CoreError.writeFailed(path: displayPath, reason: "\(what): \(String(cString: strerror(errno)))")
         }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existingMode ?? 0o666)
+        let (descriptor, temporary) = createTemporary(in: location, mode: existingMode ?? 0o666)
         guard descriptor >= 0 else { throw failure("cannot create a temporary file") }
         var closed = false
         defer {
@@ -74,6 +74,20 @@ extension AtomicFile {
         return holder.st_dev == target.st_dev ? folder : directory
     }
 
+    /// Creates a fresh temporary file in `location` (never an existing one: `O_EXCL`), trying
+    /// another name when one is taken; returns its descriptor (-1 with `errno` set) and path.
+    static func createTemporary(in location: String, mode: mode_t) -> (descriptor: Int32, path: String) {
+        var path = location + "/" + TemporaryFiles.freshName()
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        var attempts = 1
+        while descriptor < 0 && errno == EEXIST && attempts < 16 {
+            path = location + "/" + TemporaryFiles.freshName()
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            attempts += 1
+        }
+        return (descriptor, path)
+    }
+
     /// glibc's `syncfs(2)` (flushes one file system), looked up at run time because the Swift
     /// Glibc module does not export it; nil falls back to `sync()`.
     private static let syncfs = LibcFunction.named("syncfs", as: (@convention(c) (Int32) -> Int32).self)
@@ -102,11 +116,10 @@ extension AtomicFile {
             let directory = file.url.deletingLastPathComponent().path
             let location = locations[directory] ?? temporaryLocation(forFilesIn: directory, folder: temporaryFolder)
             locations[directory] = location
-            let temporary = location + "/" + TemporaryFiles.freshName()
             var existingMode: mode_t?
             var status = stat()
             if stat(file.url.path, &status) == 0 { existingMode = status.st_mode & 0o7777 }
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existingMode ?? 0o666)
+            let (descriptor, temporary) = createTemporary(in: location, mode: existingMode ?? 0o666)
             guard descriptor >= 0 else {
                 throw CoreError.writeFailed(path: file.displayPath, reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
             }

@@ -84,12 +84,16 @@ private final class WatchBox: @unchecked Sendable {
 final class VaultWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
+    /// Signalled when the thread has ended.
+    private let finished = DispatchSemaphore(value: 0)
 
     /// Starts watching `realRoot` (symlinks resolved): every folder is watched before this
     /// returns (a file written afterwards is never missed); `deliver` runs on the watcher's thread.
     init(realRoot: String, settle: TimeInterval = 0.05, deliver: @escaping @Sendable ([FolderChange]) -> Void) throws {
         let box = WatchBox(watch: try FolderWatch(realRoot: realRoot))
+        let finished = finished
         let thread = Thread { [self] in
+            defer { finished.signal() }
             let watch = box.watch
             if let blocker = watch.blocker { deliver([.structure(blocker)]) }
             while !isStopped {
@@ -117,10 +121,15 @@ final class VaultWatcher: @unchecked Sendable {
         return stopped
     }
 
-    /// Asks the thread to stop (it notices within 0.2 s).
+    /// Stops the thread and waits for it to end (it notices within 0.2 s; a batch it is handing
+    /// over finishes first): a process that exits meanwhile would tear down what the thread
+    /// still uses.
     func stop() {
         lock.lock()
+        let already = stopped
         stopped = true
         lock.unlock()
+        guard !already else { return }
+        _ = finished.wait(timeout: .now() + 5)
     }
 }
