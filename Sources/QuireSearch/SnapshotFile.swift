@@ -147,11 +147,18 @@ final class SnapshotFile {
             end = max(end, align(offset + length))
         }
         guard end == size else { throw .corrupt("bytes after the last section") }
+        var status = stat()
+        let stamp = fstat(descriptor, &status) == 0 ? VerifiedStamp(status, id: id) : nil
+        if let stamp, VerifiedStamp.read(path) == stamp {
+            // Verified whole before, and not written since (see `VerifiedStamp`).
+            return Contents(memory: memory, id: id, sections: sections)
+        }
         let (actual, failure) = SectionChecksum.sums(descriptor: descriptor, sections: sections)
         guard let actual else { throw .io(path: path, message: String(cString: strerror(failure))) }
         for index in sections.indices where actual[index] != sums[index] {
             throw .corrupt("section \(index) of the \(kind) file fails its checksum")
         }
+        if let stamp, stamp.isSettled(now: Date()) { stamp.write(path) }
         return Contents(memory: memory, id: id, sections: sections)
     }
 
@@ -244,5 +251,61 @@ final class SnapshotFile {
     deinit {
         if descriptor >= 0 { close(descriptor) }
         if !finished { unlink(temporary) }
+    }
+}
+
+/// The stamp of a snapshot file whose every section checksum was verified: `<file>.verified`
+/// holds its id, size, times and inode. A load that finds the file with the same stamp checks the
+/// header and bounds but does not read every byte again (at 10,000 notes that read was most of a
+/// warm command's system time). Any write to the file changes its times (a new snapshot is a new
+/// inode), so damage after the verification is still found; as in git's "racy" index, a file is
+/// marked only once its modification time is a second old, so that a write in the same clock
+/// tick as the one verified cannot pass for it. Bit rot that changes no metadata is not caught
+/// between rebuilds.
+struct VerifiedStamp: Equatable {
+    var id: UInt64
+    var size: UInt64
+    var modified: Int64
+    var changed: Int64
+    var inode: UInt64
+    var device: UInt64
+
+    init(_ status: stat, id: UInt64) {
+        self.id = id
+        size = UInt64(status.st_size)
+        modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+        inode = UInt64(status.st_ino)
+        device = UInt64(status.st_dev)
+    }
+
+    private init(id: UInt64, size: UInt64, modified: Int64, changed: Int64, inode: UInt64, device: UInt64) {
+        (self.id, self.size, self.modified, self.changed, self.inode, self.device) = (id, size, modified, changed, inode, device)
+    }
+
+    /// Whether the file's last change is old enough that a later write shows in its times.
+    func isSettled(now: Date) -> Bool {
+        let newest = max(modified, changed)
+        return Int64(now.timeIntervalSince1970 * 1_000_000_000) - newest > 1_000_000_000
+    }
+
+    static func markerPath(_ path: String) -> String { path + ".verified" }
+
+    /// The stamp recorded for the file at `path`, if any.
+    static func read(_ path: String) -> VerifiedStamp? {
+        guard let text = try? String(contentsOfFile: markerPath(path), encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ").map { String($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard fields.count == 6, let id = UInt64(fields[0]), let size = UInt64(fields[1]), let modified = Int64(fields[2]),
+              let changed = Int64(fields[3]), let inode = UInt64(fields[4]), let device = UInt64(fields[5]) else { return nil }
+        return VerifiedStamp(id: id, size: size, modified: modified, changed: changed, inode: inode, device: device)
+    }
+
+    /// Records this stamp beside the file (best effort: without it the next load verifies again).
+    func write(_ path: String) {
+        let text = "\(id) \(size) \(modified) \(changed) \(inode) \(device)\n"
+        let marker = Self.markerPath(path)
+        let temporary = marker + ".\(getpid())"
+        guard (try? Data(text.utf8).write(to: URL(fileURLWithPath: temporary))) != nil else { return }
+        if rename(temporary, marker) != 0 { unlink(temporary) }
     }
 }

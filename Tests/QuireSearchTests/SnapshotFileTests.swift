@@ -72,6 +72,30 @@ import Testing
         }
     }
 
+    /// A file verified whole once its times are a second old is marked (`VerifiedStamp`): later
+    /// loads skip the section checksums, and a byte flipped in place afterwards (new times) is
+    /// still found.
+    @Test func aVerifiedFileIsMarkedAndDamageAfterwardsIsStillFound() throws {
+        let fixture = try Fixture()
+        let marker = VerifiedStamp.markerPath(fixture.basePath)
+        try? FileManager.default.removeItem(atPath: marker)
+        Thread.sleep(forTimeInterval: 1.1)
+        _ = try SnapshotFile.read(fixture.basePath, kind: .base)
+        let stamp = try #require(VerifiedStamp.read(fixture.basePath), "no marker after a verified load of a settled file")
+        _ = try SnapshotFile.read(fixture.basePath, kind: .base)
+        #expect(VerifiedStamp.read(fixture.basePath) == stamp)
+        // A byte flipped in place, in the last section: the times change, so it is verified again.
+        let table = try SnapshotFile.read(fixture.basePath, kind: .base).sections
+        let last = try #require(table.last { $0.length > 0 })
+        let handle = try #require(FileHandle(forUpdatingAtPath: fixture.basePath))
+        try handle.seek(toOffset: UInt64(last.offset))
+        let byte = handle.readData(ofLength: 1)
+        try handle.seek(toOffset: UInt64(last.offset))
+        handle.write(Data([(byte.first ?? 0) ^ 0x5A]))
+        try handle.close()
+        #expect(throws: CacheError.self) { try SnapshotFile.read(fixture.basePath, kind: .base) }
+    }
+
     @Test func truncatedAtEverySectionBoundaryAndAtRandomIsRebuilt() throws {
         let fixture = try Fixture()
         var random = SeededGenerator(seed: 77)
