@@ -119,11 +119,22 @@ extension Catalog {
         var found: [(document: Int, backlink: Backlink)] = []
         let documents = Array(candidates)
         let sources = zip(documents, mapRecords(documents) { ($0.pointee.path, $0.pointee.links) })
+        // Where a link leads depends only on its target text and its note's folder: a name many
+        // notes link to is resolved once per folder, not once per link.
+        var resolved: [String: Bool] = [:]
         for (document, (source, links)) in sources.sorted(by: { $0.1.0 < $1.1.0 }) {
+            let folder = source.lastIndex(of: "/").map { String(source[..<$0]) } ?? ""
             for link in links {
-                guard let key = LinkTarget.nameKey(of: link.target), keys.contains(key),
-                      resolver.resolve(link, from: source).notePath == target.path else { continue }
-                found.append((document, Backlink(source: source, link: link)))
+                guard let key = LinkTarget.nameKey(of: link.target), keys.contains(key) else { continue }
+                let memo = folder + "\u{0}" + link.target
+                let leadsHere: Bool
+                if !link.target.isEmpty, let known = resolved[memo] {
+                    leadsHere = known
+                } else {
+                    leadsHere = resolver.resolve(link, from: source).notePath == target.path
+                    resolved[memo] = leadsHere
+                }
+                if leadsHere { found.append((document, Backlink(source: source, link: link))) }
             }
         }
         return found
