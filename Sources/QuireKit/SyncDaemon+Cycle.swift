@@ -149,10 +149,9 @@ extension SyncDaemon {
         saveHealth()
     }
 
-    /// Whether `sync-state.json` records a successful sync since the daemon stopped for the user
-    /// (its own failing cycle wrote the state it compares with: no clock is involved).
-    /// The state records a success written after the failure: a newer `lastSync`, or a success
-    /// where the state at the stop recorded the failure (both can fall in one second).
+    /// Whether `sync-state.json` records a successful sync since the daemon stopped for the user:
+    /// a success with a newer `lastSync`, or a success where the state at the stop recorded the
+    /// failure (both can fall in one second, the resolution of `lastSync`).
     func manualSyncSucceeded() -> Bool {
         guard let state = try? SyncState.load(vaultRoot: vault.root), let last = state.lastSync, Self.isSuccess(state) else {
             return false

@@ -110,6 +110,10 @@ private let devices = (a: MergeSideNames(ours: "laptop", theirs: "phone"), b: Me
                 }
                 if newline == "\r\n" {
                     #expect(!F.text(forward.merged).replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+                    // The keep-both copy's new title and keys keep the note's line ends too.
+                    if let copy = forward.keepBothCopy, !broken {
+                        #expect(!F.text(copy).replacingOccurrences(of: "\r\n", with: "").contains("\n"), "\(F.text(copy))")
+                    }
                 }
                 if strategy == .newest { collisions += forward.decisions.isEmpty ? 0 : 1 }
             }
