@@ -6,6 +6,7 @@ struct GlobalOptionTests {
     static let commands: [[String]] = [
         ["init"], ["new"], ["show"], ["list"], ["edit"], ["set"], ["unset"], ["tag"], ["mv"], ["rename"], ["rm"],
         ["folders"], ["folder", "add"], ["folder", "rename"], ["folder", "rm"], ["stats"], ["check"],
+        ["links"], ["backlinks"], ["graph"], ["import"], ["export"], ["migrate"], ["daily"], ["service"], ["lsp"],
     ]
 
     @Test(arguments: commands)
