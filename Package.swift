@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Quire — a plain-text notes vault synced through git.
-// No SwiftPM package dependencies: C libraries come from Debian through systemLibrary targets.
+// No SwiftPM package dependencies: C libraries come from Debian (systemLibrary targets, and C
+// targets that open libgit2 and ICU on first use).
 import PackageDescription
 
 let package = Package(
@@ -9,15 +10,18 @@ let package = Package(
         .executable(name: "quire", targets: ["quire"]),
     ],
     targets: [
-        .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+        // libgit2's API (Debian libgit2-dev headers), the library itself opened with dlopen on first
+        // use rather than linked: see Sources/CLibGit2/loader.c and Docs/architecture.md.
+        .target(name: "CLibGit2"),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // cmark-gfm and its extensions (tables, task lists, strikethrough, autolinks), linked by the
         // module map: the pkg-config file of libcmark-gfm-dev names the extensions library too.
         .systemLibrary(name: "CCMark", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
         // ICU's word breaks (Debian libicu-dev) behind a C function with plain types: the system
-        // ICU headers clash with Foundation's own copy of ICU when imported into Swift.
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // ICU headers clash with Foundation's own copy of ICU when imported into Swift. libicuuc is
+        // opened on first use (Sources/CICU/word_breaks.c), not linked.
+        .target(name: "CICU"),
         .target(name: "QuireCore", dependencies: ["CYAML"]),
         .target(name: "QuireGit", dependencies: ["CLibGit2"]),
         .target(name: "QuireSearch", dependencies: ["QuireCore", "CICU"]),

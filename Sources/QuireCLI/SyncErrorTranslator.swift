@@ -20,6 +20,8 @@ enum SyncErrorTranslator {
             return CLIError("the remote repository was not found: \(detail)",
                             hint: "a local remote must be an existing repository path; URLs start with ssh://, https://, git:// or user@host:",
                             code: .remoteNotFound)
+        case .libraryUnavailable:
+            return CLIError(detail, hint: "quire needs libgit2 1.5 for git work: install it (Debian: apt install libgit2-1.5)")
         case .offline:
             return CLIError("the remote cannot be reached: \(detail)",
                             hint: "check the network and the remote URL ('quire remote'); local commits are kept and sync later",

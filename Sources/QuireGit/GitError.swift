@@ -90,6 +90,11 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
         case changedHostKey
         /// The TLS certificate is not trusted; its fingerprint (`SHA256:AB:…`) can be pinned.
         case untrustedCertificate(fingerprint: String)
+        /// The remote's address names a transport libgit2 does not have (`foo://…`): checked by
+        /// QuireGit before the transfer, not read from libgit2's message.
+        case unsupportedTransport
+        /// libgit2 itself could not be loaded (`dlopen`: not installed, or another version).
+        case libraryUnavailable
     }
 
     /// The libgit2 function (or QuireGit operation) that failed, e.g. `git_remote_fetch`.

@@ -16,7 +16,7 @@ public enum MergeFile {
     /// result is never conflicted, and every other change of both sides stays.
     public static func merge(base: Data?, ours: Data, theirs: Data, path: String = "file",
                              favoringTheirs: Bool = false) throws -> MergeFileResult {
-        LibGit2.ensure()
+        try LibGit2.ensure()
         var options = git_merge_file_options()
         try check(git_merge_file_options_init(&options, UInt32(GIT_MERGE_FILE_OPTIONS_VERSION)),
                   "git_merge_file_options_init")

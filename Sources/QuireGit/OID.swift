@@ -78,7 +78,7 @@ public struct OID: Hashable, Comparable, Sendable, CustomStringConvertible {
 extension OID {
     /// The id git gives `data` stored as a blob (`git hash-object`), without a repository.
     public static func blob(for data: Data) throws -> OID {
-        LibGit2.ensure()
+        try LibGit2.ensure()
         var result = git_oid()
         _ = try data.withUnsafeBytes { buffer in
             try check(git_odb_hash(&result, buffer.baseAddress, buffer.count, GIT_OBJECT_BLOB), "git_odb_hash")

@@ -7,7 +7,7 @@ public enum Patch {
     /// The diff from `old` to `new` (`diff --git a/<oldPath> b/<newPath>`, `---`/`+++` lines and
     /// hunks with `context` lines around each change); empty when the buffers are equal.
     public static func unified(old: Data, new: Data, oldPath: String, newPath: String, context: Int = 3) throws -> String {
-        LibGit2.ensure()
+        try LibGit2.ensure()
         var options = git_diff_options()
         try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
         options.context_lines = UInt32(max(0, context))

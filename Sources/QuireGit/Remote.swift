@@ -129,15 +129,24 @@ public final class Remote {
     }
 
     /// libgit2 reports a missing local path as an "unsupported URL protocol": say what it is.
+    /// The URL schemes libgit2 1.5 has transports for (its `transports` table).
+    static let supportedSchemes: Set<String> = ["git", "http", "https", "ssh", "ssh+git", "git+ssh", "file"]
+
     private func checkLocalPath(_ function: String) throws {
         try Remote.checkLocalPath(url, function)
     }
 
-    /// Throws `.notFound` when `address` is a local path (or `file://` URL) that does not exist.
+    /// Throws `.notFound` when `address` is a local path (or `file://` URL) that does not exist,
+    /// and `.unsupportedTransport` when it is a URL whose scheme libgit2 has no transport for.
     static func checkLocalPath(_ address: String, _ function: String) throws {
         var path = address
         if path.hasPrefix("file://") { path = String(path.dropFirst("file://".count)) }
         let isURL = path.contains("://")
+        if isURL, let scheme = path.range(of: "://").map({ path[..<$0.lowerBound].lowercased() }),
+           !supportedSchemes.contains(scheme) {
+            throw GitError(function: function, code: .other(-1), errorClass: "net",
+                           message: "unsupported URL protocol '\(scheme)': \(address)", reason: .unsupportedTransport)
+        }
         let isScpLike = !path.hasPrefix("/") && !path.hasPrefix(".")
             && path.split(separator: ":").first.map { !$0.contains("/") } == true && path.contains(":")
         guard !isURL, !isScpLike else { return }

@@ -18,7 +18,7 @@ public final class Repository {
     /// Creates a new repository with a work tree at `url` (directories made as needed) whose
     /// unborn HEAD points at `initialBranch`.
     public static func create(at url: URL, initialBranch: String = "main", bare: Bool = false) throws -> Repository {
-        LibGit2.ensure()
+        try LibGit2.ensure()
         var options = git_repository_init_options()
         try check(git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)),
                   "git_repository_init_options_init")
@@ -36,7 +36,7 @@ public final class Repository {
 
     /// Opens the repository whose work tree (or git directory) is exactly at `url`.
     public static func open(at url: URL) throws -> Repository {
-        LibGit2.ensure()
+        try LibGit2.ensure()
         var raw: OpaquePointer?
         try check(git_repository_open_ext(&raw, url.path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
                   "git_repository_open_ext")
@@ -45,7 +45,7 @@ public final class Repository {
 
     /// Walks up from `url` to the enclosing repository and returns its git directory.
     public static func discover(from url: URL) throws -> URL {
-        LibGit2.ensure()
+        try LibGit2.ensure()
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
         try check(git_repository_discover(&buffer, url.path, 0, nil), "git_repository_discover")
@@ -56,7 +56,7 @@ public final class Repository {
     /// the same credentials, host-key checks, timeout and progress as `Remote.fetch`.
     public static func clone(from remoteURL: String, to url: URL,
                              options transfer: TransferOptions = TransferOptions()) throws -> Repository {
-        LibGit2.ensure()
+        try LibGit2.ensure()
         try Remote.checkLocalPath(remoteURL, "git_remote_fetch")
         try transfer.trust.apply(url: remoteURL, repository: nil)
         var options = git_clone_options()

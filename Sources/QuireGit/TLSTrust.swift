@@ -70,7 +70,7 @@ public struct TLSTrust: Equatable, Sendable {
 extension Repository {
     /// Reads a value from the user's and the system's git config (no repository needed).
     static func defaultConfigString(_ name: String) throws -> String? {
-        LibGit2.ensure()
+        try LibGit2.ensure()
         var config: OpaquePointer?
         let opened = git_config_open_default(&config)
         if opened == GIT_ENOTFOUND.rawValue { return nil }

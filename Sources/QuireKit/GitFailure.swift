@@ -8,9 +8,11 @@ import QuireGit
 public struct GitFailure: Error, Equatable, Sendable {
     /// What went wrong.
     public enum Kind: Equatable, Sendable {
-        /// The URL names no transport libgit2 knows: in practice a local remote path that does
-        /// not exist (libgit2 reports it as an unsupported protocol).
+        /// The URL names no transport libgit2 knows (`foo://…`).
         case unknownTransport
+        /// libgit2 could not be loaded: not installed, or another version than quire was built
+        /// against.
+        case libraryUnavailable
         /// The remote could not be reached (the local commit is kept).
         case offline
         /// The server's TLS certificate or ssh host key was refused.
@@ -65,10 +67,15 @@ public struct GitFailure: Error, Equatable, Sendable {
 
     init(classifying error: GitError) {
         detail = "\(error.message) (\(error.function))"
-        // libgit2 reports a local path that does not exist as an unknown protocol, in its text only.
-        if error.message.lowercased().contains("unsupported url protocol") {
+        switch error.reason {
+        case .unsupportedTransport:
             kind = .unknownTransport
             return
+        case .libraryUnavailable:
+            kind = .libraryUnavailable
+            return
+        default:
+            break
         }
         let ssh = error.errorClass == "ssh"
         switch error.category {

@@ -1,5 +1,5 @@
 import Foundation
-import QuireGit
+@testable import QuireGit
 import Testing
 
 @Suite(.serialized) struct RemoteTests {
@@ -99,6 +99,33 @@ import Testing
             Issue.record("fetch should fail")
         } catch let error as GitError {
             #expect(error.category == .repositoryNotFound, "\(error) \(error.errorClass) \(error.code)")
+        }
+    }
+
+    /// A scheme libgit2 has no transport for is QuireGit's own finding (a reason), for fetch and
+    /// push alike; no connection is tried and libgit2's wording is not read.
+    @Test func unsupportedSchemeIsNamedByItsReason() throws {
+        let temp = try TemporaryDirectory()
+        let a = try makeClone(temp, "a", url: "gopher://example.invalid/notes.git")
+        try Fixture.write("x\n", to: "note.md", in: temp.path("a"))
+        _ = try Fixture.commitAll(a, "a1", at: 0)
+        let origin = try #require(try a.remote(named: "origin"))
+        for attempt in ["fetch", "push"] {
+            do {
+                if attempt == "fetch" {
+                    try origin.fetch(options: noCredentials)
+                } else {
+                    try origin.push(refspecs: ["refs/heads/main:refs/heads/main"], options: noCredentials)
+                }
+                Issue.record("\(attempt) should fail")
+            } catch let error as GitError {
+                #expect(error.reason == .unsupportedTransport, "\(attempt): \(error)")
+                #expect(error.message.contains("gopher"), "\(attempt): \(error)")
+            }
+        }
+        // Every scheme libgit2 does have passes the check (and fails later, if at all, on the network).
+        for scheme in Remote.supportedSchemes where scheme != "file" {
+            #expect(throws: Never.self) { try Remote.checkLocalPath("\(scheme)://example.invalid/x.git", "git_remote_fetch") }
         }
     }
 

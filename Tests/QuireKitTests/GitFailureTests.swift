@@ -13,7 +13,13 @@ final class GitFailureTests: XCTestCase {
     func testTransferFailuresAreClassified() {
         XCTAssertEqual(kind("git_remote_fetch", .other(-1), "net", "failed to connect"), .offline)
         XCTAssertEqual(kind("git_remote_fetch", .timedOut), .offline)
-        XCTAssertEqual(kind("git_remote_connect", .other(-1), "net", "unsupported URL protocol"), .unknownTransport)
+        XCTAssertEqual(kind("git_remote_fetch", .other(-1), "net", "unsupported URL protocol 'foo'", .unsupportedTransport),
+                       .unknownTransport)
+        // libgit2's words alone decide nothing: the same text without QuireGit's reason is a
+        // network failure like any other.
+        XCTAssertEqual(kind("git_remote_connect", .other(-1), "net", "unsupported URL protocol"), .offline)
+        XCTAssertEqual(kind("dlopen libgit2.so.1.5", .other(-1), "os", "cannot load libgit2", .libraryUnavailable),
+                       .libraryUnavailable)
         XCTAssertEqual(kind("git_remote_fetch", .notFound), .repositoryNotFound(serverAdvice: nil))
         XCTAssertEqual(kind("git_remote_push", .pushRejected), .pushRejected)
         XCTAssertEqual(kind("credentials", .auth, "ssh", "no key", .noCredentials), .authenticationFailed(.missing(ssh: true)))

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// libgit2 is opened on first use, not linked (Sources/CLibGit2/loader.c): a command that needs
+/// no git never loads it, one that does loads it then, and a libgit2 that cannot be loaded is a
+/// clear error of the git commands alone. The dynamic loader's own trace (`LD_DEBUG=files`)
+/// tells which libraries a run opened.
+@Suite struct LibraryLoadingTests {
+    /// A vault with one committed note, made by `quire init` and `quire sync`.
+    static func vault(_ world: SyncWorld) throws -> Device {
+        let device = try SyncErrorTests.lonely(world)
+        try device.sync()
+        return device
+    }
+
+    /// The libraries a run of `arguments` opened, from the loader's trace.
+    static func loaded(_ device: Device, _ arguments: [String]) throws -> (run: QuireRun, libraries: String) {
+        let run = try device.run(arguments, environment: ["LD_DEBUG": "files"])
+        let libraries = run.stderr.split(separator: "\n").filter { $0.contains("file=") }.joined(separator: "\n")
+        return (run, libraries)
+    }
+
+    @Test func searchingNeverLoadsLibgit2AndSyncingDoes() throws {
+        let device = try Self.vault(try SyncWorld())
+        for arguments in [["search", "one"], ["list"], ["show", "one.md"], ["--version"]] {
+            let (run, libraries) = try Self.loaded(device, arguments)
+            #expect(run.code == 0, "\(arguments): \(run.stderr.suffix(500))")
+            #expect(!libraries.isEmpty, "the loader traced nothing: LD_DEBUG unsupported?")
+            #expect(!libraries.contains("libgit2"), "\(arguments) loaded libgit2:\n\(libraries)")
+            #expect(!libraries.contains("libicuuc"), "\(arguments) loaded ICU:\n\(libraries)")
+        }
+        try device.write(SyncMergeTests.base + "a second line\n", to: "one.md")
+        let (sync, libraries) = try Self.loaded(device, ["sync"])
+        #expect(sync.code == 0, "\(sync.stderr.suffix(500))")
+        #expect(libraries.contains("file=libgit2.so"), "sync must load libgit2:\n\(libraries)")
+        #expect(libraries.contains("dynamically loaded"), "opened by dlopen, not at start:\n\(libraries)")
+    }
+
+    /// Text in an unspaced script (Thai) is what needs ICU's word breaks: indexing it loads libicuuc.
+    @Test func thaiTextLoadsICUWhenIndexed() throws {
+        let device = try Self.vault(try SyncWorld())
+        try device.write("---\ntitle: ไทย\n---\nภาษาไทยเป็นภาษาที่สวยงาม\n", to: "thai.md")
+        let (run, libraries) = try Self.loaded(device, ["search", "ภาษา"])
+        #expect(run.code == 0, "\(run.stderr.suffix(500))")
+        #expect(libraries.contains("file=libicuuc.so"), "indexing Thai must load ICU:\n\(libraries)")
+        #expect(run.stdout.contains("thai.md"), "ICU's word breaks find the word: \(run.stdout)")
+    }
+
+    /// A libgit2 that cannot be loaded (here a broken file found first through
+    /// LD_LIBRARY_PATH): git commands fail with the loader's reason and a hint, exit 1; the rest
+    /// of quire works.
+    @Test func anUnloadableLibgit2FailsOnlyTheGitCommands() throws {
+        let world = try SyncWorld()
+        let device = try Self.vault(world)
+        let libraries = world.folder("broken-libraries")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        try Harness.write("not a library\n", to: libraries.appendingPathComponent("libgit2.so.1.5"))
+        let broken = ["LD_LIBRARY_PATH": libraries.path]
+        try device.write(SyncMergeTests.base + "edited\n", to: "one.md")
+        let sync = try device.run(["sync"], environment: broken)
+        #expect(sync.code == 1, "\(sync.stderr)")
+        #expect(sync.stderr.contains("quire: error: cannot load libgit2"), "\(sync.stderr)")
+        #expect(sync.stderr.contains("libgit2.so.1.5"), "\(sync.stderr)")
+        #expect(sync.stderr.contains("hint: quire needs libgit2"), "\(sync.stderr)")
+        let history = try device.run(["history", "one.md"], environment: broken)
+        #expect(history.code == 1 && history.stderr.contains("cannot load libgit2"), "\(history.stderr)")
+        let search = try device.run(["search", "edited"], environment: broken)
+        #expect(search.code == 0, "\(search.stderr)")
+        #expect(search.stdout.contains("one.md"), "\(search.stdout)")
+        #expect(try device.run(["sync"]).code == 0, "with the real library the edit is committed")
+    }
+
+    /// A remote whose scheme libgit2 has no transport for: exit 5 with the transport hint, found
+    /// by quire before any connection (not from libgit2's wording).
+    @Test func anUnknownSchemeIsNotFoundWithTheTransportHint() throws {
+        let device = try Self.vault(try SyncWorld())
+        try #require(try device.run(["remote", "gopher://example.invalid/notes.git"]).code == 0)
+        let sync = try device.run(["sync"])
+        #expect(sync.code == 5, "\(sync.stderr)")
+        #expect(sync.stderr.contains("gopher"), "\(sync.stderr)")
+        #expect(sync.stderr.contains("URLs start with ssh://, https://"), "\(sync.stderr)")
+    }
+}
