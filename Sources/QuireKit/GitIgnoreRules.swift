@@ -10,16 +10,28 @@ extension Repository: IgnoreRules {}
 
 /// The git ignore rules of a vault, asked of libgit2 only when a rule could hide a note.
 /// Most vaults have no rules but quire's own (`IgnoreRuleSources`): then no repository is opened
-/// and no index read — a walk asks one more `.gitignore` per folder, nothing per note. As soon
-/// as a rule file that may hide something is found (outside the vault at the start, or a
-/// folder's `.gitignore` before the walk enters it), libgit2 answers for the rest: nothing it
-/// would have hidden was passed before, since a folder's rules reach only below it.
+/// and no index read — a walk asks one more `.gitignore` per folder, nothing per note. Where a
+/// rule file may hide something (outside the vault, or the `.gitignore` of a folder above the
+/// path), libgit2 answers. A vault whose rules do hide notes (an Obsidian vault's `.gitignore`)
+/// would then load libgit2 on every command; instead the verdicts of the last full walk are
+/// kept (`IgnoreVerdicts`) and reused while the rule files and the index are unchanged, so a
+/// warm command asks libgit2 only about paths it has not seen.
 public final class GitIgnoreRules: IgnoreRules {
     private let root: URL
     private let sources: IgnoreRuleSources?
     private var opened: Repository?
+    private var gitMatcher: ((String, Bool) -> Bool)?
+    private var unreadable = false
     private var outsideMayHide: Bool?
     private var folderMayHide: [String: Bool] = [:]
+    /// The walk in progress: the key its verdicts are recorded under (nil: not recorded), each
+    /// path's verdict in the order asked, how many the cache held, and whether any was asked anew.
+    private var recordingKey: UInt64?
+    private var recorded: [(UInt64, IgnoreVerdicts.Verdict)] = []
+    private var loadedCount = -1
+    private var askedAnew = false
+    /// Whether libgit2 was asked anything by this value (for tests: the verdict cache spares it).
+    private(set) var askedLibgit2 = false
 
     private init(root: URL, environment: [String: String]) {
         self.root = root
@@ -34,34 +46,112 @@ public final class GitIgnoreRules: IgnoreRules {
         return GitIgnoreRules(root: vault.root, environment: environment)
     }
 
+    /// The matcher of one walk. Verdicts the last full walk recorded (`IgnoreVerdicts`) answer
+    /// while nothing that decides them changed; any other path is asked of `verdict(_:isFolder:)`.
+    /// `walkFinished()` then records this walk's verdicts for the next one.
     public func ignoreMatcher() throws -> (_ path: String, _ isFolder: Bool) -> Bool {
-        guard !rulesMayHide(in: "") else { return try repository().ignoreMatcher() }
-        var matcher: ((String, Bool) -> Bool)?
-        var unreadable = false
-        return { [self] path, isFolder in
-            if matcher == nil, !unreadable, isFolder, rulesMayHide(in: path) {
-                // Rules that cannot be read at all hide nothing (as in `FreshCatalog.noteListing`).
-                do { matcher = try repository().ignoreMatcher() } catch { unreadable = true }
+        let now = IgnoreVerdicts.now()
+        let key = sources.flatMap { sources in
+            sources.ruleFiles().flatMap { IgnoreVerdicts.key(files: $0, index: sources.gitDirectory + "/index", now: now) }
+        }
+        let cached = key.flatMap { IgnoreVerdicts.load(verdictsPath, key: $0) }
+        loadedCount = cached?.verdicts.count ?? -1
+        askedAnew = false
+        recordingKey = key
+        recorded = []
+        // Per folder: the stamp of its `.gitignore` now (nil: not to be trusted), and whether it
+        // and the rules of every folder above it are as the cached verdicts were recorded with.
+        var stamps: [String: UInt64?] = [:]
+        var unchanged: [String: Bool] = [:]
+        func stamp(_ folder: String) -> UInt64? {
+            if let known = stamps[folder] { return known }
+            let file = root.path + (folder.isEmpty ? "" : "/" + folder) + "/.gitignore"
+            let value = IgnoreVerdicts.stampHash(file, now: now)
+            stamps[folder] = .some(value)
+            return value
+        }
+        func rulesUnchanged(_ folder: String) -> Bool {
+            if let known = unchanged[folder] { return known }
+            var answer = false
+            if let cached, let recorded = cached[folder, isFolder: true], let current = stamp(folder),
+               recorded.rules == current {
+                answer = folder.isEmpty || rulesUnchanged(Self.parent(of: folder))
             }
-            return matcher?(path, isFolder) ?? false
+            unchanged[folder] = answer
+            return answer
+        }
+        if key != nil {
+            recorded.append((IgnoreVerdicts.pathKey("", isFolder: true),
+                             IgnoreVerdicts.Verdict(ignored: false, rules: stamp("") ?? .max)))
+        }
+        return { [self] path, isFolder in
+            let pathKey = IgnoreVerdicts.pathKey(path, isFolder: isFolder)
+            let ignored: Bool
+            if let cached, rulesUnchanged(Self.parent(of: path)), let verdict = cached.verdicts[pathKey] {
+                ignored = verdict.ignored
+            } else {
+                askedAnew = true
+                ignored = verdict(path, isFolder: isFolder)
+            }
+            if recordingKey != nil {
+                let rules = isFolder && !ignored ? (stamp(path) ?? .max) : 0
+                recorded.append((pathKey, IgnoreVerdicts.Verdict(ignored: ignored, rules: rules)))
+            }
+            return ignored
         }
     }
 
-    public func isIgnoredFile(_ path: String) throws -> Bool {
-        var folder = ""
-        let folders = path.split(separator: "/").dropLast()
-        var mayHide = rulesMayHide(in: "")
-        for name in folders where !mayHide {
-            folder += (folder.isEmpty ? "" : "/") + name
-            mayHide = rulesMayHide(in: folder)
+    /// Records the verdicts of the walk that just ended (when any was asked anew, or paths
+    /// came or went), for the next walk.
+    public func walkFinished() {
+        guard let key = recordingKey else { return }
+        if askedAnew || recorded.count != loadedCount {
+            IgnoreVerdicts.save(recorded, key: key, to: verdictsPath)
         }
-        return mayHide ? try repository().isIgnoredFile(path) : false
+        recordingKey = nil
+        recorded = []
+    }
+
+    public func isIgnoredFile(_ path: String) throws -> Bool {
+        guard mayHide(path) else { return false }
+        askedLibgit2 = true
+        return try repository().isIgnoredFile(path)
     }
 
     public func ignoreRuleFiles(environment: [String: String]) throws -> [String] {
         if let files = sources?.ruleFiles() { return files }
         return try repository().ignoreRuleFiles(environment: environment)
     }
+
+    /// git's verdict on `path`: libgit2's, when a rule above it may hide something (rules that
+    /// cannot be read hide nothing: a note is never hidden by mistake).
+    private func verdict(_ path: String, isFolder: Bool) -> Bool {
+        guard mayHide(path) else { return false }
+        if gitMatcher == nil, !unreadable {
+            askedLibgit2 = true
+            do { gitMatcher = try repository().ignoreMatcher() } catch { unreadable = true }
+        }
+        return gitMatcher?(path, isFolder) ?? false
+    }
+
+    /// Whether a rule outside the work tree or in a folder above `path` may hide it.
+    private func mayHide(_ path: String) -> Bool {
+        if rulesMayHide(in: "") { return true }
+        var folder = ""
+        for name in path.split(separator: "/").dropLast() {
+            folder += (folder.isEmpty ? "" : "/") + name
+            if rulesMayHide(in: folder) { return true }
+        }
+        return false
+    }
+
+    /// The folder holding `path` (`""` for the root).
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    private var verdictsPath: String { root.path + "/.quire/cache/ignore-verdicts" }
 
     /// Whether a rule may hide something in `folder` that the rules of the folders above it do
     /// not (for `""`: also the rules outside the work tree). Without sources it always may.

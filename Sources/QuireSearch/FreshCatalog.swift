@@ -64,7 +64,9 @@ public struct FreshCatalog: Sendable {
     /// hidden folders are not entered. Rules that cannot be read at all (a damaged git index)
     /// hide nothing: a note is never hidden by mistake.
     public static func noteListing(_ vault: Vault, rules: (any IgnoreRules)?, stamps: Bool) throws -> VaultListing {
-        try vault.listing(stamps: stamps, ignore: rules.flatMap { try? $0.ignoreMatcher() })
+        let listing = try vault.listing(stamps: stamps, ignore: rules.flatMap { try? $0.ignoreMatcher() })
+        rules?.walkFinished()
+        return listing
     }
 
     /// The paths a watcher named, less those the rules hide (the walk leaves those out).

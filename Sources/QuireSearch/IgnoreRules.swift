@@ -16,9 +16,14 @@ public protocol IgnoreRules {
     func isIgnoredFile(_ path: String) throws -> Bool
     /// The files outside the vault's folders that hold or name rules (they may be missing).
     func ignoreRuleFiles(environment: [String: String]) throws -> [String]
+    /// Called once the walk that asked `ignoreMatcher()` has ended (it may remember the verdicts).
+    func walkFinished()
 }
 
 extension IgnoreRules {
+    /// Nothing to remember by default.
+    public func walkFinished() {}
+
     /// A fingerprint of `ignoreRuleFiles`: each file's stamp (or its absence) goes in, so an
     /// edit to any of them changes it (a watcher cannot see those files).
     func fingerprint(environment: [String: String]) throws -> UInt64 {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// libgit2 is opened on first use, not linked (Sources/CLibGit2/loader.c): a command that needs
@@ -34,6 +37,24 @@ import Testing
         #expect(sync.code == 0, "\(sync.stderr.suffix(500))")
         #expect(libraries.contains("file=libgit2.so"), "sync must load libgit2:\n\(libraries)")
         #expect(libraries.contains("dynamically loaded"), "opened by dlopen, not at start:\n\(libraries)")
+    }
+
+    /// A `.gitignore` that hides notes (as an Obsidian vault's does) needs libgit2's verdicts;
+    /// they are remembered, so only the first command after a change loads libgit2.
+    @Test func hidingRulesLoadLibgit2OnceThenTheVerdictsAreRemembered() throws {
+        let device = try Self.vault(try SyncWorld())
+        try device.write(try device.read(".gitignore") + "private/\n", to: ".gitignore")
+        try device.write(SyncMergeTests.base, to: "private/secret.md")
+        try device.sync()
+        usleep(100_000)  // stamps younger than 50 ms are not trusted
+        let (first, firstLibraries) = try Self.loaded(device, ["search", "one"])
+        #expect(first.code == 0, "\(first.stderr.suffix(500))")
+        #expect(firstLibraries.contains("file=libgit2.so"), "the first walk asks libgit2:\n\(firstLibraries)")
+        #expect(first.stdout.contains("one.md") && !first.stdout.contains("secret.md"), "\(first.stdout)")
+        let (second, secondLibraries) = try Self.loaded(device, ["search", "one"])
+        #expect(second.code == 0, "\(second.stderr.suffix(500))")
+        #expect(!secondLibraries.contains("libgit2"), "the verdicts are remembered:\n\(secondLibraries)")
+        #expect(second.stdout == first.stdout)
     }
 
     /// Text in an unspaced script (Thai) is what needs ICU's word breaks: indexing it loads libicuuc.

@@ -1,0 +1,123 @@
+import Foundation
+import QuireCore
+@testable import QuireKit
+import QuireSearch
+import XCTest
+
+/// The verdict cache of `GitIgnoreRules` (`IgnoreVerdicts`): a warm walk of a vault whose
+/// `.gitignore` hides notes asks libgit2 nothing, and every change that decides a verdict — the
+/// root rules, a folder's own `.gitignore`, a new path, a file tracked by force, a damaged cache
+/// — is seen. Each listing is compared with the one libgit2 gives with no cache at all.
+final class IgnoreVerdictsTests: XCTestCase {
+    private var kit: KitVault!
+
+    override func setUpWithError() throws {
+        kit = try KitVault()
+        try kit.write(try kit.read(".gitignore") + "drafts/\n*.tmp.md\nArchive/private/\n", to: ".gitignore")
+        for path in ["a.md", "drafts/d.md", "b.tmp.md", "sub/c.md", "Archive/private/p.md", "Archive/kept.md"] {
+            try kit.write("---\ntitle: \(path)\n---\nbody\n", to: path)
+        }
+    }
+
+    override func tearDownWithError() throws {
+        kit.remove()
+    }
+
+    /// One walk with fresh rules (as each command makes them): the notes, and whether libgit2 was asked.
+    private func walk() throws -> (notes: [String], askedLibgit2: Bool) {
+        let rules = try XCTUnwrap(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
+        let listing = try FreshCatalog.noteListing(kit.vault, rules: rules, stamps: false)
+        return (listing.notes, rules.askedLibgit2)
+    }
+
+    /// What libgit2 alone says, with the cache removed first (and removed again after).
+    private func truth() throws -> [String] {
+        let cache = kit.root.appendingPathComponent(".quire/cache/ignore-verdicts")
+        try? FileManager.default.removeItem(at: cache)
+        defer { try? FileManager.default.removeItem(at: cache) }
+        return try walk().notes
+    }
+
+    /// Stamps that changed less than 50 ms ago are not trusted: let them age.
+    private func settle() {
+        usleep(80_000)
+    }
+
+    func testAWarmWalkAsksLibgit2NothingAndAgreesWithIt() throws {
+        settle()
+        let first = try walk()
+        XCTAssertEqual(first.notes, ["Archive/kept.md", "a.md", "sub/c.md"])
+        XCTAssertTrue(first.askedLibgit2, "the first walk has no verdicts to reuse")
+        XCTAssertTrue(kit.exists(".quire/cache/ignore-verdicts"))
+        let second = try walk()
+        XCTAssertEqual(second.notes, first.notes)
+        XCTAssertFalse(second.askedLibgit2, "nothing changed: every verdict is reused")
+    }
+
+    func testANewNoteIsAskedAndThenRemembered() throws {
+        settle()
+        _ = try walk()
+        try kit.write("new\n", to: "sub/e.md")
+        try kit.write("new\n", to: "sub/e.tmp.md")
+        let next = try walk()
+        XCTAssertEqual(next.notes, ["Archive/kept.md", "a.md", "sub/c.md", "sub/e.md"])
+        XCTAssertTrue(next.askedLibgit2, "new paths are asked")
+        let again = try walk()
+        XCTAssertEqual(again.notes, next.notes)
+        XCTAssertFalse(again.askedLibgit2)
+    }
+
+    func testAChangedRootGitignoreIsSeenAtOnce() throws {
+        settle()
+        _ = try walk()
+        // At once (its stamp is too fresh to trust) and once it has aged.
+        try kit.write(try kit.read(".gitignore") + "sub/\n", to: ".gitignore")
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md"])
+        settle()
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md"])
+        XCTAssertEqual(try truth(), ["Archive/kept.md", "a.md"])
+    }
+
+    func testAFolderGitignoreChangedLaterIsSeen() throws {
+        try kit.write("secret.md\n", to: "keep/.gitignore")
+        try kit.write("s\n", to: "keep/secret.md")
+        try kit.write("x\n", to: "keep/x.md")
+        settle()
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "keep/x.md", "sub/c.md"])
+        XCTAssertFalse(try walk().askedLibgit2)
+        // Only the folder's own rules change: the root's, the index and the outside rules stay.
+        try kit.write("# nothing hidden\n", to: "keep/.gitignore")
+        settle()
+        let after = try walk()
+        XCTAssertEqual(after.notes, ["Archive/kept.md", "a.md", "keep/secret.md", "keep/x.md", "sub/c.md"])
+        XCTAssertEqual(after.notes, try truth())
+        // A new .gitignore in a folder that had none.
+        try kit.write("c.md\n", to: "sub/.gitignore")
+        settle()
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "keep/secret.md", "keep/x.md"])
+    }
+
+    func testAFileTrackedByForceIsShown() throws {
+        settle()
+        _ = try walk()
+        try kit.git(["add", "-f", "drafts/d.md"])
+        settle()
+        let after = try walk()
+        XCTAssertEqual(after.notes, ["Archive/kept.md", "a.md", "drafts/d.md", "sub/c.md"], "a tracked file is never ignored")
+        XCTAssertEqual(after.notes, try truth())
+    }
+
+    func testADamagedCacheIsIgnored() throws {
+        settle()
+        let expected = try walk().notes
+        let cache = kit.root.appendingPathComponent(".quire/cache/ignore-verdicts")
+        let bytes = try Data(contentsOf: cache)
+        for damaged in [Data(), bytes.prefix(bytes.count - 5), Data(repeating: 0xFF, count: bytes.count),
+                        bytes.prefix(24) + Data(repeating: 7, count: bytes.count - 24)] {
+            try damaged.write(to: cache)
+            let walked = try walk()
+            XCTAssertEqual(walked.notes, expected)
+            XCTAssertTrue(walked.askedLibgit2, "a damaged cache answers nothing")
+        }
+    }
+}
