@@ -15,7 +15,8 @@ struct VaultWalker {
     let ignore: ((String, Bool) -> Bool)?
 
     /// Walks the vault depth first over names sorted by bytes, so notes come out in
-    /// `PathOrder` without a global sort. Folders are read with `readdir`, whose entry types
+    /// `PathOrder` without a global sort. A folder unchanged since the last walk is not read
+    /// again: its sorted entries come from `.quire/cache/folder-listings` (`FolderListings`). Folders are read with `readdir`, whose entry types
     /// are trusted: a regular file costs no `stat` unless `stamps` is asked for, and then one
     /// `fstatat` relative to its folder, spread over the processor's cores.
     /// With `attachments`, the regular files that are not notes are listed too (not ignored,
@@ -28,29 +29,56 @@ struct VaultWalker {
         var nameStart: [Int32] = []
         var viaLink: [Bool] = []
 
-        func visit(_ real: String, _ relative: [UInt8]) -> Bool {
-            guard let directory = opendir(real) else { return false }
+        // The folders' sorted entries as the last walk recorded them (`FolderListings`): a
+        // folder whose stamp is unchanged is not read again.
+        let listingsPath = realRoot + "/.quire/cache/folder-listings"
+        let previous = FolderListings.load(listingsPath)
+        var current = FolderListings()
+        var readAgain = 0
+        let now = Int64(Date().timeIntervalSince1970 * 1e9)
+
+        /// The sorted entries (not starting with a dot) of the folder at `real`, nil when it
+        /// cannot be listed.
+        func entries(of real: String) -> FolderListings.Listing? {
+            var status = stat()
+            // The stamp is taken before the folder is read: a change while it is read leaves a
+            // newer stamp, and the next walk reads the folder again.
+            let stamp = stat(real, &status) == 0 ? FolderListings.Stamp(status, now: now) : nil
+            if let stamp, let known = previous.listing(real, stamp: stamp) {
+                current.record(real, known)
+                return known
+            }
+            guard let directory = opendir(real) else { return nil }
             // Names go into one buffer and are sorted as (start, length) pairs: no array per name.
-            var buffer: [UInt8] = []
-            var entries: [(start: Int32, length: Int32, type: UInt8)] = []
+            var listing = FolderListings.Listing(
+                stamp: stamp ?? FolderListings.Stamp(modified: 0, changed: 0, inode: 0, trusted: false), names: [], entries: [])
             while let entry = readdir(directory) {
                 let type = entry.pointee.d_type
                 withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                     let length = raw.firstIndex(of: 0) ?? raw.count
                     guard length > 0, raw[0] != UInt8(ascii: ".") else { return }
-                    entries.append((Int32(buffer.count), Int32(length), type))
-                    buffer.append(contentsOf: raw[0..<length])
+                    listing.entries.append((Int32(listing.names.count), Int32(length), type))
+                    listing.names.append(contentsOf: raw[0..<length])
                 }
             }
             closedir(directory)
-            buffer.withUnsafeBufferPointer { bytes in
+            listing.names.withUnsafeBufferPointer { bytes in
                 guard let base = bytes.baseAddress else { return }
-                entries.sort { left, right in
+                listing.entries.sort { left, right in
                     let common = Int(min(left.length, right.length))
                     let order = memcmp(base + Int(left.start), base + Int(right.start), common)
                     return order != 0 ? order < 0 : left.length < right.length
                 }
             }
+            readAgain += 1
+            current.record(real, listing)
+            return listing
+        }
+
+        func visit(_ real: String, _ relative: [UInt8]) -> Bool {
+            guard let read = entries(of: real) else { return false }
+            let buffer = read.names
+            let entries = read.entries
             let index = Int32(directories.count)
             directories.append(real)
             for (start, length, type) in entries {
@@ -116,6 +144,8 @@ struct VaultWalker {
         guard visit(realRoot, []) else {
             throw CoreError.readFailed(path: ".", reason: "cannot list the folder")
         }
+        if readAgain > 0 || current.count != previous.count { current.save(listingsPath) }
+        listing.foldersRead = readAgain
         listing.folders.sort()
         if wantStamps {
             listing.stamps = Self.stamps(listing.notes, directories, noteDirectory, nameStart, viaLink)
@@ -215,4 +245,7 @@ public struct VaultListing: Sendable {
     public var skipped: [VaultSkip] = []
     /// The files that are not notes (images, PDFs…), in `PathOrder`, when asked for.
     public var attachments: [String] = []
+    /// How many folders were read from the disk; the others were unchanged since the last walk
+    /// and their entries came from `.quire/cache/folder-listings`.
+    public var foldersRead = 0
 }

@@ -147,8 +147,8 @@ public final class GitIgnoreRules: IgnoreRules {
 
     /// The folder holding `path` (`""` for the root).
     private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path.utf8[..<slash]) ?? ""
     }
 
     private var verdictsPath: String { root.path + "/.quire/cache/ignore-verdicts" }

@@ -1,0 +1,163 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The sorted entries of every folder the last walk read, with each folder's stamp, kept in
+/// `.quire/cache/folder-listings` so that the next walk reads (`getdents`) and sorts only the
+/// folders that changed — the idea of git's untracked cache.
+///
+/// A folder's modification time changes whenever an entry is created, removed or renamed in it,
+/// so while its stamp (modification and status-change times, inode) is the one recorded, its
+/// entries are the ones recorded. Each folder still costs one `stat`; each note its own `stat`
+/// (an edit in place changes no folder), as before. A stamp that changed less than 50 ms before
+/// it was recorded is never trusted (git's racy-clean rule: a second change within the
+/// clock's tick could keep it identical), nor is a file whose checksum does not match.
+struct FolderListings {
+    /// One folder's entries: names (not starting with a dot) in one buffer, sorted by bytes,
+    /// each with its `d_type`.
+    struct Listing {
+        var stamp: Stamp
+        var names: [UInt8]
+        var entries: [(start: Int32, length: Int32, type: UInt8)]
+    }
+
+    /// What is compared of a folder's `stat`; `trusted` is false when it was too recent.
+    struct Stamp: Equatable {
+        var modified: Int64
+        var changed: Int64
+        var inode: UInt64
+        var trusted: Bool
+
+        init(_ status: stat, now: Int64) {
+            modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+            inode = UInt64(status.st_ino)
+            trusted = modified < now - 50_000_000 && changed < now - 50_000_000
+        }
+
+        init(modified: Int64, changed: Int64, inode: UInt64, trusted: Bool) {
+            self.modified = modified
+            self.changed = changed
+            self.inode = inode
+            self.trusted = trusted
+        }
+    }
+
+    /// By the folder's real path.
+    private(set) var listings: [String: Listing] = [:]
+
+    static let magic: UInt64 = 0x5155_4952_4546_4C31  // "QUIREFL1"
+
+    /// The recorded listing of `folder` when its current stamp is the recorded one and trusted.
+    func listing(_ folder: String, stamp: Stamp) -> Listing? {
+        guard let listing = listings[folder], listing.stamp.trusted, stamp.trusted,
+              listing.stamp == stamp else { return nil }
+        return listing
+    }
+
+    mutating func record(_ folder: String, _ listing: Listing) {
+        listings[folder] = listing
+    }
+
+    var count: Int { listings.count }
+
+    // MARK: - The file: magic, payload length, checksum, then per folder its path, stamp and entries.
+
+    /// The listings recorded at `path`; empty when the file is missing, damaged or foreign.
+    static func load(_ path: String) -> FolderListings {
+        guard let data = FileManager.default.contents(atPath: path), data.count >= 24 else { return FolderListings() }
+        return data.withUnsafeBytes { raw -> FolderListings in
+            var reader = Reader(raw: raw, offset: 0)
+            guard reader.word() == magic, let length = reader.word(), let checksum = reader.word(),
+                  length == UInt64(raw.count - 24),
+                  checksum == Self.checksum(UnsafeRawBufferPointer(rebasing: raw[24...])) else { return FolderListings() }
+            var result = FolderListings()
+            while reader.offset < raw.count {
+                guard let folder = reader.string(), let modified = reader.word(), let changed = reader.word(),
+                      let inode = reader.word(), let names = reader.bytes(), let count = reader.word(),
+                      count <= UInt64(names.count) else { return FolderListings() }
+                var entries: [(start: Int32, length: Int32, type: UInt8)] = []
+                entries.reserveCapacity(Int(count))
+                for _ in 0..<Int(count) {
+                    guard let packed = reader.word() else { return FolderListings() }
+                    let start = Int32(truncatingIfNeeded: packed & 0xFFFF_FFFF)
+                    let length = Int32(truncatingIfNeeded: (packed >> 32) & 0xFF_FFFF)
+                    guard start >= 0, length > 0, Int(start) + Int(length) <= names.count else { return FolderListings() }
+                    entries.append((start, length, UInt8(truncatingIfNeeded: packed >> 56)))
+                }
+                let stamp = Stamp(modified: Int64(bitPattern: modified), changed: Int64(bitPattern: changed),
+                                  inode: inode, trusted: true)
+                result.listings[folder] = Listing(stamp: stamp, names: names, entries: entries)
+            }
+            return result
+        }
+    }
+
+    /// Writes the trusted listings to `path` (atomically; a failure only costs the next walk
+    /// its speed).
+    func save(_ path: String) {
+        var payload = Data()
+        func word(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { payload.append(contentsOf: $0) } }
+        for (folder, listing) in listings where listing.stamp.trusted {
+            let bytes = Array(folder.utf8)
+            word(UInt64(bytes.count))
+            payload.append(contentsOf: bytes)
+            word(UInt64(bitPattern: listing.stamp.modified))
+            word(UInt64(bitPattern: listing.stamp.changed))
+            word(listing.stamp.inode)
+            word(UInt64(listing.names.count))
+            payload.append(contentsOf: listing.names)
+            word(UInt64(listing.entries.count))
+            for entry in listing.entries {
+                word(UInt64(UInt32(entry.start)) | UInt64(UInt32(entry.length) & 0xFF_FFFF) << 32 | UInt64(entry.type) << 56)
+            }
+        }
+        var data = Data(capacity: payload.count + 24)
+        func header(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        header(Self.magic)
+        header(UInt64(payload.count))
+        header(payload.withUnsafeBytes { Self.checksum($0) })
+        data.append(payload)
+        try? AtomicFile.write(data, to: URL(fileURLWithPath: path), displayPath: ".quire/cache/folder-listings")
+    }
+
+    /// A 64-bit checksum of `bytes` (eight bytes at a time, multiply and rotate): catches a
+    /// damaged or cut file, not an attack.
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash = (hash << 27) | (hash >> 37)
+            index += 8
+        }
+        while index < bytes.count {
+            hash = (hash ^ UInt64(bytes[index])) &* 0x94D0_49BB_1331_11EB
+            index += 1
+        }
+        return hash ^ (hash >> 31)
+    }
+
+    /// Reads the file's words and length-prefixed byte strings, nil past its end.
+    private struct Reader {
+        let raw: UnsafeRawBufferPointer
+        var offset: Int
+
+        mutating func word() -> UInt64? {
+            guard offset + 8 <= raw.count else { return nil }
+            defer { offset += 8 }
+            return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+
+        mutating func bytes() -> [UInt8]? {
+            guard let count = word(), count <= UInt64(raw.count - offset) else { return nil }
+            defer { offset += Int(count) }
+            return Array(raw[offset..<offset + Int(count)])
+        }
+
+        mutating func string() -> String? {
+            bytes().map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import QuireCore
+
+/// The walk's folder cache (`FolderListings`, `.quire/cache/folder-listings`): an unchanged
+/// folder is not read again, and every change of a folder's entries — a note created, removed,
+/// renamed, a folder made or removed, a symlink — is seen by the next walk. Each walk is compared
+/// with one that reads every folder (the cache removed).
+@Suite struct FolderListingsTests {
+    /// A vault with notes in nested folders, a hidden folder, an attachment and symlinks.
+    static func vault() throws -> (TemporaryDirectory, Vault) {
+        let temp = try TemporaryDirectory()
+        try temp.mkdir("v/.quire/cache")
+        for path in ["v/b.md", "v/A/a.md", "v/A/B/deep.md", "v/A/image.png", "v/C/c.md", "v/.hidden/h.md", "outside/o.md"] {
+            try temp.write(path, path)
+        }
+        try temp.symlink("v/out", to: temp.url.path + "/outside")
+        try temp.symlink("v/A/loop", to: temp.url.path + "/v")
+        try temp.symlink("v/link.md", to: "b.md")
+        settle()
+        return (temp, try Vault(at: temp.url.appendingPathComponent("v")))
+    }
+
+    /// Folder stamps younger than 50 ms are not trusted: let them age.
+    static func settle() {
+        usleep(80_000)
+    }
+
+    /// The walk as a comparable value (stamps dropped: `FileStamp?` lists compare fine, but the
+    /// attachments and skips matter more).
+    static func walk(_ vault: Vault) throws -> VaultListing {
+        try VaultWalker(realRoot: vault.root.path, ignore: { path, isFolder in isFolder && path == "C" })
+            .walk(stamps: true, attachments: true)
+    }
+
+    /// The same walk with every folder read from the disk.
+    static func truth(_ vault: Vault) throws -> VaultListing {
+        let cache = vault.root.appendingPathComponent(".quire/cache/folder-listings")
+        let saved = try? Data(contentsOf: cache)
+        try? FileManager.default.removeItem(at: cache)
+        defer { if let saved { try? saved.write(to: cache) } else { try? FileManager.default.removeItem(at: cache) } }
+        return try walk(vault)
+    }
+
+    static func same(_ a: VaultListing, _ b: VaultListing) -> Bool {
+        a.notes == b.notes && a.stamps == b.stamps && a.folders == b.folders && a.skipped == b.skipped
+            && a.attachments == b.attachments
+    }
+
+    @Test func anUnchangedVaultReadsNoFolder() throws {
+        let (temp, vault) = try Self.vault()
+        defer { withExtendedLifetime(temp) {} }
+        let first = try Self.walk(vault)
+        #expect(first.notes == ["A/B/deep.md", "A/a.md", "b.md", "link.md"])
+        #expect(first.foldersRead >= 3)
+        let second = try Self.walk(vault)
+        #expect(second.foldersRead == 0, "every folder came from the cache")
+        #expect(Self.same(first, second))
+        #expect(Self.same(second, try Self.truth(vault)))
+    }
+
+    @Test func everyChangeOfAFolderIsSeen() throws {
+        let (temp, vault) = try Self.vault()
+        _ = try Self.walk(vault)
+        let changes: [(String, () throws -> Void)] = [
+            ("a note created", { try temp.write("v/A/B/new.md", "n") }),
+            ("a note removed", { try FileManager.default.removeItem(atPath: temp.url.path + "/v/A/a.md") }),
+            ("a note renamed", { try FileManager.default.moveItem(atPath: temp.url.path + "/v/b.md",
+                                                                  toPath: temp.url.path + "/v/b2.md") }),
+            ("a folder made", { try temp.write("v/D/d.md", "d") }),
+            ("a folder renamed", { try FileManager.default.moveItem(atPath: temp.url.path + "/v/A/B",
+                                                                    toPath: temp.url.path + "/v/A/E") }),
+            ("a symlink made", { try temp.symlink("v/A/E/back.md", to: "../../b2.md") }),
+            ("a file replaced by a folder of its name", {
+                try FileManager.default.removeItem(atPath: temp.url.path + "/v/b2.md")
+                try temp.write("v/b2.md/inner.md", "i")
+            }),
+        ]
+        for (change, apply) in changes {
+            try apply()
+            // At once (the folder's new stamp is too young to trust) and once it has aged.
+            let now = try Self.walk(vault)
+            #expect(Self.same(now, try Self.truth(vault)), "\(change), at once: \(now.notes)")
+            Self.settle()
+            let later = try Self.walk(vault)
+            #expect(Self.same(later, try Self.truth(vault)), "\(change): \(later.notes)")
+            #expect(try Self.walk(vault).foldersRead == 0, "\(change): remembered afterwards")
+        }
+        let final = try Self.walk(vault)
+        // back.md leads to the folder b2.md, which the walk enters once: first through the link.
+        #expect(final.notes == ["A/E/back.md/inner.md", "A/E/deep.md", "A/E/new.md", "D/d.md"], "\(final.notes)")
+    }
+
+    @Test func aDamagedOrForeignCacheIsReadAgain() throws {
+        let (temp, vault) = try Self.vault()
+        defer { withExtendedLifetime(temp) {} }
+        let expected = try Self.walk(vault)
+        let cache = vault.root.appendingPathComponent(".quire/cache/folder-listings")
+        let bytes = try Data(contentsOf: cache)
+        var flipped = bytes
+        flipped[bytes.count / 2] ^= 0x40
+        for damaged in [Data(), bytes.prefix(bytes.count / 2), flipped, Data(repeating: 0, count: 64)] {
+            try damaged.write(to: cache)
+            let walked = try Self.walk(vault)
+            #expect(walked.foldersRead >= 3, "a damaged cache answers nothing")
+            #expect(Self.same(walked, expected))
+        }
+    }
+}
