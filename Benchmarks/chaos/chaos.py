@@ -525,6 +525,38 @@ class Chaos:
                               env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.root,
                                    "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C.UTF-8"})
 
+    def catalog_problems(self, device):
+        """The catalog (`quire list --paths`, proven fresh by a walk with its folder-listings and
+        ignore-verdicts caches) against the work tree: the notes git does not ignore
+        (`git ls-files -co --exclude-standard`), less symlinks, hidden and nested-repository paths."""
+        listed = self.git("ls-files", "-z", "--cached", "--others", "--exclude-standard", cwd=device.path).stdout
+        expected = set()
+        for path in listed.split("\0"):
+            parts = path.split("/")
+            if not path.lower().endswith(".md") or any(part.startswith(".") for part in parts) \
+                    or parts[0].startswith("nested-"):
+                continue
+            full = os.path.join(device.path, path)
+            # Symlinks (and paths through them) are listed by quire under the link's name.
+            if any(os.path.islink(os.path.join(device.path, *parts[:depth])) for depth in range(1, len(parts) + 1)) \
+                    or not os.path.isfile(full):
+                continue
+            expected.add(unicodedata.normalize("NFC", path))
+        result = self.quire(device, "list", "--paths", check=False)
+        if result.returncode != 0:
+            return ["%s: quire list failed: %s" % (device.name, result.stderr.strip())]
+        shown = set()
+        for path in result.stdout.splitlines():
+            parts = path.split("/")
+            if any(os.path.islink(os.path.join(device.path, *parts[:depth])) for depth in range(1, len(parts) + 1)) \
+                    or parts[0].startswith("nested-"):
+                continue
+            shown.add(unicodedata.normalize("NFC", path))
+        if shown == expected:
+            return []
+        return ["%s: the catalog disagrees with the work tree: missing %s, extra %s" % (
+            device.name, sorted(expected - shown)[:10], sorted(shown - expected)[:10])]
+
     def converge(self):
         """Syncs every device in turn until all succeed, all heads equal the remote's, all trees match."""
         remote_head = None
@@ -592,6 +624,8 @@ class Chaos:
             status = json.loads(self.quire(device, "status", "--json").stdout)
             if status.get("uncommitted") or status.get("ahead") or status.get("behind"):
                 problems.append("%s: status after converging: %s" % (device.name, json.dumps(status)))
+        for device in self.devices:
+            problems.extend(self.catalog_problems(device))
         records = json.loads(listings[0] or "[]")
         self.stats["conflicts"] = len(records)
         losing = set()
