@@ -24,6 +24,7 @@ public final class GitIgnoreRules: IgnoreRules {
     private var unreadable = false
     private var outsideMayHide: Bool?
     private var folderMayHide: [String: Bool] = [:]
+    private var hidesBelow: [String: Bool] = [:]
     /// The walk in progress: the key its verdicts are recorded under (nil: not recorded), each
     /// path's verdict in the order asked, how many the cache held, and whether any was asked anew.
     private var recordingKey: UInt64?
@@ -85,9 +86,19 @@ public final class GitIgnoreRules: IgnoreRules {
                              IgnoreVerdicts.Verdict(ignored: false, rules: stamp("") ?? .max)))
         }
         return { [self] path, isFolder in
+            let parent = Self.parent(of: path)
+            guard mayHideBelow(parent) else {
+                // No rule above it may hide anything: not ignored, nothing to ask or remember —
+                // but a folder's stamp, which the verdicts below it are checked against.
+                if isFolder, recordingKey != nil {
+                    recorded.append((IgnoreVerdicts.pathKey(path, isFolder: true),
+                                     IgnoreVerdicts.Verdict(ignored: false, rules: stamp(path) ?? .max)))
+                }
+                return false
+            }
             let pathKey = IgnoreVerdicts.pathKey(path, isFolder: isFolder)
             let ignored: Bool
-            if let cached, rulesUnchanged(Self.parent(of: path)), let verdict = cached.verdicts[pathKey] {
+            if let cached, rulesUnchanged(parent), let verdict = cached.verdicts[pathKey] {
                 ignored = verdict.ignored
             } else {
                 askedAnew = true
@@ -136,19 +147,31 @@ public final class GitIgnoreRules: IgnoreRules {
 
     /// Whether a rule outside the work tree or in a folder above `path` may hide it.
     private func mayHide(_ path: String) -> Bool {
-        if rulesMayHide(in: "") { return true }
-        var folder = ""
-        for name in path.split(separator: "/").dropLast() {
-            folder += (folder.isEmpty ? "" : "/") + name
-            if rulesMayHide(in: folder) { return true }
-        }
-        return false
+        mayHideBelow(Self.parent(of: path))
+    }
+
+    /// Whether a rule outside the work tree, in `folder` or in a folder above it may hide
+    /// something below `folder` (remembered per folder).
+    private func mayHideBelow(_ folder: String) -> Bool {
+        if let known = hidesBelow[folder] { return known }
+        let answer = rulesMayHide(in: folder) || (!folder.isEmpty && mayHideBelow(Self.parent(of: folder)))
+        hidesBelow[folder] = answer
+        return answer
     }
 
     /// The folder holding `path` (`""` for the root).
     private static func parent(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return String(path.utf8[..<slash]) ?? ""
+        var path = path
+        return path.withUTF8 { bytes in
+            var index = bytes.count
+            while index > 0 {
+                index -= 1
+                if bytes[index] == UInt8(ascii: "/") {
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self)
+                }
+            }
+            return ""
+        }
     }
 
     private var verdictsPath: String { root.path + "/.quire/cache/ignore-verdicts" }

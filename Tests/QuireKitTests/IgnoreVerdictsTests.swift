@@ -97,6 +97,22 @@ final class IgnoreVerdictsTests: XCTestCase {
         XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "keep/secret.md", "keep/x.md"])
     }
 
+    /// A rule removed above a folder whose own rules may still hide: the verdicts below it that
+    /// the removed rule decided are asked again.
+    func testARuleRemovedAboveAFolderWithRulesOfItsOwnIsSeen() throws {
+        try kit.write(try kit.read(".gitignore") + "sub/x.md\n", to: ".gitignore")
+        try kit.write("*.tmp.md\n", to: "sub/.gitignore")
+        try kit.write("x\n", to: "sub/x.md")
+        settle()
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "sub/c.md"])
+        let rules = try kit.read(".gitignore").replacingOccurrences(of: "sub/x.md\n", with: "")
+        try kit.write(rules, to: ".gitignore")
+        settle()
+        let after = try walk()
+        XCTAssertEqual(after.notes, ["Archive/kept.md", "a.md", "sub/c.md", "sub/x.md"])
+        XCTAssertEqual(after.notes, try truth())
+    }
+
     func testAFileTrackedByForceIsShown() throws {
         settle()
         _ = try walk()
