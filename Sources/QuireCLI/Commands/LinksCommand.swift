@@ -14,6 +14,8 @@ struct LinksCommand: Command {
         links ([label](path.md)) in the body and in front-matter values such as
         related: "[[X]]", in file order, not those inside code. Each is resolved as Obsidian does:
         relative path, vault path, file name, then title and aliases, ignoring case (Docs/links.md).
+        A note without links is no error: nothing is printed ([] with --json) and the exit code
+        is 0, as for 'quire backlinks' and a search that finds nothing.
         """,
         examples: ["quire links \"Woody's last ride\"", "quire links Drafts/woody.md --json"],
         options: [.flag("--json", help: "Print as JSON: [{\"line\", \"style\", \"embed\", \"target\", \"heading\", \"block\", \"label\", \"status\", \"path\", \"candidates\", \"anchor\"}].")],
@@ -87,7 +89,8 @@ struct BacklinksCommand: Command {
         A backlink is any link (wikilink, embed, Markdown link, front-matter link) that resolves
         to the note (Docs/links.md). With --unlinked, lists instead the notes that mention the
         note's title or one of its aliases as whole words (ignoring case and accents) without
-        linking to it, outside code and front matter.
+        linking to it, outside code and front matter. No backlinks or mentions is no error:
+        nothing is printed ([] with --json) and the exit code is 0.
         """,
         examples: ["quire backlinks \"Woody's last ride\"", "quire backlinks woody --unlinked --json"],
         options: [
