@@ -1,14 +1,14 @@
 #!/bin/sh
-# Fuzzes the front-matter reader/writer, the query parser and the catalog snapshot loader with
-# libFuzzer.
+# Fuzzes the front-matter reader/writer, the query parser, the catalog snapshot loader and the
+# JSON reader/writer with libFuzzer.
 #
-#   Benchmarks/fuzz.sh [SECONDS] [TARGET...]     TARGET: frontmatter, query, snapshot (default: all)
+#   Benchmarks/fuzz.sh [SECONDS] [TARGET...]     TARGET: frontmatter, query, snapshot, json (default: all)
 #   Benchmarks/fuzz.sh --replay FILE|DIR...       replay inputs on every target, without libFuzzer
 #
 # Each target is compiled directly with swiftc together with the library sources (no Package.swift
 # target): QuireCore as a static library (-enable-testing), then FrontMatterTarget.swift in its
-# own module (@testable import QuireCore), and Sources/QuireSearch + QueryTarget.swift (or
-# SnapshotTarget.swift) as module QuireSearch, with the CICU C target compiled by clang. Binaries land in .build/fuzz/; <target>.dict files hold tokens for libFuzzer.
+# own module (@testable import QuireCore), JSONTarget.swift in its own module, and
+# Sources/QuireSearch + QueryTarget.swift (or SnapshotTarget.swift) as module QuireSearch, with the CICU C target compiled by clang. Binaries land in .build/fuzz/; <target>.dict files hold tokens for libFuzzer.
 # Every target runs for SECONDS (default 60) from its seed corpus Benchmarks/fuzz/corpus-<target>/;
 # new inputs go to .build/fuzz/corpus-<target>/, crashes to .build/fuzz/crashes-<target>/.
 # The summary prints executions, time and crashes found per target; exit 1 if any target failed.
@@ -31,7 +31,7 @@ wants() { case "$wanted" in *" $1 "*) return 0 ;; esac; return 1; }
 build() {
     mode=$1
     shift
-    wanted=" ${*:-frontmatter query snapshot} "
+    wanted=" ${*:-frontmatter query snapshot json} "
     if [ "$mode" = fuzz ]; then flags="-sanitize=$SANITIZERS -D FUZZING"; suffix=""; else flags=""; suffix="-replay"; fi
     lib="$OUT/lib$mode"
     mkdir -p "$lib"
@@ -44,6 +44,12 @@ build() {
         "$SWIFTC" $OPT -g $flags -parse-as-library -module-name FuzzFrontMatter -I Sources/CYAML -I "$lib" \
             Benchmarks/fuzz/FrontMatterTarget.swift Benchmarks/fuzz/FuzzEntry.swift \
             -L "$lib" -lQuireCore -lyaml -o "$OUT/fuzz-frontmatter$suffix"
+    fi
+    if wants json; then
+        # shellcheck disable=SC2086
+        "$SWIFTC" $OPT -g $flags -parse-as-library -module-name FuzzJSON -I Sources/CYAML -I "$lib" \
+            Benchmarks/fuzz/JSONTarget.swift Benchmarks/fuzz/FuzzEntry.swift \
+            -L "$lib" -lQuireCore -lyaml -o "$OUT/fuzz-json$suffix"
     fi
     # The CICU C target (ICU word breaks): an object file and a module map of its header.
     mkdir -p "$lib/cicu"
@@ -64,13 +70,13 @@ build() {
 if [ "${1:-}" = --replay ]; then
     shift
     build replay
-    for target in frontmatter query snapshot; do "$OUT/fuzz-$target-replay" "$@"; done
+    for target in frontmatter query snapshot json; do "$OUT/fuzz-$target-replay" "$@"; done
     exit 0
 fi
 
 SECONDS_PER_TARGET=${1:-60}
 [ $# -gt 0 ] && shift
-TARGETS=${*:-frontmatter query snapshot}
+TARGETS=${*:-frontmatter query snapshot json}
 echo "building fuzz targets ($SANITIZERS, $OPT)..."
 # shellcheck disable=SC2086
 if ! build fuzz $TARGETS >"$OUT/build.log" 2>&1; then cat "$OUT/build.log"; exit 1; fi

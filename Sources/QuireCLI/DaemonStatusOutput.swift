@@ -1,9 +1,10 @@
 import Foundation
+import QuireCore
 import QuireKit
 
 /// How `quire status` shows the sync daemon's health (`SyncDaemonHealth`).
 enum DaemonStatusOutput {
-    static func json(_ health: SyncDaemonHealth?) -> JSONValue {
+    static func json(_ health: SyncDaemonHealth?) -> JSON {
         guard let health else { return .object([("running", .bool(false))]) }
         return .object([
             ("running", .bool(health.running)), ("pid", .int(health.pid)), ("since", .string(DateText.iso(health.since))),

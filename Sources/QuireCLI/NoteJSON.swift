@@ -6,8 +6,8 @@ enum NoteJSON {
     /// `{"path","id","title","folder","tags","project","draft","pinned","color","mood","priority",
     /// "createdAt","updatedAt","createdAtSource","updatedAtSource","words","frontMatter"}`, plus
     /// `body` when asked. A source is `frontMatter:<key>` or `fileModified` (Docs/format.md).
-    static func object(_ note: Note, includeBody: Bool = false) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [
+    static func object(_ note: Note, includeBody: Bool = false) -> JSON {
+        var pairs: [(String, JSON)] = [
             ("path", .string(note.path)),
             ("id", .string(note.id)),
             ("title", .string(note.title)),
@@ -31,7 +31,7 @@ enum NoteJSON {
     }
 
     /// A front-matter value as JSON; dates as ISO 8601 text.
-    static func value(_ value: FrontMatterValue) -> JSONValue {
+    static func value(_ value: FrontMatterValue) -> JSON {
         switch value {
         case .null: return .null
         case .bool(let flag): return .bool(flag)

@@ -90,7 +90,7 @@ struct QueryOutput {
         let vault = catalog.vault
         switch style {
         case .json:
-            let items: [JSONValue] = hits.map { hit in
+            let items: [JSON] = hits.map { hit in
                 var object = NoteJSON.object(Note(record: hit.record))
                 if snippets, case .object(var pairs) = object {
                     pairs.append(("score", .double((hit.score * 1000).rounded() / 1000)))
@@ -99,7 +99,7 @@ struct QueryOutput {
                 }
                 return object
             }
-            output.line(JSONValue.array(items).rendered())
+            output.line(JSON.array(items).rendered(.output))
         case .paths(let separator):
             for hit in hits { output.write(context.displayPath(hit.path, vault: vault) + separator) }
         case .template(let template):
@@ -191,12 +191,12 @@ struct QueryOutput {
         }
     }
 
-    static func plain(_ value: JSONValue) -> String {
+    static func plain(_ value: JSON) -> String {
         switch value {
         case .null: return ""
         case .string(let text): return text
         case .array(let items): return items.map(plain).joined(separator: ",")
-        default: return value.rendered(pretty: false)
+        default: return value.rendered(.outputLine)
         }
     }
 }

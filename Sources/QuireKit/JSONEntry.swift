@@ -18,8 +18,8 @@ struct JSONEntry {
     var data: Data
 
     /// Reads entry `index`; throws `ImportEntryError` with the reason it cannot be imported.
-    init(_ json: JSONData, now: Date, timeZone: TimeZone) throws {
-        guard case let .object(pairs) = json else { throw ImportEntryError("the entry is not an object") }
+    init(_ json: JSON, now: Date, timeZone: TimeZone) throws {
+        guard let pairs = json.members else { throw ImportEntryError("the entry is not an object") }
         path = try Self.string(json["path"], "path")
         if let exact = try Self.exactContent(json) {
             guard path != nil else { throw ImportEntryError("'content' needs a 'path'") }
@@ -43,7 +43,7 @@ struct JSONEntry {
         var mood: Int?
         if let value = json["mood"], value != .null {
             guard case let .int(number) = value, (1...5).contains(number) else {
-                throw ImportEntryError("'mood' must be a whole number from 1 to 5, not \(value.rendered())")
+                throw ImportEntryError("'mood' must be a whole number from 1 to 5, not \(value.rendered(.compact))")
             }
             mood = number
         }
@@ -53,7 +53,7 @@ struct JSONEntry {
         for pair in pairs where !canonical.contains(pair.key) && !Self.placementKeys.contains(pair.key) {
             guard !pair.key.isEmpty, !pair.key.contains(where: \.isNewline),
                   !pair.key.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
-                throw ImportEntryError("the key \(JSONData.string(pair.key).rendered()) cannot be a front-matter key")
+                throw ImportEntryError("the key \(JSON.string(pair.key).rendered(.compact)) cannot be a front-matter key")
             }
             extra.append(FrontMatterEntry(key: pair.key, value: Self.frontMatterValue(pair.value)))
         }
@@ -71,7 +71,7 @@ struct JSONEntry {
     }
 
     /// `content` (text) or `contentBase64` (bytes that are not UTF-8), when present.
-    private static func exactContent(_ json: JSONData) throws -> Data? {
+    private static func exactContent(_ json: JSON) throws -> Data? {
         if let text = try string(json["content"], "content") { return Data(text.utf8) }
         guard let encoded = try string(json["contentBase64"], "contentBase64") else { return nil }
         guard let data = Data(base64Encoded: encoded) else { throw ImportEntryError("'contentBase64' is not base64") }
@@ -80,8 +80,8 @@ struct JSONEntry {
 
     /// A name-based id (UUID version 5 layout over SHA-1 of the entry's compact JSON), so the
     /// same entry imported again is recognised as a duplicate.
-    static func derivedID(_ json: JSONData) -> String {
-        FrontMatterMapping.derivedID("quire-import:" + json.rendered())
+    static func derivedID(_ json: JSON) -> String {
+        FrontMatterMapping.derivedID("quire-import:" + json.rendered(.compact))
     }
 
     /// The first line of the body that has words, without a heading's `#`s, at most 80 characters.
@@ -95,27 +95,27 @@ struct JSONEntry {
         return nil
     }
 
-    private static func string(_ value: JSONData?, _ key: String) throws -> String? {
+    private static func string(_ value: JSON?, _ key: String) throws -> String? {
         switch value {
         case nil, .null?: return nil
         case let .string(text)?: return text
         case let .int(number)?: return String(number)
         case let .double(number)?: return String(number)
-        default: throw ImportEntryError("'\(key)' must be a string, not \(value?.rendered() ?? "")")
+        default: throw ImportEntryError("'\(key)' must be a string, not \(value?.rendered(.compact) ?? "")")
         }
     }
 
-    private static func bool(_ value: JSONData?, _ key: String) throws -> Bool? {
+    private static func bool(_ value: JSON?, _ key: String) throws -> Bool? {
         switch value {
         case nil, .null?: return nil
         case let .bool(flag)?: return flag
         case .string("true")?: return true
         case .string("false")?: return false
-        default: throw ImportEntryError("'\(key)' must be true or false, not \(value?.rendered() ?? "")")
+        default: throw ImportEntryError("'\(key)' must be true or false, not \(value?.rendered(.compact) ?? "")")
         }
     }
 
-    private static func date(_ value: JSONData?, _ key: String, timeZone: TimeZone) throws -> Date? {
+    private static func date(_ value: JSON?, _ key: String, timeZone: TimeZone) throws -> Date? {
         guard let value, value != .null else { return nil }
         let read: Date?
         switch value {
@@ -125,24 +125,24 @@ struct JSONEntry {
         default: read = nil
         }
         guard let read else {
-            throw ImportEntryError("'\(key)' is not a date (ISO 8601 text or epoch seconds or milliseconds): \(value.rendered())")
+            throw ImportEntryError("'\(key)' is not a date (ISO 8601 text or epoch seconds or milliseconds): \(value.rendered(.compact))")
         }
         return read
     }
 
-    private static func tags(_ value: JSONData?) throws -> [String] {
+    private static func tags(_ value: JSON?) throws -> [String] {
         guard let value, value != .null else { return [] }
         var seen = Set<String>()
         switch value {
         case .string, .array:
             return NoteFields.tags(from: frontMatterValue(value)).filter { seen.insert($0.lowercased()).inserted }
         default:
-            throw ImportEntryError("'tags' must be a list or a comma-separated string, not \(value.rendered())")
+            throw ImportEntryError("'tags' must be a list or a comma-separated string, not \(value.rendered(.compact))")
         }
     }
 
     /// A JSON value as a front-matter value (objects keep their key order).
-    static func frontMatterValue(_ value: JSONData) -> FrontMatterValue {
+    static func frontMatterValue(_ value: JSON) -> FrontMatterValue {
         switch value {
         case .null: return .null
         case let .bool(flag): return .bool(flag)
@@ -150,7 +150,7 @@ struct JSONEntry {
         case let .double(number): return .float(number)
         case let .string(text): return .string(text)
         case let .array(items): return .list(items.map(frontMatterValue))
-        case let .object(pairs): return .map(pairs.map { FrontMatterEntry(key: $0.key, value: frontMatterValue($0.value)) })
+        case let .object(members): return .map(members.map { FrontMatterEntry(key: $0.0, value: frontMatterValue($0.1)) })
         }
     }
 }

@@ -59,7 +59,7 @@ public enum JSONImport {
         var writer = ImportWriter(vault: vault, existingIDs: try existingIDs(vault, environment: options.environment),
                                   total: entries.count, progress: progress)
         for (index, entry) in entries.enumerated() {
-            let json: JSONData
+            let json: JSON
             switch entry {
             case .failure(let error): writer.fail(index, error.description); continue
             case .success(let value): json = value
@@ -88,26 +88,27 @@ public enum JSONImport {
 
     /// The entries of an array, a single object, or JSON Lines (one value a line; blank lines
     /// are not entries; a bad line is a failed entry).
-    static func readEntries(_ data: Data, path: String) throws -> [Result<JSONData, JSONSyntaxError>] {
+    static func readEntries(_ data: Data, path: String) throws -> [Result<JSON, JSONSyntaxError>] {
         let bytes = [UInt8](data)
         let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
         if first == UInt8(ascii: "[") {
-            do {
-                guard case let .array(items) = try JSONReader.parse(data) else { return [] }
+            do throws(JSONSyntaxError) {
+                guard case let .array(items) = try JSON.parse(data) else { return [] }
                 return items.map { .success($0) }
-            } catch let error as JSONSyntaxError {
+            } catch {
                 throw ImportError.unreadable(path: path, line: error.line, reason: error.reason)
             }
         }
         guard first != nil else { return [] }
-        var entries: [Result<JSONData, JSONSyntaxError>] = []
+        var entries: [Result<JSON, JSONSyntaxError>] = []
         for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
-            do {
-                entries.append(.success(try JSONReader.parse(line: line)))
-            } catch var error as JSONSyntaxError {
-                error.line = number + 1
-                entries.append(.failure(error))
+            do throws(JSONSyntaxError) {
+                entries.append(.success(try JSON.parse(line)))
+            } catch {
+                var failure = error
+                failure.line = number + 1
+                entries.append(.failure(failure))
             }
         }
         return entries

@@ -38,17 +38,17 @@ public enum VaultExport {
         var text = "["
         for (index, path) in paths.enumerated() {
             let data = try vault.readData(path)
-            text += (index == 0 ? "\n" : ",\n") + entry(path: path, data: data, timeZone: options.timeZone).rendered()
+            text += (index == 0 ? "\n" : ",\n") + entry(path: path, data: data, timeZone: options.timeZone).rendered(.compact)
         }
         text += paths.isEmpty ? "]\n" : "\n]\n"
         return ExportReport(data: Data(text.utf8), notes: paths.count)
     }
 
     /// One note's object.
-    static func entry(path: String, data: Data, timeZone: TimeZone) -> JSONData {
+    static func entry(path: String, data: Data, timeZone: TimeZone) -> JSON {
         let note = NoteParser.parse(data, path: path, timeZone: timeZone)
-        let date = { (value: Date?) -> JSONData in value.map { .string(QuireClock.iso8601($0, timeZone: timeZone)) } ?? .null }
-        var pairs: [(key: String, value: JSONData)] = [
+        let date = { (value: Date?) -> JSON in value.map { .string(QuireClock.iso8601($0, timeZone: timeZone)) } ?? .null }
+        var pairs: [(String, JSON)] = [
             ("path", .string(path)),
             ("id", note.id.map { .string($0) } ?? .null),
             ("title", .string(note.title)),
@@ -70,7 +70,7 @@ public enum VaultExport {
     }
 
     /// A front-matter value as JSON (dates as written).
-    static func json(_ value: FrontMatterValue) -> JSONData {
+    static func json(_ value: FrontMatterValue) -> JSON {
         switch value {
         case .null: return .null
         case let .bool(flag): return .bool(flag)

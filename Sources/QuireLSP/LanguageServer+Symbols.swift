@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 
 extension LanguageServer {
     /// `textDocument/documentSymbol`: the note's headings, nested by level.

@@ -73,11 +73,12 @@ public final class LanguageServer: @unchecked Sendable {
                 sendError(id: .null, ResponseError.parseError(reason))
             case .body(let bytes):
                 let message: JSON
-                do throws(JSONParseError) {
-                    message = try JSONParser.parse(bytes)
+                do throws(JSONSyntaxError) {
+                    message = try JSON.parse(bytes)
                 } catch {
-                    options.log("not json: \(error)")
-                    sendError(id: .null, .parseError("\(error)"))
+                    let reason = "invalid json at byte \(error.offset): \(error.reason)"
+                    options.log("not json: \(reason)")
+                    sendError(id: .null, .parseError(reason))
                     continue
                 }
                 guard message.isObject else {
@@ -112,7 +113,7 @@ public final class LanguageServer: @unchecked Sendable {
         switch id {
         case let .int(number): return "i\(number)"
         case let .string(text): return "s" + text
-        default: return id.text
+        default: return id.rendered(.compact)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -144,7 +145,7 @@ final class MessageWriter: @unchecked Sendable {
     /// (the client went away) is returned, not thrown: the server stops reading soon after.
     @discardableResult
     func send(_ message: JSON) -> Bool {
-        let body = message.encoded()
+        let body = message.encoded(.compact)
         var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         bytes.append(contentsOf: body)
         lock.lock()

@@ -1,3 +1,5 @@
+import QuireCore
+
 /// A JSON-RPC error answer: a code from the JSON-RPC 2.0 and LSP 3.17 specifications and a
 /// readable, lowercase message.
 public struct ResponseError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 
 /// How a position's `character` counts: UTF-16 code units (the LSP default) or UTF-8 bytes
 /// (when the client offers it, negotiated in `initialize`).

@@ -69,6 +69,38 @@ struct LinkCommandTests {
         #expect(try vault.run(["backlinks", "Deep", "--unlinked", "--json"]).stdout == "[]\n")
     }
 
+    /// Finding nothing is no error, alike for `links`, `backlinks`, `search` and `list`
+    /// (Docs/links.md, Docs/search.md): nothing on standard output or error, exit 0; `[]` with --json.
+    @Test func aNoteWithoutLinksPrintsNothingAndExitsZeroAsSearchAndListDo() throws {
+        let vault = try Self.vault()
+        // Link syntax in code is no link.
+        try vault.write("# Quiet\nNo link here, only code: `[[Code]]`\n```\n[[Fenced]]\n```\n", to: "d/Quiet.md")
+        let findingNothing: [[String]] = [
+            ["links", "Quiet"], ["links", "d/Quiet.md"], ["backlinks", "Quiet"], ["backlinks", "Quiet", "--unlinked"],
+            ["search", "zebra"], ["list", "tag:none"],
+        ]
+        for arguments in findingNothing {
+            let text = try vault.run(arguments)
+            #expect(text.code == 0, "\(arguments): \(text.stderr)")
+            #expect(text.stdout == "", "\(arguments)")
+            #expect(text.stderr == "", "\(arguments)")
+            let json = try vault.run(arguments + ["--json"])
+            #expect(json.code == 0, "\(arguments) --json: \(json.stderr)")
+            #expect(json.stdout == "[]\n", "\(arguments) --json")
+            #expect(json.stderr == "", "\(arguments) --json")
+        }
+        // Once the note links somewhere, the link is listed.
+        try vault.write("# Quiet\nNow [[Home]].\n", to: "d/Quiet.md")
+        let linked = try vault.run(["links", "Quiet"])
+        #expect(linked.code == 0, "\(linked.stderr)")
+        #expect(linked.stdout == "2: [[Home]]  → Home.md\n")
+        // A NOTE that names nothing is still an error, not an empty list.
+        let missing = try vault.run(["links", "Nowhere"])
+        #expect(missing.code == 1)
+        #expect(missing.stdout == "")
+        #expect(missing.stderr.hasPrefix("quire: error: "))
+    }
+
     @Test func filtersWorkInListAndSearch() throws {
         let vault = try Self.vault()
         #expect(try vault.run(["list", "links-to:Home", "--sort", "path", "--paths"]).stdout == "a/Deep.md\na/Note.md\n")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuireLSP
+import QuireCore
 
 /// Completion through the built `quire lsp`: notes after `[[`, headings after `[[Note#`, tags,
 /// front-matter keys and values.

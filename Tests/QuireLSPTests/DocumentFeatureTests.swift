@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuireLSP
+import QuireCore
 
 /// Diagnostics, stamping at save, symbols and the live catalog, through the built `quire lsp`.
 @Suite struct DocumentFeatureTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuireLSP
+import QuireCore
 
 /// Where the built `quire` is and how tests make vaults for it.
 enum LSPHarness {
@@ -110,7 +111,7 @@ final class LSPClient: @unchecked Sendable {
         Thread { [self] in
             let reader = MessageReader(descriptor: handle.fileDescriptor)
             while case .body(let bytes) = reader.next() {
-                let message = (try? JSONParser.parse(bytes)) ?? .string("not json: " + String(decoding: bytes, as: UTF8.self))
+                let message = (try? JSON.parse(bytes)) ?? .string("not json: " + String(decoding: bytes, as: UTF8.self))
                 lock.lock()
                 received.append(message)
                 lock.broadcast()
@@ -140,7 +141,7 @@ final class LSPClient: @unchecked Sendable {
 
     /// Sends a message.
     func send(_ message: JSON) {
-        let body = message.encoded()
+        let body = message.encoded(.compact)
         sendRaw(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
     }
 
@@ -174,7 +175,7 @@ final class LSPClient: @unchecked Sendable {
     /// Sends a request and returns its result; fails on an error answer.
     func result(_ method: String, _ params: JSON = .object([])) throws -> JSON {
         let response = try request(method, params)
-        try #require(response["error"] == nil, "\(method) failed: \(response.text)\n\(log)")
+        try #require(response["error"] == nil, "\(method) failed: \(response.rendered(.compact))\n\(log)")
         return response["result"] ?? .null
     }
 
@@ -186,7 +187,7 @@ final class LSPClient: @unchecked Sendable {
         while true {
             if let index = received.firstIndex(where: matching) { return received.remove(at: index) }
             if closed || !lock.wait(until: deadline) {
-                throw LSPTestError.timeout("no matching message; received: \(received.map(\.text))\nlog: \(log)")
+                throw LSPTestError.timeout("no matching message; received: \(received.map { $0.rendered(.compact) })\nlog: \(log)")
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuireLSP
+import QuireCore
 
 /// Links through the built `quire lsp`: definition, references, hover, link diagnostics, the
 /// code actions that create and extract notes, and rename.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuireLSP
+import QuireCore
 
 /// `workspace/executeCommand` through the built `quire lsp`: sync now with `$/progress`, status,
 /// and the sync-conflict diagnostics and actions on a real conflict between two devices.

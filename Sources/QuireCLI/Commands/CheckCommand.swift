@@ -37,10 +37,10 @@ struct CheckCommand: Command {
         let report = try VaultCheck.run(vault: vault, catalog: opened.catalog, skipped: opened.skipped)
         let output = context.output
         if json {
-            output.line(JSONValue.array(report.problems.map {
+            output.line(JSON.array(report.problems.map {
                 .object([("path", .string($0.path)), ("line", .int($0.line)), ("kind", .string($0.kind.rawValue)),
                          ("message", .string($0.message))])
-            }).rendered())
+            }).rendered(.output))
         } else if report.isClean {
             output.line("no problems in \(Count.of(report.noteCount, "note"))")
         } else {

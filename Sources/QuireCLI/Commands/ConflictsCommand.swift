@@ -33,7 +33,7 @@ struct ConflictsCommand: Command {
         let output = context.output
         let device = vault.deviceName(environment: context.environment)
         if json {
-            output.line(JSONValue.array(records.map { record in
+            output.line(JSON.array(records.map { record in
                 .object([("id", .string(record.id)), ("path", .string(record.path)), ("time", .string(DateText.iso(record.time))),
                          ("device", .string(record.device)), ("winner", .string(record.winner.rawValue)),
                          ("reason", .string(record.readableReason(seenBy: nil))),
@@ -41,7 +41,7 @@ struct ConflictsCommand: Command {
                          ("droppedFrom", .string(record.sides.name(of: record.winner.other))),
                          ("ours", .string(record.ours)), ("theirs", .string(record.theirs)),
                          ("dismissed", .bool(record.dismissed))])
-            }).rendered())
+            }).rendered(.output))
             return
         }
         if records.isEmpty {

@@ -53,10 +53,10 @@ struct FoldersCommand: Command {
         let rows = try Self.rows(vault: context.vault())
         let output = context.output
         if json {
-            output.line(JSONValue.array(rows.map {
+            output.line(JSON.array(rows.map {
                 .object([("path", .string($0.path)), ("emoji", .string($0.emoji)), ("order", .int($0.order)),
                          ("notes", .int($0.notes))])
-            }).rendered())
+            }).rendered(.output))
             return
         }
         let width = rows.map { ($0.path.isEmpty ? "(root)" : $0.path).count }.max() ?? 0

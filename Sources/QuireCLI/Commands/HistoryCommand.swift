@@ -48,11 +48,11 @@ struct HistoryCommand: Command {
         if deleted {
             let notes = try history.deletedNotes(limit: limit)
             if json {
-                output.line(JSONValue.array(notes.map {
+                output.line(JSON.array(notes.map {
                     .object([("path", .string($0.path)), ("deletedIn", .string($0.deletedIn.hex)),
                              ("lastCommit", .string($0.lastCommit.hex)), ("time", .string(DateText.iso($0.time))),
                              ("device", .string($0.device))])
-                }).rendered())
+                }).rendered(.output))
                 return
             }
             if notes.isEmpty { output.line("no deleted notes in history") }
@@ -64,13 +64,13 @@ struct HistoryCommand: Command {
         let path = try Self.notePath(note ?? "", context: context, vault: vault)
         let entries = try history.changes(of: path, limit: limit)
         if json {
-            output.line(JSONValue.array(entries.map { (entry: VaultHistory.Change) -> JSONValue in
-                let mergedFrom: JSONValue = .string(entry.mergedFrom)
+            output.line(JSON.array(entries.map { (entry: VaultHistory.Change) -> JSON in
+                let mergedFrom: JSON = .string(entry.mergedFrom)
                 return .object([("commit", .string(entry.commit.hex)), ("path", .string(entry.path)),
                                 ("change", .string(entry.change.rawValue)), ("time", .string(DateText.iso(entry.time))),
                                 ("device", .string(entry.device)), ("summary", .string(entry.summary)),
                                 ("what", .string(entry.what)), ("mergedFrom", mergedFrom)])
-            }).rendered())
+            }).rendered(.output))
             return
         }
         if entries.isEmpty { output.line("\(context.displayPath(path, vault: vault)) has no committed history yet (run 'quire sync')") }

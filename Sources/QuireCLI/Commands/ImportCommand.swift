@@ -88,15 +88,15 @@ enum ImportOutput {
     static func print(_ report: ImportReport, json: Bool, vault: Vault, context: CommandContext) {
         let output = context.output
         if json {
-            let imported = report.imported.map { JSONValue.object([("index", .int($0.index)), ("path", .string($0.path)),
+            let imported = report.imported.map { JSON.object([("index", .int($0.index)), ("path", .string($0.path)),
                                                                    ("id", .string($0.id))]) }
-            let skipped = report.skipped.map { JSONValue.object([("index", .int($0.index)), ("id", .string($0.id)),
+            let skipped = report.skipped.map { JSON.object([("index", .int($0.index)), ("id", .string($0.id)),
                                                                  ("existingPath", .string($0.existingPath))]) }
-            let failed = report.failed.map { JSONValue.object([("index", .int($0.index)), ("source", .string($0.source)),
+            let failed = report.failed.map { JSON.object([("index", .int($0.index)), ("source", .string($0.source)),
                                                                ("reason", .string($0.reason))]) }
-            let attachments = report.attachments.map { JSONValue.object([("source", .string($0.source)), ("path", .string($0.path))]) }
-            output.line(JSONValue.object([("imported", .array(imported)), ("skipped", .array(skipped)),
-                                          ("failed", .array(failed)), ("attachments", .array(attachments))]).rendered())
+            let attachments = report.attachments.map { JSON.object([("source", .string($0.source)), ("path", .string($0.path))]) }
+            output.line(JSON.object([("imported", .array(imported)), ("skipped", .array(skipped)),
+                                          ("failed", .array(failed)), ("attachments", .array(attachments))]).rendered(.output))
             return
         }
         for failure in report.failed {

@@ -63,7 +63,7 @@ struct IndexCommand: Command {
             return
         }
         if json {
-            output.line(JSONValue.object([
+            output.line(JSON.object([
                 ("notes", .int(report.total)), ("added", .int(report.added.count)),
                 ("changed", .int(report.changed.count)), ("removed", .int(report.removed.count)),
                 ("touched", .int(report.touched)), ("failed", .array(report.failed.map {
@@ -73,7 +73,7 @@ struct IndexCommand: Command {
                 ("cacheRebuilt", .bool(report.cacheIssue != nil)), ("cacheWritten", .bool(report.cacheWritten)),
                 ("freshness", .object(Self.freshness(catalog.freshness))),
                 ("milliseconds", .double((milliseconds * 10).rounded() / 10)),
-            ]).rendered())
+            ]).rendered(.output))
             return
         }
         output.line("\(report.total) notes indexed in \(String(format: "%.1f", milliseconds)) ms")
@@ -96,7 +96,7 @@ struct IndexCommand: Command {
     }
 
     /// How the catalog was proven fresh, for `--json`: `method` is `walk` or `watcher`.
-    private static func freshness(_ freshness: VaultCatalog.Freshness) -> [(String, JSONValue)] {
+    private static func freshness(_ freshness: VaultCatalog.Freshness) -> [(String, JSON)] {
         switch freshness {
         case .watcher(let checked):
             return [("method", .string("watcher")), ("checked", .int(checked))]

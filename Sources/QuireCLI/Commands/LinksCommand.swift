@@ -14,6 +14,8 @@ struct LinksCommand: Command {
         links ([label](path.md)) in the body and in front-matter values such as
         related: "[[X]]", in file order, not those inside code. Each is resolved as Obsidian does:
         relative path, vault path, file name, then title and aliases, ignoring case (Docs/links.md).
+        A note without links is no error: nothing is printed ([] with --json) and the exit code
+        is 0, as for 'quire backlinks' and a search that finds nothing.
         """,
         examples: ["quire links \"Woody's last ride\"", "quire links Drafts/woody.md --json"],
         options: [.flag("--json", help: "Print as JSON: [{\"line\", \"style\", \"embed\", \"target\", \"heading\", \"block\", \"label\", \"status\", \"path\", \"candidates\", \"anchor\"}].")],
@@ -32,7 +34,7 @@ struct LinksCommand: Command {
         let outgoing = links.outgoing(of: path)
         let output = context.output
         if json {
-            output.line(JSONValue.array(outgoing.map { Self.json($0) }).rendered())
+            output.line(JSON.array(outgoing.map { Self.json($0) }).rendered(.output))
             return
         }
         for entry in outgoing {
@@ -57,8 +59,8 @@ struct LinksCommand: Command {
     }
 
     /// A link as JSON (shared with `backlinks`).
-    static func linkFields(_ link: NoteLink) -> [(String, JSONValue)] {
-        var fields: [(String, JSONValue)] = [
+    static func linkFields(_ link: NoteLink) -> [(String, JSON)] {
+        var fields: [(String, JSON)] = [
             ("line", .int(link.line)), ("column", .int(link.column)), ("style", .string(link.style.rawValue)),
             ("embed", .bool(link.isEmbed)), ("target", .string(link.target)), ("heading", .string(link.heading)),
             ("block", .string(link.blockID)), ("label", .string(link.label)),
@@ -67,7 +69,7 @@ struct LinksCommand: Command {
         return fields
     }
 
-    private static func json(_ entry: OutgoingLink) -> JSONValue {
+    private static func json(_ entry: OutgoingLink) -> JSON {
         var candidates: [String] = []
         if case .ambiguous(let paths) = entry.resolution { candidates = paths }
         return .object(linkFields(entry.link) + [
@@ -87,7 +89,8 @@ struct BacklinksCommand: Command {
         A backlink is any link (wikilink, embed, Markdown link, front-matter link) that resolves
         to the note (Docs/links.md). With --unlinked, lists instead the notes that mention the
         note's title or one of its aliases as whole words (ignoring case and accents) without
-        linking to it, outside code and front matter.
+        linking to it, outside code and front matter. No backlinks or mentions is no error:
+        nothing is printed ([] with --json) and the exit code is 0.
         """,
         examples: ["quire backlinks \"Woody's last ride\"", "quire backlinks woody --unlinked --json"],
         options: [
@@ -112,10 +115,10 @@ struct BacklinksCommand: Command {
         if unlinked {
             let mentions = try links.unlinkedMentions(of: path)
             if json {
-                output.line(JSONValue.array(mentions.map {
+                output.line(JSON.array(mentions.map {
                     .object([("path", .string($0.source)), ("title", .string($0.sourceTitle)), ("line", .int($0.line)),
                              ("text", .string($0.text)), ("context", .string($0.context))])
-                }).rendered())
+                }).rendered(.output))
             } else {
                 for mention in mentions {
                     output.line("\(context.displayPath(mention.source, vault: notes.vault)):\(mention.line): \(mention.context)")
@@ -125,10 +128,10 @@ struct BacklinksCommand: Command {
         }
         let backlinks = try links.backlinks(of: path)
         if json {
-            output.line(JSONValue.array(backlinks.map {
+            output.line(JSON.array(backlinks.map {
                 .object([("path", .string($0.source)), ("title", .string($0.sourceTitle))]
                         + LinksCommand.linkFields($0.link) + [("context", .string($0.context))])
-            }).rendered())
+            }).rendered(.output))
         } else {
             for entry in backlinks {
                 output.line("\(context.displayPath(entry.source, vault: notes.vault)):\(entry.link.line): \(entry.context)")
@@ -179,12 +182,12 @@ struct GraphCommand: Command {
         let report = try VaultLinks(vault: catalog.vault, catalog: catalog.catalog).graphReport(matching: query)
         let output = context.output
         if json {
-            output.line(JSONValue.object([
+            output.line(JSON.object([
                 ("nodes", .array(report.nodes.map { .object([("path", .string($0.path)), ("title", .string($0.title))]) })),
                 ("edges", .array(report.edges.map {
                     .object([("source", .string($0.source)), ("target", .string($0.target)), ("count", .int($0.count))])
                 })),
-            ]).rendered())
+            ]).rendered(.output))
             return
         }
         output.line("digraph vault {")

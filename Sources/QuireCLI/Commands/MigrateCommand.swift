@@ -46,14 +46,14 @@ struct MigrateCommand: Command {
         let report = try VaultMigrator.run(vault, options: options)
         let output = context.output
         if json {
-            let steps = report.steps.map { JSONValue.object([("name", .string($0.name)), ("version", .int($0.version)),
+            let steps = report.steps.map { JSON.object([("name", .string($0.name)), ("version", .int($0.version)),
                                                              ("summary", .string($0.summary)), ("notes", .int($0.notes))]) }
-            let skipped = report.skipped.map { JSONValue.object([("path", .string($0.path)), ("reason", .string($0.reason))]) }
-            output.line(JSONValue.object([
+            let skipped = report.skipped.map { JSON.object([("path", .string($0.path)), ("reason", .string($0.reason))]) }
+            output.line(JSON.object([
                 ("from", .int(report.fromVersion)), ("to", .int(report.toVersion)), ("steps", .array(steps)),
                 ("changed", .array(report.changed.map { .string($0) })), ("skipped", .array(skipped)),
                 ("commit", .string(report.commit)), ("diff", dryRun ? .string(report.diff) : .null),
-            ]).rendered())
+            ]).rendered(.output))
             return
         }
         for item in report.skipped {

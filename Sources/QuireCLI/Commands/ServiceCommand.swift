@@ -55,12 +55,12 @@ struct ServiceCommand: Command {
         }
         let health = SyncDaemonHealth.read(vaultRoot: vault.root)
         if json {
-            output.line(JSONValue.object([
+            output.line(JSON.object([
                 ("unit", .string(report.unitName)), ("path", .string(report.unitPath)), ("installed", .bool(report.installed)),
                 ("systemctl", .bool(report.systemctlDone)), ("problem", .string(report.systemctlProblem)),
                 ("run", .array(report.commands.map { .string($0) })), ("active", .string(report.active)),
                 ("daemonRunning", .bool(health?.running == true)),
-            ]).rendered())
+            ]).rendered(.output))
             return
         }
         switch action {

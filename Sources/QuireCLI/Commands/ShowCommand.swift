@@ -62,7 +62,7 @@ struct ShowCommand: Command {
                     output.line("\(old.title) (at \(commit.short()))\n")
                     writeBody(old, data: data, context: context)
                 } else {
-                    output.line(json ? NoteJSON.object(old, includeBody: true).rendered() : "\(old.title) (at \(commit.short()))\n\n\(old.body)")
+                    output.line(json ? NoteJSON.object(old, includeBody: true).rendered(.output) : "\(old.title) (at \(commit.short()))\n\n\(old.body)")
                 }
             }
             return
@@ -79,7 +79,7 @@ struct ShowCommand: Command {
             return
         }
         if json {
-            output.line(NoteJSON.object(found, includeBody: true).rendered())
+            output.line(NoteJSON.object(found, includeBody: true).rendered(.output))
             return
         }
         output.line(output.styled(found.title, "1"))

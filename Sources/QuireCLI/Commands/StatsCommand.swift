@@ -31,11 +31,11 @@ struct StatsCommand: Command {
         if let note {
             let found = try all.resolveFully(note, context: context)
             if json {
-                output.line(JSONValue.object([
+                output.line(JSON.object([
                     ("path", .string(found.path)), ("title", .string(found.title)), ("words", .int(found.words)),
                     ("readingMinutes", .int(Self.readingMinutes(found.words))),
                     ("characters", .int(found.body.count)),
-                ]).rendered())
+                ]).rendered(.output))
             } else {
                 output.line("\(found.title): \(found.words) words, \(Self.readingMinutes(found.words)) min read, \(found.body.count) characters")
             }
@@ -52,15 +52,15 @@ struct StatsCommand: Command {
             return note.tags.map { $0.lowercased() }.filter { seen.insert($0).inserted }
         })
         if json {
-            func table(_ rows: [(String, Int)]) -> JSONValue {
+            func table(_ rows: [(String, Int)]) -> JSON {
                 .array(rows.map { .object([("name", .string($0.0)), ("notes", .int($0.1))]) })
             }
-            output.line(JSONValue.object([
+            output.line(JSON.object([
                 ("notes", .int(notes.count)), ("words", .int(words)),
                 ("readingMinutes", .int(Self.readingMinutes(words))),
                 ("drafts", .int(drafts)), ("final", .int(notes.count - drafts)),
                 ("folders", table(byFolder)), ("projects", table(byProject)), ("tags", table(byTag)),
-            ]).rendered())
+            ]).rendered(.output))
             return
         }
         output.line("\(Count.of(notes.count, "note")), \(Count.of(words, "word")), \(Self.readingMinutes(words)) min read")

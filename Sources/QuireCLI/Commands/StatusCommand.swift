@@ -35,7 +35,7 @@ struct StatusCommand: Command {
         let outcome = status.interrupted ? "interrupted" : state.lastOutcome
         let interrupted = outcome == "interrupted"
         if json {
-            output.line(JSONValue.object([
+            output.line(JSON.object([
                 ("remote", .string(status.remote)), ("branch", .string(branch)),
                 ("uncommitted", .array(status.uncommitted.map { .string($0) })),
                 ("ahead", .int(status.ahead)), ("behind", .int(status.behind)),
@@ -46,7 +46,7 @@ struct StatusCommand: Command {
                 ("conflicts", .int(status.conflicts)),
                 ("skipped", .array((state.skipped ?? []).map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
                 ("daemon", DaemonStatusOutput.json(SyncDaemonHealth.read(vaultRoot: vault.root))),
-            ]).rendered())
+            ]).rendered(.output))
             return
         }
         output.line("remote: \(status.remote ?? "none (set one with 'quire remote URL')")")

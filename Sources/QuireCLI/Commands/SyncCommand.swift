@@ -69,12 +69,12 @@ struct SyncCommand: Command {
             var value = SyncReportOutput.json(report, dryRun: options.dryRun)
             if case .object(var fields) = value {
                 fields.append(("repairedLinks", .array(repairs.edits.map {
-                    JSONValue.object([("path", .string($0.path)), ("line", .int($0.line)), ("old", .string($0.old)), ("new", .string($0.new))])
+                    JSON.object([("path", .string($0.path)), ("line", .int($0.line)), ("old", .string($0.old)), ("new", .string($0.new))])
                 })))
                 fields.append(("repairCommit", .string(repairReport?.commit)))
                 value = .object(fields)
             }
-            output.line(value.rendered())
+            output.line(value.rendered(.output))
         } else {
             SyncReportOutput.print(report, options: options, context: context, vault: vault)
             for edit in repairs.edits {
@@ -89,7 +89,7 @@ struct SyncCommand: Command {
 
 /// How a sync report is shown.
 enum SyncReportOutput {
-    static func json(_ report: SyncReport, dryRun: Bool) -> JSONValue {
+    static func json(_ report: SyncReport, dryRun: Bool) -> JSON {
         .object([
             ("dryRun", .bool(dryRun)),
             ("stamped", .array(report.stamped.map { .string($0) })),

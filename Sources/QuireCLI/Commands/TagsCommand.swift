@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 import QuireSearch
 
 /// `quire tags` and `quire projects` — names with their note counts.
@@ -50,7 +51,7 @@ enum NameCountOutput {
     static func print(_ rows: [NameCount], json: Bool, prefix: String, context: CommandContext) {
         let output = context.output
         if json {
-            output.line(JSONValue.array(rows.map { .object([("name", .string($0.name)), ("count", .int($0.count))]) }).rendered())
+            output.line(JSON.array(rows.map { .object([("name", .string($0.name)), ("count", .int($0.count))]) }).rendered(.output))
             return
         }
         let width = String(rows.map(\.count).max() ?? 0).count

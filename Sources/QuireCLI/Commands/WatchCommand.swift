@@ -134,12 +134,12 @@ struct WatchCommand: Command {
 
     private func show(_ status: WatchStatus?, root: String, output: Output, syncing: Bool) {
         if json {
-            output.line(JSONValue.object([
+            output.line(JSON.object([
                 ("running", .bool(status != nil)), ("pid", .int(status?.processID)),
                 ("folders", .int(status?.folders)), ("since", .string(status.map { DateText.iso($0.startedAt) })),
                 ("changesCounted", .int(status?.changesCounted)), ("blocker", .string(status?.blocker)),
                 ("syncing", .bool(syncing)),
-            ]).rendered())
+            ]).rendered(.output))
             return
         }
         guard let status else {
