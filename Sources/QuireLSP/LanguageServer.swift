@@ -97,13 +97,16 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
-    /// Waits for the queue, stops the watcher and gives the exit code.
+    /// Waits for the queue, stops the watcher and gives the exit code. A batch the watcher handed
+    /// over while it stopped is queued behind that: the second wait lets it run before the
+    /// process exits (work still running while the process tears down can crash it).
     private func finish() -> Int32 {
         let code: Int32 = queue.sync {
             watcher?.stop()
             watcher = nil
             return state == .shutDown ? 0 : 1
         }
+        queue.sync {}
         return code
     }
 

@@ -130,6 +130,7 @@ final class VaultWatcher: @unchecked Sendable {
         stopped = true
         lock.unlock()
         guard !already else { return }
-        _ = finished.wait(timeout: .now() + 5)
+        // It notices within 0.2 s; the bound only guards against a bug hanging the exit.
+        _ = finished.wait(timeout: .now() + 60)
     }
 }
