@@ -51,6 +51,13 @@ public final class GitIgnoreRules: IgnoreRules {
     /// while nothing that decides them changed; any other path is asked of `verdict(_:isFolder:)`.
     /// `walkFinished()` then records this walk's verdicts for the next one.
     public func ignoreMatcher() throws -> (_ path: String, _ isFolder: Bool) -> Bool {
+        // Each walk reads the rules afresh (a language server walks again after a `.gitignore`
+        // changed), and libgit2's matcher, made when first needed, reads the index again.
+        outsideMayHide = nil
+        folderMayHide = [:]
+        hidesBelow = [:]
+        gitMatcher = nil
+        unreadable = false
         let now = IgnoreVerdicts.now()
         let key = sources.flatMap { sources in
             sources.ruleFiles().flatMap { IgnoreVerdicts.key(files: $0, index: sources.gitDirectory + "/index", now: now) }
