@@ -25,6 +25,10 @@ public final class GitIgnoreRules: IgnoreRules {
     private var outsideMayHide: Bool?
     private var folderMayHide: [String: Bool] = [:]
     private var hidesBelow: [String: Bool] = [:]
+    /// Per folder, for the walk in progress: the stamp hash of its `.gitignore` (0: none; nil:
+    /// not to be trusted), and when the walk started.
+    private var ruleStamps: [String: UInt64?] = [:]
+    private var walkStarted: Int64 = 0
     /// The walk in progress: the key its verdicts are recorded under (nil: not recorded), each
     /// path's verdict in the order asked, how many the cache held, and whether any was asked anew.
     private var recordingKey: UInt64?
@@ -58,7 +62,9 @@ public final class GitIgnoreRules: IgnoreRules {
         hidesBelow = [:]
         gitMatcher = nil
         unreadable = false
+        ruleStamps = [:]
         let now = IgnoreVerdicts.now()
+        walkStarted = now
         let key = sources.flatMap { sources in
             sources.ruleFiles().flatMap { IgnoreVerdicts.key(files: $0, index: sources.gitDirectory + "/index", now: now) }
         }
@@ -67,17 +73,9 @@ public final class GitIgnoreRules: IgnoreRules {
         askedAnew = false
         recordingKey = key
         recorded = []
-        // Per folder: the stamp of its `.gitignore` now (nil: not to be trusted), and whether it
-        // and the rules of every folder above it are as the cached verdicts were recorded with.
-        var stamps: [String: UInt64?] = [:]
+        // Per folder: whether its rules and those of every folder above it are as the cached
+        // verdicts were recorded with.
         var unchanged: [String: Bool] = [:]
-        func stamp(_ folder: String) -> UInt64? {
-            if let known = stamps[folder] { return known }
-            let file = root.path + (folder.isEmpty ? "" : "/" + folder) + "/.gitignore"
-            let value = IgnoreVerdicts.stampHash(file, now: now)
-            stamps[folder] = .some(value)
-            return value
-        }
         func rulesUnchanged(_ folder: String) -> Bool {
             if let known = unchanged[folder] { return known }
             var answer = false
@@ -92,9 +90,20 @@ public final class GitIgnoreRules: IgnoreRules {
             recorded.append((IgnoreVerdicts.pathKey("", isFolder: true),
                              IgnoreVerdicts.Verdict(ignored: false, rules: stamp("") ?? .max)))
         }
+        // The walk asks about the entries of one folder after another: what is known of the
+        // last parent asked about is kept, and its name compared rather than hashed.
+        var lastParent = "\u{0}"
+        var lastMayHide = false
+        var lastUnchanged = false
         return { [self] path, isFolder in
-            let parent = Self.parent(of: path)
-            guard mayHideBelow(parent) else {
+            var parent = lastParent
+            if !Self.isParent(lastParent, of: path) {
+                parent = Self.parent(of: path)
+                lastParent = parent
+                lastMayHide = mayHideBelow(parent)
+                lastUnchanged = cached != nil && lastMayHide && rulesUnchanged(parent)
+            }
+            guard lastMayHide else {
                 // No rule above it may hide anything: not ignored, nothing to ask or remember —
                 // but a folder's stamp, which the verdicts below it are checked against.
                 if isFolder, recordingKey != nil {
@@ -105,7 +114,7 @@ public final class GitIgnoreRules: IgnoreRules {
             }
             let pathKey = IgnoreVerdicts.pathKey(path, isFolder: isFolder)
             let ignored: Bool
-            if let cached, rulesUnchanged(parent), let verdict = cached.verdicts[pathKey] {
+            if let cached, lastUnchanged, let verdict = cached.verdicts[pathKey] {
                 ignored = verdict.ignored
             } else {
                 askedAnew = true
@@ -166,6 +175,35 @@ public final class GitIgnoreRules: IgnoreRules {
         return answer
     }
 
+    /// The stamp hash of the `.gitignore` of `folder` for the walk in progress (0: none; nil:
+    /// changed too recently to trust, or unreadable), looked at once per walk.
+    private func stamp(_ folder: String) -> UInt64? {
+        if let known = ruleStamps[folder] { return known }
+        let value = IgnoreVerdicts.stampHash(root.path + (folder.isEmpty ? "" : "/" + folder) + "/.gitignore",
+                                             now: walkStarted)
+        ruleStamps[folder] = .some(value)
+        return value
+    }
+
+    /// Whether `folder` is the folder holding `path` (its bytes up to the last `/`).
+    private static func isParent(_ folder: String, of path: String) -> Bool {
+        var folder = folder
+        var path = path
+        return folder.withUTF8 { parent in
+            path.withUTF8 { bytes in
+                var slash = bytes.count
+                while slash > 0 {
+                    slash -= 1
+                    if bytes[slash] == UInt8(ascii: "/") { break }
+                }
+                // No slash: the root (slash is 0, and the parent is "").
+                guard slash == parent.count else { return false }
+                guard slash > 0, let left = parent.baseAddress, let right = bytes.baseAddress else { return slash == 0 }
+                return memcmp(left, right, slash) == 0
+            }
+        }
+    }
+
     /// The folder holding `path` (`""` for the root).
     private static func parent(of path: String) -> String {
         var path = path
@@ -192,7 +230,8 @@ public final class GitIgnoreRules: IgnoreRules {
             if outsideMayHide == true { return true }
         }
         if let known = folderMayHide[folder] { return known }
-        let answer = sources.folderRulesMayHide(folder)
+        // A folder without a `.gitignore` (nearly all) costs the one `lstat` its stamp needs.
+        let answer = stamp(folder) != 0 && sources.folderRulesMayHide(folder)
         folderMayHide[folder] = answer
         return answer
     }

@@ -34,7 +34,7 @@ struct IgnoreVerdicts {
     /// By `pathKey(path, isFolder)`.
     private(set) var verdicts: [UInt64: Verdict]
 
-    static let magic: UInt64 = 0x5155_4952_4549_4731  // "QUIREIG1"
+    static let magic: UInt64 = 0x5155_4952_4549_4732  // "QUIREIG2"
     static let entrySize = 24
 
     init(key: UInt64, verdicts: [UInt64: Verdict] = [:]) {
@@ -82,14 +82,27 @@ struct IgnoreVerdicts {
         verdicts[Self.pathKey(path, isFolder: isFolder)]
     }
 
-    /// A 64-bit hash of a path and its kind (FNV-1a with a final mix): at 100,000 paths the
-    /// chance that two share one is about 3 in 10^10.
+    /// A 64-bit hash of a path and its kind (eight bytes at a time, with a final mix): at
+    /// 100,000 paths the chance that two share one is about 3 in 10^10.
     static func pathKey(_ path: String, isFolder: Bool) -> UInt64 {
-        var hash: UInt64 = isFolder ? 0x84222325CBF29CE4 : 0xCBF2_9CE4_8422_2325
-        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        hash ^= hash >> 33
-        hash = hash &* 0xFF51_AFD7_ED55_8CCD
-        return hash ^ (hash >> 33)
+        var path = path
+        return path.withUTF8 { bytes in
+            var hash: UInt64 = (isFolder ? 0x8422_2325_CBF2_9CE4 : 0xCBF2_9CE4_8422_2325) ^ UInt64(bytes.count)
+            let raw = UnsafeRawBufferPointer(bytes)
+            var index = 0
+            while index + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                hash ^= hash >> 29
+                index += 8
+            }
+            while index < raw.count {
+                hash = (hash ^ UInt64(raw[index])) &* 0x0000_0100_0000_01B3
+                index += 1
+            }
+            hash ^= hash >> 33
+            hash = hash &* 0xFF51_AFD7_ED55_8CCD
+            return hash ^ (hash >> 33)
+        }
     }
 
     /// A hash of the stamp of the file at `path` (0 when there is none); nil when the file
