@@ -30,6 +30,7 @@ enum SegmentBuilder {
             let slots = buffer
             ParallelMap.perform(iterations: slots.count) { slice in
                 for index in slice * size..<min(slice * size + size, notes.count) { slots[slice].add(notes[index]) }
+                slots[slice].sealTerms()
             }
         }
         return build(slices: &slices)
@@ -217,30 +218,21 @@ enum SegmentBuilder {
         /// Plans the slices' segment; the slices give up their term tables.
         init(_ slices: inout [SegmentSlice]) {
             // 1. The dictionary: every distinct term, sorted; each slice's local ids mapped to it.
-            var union = TermTable()
-            var unionIDs: [[UInt32]] = []
-            for index in slices.indices {
-                let table = slices[index].table
-                unionIDs.append((0..<table.count).map { table.withTerm($0) { union.id(for: $0) } })
-                slices[index].releaseTable()
-            }
-            let termCount = union.count
-            let order = union.sortedIDs()
-            var rank = [UInt32](repeating: 0, count: termCount)
-            for (position, id) in order.enumerated() { rank[Int(id)] = UInt32(position) }
-            terms = union.dictionary(order: order)
-            union = TermTable()
-            finalIDs = unionIDs.map { $0.map { rank[Int($0)] } }
-            unionIDs = []
-            rank = []
+            for index in slices.indices { slices[index].sealTerms() }
+            let termCounts = slices.map(\.termCounts)
+            var tables = slices.map(\.table)
+            (terms, finalIDs) = TermTable.merged(tables)
+            tables = []
+            for index in slices.indices { slices[index].releaseTable() }
+            let termCount = terms.count
 
             // 2. Where each slice's part of each posting list and of its positions begins.
             var postingStarts = [UInt32](repeating: 0, count: termCount + 1)
             var positionTotals = [UInt32](repeating: 0, count: termCount + 1)
-            for (slice, ids) in zip(slices, finalIDs) {
+            for (counts, ids) in zip(termCounts, finalIDs) {
                 for (local, id) in ids.enumerated() {
-                    postingStarts[Int(id) + 1] += slice.termCounts[local].postings
-                    positionTotals[Int(id) + 1] += slice.termCounts[local].occurrences
+                    postingStarts[Int(id) + 1] += counts[local].postings
+                    positionTotals[Int(id) + 1] += counts[local].occurrences
                 }
             }
             for id in 0..<termCount {
@@ -250,21 +242,20 @@ enum SegmentBuilder {
             var postingFill = postingStarts
             var positionFill = positionTotals
             var cursors: [(postings: [UInt32], positions: [UInt32])] = []
-            for (slice, ids) in zip(slices, finalIDs) {
+            for (counts, ids) in zip(termCounts, finalIDs) {
                 var postings = [UInt32](repeating: 0, count: ids.count)
                 var positions = [UInt32](repeating: 0, count: ids.count)
                 for (local, id) in ids.enumerated() {
                     postings[local] = postingFill[Int(id)]
                     positions[local] = positionFill[Int(id)]
-                    postingFill[Int(id)] += slice.termCounts[local].postings
-                    positionFill[Int(id)] += slice.termCounts[local].occurrences
+                    postingFill[Int(id)] += counts[local].postings
+                    positionFill[Int(id)] += counts[local].occurrences
                 }
                 cursors.append((postings, positions))
             }
             self.cursors = cursors
             self.postingStarts = postingStarts
             positionStarts = positionTotals
-            for index in slices.indices { slices[index].releaseTermCounts() }
 
             // 3. Per-document columns, slice after slice.
             var firstDocuments: [Int] = [0]
