@@ -198,7 +198,8 @@ enum SegmentBuilder {
     /// positions begins, the per-document columns and where each record goes.
     private struct Plan {
         let terms: TermDictionary
-        /// Per slice: its local term ids mapped to the dictionary's.
+        /// Per slice: its local term ids mapped to the dictionary's (ascending: a slice numbers its
+        /// terms anew in the dictionary's order).
         let finalIDs: [[UInt32]]
         /// Per slice: for each local term, where its first posting and position go.
         let cursors: [(postings: [UInt32], positions: [UInt32])]
@@ -218,12 +219,25 @@ enum SegmentBuilder {
         /// Plans the slices' segment; the slices give up their term tables.
         init(_ slices: inout [SegmentSlice]) {
             // 1. The dictionary: every distinct term, sorted; each slice's local ids mapped to it.
+            // Each slice's local terms are then numbered anew in the dictionary's order, so that
+            // a slice's terms of a range of the dictionary are a range of its own ids.
             for index in slices.indices { slices[index].sealTerms() }
-            let termCounts = slices.map(\.termCounts)
+            var termCounts = slices.map(\.termCounts)
             var tables = slices.map(\.table)
-            (terms, finalIDs) = TermTable.merged(tables)
+            let (terms, unsortedIDs, orders) = TermTable.merged(tables)
+            self.terms = terms
             tables = []
             for index in slices.indices { slices[index].releaseTable() }
+            finalIDs = zip(unsortedIDs, orders).map { ids, order in order.map { ids[Int($0)] } }
+            termCounts = zip(termCounts, orders).map { counts, order in order.map { counts[Int($0)] } }
+            slices.withUnsafeMutableBufferPointer { buffer in
+                let slots = buffer
+                ParallelMap.perform(iterations: slots.count) { index in
+                    var renumbered = [UInt32](repeating: 0, count: orders[index].count)
+                    for (new, old) in orders[index].enumerated() { renumbered[Int(old)] = UInt32(new) }
+                    slots[index].renumberTerms(renumbered)
+                }
+            }
             let termCount = terms.count
 
             // 2. Where each slice's part of each posting list and of its positions begins.
@@ -421,6 +435,21 @@ private struct SlicePlaces: @unchecked Sendable {
                          releasing: releasing) })
     }
 
+    /// The slice's local ids (`ids`: their final ids, ascending) whose final ids are in
+    /// `range`: the first and how many.
+    private static func localRange(of range: Range<UInt32>, in ids: [UInt32]) -> (Int, UInt) {
+        func firstIndex(notBelow id: UInt32) -> Int {
+            var (low, high) = (0, ids.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if ids[middle] < id { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let first = firstIndex(notBelow: range.lowerBound)
+        return (first, UInt(firstIndex(notBelow: range.upperBound) - first))
+    }
+
     /// `fill` over a forward index of local ids of type `ID` (its largest value separates fields).
     private func fill<ID: FixedWidthInteger & UnsignedInteger>(
         _ slice: SegmentSlice, _ source: UnsafeBufferPointer<ID>, ids: [UInt32],
@@ -431,12 +460,15 @@ private struct SlicePlaces: @unchecked Sendable {
         // Where a slice's token, a posting and a position land in the places (the pointers stand
         // for their columns' elements `origin` onwards).
         let (forwardShift, postingOrigin, positionOrigin) = (firstToken - forwardOrigin, postingOrigin, positionOrigin)
-        let (lowestTerm, termSpan) = (termRange.lowerBound, UInt32(truncatingIfNeeded: termRange.count))
         let first = min(max(documentRange.lowerBound - firstDocument, 0), slice.count)
         let end = min(max(documentRange.upperBound - firstDocument, first), slice.count)
         guard first < end else { return [] }
-        var terms = postings || positions != nil
-            ? zip(cursor.postings, cursor.positions).map { TermCursor(posting: $0, position: $1) } : []
+        // The slice's terms of this chunk: a range of its ids (numbered in the dictionary's order).
+        let (lowestLocal, localSpan): (Int, UInt) = postings || positions != nil
+            ? Self.localRange(of: termRange, in: ids) : (0, 0)
+        var terms = (lowestLocal..<lowestLocal + Int(localSpan)).map {
+            TermCursor(posting: cursor.postings[$0], position: cursor.positions[$0])
+        }
         // The terms of the document at hand (at most one per token of the longest document).
         let longest = postings ? zip(slice.forwardStarts.dropFirst(), slice.forwardStarts).map { Int($0 - $1) }.max() ?? 0 : 0
         let touched = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(longest, 1))
@@ -457,10 +489,10 @@ private struct SlicePlaces: @unchecked Sendable {
                             forward?[position + forwardShift] = IndexSegment.separator
                             continue
                         }
-                        let term = Int(local)
-                        let id = ids[term]
-                        forward?[position + forwardShift] = id
-                        guard id &- lowestTerm < termSpan else { continue }  // not this chunk's
+                        if let forward { forward[position + forwardShift] = ids[Int(local)] }
+                        let chunkTerm = UInt(local) &- UInt(lowestLocal)
+                        guard chunkTerm < localSpan else { continue }  // not this chunk's
+                        let term = Int(chunkTerm)
                         if postings {
                             if terms[term].lastDocument != Int32(document) {
                                 terms[term].lastDocument = Int32(document)

@@ -108,6 +108,12 @@ struct SegmentSlice: TokenSink {
         termsSealed = true
     }
 
+    /// Numbers the local terms anew: term `id` becomes `map[id]` in the forward index (the
+    /// builder's renumbering in the dictionary's order, once the term table is given up).
+    mutating func renumberTerms(_ map: [UInt32]) {
+        forward.renumber(map)
+    }
+
     /// Gives up the term table (once the builder has mapped its terms to the dictionary's and
     /// taken their counts, `TermTable.termCounts`).
     mutating func releaseTable() {

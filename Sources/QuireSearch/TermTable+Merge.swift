@@ -5,8 +5,9 @@ extension TermTable {
     /// One dictionary of the terms of several tables, sorted bytewise (a shorter term before
     /// the longer ones it begins), with each table's ids mapped to the dictionary's: each
     /// table's ids are sorted on its own (`sortedIDs`, on every core), then the sorted lists are
-    /// merged — no table of all the terms is built.
-    static func merged(_ tables: [TermTable]) -> (terms: TermDictionary, finalIDs: [[UInt32]]) {
+    /// merged — no table of all the terms is built. `orders`: each table's ids in the
+    /// dictionary's order.
+    static func merged(_ tables: [TermTable]) -> (terms: TermDictionary, finalIDs: [[UInt32]], orders: [[UInt32]]) {
         var orders = [[UInt32]](repeating: [], count: tables.count)
         orders.withUnsafeMutableBufferPointer { buffer in
             let slots = buffer
@@ -40,7 +41,7 @@ extension TermTable {
             }
             id += 1
         }
-        return (TermDictionary(bytes: ByteColumn(bytes), offsets: Column(offsets)), finalIDs)
+        return (TermDictionary(bytes: ByteColumn(bytes), offsets: Column(offsets)), finalIDs, orders)
     }
 
     /// Whether this table's term `id` sorts before `other`'s term `otherID` (bytewise, a
