@@ -54,7 +54,7 @@ enum SegmentBuilder {
     /// never held whole in memory; the segment returned reads the file. When the file cannot be
     /// made (no room, no permission) the segment is built in memory and nothing is written.
     /// Throws only when writing fails after the slices were used up (the caller builds again).
-    /// `chunkLimit`: the most elements a chunk of a column holds (by default as `chunkLimit(forwardCount:)` says).
+    /// `chunkLimit`: the most elements a chunk holds (by default as `chunkLimit(forwardCount:)` says).
     static func build(slices: inout [SegmentSlice], snapshot path: String,
                       chunkLimit wanted: Int? = nil) throws(CacheError) -> (IndexSegment, WrittenBase?) {
         let plan = Plan(&slices)
@@ -109,29 +109,37 @@ enum SegmentBuilder {
         try file.write(.lengths, plan.lengths)
         try file.write(.sortKeys, plan.sortKeys)
         // The large columns in chunks of whole terms (whole documents for the forward index), one
-        // pass over the slices per chunk, all in one buffer; the frequencies passes find the
-        // capped postings. The slices give up their forward indexes in the last column's passes.
+        // pass over the slices per chunk, all in one buffer: a chunk of terms takes their
+        // postings' documents, their frequencies (which find the capped postings) and their
+        // positions in one pass, one after the other in the buffer. The slices give up their
+        // forward indexes in the forward index's passes, the last ones.
         let limit = max(wanted ?? chunkLimit(forwardCount: plan.forwardCount), 1)
-        let passes: [(CatalogCache.Section, starts: [UInt32], (UnsafeMutablePointer<UInt32>, Range<Int>) -> SlicePlaces)] = [
-            (.postingDocs, plan.postingStarts, { plan.places(docs: $0, terms: $1) }),
-            (.postingFrequencies, plan.postingStarts, { plan.places(frequencies: $0, terms: $1) }),
-            (.positions, plan.positionStarts, { plan.places(positions: $0, terms: $1) }),
-            (.forward, plan.forwardStarts, { plan.places(forward: $0, documents: $1) }),
-        ]
-        let chunked = passes.map { chunks($0.starts, limit: limit) }
-        let largest = zip(passes, chunked).flatMap { pass, chunks in
-            chunks.map { Int(pass.starts[$0.upperBound] - pass.starts[$0.lowerBound]) }
-        }.max() ?? 0
+        let termWeights = zip(plan.postingStarts, plan.positionStarts).map { 2 * Int($0) + Int($1) }
+        let termChunks = chunks(termWeights, limit: limit)
+        let documentChunks = chunks(plan.forwardStarts, limit: limit)
+        let largest = max(termChunks.map { termWeights[$0.upperBound] - termWeights[$0.lowerBound] }.max() ?? 0,
+                          documentChunks.map { Int(plan.forwardStarts[$0.upperBound] - plan.forwardStarts[$0.lowerBound]) }
+                              .max() ?? 0)
         let buffer = WritableColumn<UInt32>(count: largest)
         var overflow: [UInt32] = []
-        for (index, ((section, starts, places), chunks)) in zip(passes, chunked).enumerated() {
-            for chunk in chunks {
-                let capped = plan.fill(&slices, places(buffer.pointer, chunk), keepForward: index < passes.count - 1)
-                if section == .postingFrequencies { overflow += capped }
-                let first = Int(starts[chunk.lowerBound])
-                try file.write(section, from: first, UnsafeBufferPointer(start: buffer.pointer,
-                                                                         count: Int(starts[chunk.upperBound]) - first))
-            }
+        for chunk in termChunks {
+            let (firstPosting, firstPosition) = (Int(plan.postingStarts[chunk.lowerBound]), Int(plan.positionStarts[chunk.lowerBound]))
+            let postings = Int(plan.postingStarts[chunk.upperBound]) - firstPosting
+            let positions = Int(plan.positionStarts[chunk.upperBound]) - firstPosition
+            let (docs, frequencies) = (buffer.pointer, buffer.pointer + postings)
+            overflow += plan.fill(&slices, plan.places(docs: docs, frequencies: frequencies,
+                                                       positions: buffer.pointer + 2 * postings, terms: chunk),
+                                  keepForward: true)
+            try file.write(.postingDocs, from: firstPosting, UnsafeBufferPointer(start: docs, count: postings))
+            try file.write(.postingFrequencies, from: firstPosting, UnsafeBufferPointer(start: frequencies, count: postings))
+            try file.write(.positions, from: firstPosition,
+                           UnsafeBufferPointer(start: buffer.pointer + 2 * postings, count: positions))
+        }
+        for chunk in documentChunks {
+            _ = plan.fill(&slices, plan.places(forward: buffer.pointer, documents: chunk), keepForward: false)
+            let first = Int(plan.forwardStarts[chunk.lowerBound])
+            try file.write(.forward, from: first, UnsafeBufferPointer(start: buffer.pointer,
+                                                                      count: Int(plan.forwardStarts[chunk.upperBound]) - first))
         }
         overflow = sortedPairs(overflow)
         slices = []
@@ -146,8 +154,10 @@ enum SegmentBuilder {
         }
     }
 
-    /// The most elements a chunk of a column holds when a rebuild writes the columns (but a term
-    /// or document larger than that is one chunk): each chunk costs one more pass over the
+    /// The most elements a chunk holds when a rebuild writes the columns — a chunk of terms
+    /// holds their postings' documents and frequencies and their positions, a chunk of
+    /// documents their forward index (but a term or document larger than that is one chunk):
+    /// each chunk costs one more pass over the
     /// slices' forward indexes (at 10,000 notes twelve passes took about 10 % more CPU time than
     /// four), and the buffer adds to the slices' memory while they are still held. A small vault
     /// is where memory is tight — the process's own 20 MB or so weigh most there — so its chunks
@@ -160,7 +170,7 @@ enum SegmentBuilder {
 
     /// Consecutive ranges of the items whose elements begin at `starts` (`count + 1` offsets),
     /// each of at most `limit` elements or a single item.
-    static func chunks(_ starts: [UInt32], limit: Int) -> [Range<Int>] {
+    static func chunks<Offset: BinaryInteger>(_ starts: [Offset], limit: Int) -> [Range<Int>] {
         var chunks: [Range<Int>] = []
         var first = 0
         let count = starts.count - 1
