@@ -29,6 +29,8 @@ public enum WordCounter {
                 if end > segmentStart { words += count(utf8: UnsafeBufferPointer(rebasing: bytes[segmentStart..<end])) }
             }
             while index < line.upperBound {
+                index = nextRunStart(bytes, from: index, end: line.upperBound)
+                guard index < line.upperBound else { break }
                 if let skipEnd = skippedRun(bytes, at: index, line: line) {
                     countSegment(upTo: index)
                     index = skipEnd
@@ -41,6 +43,33 @@ public enum WordCounter {
             return true
         }
         return words
+    }
+
+    /// The first byte from `start` on (before `end`) that may begin a run no one reads — `]`,
+    /// `<`, `d` or `D` (and a few others that `skippedRun` turns down) — eight bytes at a time;
+    /// `end` when there is none.
+    @inline(__always)
+    private static func nextRunStart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return end }
+        /// 0x80 in the bytes of `word` that are zero, exactly (no borrow reaches another byte).
+        func zeroBytes(_ word: UInt64) -> UInt64 {
+            ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
+        }
+        var index = start
+        while index &+ 8 <= end {
+            // With 0x20 set in every byte: `]` reads as 0x7D, `<` as 0x3C, `D` as `d` (0x64).
+            let lowered = ASCIIChunk.load(base + index) | 0x2020_2020_2020_2020
+            let found = zeroBytes(lowered ^ 0x7D7D_7D7D_7D7D_7D7D) | zeroBytes(lowered ^ 0x3C3C_3C3C_3C3C_3C3C)
+                | zeroBytes(lowered ^ 0x6464_6464_6464_6464)
+            if found != 0 { return index &+ found.trailingZeroBitCount / 8 }
+            index &+= 8
+        }
+        while index < end {
+            let lowered = base[index] | 0x20
+            if lowered == 0x7D || lowered == 0x3C || lowered == 0x64 { return index }
+            index &+= 1
+        }
+        return end
     }
 
     /// The end of a run no one reads that starts at `index`: a link target from `](` to its

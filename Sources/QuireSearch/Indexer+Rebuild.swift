@@ -42,6 +42,7 @@ extension Indexer {
                         }
                     }
                     progress?.advance(by: uncounted)
+                    slots[slice].sealTerms()  // its term table's slots are not needed any more
                 }
             }
         }

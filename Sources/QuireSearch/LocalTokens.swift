@@ -75,6 +75,26 @@ struct LocalTokens {
         capacity = larger.bytes / newWidth
     }
 
+    /// Replaces every id by `map[id]` (the separators stay), in place: the builder numbers a
+    /// slice's terms anew in the dictionary's order. Every value of `map` is below the count
+    /// of ids there are, so it fits the width.
+    mutating func renumber(_ map: [UInt32]) {
+        guard count > 0 else { return }
+        if !isKnownUniquelyReferenced(&mapping) { remap(room: count, width: width) }
+        guard let base = mapping?.base else { return }
+        map.withUnsafeBufferPointer { map in
+            if width == 4 {
+                let ids = base.assumingMemoryBound(to: UInt32.self)
+                for index in 0..<count where ids[index] != .max { ids[index] = map[Int(ids[index])] }
+            } else {
+                let ids = base.assumingMemoryBound(to: UInt16.self)
+                for index in 0..<count where ids[index] != .max {
+                    ids[index] = UInt16(truncatingIfNeeded: map[Int(ids[index])])
+                }
+            }
+        }
+    }
+
     /// Calls `narrowBody` or `wideBody` with the ids, whichever width they are kept in.
     func withIDs<Result>(narrow narrowBody: (UnsafeBufferPointer<UInt16>) -> Result,
                          wide wideBody: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {

@@ -30,6 +30,7 @@ enum SegmentBuilder {
             let slots = buffer
             ParallelMap.perform(iterations: slots.count) { slice in
                 for index in slice * size..<min(slice * size + size, notes.count) { slots[slice].add(notes[index]) }
+                slots[slice].sealTerms()
             }
         }
         return build(slices: &slices)
@@ -53,7 +54,7 @@ enum SegmentBuilder {
     /// never held whole in memory; the segment returned reads the file. When the file cannot be
     /// made (no room, no permission) the segment is built in memory and nothing is written.
     /// Throws only when writing fails after the slices were used up (the caller builds again).
-    /// `chunkLimit`: the most elements a chunk of a column holds (by default as `chunkLimit(forwardCount:)` says).
+    /// `chunkLimit`: the most elements a chunk holds (by default as `chunkLimit(forwardCount:)` says).
     static func build(slices: inout [SegmentSlice], snapshot path: String,
                       chunkLimit wanted: Int? = nil) throws(CacheError) -> (IndexSegment, WrittenBase?) {
         let plan = Plan(&slices)
@@ -108,29 +109,37 @@ enum SegmentBuilder {
         try file.write(.lengths, plan.lengths)
         try file.write(.sortKeys, plan.sortKeys)
         // The large columns in chunks of whole terms (whole documents for the forward index), one
-        // pass over the slices per chunk, all in one buffer; the frequencies passes find the
-        // capped postings. The slices give up their forward indexes in the last column's passes.
+        // pass over the slices per chunk, all in one buffer: a chunk of terms takes their
+        // postings' documents, their frequencies (which find the capped postings) and their
+        // positions in one pass, one after the other in the buffer. The slices give up their
+        // forward indexes in the forward index's passes, the last ones.
         let limit = max(wanted ?? chunkLimit(forwardCount: plan.forwardCount), 1)
-        let passes: [(CatalogCache.Section, starts: [UInt32], (UnsafeMutablePointer<UInt32>, Range<Int>) -> SlicePlaces)] = [
-            (.postingDocs, plan.postingStarts, { plan.places(docs: $0, terms: $1) }),
-            (.postingFrequencies, plan.postingStarts, { plan.places(frequencies: $0, terms: $1) }),
-            (.positions, plan.positionStarts, { plan.places(positions: $0, terms: $1) }),
-            (.forward, plan.forwardStarts, { plan.places(forward: $0, documents: $1) }),
-        ]
-        let chunked = passes.map { chunks($0.starts, limit: limit) }
-        let largest = zip(passes, chunked).flatMap { pass, chunks in
-            chunks.map { Int(pass.starts[$0.upperBound] - pass.starts[$0.lowerBound]) }
-        }.max() ?? 0
+        let termWeights = zip(plan.postingStarts, plan.positionStarts).map { 2 * Int($0) + Int($1) }
+        let termChunks = chunks(termWeights, limit: limit)
+        let documentChunks = chunks(plan.forwardStarts, limit: limit)
+        let largest = max(termChunks.map { termWeights[$0.upperBound] - termWeights[$0.lowerBound] }.max() ?? 0,
+                          documentChunks.map { Int(plan.forwardStarts[$0.upperBound] - plan.forwardStarts[$0.lowerBound]) }
+                              .max() ?? 0)
         let buffer = WritableColumn<UInt32>(count: largest)
         var overflow: [UInt32] = []
-        for (index, ((section, starts, places), chunks)) in zip(passes, chunked).enumerated() {
-            for chunk in chunks {
-                let capped = plan.fill(&slices, places(buffer.pointer, chunk), keepForward: index < passes.count - 1)
-                if section == .postingFrequencies { overflow += capped }
-                let first = Int(starts[chunk.lowerBound])
-                try file.write(section, from: first, UnsafeBufferPointer(start: buffer.pointer,
-                                                                         count: Int(starts[chunk.upperBound]) - first))
-            }
+        for chunk in termChunks {
+            let (firstPosting, firstPosition) = (Int(plan.postingStarts[chunk.lowerBound]), Int(plan.positionStarts[chunk.lowerBound]))
+            let postings = Int(plan.postingStarts[chunk.upperBound]) - firstPosting
+            let positions = Int(plan.positionStarts[chunk.upperBound]) - firstPosition
+            let (docs, frequencies) = (buffer.pointer, buffer.pointer + postings)
+            overflow += plan.fill(&slices, plan.places(docs: docs, frequencies: frequencies,
+                                                       positions: buffer.pointer + 2 * postings, terms: chunk),
+                                  keepForward: true)
+            try file.write(.postingDocs, from: firstPosting, UnsafeBufferPointer(start: docs, count: postings))
+            try file.write(.postingFrequencies, from: firstPosting, UnsafeBufferPointer(start: frequencies, count: postings))
+            try file.write(.positions, from: firstPosition,
+                           UnsafeBufferPointer(start: buffer.pointer + 2 * postings, count: positions))
+        }
+        for chunk in documentChunks {
+            _ = plan.fill(&slices, plan.places(forward: buffer.pointer, documents: chunk), keepForward: false)
+            let first = Int(plan.forwardStarts[chunk.lowerBound])
+            try file.write(.forward, from: first, UnsafeBufferPointer(start: buffer.pointer,
+                                                                      count: Int(plan.forwardStarts[chunk.upperBound]) - first))
         }
         overflow = sortedPairs(overflow)
         slices = []
@@ -145,8 +154,10 @@ enum SegmentBuilder {
         }
     }
 
-    /// The most elements a chunk of a column holds when a rebuild writes the columns (but a term
-    /// or document larger than that is one chunk): each chunk costs one more pass over the
+    /// The most elements a chunk holds when a rebuild writes the columns — a chunk of terms
+    /// holds their postings' documents and frequencies and their positions, a chunk of
+    /// documents their forward index (but a term or document larger than that is one chunk):
+    /// each chunk costs one more pass over the
     /// slices' forward indexes (at 10,000 notes twelve passes took about 10 % more CPU time than
     /// four), and the buffer adds to the slices' memory while they are still held. A small vault
     /// is where memory is tight — the process's own 20 MB or so weigh most there — so its chunks
@@ -159,7 +170,7 @@ enum SegmentBuilder {
 
     /// Consecutive ranges of the items whose elements begin at `starts` (`count + 1` offsets),
     /// each of at most `limit` elements or a single item.
-    static func chunks(_ starts: [UInt32], limit: Int) -> [Range<Int>] {
+    static func chunks<Offset: BinaryInteger>(_ starts: [Offset], limit: Int) -> [Range<Int>] {
         var chunks: [Range<Int>] = []
         var first = 0
         let count = starts.count - 1
@@ -197,7 +208,8 @@ enum SegmentBuilder {
     /// positions begins, the per-document columns and where each record goes.
     private struct Plan {
         let terms: TermDictionary
-        /// Per slice: its local term ids mapped to the dictionary's.
+        /// Per slice: its local term ids mapped to the dictionary's (ascending: a slice numbers its
+        /// terms anew in the dictionary's order).
         let finalIDs: [[UInt32]]
         /// Per slice: for each local term, where its first posting and position go.
         let cursors: [(postings: [UInt32], positions: [UInt32])]
@@ -217,30 +229,34 @@ enum SegmentBuilder {
         /// Plans the slices' segment; the slices give up their term tables.
         init(_ slices: inout [SegmentSlice]) {
             // 1. The dictionary: every distinct term, sorted; each slice's local ids mapped to it.
-            var union = TermTable()
-            var unionIDs: [[UInt32]] = []
-            for index in slices.indices {
-                let table = slices[index].table
-                unionIDs.append((0..<table.count).map { table.withTerm($0) { union.id(for: $0) } })
-                slices[index].releaseTable()
+            // Each slice's local terms are then numbered anew in the dictionary's order, so that
+            // a slice's terms of a range of the dictionary are a range of its own ids.
+            for index in slices.indices { slices[index].sealTerms() }
+            var termCounts = slices.map(\.termCounts)
+            var tables = slices.map(\.table)
+            let (terms, unsortedIDs, orders) = TermTable.merged(tables)
+            self.terms = terms
+            tables = []
+            for index in slices.indices { slices[index].releaseTable() }
+            finalIDs = zip(unsortedIDs, orders).map { ids, order in order.map { ids[Int($0)] } }
+            termCounts = zip(termCounts, orders).map { counts, order in order.map { counts[Int($0)] } }
+            slices.withUnsafeMutableBufferPointer { buffer in
+                let slots = buffer
+                ParallelMap.perform(iterations: slots.count) { index in
+                    var renumbered = [UInt32](repeating: 0, count: orders[index].count)
+                    for (new, old) in orders[index].enumerated() { renumbered[Int(old)] = UInt32(new) }
+                    slots[index].renumberTerms(renumbered)
+                }
             }
-            let termCount = union.count
-            let order = union.sortedIDs()
-            var rank = [UInt32](repeating: 0, count: termCount)
-            for (position, id) in order.enumerated() { rank[Int(id)] = UInt32(position) }
-            terms = union.dictionary(order: order)
-            union = TermTable()
-            finalIDs = unionIDs.map { $0.map { rank[Int($0)] } }
-            unionIDs = []
-            rank = []
+            let termCount = terms.count
 
             // 2. Where each slice's part of each posting list and of its positions begins.
             var postingStarts = [UInt32](repeating: 0, count: termCount + 1)
             var positionTotals = [UInt32](repeating: 0, count: termCount + 1)
-            for (slice, ids) in zip(slices, finalIDs) {
+            for (counts, ids) in zip(termCounts, finalIDs) {
                 for (local, id) in ids.enumerated() {
-                    postingStarts[Int(id) + 1] += slice.termCounts[local].postings
-                    positionTotals[Int(id) + 1] += slice.termCounts[local].occurrences
+                    postingStarts[Int(id) + 1] += counts[local].postings
+                    positionTotals[Int(id) + 1] += counts[local].occurrences
                 }
             }
             for id in 0..<termCount {
@@ -250,21 +266,20 @@ enum SegmentBuilder {
             var postingFill = postingStarts
             var positionFill = positionTotals
             var cursors: [(postings: [UInt32], positions: [UInt32])] = []
-            for (slice, ids) in zip(slices, finalIDs) {
+            for (counts, ids) in zip(termCounts, finalIDs) {
                 var postings = [UInt32](repeating: 0, count: ids.count)
                 var positions = [UInt32](repeating: 0, count: ids.count)
                 for (local, id) in ids.enumerated() {
                     postings[local] = postingFill[Int(id)]
                     positions[local] = positionFill[Int(id)]
-                    postingFill[Int(id)] += slice.termCounts[local].postings
-                    positionFill[Int(id)] += slice.termCounts[local].occurrences
+                    postingFill[Int(id)] += counts[local].postings
+                    positionFill[Int(id)] += counts[local].occurrences
                 }
                 cursors.append((postings, positions))
             }
             self.cursors = cursors
             self.postingStarts = postingStarts
             positionStarts = positionTotals
-            for index in slices.indices { slices[index].releaseTermCounts() }
 
             // 3. Per-document columns, slice after slice.
             var firstDocuments: [Int] = [0]
@@ -430,6 +445,21 @@ private struct SlicePlaces: @unchecked Sendable {
                          releasing: releasing) })
     }
 
+    /// The slice's local ids (`ids`: their final ids, ascending) whose final ids are in
+    /// `range`: the first and how many.
+    private static func localRange(of range: Range<UInt32>, in ids: [UInt32]) -> (Int, UInt) {
+        func firstIndex(notBelow id: UInt32) -> Int {
+            var (low, high) = (0, ids.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if ids[middle] < id { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let first = firstIndex(notBelow: range.lowerBound)
+        return (first, UInt(firstIndex(notBelow: range.upperBound) - first))
+    }
+
     /// `fill` over a forward index of local ids of type `ID` (its largest value separates fields).
     private func fill<ID: FixedWidthInteger & UnsignedInteger>(
         _ slice: SegmentSlice, _ source: UnsafeBufferPointer<ID>, ids: [UInt32],
@@ -440,12 +470,15 @@ private struct SlicePlaces: @unchecked Sendable {
         // Where a slice's token, a posting and a position land in the places (the pointers stand
         // for their columns' elements `origin` onwards).
         let (forwardShift, postingOrigin, positionOrigin) = (firstToken - forwardOrigin, postingOrigin, positionOrigin)
-        let (lowestTerm, termSpan) = (termRange.lowerBound, UInt32(truncatingIfNeeded: termRange.count))
         let first = min(max(documentRange.lowerBound - firstDocument, 0), slice.count)
         let end = min(max(documentRange.upperBound - firstDocument, first), slice.count)
         guard first < end else { return [] }
-        var terms = postings || positions != nil
-            ? zip(cursor.postings, cursor.positions).map { TermCursor(posting: $0, position: $1) } : []
+        // The slice's terms of this chunk: a range of its ids (numbered in the dictionary's order).
+        let (lowestLocal, localSpan): (Int, UInt) = postings || positions != nil
+            ? Self.localRange(of: termRange, in: ids) : (0, 0)
+        var terms = (lowestLocal..<lowestLocal + Int(localSpan)).map {
+            TermCursor(posting: cursor.postings[$0], position: cursor.positions[$0])
+        }
         // The terms of the document at hand (at most one per token of the longest document).
         let longest = postings ? zip(slice.forwardStarts.dropFirst(), slice.forwardStarts).map { Int($0 - $1) }.max() ?? 0 : 0
         let touched = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(longest, 1))
@@ -466,10 +499,10 @@ private struct SlicePlaces: @unchecked Sendable {
                             forward?[position + forwardShift] = IndexSegment.separator
                             continue
                         }
-                        let term = Int(local)
-                        let id = ids[term]
-                        forward?[position + forwardShift] = id
-                        guard id &- lowestTerm < termSpan else { continue }  // not this chunk's
+                        if let forward { forward[position + forwardShift] = ids[Int(local)] }
+                        let chunkTerm = UInt(local) &- UInt(lowestLocal)
+                        guard chunkTerm < localSpan else { continue }  // not this chunk's
+                        let term = Int(chunkTerm)
                         if postings {
                             if terms[term].lastDocument != Int32(document) {
                                 terms[term].lastDocument = Int32(document)

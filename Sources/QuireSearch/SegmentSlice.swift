@@ -18,8 +18,10 @@ struct SegmentSlice: TokenSink {
     private(set) var recordOffsets: [UInt64] = []
     private(set) var flags: [UInt8] = []
     private(set) var sortKeys: [Double] = []
-    /// Per local term: the documents holding it and its occurrences.
+    /// Per local term: the documents holding it and its occurrences, once the slice is
+    /// complete (`sealTerms`).
     private(set) var termCounts: [TermCount] = []
+    private var termsSealed = false
     private var folded: [UInt8] = []
     private var needsSeparator = false
     private var fieldsClosed = 0
@@ -68,17 +70,7 @@ struct SegmentSlice: TokenSink {
             forward.appendSeparator()
             needsSeparator = false
         }
-        let id = Int(table.id(for: term))
-        if id == termCounts.count { termCounts.append(TermCount()) }
-        let document = Int32(count)
-        termCounts.withUnsafeMutableBufferPointer { counts in
-            if counts[id].lastDocument != document {
-                counts[id].lastDocument = document
-                counts[id].postings += 1
-            }
-            counts[id].occurrences += 1
-        }
-        forward.append(UInt32(id))
+        forward.append(table.occurrence(of: term, in: Int32(truncatingIfNeeded: count)))
         documentTokens += 1
         if term.first != Attribute.marker { textLength += 1 }
     }
@@ -107,13 +99,25 @@ struct SegmentSlice: TokenSink {
         textLength = 0
     }
 
-    /// Gives up the term table (once the builder has mapped its terms to the dictionary's).
-    mutating func releaseTable() {
-        table = TermTable()
+    /// Takes the term counts out of the term table, which then gives up most of its memory: to
+    /// be called once every document is added (and before the builder plans the segment, which
+    /// calls it otherwise), so that a slice that is done holds less while others still fill.
+    mutating func sealTerms() {
+        guard !termsSealed else { return }
+        termCounts = table.takeTermCounts()
+        termsSealed = true
     }
 
-    /// Gives up the term counts (once the builder has placed the terms).
-    mutating func releaseTermCounts() {
+    /// Numbers the local terms anew: term `id` becomes `map[id]` in the forward index (the
+    /// builder's renumbering in the dictionary's order, once the term table is given up).
+    mutating func renumberTerms(_ map: [UInt32]) {
+        forward.renumber(map)
+    }
+
+    /// Gives up the term table (once the builder has mapped its terms to the dictionary's and
+    /// taken their counts, `TermTable.termCounts`).
+    mutating func releaseTable() {
+        table = TermTable()
         termCounts = []
     }
 
@@ -136,7 +140,6 @@ struct SegmentSlice: TokenSink {
 
 /// How many documents of a slice hold a term, and how often it occurs in them.
 struct TermCount {
-    var lastDocument: Int32 = -1
     var postings: UInt32 = 0
     var occurrences: UInt32 = 0
 }

@@ -2,55 +2,93 @@ import Foundation
 import QuireCore
 
 /// Assigns ids to terms given as bytes (open addressing, no string per term); ids follow the
-/// order of first appearance.
+/// order of first appearance. Each term's slot also counts the documents holding it and its
+/// occurrences (`occurrence(of:in:)`), so that a token costs one cache line, not two.
 struct TermTable {
     private(set) var bytes: [UInt8] = []
     private(set) var offsets: [UInt32] = [0]
-    /// Per slot: the term's first eight bytes (zero padded) and, in `meta`, 0 when empty, else
-    /// the top 24 bits of its hash, its length (at most 255) and its id + 1: a term of up to
-    /// eight bytes — most words — is found with one memory access.
-    private var slots = [Slot](repeating: Slot(head: 0, meta: 0), count: 1 << 12)
-
-    private struct Slot {
-        var head: UInt64
-        var meta: UInt64
-    }
+    /// Per slot (32 bytes, aligned to them): the term's first eight bytes (zero padded) and,
+    /// in `meta`, 0 when empty, else the top 24 bits of its hash, its length (at most 255) and
+    /// its id + 1 — a term of up to eight bytes, most words, is found with one memory access —
+    /// then its counts. Full at three quarters (the counts beside the hash keep the table as
+    /// small as a half-full one of 16-byte slots and a separate count array).
+    private var slots = TermSlots(count: 1 << 12)
 
     var count: Int { offsets.count - 1 }
 
     /// The id of `key`, a new one when the table does not hold it yet.
     @inline(__always)
     mutating func id(for key: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let slot = self.slot(for: key)
+        return UInt32(truncatingIfNeeded: slots.base[slot].meta & 0xFFFF_FFFF) &- 1
+    }
+
+    /// The id of `key` (a new one when the table does not hold it yet), counting one more
+    /// occurrence of it, in `document` — documents are counted once each, and come in
+    /// ascending order.
+    @inline(__always)
+    mutating func occurrence(of key: UnsafeBufferPointer<UInt8>, in document: Int32) -> UInt32 {
+        let slot = self.slot(for: key)
+        let entry = slots.base + slot
+        if entry.pointee.lastDocument != document {
+            entry.pointee.lastDocument = document
+            entry.pointee.postings &+= 1
+        }
+        entry.pointee.occurrences &+= 1
+        return UInt32(truncatingIfNeeded: entry.pointee.meta & 0xFFFF_FFFF) &- 1
+    }
+
+    /// Per id: how many documents held the term and how often it occurred (as counted by
+    /// `occurrence(of:in:)`); the table then gives up its slots, which are most of its memory —
+    /// it still knows its terms, and should a term be looked up again, the slots are made anew
+    /// (with the counts starting over).
+    mutating func takeTermCounts() -> [TermCount] {
+        var counts = [TermCount](repeating: TermCount(), count: count)
+        for slot in 0..<slots.count {
+            let entry = slots.base[slot]
+            guard entry.meta != 0 else { continue }
+            counts[Int(entry.meta & 0xFFFF_FFFF) - 1] = TermCount(postings: entry.postings,
+                                                                  occurrences: entry.occurrences)
+        }
+        slots = TermSlots(count: 0)
+        return counts
+    }
+
+    /// The slot holding `key`, which is added when the table does not hold it yet.
+    @inline(__always)
+    private mutating func slot(for key: UnsafeBufferPointer<UInt8>) -> Int {
+        if !isKnownUniquelyReferenced(&slots) { slots = slots.copy() }
+        if slots.count == 0 { rehash() }
         let head = Self.head(key)
         let hash = Self.hash(key, head: head)
         let expected = Self.meta(hash, key.count)
         let mask = slots.count - 1
+        let base = slots.base
         var slot = Int(truncatingIfNeeded: hash) & mask
-        let found: Int = slots.withUnsafeBufferPointer { slots in
-            while true {
-                let entry = slots[slot]
-                if entry.meta == 0 { return -1 }
-                if entry.meta & ~0xFFFF_FFFF == expected && entry.head == head {
-                    let id = Int(entry.meta & 0xFFFF_FFFF) - 1
-                    if key.count <= 8 || sameTail(id, key) { return id }
-                }
-                slot = (slot + 1) & mask
+        while true {
+            let meta = base[slot].meta
+            if meta == 0 { break }
+            if meta & ~0xFFFF_FFFF == expected && base[slot].head == head {
+                if key.count <= 8 || sameTail(Int(meta & 0xFFFF_FFFF) - 1, key) { return slot }
             }
+            slot = (slot + 1) & mask
         }
-        if found >= 0 { return UInt32(found) }
         return insert(key, head: head, meta: expected, at: slot)
     }
 
-    /// Adds `key` as a new term in the empty `slot` (out of line: most lookups find their
-    /// term, and their path stays short).
+    /// Adds `key` as a new term in the empty `slot` and returns the slot it ends in (out of
+    /// line: most lookups find their term, and their path stays short).
     @inline(never)
-    private mutating func insert(_ key: UnsafeBufferPointer<UInt8>, head: UInt64, meta: UInt64, at slot: Int) -> UInt32 {
+    private mutating func insert(_ key: UnsafeBufferPointer<UInt8>, head: UInt64, meta: UInt64, at slot: Int) -> Int {
         let id = count
         bytes.append(contentsOf: key)
         offsets.append(UInt32(bytes.count))
-        slots[slot] = Slot(head: head, meta: meta | UInt64(id + 1))
-        if count * 2 > slots.count { grow() }
-        return UInt32(id)
+        slots.base[slot] = TermSlot(head: head, meta: meta | UInt64(id + 1))
+        guard count * 4 > slots.count * 3 else { return slot }
+        grow()
+        var moved = Int(truncatingIfNeeded: Self.hash(key, head: head)) & (slots.count - 1)
+        while slots.base[moved].meta & 0xFFFF_FFFF != UInt64(id + 1) { moved = (moved + 1) & (slots.count - 1) }
+        return moved
     }
 
     /// Whether term `id` and `key` (of the same length, more than eight bytes, same first
@@ -77,20 +115,36 @@ struct TermTable {
         (hash & 0xFFFF_FF00_0000_0000) | UInt64(min(length, 255)) << 32
     }
 
-    /// Doubles the slots.
+    /// Doubles the slots (the counts move with their terms).
     private mutating func grow() {
-        var larger = [Slot](repeating: Slot(head: 0, meta: 0), count: slots.count * 2)
+        let larger = TermSlots(count: slots.count * 2)
         let mask = larger.count - 1
-        for id in 0..<count {
-            let (hash, head, length) = withTerm(id) { term in
-                let head = Self.head(term)
-                return (Self.hash(term, head: head), head, term.count)
-            }
+        for old in 0..<slots.count where slots.base[old].meta != 0 {
+            let entry = slots.base[old]
+            let hash = withTerm(Int(entry.meta & 0xFFFF_FFFF) - 1) { Self.hash($0, head: entry.head) }
             var position = Int(truncatingIfNeeded: hash) & mask
-            while larger[position].meta != 0 { position = (position + 1) & mask }
-            larger[position] = Slot(head: head, meta: Self.meta(hash, length) | UInt64(id + 1))
+            while larger.base[position].meta != 0 { position = (position + 1) & mask }
+            larger.base[position] = entry
         }
         slots = larger
+    }
+
+    /// Makes the slots anew from the terms (after `takeTermCounts`), with no counts.
+    @inline(never)
+    private mutating func rehash() {
+        var size = 1 << 12
+        while count * 4 > size * 3 { size *= 2 }
+        slots = TermSlots(count: size)
+        let mask = size - 1
+        for id in 0..<count {
+            let (head, hash, length) = withTerm(id) { term in
+                let head = Self.head(term)
+                return (head, Self.hash(term, head: head), term.count)
+            }
+            var position = Int(truncatingIfNeeded: hash) & mask
+            while slots.base[position].meta != 0 { position = (position + 1) & mask }
+            slots.base[position] = TermSlot(head: head, meta: Self.meta(hash, length) | UInt64(id + 1))
+        }
     }
 
     /// A hash of a term's bytes given its `head` (first eight bytes), the rest eight at a time.
@@ -140,17 +194,41 @@ struct TermTable {
             }
         }
     }
+}
 
-    /// The terms as a dictionary, in `order` (term `order[n]` gets id n).
-    func dictionary(order: [UInt32]) -> TermDictionary {
-        var sortedBytes: [UInt8] = []
-        sortedBytes.reserveCapacity(bytes.count)
-        var sortedOffsets: [UInt32] = [0]
-        sortedOffsets.reserveCapacity(order.count + 1)
-        for id in order {
-            sortedBytes.append(contentsOf: bytes[Int(offsets[Int(id)])..<Int(offsets[Int(id) + 1])])
-            sortedOffsets.append(UInt32(sortedBytes.count))
-        }
-        return TermDictionary(bytes: ByteColumn(sortedBytes), offsets: Column(sortedOffsets))
+/// One slot of a `TermTable`: a term's head and meta word, then its counts (32 bytes).
+struct TermSlot {
+    var head: UInt64
+    var meta: UInt64
+    /// The last document counted, its number of documents and of occurrences.
+    var lastDocument: Int32 = -1
+    var postings: UInt32 = 0
+    var occurrences: UInt32 = 0
+    var spare: UInt32 = 0
+}
+
+/// The slots of a `TermTable`, allocated here aligned to 32 bytes (a slot never straddles two
+/// cache lines) and freed in `deinit`; all empty (zero meta) at first.
+final class TermSlots {
+    let base: UnsafeMutablePointer<TermSlot>
+    /// Number of slots, a power of two.
+    let count: Int
+
+    init(count: Int) {
+        self.count = count
+        base = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<TermSlot>.stride, alignment: 64)
+            .bindMemory(to: TermSlot.self, capacity: count)
+        base.initialize(repeating: TermSlot(head: 0, meta: 0), count: count)
+    }
+
+    /// A copy of these slots (a table shared by several values, before one of them changes).
+    func copy() -> TermSlots {
+        let copy = TermSlots(count: count)
+        copy.base.update(from: base, count: count)
+        return copy
+    }
+
+    deinit {
+        base.deallocate()
     }
 }

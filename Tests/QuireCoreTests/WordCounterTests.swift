@@ -61,6 +61,20 @@ struct WordCounterTests {
         #expect(Self.readable("~~~\nunclosed fence hides the rest\n") == 0)
     }
 
+    /// The runs no one reads are found at every offset of an eight-byte chunk (the search for
+    /// their first byte goes eight at a time), in capitals too, and near a line's end.
+    @Test func skippedRunsAreFoundAtEveryOffset() {
+        for padding in 0..<17 {
+            let lead = String(repeating: "a", count: padding)
+            let extra = padding > 0 ? 1 : 0  // the lead is a word
+            #expect(Self.readable("\(lead) See [the docs](https://example.com/a) now.\n") == 4 + extra, "\(padding)")
+            #expect(Self.readable("\(lead) mail <MAILTO:a@b.c> or <HTTPS://x.y/z>, bye\n") == 3 + extra, "\(padding)")
+            #expect(Self.readable("\(lead) pic DATA:image/png;base64,QUJD done\n") == 2 + extra, "\(padding)")
+            #expect(Self.readable("\(lead) tail [x](y\nnext line words\n") == 5 + extra, "\(padding)")
+            #expect(Self.readable("\(lead)} {d] <d dd\n") == 3 + extra, "\(padding)")
+        }
+    }
+
     @Test func aNoteWithAnEmbeddedImageReadsInAMinute() {
         let image = String(repeating: "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo+/", count: 50_000)
         let note = NoteParser.parse(Data("---\ntitle: Pic\n---\nA photo:\n![x](data:image/png;base64,\(image))\n".utf8), path: "p.md")

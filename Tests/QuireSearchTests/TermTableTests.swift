@@ -32,4 +32,53 @@ struct TermTableTests {
         }
         #expect(table.count == expected.count)
     }
+
+    /// Each term's slot counts its documents and occurrences, through the table's growth; once
+    /// the counts are taken, the table still knows every term by its id.
+    @Test func countsFollowTheirTermsAndTheTableStillKnowsItsTermsAfterwards() {
+        var table = TermTable()
+        let words = (0..<5000).map { Array("word\($0)".utf8) }
+        // Document d holds words 0...d % 50 + (d / 50) * 10 ..., each word w of it (w % 3 + 1) times.
+        var expected = [TermCount](repeating: TermCount(), count: words.count)
+        for document in 0..<400 {
+            let first = document * 10
+            for word in first..<min(first + 100, words.count) {
+                for _ in 0...(word % 3) {
+                    _ = words[word].withUnsafeBufferPointer { table.occurrence(of: $0, in: Int32(document)) }
+                    expected[word].occurrences += 1
+                }
+                expected[word].postings += 1
+            }
+        }
+        let ids = words.map { word in word.withUnsafeBufferPointer { table.id(for: $0) } }
+        #expect(Set(ids).count == words.count)
+        let counts = table.takeTermCounts()
+        #expect(counts.count == words.count)
+        for (word, id) in ids.enumerated() {
+            #expect(counts[Int(id)].postings == expected[word].postings, "postings of word \(word)")
+            #expect(counts[Int(id)].occurrences == expected[word].occurrences, "occurrences of word \(word)")
+        }
+        for (word, id) in ids.enumerated() {
+            #expect(words[word].withUnsafeBufferPointer { table.id(for: $0) } == id)
+        }
+        #expect(Array("new".utf8).withUnsafeBufferPointer { table.id(for: $0) } == UInt32(words.count))
+    }
+
+    /// Merged tables give one dictionary sorted bytewise (a term before the longer ones it
+    /// begins), each table's ids mapped to it and listed in its order.
+    @Test func mergedTablesGiveOneSortedDictionary() {
+        let lists = [["b", "ab", "a", "abc", "z"], ["ab", "c", "aa", "b"], [], ["zz", "a"]]
+        let tables = lists.map { list in
+            var table = TermTable()
+            for term in list { _ = Array(term.utf8).withUnsafeBufferPointer { table.id(for: $0) } }
+            return table
+        }
+        let (terms, finalIDs, orders) = TermTable.merged(tables)
+        let all = Set(lists.joined()).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        #expect((0..<terms.count).map { terms.term($0) } == all)
+        for (index, list) in lists.enumerated() {
+            #expect(finalIDs[index].map { terms.term(Int($0)) } == list)
+            #expect(orders[index].map { list[Int($0)] } == list.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        }
+    }
 }
