@@ -69,7 +69,7 @@ public final class GitIgnoreRules: IgnoreRules {
             sources.ruleFiles().flatMap { IgnoreVerdicts.key(files: $0, index: sources.gitDirectory + "/index", now: now) }
         }
         let cached = key.flatMap { IgnoreVerdicts.load(verdictsPath, key: $0) }
-        loadedCount = cached?.verdicts.count ?? -1
+        loadedCount = cached?.count ?? -1
         askedAnew = false
         recordingKey = key
         recorded = []
@@ -114,7 +114,7 @@ public final class GitIgnoreRules: IgnoreRules {
             }
             let pathKey = IgnoreVerdicts.pathKey(path, isFolder: isFolder)
             let ignored: Bool
-            if let cached, lastUnchanged, let verdict = cached.verdicts[pathKey] {
+            if let cached, lastUnchanged, let verdict = cached.verdict(pathKey) {
                 ignored = verdict.ignored
             } else {
                 askedAnew = true

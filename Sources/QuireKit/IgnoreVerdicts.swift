@@ -31,15 +31,45 @@ struct IgnoreVerdicts {
 
     /// The hash of the outside rule files' names and stamps and of the index's stamp.
     let key: UInt64
-    /// By `pathKey(path, isFolder)`.
-    private(set) var verdicts: [UInt64: Verdict]
+    /// By `pathKey(path, isFolder)`: an open-addressing table (the keys are hashes already, so
+    /// a slot is found without hashing again), at most half full; key 0 marks an empty slot.
+    private var keys: [UInt64]
+    private var values: [Verdict]
+    /// How many verdicts the table holds.
+    private(set) var count = 0
 
     static let magic: UInt64 = 0x5155_4952_4549_4732  // "QUIREIG2"
     static let entrySize = 24
 
-    init(key: UInt64, verdicts: [UInt64: Verdict] = [:]) {
+    init(key: UInt64, capacity: Int = 0) {
         self.key = key
-        self.verdicts = verdicts
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        keys = [UInt64](repeating: 0, count: size)
+        values = [Verdict](repeating: Verdict(ignored: false, rules: 0), count: size)
+    }
+
+    /// The verdict recorded for a path key.
+    func verdict(_ pathKey: UInt64) -> Verdict? {
+        let wanted = pathKey == 0 ? 1 : pathKey
+        let mask = keys.count - 1
+        var slot = Int(truncatingIfNeeded: wanted) & mask
+        while keys[slot] != 0 {
+            if keys[slot] == wanted { return values[slot] }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Records the verdict for a path key (the table was made with room for every one).
+    mutating func insert(_ pathKey: UInt64, _ verdict: Verdict) {
+        let wanted = pathKey == 0 ? 1 : pathKey
+        let mask = keys.count - 1
+        var slot = Int(truncatingIfNeeded: wanted) & mask
+        while keys[slot] != 0 && keys[slot] != wanted { slot = (slot + 1) & mask }
+        if keys[slot] == 0 { count += 1 }
+        keys[slot] = wanted
+        values[slot] = verdict
     }
 
     /// The verdicts recorded at `path`, when the file is there, whole and written for `key`.
@@ -50,15 +80,14 @@ struct IgnoreVerdicts {
             func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
             let count = (data.count - 24) / entrySize
             guard word(0) == magic, word(8) == key, word(16) == UInt64(count) else { return nil }
-            var verdicts: [UInt64: Verdict] = [:]
-            verdicts.reserveCapacity(count)
+            var verdicts = IgnoreVerdicts(key: key, capacity: count)
             for index in 0..<count {
                 let start = 24 + index * entrySize
                 let flags = word(start + 16)
                 guard flags <= 1 else { return nil }
-                verdicts[word(start)] = Verdict(ignored: flags == 1, rules: word(start + 8))
+                verdicts.insert(word(start), Verdict(ignored: flags == 1, rules: word(start + 8)))
             }
-            return IgnoreVerdicts(key: key, verdicts: verdicts)
+            return verdicts
         }
     }
 
@@ -79,7 +108,7 @@ struct IgnoreVerdicts {
     }
 
     subscript(path: String, isFolder isFolder: Bool) -> Verdict? {
-        verdicts[Self.pathKey(path, isFolder: isFolder)]
+        verdict(Self.pathKey(path, isFolder: isFolder))
     }
 
     /// A 64-bit hash of a path and its kind (eight bytes at a time, with a final mix): at
