@@ -78,6 +78,14 @@ for name in functions:
     out.append(f"    {'return ' if result != 'void' else ''}{call};")
     out.append("}")
     out.append("")
+out.append("/* Every name above, checked when the library is loaded (a library without one of them")
+out.append("   is refused then, with a message, rather than failing at that function's first call). */")
+out.append("const char *const quire_git_function_names[] = {")
+for name in functions + ["git_libgit2_opts"]:
+    out.append(f'    "{name}",')
+out.append("};")
+out.append(f"const int quire_git_function_count = {len(functions) + 1};")
+out.append("")
 target = os.path.join(repo, "Sources", "CLibGit2", "functions.c")
 with open(target, "w", encoding="utf-8") as file:
     file.write("\n".join(out))

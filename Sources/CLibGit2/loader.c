@@ -24,6 +24,17 @@ static void open_library(void) {
     if (library == NULL) {
         const char *reason = dlerror();
         snprintf(failure, sizeof failure, "%s", reason != NULL ? reason : QUIRE_GIT_LIBRARY ": cannot be loaded");
+        return;
+    }
+    /* A library without one of the functions QuireGit calls is refused now, with its name. */
+    for (int index = 0; index < quire_git_function_count; index++) {
+        if (dlsym(library, quire_git_function_names[index]) == NULL) {
+            snprintf(failure, sizeof failure, "%s has no function %s", QUIRE_GIT_LIBRARY,
+                     quire_git_function_names[index]);
+            dlclose(library);
+            library = NULL;
+            return;
+        }
     }
 }
 
@@ -36,10 +47,9 @@ const char *quire_git_library_name(void) {
     return QUIRE_GIT_LIBRARY;
 }
 
-/* Only reached when a libgit2 function is called without LibGit2.ensure() having loaded the
-   library first, or when the library lacks a function of its own version's headers: the same
-   end, with the same kind of message, as the dynamic loader gave at start when libgit2 was
-   linked. */
+/* Only reached when a libgit2 function is called although the library could not be loaded
+   (LibGit2.ensure(), which every QuireGit entry point calls first, throws then): the same end,
+   with the same kind of message, as the dynamic loader gave at start when libgit2 was linked. */
 static void fail(const char *what) {
     fprintf(stderr, "quire: error: %s\nhint: install libgit2 %s (Debian: apt install libgit2-1.5)\n", what,
             LIBGIT2_VERSION);

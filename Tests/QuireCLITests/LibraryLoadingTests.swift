@@ -91,6 +91,28 @@ import Testing
         #expect(try device.run(["sync"]).code == 0, "with the real library the edit is committed")
     }
 
+    /// A library of that name that is not libgit2 (here zlib, a real shared object that loads):
+    /// refused when loaded, naming a function it lacks, never a crash at that function's call.
+    @Test func aLibraryWithoutLibgit2sFunctionsIsRefusedWhenLoaded() throws {
+        let zlib = ["/lib/x86_64-linux-gnu/libz.so.1", "/usr/lib/x86_64-linux-gnu/libz.so.1", "/lib/aarch64-linux-gnu/libz.so.1"]
+            .first { FileManager.default.fileExists(atPath: $0) }
+        guard let zlib else {
+            Issue.record("no libz.so.1 to stand in for libgit2 on this machine")
+            return
+        }
+        let world = try SyncWorld()
+        let device = try Self.vault(world)
+        let libraries = world.folder("other-library")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        // The library itself, not its symlink (a dangling copy would let the loader search on).
+        let real = URL(fileURLWithPath: zlib).resolvingSymlinksInPath().path
+        try FileManager.default.copyItem(atPath: real, toPath: libraries.appendingPathComponent("libgit2.so.1.5").path)
+        let history = try device.run(["history", "one.md"], environment: ["LD_LIBRARY_PATH": libraries.path])
+        #expect(history.code == 1, "\(history.stderr)")
+        #expect(history.stderr.contains("cannot load libgit2: libgit2.so.1.5 has no function git_"), "\(history.stderr)")
+        #expect(history.stderr.contains("hint: quire needs libgit2"), "\(history.stderr)")
+    }
+
     /// A remote whose scheme libgit2 has no transport for: exit 5 with the transport hint, found
     /// by quire before any connection (not from libgit2's wording).
     @Test func anUnknownSchemeIsNotFoundWithTheTransportHint() throws {
