@@ -12,7 +12,7 @@ import Glibc
 /// entries are the ones recorded. Each folder still costs one `stat`; each note its own `stat`
 /// (an edit in place changes no folder), as before. A stamp that changed less than 50 ms before
 /// it was recorded is never trusted (git's racy-clean rule: a second change within the
-/// clock's tick could keep it identical), nor is a file whose checksum does not match.
+/// clock's tick could keep it identical), nor is a file whose checksum (`ContentHash`) does not match.
 struct FolderListings {
     /// One folder's entries: names (not starting with a dot) in one buffer, sorted by bytes,
     /// each with its `d_type`.
@@ -71,7 +71,7 @@ struct FolderListings {
             var reader = Reader(raw: raw, offset: 0)
             guard reader.word() == magic, let length = reader.word(), let checksum = reader.word(),
                   length == UInt64(raw.count - 24),
-                  checksum == Self.checksum(UnsafeRawBufferPointer(rebasing: raw[24...])) else { return FolderListings() }
+                  checksum == ContentHash.hash(UnsafeRawBufferPointer(rebasing: raw[24...])) else { return FolderListings() }
             var result = FolderListings()
             while reader.offset < raw.count {
                 guard let folder = reader.string(), let modified = reader.word(), let changed = reader.word(),
@@ -117,26 +117,9 @@ struct FolderListings {
         func header(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         header(Self.magic)
         header(UInt64(payload.count))
-        header(payload.withUnsafeBytes { Self.checksum($0) })
+        header(ContentHash.hash(payload))
         data.append(payload)
         try? AtomicFile.write(data, to: URL(fileURLWithPath: path), displayPath: ".quire/cache/folder-listings")
-    }
-
-    /// A 64-bit checksum of `bytes` (eight bytes at a time, multiply and rotate): catches a
-    /// damaged or cut file, not an attack.
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        var index = 0
-        while index + 8 <= bytes.count {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            hash = (hash << 27) | (hash >> 37)
-            index += 8
-        }
-        while index < bytes.count {
-            hash = (hash ^ UInt64(bytes[index])) &* 0x94D0_49BB_1331_11EB
-            index += 1
-        }
-        return hash ^ (hash >> 31)
     }
 
     /// Reads the file's words and length-prefixed byte strings, nil past its end.

@@ -38,7 +38,7 @@ struct IgnoreVerdicts {
     /// How many verdicts the table holds.
     private(set) var count = 0
 
-    static let magic: UInt64 = 0x5155_4952_4549_4732  // "QUIREIG2"
+    static let magic: UInt64 = 0x5155_4952_4549_4733  // "QUIREIG3"
     static let entrySize = 24
 
     init(key: UInt64, capacity: Int = 0) {
@@ -111,27 +111,12 @@ struct IgnoreVerdicts {
         verdict(Self.pathKey(path, isFolder: isFolder))
     }
 
-    /// A 64-bit hash of a path and its kind (eight bytes at a time, with a final mix): at
-    /// 100,000 paths the chance that two share one is about 3 in 10^10.
+    /// A 64-bit key for a path and its kind (`ContentHash` of its bytes): at 100,000 paths the
+    /// chance that two share one is about 3 in 10^10.
     static func pathKey(_ path: String, isFolder: Bool) -> UInt64 {
         var path = path
-        return path.withUTF8 { bytes in
-            var hash: UInt64 = (isFolder ? 0x8422_2325_CBF2_9CE4 : 0xCBF2_9CE4_8422_2325) ^ UInt64(bytes.count)
-            let raw = UnsafeRawBufferPointer(bytes)
-            var index = 0
-            while index + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-                hash ^= hash >> 29
-                index += 8
-            }
-            while index < raw.count {
-                hash = (hash ^ UInt64(raw[index])) &* 0x0000_0100_0000_01B3
-                index += 1
-            }
-            hash ^= hash >> 33
-            hash = hash &* 0xFF51_AFD7_ED55_8CCD
-            return hash ^ (hash >> 33)
-        }
+        let hash = path.withUTF8 { ContentHash.hash(UnsafeRawBufferPointer($0)) }
+        return isFolder ? hash ^ 0x9E37_79B9_7F4A_7C15 : hash
     }
 
     /// A hash of the stamp of the file at `path` (0 when there is none); nil when the file
