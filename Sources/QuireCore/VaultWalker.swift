@@ -15,10 +15,11 @@ struct VaultWalker {
     let ignore: ((String, Bool) -> Bool)?
 
     /// Walks the vault depth first over names sorted by bytes, so notes come out in
-    /// `PathOrder` without a global sort. A folder unchanged since the last walk is not read
-    /// again: its sorted entries come from `.quire/cache/folder-listings` (`FolderListings`). Folders are read with `readdir`, whose entry types
+    /// `PathOrder` without a global sort. Folders are read with `readdir`, whose entry types
     /// are trusted: a regular file costs no `stat` unless `stamps` is asked for, and then one
-    /// `fstatat` relative to its folder, spread over the processor's cores.
+    /// `fstatat` relative to its folder, spread over the processor's cores. A folder unchanged
+    /// since the last walk is not read again: its sorted entries come from
+    /// `.quire/cache/folder-listings` (`FolderListings`).
     /// With `attachments`, the regular files that are not notes are listed too (not ignored,
     /// outside hidden folders), for link resolution.
     func walk(stamps wantStamps: Bool = false, attachments wantAttachments: Bool = false) throws -> VaultListing {
