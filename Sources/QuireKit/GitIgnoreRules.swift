@@ -30,11 +30,13 @@ public final class GitIgnoreRules: IgnoreRules {
     private var ruleStamps: [String: UInt64?] = [:]
     private var walkStarted: Int64 = 0
     /// The walk in progress: the key its verdicts are recorded under (nil: not recorded), each
-    /// path's verdict in the order asked, how many the cache held, and whether any was asked anew.
+    /// path's verdict in the order asked, the verdicts the cache held, whether any verdict was
+    /// asked anew, and whether any folder's rules differ from the cached ones.
     private var recordingKey: UInt64?
     private var recorded: [(UInt64, IgnoreVerdicts.Verdict)] = []
-    private var loadedCount = -1
+    private var previous: IgnoreVerdicts?
     private var askedAnew = false
+    private var rulesChanged = false
     /// Whether libgit2 was asked anything by this value (for tests: the verdict cache spares it).
     private(set) var askedLibgit2 = false
 
@@ -69,8 +71,9 @@ public final class GitIgnoreRules: IgnoreRules {
             sources.ruleFiles().flatMap { IgnoreVerdicts.key(files: $0, index: sources.gitDirectory + "/index", now: now) }
         }
         let cached = key.flatMap { IgnoreVerdicts.load(verdictsPath, key: $0) }
-        loadedCount = cached?.count ?? -1
+        previous = cached
         askedAnew = false
+        rulesChanged = false
         recordingKey = key
         recorded = []
         // Per folder: whether its rules and those of every folder above it are as the cached
@@ -79,9 +82,12 @@ public final class GitIgnoreRules: IgnoreRules {
         func rulesUnchanged(_ folder: String) -> Bool {
             if let known = unchanged[folder] { return known }
             var answer = false
-            if let cached, let recorded = cached[folder, isFolder: true], let current = stamp(folder),
-               recorded.rules == current {
-                answer = folder.isEmpty || rulesUnchanged(Self.parent(of: folder))
+            if let cached, let recorded = cached[folder, isFolder: true] {
+                if let current = stamp(folder), recorded.rules == current {
+                    answer = folder.isEmpty || rulesUnchanged(Self.parent(of: folder))
+                } else {
+                    rulesChanged = true
+                }
             }
             unchanged[folder] = answer
             return answer
@@ -128,15 +134,25 @@ public final class GitIgnoreRules: IgnoreRules {
         }
     }
 
-    /// Records the verdicts of the walk that just ended (when any was asked anew, or paths
-    /// came or went), for the next walk.
+    /// Records the verdicts of the walk that just ended, for the next walk, when any was asked
+    /// anew. The cached verdicts this walk did not ask about (another kind of walk's: the
+    /// attachments of `quire links`) are kept while no folder's rules changed — a verdict
+    /// depends on the rules and the index, never on whether the path still exists — up to
+    /// twice the walk's own number, so that paths long gone do not pile up.
     public func walkFinished() {
         guard let key = recordingKey else { return }
-        if askedAnew || recorded.count != loadedCount {
-            IgnoreVerdicts.save(recorded, key: key, to: verdictsPath)
+        defer {
+            recordingKey = nil
+            recorded = []
+            previous = nil
         }
-        recordingKey = nil
-        recorded = []
+        guard askedAnew || previous == nil else { return }  // every verdict came from the file
+        var entries = recorded
+        if let previous, !rulesChanged, previous.count <= 2 * recorded.count + 1_024 {
+            let asked = Set(recorded.map { $0.0 })
+            entries += previous.entries.filter { !asked.contains($0.0) }
+        }
+        IgnoreVerdicts.save(entries, key: key, to: verdictsPath)
     }
 
     public func isIgnoredFile(_ path: String) throws -> Bool {

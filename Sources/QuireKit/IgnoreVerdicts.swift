@@ -61,6 +61,11 @@ struct IgnoreVerdicts {
         return nil
     }
 
+    /// Every path key and its verdict, in no particular order.
+    var entries: [(UInt64, Verdict)] {
+        zip(keys, values).filter { $0.0 != 0 }
+    }
+
     /// Records the verdict for a path key (the table was made with room for every one).
     mutating func insert(_ pathKey: UInt64, _ verdict: Verdict) {
         let wanted = pathKey == 0 ? 1 : pathKey

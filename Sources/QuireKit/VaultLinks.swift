@@ -78,7 +78,9 @@ public struct VaultLinks: Sendable {
     public init(vault: Vault, catalog: Catalog) throws {
         let rules = GitIgnoreRules.of(vault)
         let matcher = try rules?.ignoreMatcher()
-        self.init(vault: vault, catalog: catalog, attachments: try vault.attachmentPaths(ignore: matcher))
+        let attachments = try vault.attachmentPaths(ignore: matcher)
+        rules?.walkFinished()
+        self.init(vault: vault, catalog: catalog, attachments: attachments)
     }
 
     /// Links over `catalog` with the attachments given.

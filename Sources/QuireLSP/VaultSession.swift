@@ -25,6 +25,7 @@ final class VaultSession {
         store = fresh.store
         directory = NoteDirectory(catalog: fresh.store.catalog)
         attachments = try vault.attachmentPaths(ignore: try rules?.ignoreMatcher())
+        rules?.walkFinished()
     }
 
     /// A resolver over the catalog and the attachments, with the open notes' names in place of
@@ -58,6 +59,7 @@ final class VaultSession {
         store.refresh(paths: listing.notes, stamps: listing.stamps)
         directory.resetOnDisk(catalog: store.catalog)
         attachments = try vault.attachmentPaths(ignore: try rules?.ignoreMatcher())
+        rules?.walkFinished()
     }
 
     /// The vault-relative path of a `file://` URI inside the vault, else nil.

@@ -123,6 +123,37 @@ final class IgnoreVerdictsTests: XCTestCase {
         XCTAssertEqual(after.notes, try truth())
     }
 
+    /// A walk that lists attachments too (`quire links`) and one that does not share the file:
+    /// each kind, once asked, is answered from it after the other kind wrote it.
+    func testWalksWithAndWithoutAttachmentsKeepEachOthersVerdicts() throws {
+        try kit.write("png", to: "sub/image.png")
+        try kit.write("png", to: "Archive/private/secret.png")
+        try kit.write("tmp", to: "sub/scratch.tmp")
+        try kit.write(try kit.read(".gitignore") + "*.tmp\n", to: ".gitignore")
+        settle()
+        func attachments() throws -> (paths: [String], askedLibgit2: Bool) {
+            let rules = try XCTUnwrap(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
+            let paths = try kit.vault.attachmentPaths(ignore: try rules.ignoreMatcher())
+            rules.walkFinished()
+            return (paths, rules.askedLibgit2)
+        }
+        XCTAssertTrue(try walk().askedLibgit2)
+        let first = try attachments()
+        XCTAssertEqual(first.paths, ["sub/image.png"], "ignored attachments are left out")
+        XCTAssertTrue(first.askedLibgit2, "attachments were not asked before")
+        XCTAssertFalse(try walk().askedLibgit2, "the notes' verdicts were kept beside the attachments'")
+        let second = try attachments()
+        XCTAssertEqual(second.paths, first.paths)
+        XCTAssertFalse(second.askedLibgit2, "the attachments' verdicts were kept beside the notes'")
+        // A rule changed: the other kind's verdicts are dropped, and asked again.
+        try kit.write(try kit.read(".gitignore") + "*.png\n", to: ".gitignore")
+        settle()
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "sub/c.md"])
+        let third = try attachments()
+        XCTAssertEqual(third.paths, [])
+        XCTAssertTrue(third.askedLibgit2)
+    }
+
     func testADamagedCacheIsIgnored() throws {
         settle()
         let expected = try walk().notes
