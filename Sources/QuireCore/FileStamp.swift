@@ -33,6 +33,35 @@ public struct FileStamp: Equatable, Sendable {
     }
 }
 
+extension FileStamp {
+    /// git's racily-clean window, in nanoseconds: a stamp that changed less than this before it
+    /// was read is not trusted, since a second change within the clock's tick could leave it
+    /// identical. The catalog's stamps, the walk's folder listings and the ignore verdicts all
+    /// follow it.
+    public static let racyWindow: Int64 = 50_000_000
+
+    /// The system clock now, in nanoseconds since 1970, as stamps count time (never the
+    /// `QUIRE_NOW` of tests: stamps come from the real clock).
+    public static func now() -> Int64 {
+        Int64(Date().timeIntervalSince1970 * 1e9)
+    }
+
+    /// Whether the file changed within `racyWindow` before `now` (nanoseconds since 1970).
+    public func isRacy(now: Int64) -> Bool {
+        modifiedNanoseconds >= now - Self.racyWindow || changedNanoseconds >= now - Self.racyWindow
+    }
+
+    /// The stamp's four fields mixed into one word (for fingerprints of several files).
+    public var digest: UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for value in [size, UInt64(bitPattern: modifiedNanoseconds), UInt64(bitPattern: changedNanoseconds), inode] {
+            hash = (hash ^ value) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+        }
+        return hash
+    }
+}
+
 /// The order in which the vault walk returns note paths: by path components, each compared
 /// byte by byte (as if `/` sorted before every other byte). It is a folder tree's order, the
 /// order of a depth-first walk over names sorted by bytes, so the walk needs no global sort.

@@ -33,7 +33,7 @@ struct FolderListings {
             modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
             changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
             inode = UInt64(status.st_ino)
-            trusted = modified < now - 50_000_000 && changed < now - 50_000_000
+            trusted = !FileStamp(status).isRacy(now: now)
         }
 
         init(modified: Int64, changed: Int64, inode: UInt64, trusted: Bool) {

@@ -36,7 +36,7 @@ struct VaultWalker {
         let previous = FolderListings.load(listingsPath)
         var current = FolderListings()
         var readAgain = 0
-        let now = Int64(Date().timeIntervalSince1970 * 1e9)
+        let now = FileStamp.now()
 
         /// The sorted entries (not starting with a dot) of the folder at `real`, nil when it
         /// cannot be listed.

@@ -65,7 +65,7 @@ public final class GitIgnoreRules: IgnoreRules {
         gitMatcher = nil
         unreadable = false
         ruleStamps = [:]
-        let now = IgnoreVerdicts.now()
+        let now = FileStamp.now()
         walkStarted = now
         let key = sources.flatMap { sources in
             sources.ruleFiles().flatMap { IgnoreVerdicts.key(files: $0, index: sources.gitDirectory + "/index", now: now) }
@@ -102,9 +102,8 @@ public final class GitIgnoreRules: IgnoreRules {
         var lastMayHide = false
         var lastUnchanged = false
         return { [self] path, isFolder in
-            var parent = lastParent
             if !Self.isParent(lastParent, of: path) {
-                parent = Self.parent(of: path)
+                let parent = Self.parent(of: path)
                 lastParent = parent
                 lastMayHide = mayHideBelow(parent)
                 lastUnchanged = cached != nil && lastMayHide && rulesUnchanged(parent)

@@ -19,8 +19,9 @@ import Glibc
 ///   `stat` per folder, none per note);
 /// - the path (folder or file) was asked in the walk that wrote the file.
 /// Anything else is asked as before (`GitIgnoreRules`), and the walk writes the file anew.
-/// A stamp that changed less than 50 ms before it was read is never trusted (git's racy-clean
-/// rule: a second change within the clock's tick could keep it identical).
+/// A stamp that changed less than `FileStamp.racyWindow` (50 ms) before it was read is never
+/// trusted (git's racy-clean rule: a second change within the clock's tick could keep it
+/// identical).
 struct IgnoreVerdicts {
     /// One verdict: for a folder, also the stamp hash of its `.gitignore` when the verdicts were
     /// recorded (0: none).
@@ -132,14 +133,8 @@ struct IgnoreVerdicts {
             return errno == ENOENT || errno == ENOTDIR ? 0 : nil
         }
         let stamp = FileStamp(status)
-        let racyLimit = now - 50_000_000
-        if stamp.modifiedNanoseconds >= racyLimit || stamp.changedNanoseconds >= racyLimit { return nil }
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for value in [stamp.size, UInt64(bitPattern: stamp.modifiedNanoseconds), UInt64(bitPattern: stamp.changedNanoseconds),
-                      stamp.inode, UInt64(status.st_mode)] {
-            hash = (hash ^ value) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
-        }
+        if stamp.isRacy(now: now) { return nil }
+        let hash = (stamp.digest ^ UInt64(status.st_mode)) &* 0xBF58_476D_1CE4_E5B9
         return hash == 0 ? 1 : hash
     }
 
@@ -154,10 +149,5 @@ struct IgnoreVerdicts {
             hash ^= hash >> 29
         }
         return hash
-    }
-
-    /// The current time in nanoseconds since 1970 (for the racy rule).
-    static func now() -> Int64 {
-        Int64(Date().timeIntervalSince1970 * 1e9)
     }
 }

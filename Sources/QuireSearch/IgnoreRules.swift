@@ -35,11 +35,7 @@ extension IgnoreRules {
                 mix(0)
                 continue
             }
-            let stamp = FileStamp(status)
-            mix(stamp.size)
-            mix(UInt64(bitPattern: stamp.modifiedNanoseconds))
-            mix(UInt64(bitPattern: stamp.changedNanoseconds))
-            mix(stamp.inode)
+            mix(FileStamp(status).digest)
         }
         return hash
     }

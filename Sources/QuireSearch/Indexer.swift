@@ -37,7 +37,7 @@ struct Indexer {
     func update(_ catalog: inout Catalog, stamps: inout [String: StoredStamp], paths: [String],
                 given: [FileStamp?] = [], complete: Bool = true, removing: [String] = []) -> IndexReport {
         var report = IndexReport()
-        let racyLimit = Int64(Date().timeIntervalSince1970 * 1e9) - 50_000_000
+        let racyLimit = FileStamp.now() - FileStamp.racyWindow
         let known = stamps
         if catalog.count == 0 && known.isEmpty && removing.isEmpty {
             return rebuild(&catalog, stamps: &stamps, paths: paths, given: given, racyLimit: racyLimit)
