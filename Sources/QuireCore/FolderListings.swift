@@ -10,9 +10,10 @@ import Glibc
 /// A folder's modification time changes whenever an entry is created, removed or renamed in it,
 /// so while its stamp (modification and status-change times, inode) is the one recorded, its
 /// entries are the ones recorded. Each folder still costs one `stat`; each note its own `stat`
-/// (an edit in place changes no folder), as before. A stamp that changed less than 50 ms before
-/// it was recorded is never trusted (git's racy-clean rule: a second change within the
-/// clock's tick could keep it identical), nor is a file whose checksum (`ContentHash`) does not match.
+/// (an edit in place changes no folder), as before. A stamp that changed less than
+/// `FileStamp.racyWindow` (50 ms) before it was recorded is never trusted (git's racy-clean
+/// rule: a second change within the clock's tick could keep it identical), nor is a file whose
+/// checksum (`ContentHash`) does not match.
 struct FolderListings {
     /// One folder's entries: names (not starting with a dot) in one buffer, sorted by bytes,
     /// each with its `d_type`.
@@ -30,10 +31,9 @@ struct FolderListings {
         var trusted: Bool
 
         init(_ status: stat, now: Int64) {
-            modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-            changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
-            inode = UInt64(status.st_ino)
-            trusted = !FileStamp(status).isRacy(now: now)
+            let stamp = FileStamp(status)
+            self.init(modified: stamp.modifiedNanoseconds, changed: stamp.changedNanoseconds, inode: stamp.inode,
+                      trusted: !stamp.isRacy(now: now))
         }
 
         init(modified: Int64, changed: Int64, inode: UInt64, trusted: Bool) {

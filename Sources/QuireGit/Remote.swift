@@ -26,7 +26,7 @@ public final class Remote {
     /// Downloads new objects and updates the remote-tracking branches
     /// (`refs/remotes/<name>/*`). Throws `GitError` (see `category` for offline, auth, not found).
     public func fetch(options: TransferOptions = TransferOptions()) throws {
-        try checkLocalPath("git_remote_fetch")
+        try checkAddress("git_remote_fetch")
         try options.trust.apply(url: url, repository: repository)
         var fetchOptions = git_fetch_options()
         try check(git_fetch_options_init(&fetchOptions, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
@@ -54,7 +54,7 @@ public final class Remote {
     /// Pushes `refspecs` (e.g. `refs/heads/main:refs/heads/main`). A reference the server
     /// refuses throws `.pushRejected` even though libgit2 reports success.
     public func push(refspecs: [String], options: TransferOptions = TransferOptions()) throws {
-        try checkLocalPath("git_remote_push")
+        try checkAddress("git_remote_push")
         try options.trust.apply(url: url, repository: repository)
         var pushOptions = git_push_options()
         try check(git_push_options_init(&pushOptions, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
@@ -128,17 +128,18 @@ public final class Remote {
         return address.hasPrefix("/") ? address : nil
     }
 
-    /// libgit2 reports a missing local path as an "unsupported URL protocol": say what it is.
     /// The URL schemes libgit2 1.5 has transports for (its `transports` table).
     static let supportedSchemes: Set<String> = ["git", "http", "https", "ssh", "ssh+git", "git+ssh", "file"]
 
-    private func checkLocalPath(_ function: String) throws {
-        try Remote.checkLocalPath(url, function)
+    /// libgit2 reports a missing local path, and a scheme it has no transport for, only as an
+    /// "unsupported URL protocol": say which it is before asking it.
+    private func checkAddress(_ function: String) throws {
+        try Remote.checkAddress(url, function)
     }
 
     /// Throws `.notFound` when `address` is a local path (or `file://` URL) that does not exist,
     /// and `.unsupportedTransport` when it is a URL whose scheme libgit2 has no transport for.
-    static func checkLocalPath(_ address: String, _ function: String) throws {
+    static func checkAddress(_ address: String, _ function: String) throws {
         var path = address
         if path.hasPrefix("file://") { path = String(path.dropFirst("file://".count)) }
         let isURL = path.contains("://")

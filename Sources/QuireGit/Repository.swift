@@ -57,7 +57,7 @@ public final class Repository {
     public static func clone(from remoteURL: String, to url: URL,
                              options transfer: TransferOptions = TransferOptions()) throws -> Repository {
         try LibGit2.ensure()
-        try Remote.checkLocalPath(remoteURL, "git_remote_fetch")
+        try Remote.checkAddress(remoteURL, "git_remote_fetch")
         try transfer.trust.apply(url: remoteURL, repository: nil)
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init")

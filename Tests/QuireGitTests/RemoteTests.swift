@@ -125,7 +125,7 @@ import Testing
         }
         // Every scheme libgit2 does have passes the check (and fails later, if at all, on the network).
         for scheme in Remote.supportedSchemes where scheme != "file" {
-            #expect(throws: Never.self) { try Remote.checkLocalPath("\(scheme)://example.invalid/x.git", "git_remote_fetch") }
+            #expect(throws: Never.self) { try Remote.checkAddress("\(scheme)://example.invalid/x.git", "git_remote_fetch") }
         }
     }
 
