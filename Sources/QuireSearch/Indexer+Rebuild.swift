@@ -12,15 +12,14 @@ extension Indexer {
         var order = paths.indices.sorted { paths[$0] < paths[$1] }
         // A path given twice is one note (the later one).
         order = order.indices.filter { $0 + 1 == order.count || paths[order[$0]] != paths[order[$0 + 1]] }.map { order[$0] }
-        let sliceCount = SegmentBuilder.sliceCount(documents: order.count, minimumSize: 256)
-        let size = (order.count + sliceCount - 1) / max(sliceCount, 1)
-        var slices = [SegmentSlice](repeating: SegmentSlice(), count: order.isEmpty ? 0 : sliceCount)
+        let sliceCount = order.isEmpty ? 0 : SegmentBuilder.sliceCount(documents: order.count, minimumSize: 256)
+        let weights = order.map { $0 < given.count ? Int(clamping: given[$0]?.size ?? 0) : 0 }
+        let bounds = Self.sliceBounds(weights: weights, slices: sliceCount)
+        var slices = [SegmentSlice](repeating: SegmentSlice(), count: sliceCount)
         if !given.isEmpty {
             // Room for the forward index and the records without copies.
             for slice in slices.indices {
-                let bytes = order[min(slice * size, order.count)..<min(slice * size + size, order.count)]
-                    .reduce(0) { $0 + Int(clamping: $1 < given.count ? given[$1]?.size ?? 0 : 0) }
-                slices[slice].reserve(markdownBytes: bytes)
+                slices[slice].reserve(markdownBytes: weights[bounds[slice]..<bounds[slice + 1]].reduce(0, +))
             }
         }
         progress?.begin(.indexing, total: order.count)
@@ -31,7 +30,7 @@ extension Indexer {
                 let slots = sliceBuffer
                 ParallelMap.perform(iterations: slots.count) { slice in
                     var uncounted = 0
-                    for index in order[min(slice * size, order.count)..<min(slice * size + size, order.count)] {
+                    for index in order[bounds[slice]..<bounds[slice + 1]] {
                         results[index] = check(paths[index], nil, walked: index < given.count ? given[index] : nil,
                                                racyLimit: racyLimit) { slots[slice].add($0) }
                         uncounted += 1
@@ -77,5 +76,31 @@ extension Indexer {
         report.total = catalog.count
         report.notesWithProblems = catalog.problemCount
         return report
+    }
+
+    /// Where each of `slices` slices of consecutive notes begins, and where the last ends
+    /// (`slices + 1` offsets into `weights`): cut so that each holds about as many bytes
+    /// (`weights`, the notes' sizes — each note counting 1 KiB more, for what every note costs
+    /// whatever its size), so that the cores, one slice each, finish together. Every slice
+    /// holds at least one note when there are as many notes as slices.
+    static func sliceBounds(weights: [Int], slices: Int) -> [Int] {
+        guard slices > 0 else { return [0] }
+        let perNote = 1024
+        let total = weights.reduce(0) { $0 + $1 + perNote }
+        var bounds = [0]
+        var sum = 0
+        var index = 0
+        for slice in 1..<slices {
+            let target = total * slice / slices
+            let latest = max(weights.count - (slices - slice), 0)  // a note left for each later slice
+            // A note belongs here when its middle comes before the target; the first always does.
+            while index < latest && (index == bounds[slice - 1] || sum + (weights[index] + perNote) / 2 <= target) {
+                sum += weights[index] + perNote
+                index += 1
+            }
+            bounds.append(index)
+        }
+        bounds.append(weights.count)
+        return bounds
     }
 }

@@ -121,7 +121,8 @@ struct Indexer {
         }
         if let stored, stored.stamp == stamp { return .unchanged }
         let data: Data
-        switch Self.readFile(full) {
+        // The walk's stamp sizes the buffer (a file that changed since is still read whole).
+        switch Self.readFile(full, size: walked?.size) {
         case .success(let bytes): data = bytes
         case .failure(let reason):
             let note = analyze(Self.placeholder(path, problem: reason.description))
@@ -161,15 +162,22 @@ struct Indexer {
                     problems: [NoteProblem(kind: .unreadable, line: nil, message: problem)])
     }
 
-    /// Reads a whole file (sized by `fstat`, read straight into memory the result then owns:
-    /// `Data(count:)` would zero every byte first).
-    static func readFile(_ path: String) -> Result<Data, IndexFailure.Reason> {
+    /// Reads a whole file (sized by `fstat`, or by `size` when the caller has just seen the
+    /// file's size, which saves a system call per note; read straight into memory the result
+    /// then owns: `Data(count:)` would zero every byte first). The file is read to its end
+    /// whatever the size said.
+    static func readFile(_ path: String, size: UInt64? = nil) -> Result<Data, IndexFailure.Reason> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.cannotRead(String(cString: strerror(errno)))) }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .failure(.cannotRead(String(cString: strerror(errno)))) }
-        var capacity = Int(status.st_size) + 1
+        var capacity: Int
+        if let size, size < UInt64(Int.max / 2) {
+            capacity = Int(size) + 1
+        } else {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { return .failure(.cannotRead(String(cString: strerror(errno)))) }
+            capacity = Int(status.st_size) + 1
+        }
         // Freed here on failure, else by the returned `Data` (`.free`).
         guard var buffer = malloc(capacity) else { return .failure(.cannotRead("out of memory")) }
         var filled = 0

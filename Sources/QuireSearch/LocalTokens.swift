@@ -31,7 +31,21 @@ struct LocalTokens {
 
     @inline(__always)
     mutating func append(_ id: UInt32) {
-        if count == capacity || !isKnownUniquelyReferenced(&mapping) { remap(room: count + 1, width: width) }
+        if !isKnownUniquelyReferenced(&mapping) { remap(room: count + 1, width: width) }
+        appendExclusive(id)
+    }
+
+    /// Makes the mapping this value's own (copied when a copy of this value shares it), so that
+    /// `appendExclusive` may be called until this value is next copied.
+    mutating func makeExclusive() {
+        if !isKnownUniquelyReferenced(&mapping) { remap(room: count + 1, width: width) }
+    }
+
+    /// `append` for a value whose mapping is its own (`makeExclusive`, no copy made since):
+    /// without the check, which costs a call into the runtime per token.
+    @inline(__always)
+    mutating func appendExclusive(_ id: UInt32) {
+        if count == capacity { remap(room: count + 1, width: width) }
         guard let base = mapping?.base else { return }
         if width == 2 && id < UInt32(UInt16.max) {
             base.storeBytes(of: UInt16(truncatingIfNeeded: id), toByteOffset: count * 2, as: UInt16.self)

@@ -11,13 +11,15 @@ import Glibc
 /// into their final places, since each slice knows in advance where its part of every posting
 /// list starts.
 enum SegmentBuilder {
-    /// How many slices to build `documents` documents in: twice the cores (enough to keep
-    /// every core busy when one is slower), fewer when slices would hold less than
-    /// `minimumSize` documents. Each slice's term table learns the vocabulary anew, so more
-    /// slices cost more: at 10,000 notes 16 slices took about 15 % more CPU time than 4.
+    /// How many slices to build `documents` documents in: one per core, fewer when slices
+    /// would hold less than `minimumSize` documents. Each slice's term table learns the
+    /// vocabulary anew and the builder's passes visit every slice, so more slices cost more
+    /// (at 10,000 notes on two cores, four slices took 2 % more instructions than two, and 16
+    /// about 15 % more CPU time than 4); the rebuild cuts its slices by bytes so that the cores
+    /// finish together (`Indexer.sliceBounds`).
     static func sliceCount(documents: Int, minimumSize: Int) -> Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        return min(max(min(documents / max(minimumSize, 1), 2 * cores), 1), 16)
+        return min(max(min(documents / max(minimumSize, 1), cores), 1), 16)
     }
 
     /// A segment of `notes`, in the order given, built in `slices` slices (by default as
@@ -157,15 +159,16 @@ enum SegmentBuilder {
     /// The most elements a chunk holds when a rebuild writes the columns — a chunk of terms
     /// holds their postings' documents and frequencies and their positions, a chunk of
     /// documents their forward index (but a term or document larger than that is one chunk):
-    /// each chunk costs one more pass over the
-    /// slices' forward indexes (at 10,000 notes twelve passes took about 10 % more CPU time than
-    /// four), and the buffer adds to the slices' memory while they are still held. A small vault
-    /// is where memory is tight — the process's own 20 MB or so weigh most there — so its chunks
-    /// hold a quarter of the tokens (1 M values at least); from about 8 M tokens (25,000 notes)
-    /// a chunk holds all but 4 M values of the number of tokens, so that a column takes one or
-    /// two passes.
+    /// each chunk of terms costs one more pass over the slices' forward indexes (at 10,000
+    /// notes, halving the chunks from twelve to six passes saved about 4 % of the rebuild's
+    /// instructions), and the buffer adds to the slices' memory while they are still held. A
+    /// chunk holds half of the tokens (1 M values at least, so that a vault of up to about 3,000
+    /// notes takes one pass per column); from about 8 M tokens (25,000 notes) all but 4 M values
+    /// of the number of tokens, so that a column takes one or two passes. With one slice per
+    /// core (`sliceCount`), a rebuild at 10,000 notes peaks lower than it did with a quarter
+    /// and twice the slices (Docs/benchmarks.md).
     static func chunkLimit(forwardCount: Int) -> Int {
-        max(forwardCount / 4, forwardCount - (4 << 20), 1 << 20)
+        max(forwardCount / 2, forwardCount - (4 << 20), 1 << 20)
     }
 
     /// Consecutive ranges of the items whose elements begin at `starts` (`count + 1` offsets),
@@ -460,6 +463,20 @@ private struct SlicePlaces: @unchecked Sendable {
         return (first, UInt(firstIndex(notBelow: range.upperBound) - first))
     }
 
+    /// The first position from `start` on (before `end`) whose id is in `lowest..<lowest + span`
+    /// (`end` when none is): most tokens of a pass over a chunk of terms belong to other
+    /// chunks, and pass by here in one comparison each. A separator (`ID.max`) is never in the
+    /// range, which holds local ids only.
+    @inline(__always)
+    private static func nextToken<ID: FixedWidthInteger & UnsignedInteger>(
+        in source: UnsafeBufferPointer<ID>, from start: Int, end: Int, lowest: ID, span: ID
+    ) -> Int {
+        guard let base = source.baseAddress else { return end }
+        var position = start
+        while position < end && base[position] &- lowest >= span { position &+= 1 }
+        return position
+    }
+
     /// `fill` over a forward index of local ids of type `ID` (its largest value separates fields).
     private func fill<ID: FixedWidthInteger & UnsignedInteger>(
         _ slice: SegmentSlice, _ source: UnsafeBufferPointer<ID>, ids: [UInt32],
@@ -484,6 +501,9 @@ private struct SlicePlaces: @unchecked Sendable {
         let touched = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(longest, 1))
         defer { touched.deallocate() }
         var overflow: [UInt32] = []
+        // Without a forward index to write, only this chunk's tokens need a look.
+        let skips = forward == nil
+        let (lowest, span) = (ID(truncatingIfNeeded: lowestLocal), ID(truncatingIfNeeded: localSpan))
         terms.withUnsafeMutableBufferPointer { terms in
             ids.withUnsafeBufferPointer { ids in
                 var released = Int(slice.forwardStarts[first])
@@ -493,7 +513,14 @@ private struct SlicePlaces: @unchecked Sendable {
                     if releasing { slice.forward.releasePages(before: start, after: &released) }
                     let end = Int(slice.forwardStarts[document + 1])
                     let titleEnd = start + Int(slice.titleLengths[document])
-                    for position in start..<end {
+                    var position = start
+                    while position < end {
+                        defer { position += 1 }
+                        if skips {
+                            // A pass for terms only: straight to this chunk's next token.
+                            position = Self.nextToken(in: source, from: position, end: end, lowest: lowest, span: span)
+                            guard position < end else { break }
+                        }
                         let local = source[position]
                         guard local != ID.max else {
                             forward?[position + forwardShift] = IndexSegment.separator

@@ -22,6 +22,9 @@ struct SegmentSlice: TokenSink {
     /// complete (`sealTerms`).
     private(set) var termCounts: [TermCount] = []
     private var termsSealed = false
+    /// Whether the table and the forward index are this value's own, between `beginDocument`
+    /// and `finishDocument` (no copy of a slice can be made while it adds a document).
+    private var exclusive = false
     private var folded: [UInt8] = []
     private var needsSeparator = false
     private var fieldsClosed = 0
@@ -45,14 +48,24 @@ struct SegmentSlice: TokenSink {
     /// Adds a parsed note.
     mutating func add(_ note: Note) {
         let record = NoteRecord(note: note)
+        beginDocument()
         appendFields(of: record, body: note.body, headingTitle: note.headingTitle)
         finishDocument(record)
     }
 
     /// Adds an analyzed note (its tokens replayed).
     mutating func add(_ note: AnalyzedNote) {
+        beginDocument()
         note.stream.replay(into: &self)
         finishDocument(note.record)
+    }
+
+    /// Makes the term table and the forward index this slice's own for the document's tokens
+    /// (a slice copied before shares them until either changes): once per document, not per token.
+    private mutating func beginDocument() {
+        table.makeExclusive()
+        forward.makeExclusive()
+        exclusive = true
     }
 
     mutating func appendToken(_ token: UnsafeBufferPointer<UInt8>, isASCII: Bool, isCJK: Bool) {
@@ -70,7 +83,11 @@ struct SegmentSlice: TokenSink {
             forward.appendSeparator()
             needsSeparator = false
         }
-        forward.append(table.occurrence(of: term, in: Int32(truncatingIfNeeded: count)))
+        if !exclusive {  // a token outside `add`: checked each time
+            table.makeExclusive()
+            forward.makeExclusive()
+        }
+        forward.appendExclusive(table.exclusiveOccurrence(of: term, in: Int32(truncatingIfNeeded: count)))
         documentTokens += 1
         if term.first != Attribute.marker { textLength += 1 }
     }
@@ -93,6 +110,7 @@ struct SegmentSlice: TokenSink {
         titleLengths.append(UInt32(titleLength))
         lengths.append(UInt32(textLength))
         needsSeparator = false
+        exclusive = false
         fieldsClosed = 0
         titleLength = 0
         documentTokens = 0

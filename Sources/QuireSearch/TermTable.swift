@@ -19,7 +19,8 @@ struct TermTable {
     /// The id of `key`, a new one when the table does not hold it yet.
     @inline(__always)
     mutating func id(for key: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let slot = self.slot(for: key)
+        makeExclusive()
+        let slot = self.exclusiveSlot(for: key)
         return UInt32(truncatingIfNeeded: slots.base[slot].meta & 0xFFFF_FFFF) &- 1
     }
 
@@ -28,7 +29,23 @@ struct TermTable {
     /// ascending order.
     @inline(__always)
     mutating func occurrence(of key: UnsafeBufferPointer<UInt8>, in document: Int32) -> UInt32 {
-        let slot = self.slot(for: key)
+        makeExclusive()
+        return exclusiveOccurrence(of: key, in: document)
+    }
+
+    /// Makes the slots this table's own (copied when a copy of this table shares them, made anew
+    /// after `takeTermCounts`), so that `exclusiveOccurrence` may be called until the table is
+    /// next copied.
+    mutating func makeExclusive() {
+        if !isKnownUniquelyReferenced(&slots) { slots = slots.copy() }
+        if slots.count == 0 { rehash() }
+    }
+
+    /// `occurrence(of:in:)` for a table whose slots are its own (`makeExclusive`, no copy made
+    /// since): without the check, which costs a call into the runtime per token.
+    @inline(__always)
+    mutating func exclusiveOccurrence(of key: UnsafeBufferPointer<UInt8>, in document: Int32) -> UInt32 {
+        let slot = self.exclusiveSlot(for: key)
         let entry = slots.base + slot
         if entry.pointee.lastDocument != document {
             entry.pointee.lastDocument = document
@@ -54,11 +71,10 @@ struct TermTable {
         return counts
     }
 
-    /// The slot holding `key`, which is added when the table does not hold it yet.
+    /// The slot holding `key`, which is added when the table does not hold it yet (the slots
+    /// being this table's own: `makeExclusive`).
     @inline(__always)
-    private mutating func slot(for key: UnsafeBufferPointer<UInt8>) -> Int {
-        if !isKnownUniquelyReferenced(&slots) { slots = slots.copy() }
-        if slots.count == 0 { rehash() }
+    private mutating func exclusiveSlot(for key: UnsafeBufferPointer<UInt8>) -> Int {
         let head = Self.head(key)
         let hash = Self.hash(key, head: head)
         let expected = Self.meta(hash, key.count)

@@ -89,6 +89,55 @@ struct SegmentBuilderTests {
         Self.expectSame(store.catalog.base, Catalog(notes: try Self.indexed(notes, in: vault)).base)
     }
 
+    /// The rebuild's slices hold about as many bytes each (plus a share per note), each holds a
+    /// note at least, and together they hold every note once, in order.
+    @Test func sliceBoundsBalanceBytes() {
+        func sizes(of bounds: [Int], _ weights: [Int]) -> [Int] {
+            zip(bounds, bounds.dropFirst()).map { weights[$0..<$1].reduce(0) { $0 + $1 + 1024 } }
+        }
+        // One large note at the start, small ones after: the first slice holds only a few notes.
+        let skewed = [400_000] + [Int](repeating: 2_000, count: 399)
+        let bounds = Indexer.sliceBounds(weights: skewed, slices: 2)
+        #expect(bounds.first == 0 && bounds.last == skewed.count && bounds.count == 3)
+        #expect(bounds[1] < 150, "\(bounds)")
+        let halves = sizes(of: bounds, skewed)
+        #expect(abs(halves[0] - halves[1]) <= 400_000 / 10 + 3_024, "\(halves)")
+        // No sizes known: as many notes each.
+        #expect(Indexer.sliceBounds(weights: [Int](repeating: 0, count: 1000), slices: 4) == [0, 250, 500, 750, 1000])
+        // Every slice gets a note, even after a note heavier than all the others together.
+        let heavy = [10_000_000, 1, 1, 1]
+        #expect(Indexer.sliceBounds(weights: heavy, slices: 4) == [0, 1, 2, 3, 4])
+        for slices in 1...8 {
+            let random = (0..<997).map { ($0 &* 7919) % 50_000 }
+            let cut = Indexer.sliceBounds(weights: random, slices: slices)
+            #expect(cut.count == slices + 1 && cut.first == 0 && cut.last == random.count)
+            #expect(zip(cut, cut.dropFirst()).allSatisfy { $0 < $1 }, "\(cut)")
+            let parts = sizes(of: cut, random)
+            #expect((parts.max() ?? 0) - (parts.min() ?? 0) <= 2 * 51_024, "\(slices) slices: \(parts)")
+        }
+        #expect(Indexer.sliceBounds(weights: [], slices: 0) == [0])
+    }
+
+    /// A rebuild given the walk's stamps cuts its slices by bytes: with notes of very
+    /// different sizes the segment is still the one the parsed notes make.
+    @Test func aRebuildWithStampsOfSkewedSizesGivesTheSameSegment() throws {
+        var notes = Self.uniqueNotes(seed: 21, count: 600)
+        notes[0].body = String(repeating: notes[0].body + "\n", count: 400)
+        let (vault, parse) = try Self.vault(of: notes)
+        let paths = vault.notePaths()
+        // Stamps that say the first note is huge and the rest small, as the walk would.
+        let stamps = try paths.map { path -> FileStamp? in
+            var status = stat()
+            try #require(lstat(vault.root + "/" + path, &status) == 0)
+            var stamp = FileStamp(status)
+            stamp.size = path == notes[0].path ? 5_000_000 : 100
+            return stamp
+        }
+        let store = CatalogStore(root: vault.root, paths: paths, stamps: stamps, rebuild: true, parse: parse)
+        #expect(store.report.added.count == notes.count)
+        Self.expectSame(store.catalog.base, Catalog(notes: try Self.indexed(notes, in: vault)).base)
+    }
+
     /// A phrase of two very common words is checked a chunk of places at a time: here about
     /// 120,000 places over six notes, so the chunks end inside the run of notes; every count
     /// agrees with the reference.
