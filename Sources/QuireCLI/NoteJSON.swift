@@ -32,16 +32,7 @@ enum NoteJSON {
 
     /// A front-matter value as JSON; dates as ISO 8601 text.
     static func value(_ value: FrontMatterValue) -> JSON {
-        switch value {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
-        case .int(let number): return .int(number)
-        case .float(let number): return .double(number)
-        case .string(let text): return .string(text)
-        case .date(let date, _): return .string(DateText.iso(date))
-        case .list(let items): return .array(items.map(self.value))
-        case .map(let entries): return .object(entries.map { ($0.key, self.value($0.value)) })
-        }
+        value.json { date, _ in DateText.iso(date) }
     }
 }
 

@@ -55,7 +55,7 @@ struct JSONEntry {
                   !pair.key.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
                 throw ImportEntryError("the key \(JSON.string(pair.key).rendered(.compact)) cannot be a front-matter key")
             }
-            extra.append(FrontMatterEntry(key: pair.key, value: Self.frontMatterValue(pair.value)))
+            extra.append(FrontMatterEntry(key: pair.key, value: FrontMatterValue(json: pair.value)))
         }
         let template = NoteTemplate(
             id: id, title: title, createdAt: createdAt, updatedAt: updatedAt,
@@ -135,22 +135,9 @@ struct JSONEntry {
         var seen = Set<String>()
         switch value {
         case .string, .array:
-            return NoteFields.tags(from: frontMatterValue(value)).filter { seen.insert($0.lowercased()).inserted }
+            return NoteFields.tags(from: FrontMatterValue(json: value)).filter { seen.insert($0.lowercased()).inserted }
         default:
             throw ImportEntryError("'tags' must be a list or a comma-separated string, not \(value.rendered(.compact))")
-        }
-    }
-
-    /// A JSON value as a front-matter value (objects keep their key order).
-    static func frontMatterValue(_ value: JSON) -> FrontMatterValue {
-        switch value {
-        case .null: return .null
-        case let .bool(flag): return .bool(flag)
-        case let .int(number): return .int(number)
-        case let .double(number): return .float(number)
-        case let .string(text): return .string(text)
-        case let .array(items): return .list(items.map(frontMatterValue))
-        case let .object(members): return .map(members.map { FrontMatterEntry(key: $0.0, value: frontMatterValue($0.1)) })
         }
     }
 }

@@ -58,7 +58,7 @@ public enum VaultExport {
             ("project", note.project.map { .string($0) } ?? .null),
             ("mood", note.mood.map { .int($0) } ?? .null),
             ("draft", .bool(note.draft)),
-            ("frontMatter", .object(note.frontMatter.map { ($0.key, json($0.value)) })),
+            ("frontMatter", .object(note.frontMatter.map { ($0.key, $0.value.json { $1 }) })),  // dates as written
             ("body", .string(note.body)),
         ]
         if let text = String(validatingUTF8Data: data) {
@@ -67,20 +67,6 @@ public enum VaultExport {
             pairs.append(("contentBase64", .string(data.base64EncodedString())))
         }
         return .object(pairs)
-    }
-
-    /// A front-matter value as JSON (dates as written).
-    static func json(_ value: FrontMatterValue) -> JSON {
-        switch value {
-        case .null: return .null
-        case let .bool(flag): return .bool(flag)
-        case let .int(number): return .int(number)
-        case let .float(number): return .double(number)
-        case let .string(text): return .string(text)
-        case let .date(_, text): return .string(text)
-        case let .list(items): return .array(items.map(json))
-        case let .map(entries): return .object(entries.map { ($0.key, json($0.value)) })
-        }
     }
 }
 

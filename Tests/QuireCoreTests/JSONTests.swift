@@ -200,4 +200,32 @@ import QuireCore
         #expect(JSON.string("1") != .int(1))
         #expect(JSON.null != .bool(false))
     }
+
+    // MARK: front-matter values
+
+    /// A front-matter value and JSON convert both ways with key order, nesting and numbers
+    /// kept; a date is written as the caller says (as written, or ISO 8601).
+    @Test func frontMatterValuesConvertBothWays() {
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let value = FrontMatterValue.map([
+            FrontMatterEntry(key: "zeta", value: .list([.int(1), .float(2.5), .string("three"), .null])),
+            FrontMatterEntry(key: "alpha", value: .map([FrontMatterEntry(key: "on", value: .bool(true))])),
+            FrontMatterEntry(key: "when", value: .date(date, text: "2023-11-14 22:13")),
+        ])
+        let asWritten = value.json { $1 }
+        #expect(asWritten.rendered(.compact)
+            == #"{"zeta":[1,2.5,"three",null],"alpha":{"on":true},"when":"2023-11-14 22:13"}"#)
+        let stamped = value.json { date, _ in "\(Int(date.timeIntervalSince1970))" }
+        #expect(stamped["when"] == .string("1700000000"))
+        // Back: everything but the date (text in JSON) is the value it was.
+        let back = FrontMatterValue(json: asWritten)
+        guard case let .map(entries) = back else {
+            Issue.record("not a map: \(back)")
+            return
+        }
+        #expect(entries.map(\.key) == ["zeta", "alpha", "when"])
+        #expect(entries[0].value == .list([.int(1), .float(2.5), .string("three"), .null]))
+        #expect(entries[1].value == .map([FrontMatterEntry(key: "on", value: .bool(true))]))
+        #expect(entries[2].value == .string("2023-11-14 22:13"))
+    }
 }
