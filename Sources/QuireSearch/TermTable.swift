@@ -190,22 +190,34 @@ struct TermTable {
         }
     }
 
-    /// The ids in bytewise order of their terms.
+    /// The ids in bytewise order of their terms: compared by their first eight bytes as one
+    /// big-endian number (zero padded: the order of the bytes), and only terms whose first
+    /// eight bytes agree by all of their bytes.
     func sortedIDs() -> [UInt32] {
         bytes.withUnsafeBufferPointer { all in
             offsets.withUnsafeBufferPointer { offsets in
-                let base = all.baseAddress
-                return (0..<UInt32(count)).sorted { left, right in
-                    let leftStart = Int(offsets[Int(left)])
-                    let leftCount = Int(offsets[Int(left) + 1]) - leftStart
-                    let rightStart = Int(offsets[Int(right)])
-                    let rightCount = Int(offsets[Int(right) + 1]) - rightStart
-                    let common = min(leftCount, rightCount)
-                    if common > 0, let base {
-                        let order = memcmp(base + leftStart, base + rightStart, common)
-                        if order != 0 { return order < 0 }
+                guard let base = all.baseAddress else { return Array(0..<UInt32(count)) }
+                var keys = [UInt64](repeating: 0, count: count)
+                for id in 0..<count {
+                    let start = Int(offsets[id])
+                    keys[id] = ASCIIChunk.load(UnsafeRawPointer(base + start), count: min(Int(offsets[id + 1]) - start, 8))
+                        .byteSwapped
+                }
+                return keys.withUnsafeBufferPointer { keys in
+                    (0..<UInt32(count)).sorted { left, right in
+                        let (leftKey, rightKey) = (keys[Int(left)], keys[Int(right)])
+                        if leftKey != rightKey { return leftKey < rightKey }
+                        let leftStart = Int(offsets[Int(left)])
+                        let leftCount = Int(offsets[Int(left) + 1]) - leftStart
+                        let rightStart = Int(offsets[Int(right)])
+                        let rightCount = Int(offsets[Int(right) + 1]) - rightStart
+                        let common = min(leftCount, rightCount)
+                        if common > 8 {
+                            let order = memcmp(base + leftStart + 8, base + rightStart + 8, common - 8)
+                            if order != 0 { return order < 0 }
+                        }
+                        return leftCount < rightCount
                     }
-                    return leftCount < rightCount
                 }
             }
         }

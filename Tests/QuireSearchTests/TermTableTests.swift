@@ -81,4 +81,24 @@ struct TermTableTests {
             #expect(orders[index].map { list[Int($0)] } == list.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
         }
     }
+
+    /// The ids sort by their terms' bytes, whether terms differ in their first eight bytes or
+    /// only after them, hold zero bytes or bytes above 0x7F, or begin one another.
+    @Test func sortedIDsFollowTheBytes() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x00, 0x01, 0x61, 0x62, 0x7F, 0x80, 0xC3, 0xFF]
+        var table = TermTable()
+        var terms: [[UInt8]] = ["abcdefgh", "abcdefghi", "abcdefgh\u{0}", "abcdefg", "abcdefghz", "ab"].map { Array($0.utf8) }
+        for _ in 0..<3000 {
+            let length = Int.random(in: 1...20, using: &generator)
+            terms.append((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? 0x61 })
+        }
+        var distinct: [[UInt8]] = []
+        for term in terms where term.withUnsafeBufferPointer({ table.id(for: $0) }) == UInt32(distinct.count) {
+            distinct.append(term)
+        }
+        #expect(table.count == distinct.count)
+        let sorted = table.sortedIDs().map { distinct[Int($0)] }
+        #expect(sorted == distinct.sorted { $0.lexicographicallyPrecedes($1) })
+    }
 }
