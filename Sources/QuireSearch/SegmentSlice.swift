@@ -78,6 +78,7 @@ struct SegmentSlice: TokenSink {
         folded.withUnsafeBufferPointer { appendTerm($0) }
     }
 
+    @inline(__always)
     mutating func appendTerm(_ term: UnsafeBufferPointer<UInt8>) {
         if needsSeparator {
             forward.appendSeparator()
