@@ -530,27 +530,30 @@ private struct SlicePlaces: @unchecked Sendable {
                         let chunkTerm = UInt(local) &- UInt(lowestLocal)
                         guard chunkTerm < localSpan else { continue }  // not this chunk's
                         let term = Int(chunkTerm)
+                        // Wrapping arithmetic from here on: every count and place is below
+                        // 2^32 by the segment's format, so no check would ever fire.
                         if postings {
-                            if terms[term].lastDocument != Int32(document) {
-                                terms[term].lastDocument = Int32(document)
-                                docs?[Int(terms[term].posting) - postingOrigin] = UInt32(firstDocument + document)
+                            let current = Int32(truncatingIfNeeded: document)
+                            if terms[term].lastDocument != current {
+                                terms[term].lastDocument = current
+                                docs?[Int(terms[term].posting) &- postingOrigin] = UInt32(truncatingIfNeeded: firstDocument &+ document)
                                 terms[term].title = 0
                                 terms[term].other = 0
                                 touched[touchedCount] = term
-                                touchedCount += 1
+                                touchedCount &+= 1
                             }
-                            if position < titleEnd { terms[term].title += 1 } else { terms[term].other += 1 }
+                            if position < titleEnd { terms[term].title &+= 1 } else { terms[term].other &+= 1 }
                         }
                         if let positions {
-                            positions[Int(terms[term].position) - positionOrigin] = UInt32(position - start)
-                            terms[term].position += 1
+                            positions[Int(terms[term].position) &- positionOrigin] = UInt32(truncatingIfNeeded: position &- start)
+                            terms[term].position &+= 1
                         }
                     }
                     for term in touched[..<touchedCount] {
                         let (title, other) = (terms[term].title, terms[term].other)
-                        frequencies?[Int(terms[term].posting) - postingOrigin] = min(title, 255) << 24 | min(other, 0xFF_FFFF)
-                        if title >= 255 || other >= 0xFF_FFFF { overflow += [terms[term].posting, title + other] }
-                        terms[term].posting += 1
+                        frequencies?[Int(terms[term].posting) &- postingOrigin] = min(title, 255) << 24 | min(other, 0xFF_FFFF)
+                        if title >= 255 || other >= 0xFF_FFFF { overflow += [terms[term].posting, title &+ other] }
+                        terms[term].posting &+= 1
                     }
                 }
             }
