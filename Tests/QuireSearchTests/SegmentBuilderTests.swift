@@ -207,6 +207,24 @@ struct SegmentBuilderTests {
         }
     }
 
+    /// A slice copied halfway keeps value semantics although a slice checks that its term table
+    /// and forward index are its own once per document, not per token: the copy and the
+    /// original, each filled on with other notes, give the segments of slices filled apart.
+    @Test func aCopiedSliceFillsOnByItself() {
+        let notes = Self.uniqueNotes(seed: 31, count: 120)
+        var original = SegmentSlice()
+        for note in notes[0..<40] { original.add(note) }
+        var copy = original
+        for note in notes[40..<80] { original.add(note) }
+        for note in notes[80..<120] { copy.add(note) }
+        var expectedOriginal = Self.slices(of: Array(notes[0..<80]), size: 80)
+        var expectedCopy = Self.slices(of: Array(notes[0..<40]) + Array(notes[80..<120]), size: 80)
+        var builtOriginal = [original]
+        var builtCopy = [copy]
+        Self.expectSame(SegmentBuilder.build(slices: &builtOriginal), SegmentBuilder.build(slices: &expectedOriginal))
+        Self.expectSame(SegmentBuilder.build(slices: &builtCopy), SegmentBuilder.build(slices: &expectedCopy))
+    }
+
     /// A rebuild writes the large columns a chunk of whole terms (or documents) at a time from
     /// one buffer: whatever the chunks — one element, a few, more than a whole column, a term
     /// larger than a chunk — the file holds the segment built in memory (capped postings, whose
