@@ -5,10 +5,11 @@
 #
 #   Benchmarks/rebuild-cpu.sh VAULT RUNS QUIRE...     e.g. a binary from before a change and after
 #
-# Each turn runs `QUIRE index --rebuild` for every binary given, then `rg -c .`, in that order,
-# RUNS turns; then Benchmarks/reference-indexers.py (tantivy and SQLite FTS5, from the texts in
-# memory) once. Prints the median wall and CPU milliseconds of each, and each one's CPU time as a
-# multiple of rg's.
+# Each turn runs `QUIRE index --rebuild` for every binary given, then `rg -c .`, then one tantivy
+# build (Benchmarks/reference-indexers.py --tantivy-only, from the texts in memory: only the build
+# is timed), in that order, RUNS turns — so that a load that comes and goes weighs on each alike;
+# then reference-indexers.py once more for SQLite FTS5 (three builds; slow). Prints the median
+# wall and CPU milliseconds of each, and each one's CPU time as a multiple of rg's.
 set -eu
 [ $# -ge 3 ] || { echo "usage: rebuild-cpu.sh VAULT RUNS QUIRE..." >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
@@ -32,6 +33,8 @@ while [ "$turn" -lt "$runs" ]; do
         measure "quire$index" "$quire" index --rebuild
     done
     measure rg rg -c .
+    python3 "$here/reference-indexers.py" "$vault" 1 --tantivy-only \
+        | sed -n 's/^tantivy \([0-9]*\) ms (cpu \([0-9]*\) ms)$/\1 \2/p' >>"$out/tantivy"
     turn=$((turn + 1))
 done
 median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
@@ -47,7 +50,10 @@ for quire in "$@"; do
     row "$quire" "quire$index"
 done
 row "rg -c ." rg
-python3 "$here/reference-indexers.py" "$vault" 3 | while read -r line; do
+if [ -s "$out/tantivy" ]; then
+    row "tantivy (one build a turn, from the texts in memory)" tantivy
+fi
+python3 "$here/reference-indexers.py" "$vault" 3 | grep -v '^tantivy' | while read -r line; do
     cpu=$(echo "$line" | sed -n 's/.*(cpu \([0-9]*\) ms).*/\1/p')
     if [ -n "$cpu" ]; then
         echo "$line, cpu vs rg $(awk -v a="$cpu" -v b="$rg_cpu" 'BEGIN {printf "%.1f", a / b}')x"

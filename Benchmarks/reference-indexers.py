@@ -97,15 +97,18 @@ def fail(message, code=2):
 
 
 def main():
-    usage = "usage: reference-indexers.py VAULT [RUNS]   (RUNS: a positive number of builds, default 5)"
-    if len(sys.argv) not in (2, 3) or sys.argv[1] in ("-h", "--help"):
+    usage = ("usage: reference-indexers.py VAULT [RUNS] [--tantivy-only]   (RUNS: a positive number of builds, "
+             "default 5; --tantivy-only: no SQLite FTS5, for a turn of Benchmarks/rebuild-cpu.sh)")
+    args = [arg for arg in sys.argv[1:] if arg != "--tantivy-only"]
+    tantivy_only = len(args) != len(sys.argv) - 1
+    if len(args) not in (1, 2) or args[0] in ("-h", "--help"):
         fail(usage)
-    vault = sys.argv[1]
+    vault = args[0]
     if not os.path.isdir(vault):
         fail(f"reference-indexers.py: error: no folder at {vault}\n{usage}")
-    if len(sys.argv) == 3 and not (sys.argv[2].isdigit() and int(sys.argv[2]) > 0):
-        fail(f"reference-indexers.py: error: RUNS must be a positive number, not {sys.argv[2]!r}\n{usage}")
-    runs = int(sys.argv[2]) if len(sys.argv) == 3 else 5
+    if len(args) == 2 and not (args[1].isdigit() and int(args[1]) > 0):
+        fail(f"reference-indexers.py: error: RUNS must be a positive number, not {args[1]!r}\n{usage}")
+    runs = int(args[1]) if len(args) == 2 else 5
     start = time.perf_counter()
     texts = read_all(vault)
     if not texts:
@@ -117,6 +120,8 @@ def main():
         print(f"tantivy {wall * 1000:.0f} ms (cpu {cpu * 1000:.0f} ms)")
     except ImportError:
         print("tantivy not installed (pip install tantivy)")
+    if tantivy_only:
+        return
     wall, cpu = median_seconds(fts5_build, texts, vault, runs)
     print(f"sqlite-fts5 {wall * 1000:.0f} ms (cpu {cpu * 1000:.0f} ms)")
 
