@@ -120,39 +120,38 @@ struct YAMLTreeBuilder {
 
     /// Records that the value of the root entry being read reaches at least `end`.
     private mutating func extendContent(to end: Int) {
-        guard var entry = pending else { return }
-        entry.contentEnd = max(entry.contentEnd, end)
-        pending = entry
+        guard let contentEnd = pending?.contentEnd, end > contentEnd else { return }
+        pending?.contentEnd = end  // in place: no copy of the entry and its key
     }
 
     /// Records where a root entry's value begins (the first node event after its key).
     private mutating func noteValueStart(_ start: Int, style: YAMLEntry.Style) {
-        guard stack.count == 1, var entry = pending, entry.valueStart == nil else { return }
-        entry.valueStart = start
-        entry.style = style
-        pending = entry
+        guard stack.count == 1, pending != nil, pending?.valueStart == nil else { return }
+        pending?.valueStart = start
+        pending?.style = style
     }
 
-    /// Attaches a finished node to its parent.
+    /// Attaches a finished node to its parent (the frame on top, changed where it lies: no copy).
     private mutating func complete(_ value: FrontMatterValue, text: String?, nodes: Int,
                                    start: Int, end: Int) -> NoteProblem? {
-        guard var parent = stack.popLast() else {
+        guard !stack.isEmpty else {
             if case .null = value { return nil }
             return notAMapping
         }
-        parent.nodes += nodes
-        if !parent.isMapping {
-            parent.items.append(value)
-        } else if let key = parent.key {
-            parent.entries.append(FrontMatterEntry(key: key, value: value))
-            parent.key = nil
-            if stack.isEmpty, let entry = pending { finishRootEntry(entry, value: value, text: text, end: end) }
+        let top = stack.count - 1
+        let isRoot = top == 0
+        stack[top].nodes += nodes
+        if !stack[top].isMapping {
+            stack[top].items.append(value)
+        } else if let key = stack[top].key {
+            stack[top].entries.append(FrontMatterEntry(key: key, value: value))
+            stack[top].key = nil
+            if isRoot, let entry = pending { finishRootEntry(entry, value: value, text: text, end: end) }
         } else {
             let key = text ?? FrontMatterRenderer.flow(value)
-            parent.key = key
-            if stack.isEmpty { pending = PendingEntry(key: key, keyStart: start, keyEnd: end) }
+            stack[top].key = key
+            if isRoot { pending = PendingEntry(key: key, keyStart: start, keyEnd: end) }
         }
-        stack.append(parent)
         return nil
     }
 
@@ -166,7 +165,11 @@ struct YAMLTreeBuilder {
             valueEnd = entry.keyEnd
             contentEnd = entry.keyEnd
         }
-        let isScalar = [.plain, .singleQuoted, .doubleQuoted, .literal, .folded].contains(entry.style)
+        let isScalar: Bool
+        switch entry.style {
+        case .plain, .singleQuoted, .doubleQuoted, .literal, .folded: isScalar = true
+        default: isScalar = false
+        }
         entries.append(YAMLEntry(key: entry.key, value: value, scalarText: isScalar ? text : nil,
                                  style: entry.style, keyStart: entry.keyStart, keyEnd: entry.keyEnd,
                                  valueStart: valueStart, valueEnd: valueEnd, contentEnd: contentEnd))
