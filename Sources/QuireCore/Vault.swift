@@ -102,8 +102,11 @@ public struct Vault: Sendable, Equatable {
 
     /// The notes (in `PathOrder`) with their stamps when `stamps` is set, the folders, and
     /// what the walk left out (unreadable folders, symlinks leading outside, special files).
-    public func listing(stamps: Bool = false, ignore: ((String, Bool) -> Bool)? = nil) throws -> VaultListing {
-        try VaultWalker(realRoot: root.path, ignore: ignore).walk(stamps: stamps)
+    /// `folderListed` is told, for each folder entered and before `ignore` is asked about its
+    /// entries, its vault-relative path (`""`: the root) and whether it holds a `.gitignore`.
+    public func listing(stamps: Bool = false, ignore: ((String, Bool) -> Bool)? = nil,
+                        folderListed: ((_ folder: String, _ holdsGitignore: Bool) -> Void)? = nil) throws -> VaultListing {
+        try VaultWalker(realRoot: root.path, ignore: ignore, folderListed: folderListed).walk(stamps: stamps)
     }
 
     /// Every attachment path (a regular file that is not a note, outside `.git`, `.quire`

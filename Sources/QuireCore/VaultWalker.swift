@@ -13,6 +13,16 @@ struct VaultWalker {
     let realRoot: String
     /// Called with a vault-relative path and whether it is a folder; true skips it.
     let ignore: ((String, Bool) -> Bool)?
+    /// Called once a folder's entries are known (read, or unchanged since the last walk), before
+    /// `ignore` is asked about any of them: its vault-relative path (`""` for the root) and
+    /// whether it holds an entry named `.gitignore` — so the ignore rules need not look.
+    var folderListed: ((String, Bool) -> Void)?
+
+    init(realRoot: String, ignore: ((String, Bool) -> Bool)?, folderListed: ((String, Bool) -> Void)? = nil) {
+        self.realRoot = realRoot
+        self.ignore = ignore
+        self.folderListed = folderListed
+    }
 
     /// Walks the vault depth first over names sorted by bytes, so notes come out in
     /// `PathOrder` without a global sort. Folders are read with `readdir`, whose entry types
@@ -57,7 +67,12 @@ struct VaultWalker {
                 let type = entry.pointee.d_type
                 withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                     let length = raw.firstIndex(of: 0) ?? raw.count
-                    guard length > 0, raw[0] != UInt8(ascii: ".") else { return }
+                    guard length > 0, raw[0] != UInt8(ascii: ".") else {
+                        if length == Self.gitignoreName.count, raw.starts(with: Self.gitignoreName) {
+                            listing.holdsGitignore = true
+                        }
+                        return
+                    }
                     listing.entries.append((Int32(listing.names.count), Int32(length), type))
                     listing.names.append(contentsOf: raw[0..<length])
                 }
@@ -76,8 +91,9 @@ struct VaultWalker {
             return listing
         }
 
-        func visit(_ real: String, _ relative: [UInt8]) -> Bool {
+        func visit(_ real: String, _ folder: String, _ relative: [UInt8]) -> Bool {
             guard let read = entries(of: real) else { return false }
+            folderListed?(folder, read.holdsGitignore)
             let buffer = read.names
             let entries = read.entries
             let index = Int32(directories.count)
@@ -124,7 +140,7 @@ struct VaultWalker {
                 if kind == S_IFDIR {
                     if ignore?(path, true) == true || !visited.insert(target).inserted { continue }
                     listing.folders.append(path)
-                    if !visit(target, Array(path.utf8)) {
+                    if !visit(target, path, Array(path.utf8)) {
                         listing.skipped.append(VaultSkip(path: path, reason: .unreadableFolder))
                     }
                 } else if isNote {
@@ -142,7 +158,7 @@ struct VaultWalker {
             return true
         }
 
-        guard visit(realRoot, []) else {
+        guard visit(realRoot, "", []) else {
             throw CoreError.readFailed(path: ".", reason: "cannot list the folder")
         }
         if readAgain > 0 || current.count != previous.count { current.save(listingsPath) }
@@ -153,6 +169,9 @@ struct VaultWalker {
         }
         return listing
     }
+
+    /// The name of a folder's git ignore rules, whose presence each listing records.
+    private static let gitignoreName: [UInt8] = Array(".gitignore".utf8)
 
     /// `relative/name` (or `name` at the root) as a string, built in place.
     private static func join(_ relative: [UInt8], _ name: ArraySlice<UInt8>) -> String {

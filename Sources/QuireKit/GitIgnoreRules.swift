@@ -18,6 +18,7 @@ extension Repository: IgnoreRules {}
 /// warm command asks libgit2 only about paths it has not seen.
 public final class GitIgnoreRules: IgnoreRules {
     private let root: URL
+    private let rootPath: String
     private let sources: IgnoreRuleSources?
     private var opened: Repository?
     private var gitMatcher: ((String, Bool) -> Bool)?
@@ -26,7 +27,8 @@ public final class GitIgnoreRules: IgnoreRules {
     private var folderMayHide: [String: Bool] = [:]
     private var hidesBelow: [String: Bool] = [:]
     /// Per folder, for the walk in progress: the stamp hash of its `.gitignore` (0: none; nil:
-    /// not to be trusted), and when the walk started.
+    /// not to be trusted; 0 without looking when the walk's listing of the folder holds none,
+    /// `folderListed`), and when the walk started.
     private var ruleStamps: [String: UInt64?] = [:]
     private var walkStarted: Int64 = 0
     /// The walk in progress: the key its verdicts are recorded under (nil: not recorded), each
@@ -34,14 +36,22 @@ public final class GitIgnoreRules: IgnoreRules {
     /// asked anew, and whether any folder's rules differ from the cached ones.
     private var recordingKey: UInt64?
     private var recorded: [(UInt64, IgnoreVerdicts.Verdict)] = []
+    /// The folders among `recorded` whose rules' stamp is filled in only when the verdicts are
+    /// written: by then the walk has told whether each holds a `.gitignore`, so most need no
+    /// `lstat`.
+    private var pendingRules: [(index: Int, folder: String)] = []
     private var previous: IgnoreVerdicts?
     private var askedAnew = false
     private var rulesChanged = false
     /// Whether libgit2 was asked anything by this value (for tests: the verdict cache spares it).
     private(set) var askedLibgit2 = false
+    /// How many `.gitignore` files were looked at (`lstat`) by this value (for tests: the walk's
+    /// listings spare the folders that hold none).
+    private(set) var rulesLookedAt = 0
 
     private init(root: URL, environment: [String: String]) {
         self.root = root
+        rootPath = root.path
         sources = IgnoreRuleSources(workTree: root, environment: environment)
     }
 
@@ -70,19 +80,21 @@ public final class GitIgnoreRules: IgnoreRules {
         let key = sources.flatMap { sources in
             sources.ruleFiles().flatMap { IgnoreVerdicts.key(files: $0, index: sources.gitDirectory + "/index", now: now) }
         }
-        let cached = key.flatMap { IgnoreVerdicts.load(verdictsPath, key: $0) }
+        var cached = key.flatMap { IgnoreVerdicts.load(verdictsPath, key: $0) }
         previous = cached
         askedAnew = false
         rulesChanged = false
         recordingKey = key
         recorded = []
+        pendingRules = []
+        if let cached { recorded.reserveCapacity(cached.count) }
         // Per folder: whether its rules and those of every folder above it are as the cached
         // verdicts were recorded with.
         var unchanged: [String: Bool] = [:]
         func rulesUnchanged(_ folder: String) -> Bool {
             if let known = unchanged[folder] { return known }
             var answer = false
-            if let cached, let recorded = cached[folder, isFolder: true] {
+            if cached != nil, let recorded = cached?[folder, isFolder: true] {
                 if let current = stamp(folder), recorded.rules == current {
                     answer = folder.isEmpty || rulesUnchanged(Self.parent(of: folder))
                 } else {
@@ -92,10 +104,7 @@ public final class GitIgnoreRules: IgnoreRules {
             unchanged[folder] = answer
             return answer
         }
-        if key != nil {
-            recorded.append((IgnoreVerdicts.pathKey("", isFolder: true),
-                             IgnoreVerdicts.Verdict(ignored: false, rules: stamp("") ?? .max)))
-        }
+        if key != nil { recordFolder("", ignored: false) }
         // The walk asks about the entries of one folder after another: what is known of the
         // last parent asked about is kept, and its name compared rather than hashed.
         var lastParent = "\u{0}"
@@ -112,22 +121,27 @@ public final class GitIgnoreRules: IgnoreRules {
                 // No rule above it may hide anything: not ignored, nothing to ask or remember —
                 // but a folder's stamp, which the verdicts below it are checked against.
                 if isFolder, recordingKey != nil {
-                    recorded.append((IgnoreVerdicts.pathKey(path, isFolder: true),
-                                     IgnoreVerdicts.Verdict(ignored: false, rules: stamp(path) ?? .max)))
+                    let pathKey = IgnoreVerdicts.pathKey(path, isFolder: true)
+                    // Keeps the cached verdicts' order in step with the walk's.
+                    _ = cached?.next(pathKey)
+                    recordFolder(path, ignored: false, key: pathKey)
                 }
                 return false
             }
             let pathKey = IgnoreVerdicts.pathKey(path, isFolder: isFolder)
             let ignored: Bool
-            if let cached, lastUnchanged, let verdict = cached.verdict(pathKey) {
+            if lastUnchanged, let verdict = cached?.next(pathKey) {
                 ignored = verdict.ignored
             } else {
                 askedAnew = true
                 ignored = verdict(path, isFolder: isFolder)
             }
             if recordingKey != nil {
-                let rules = isFolder && !ignored ? (stamp(path) ?? .max) : 0
-                recorded.append((pathKey, IgnoreVerdicts.Verdict(ignored: ignored, rules: rules)))
+                if isFolder {
+                    recordFolder(path, ignored: ignored, key: pathKey)
+                } else {
+                    recorded.append((pathKey, IgnoreVerdicts.Verdict(ignored: ignored, rules: 0)))
+                }
             }
             return ignored
         }
@@ -143,15 +157,35 @@ public final class GitIgnoreRules: IgnoreRules {
         defer {
             recordingKey = nil
             recorded = []
+            pendingRules = []
             previous = nil
         }
         guard askedAnew || previous == nil else { return }  // every verdict came from the file
         var entries = recorded
+        for (index, folder) in pendingRules {
+            entries[index].1.rules = stamp(folder) ?? .max
+        }
         if let previous, !rulesChanged, previous.count <= 2 * recorded.count + 1_024 {
             let asked = Set(recorded.map { $0.0 })
             entries += previous.entries.filter { !asked.contains($0.0) }
         }
         IgnoreVerdicts.save(entries, key: key, to: verdictsPath)
+    }
+
+    /// A folder's listing holds no `.gitignore`: its rules' stamp is "none" for this walk, with no
+    /// `lstat`. (The listing was read in this walk, or is one whose folder's times are unchanged:
+    /// creating a `.gitignore` would have changed them.) A folder that holds one is looked at.
+    public func folderListed(_ folder: String, holdsGitignore: Bool) {
+        guard !holdsGitignore else { return }
+        if ruleStamps[folder] == nil { ruleStamps[folder] = .some(0) }
+    }
+
+    /// Records a folder's verdict; its rules' stamp (for a folder not ignored) is filled in when
+    /// the verdicts are written.
+    private func recordFolder(_ folder: String, ignored: Bool, key: UInt64? = nil) {
+        if !ignored { pendingRules.append((recorded.count, folder)) }
+        recorded.append((key ?? IgnoreVerdicts.pathKey(folder, isFolder: true),
+                         IgnoreVerdicts.Verdict(ignored: ignored, rules: 0)))
     }
 
     public func isIgnoredFile(_ path: String) throws -> Bool {
@@ -194,7 +228,8 @@ public final class GitIgnoreRules: IgnoreRules {
     /// changed too recently to trust, or unreadable), looked at once per walk.
     private func stamp(_ folder: String) -> UInt64? {
         if let known = ruleStamps[folder] { return known }
-        let value = IgnoreVerdicts.stampHash(root.path + (folder.isEmpty ? "" : "/" + folder) + "/.gitignore",
+        rulesLookedAt += 1
+        let value = IgnoreVerdicts.stampHash(rootPath + (folder.isEmpty ? "" : "/" + folder) + "/.gitignore",
                                              now: walkStarted)
         ruleStamps[folder] = .some(value)
         return value
@@ -234,7 +269,7 @@ public final class GitIgnoreRules: IgnoreRules {
         }
     }
 
-    private var verdictsPath: String { root.path + "/.quire/cache/ignore-verdicts" }
+    private var verdictsPath: String { rootPath + "/.quire/cache/ignore-verdicts" }
 
     /// Whether a rule may hide something in `folder` that the rules of the folders above it do
     /// not (for `""`: also the rules outside the work tree). Without sources it always may.

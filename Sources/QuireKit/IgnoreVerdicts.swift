@@ -32,50 +32,87 @@ struct IgnoreVerdicts {
 
     /// The hash of the outside rule files' names and stamps and of the index's stamp.
     let key: UInt64
-    /// By `pathKey(path, isFolder)`: an open-addressing table (the keys are hashes already, so
-    /// a slot is found without hashing again), at most half full; key 0 marks an empty slot.
-    private var keys: [UInt64]
-    private var values: [Verdict]
-    /// How many verdicts the table holds.
-    private(set) var count = 0
+    /// The path keys (`pathKey(path, isFolder)`) and their verdicts in the order the walk that
+    /// wrote the file asked them: a walk asks in the same order (a folder tree's), so the next
+    /// path is nearly always the one after the last found, and found without hashing.
+    private var pathKeys: [UInt64]
+    private var verdicts: [Verdict]
+    /// Where the next path is looked for first: just after the last one found.
+    private var cursor = 0
+    /// An open-addressing table of indices + 1 into `pathKeys` (0: an empty slot), at most half
+    /// full, made the first time a path is not where the order puts it (a path new or gone).
+    private var table: [Int32] = []
 
     static let magic: UInt64 = 0x5155_4952_4549_4733  // "QUIREIG3"
     static let entrySize = 24
 
     init(key: UInt64, capacity: Int = 0) {
         self.key = key
-        var size = 16
-        while size < capacity * 2 { size *= 2 }
-        keys = [UInt64](repeating: 0, count: size)
-        values = [Verdict](repeating: Verdict(ignored: false, rules: 0), count: size)
+        pathKeys = []
+        verdicts = []
+        pathKeys.reserveCapacity(capacity)
+        verdicts.reserveCapacity(capacity)
     }
 
-    /// The verdict recorded for a path key.
-    func verdict(_ pathKey: UInt64) -> Verdict? {
-        let wanted = pathKey == 0 ? 1 : pathKey
-        let mask = keys.count - 1
-        var slot = Int(truncatingIfNeeded: wanted) & mask
-        while keys[slot] != 0 {
-            if keys[slot] == wanted { return values[slot] }
+    /// How many verdicts there are.
+    var count: Int { pathKeys.count }
+
+    /// The verdict recorded for the path key a walk asks next: looked for just after the last
+    /// one found, then in the table.
+    mutating func next(_ pathKey: UInt64) -> Verdict? {
+        if cursor < pathKeys.count, pathKeys[cursor] == pathKey {
+            cursor += 1
+            return verdicts[cursor - 1]
+        }
+        guard let index = indexInTable(pathKey) else { return nil }
+        cursor = index + 1
+        return verdicts[index]
+    }
+
+    /// The verdict recorded for a path key (a folder's, asked again once the walk has entered
+    /// it: nearly always the last one found, or the next).
+    mutating func verdict(_ pathKey: UInt64) -> Verdict? {
+        if cursor > 0, pathKeys[cursor - 1] == pathKey { return verdicts[cursor - 1] }
+        if cursor < pathKeys.count, pathKeys[cursor] == pathKey {
+            cursor += 1
+            return verdicts[cursor - 1]
+        }
+        return indexInTable(pathKey).map { verdicts[$0] }
+    }
+
+    /// Every path key and its verdict, in the order recorded.
+    var entries: [(UInt64, Verdict)] {
+        Array(zip(pathKeys, verdicts))
+    }
+
+    /// Adds a verdict for a path key not yet recorded (the file holds each key once).
+    mutating func append(_ pathKey: UInt64, _ verdict: Verdict) {
+        pathKeys.append(pathKey)
+        verdicts.append(verdict)
+        table = []
+    }
+
+    /// The index of `pathKey` in `pathKeys`, by the table (made at the first call).
+    private mutating func indexInTable(_ pathKey: UInt64) -> Int? {
+        if table.isEmpty {
+            var size = 16
+            while size < pathKeys.count * 2 { size *= 2 }
+            table = [Int32](repeating: 0, count: size)
+            let mask = size - 1
+            for (index, key) in pathKeys.enumerated() {
+                var slot = Int(truncatingIfNeeded: key) & mask
+                while table[slot] != 0 && pathKeys[Int(table[slot]) - 1] != key { slot = (slot + 1) & mask }
+                if table[slot] == 0 { table[slot] = Int32(index + 1) }
+            }
+        }
+        let mask = table.count - 1
+        var slot = Int(truncatingIfNeeded: pathKey) & mask
+        while table[slot] != 0 {
+            let index = Int(table[slot]) - 1
+            if pathKeys[index] == pathKey { return index }
             slot = (slot + 1) & mask
         }
         return nil
-    }
-
-    /// Every path key and its verdict, in no particular order.
-    var entries: [(UInt64, Verdict)] {
-        zip(keys, values).filter { $0.0 != 0 }
-    }
-
-    /// Records the verdict for a path key (the table was made with room for every one).
-    mutating func insert(_ pathKey: UInt64, _ verdict: Verdict) {
-        let wanted = pathKey == 0 ? 1 : pathKey
-        let mask = keys.count - 1
-        var slot = Int(truncatingIfNeeded: wanted) & mask
-        while keys[slot] != 0 && keys[slot] != wanted { slot = (slot + 1) & mask }
-        if keys[slot] == 0 { count += 1 }
-        keys[slot] = wanted
-        values[slot] = verdict
     }
 
     /// The verdicts recorded at `path`, when the file is there, whole and written for `key`.
@@ -91,7 +128,8 @@ struct IgnoreVerdicts {
                 let start = 24 + index * entrySize
                 let flags = word(start + 16)
                 guard flags <= 1 else { return nil }
-                verdicts.insert(word(start), Verdict(ignored: flags == 1, rules: word(start + 8)))
+                verdicts.pathKeys.append(word(start))
+                verdicts.verdicts.append(Verdict(ignored: flags == 1, rules: word(start + 8)))
             }
             return verdicts
         }
@@ -113,8 +151,9 @@ struct IgnoreVerdicts {
         try? AtomicFile.write(data, to: URL(fileURLWithPath: path), displayPath: ".quire/cache/ignore-verdicts")
     }
 
+    /// The verdict recorded for a path (as `verdict(_:)`).
     subscript(path: String, isFolder isFolder: Bool) -> Verdict? {
-        verdict(Self.pathKey(path, isFolder: isFolder))
+        mutating get { verdict(Self.pathKey(path, isFolder: isFolder)) }
     }
 
     /// A 64-bit key for a path and its kind (`ContentHash` of its bytes): at 100,000 paths the

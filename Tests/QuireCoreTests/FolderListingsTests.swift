@@ -106,4 +106,53 @@ import Testing
             #expect(Self.same(walked, expected))
         }
     }
+    /// Which folders hold a `.gitignore`, as the walk tells its `folderListed` (the root is `""`).
+    static func gitignores(_ vault: Vault) throws -> [String: Bool] {
+        var told: [String: Bool] = [:]
+        _ = try VaultWalker(realRoot: vault.root.path, ignore: nil, folderListed: { told[$0] = $1 }).walk()
+        return told
+    }
+
+    /// What the folders hold, looked at directly.
+    static func gitignoresOnDisk(_ vault: Vault, _ told: [String: Bool]) -> [String: Bool] {
+        var truth: [String: Bool] = [:]
+        for folder in told.keys {
+            let path = vault.root.path + (folder.isEmpty ? "" : "/" + folder) + "/.gitignore"
+            truth[folder] = FileManager.default.fileExists(atPath: path)
+        }
+        return truth
+    }
+
+    @Test func aFolderKeptFromTheCacheStillSaysWhetherItHoldsAGitignore() throws {
+        let (temp, vault) = try Self.vault()
+        try temp.write("v/A/.gitignore", "secret.md\n")
+        Self.settle()
+        let first = try Self.gitignores(vault)
+        #expect(first == ["": false, "A": true, "A/B": false, "C": false], "out leads outside the vault: not entered")
+        #expect(first == Self.gitignoresOnDisk(vault, first))
+        #expect(try Self.walk(vault).foldersRead == 0)
+        #expect(try Self.gitignores(vault) == first, "from the cache")
+        let changes: [(String, () throws -> Void)] = [
+            ("one created", { try temp.write("v/A/B/.gitignore", "x\n") }),
+            ("one edited in place", { try Data("y\n".utf8).write(to: temp.url.appendingPathComponent("v/A/B/.gitignore")) }),
+            ("one removed", { try FileManager.default.removeItem(atPath: temp.url.path + "/v/A/.gitignore") }),
+            ("one renamed away", { try FileManager.default.moveItem(atPath: temp.url.path + "/v/A/B/.gitignore",
+                                                                    toPath: temp.url.path + "/v/A/B/gitignore.old") }),
+            ("a folder replaced by one that holds one", {
+                try FileManager.default.moveItem(atPath: temp.url.path + "/v/A/B", toPath: temp.url.path + "/v/A/B-old")
+                try temp.write("v/A/B/.gitignore", "z\n")
+            }),
+        ]
+        for (change, apply) in changes {
+            try apply()
+            let now = try Self.gitignores(vault)
+            #expect(now == Self.gitignoresOnDisk(vault, now), "\(change), at once: \(now)")
+            Self.settle()
+            let later = try Self.gitignores(vault)
+            #expect(later == Self.gitignoresOnDisk(vault, later), "\(change): \(later)")
+            #expect(try Self.walk(vault).foldersRead == 0, "\(change): remembered afterwards")
+            #expect(try Self.gitignores(vault) == later, "\(change): the same from the cache")
+        }
+        #expect(try Self.gitignores(vault)["A/B"] == true)
+    }
 }
