@@ -69,8 +69,13 @@ struct FolderListings {
 
     var count: Int { listings.count }
 
-    // MARK: - The file: magic, payload length, checksum, then per folder its path, stamp, whether
-    // it holds a `.gitignore`, and its entries.
+    /// An empty set with room for `capacity` folders.
+    init(capacity: Int = 0) {
+        listings.reserveCapacity(capacity)
+    }
+
+    // MARK: - The file: magic, payload length, checksum, then the number of folders and per
+    // folder its path, stamp, whether it holds a `.gitignore`, and its entries.
 
     /// The listings recorded at `path`; empty when the file is missing, damaged or foreign.
     static func load(_ path: String) -> FolderListings {
@@ -80,7 +85,8 @@ struct FolderListings {
             guard reader.word() == magic, let length = reader.word(), let checksum = reader.word(),
                   length == UInt64(raw.count - 24),
                   checksum == ContentHash.hash(UnsafeRawBufferPointer(rebasing: raw[24...])) else { return FolderListings() }
-            var result = FolderListings()
+            guard let folders = reader.word(), folders <= UInt64(raw.count) else { return FolderListings() }
+            var result = FolderListings(capacity: Int(folders))
             while reader.offset < raw.count {
                 guard let folder = reader.string(), let modified = reader.word(), let changed = reader.word(),
                       let inode = reader.word(), let flags = reader.word(), flags <= 1,
@@ -99,6 +105,7 @@ struct FolderListings {
                                   inode: inode, trusted: true)
                 result.listings[folder] = Listing(stamp: stamp, names: names, entries: entries, holdsGitignore: flags == 1)
             }
+            guard result.listings.count == Int(folders) else { return FolderListings() }
             return result
         }
     }
@@ -108,6 +115,7 @@ struct FolderListings {
     func save(_ path: String) {
         var payload = Data()
         func word(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { payload.append(contentsOf: $0) } }
+        word(UInt64(listings.values.count { $0.stamp.trusted }))
         for (folder, listing) in listings where listing.stamp.trusted {
             let bytes = Array(folder.utf8)
             word(UInt64(bytes.count))

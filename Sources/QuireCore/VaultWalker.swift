@@ -34,9 +34,10 @@ struct VaultWalker {
     /// outside hidden folders), for link resolution.
     func walk(stamps wantStamps: Bool = false, attachments wantAttachments: Bool = false) throws -> VaultListing {
         var listing = VaultListing()
-        var visited: Set<String> = [realRoot]
         var directories: [String] = []
         var noteDirectory: [Int32] = []
+        // Each note's name, NUL-terminated, one after another: what `fstatat` is given.
+        var noteNames: [UInt8] = []
         var nameStart: [Int32] = []
         var viaLink: [Bool] = []
 
@@ -44,7 +45,9 @@ struct VaultWalker {
         // folder whose stamp is unchanged is not read again.
         let listingsPath = realRoot + "/.quire/cache/folder-listings"
         let previous = FolderListings.load(listingsPath)
-        var current = FolderListings()
+        var current = FolderListings(capacity: previous.count)
+        var visited = Set<String>(minimumCapacity: previous.count + 1)
+        visited.insert(realRoot)
         var readAgain = 0
         let now = FileStamp.now()
 
@@ -151,7 +154,9 @@ struct VaultWalker {
                     guard ignore?(path, false) != true else { continue }
                     listing.notes.append(path)
                     noteDirectory.append(index)
-                    nameStart.append(Int32(relative.isEmpty ? 0 : relative.count + 1))
+                    nameStart.append(Int32(noteNames.count))
+                    noteNames.append(contentsOf: name)
+                    noteNames.append(0)
                     viaLink.append(linked)
                 }
             }
@@ -165,7 +170,7 @@ struct VaultWalker {
         listing.foldersRead = readAgain
         listing.folders.sort()
         if wantStamps {
-            listing.stamps = Self.stamps(listing.notes, directories, noteDirectory, nameStart, viaLink)
+            listing.stamps = Self.stamps(directories, noteDirectory, noteNames, nameStart, viaLink)
         }
         return listing
     }
@@ -193,31 +198,41 @@ struct VaultWalker {
         return name[end - 2] | 0x20 == UInt8(ascii: "m") && name[end - 1] | 0x20 == UInt8(ascii: "d")
     }
 
-    /// Each note's stamp by `fstatat` relative to its folder, in chunks over the cores.
-    private static func stamps(_ notes: [String], _ directories: [String], _ noteDirectory: [Int32],
+    /// Each note's stamp by `fstatat` relative to its folder (its name at `nameStart` in
+    /// `names`, NUL-terminated), in chunks over the cores.
+    private static func stamps(_ directories: [String], _ noteDirectory: [Int32], _ names: [UInt8],
                                _ nameStart: [Int32], _ viaLink: [Bool]) -> [FileStamp?] {
-        var result = [FileStamp?](repeating: nil, count: notes.count)
+        let count = noteDirectory.count
+        var result = [FileStamp?](repeating: nil, count: count)
         let chunkSize = 512
-        let chunks = (notes.count + chunkSize - 1) / chunkSize
+        let chunks = (count + chunkSize - 1) / chunkSize
         result.withUnsafeMutableBufferPointer { output in
-            let slots = output
-            ParallelMap.perform(iterations: chunks) { chunk in
-                var openDirectory: Int32 = -1
-                var descriptor: Int32 = -1
-                defer { if descriptor >= 0 { close(descriptor) } }
-                for index in (chunk * chunkSize)..<min(notes.count, (chunk + 1) * chunkSize) where !viaLink[index] {
-                    if noteDirectory[index] != openDirectory {
-                        if descriptor >= 0 { close(descriptor) }
-                        openDirectory = noteDirectory[index]
-                        descriptor = open(directories[Int(openDirectory)], O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                    }
-                    guard descriptor >= 0 else { continue }
-                    var status = stat()
-                    let found = notes[index].withCString { path in
-                        fstatat(descriptor, path + Int(nameStart[index]), &status, AT_SYMLINK_NOFOLLOW) == 0
-                    }
-                    if found, status.st_mode & S_IFMT == S_IFREG {
-                        slots[index] = FileStamp(status)
+            names.withUnsafeBufferPointer { nameBytes in
+                noteDirectory.withUnsafeBufferPointer { folderOf in
+                    nameStart.withUnsafeBufferPointer { starts in
+                        viaLink.withUnsafeBufferPointer { linked in
+                            guard let base = nameBytes.baseAddress else { return }
+                            let slots = output
+                            ParallelMap.perform(iterations: chunks) { chunk in
+                                var openDirectory: Int32 = -1
+                                var descriptor: Int32 = -1
+                                defer { if descriptor >= 0 { close(descriptor) } }
+                                for index in (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize) where !linked[index] {
+                                    if folderOf[index] != openDirectory {
+                                        if descriptor >= 0 { close(descriptor) }
+                                        openDirectory = folderOf[index]
+                                        descriptor = open(directories[Int(openDirectory)], O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                                    }
+                                    guard descriptor >= 0 else { continue }
+                                    var status = stat()
+                                    let name = UnsafeRawPointer(base + Int(starts[index])).assumingMemoryBound(to: CChar.self)
+                                    if fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
+                                       status.st_mode & S_IFMT == S_IFREG {
+                                        slots[index] = FileStamp(status)
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
