@@ -149,8 +149,13 @@ public struct Vault: Sendable, Equatable {
         guard let data = FileManager.default.contents(atPath: url(for: path).path) else {
             return FileManager.default.fileExists(atPath: url(for: path).path) ? nil : 1
         }
-        return (try? VaultConfig(data: data, path: path))?.version
+        // The version is a number: reading it needs no local time zone (finding that, on a
+        // command's first use, costs more than reading the file).
+        return (try? VaultConfig(data: data, path: path, timeZone: Self.utc))?.version
     }
+
+    /// UTC, for reading values that hold no date.
+    private static let utc = TimeZone(secondsFromGMT: 0) ?? .current
 
     /// Throws `CoreError.vaultFormatTooNew` when the vault's format is newer than this code's:
     /// an older quire never writes to a vault a newer one migrated.

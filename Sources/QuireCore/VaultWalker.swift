@@ -17,6 +17,8 @@ struct VaultWalker {
     /// `ignore` is asked about any of them: its vault-relative path (`""` for the root) and
     /// whether it holds an entry named `.gitignore` — so the ignore rules need not look.
     var folderListed: ((String, Bool) -> Void)?
+    /// How many folder descriptors the walk may keep open (nil: a share of the process's limit).
+    var descriptorLimit: Int?
 
     init(realRoot: String, ignore: ((String, Bool) -> Bool)?, folderListed: ((String, Bool) -> Void)? = nil) {
         self.realRoot = realRoot
@@ -35,6 +37,12 @@ struct VaultWalker {
     func walk(stamps wantStamps: Bool = false, attachments wantAttachments: Bool = false) throws -> VaultListing {
         var listing = VaultListing()
         var directories: [String] = []
+        // Each folder's descriptor, kept open from its `fstat` to the notes' `fstatat` (one
+        // lookup of its path instead of two), while at most `keptLimit` are open; -1: not kept.
+        var descriptors: [Int32] = []
+        var kept = 0
+        let keptLimit = wantStamps ? descriptorLimit ?? Self.keptDescriptorLimit() : 0
+        defer { for descriptor in descriptors where descriptor >= 0 { close(descriptor) } }
         var noteDirectory: [Int32] = []
         // Each note's name, NUL-terminated, one after another: what `fstatat` is given.
         var noteNames: [UInt8] = []
@@ -52,17 +60,31 @@ struct VaultWalker {
         let now = FileStamp.now()
 
         /// The sorted entries (not starting with a dot) of the folder at `real`, nil when it
-        /// cannot be listed.
-        func entries(of real: String) -> FolderListings.Listing? {
+        /// cannot be listed; and the folder's descriptor when it is kept open (else -1).
+        func entries(of real: String) -> (FolderListings.Listing?, Int32) {
             var status = stat()
             // The stamp is taken before the folder is read: a change while it is read leaves a
             // newer stamp, and the next walk reads the folder again.
-            let stamp = stat(real, &status) == 0 ? FolderListings.Stamp(status, now: now) : nil
+            var descriptor: Int32 = -1
+            if kept < keptLimit {
+                descriptor = open(real, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                if descriptor >= 0, fstat(descriptor, &status) != 0 {
+                    close(descriptor)
+                    descriptor = -1
+                }
+            }
+            let found = descriptor >= 0 || stat(real, &status) == 0
+            let stamp = found ? FolderListings.Stamp(status, now: now) : nil
             if let stamp, let known = previous.listing(real, stamp: stamp) {
                 current.record(real, known)
-                return known
+                if descriptor >= 0 { kept += 1 }
+                return (known, descriptor)
             }
-            guard let directory = opendir(real) else { return nil }
+            guard let directory = opendir(real) else {
+                if descriptor >= 0 { close(descriptor) }
+                return (nil, -1)
+            }
+            if descriptor >= 0 { kept += 1 }
             // Names go into one buffer and are sorted as (start, length) pairs: no array per name.
             var listing = FolderListings.Listing(
                 stamp: stamp ?? FolderListings.Stamp(modified: 0, changed: 0, inode: 0, trusted: false), names: [], entries: [])
@@ -91,16 +113,18 @@ struct VaultWalker {
             }
             readAgain += 1
             current.record(real, listing)
-            return listing
+            return (listing, descriptor)
         }
 
         func visit(_ real: String, _ folder: String, _ relative: [UInt8]) -> Bool {
-            guard let read = entries(of: real) else { return false }
+            let (found, descriptor) = entries(of: real)
+            guard let read = found else { return false }
             folderListed?(folder, read.holdsGitignore)
             let buffer = read.names
             let entries = read.entries
             let index = Int32(directories.count)
             directories.append(real)
+            descriptors.append(descriptor)
             for (start, length, type) in entries {
                 let name = buffer[Int(start)..<Int(start + length)]
                 let isNote = Self.isNoteName(name)
@@ -170,7 +194,7 @@ struct VaultWalker {
         listing.foldersRead = readAgain
         listing.folders.sort()
         if wantStamps {
-            listing.stamps = Self.stamps(directories, noteDirectory, noteNames, nameStart, viaLink)
+            listing.stamps = Self.stamps(directories, descriptors, noteDirectory, noteNames, nameStart, viaLink)
         }
         return listing
     }
@@ -198,10 +222,19 @@ struct VaultWalker {
         return name[end - 2] | 0x20 == UInt8(ascii: "m") && name[end - 1] | 0x20 == UInt8(ascii: "d")
     }
 
+    /// How many folder descriptors a walk keeps open at most: a quarter of the process's limit
+    /// (the rest is left to whatever else the process has open), 4,096 at most.
+    private static func keptDescriptorLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        return Int(min(limit.rlim_cur / 4, 4_096))
+    }
+
     /// Each note's stamp by `fstatat` relative to its folder (its name at `nameStart` in
-    /// `names`, NUL-terminated), in chunks over the cores.
-    private static func stamps(_ directories: [String], _ noteDirectory: [Int32], _ names: [UInt8],
-                               _ nameStart: [Int32], _ viaLink: [Bool]) -> [FileStamp?] {
+    /// `names`, NUL-terminated; the folder's kept descriptor, or one opened here), in chunks
+    /// over the cores.
+    private static func stamps(_ directories: [String], _ descriptors: [Int32], _ noteDirectory: [Int32],
+                               _ names: [UInt8], _ nameStart: [Int32], _ viaLink: [Bool]) -> [FileStamp?] {
         let count = noteDirectory.count
         var result = [FileStamp?](repeating: nil, count: count)
         let chunkSize = 512
@@ -216,12 +249,18 @@ struct VaultWalker {
                             ParallelMap.perform(iterations: chunks) { chunk in
                                 var openDirectory: Int32 = -1
                                 var descriptor: Int32 = -1
-                                defer { if descriptor >= 0 { close(descriptor) } }
+                                var opened = false  // a descriptor this loop opened, and closes
+                                defer { if opened { close(descriptor) } }
                                 for index in (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize) where !linked[index] {
                                     if folderOf[index] != openDirectory {
-                                        if descriptor >= 0 { close(descriptor) }
+                                        if opened { close(descriptor) }
                                         openDirectory = folderOf[index]
-                                        descriptor = open(directories[Int(openDirectory)], O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                                        descriptor = descriptors[Int(openDirectory)]
+                                        opened = descriptor < 0
+                                        if opened {
+                                            descriptor = open(directories[Int(openDirectory)], O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                                            opened = descriptor >= 0
+                                        }
                                     }
                                     guard descriptor >= 0 else { continue }
                                     var status = stat()

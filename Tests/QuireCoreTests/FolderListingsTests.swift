@@ -155,4 +155,25 @@ import Testing
         }
         #expect(try Self.gitignores(vault)["A/B"] == true)
     }
+    /// Each note's stamp is the one its own `lstat` gives, whether the walk kept its folder's
+    /// descriptor open from the folder's `fstat` or opened the folder again (past the limit),
+    /// with the folders read or kept from the cache.
+    @Test func noteStampsAreTheirOwnWithOrWithoutKeptDescriptors() throws {
+        let (temp, vault) = try Self.vault()
+        defer { withExtendedLifetime(temp) {} }
+        for path in ["v/A/B/more.md", "v/D/d1.md", "v/D/E/d2.md", "v/D/E/F/d3.md"] { try temp.write(path, path) }
+        Self.settle()
+        for limit in [0, 1, 2, 1_000, nil] {
+            var walker = VaultWalker(realRoot: vault.root.path, ignore: nil)
+            walker.descriptorLimit = limit
+            let walked = try walker.walk(stamps: true)
+            #expect(walked.notes.count == 9 && walked.stamps.count == 9, "\(walked.notes)")
+            for (path, stamp) in zip(walked.notes, walked.stamps) where path != "link.md" {
+                var status = stat()
+                #expect(lstat(vault.root.path + "/" + path, &status) == 0)
+                #expect(stamp == FileStamp(status), "\(path) with a limit of \(limit.map(String.init) ?? "the process's")")
+            }
+            #expect(walked.stamps[walked.notes.firstIndex(of: "link.md") ?? 0] == nil, "a note through a symlink: looked at by the caller")
+        }
+    }
 }
