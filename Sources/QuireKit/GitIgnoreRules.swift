@@ -41,6 +41,12 @@ public final class GitIgnoreRules: IgnoreRules {
     /// `lstat`.
     private var pendingRules: [(index: Int, folder: String)] = []
     private var previous: IgnoreVerdicts?
+    /// The cached verdicts the walk in progress reads (nil: none usable).
+    private var cached: IgnoreVerdicts?
+    /// What is known of each folder from the root down to the one whose entries the walk is
+    /// asking about: pushed when the walk tells that it entered a folder (`folderListed`),
+    /// popped when it asks about a path outside it. Walks that do not tell use the tables.
+    private var frames: [Frame] = []
     private var askedAnew = false
     private var rulesChanged = false
     /// Whether libgit2 was asked anything by this value (for tests: the verdict cache spares it).
@@ -48,6 +54,15 @@ public final class GitIgnoreRules: IgnoreRules {
     /// How many `.gitignore` files were looked at (`lstat`) by this value (for tests: the walk's
     /// listings spare the folders that hold none).
     private(set) var rulesLookedAt = 0
+
+    /// A folder the walk is in: whether a rule may hide something below it, and whether its
+    /// rules and those of every folder above it are the ones the cached verdicts were recorded
+    /// with.
+    private struct Frame {
+        var folder: String
+        var mayHide: Bool
+        var unchanged: Bool
+    }
 
     private init(root: URL, environment: [String: String]) {
         self.root = root
@@ -80,27 +95,21 @@ public final class GitIgnoreRules: IgnoreRules {
         let key = sources.flatMap { sources in
             sources.ruleFiles().flatMap { IgnoreVerdicts.key(files: $0, index: sources.gitDirectory + "/index", now: now) }
         }
-        var cached = key.flatMap { IgnoreVerdicts.load(verdictsPath, key: $0) }
+        cached = key.flatMap { IgnoreVerdicts.load(verdictsPath, key: $0) }
         previous = cached
+        frames = []
         askedAnew = false
         rulesChanged = false
         recordingKey = key
         recorded = []
         pendingRules = []
         if let cached { recorded.reserveCapacity(cached.count) }
-        // Per folder: whether its rules and those of every folder above it are as the cached
-        // verdicts were recorded with.
+        // Per folder, for walks that do not tell which folder they entered: whether its rules
+        // and those of every folder above it are as the cached verdicts were recorded with.
         var unchanged: [String: Bool] = [:]
         func rulesUnchanged(_ folder: String) -> Bool {
             if let known = unchanged[folder] { return known }
-            var answer = false
-            if cached != nil, let recorded = cached?[folder, isFolder: true] {
-                if let current = stamp(folder), recorded.rules == current {
-                    answer = folder.isEmpty || rulesUnchanged(Self.parent(of: folder))
-                } else {
-                    rulesChanged = true
-                }
-            }
+            let answer = ownRulesUnchanged(folder) && (folder.isEmpty || rulesUnchanged(Self.parent(of: folder)))
             unchanged[folder] = answer
             return answer
         }
@@ -112,10 +121,19 @@ public final class GitIgnoreRules: IgnoreRules {
         var lastUnchanged = false
         return { [self] path, isFolder in
             if !Self.isParent(lastParent, of: path) {
-                let parent = Self.parent(of: path)
-                lastParent = parent
-                lastMayHide = mayHideBelow(parent)
-                lastUnchanged = cached != nil && lastMayHide && rulesUnchanged(parent)
+                // Back from a subfolder (the walk is depth first): the frame of the folder
+                // holding the path, when the walk told which folders it entered.
+                while let top = frames.last, !Self.isParent(top.folder, of: path) { frames.removeLast() }
+                if let top = frames.last {
+                    lastParent = top.folder
+                    lastMayHide = top.mayHide
+                    lastUnchanged = cached != nil && top.mayHide && top.unchanged
+                } else {
+                    let parent = Self.parent(of: path)
+                    lastParent = parent
+                    lastMayHide = mayHideBelow(parent)
+                    lastUnchanged = cached != nil && lastMayHide && rulesUnchanged(parent)
+                }
             }
             guard lastMayHide else {
                 // No rule above it may hide anything: not ignored, nothing to ask or remember —
@@ -172,12 +190,32 @@ public final class GitIgnoreRules: IgnoreRules {
         IgnoreVerdicts.save(entries, key: key, to: verdictsPath)
     }
 
-    /// A folder's listing holds no `.gitignore`: its rules' stamp is "none" for this walk, with no
-    /// `lstat`. (The listing was read in this walk, or is one whose folder's times are unchanged:
-    /// creating a `.gitignore` would have changed them.) A folder that holds one is looked at.
+    /// The walk entered `folder`. A listing that holds no `.gitignore` makes its rules' stamp
+    /// "none" for this walk, with no `lstat` (the listing was read in this walk, or is one whose
+    /// folder's times are unchanged: creating a `.gitignore` would have changed them); a folder
+    /// that holds one is looked at. What is known of the folder is pushed as a frame on its
+    /// parent's (the walk asked about the folder in its parent just before).
     public func folderListed(_ folder: String, holdsGitignore: Bool) {
-        guard !holdsGitignore else { return }
-        if ruleStamps[folder] == nil { ruleStamps[folder] = .some(0) }
+        if !holdsGitignore, ruleStamps[folder] == nil { ruleStamps[folder] = .some(0) }
+        if folder.isEmpty {
+            frames = [Frame(folder: "", mayHide: rulesMayHide(in: ""), unchanged: ownRulesUnchanged(""))]
+            return
+        }
+        while let top = frames.last, !Self.isParent(top.folder, of: folder) { frames.removeLast() }
+        guard let parent = frames.last else { return }  // no frame to build on: the tables answer
+        frames.append(Frame(folder: folder, mayHide: rulesMayHide(in: folder) || parent.mayHide,
+                            unchanged: ownRulesUnchanged(folder) && parent.unchanged))
+    }
+
+    /// Whether the cached verdicts were recorded with the `.gitignore` of `folder` as it is now
+    /// (the folders above it aside); a folder whose rules differ marks the walk's rules changed.
+    private func ownRulesUnchanged(_ folder: String) -> Bool {
+        guard cached != nil, let recorded = cached?[folder, isFolder: true] else { return false }
+        guard let current = stamp(folder), recorded.rules == current else {
+            rulesChanged = true
+            return false
+        }
+        return true
     }
 
     /// Records a folder's verdict; its rules' stamp (for a folder not ignored) is filled in when

@@ -264,4 +264,34 @@ final class IgnoreVerdictsTests: XCTestCase {
         XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "sub/c.md"])
         XCTAssertEqual(try truth(), ["Archive/kept.md", "a.md", "sub/c.md"])
     }
+    /// Rules at several depths, and notes that come after a subfolder with rules of its own (the
+    /// walk comes back to their folder): each is judged by its own folder's rules and those above,
+    /// cold, warm, after a deep rule changed, and in a walk that does not tell which folders it
+    /// entered (the attachments').
+    func testRulesAtSeveralDepthsApplyOnlyBelowTheirFolder() throws {
+        try kit.write("x.md\n", to: "sub/a/.gitignore")
+        try kit.write("y.md\n", to: "sub/a/deep/.gitignore")
+        for path in ["sub/a/x.md", "sub/a/y.md", "sub/a/deep/x.md", "sub/a/deep/y.md", "sub/a/deep/z.md",
+                     "sub/b/x.md", "sub/x.md", "sub/y.md", "x.md", "y.md"] {
+            try kit.write("n\n", to: path)
+        }
+        settle()
+        let expected = ["Archive/kept.md", "a.md", "sub/a/deep/z.md", "sub/a/y.md", "sub/b/x.md", "sub/c.md",
+                        "sub/x.md", "sub/y.md", "x.md", "y.md"]
+        XCTAssertEqual(try walk().notes, expected, "cold")
+        let warm = try walk()
+        XCTAssertEqual(warm.notes, expected, "warm")
+        XCTAssertFalse(warm.askedLibgit2)
+        XCTAssertEqual(try truth(), expected)
+        try kit.write("# none\n", to: "sub/a/deep/.gitignore")
+        settle()
+        let changed = ["Archive/kept.md", "a.md", "sub/a/deep/y.md", "sub/a/deep/z.md", "sub/a/y.md", "sub/b/x.md",
+                       "sub/c.md", "sub/x.md", "sub/y.md", "x.md", "y.md"]
+        XCTAssertEqual(try walk().notes, changed)
+        XCTAssertEqual(try walk().notes, changed)
+        let rules = try XCTUnwrap(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
+        let listing = try kit.vault.listing(stamps: false, ignore: try rules.ignoreMatcher())
+        rules.walkFinished()
+        XCTAssertEqual(listing.notes, changed, "a walk that does not tell which folders it entered")
+    }
 }
