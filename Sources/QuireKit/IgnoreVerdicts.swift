@@ -159,8 +159,10 @@ struct IgnoreVerdicts {
     /// A 64-bit key for a path and its kind (`ContentHash` of its bytes): at 100,000 paths the
     /// chance that two share one is about 3 in 10^10.
     static func pathKey(_ path: String, isFolder: Bool) -> UInt64 {
-        var path = path
-        let hash = path.withUTF8 { ContentHash.hash(UnsafeRawBufferPointer($0)) }
+        let hash = path.utf8.withContiguousStorageIfAvailable { ContentHash.hash(UnsafeRawBufferPointer($0)) } ?? {
+            var copy = path  // a string not stored as UTF-8: made contiguous first
+            return copy.withUTF8 { ContentHash.hash(UnsafeRawBufferPointer($0)) }
+        }()
         return isFolder ? hash ^ 0x9E37_79B9_7F4A_7C15 : hash
     }
 
