@@ -79,8 +79,9 @@ struct FolderListings {
 
     /// The listings recorded at `path`; empty when the file is missing, damaged or foreign.
     static func load(_ path: String) -> FolderListings {
-        guard let data = FileManager.default.contents(atPath: path), data.count >= 24 else { return FolderListings() }
-        return data.withUnsafeBytes { raw -> FolderListings in
+        guard let file = MappedFile(path: path), file.bytes.count >= 24 else { return FolderListings() }
+        return withExtendedLifetime(file) { () -> FolderListings in
+            let raw = file.bytes
             var reader = Reader(raw: raw, offset: 0)
             guard reader.word() == magic, let length = reader.word(), let checksum = reader.word(),
                   length == UInt64(raw.count - 24),

@@ -32,76 +32,84 @@ struct IgnoreVerdicts {
 
     /// The hash of the outside rule files' names and stamps and of the index's stamp.
     let key: UInt64
-    /// The path keys (`pathKey(path, isFolder)`) and their verdicts in the order the walk that
-    /// wrote the file asked them: a walk asks in the same order (a folder tree's), so the next
-    /// path is nearly always the one after the last found, and found without hashing.
-    private var pathKeys: [UInt64]
-    private var verdicts: [Verdict]
+    /// The file, mapped: after its header, each path key (`pathKey(path, isFolder)`) with its
+    /// verdict (24 bytes), in the order the walk that wrote it asked them. A walk asks in the same
+    /// order (a folder tree's), so the next path is nearly always the one after the last found,
+    /// and found without hashing; the verdicts are read where they lie, never copied.
+    private let file: MappedFile
+    /// How many verdicts there are.
+    let count: Int
     /// Where the next path is looked for first: just after the last one found.
     private var cursor = 0
-    /// An open-addressing table of indices + 1 into `pathKeys` (0: an empty slot), at most half
-    /// full, made the first time a path is not where the order puts it (a path new or gone).
+    /// An open-addressing table of indices + 1 (0: an empty slot), at most half full, made the
+    /// first time a path is not where the order puts it (a path new or gone).
     private var table: [Int32] = []
 
     static let magic: UInt64 = 0x5155_4952_4549_4733  // "QUIREIG3"
     static let entrySize = 24
 
-    init(key: UInt64, capacity: Int = 0) {
+    private init(file: MappedFile, key: UInt64, count: Int) {
+        self.file = file
         self.key = key
-        pathKeys = []
-        verdicts = []
-        pathKeys.reserveCapacity(capacity)
-        verdicts.reserveCapacity(capacity)
+        self.count = count
     }
 
-    /// How many verdicts there are.
-    var count: Int { pathKeys.count }
+    /// The little-endian word at `offset` of the file.
+    private func word(_ offset: Int) -> UInt64 {
+        UInt64(littleEndian: file.bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The path key of entry `index`.
+    private func pathKey(at index: Int) -> UInt64 {
+        word(24 + index * Self.entrySize)
+    }
+
+    /// The verdict of entry `index`.
+    private func verdict(at index: Int) -> Verdict {
+        let start = 24 + index * Self.entrySize
+        return Verdict(ignored: word(start + 16) == 1, rules: word(start + 8))
+    }
 
     /// The verdict recorded for the path key a walk asks next: looked for just after the last
     /// one found, then in the table.
     mutating func next(_ pathKey: UInt64) -> Verdict? {
-        if cursor < pathKeys.count, pathKeys[cursor] == pathKey {
+        if cursor < count, self.pathKey(at: cursor) == pathKey {
             cursor += 1
-            return verdicts[cursor - 1]
+            return verdict(at: cursor - 1)
         }
         guard let index = indexInTable(pathKey) else { return nil }
         cursor = index + 1
-        return verdicts[index]
+        return verdict(at: index)
     }
 
     /// The verdict recorded for a path key (a folder's, asked again once the walk has entered
     /// it: nearly always the last one found, or the next).
     mutating func verdict(_ pathKey: UInt64) -> Verdict? {
-        if cursor > 0, pathKeys[cursor - 1] == pathKey { return verdicts[cursor - 1] }
-        if cursor < pathKeys.count, pathKeys[cursor] == pathKey {
+        if cursor > 0, self.pathKey(at: cursor - 1) == pathKey { return verdict(at: cursor - 1) }
+        if cursor < count, self.pathKey(at: cursor) == pathKey {
             cursor += 1
-            return verdicts[cursor - 1]
+            return verdict(at: cursor - 1)
         }
-        return indexInTable(pathKey).map { verdicts[$0] }
+        return indexInTable(pathKey).map { verdict(at: $0) }
     }
 
     /// Every path key and its verdict, in the order recorded.
     var entries: [(UInt64, Verdict)] {
-        Array(zip(pathKeys, verdicts))
+        (0..<count).map { (pathKey(at: $0), verdict(at: $0)) }
     }
 
-    /// Adds a verdict for a path key not yet recorded (the file holds each key once).
-    mutating func append(_ pathKey: UInt64, _ verdict: Verdict) {
-        pathKeys.append(pathKey)
-        verdicts.append(verdict)
-        table = []
-    }
-
-    /// The index of `pathKey` in `pathKeys`, by the table (made at the first call).
+    /// The index of `pathKey` among the entries, by the table (made at the first call; of two
+    /// entries with one key, the first).
     private mutating func indexInTable(_ pathKey: UInt64) -> Int? {
         if table.isEmpty {
             var size = 16
-            while size < pathKeys.count * 2 { size *= 2 }
+            while size < count * 2 { size *= 2 }
             table = [Int32](repeating: 0, count: size)
             let mask = size - 1
-            for (index, key) in pathKeys.enumerated() {
+            for index in 0..<count {
+                let key = self.pathKey(at: index)
                 var slot = Int(truncatingIfNeeded: key) & mask
-                while table[slot] != 0 && pathKeys[Int(table[slot]) - 1] != key { slot = (slot + 1) & mask }
+                while table[slot] != 0 && self.pathKey(at: Int(table[slot]) - 1) != key { slot = (slot + 1) & mask }
                 if table[slot] == 0 { table[slot] = Int32(index + 1) }
             }
         }
@@ -109,7 +117,7 @@ struct IgnoreVerdicts {
         var slot = Int(truncatingIfNeeded: pathKey) & mask
         while table[slot] != 0 {
             let index = Int(table[slot]) - 1
-            if pathKeys[index] == pathKey { return index }
+            if self.pathKey(at: index) == pathKey { return index }
             slot = (slot + 1) & mask
         }
         return nil
@@ -117,22 +125,13 @@ struct IgnoreVerdicts {
 
     /// The verdicts recorded at `path`, when the file is there, whole and written for `key`.
     static func load(_ path: String, key: UInt64) -> IgnoreVerdicts? {
-        guard let data = FileManager.default.contents(atPath: path), data.count >= 24,
-              (data.count - 24) % entrySize == 0 else { return nil }
-        return data.withUnsafeBytes { raw -> IgnoreVerdicts? in
-            func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-            let count = (data.count - 24) / entrySize
-            guard word(0) == magic, word(8) == key, word(16) == UInt64(count) else { return nil }
-            var verdicts = IgnoreVerdicts(key: key, capacity: count)
-            for index in 0..<count {
-                let start = 24 + index * entrySize
-                let flags = word(start + 16)
-                guard flags <= 1 else { return nil }
-                verdicts.pathKeys.append(word(start))
-                verdicts.verdicts.append(Verdict(ignored: flags == 1, rules: word(start + 8)))
-            }
-            return verdicts
-        }
+        guard let file = MappedFile(path: path), file.bytes.count >= 24,
+              (file.bytes.count - 24) % entrySize == 0 else { return nil }
+        let count = (file.bytes.count - 24) / entrySize
+        let verdicts = IgnoreVerdicts(file: file, key: key, count: count)
+        guard verdicts.word(0) == magic, verdicts.word(8) == key, verdicts.word(16) == UInt64(count) else { return nil }
+        for index in 0..<count where verdicts.word(24 + index * entrySize + 16) > 1 { return nil }
+        return verdicts
     }
 
     /// Writes `entries` (path keys and verdicts, each key once) for `key` to `path` (atomically;
