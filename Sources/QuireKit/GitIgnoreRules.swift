@@ -319,9 +319,11 @@ public final class GitIgnoreRules: IgnoreRules {
             if outsideMayHide == nil { outsideMayHide = sources.outsideRulesMayHide() }
             if outsideMayHide == true { return true }
         }
+        // A folder without a `.gitignore` (nearly all) costs its stamp: none when the walk told
+        // that its listing holds none, one `lstat` otherwise; nothing more is remembered of it.
+        guard stamp(folder) != 0 else { return false }
         if let known = folderMayHide[folder] { return known }
-        // A folder without a `.gitignore` (nearly all) costs the one `lstat` its stamp needs.
-        let answer = stamp(folder) != 0 && sources.folderRulesMayHide(folder)
+        let answer = sources.folderRulesMayHide(folder)
         folderMayHide[folder] = answer
         return answer
     }
