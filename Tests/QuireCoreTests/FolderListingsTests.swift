@@ -176,4 +176,27 @@ import Testing
             #expect(walked.stamps[walked.notes.firstIndex(of: "link.md") ?? 0] == nil, "a note through a symlink: looked at by the caller")
         }
     }
+    /// More notes than one chunk of the stamps taken over the cores (512): each note gets its
+    /// own stamp, in the notes' order, with the folders' descriptors kept or opened again.
+    @Test func chunksStampedOverTheCoresGiveEachNoteItsOwnStamp() throws {
+        let (temp, vault) = try Self.vault()
+        defer { withExtendedLifetime(temp) {} }
+        for index in 0..<1_061 {
+            try temp.write("v/F\(index % 7)/n\(index).md", "\(index)")
+        }
+        try temp.write("v/F3/wide/deeper/last.md", "last")
+        Self.settle()
+        for limit in [0, 3, nil] {
+            var walker = VaultWalker(realRoot: vault.root.path, ignore: nil)
+            walker.descriptorLimit = limit
+            let walked = try walker.walk(stamps: true)
+            #expect(walked.notes.count == 1_061 + 6 && walked.stamps.count == walked.notes.count)
+            var differing: [String] = []
+            for (path, stamp) in zip(walked.notes, walked.stamps) where path != "link.md" {
+                var status = stat()
+                if lstat(vault.root.path + "/" + path, &status) != 0 || stamp != FileStamp(status) { differing.append(path) }
+            }
+            #expect(differing.isEmpty, "limit \(limit.map(String.init) ?? "the process's"): \(differing.prefix(5))")
+        }
+    }
 }
