@@ -14,13 +14,20 @@ import Glibc
 /// `FileStamp.racyWindow` (50 ms) before it was recorded is never trusted (git's racy-clean
 /// rule: a second change within the clock's tick could keep it identical), nor is a file whose
 /// checksum (`ContentHash`) does not match.
+///
+/// Each listing also says whether the folder holds an entry named `.gitignore` (a hidden name,
+/// not among the entries): the same rule answers it, since creating, removing or renaming one
+/// changes the folder's times too. So the ignore rules need not look for the `.gitignore` of an
+/// unchanged folder that had none (`VaultWalker`'s `folderListed`); one that has one is still
+/// looked at, since an edit in place changes no folder.
 struct FolderListings {
     /// One folder's entries: names (not starting with a dot) in one buffer, sorted by bytes,
-    /// each with its `d_type`.
+    /// each with its `d_type`, and whether the folder holds an entry named `.gitignore`.
     struct Listing {
         var stamp: Stamp
         var names: [UInt8]
         var entries: [(start: Int32, length: Int32, type: UInt8)]
+        var holdsGitignore = false
     }
 
     /// What is compared of a folder's `stat`; `trusted` is false when it was too recent.
@@ -47,7 +54,7 @@ struct FolderListings {
     /// By the folder's real path.
     private(set) var listings: [String: Listing] = [:]
 
-    static let magic: UInt64 = 0x5155_4952_4546_4C31  // "QUIREFL1"
+    static let magic: UInt64 = 0x5155_4952_4546_4C32  // "QUIREFL2"
 
     /// The recorded listing of `folder` when its current stamp is the recorded one and trusted.
     func listing(_ folder: String, stamp: Stamp) -> Listing? {
@@ -62,20 +69,29 @@ struct FolderListings {
 
     var count: Int { listings.count }
 
-    // MARK: - The file: magic, payload length, checksum, then per folder its path, stamp and entries.
+    /// An empty set with room for `capacity` folders.
+    init(capacity: Int = 0) {
+        listings.reserveCapacity(capacity)
+    }
+
+    // MARK: - The file: magic, payload length, checksum, then the number of folders and per
+    // folder its path, stamp, whether it holds a `.gitignore`, and its entries.
 
     /// The listings recorded at `path`; empty when the file is missing, damaged or foreign.
     static func load(_ path: String) -> FolderListings {
-        guard let data = FileManager.default.contents(atPath: path), data.count >= 24 else { return FolderListings() }
-        return data.withUnsafeBytes { raw -> FolderListings in
+        guard let file = MappedFile(path: path), file.bytes.count >= 24 else { return FolderListings() }
+        return withExtendedLifetime(file) { () -> FolderListings in
+            let raw = file.bytes
             var reader = Reader(raw: raw, offset: 0)
             guard reader.word() == magic, let length = reader.word(), let checksum = reader.word(),
                   length == UInt64(raw.count - 24),
                   checksum == ContentHash.hash(UnsafeRawBufferPointer(rebasing: raw[24...])) else { return FolderListings() }
-            var result = FolderListings()
+            guard let folders = reader.word(), folders <= UInt64(raw.count) else { return FolderListings() }
+            var result = FolderListings(capacity: Int(folders))
             while reader.offset < raw.count {
                 guard let folder = reader.string(), let modified = reader.word(), let changed = reader.word(),
-                      let inode = reader.word(), let names = reader.bytes(), let count = reader.word(),
+                      let inode = reader.word(), let flags = reader.word(), flags <= 1,
+                      let names = reader.bytes(), let count = reader.word(),
                       count <= UInt64(names.count) else { return FolderListings() }
                 var entries: [(start: Int32, length: Int32, type: UInt8)] = []
                 entries.reserveCapacity(Int(count))
@@ -88,8 +104,9 @@ struct FolderListings {
                 }
                 let stamp = Stamp(modified: Int64(bitPattern: modified), changed: Int64(bitPattern: changed),
                                   inode: inode, trusted: true)
-                result.listings[folder] = Listing(stamp: stamp, names: names, entries: entries)
+                result.listings[folder] = Listing(stamp: stamp, names: names, entries: entries, holdsGitignore: flags == 1)
             }
+            guard result.listings.count == Int(folders) else { return FolderListings() }
             return result
         }
     }
@@ -99,6 +116,7 @@ struct FolderListings {
     func save(_ path: String) {
         var payload = Data()
         func word(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { payload.append(contentsOf: $0) } }
+        word(UInt64(listings.values.count { $0.stamp.trusted }))
         for (folder, listing) in listings where listing.stamp.trusted {
             let bytes = Array(folder.utf8)
             word(UInt64(bytes.count))
@@ -106,6 +124,7 @@ struct FolderListings {
             word(UInt64(bitPattern: listing.stamp.modified))
             word(UInt64(bitPattern: listing.stamp.changed))
             word(listing.stamp.inode)
+            word(listing.holdsGitignore ? 1 : 0)
             word(UInt64(listing.names.count))
             payload.append(contentsOf: listing.names)
             word(UInt64(listing.entries.count))

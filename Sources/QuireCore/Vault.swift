@@ -102,8 +102,11 @@ public struct Vault: Sendable, Equatable {
 
     /// The notes (in `PathOrder`) with their stamps when `stamps` is set, the folders, and
     /// what the walk left out (unreadable folders, symlinks leading outside, special files).
-    public func listing(stamps: Bool = false, ignore: ((String, Bool) -> Bool)? = nil) throws -> VaultListing {
-        try VaultWalker(realRoot: root.path, ignore: ignore).walk(stamps: stamps)
+    /// `folderListed` is told, for each folder entered and before `ignore` is asked about its
+    /// entries, its vault-relative path (`""`: the root) and whether it holds a `.gitignore`.
+    public func listing(stamps: Bool = false, ignore: ((String, Bool) -> Bool)? = nil,
+                        folderListed: ((_ folder: String, _ holdsGitignore: Bool) -> Void)? = nil) throws -> VaultListing {
+        try VaultWalker(realRoot: root.path, ignore: ignore, folderListed: folderListed).walk(stamps: stamps)
     }
 
     /// Every attachment path (a regular file that is not a note, outside `.git`, `.quire`
@@ -146,8 +149,13 @@ public struct Vault: Sendable, Equatable {
         guard let data = FileManager.default.contents(atPath: url(for: path).path) else {
             return FileManager.default.fileExists(atPath: url(for: path).path) ? nil : 1
         }
-        return (try? VaultConfig(data: data, path: path))?.version
+        // The version is a number: reading it needs no local time zone (finding that, on a
+        // command's first use, costs more than reading the file).
+        return (try? VaultConfig(data: data, path: path, timeZone: Self.utc))?.version
     }
+
+    /// UTC, for reading values that hold no date.
+    private static let utc = TimeZone(secondsFromGMT: 0) ?? .current
 
     /// Throws `CoreError.vaultFormatTooNew` when the vault's format is newer than this code's:
     /// an older quire never writes to a vault a newer one migrated.

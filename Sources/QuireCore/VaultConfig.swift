@@ -57,9 +57,10 @@ public struct VaultConfig: Sendable, Equatable {
     /// The underlying document (for keys this type has no accessor for).
     public private(set) var document: NoteDocument
 
-    /// Reads a configuration; unreadable YAML throws `CoreError.invalidConfig`.
-    public init(data: Data, path: String = VaultConfig.relativePath) throws {
-        document = NoteDocument(yamlFile: data)
+    /// Reads a configuration; unreadable YAML throws `CoreError.invalidConfig`. `timeZone` reads
+    /// dates without a zone (none of the keys quire reads is a date).
+    public init(data: Data, path: String = VaultConfig.relativePath, timeZone: TimeZone = .current) throws {
+        document = NoteDocument(yamlFile: data, timeZone: timeZone)
         if let problem = document.problems.first(where: { $0.kind != .badValue }) {
             throw CoreError.invalidConfig(path: path, line: problem.line, reason: problem.message)
         }

@@ -13,6 +13,18 @@ struct VaultWalker {
     let realRoot: String
     /// Called with a vault-relative path and whether it is a folder; true skips it.
     let ignore: ((String, Bool) -> Bool)?
+    /// Called once a folder's entries are known (read, or unchanged since the last walk), before
+    /// `ignore` is asked about any of them: its vault-relative path (`""` for the root) and
+    /// whether it holds an entry named `.gitignore` — so the ignore rules need not look.
+    var folderListed: ((String, Bool) -> Void)?
+    /// How many folder descriptors the walk may keep open (nil: a share of the process's limit).
+    var descriptorLimit: Int?
+
+    init(realRoot: String, ignore: ((String, Bool) -> Bool)?, folderListed: ((String, Bool) -> Void)? = nil) {
+        self.realRoot = realRoot
+        self.ignore = ignore
+        self.folderListed = folderListed
+    }
 
     /// Walks the vault depth first over names sorted by bytes, so notes come out in
     /// `PathOrder` without a global sort. Folders are read with `readdir`, whose entry types
@@ -24,9 +36,16 @@ struct VaultWalker {
     /// outside hidden folders), for link resolution.
     func walk(stamps wantStamps: Bool = false, attachments wantAttachments: Bool = false) throws -> VaultListing {
         var listing = VaultListing()
-        var visited: Set<String> = [realRoot]
         var directories: [String] = []
+        // Each folder's descriptor, kept open from its `fstat` to the notes' `fstatat` (one
+        // lookup of its path instead of two), while at most `keptLimit` are open; -1: not kept.
+        var descriptors: [Int32] = []
+        var kept = 0
+        let keptLimit = wantStamps ? descriptorLimit ?? Self.keptDescriptorLimit() : 0
+        defer { for descriptor in descriptors where descriptor >= 0 { close(descriptor) } }
         var noteDirectory: [Int32] = []
+        // Each note's name, NUL-terminated, one after another: what `fstatat` is given.
+        var noteNames: [UInt8] = []
         var nameStart: [Int32] = []
         var viaLink: [Bool] = []
 
@@ -34,22 +53,38 @@ struct VaultWalker {
         // folder whose stamp is unchanged is not read again.
         let listingsPath = realRoot + "/.quire/cache/folder-listings"
         let previous = FolderListings.load(listingsPath)
-        var current = FolderListings()
+        var current = FolderListings(capacity: previous.count)
+        var visited = Set<String>(minimumCapacity: previous.count + 1)
+        visited.insert(realRoot)
         var readAgain = 0
         let now = FileStamp.now()
 
         /// The sorted entries (not starting with a dot) of the folder at `real`, nil when it
-        /// cannot be listed.
-        func entries(of real: String) -> FolderListings.Listing? {
+        /// cannot be listed; and the folder's descriptor when it is kept open (else -1).
+        func entries(of real: String) -> (FolderListings.Listing?, Int32) {
             var status = stat()
             // The stamp is taken before the folder is read: a change while it is read leaves a
             // newer stamp, and the next walk reads the folder again.
-            let stamp = stat(real, &status) == 0 ? FolderListings.Stamp(status, now: now) : nil
+            var descriptor: Int32 = -1
+            if kept < keptLimit {
+                descriptor = open(real, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                if descriptor >= 0, fstat(descriptor, &status) != 0 {
+                    close(descriptor)
+                    descriptor = -1
+                }
+            }
+            let found = descriptor >= 0 || stat(real, &status) == 0
+            let stamp = found ? FolderListings.Stamp(status, now: now) : nil
             if let stamp, let known = previous.listing(real, stamp: stamp) {
                 current.record(real, known)
-                return known
+                if descriptor >= 0 { kept += 1 }
+                return (known, descriptor)
             }
-            guard let directory = opendir(real) else { return nil }
+            guard let directory = opendir(real) else {
+                if descriptor >= 0 { close(descriptor) }
+                return (nil, -1)
+            }
+            if descriptor >= 0 { kept += 1 }
             // Names go into one buffer and are sorted as (start, length) pairs: no array per name.
             var listing = FolderListings.Listing(
                 stamp: stamp ?? FolderListings.Stamp(modified: 0, changed: 0, inode: 0, trusted: false), names: [], entries: [])
@@ -57,7 +92,12 @@ struct VaultWalker {
                 let type = entry.pointee.d_type
                 withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                     let length = raw.firstIndex(of: 0) ?? raw.count
-                    guard length > 0, raw[0] != UInt8(ascii: ".") else { return }
+                    guard length > 0, raw[0] != UInt8(ascii: ".") else {
+                        if length == Self.gitignoreName.count, raw.starts(with: Self.gitignoreName) {
+                            listing.holdsGitignore = true
+                        }
+                        return
+                    }
                     listing.entries.append((Int32(listing.names.count), Int32(length), type))
                     listing.names.append(contentsOf: raw[0..<length])
                 }
@@ -73,15 +113,18 @@ struct VaultWalker {
             }
             readAgain += 1
             current.record(real, listing)
-            return listing
+            return (listing, descriptor)
         }
 
-        func visit(_ real: String, _ relative: [UInt8]) -> Bool {
-            guard let read = entries(of: real) else { return false }
+        func visit(_ real: String, _ folder: String, _ relative: [UInt8]) -> Bool {
+            let (found, descriptor) = entries(of: real)
+            guard let read = found else { return false }
+            folderListed?(folder, read.holdsGitignore)
             let buffer = read.names
             let entries = read.entries
             let index = Int32(directories.count)
             directories.append(real)
+            descriptors.append(descriptor)
             for (start, length, type) in entries {
                 let name = buffer[Int(start)..<Int(start + length)]
                 let isNote = Self.isNoteName(name)
@@ -124,7 +167,7 @@ struct VaultWalker {
                 if kind == S_IFDIR {
                     if ignore?(path, true) == true || !visited.insert(target).inserted { continue }
                     listing.folders.append(path)
-                    if !visit(target, Array(path.utf8)) {
+                    if !visit(target, path, Array(path.utf8)) {
                         listing.skipped.append(VaultSkip(path: path, reason: .unreadableFolder))
                     }
                 } else if isNote {
@@ -135,24 +178,29 @@ struct VaultWalker {
                     guard ignore?(path, false) != true else { continue }
                     listing.notes.append(path)
                     noteDirectory.append(index)
-                    nameStart.append(Int32(relative.isEmpty ? 0 : relative.count + 1))
+                    nameStart.append(Int32(noteNames.count))
+                    noteNames.append(contentsOf: name)
+                    noteNames.append(0)
                     viaLink.append(linked)
                 }
             }
             return true
         }
 
-        guard visit(realRoot, []) else {
+        guard visit(realRoot, "", []) else {
             throw CoreError.readFailed(path: ".", reason: "cannot list the folder")
         }
         if readAgain > 0 || current.count != previous.count { current.save(listingsPath) }
         listing.foldersRead = readAgain
         listing.folders.sort()
         if wantStamps {
-            listing.stamps = Self.stamps(listing.notes, directories, noteDirectory, nameStart, viaLink)
+            listing.stamps = Self.stamps(directories, descriptors, noteDirectory, noteNames, nameStart, viaLink)
         }
         return listing
     }
+
+    /// The name of a folder's git ignore rules, whose presence each listing records.
+    private static let gitignoreName: [UInt8] = Array(".gitignore".utf8)
 
     /// `relative/name` (or `name` at the root) as a string, built in place.
     private static func join(_ relative: [UInt8], _ name: ArraySlice<UInt8>) -> String {
@@ -174,79 +222,60 @@ struct VaultWalker {
         return name[end - 2] | 0x20 == UInt8(ascii: "m") && name[end - 1] | 0x20 == UInt8(ascii: "d")
     }
 
-    /// Each note's stamp by `fstatat` relative to its folder, in chunks over the cores.
-    private static func stamps(_ notes: [String], _ directories: [String], _ noteDirectory: [Int32],
-                               _ nameStart: [Int32], _ viaLink: [Bool]) -> [FileStamp?] {
-        var result = [FileStamp?](repeating: nil, count: notes.count)
+    /// How many folder descriptors a walk keeps open at most: a quarter of the process's limit
+    /// (the rest is left to whatever else the process has open), 4,096 at most.
+    private static func keptDescriptorLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        return Int(min(limit.rlim_cur / 4, 4_096))
+    }
+
+    /// Each note's stamp by `fstatat` relative to its folder (its name at `nameStart` in
+    /// `names`, NUL-terminated; the folder's kept descriptor, or one opened here), in chunks
+    /// over the cores.
+    private static func stamps(_ directories: [String], _ descriptors: [Int32], _ noteDirectory: [Int32],
+                               _ names: [UInt8], _ nameStart: [Int32], _ viaLink: [Bool]) -> [FileStamp?] {
+        let count = noteDirectory.count
+        var result = [FileStamp?](repeating: nil, count: count)
         let chunkSize = 512
-        let chunks = (notes.count + chunkSize - 1) / chunkSize
+        let chunks = (count + chunkSize - 1) / chunkSize
         result.withUnsafeMutableBufferPointer { output in
-            let slots = output
-            ParallelMap.perform(iterations: chunks) { chunk in
-                var openDirectory: Int32 = -1
-                var descriptor: Int32 = -1
-                defer { if descriptor >= 0 { close(descriptor) } }
-                for index in (chunk * chunkSize)..<min(notes.count, (chunk + 1) * chunkSize) where !viaLink[index] {
-                    if noteDirectory[index] != openDirectory {
-                        if descriptor >= 0 { close(descriptor) }
-                        openDirectory = noteDirectory[index]
-                        descriptor = open(directories[Int(openDirectory)], O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                    }
-                    guard descriptor >= 0 else { continue }
-                    var status = stat()
-                    let found = notes[index].withCString { path in
-                        fstatat(descriptor, path + Int(nameStart[index]), &status, AT_SYMLINK_NOFOLLOW) == 0
-                    }
-                    if found, status.st_mode & S_IFMT == S_IFREG {
-                        slots[index] = FileStamp(status)
+            names.withUnsafeBufferPointer { nameBytes in
+                noteDirectory.withUnsafeBufferPointer { folderOf in
+                    nameStart.withUnsafeBufferPointer { starts in
+                        viaLink.withUnsafeBufferPointer { linked in
+                            guard let base = nameBytes.baseAddress else { return }
+                            let slots = output
+                            ParallelMap.perform(iterations: chunks) { chunk in
+                                var openDirectory: Int32 = -1
+                                var descriptor: Int32 = -1
+                                var opened = false  // a descriptor this loop opened, and closes
+                                defer { if opened { close(descriptor) } }
+                                for index in (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize) where !linked[index] {
+                                    if folderOf[index] != openDirectory {
+                                        if opened { close(descriptor) }
+                                        openDirectory = folderOf[index]
+                                        descriptor = descriptors[Int(openDirectory)]
+                                        opened = descriptor < 0
+                                        if opened {
+                                            descriptor = open(directories[Int(openDirectory)], O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                                            opened = descriptor >= 0
+                                        }
+                                    }
+                                    guard descriptor >= 0 else { continue }
+                                    var status = stat()
+                                    let name = UnsafeRawPointer(base + Int(starts[index])).assumingMemoryBound(to: CChar.self)
+                                    if fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
+                                       status.st_mode & S_IFMT == S_IFREG {
+                                        slots[index] = FileStamp(status)
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
         return result
     }
-}
-
-/// An entry of the vault the walk leaves out, and why; `quire check` lists them.
-public struct VaultSkip: Equatable, Sendable {
-    /// Why an entry is not read.
-    public enum Reason: String, Sendable {
-        /// A folder that cannot be listed (permissions): its notes are not seen.
-        case unreadableFolder = "folder cannot be read"
-        /// A symlink that leads outside the vault (never followed).
-        case symlinkOutside = "symlink leads outside the vault (not followed)"
-        /// A symlink whose target does not exist.
-        case brokenSymlink = "symlink target does not exist"
-        /// A `*.md` name that is not a regular file (a FIFO, socket or device).
-        case notAFile = "not a regular file"
-    }
-
-    /// The vault-relative path.
-    public var path: String
-    /// Why it is left out.
-    public var reason: Reason
-
-    /// Creates a skip record.
-    public init(path: String, reason: Reason) {
-        self.path = path
-        self.reason = reason
-    }
-}
-
-/// What a walk of the vault found.
-public struct VaultListing: Sendable {
-    /// Note paths in `PathOrder` (a folder tree's order).
-    public var notes: [String] = []
-    /// Each note's stamp, when asked for (nil for a note reached through a symlink or one that
-    /// vanished during the walk: a caller looks at it again).
-    public var stamps: [FileStamp?] = []
-    /// Folder paths, sorted.
-    public var folders: [String] = []
-    /// Entries left out for a reason the user may want to know.
-    public var skipped: [VaultSkip] = []
-    /// The files that are not notes (images, PDFs…), in `PathOrder`, when asked for.
-    public var attachments: [String] = []
-    /// How many folders were read from the disk; the others were unchanged since the last walk
-    /// and their entries came from `.quire/cache/folder-listings`.
-    public var foldersRead = 0
 }

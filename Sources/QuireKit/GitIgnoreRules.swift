@@ -18,6 +18,7 @@ extension Repository: IgnoreRules {}
 /// warm command asks libgit2 only about paths it has not seen.
 public final class GitIgnoreRules: IgnoreRules {
     private let root: URL
+    private let rootPath: String
     private let sources: IgnoreRuleSources?
     private var opened: Repository?
     private var gitMatcher: ((String, Bool) -> Bool)?
@@ -26,7 +27,8 @@ public final class GitIgnoreRules: IgnoreRules {
     private var folderMayHide: [String: Bool] = [:]
     private var hidesBelow: [String: Bool] = [:]
     /// Per folder, for the walk in progress: the stamp hash of its `.gitignore` (0: none; nil:
-    /// not to be trusted), and when the walk started.
+    /// not to be trusted; 0 without looking when the walk's listing of the folder holds none,
+    /// `folderListed`), and when the walk started.
     private var ruleStamps: [String: UInt64?] = [:]
     private var walkStarted: Int64 = 0
     /// The walk in progress: the key its verdicts are recorded under (nil: not recorded), each
@@ -34,14 +36,37 @@ public final class GitIgnoreRules: IgnoreRules {
     /// asked anew, and whether any folder's rules differ from the cached ones.
     private var recordingKey: UInt64?
     private var recorded: [(UInt64, IgnoreVerdicts.Verdict)] = []
+    /// The folders among `recorded` whose rules' stamp is filled in only when the verdicts are
+    /// written: by then the walk has told whether each holds a `.gitignore`, so most need no
+    /// `lstat`.
+    private var pendingRules: [(index: Int, folder: String)] = []
     private var previous: IgnoreVerdicts?
+    /// The cached verdicts the walk in progress reads (nil: none usable).
+    private var cached: IgnoreVerdicts?
+    /// What is known of each folder from the root down to the one whose entries the walk is
+    /// asking about: pushed when the walk tells that it entered a folder (`folderListed`),
+    /// popped when it asks about a path outside it. Walks that do not tell use the tables.
+    private var frames: [Frame] = []
     private var askedAnew = false
     private var rulesChanged = false
     /// Whether libgit2 was asked anything by this value (for tests: the verdict cache spares it).
     private(set) var askedLibgit2 = false
+    /// How many `.gitignore` files were looked at (`lstat`) by this value (for tests: the walk's
+    /// listings spare the folders that hold none).
+    private(set) var rulesLookedAt = 0
+
+    /// A folder the walk is in: whether a rule may hide something below it, and whether its
+    /// rules and those of every folder above it are the ones the cached verdicts were recorded
+    /// with.
+    private struct Frame {
+        var folder: String
+        var mayHide: Bool
+        var unchanged: Bool
+    }
 
     private init(root: URL, environment: [String: String]) {
         self.root = root
+        rootPath = root.path
         sources = IgnoreRuleSources(workTree: root, environment: environment)
     }
 
@@ -70,32 +95,25 @@ public final class GitIgnoreRules: IgnoreRules {
         let key = sources.flatMap { sources in
             sources.ruleFiles().flatMap { IgnoreVerdicts.key(files: $0, index: sources.gitDirectory + "/index", now: now) }
         }
-        let cached = key.flatMap { IgnoreVerdicts.load(verdictsPath, key: $0) }
+        cached = key.flatMap { IgnoreVerdicts.load(verdictsPath, key: $0) }
         previous = cached
+        frames = []
         askedAnew = false
         rulesChanged = false
         recordingKey = key
         recorded = []
-        // Per folder: whether its rules and those of every folder above it are as the cached
-        // verdicts were recorded with.
+        pendingRules = []
+        if let cached { recorded.reserveCapacity(cached.count) }
+        // Per folder, for walks that do not tell which folder they entered: whether its rules
+        // and those of every folder above it are as the cached verdicts were recorded with.
         var unchanged: [String: Bool] = [:]
         func rulesUnchanged(_ folder: String) -> Bool {
             if let known = unchanged[folder] { return known }
-            var answer = false
-            if let cached, let recorded = cached[folder, isFolder: true] {
-                if let current = stamp(folder), recorded.rules == current {
-                    answer = folder.isEmpty || rulesUnchanged(Self.parent(of: folder))
-                } else {
-                    rulesChanged = true
-                }
-            }
+            let answer = ownRulesUnchanged(folder) && (folder.isEmpty || rulesUnchanged(Self.parent(of: folder)))
             unchanged[folder] = answer
             return answer
         }
-        if key != nil {
-            recorded.append((IgnoreVerdicts.pathKey("", isFolder: true),
-                             IgnoreVerdicts.Verdict(ignored: false, rules: stamp("") ?? .max)))
-        }
+        if key != nil { recordFolder("", ignored: false) }
         // The walk asks about the entries of one folder after another: what is known of the
         // last parent asked about is kept, and its name compared rather than hashed.
         var lastParent = "\u{0}"
@@ -103,31 +121,45 @@ public final class GitIgnoreRules: IgnoreRules {
         var lastUnchanged = false
         return { [self] path, isFolder in
             if !Self.isParent(lastParent, of: path) {
-                let parent = Self.parent(of: path)
-                lastParent = parent
-                lastMayHide = mayHideBelow(parent)
-                lastUnchanged = cached != nil && lastMayHide && rulesUnchanged(parent)
+                // Back from a subfolder (the walk is depth first): the frame of the folder
+                // holding the path, when the walk told which folders it entered.
+                while let top = frames.last, !Self.isParent(top.folder, of: path) { frames.removeLast() }
+                if let top = frames.last {
+                    lastParent = top.folder
+                    lastMayHide = top.mayHide
+                    lastUnchanged = cached != nil && top.mayHide && top.unchanged
+                } else {
+                    let parent = Self.parent(of: path)
+                    lastParent = parent
+                    lastMayHide = mayHideBelow(parent)
+                    lastUnchanged = cached != nil && lastMayHide && rulesUnchanged(parent)
+                }
             }
             guard lastMayHide else {
                 // No rule above it may hide anything: not ignored, nothing to ask or remember —
                 // but a folder's stamp, which the verdicts below it are checked against.
                 if isFolder, recordingKey != nil {
-                    recorded.append((IgnoreVerdicts.pathKey(path, isFolder: true),
-                                     IgnoreVerdicts.Verdict(ignored: false, rules: stamp(path) ?? .max)))
+                    let pathKey = IgnoreVerdicts.pathKey(path, isFolder: true)
+                    // Keeps the cached verdicts' order in step with the walk's.
+                    _ = cached?.next(pathKey)
+                    recordFolder(path, ignored: false, key: pathKey)
                 }
                 return false
             }
             let pathKey = IgnoreVerdicts.pathKey(path, isFolder: isFolder)
             let ignored: Bool
-            if let cached, lastUnchanged, let verdict = cached.verdict(pathKey) {
+            if lastUnchanged, let verdict = cached?.next(pathKey) {
                 ignored = verdict.ignored
             } else {
                 askedAnew = true
                 ignored = verdict(path, isFolder: isFolder)
             }
             if recordingKey != nil {
-                let rules = isFolder && !ignored ? (stamp(path) ?? .max) : 0
-                recorded.append((pathKey, IgnoreVerdicts.Verdict(ignored: ignored, rules: rules)))
+                if isFolder {
+                    recordFolder(path, ignored: ignored, key: pathKey)
+                } else {
+                    recorded.append((pathKey, IgnoreVerdicts.Verdict(ignored: ignored, rules: 0)))
+                }
             }
             return ignored
         }
@@ -143,15 +175,55 @@ public final class GitIgnoreRules: IgnoreRules {
         defer {
             recordingKey = nil
             recorded = []
+            pendingRules = []
             previous = nil
         }
         guard askedAnew || previous == nil else { return }  // every verdict came from the file
         var entries = recorded
+        for (index, folder) in pendingRules {
+            entries[index].1.rules = stamp(folder) ?? .max
+        }
         if let previous, !rulesChanged, previous.count <= 2 * recorded.count + 1_024 {
             let asked = Set(recorded.map { $0.0 })
             entries += previous.entries.filter { !asked.contains($0.0) }
         }
         IgnoreVerdicts.save(entries, key: key, to: verdictsPath)
+    }
+
+    /// The walk entered `folder`. A listing that holds no `.gitignore` makes its rules' stamp
+    /// "none" for this walk, with no `lstat` (the listing was read in this walk, or is one whose
+    /// folder's times are unchanged: creating a `.gitignore` would have changed them); a folder
+    /// that holds one is looked at. What is known of the folder is pushed as a frame on its
+    /// parent's (the walk asked about the folder in its parent just before).
+    public func folderListed(_ folder: String, holdsGitignore: Bool) {
+        if !holdsGitignore, ruleStamps[folder] == nil { ruleStamps[folder] = .some(0) }
+        if folder.isEmpty {
+            frames = [Frame(folder: "", mayHide: rulesMayHide(in: ""), unchanged: ownRulesUnchanged(""))]
+            return
+        }
+        while let top = frames.last, !Self.isParent(top.folder, of: folder) { frames.removeLast() }
+        guard let parent = frames.last else { return }  // no frame to build on: the tables answer
+        frames.append(Frame(folder: folder, mayHide: rulesMayHide(in: folder) || parent.mayHide,
+                            unchanged: ownRulesUnchanged(folder) && parent.unchanged))
+    }
+
+    /// Whether the cached verdicts were recorded with the `.gitignore` of `folder` as it is now
+    /// (the folders above it aside); a folder whose rules differ marks the walk's rules changed.
+    private func ownRulesUnchanged(_ folder: String) -> Bool {
+        guard cached != nil, let recorded = cached?[folder, isFolder: true] else { return false }
+        guard let current = stamp(folder), recorded.rules == current else {
+            rulesChanged = true
+            return false
+        }
+        return true
+    }
+
+    /// Records a folder's verdict; its rules' stamp (for a folder not ignored) is filled in when
+    /// the verdicts are written.
+    private func recordFolder(_ folder: String, ignored: Bool, key: UInt64? = nil) {
+        if !ignored { pendingRules.append((recorded.count, folder)) }
+        recorded.append((key ?? IgnoreVerdicts.pathKey(folder, isFolder: true),
+                         IgnoreVerdicts.Verdict(ignored: ignored, rules: 0)))
     }
 
     public func isIgnoredFile(_ path: String) throws -> Bool {
@@ -194,47 +266,14 @@ public final class GitIgnoreRules: IgnoreRules {
     /// changed too recently to trust, or unreadable), looked at once per walk.
     private func stamp(_ folder: String) -> UInt64? {
         if let known = ruleStamps[folder] { return known }
-        let value = IgnoreVerdicts.stampHash(root.path + (folder.isEmpty ? "" : "/" + folder) + "/.gitignore",
+        rulesLookedAt += 1
+        let value = IgnoreVerdicts.stampHash(rootPath + (folder.isEmpty ? "" : "/" + folder) + "/.gitignore",
                                              now: walkStarted)
         ruleStamps[folder] = .some(value)
         return value
     }
 
-    /// Whether `folder` is the folder holding `path` (its bytes up to the last `/`).
-    private static func isParent(_ folder: String, of path: String) -> Bool {
-        var folder = folder
-        var path = path
-        return folder.withUTF8 { parent in
-            path.withUTF8 { bytes in
-                var slash = bytes.count
-                while slash > 0 {
-                    slash -= 1
-                    if bytes[slash] == UInt8(ascii: "/") { break }
-                }
-                // No slash: the root (slash is 0, and the parent is "").
-                guard slash == parent.count else { return false }
-                guard slash > 0, let left = parent.baseAddress, let right = bytes.baseAddress else { return slash == 0 }
-                return memcmp(left, right, slash) == 0
-            }
-        }
-    }
-
-    /// The folder holding `path` (`""` for the root).
-    private static func parent(of path: String) -> String {
-        var path = path
-        return path.withUTF8 { bytes in
-            var index = bytes.count
-            while index > 0 {
-                index -= 1
-                if bytes[index] == UInt8(ascii: "/") {
-                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self)
-                }
-            }
-            return ""
-        }
-    }
-
-    private var verdictsPath: String { root.path + "/.quire/cache/ignore-verdicts" }
+    private var verdictsPath: String { rootPath + "/.quire/cache/ignore-verdicts" }
 
     /// Whether a rule may hide something in `folder` that the rules of the folders above it do
     /// not (for `""`: also the rules outside the work tree). Without sources it always may.
@@ -244,9 +283,11 @@ public final class GitIgnoreRules: IgnoreRules {
             if outsideMayHide == nil { outsideMayHide = sources.outsideRulesMayHide() }
             if outsideMayHide == true { return true }
         }
+        // A folder without a `.gitignore` (nearly all) costs its stamp: none when the walk told
+        // that its listing holds none, one `lstat` otherwise; nothing more is remembered of it.
+        guard stamp(folder) != 0 else { return false }
         if let known = folderMayHide[folder] { return known }
-        // A folder without a `.gitignore` (nearly all) costs the one `lstat` its stamp needs.
-        let answer = stamp(folder) != 0 && sources.folderRulesMayHide(folder)
+        let answer = sources.folderRulesMayHide(folder)
         folderMayHide[folder] = answer
         return answer
     }

@@ -32,69 +32,106 @@ struct IgnoreVerdicts {
 
     /// The hash of the outside rule files' names and stamps and of the index's stamp.
     let key: UInt64
-    /// By `pathKey(path, isFolder)`: an open-addressing table (the keys are hashes already, so
-    /// a slot is found without hashing again), at most half full; key 0 marks an empty slot.
-    private var keys: [UInt64]
-    private var values: [Verdict]
-    /// How many verdicts the table holds.
-    private(set) var count = 0
+    /// The file, mapped: after its header, each path key (`pathKey(path, isFolder)`) with its
+    /// verdict (24 bytes), in the order the walk that wrote it asked them. A walk asks in the same
+    /// order (a folder tree's), so the next path is nearly always the one after the last found,
+    /// and found without hashing; the verdicts are read where they lie, never copied.
+    private let file: MappedFile
+    /// How many verdicts there are.
+    let count: Int
+    /// Where the next path is looked for first: just after the last one found.
+    private var cursor = 0
+    /// An open-addressing table of indices + 1 (0: an empty slot), at most half full, made the
+    /// first time a path is not where the order puts it (a path new or gone).
+    private var table: [Int32] = []
 
     static let magic: UInt64 = 0x5155_4952_4549_4733  // "QUIREIG3"
     static let entrySize = 24
 
-    init(key: UInt64, capacity: Int = 0) {
+    private init(file: MappedFile, key: UInt64, count: Int) {
+        self.file = file
         self.key = key
-        var size = 16
-        while size < capacity * 2 { size *= 2 }
-        keys = [UInt64](repeating: 0, count: size)
-        values = [Verdict](repeating: Verdict(ignored: false, rules: 0), count: size)
+        self.count = count
     }
 
-    /// The verdict recorded for a path key.
-    func verdict(_ pathKey: UInt64) -> Verdict? {
-        let wanted = pathKey == 0 ? 1 : pathKey
-        let mask = keys.count - 1
-        var slot = Int(truncatingIfNeeded: wanted) & mask
-        while keys[slot] != 0 {
-            if keys[slot] == wanted { return values[slot] }
+    /// The little-endian word at `offset` of the file.
+    private func word(_ offset: Int) -> UInt64 {
+        UInt64(littleEndian: file.bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The path key of entry `index`.
+    private func pathKey(at index: Int) -> UInt64 {
+        word(24 + index * Self.entrySize)
+    }
+
+    /// The verdict of entry `index`.
+    private func verdict(at index: Int) -> Verdict {
+        let start = 24 + index * Self.entrySize
+        return Verdict(ignored: word(start + 16) == 1, rules: word(start + 8))
+    }
+
+    /// The verdict recorded for the path key a walk asks next: looked for just after the last
+    /// one found, then in the table.
+    mutating func next(_ pathKey: UInt64) -> Verdict? {
+        if cursor < count, self.pathKey(at: cursor) == pathKey {
+            cursor += 1
+            return verdict(at: cursor - 1)
+        }
+        guard let index = indexInTable(pathKey) else { return nil }
+        cursor = index + 1
+        return verdict(at: index)
+    }
+
+    /// The verdict recorded for a path key (a folder's, asked again once the walk has entered
+    /// it: nearly always the last one found, or the next).
+    mutating func verdict(_ pathKey: UInt64) -> Verdict? {
+        if cursor > 0, self.pathKey(at: cursor - 1) == pathKey { return verdict(at: cursor - 1) }
+        if cursor < count, self.pathKey(at: cursor) == pathKey {
+            cursor += 1
+            return verdict(at: cursor - 1)
+        }
+        return indexInTable(pathKey).map { verdict(at: $0) }
+    }
+
+    /// Every path key and its verdict, in the order recorded.
+    var entries: [(UInt64, Verdict)] {
+        (0..<count).map { (pathKey(at: $0), verdict(at: $0)) }
+    }
+
+    /// The index of `pathKey` among the entries, by the table (made at the first call; of two
+    /// entries with one key, the first).
+    private mutating func indexInTable(_ pathKey: UInt64) -> Int? {
+        if table.isEmpty {
+            var size = 16
+            while size < count * 2 { size *= 2 }
+            table = [Int32](repeating: 0, count: size)
+            let mask = size - 1
+            for index in 0..<count {
+                let key = self.pathKey(at: index)
+                var slot = Int(truncatingIfNeeded: key) & mask
+                while table[slot] != 0 && self.pathKey(at: Int(table[slot]) - 1) != key { slot = (slot + 1) & mask }
+                if table[slot] == 0 { table[slot] = Int32(index + 1) }
+            }
+        }
+        let mask = table.count - 1
+        var slot = Int(truncatingIfNeeded: pathKey) & mask
+        while table[slot] != 0 {
+            let index = Int(table[slot]) - 1
+            if self.pathKey(at: index) == pathKey { return index }
             slot = (slot + 1) & mask
         }
         return nil
     }
 
-    /// Every path key and its verdict, in no particular order.
-    var entries: [(UInt64, Verdict)] {
-        zip(keys, values).filter { $0.0 != 0 }
-    }
-
-    /// Records the verdict for a path key (the table was made with room for every one).
-    mutating func insert(_ pathKey: UInt64, _ verdict: Verdict) {
-        let wanted = pathKey == 0 ? 1 : pathKey
-        let mask = keys.count - 1
-        var slot = Int(truncatingIfNeeded: wanted) & mask
-        while keys[slot] != 0 && keys[slot] != wanted { slot = (slot + 1) & mask }
-        if keys[slot] == 0 { count += 1 }
-        keys[slot] = wanted
-        values[slot] = verdict
-    }
-
     /// The verdicts recorded at `path`, when the file is there, whole and written for `key`.
     static func load(_ path: String, key: UInt64) -> IgnoreVerdicts? {
-        guard let data = FileManager.default.contents(atPath: path), data.count >= 24,
-              (data.count - 24) % entrySize == 0 else { return nil }
-        return data.withUnsafeBytes { raw -> IgnoreVerdicts? in
-            func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-            let count = (data.count - 24) / entrySize
-            guard word(0) == magic, word(8) == key, word(16) == UInt64(count) else { return nil }
-            var verdicts = IgnoreVerdicts(key: key, capacity: count)
-            for index in 0..<count {
-                let start = 24 + index * entrySize
-                let flags = word(start + 16)
-                guard flags <= 1 else { return nil }
-                verdicts.insert(word(start), Verdict(ignored: flags == 1, rules: word(start + 8)))
-            }
-            return verdicts
-        }
+        guard let file = MappedFile(path: path), file.bytes.count >= 24,
+              (file.bytes.count - 24) % entrySize == 0 else { return nil }
+        let count = (file.bytes.count - 24) / entrySize
+        let verdicts = IgnoreVerdicts(file: file, key: key, count: count)
+        guard verdicts.word(0) == magic, verdicts.word(8) == key, verdicts.word(16) == UInt64(count) else { return nil }
+        for index in 0..<count where verdicts.word(24 + index * entrySize + 16) > 1 { return nil }
+        return verdicts
     }
 
     /// Writes `entries` (path keys and verdicts, each key once) for `key` to `path` (atomically;
@@ -113,15 +150,18 @@ struct IgnoreVerdicts {
         try? AtomicFile.write(data, to: URL(fileURLWithPath: path), displayPath: ".quire/cache/ignore-verdicts")
     }
 
+    /// The verdict recorded for a path (as `verdict(_:)`).
     subscript(path: String, isFolder isFolder: Bool) -> Verdict? {
-        verdict(Self.pathKey(path, isFolder: isFolder))
+        mutating get { verdict(Self.pathKey(path, isFolder: isFolder)) }
     }
 
     /// A 64-bit key for a path and its kind (`ContentHash` of its bytes): at 100,000 paths the
     /// chance that two share one is about 3 in 10^10.
     static func pathKey(_ path: String, isFolder: Bool) -> UInt64 {
-        var path = path
-        let hash = path.withUTF8 { ContentHash.hash(UnsafeRawBufferPointer($0)) }
+        let hash = path.utf8.withContiguousStorageIfAvailable { ContentHash.hash(UnsafeRawBufferPointer($0)) } ?? {
+            var copy = path  // a string not stored as UTF-8: made contiguous first
+            return copy.withUTF8 { ContentHash.hash(UnsafeRawBufferPointer($0)) }
+        }()
         return isFolder ? hash ^ 0x9E37_79B9_7F4A_7C15 : hash
     }
 

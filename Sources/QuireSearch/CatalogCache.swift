@@ -246,11 +246,14 @@ struct CachedStamps: @unchecked Sendable {
         var changed: [Int] = []
         var removed: [String] = []
         var cursor = 0
-        var previous: String?
+        // Whether the previous path was found among the stored ones (then it is the one just
+        // before `cursor`): a path equal to the stored one at `cursor` follows it in `PathOrder`
+        // (the stored order is), and the order of the two need not be checked.
+        var previousFound = false
         for index in paths.indices {
             var path = paths[index]
-            if let previous, !PathOrder.precedes(previous, path) { return nil }
-            previous = path
+            let start = cursor
+            var found = false
             let matched: Bool = path.withUTF8 { bytes in
                 let walked = UnsafeRawBufferPointer(bytes)
                 while cursor < order.count {
@@ -258,6 +261,7 @@ struct CachedStamps: @unchecked Sendable {
                     let ahead = withPath(slot) { Self.compare($0, walked) }
                     if ahead == 0 {
                         cursor += 1
+                        found = true
                         let stamp = index < stamps.count ? stamps[index] : nil
                         return stamp != nil && stored(slot).stamp == stamp
                     }
@@ -267,6 +271,9 @@ struct CachedStamps: @unchecked Sendable {
                 }
                 return false
             }
+            let inPlace = found && cursor == start + 1
+            if index > 0, !(inPlace && previousFound), !PathOrder.precedes(paths[index - 1], path) { return nil }
+            previousFound = found
             if !matched { changed.append(index) }
         }
         while cursor < order.count {

@@ -64,7 +64,9 @@ public struct FreshCatalog: Sendable {
     /// hidden folders are not entered. Rules that cannot be read at all (a damaged git index)
     /// hide nothing: a note is never hidden by mistake.
     public static func noteListing(_ vault: Vault, rules: (any IgnoreRules)?, stamps: Bool) throws -> VaultListing {
-        let listing = try vault.listing(stamps: stamps, ignore: rules.flatMap { try? $0.ignoreMatcher() })
+        let matcher = rules.flatMap { try? $0.ignoreMatcher() }
+        let listed = matcher == nil ? nil : rules.map { rules in { rules.folderListed($0, holdsGitignore: $1) } }
+        let listing = try vault.listing(stamps: stamps, ignore: matcher, folderListed: listed)
         rules?.walkFinished()
         return listing
     }

@@ -18,11 +18,18 @@ public protocol IgnoreRules {
     func ignoreRuleFiles(environment: [String: String]) throws -> [String]
     /// Called once the walk that asked `ignoreMatcher()` has ended (it may remember the verdicts).
     func walkFinished()
+    /// Told by the walk, for each folder it enters and before any of its entries is asked about,
+    /// whether the folder holds a `.gitignore` (from the folder's listing: read, or unchanged
+    /// since the last walk), so the rules need not look for one themselves.
+    func folderListed(_ folder: String, holdsGitignore: Bool)
 }
 
 extension IgnoreRules {
     /// Nothing to remember by default.
     public func walkFinished() {}
+
+    /// Rules that do not need it look for themselves.
+    public func folderListed(_ folder: String, holdsGitignore: Bool) {}
 
     /// A fingerprint of `ignoreRuleFiles`: each file's stamp (or its absence) goes in, so an
     /// edit to any of them changes it (a watcher cannot see those files).

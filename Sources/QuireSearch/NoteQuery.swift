@@ -18,11 +18,11 @@ public struct NoteQuery: Equatable, Sendable {
         self.text = text
     }
 
-    /// Parses query text. `now` and `timeZone` resolve relative and local dates. Empty text
-    /// (or only white space) is every note; text with nothing to search for (`*`, `!!!`) is a
-    /// `QueryError`.
+    /// Parses query text. `now` and `timeZone` resolve relative and local dates (the time zone
+    /// is asked for only when the query has a date). Empty text (or only white space) is every
+    /// note; text with nothing to search for (`*`, `!!!`) is a `QueryError`.
     public static func parse(_ text: String, now: Date,
-                             timeZone: TimeZone = .current) throws(QueryError) -> NoteQuery {
+                             timeZone: @autoclosure @escaping () -> TimeZone = .current) throws(QueryError) -> NoteQuery {
         var parser = QueryParser(text: text, dates: QueryDateParser(now: now, timeZone: timeZone))
         let root = try parser.parse()
         return NoteQuery(root: root, text: text)
@@ -37,12 +37,12 @@ public struct NoteQuery: Equatable, Sendable {
     /// read as query text, as if its words were separate arguments. Arguments given but all
     /// empty or white space are a `QueryError` (no arguments at all: every note).
     public static func parse(arguments: [String], now: Date,
-                             timeZone: TimeZone = .current) throws(QueryError) -> NoteQuery {
+                             timeZone: @autoclosure @escaping () -> TimeZone = .current) throws(QueryError) -> NoteQuery {
         let text = arguments.map(requote).joined(separator: " ")
         if !arguments.isEmpty, text.allSatisfy(\.isWhitespace) {
             throw QueryError(.nothingToSearch, at: 0, "nothing to search for: the query is empty")
         }
-        return try parse(text, now: now, timeZone: timeZone)
+        return try parse(text, now: now, timeZone: timeZone())
     }
 
     /// Whether the query has a link filter (`links-to:`, `linked-from:`, `orphan:`,

@@ -106,4 +106,97 @@ import Testing
             #expect(Self.same(walked, expected))
         }
     }
+    /// Which folders hold a `.gitignore`, as the walk tells its `folderListed` (the root is `""`).
+    static func gitignores(_ vault: Vault) throws -> [String: Bool] {
+        var told: [String: Bool] = [:]
+        _ = try VaultWalker(realRoot: vault.root.path, ignore: nil, folderListed: { told[$0] = $1 }).walk()
+        return told
+    }
+
+    /// What the folders hold, looked at directly.
+    static func gitignoresOnDisk(_ vault: Vault, _ told: [String: Bool]) -> [String: Bool] {
+        var truth: [String: Bool] = [:]
+        for folder in told.keys {
+            let path = vault.root.path + (folder.isEmpty ? "" : "/" + folder) + "/.gitignore"
+            truth[folder] = FileManager.default.fileExists(atPath: path)
+        }
+        return truth
+    }
+
+    @Test func aFolderKeptFromTheCacheStillSaysWhetherItHoldsAGitignore() throws {
+        let (temp, vault) = try Self.vault()
+        try temp.write("v/A/.gitignore", "secret.md\n")
+        Self.settle()
+        let first = try Self.gitignores(vault)
+        #expect(first == ["": false, "A": true, "A/B": false, "C": false], "out leads outside the vault: not entered")
+        #expect(first == Self.gitignoresOnDisk(vault, first))
+        #expect(try Self.walk(vault).foldersRead == 0)
+        #expect(try Self.gitignores(vault) == first, "from the cache")
+        let changes: [(String, () throws -> Void)] = [
+            ("one created", { try temp.write("v/A/B/.gitignore", "x\n") }),
+            ("one edited in place", { try Data("y\n".utf8).write(to: temp.url.appendingPathComponent("v/A/B/.gitignore")) }),
+            ("one removed", { try FileManager.default.removeItem(atPath: temp.url.path + "/v/A/.gitignore") }),
+            ("one renamed away", { try FileManager.default.moveItem(atPath: temp.url.path + "/v/A/B/.gitignore",
+                                                                    toPath: temp.url.path + "/v/A/B/gitignore.old") }),
+            ("a folder replaced by one that holds one", {
+                try FileManager.default.moveItem(atPath: temp.url.path + "/v/A/B", toPath: temp.url.path + "/v/A/B-old")
+                try temp.write("v/A/B/.gitignore", "z\n")
+            }),
+        ]
+        for (change, apply) in changes {
+            try apply()
+            let now = try Self.gitignores(vault)
+            #expect(now == Self.gitignoresOnDisk(vault, now), "\(change), at once: \(now)")
+            Self.settle()
+            let later = try Self.gitignores(vault)
+            #expect(later == Self.gitignoresOnDisk(vault, later), "\(change): \(later)")
+            #expect(try Self.walk(vault).foldersRead == 0, "\(change): remembered afterwards")
+            #expect(try Self.gitignores(vault) == later, "\(change): the same from the cache")
+        }
+        #expect(try Self.gitignores(vault)["A/B"] == true)
+    }
+    /// Each note's stamp is the one its own `lstat` gives, whether the walk kept its folder's
+    /// descriptor open from the folder's `fstat` or opened the folder again (past the limit),
+    /// with the folders read or kept from the cache.
+    @Test func noteStampsAreTheirOwnWithOrWithoutKeptDescriptors() throws {
+        let (temp, vault) = try Self.vault()
+        defer { withExtendedLifetime(temp) {} }
+        for path in ["v/A/B/more.md", "v/D/d1.md", "v/D/E/d2.md", "v/D/E/F/d3.md"] { try temp.write(path, path) }
+        Self.settle()
+        for limit in [0, 1, 2, 1_000, nil] {
+            var walker = VaultWalker(realRoot: vault.root.path, ignore: nil)
+            walker.descriptorLimit = limit
+            let walked = try walker.walk(stamps: true)
+            #expect(walked.notes.count == 9 && walked.stamps.count == 9, "\(walked.notes)")
+            for (path, stamp) in zip(walked.notes, walked.stamps) where path != "link.md" {
+                var status = stat()
+                #expect(lstat(vault.root.path + "/" + path, &status) == 0)
+                #expect(stamp == FileStamp(status), "\(path) with a limit of \(limit.map(String.init) ?? "the process's")")
+            }
+            #expect(walked.stamps[walked.notes.firstIndex(of: "link.md") ?? 0] == nil, "a note through a symlink: looked at by the caller")
+        }
+    }
+    /// More notes than one chunk of the stamps taken over the cores (512): each note gets its
+    /// own stamp, in the notes' order, with the folders' descriptors kept or opened again.
+    @Test func chunksStampedOverTheCoresGiveEachNoteItsOwnStamp() throws {
+        let (temp, vault) = try Self.vault()
+        defer { withExtendedLifetime(temp) {} }
+        for index in 0..<1_061 {
+            try temp.write("v/F\(index % 7)/n\(index).md", "\(index)")
+        }
+        try temp.write("v/F3/wide/deeper/last.md", "last")
+        Self.settle()
+        for limit in [0, 3, nil] {
+            var walker = VaultWalker(realRoot: vault.root.path, ignore: nil)
+            walker.descriptorLimit = limit
+            let walked = try walker.walk(stamps: true)
+            #expect(walked.notes.count == 1_061 + 6 && walked.stamps.count == walked.notes.count)
+            var differing: [String] = []
+            for (path, stamp) in zip(walked.notes, walked.stamps) where path != "link.md" {
+                var status = stat()
+                if lstat(vault.root.path + "/" + path, &status) != 0 || stamp != FileStamp(status) { differing.append(path) }
+            }
+            #expect(differing.isEmpty, "limit \(limit.map(String.init) ?? "the process's"): \(differing.prefix(5))")
+        }
+    }
 }

@@ -23,11 +23,12 @@ final class IgnoreVerdictsTests: XCTestCase {
         kit.remove()
     }
 
-    /// One walk with fresh rules (as each command makes them): the notes, and whether libgit2 was asked.
-    private func walk() throws -> (notes: [String], askedLibgit2: Bool) {
+    /// One walk with fresh rules (as each command makes them): the notes, whether libgit2 was
+    /// asked, and how many `.gitignore` files the rules looked at themselves.
+    private func walk() throws -> (notes: [String], askedLibgit2: Bool, rulesLookedAt: Int) {
         let rules = try XCTUnwrap(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
         let listing = try FreshCatalog.noteListing(kit.vault, rules: rules, stamps: false)
-        return (listing.notes, rules.askedLibgit2)
+        return (listing.notes, rules.askedLibgit2, rules.rulesLookedAt)
     }
 
     /// What libgit2 alone says, with the cache removed first (and removed again after).
@@ -166,5 +167,131 @@ final class IgnoreVerdictsTests: XCTestCase {
             XCTAssertEqual(walked.notes, expected)
             XCTAssertTrue(walked.askedLibgit2, "a damaged cache answers nothing")
         }
+    }
+    /// The walk tells the rules which folders hold a `.gitignore` (from the folder listings it
+    /// read or kept): a warm walk looks only at the ones there are, and every way of adding,
+    /// editing or removing one is still seen, at once and once it has aged.
+    func testAWarmWalkLooksOnlyAtTheGitignoresThereAre() throws {
+        try kit.write("secret.md\n", to: "keep/.gitignore")
+        try kit.write("s\n", to: "keep/secret.md")
+        try kit.write("x\n", to: "keep/x.md")
+        settle()
+        _ = try walk()
+        let warm = try walk()
+        XCTAssertEqual(warm.notes, ["Archive/kept.md", "a.md", "keep/x.md", "sub/c.md"])
+        XCTAssertFalse(warm.askedLibgit2)
+        XCTAssertEqual(warm.rulesLookedAt, 2, "the root's and keep's: the other folders hold none")
+        XCTAssertEqual(warm.notes, try truth())
+    }
+
+    func testAGitignoreCreatedInAFolderIsSeenAtOnceAndLater() throws {
+        settle()
+        _ = try walk()
+        XCTAssertFalse(try walk().askedLibgit2)
+        try kit.write("c.md\n", to: "sub/.gitignore")
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md"], "at once")
+        settle()
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md"])
+        XCTAssertEqual(try truth(), ["Archive/kept.md", "a.md"])
+    }
+
+    /// Created, then the folder's modification time set back: its change time still moves.
+    func testAGitignoreCreatedWithTheFolderTimeSetBackIsSeen() throws {
+        settle()
+        _ = try walk()
+        let folder = kit.root.appendingPathComponent("sub").path
+        let modified = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date)
+        try kit.write("c.md\n", to: "sub/.gitignore")
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: folder)
+        settle()
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md"])
+    }
+
+    /// An edit in place changes no folder: a folder that holds a `.gitignore` is still looked
+    /// at, and an edit of the same size with its modification time set back is seen.
+    func testAGitignoreEditedInPlaceWithTheSameSizeAndTimeIsSeen() throws {
+        try kit.write("secret.md\n", to: "keep/.gitignore")
+        try kit.write("s\n", to: "keep/secret.md")
+        try kit.write("x\n", to: "keep/x.md")
+        settle()
+        _ = try walk()
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "keep/x.md", "sub/c.md"])
+        let rules = kit.root.appendingPathComponent("keep/.gitignore").path
+        let folder = kit.root.appendingPathComponent("keep").path
+        let folderBefore = try FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date
+        let modified = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: rules)[.modificationDate] as? Date)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: rules))
+        try handle.write(contentsOf: Data("x.md\n####\n".utf8))  // the same ten bytes' length
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: rules)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date, folderBefore,
+                       "the folder did not change")
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "keep/secret.md", "sub/c.md"], "at once")
+        settle()
+        let later = try walk()
+        XCTAssertEqual(later.notes, ["Archive/kept.md", "a.md", "keep/secret.md", "sub/c.md"])
+        XCTAssertEqual(later.notes, try truth())
+    }
+
+    func testAGitignoreRemovedIsSeen() throws {
+        try kit.write("c.md\n", to: "sub/.gitignore")
+        settle()
+        _ = try walk()
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md"])
+        try FileManager.default.removeItem(at: kit.root.appendingPathComponent("sub/.gitignore"))
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "sub/c.md"], "at once")
+        settle()
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "sub/c.md"])
+        XCTAssertEqual(try truth(), ["Archive/kept.md", "a.md", "sub/c.md"])
+    }
+
+    /// A folder without rules replaced by one of the same name that has them, and back.
+    func testAFolderReplacedByOneWithRulesIsSeen() throws {
+        settle()
+        _ = try walk()
+        XCTAssertFalse(try walk().askedLibgit2)
+        let sub = kit.root.appendingPathComponent("sub")
+        let old = kit.root.appendingPathComponent("old-sub")
+        try FileManager.default.moveItem(at: sub, to: old)
+        try kit.write("c.md\n", to: "sub/.gitignore")
+        try kit.write("c\n", to: "sub/c.md")
+        try kit.write("d\n", to: "sub/d.md")
+        settle()
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "old-sub/c.md", "sub/d.md"])
+        try FileManager.default.removeItem(at: sub)
+        try FileManager.default.moveItem(at: old, to: sub)
+        settle()
+        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "sub/c.md"])
+        XCTAssertEqual(try truth(), ["Archive/kept.md", "a.md", "sub/c.md"])
+    }
+    /// Rules at several depths, and notes that come after a subfolder with rules of its own (the
+    /// walk comes back to their folder): each is judged by its own folder's rules and those above,
+    /// cold, warm, after a deep rule changed, and in a walk that does not tell which folders it
+    /// entered (the attachments').
+    func testRulesAtSeveralDepthsApplyOnlyBelowTheirFolder() throws {
+        try kit.write("x.md\n", to: "sub/a/.gitignore")
+        try kit.write("y.md\n", to: "sub/a/deep/.gitignore")
+        for path in ["sub/a/x.md", "sub/a/y.md", "sub/a/deep/x.md", "sub/a/deep/y.md", "sub/a/deep/z.md",
+                     "sub/b/x.md", "sub/x.md", "sub/y.md", "x.md", "y.md"] {
+            try kit.write("n\n", to: path)
+        }
+        settle()
+        let expected = ["Archive/kept.md", "a.md", "sub/a/deep/z.md", "sub/a/y.md", "sub/b/x.md", "sub/c.md",
+                        "sub/x.md", "sub/y.md", "x.md", "y.md"]
+        XCTAssertEqual(try walk().notes, expected, "cold")
+        let warm = try walk()
+        XCTAssertEqual(warm.notes, expected, "warm")
+        XCTAssertFalse(warm.askedLibgit2)
+        XCTAssertEqual(try truth(), expected)
+        try kit.write("# none\n", to: "sub/a/deep/.gitignore")
+        settle()
+        let changed = ["Archive/kept.md", "a.md", "sub/a/deep/y.md", "sub/a/deep/z.md", "sub/a/y.md", "sub/b/x.md",
+                       "sub/c.md", "sub/x.md", "sub/y.md", "x.md", "y.md"]
+        XCTAssertEqual(try walk().notes, changed)
+        XCTAssertEqual(try walk().notes, changed)
+        let rules = try XCTUnwrap(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
+        let listing = try kit.vault.listing(stamps: false, ignore: try rules.ignoreMatcher())
+        rules.walkFinished()
+        XCTAssertEqual(listing.notes, changed, "a walk that does not tell which folders it entered")
     }
 }
