@@ -140,7 +140,7 @@ enum SegmentBuilder {
                            UnsafeBufferPointer(start: buffer.pointer + 2 * postings, count: positions))
         }
         for chunk in documentChunks {
-            _ = plan.fill(&slices, plan.places(forward: buffer.pointer, documents: chunk), keepForward: false)
+            plan.fillForward(&slices, plan.places(forward: buffer.pointer, documents: chunk))
             let first = Int(plan.forwardStarts[chunk.lowerBound])
             try file.write(.forward, from: first, UnsafeBufferPointer(start: buffer.pointer,
                                                                       count: Int(plan.forwardStarts[chunk.upperBound]) - first))
@@ -361,6 +361,41 @@ enum SegmentBuilder {
                 }
             }
             return overflows.flatMap { $0 }
+        }
+
+        /// The forward index of the chunk of documents `places` has, in pieces of about as many
+        /// tokens on every core: a chunk of documents mostly lies in one slice, whose documents
+        /// one core alone would place while the others wait. A slice gives up its forward index
+        /// once its documents are all placed (the pieces give its pages back as they go: each only
+        /// the whole pages of its own documents, so no piece loses a page another still reads).
+        func fillForward(_ slices: inout [SegmentSlice], _ places: SlicePlaces) {
+            let range = places.documentRange
+            let total = Int(forwardStarts[range.upperBound] - forwardStarts[range.lowerBound])
+            let pieceTokens = max(total / (4 * ProcessInfo.processInfo.activeProcessorCount), 1 << 16)
+            var pieces: [(slice: Int, documents: Range<Int>)] = []
+            for slice in slices.indices {
+                let upper = min(range.upperBound, firstDocuments[slice + 1])
+                var start = max(range.lowerBound, firstDocuments[slice])
+                while start < upper {
+                    var end = start + 1
+                    while end < upper && Int(forwardStarts[end] - forwardStarts[start]) < pieceTokens { end += 1 }
+                    pieces.append((slice, start..<end))
+                    start = end
+                }
+            }
+            slices.withUnsafeMutableBufferPointer { buffer in
+                let slots = buffer
+                ParallelMap.perform(iterations: pieces.count) { index in
+                    let (slice, documents) = pieces[index]
+                    var piece = places
+                    piece.documentRange = documents
+                    _ = piece.fill(slots[slice], ids: finalIDs[slice], cursor: cursors[slice],
+                                   firstDocument: firstDocuments[slice], firstToken: firstTokens[slice], releasing: true)
+                }
+            }
+            for slice in slices.indices where firstDocuments[slice + 1] <= range.upperBound {
+                slices[slice].releaseForward()
+            }
         }
 
         /// Places for the chunk `terms` of the postings' documents or frequencies, or of the

@@ -246,6 +246,28 @@ struct SegmentBuilderTests {
         }
     }
 
+    /// A chunk of documents that lies in one slice is written in pieces on every core
+    /// (`fillForward`, pieces of at least 65,536 tokens): one slice of over 100,000 tokens, in
+    /// one chunk and in several, gives the segment built in memory from slices of 90 notes.
+    @Test func aLargeSliceWritesItsForwardIndexInPieces() throws {
+        var notes = Self.uniqueNotes(seed: 29, count: 300)
+        for index in stride(from: 0, to: 300, by: 60) {
+            notes[index].body = (0..<400).map { notes[(index + $0) % 300].body }.joined(separator: "\n\n")
+        }
+        var inMemory = Self.slices(of: notes, size: 90)
+        let whole = SegmentBuilder.build(slices: &inMemory)
+        let directory = try TestVault()
+        for limit in [1 << 30, 90_000] {
+            var slices = Self.slices(of: notes, size: notes.count)
+            #expect(slices.count == 1 && slices[0].forward.count > 100_000, "\(slices.first?.forward.count ?? 0) tokens")
+            let (segment, written) = try SegmentBuilder.build(slices: &slices, snapshot: directory.root + "/one-\(limit).bin",
+                                                              chunkLimit: limit)
+            #expect(written != nil, "chunk limit \(limit): nothing written")
+            Self.expectSame(segment, whole)
+            written?.removal?.wait()
+        }
+    }
+
     /// A slice keeps its local term ids in two bytes while it has fewer than 65,535 terms and
     /// widens them once it has more: one slice of 70,000 distinct words (widened on the way)
     /// gives the segment that eight narrow slices give, and phrases across the widening point
