@@ -81,7 +81,7 @@ extension Indexer {
     /// Where each of `slices` slices of consecutive notes begins, and where the last ends
     /// (`slices + 1` offsets into `weights`): cut so that each holds about as many bytes
     /// (`weights`, the notes' sizes — each note counting 1 KiB more, for what every note costs
-    /// whatever its size), so that the cores, one slice each, finish together. Every slice
+    /// whatever its size), so that each core, one slice each, has about as much to do. Every slice
     /// holds at least one note when there are as many notes as slices.
     static func sliceBounds(weights: [Int], slices: Int) -> [Int] {
         guard slices > 0 else { return [0] }

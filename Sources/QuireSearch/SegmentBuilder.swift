@@ -15,8 +15,8 @@ enum SegmentBuilder {
     /// would hold less than `minimumSize` documents. Each slice's term table learns the
     /// vocabulary anew and the builder's passes visit every slice, so more slices cost more
     /// (at 10,000 notes on two cores, four slices took 2 % more instructions than two, and 16
-    /// about 15 % more CPU time than 4); the rebuild cuts its slices by bytes so that the cores
-    /// finish together (`Indexer.sliceBounds`).
+    /// about 15 % more CPU time than 4); the rebuild cuts its slices by bytes so that each core
+    /// has about as much to do (`Indexer.sliceBounds`).
     static func sliceCount(documents: Int, minimumSize: Int) -> Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         return min(max(min(documents / max(minimumSize, 1), cores), 1), 16)
