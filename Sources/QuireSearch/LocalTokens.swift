@@ -29,20 +29,14 @@ struct LocalTokens {
         if tokens > capacity { remap(room: tokens, width: width) }
     }
 
-    @inline(__always)
-    mutating func append(_ id: UInt32) {
-        if !isKnownUniquelyReferenced(&mapping) { remap(room: count + 1, width: width) }
-        appendExclusive(id)
-    }
-
     /// Makes the mapping this value's own (copied when a copy of this value shares it), so that
     /// `appendExclusive` may be called until this value is next copied.
     mutating func makeExclusive() {
         if !isKnownUniquelyReferenced(&mapping) { remap(room: count + 1, width: width) }
     }
 
-    /// `append` for a value whose mapping is its own (`makeExclusive`, no copy made since):
-    /// without the check, which costs a call into the runtime per token.
+    /// Appends an id to a value whose mapping is its own (`makeExclusive`, no copy made since):
+    /// the check is made once per document, not per token, where it costs a call into the runtime.
     @inline(__always)
     mutating func appendExclusive(_ id: UInt32) {
         if count == capacity { remap(room: count + 1, width: width) }
