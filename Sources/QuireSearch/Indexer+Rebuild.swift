@@ -12,39 +12,52 @@ extension Indexer {
         var order = paths.indices.sorted { paths[$0] < paths[$1] }
         // A path given twice is one note (the later one).
         order = order.indices.filter { $0 + 1 == order.count || paths[order[$0]] != paths[order[$0 + 1]] }.map { order[$0] }
-        let sliceCount = order.isEmpty ? 0 : SegmentBuilder.sliceCount(documents: order.count, minimumSize: 256)
-        let weights = order.map { $0 < given.count ? Int(clamping: given[$0]?.size ?? 0) : 0 }
-        let bounds = Self.sliceBounds(weights: weights, slices: sliceCount)
-        var slices = [SegmentSlice](repeating: SegmentSlice(), count: sliceCount)
-        if !given.isEmpty {
-            // Room for the forward index and the records without copies.
-            for slice in slices.indices {
-                slices[slice].reserve(markdownBytes: weights[bounds[slice]..<bounds[slice + 1]].reduce(0, +))
-            }
-        }
+        let cores = order.isEmpty ? 0 : SegmentBuilder.sliceCount(documents: order.count, minimumSize: 256)
+        let weights = order.map { ($0 < given.count ? Int(clamping: given[$0]?.size ?? 0) : 0) &+ Self.noteWeight }
+        let bounds = Self.sliceBounds(weights: weights, slices: cores)
+        let schedule = SliceSchedule(bounds: bounds, weights: weights,
+                                     minimumSplit: Self.minimumSplit(totalWeight: weights.reduce(0, &+)))
+        // Each core's slices with the note each begins at: its own run's, then one per run it took over.
+        var made = [[(start: Int, slice: SegmentSlice)]](repeating: [], count: cores)
         progress?.begin(.indexing, total: order.count)
         var outcomes = [Outcome<Void>?](repeating: nil, count: paths.count)
         outcomes.withUnsafeMutableBufferPointer { outcomeBuffer in
             let results = outcomeBuffer
-            slices.withUnsafeMutableBufferPointer { sliceBuffer in
-                let slots = sliceBuffer
-                ParallelMap.perform(iterations: slots.count) { slice in
+            made.withUnsafeMutableBufferPointer { madeBuffer in
+                let slots = madeBuffer
+                ParallelMap.perform(iterations: slots.count) { worker in
+                    var start = bounds[worker]
+                    var run = bounds[worker]..<bounds[worker + 1]
                     var uncounted = 0
-                    for index in order[bounds[slice]..<bounds[slice + 1]] {
-                        results[index] = check(paths[index], nil, walked: index < given.count ? given[index] : nil,
-                                               racyLimit: racyLimit) { slots[slice].add($0) }
-                        uncounted += 1
-                        // Counted per 64 notes: no shared write per note on the hot path.
-                        if uncounted == 64 {
-                            progress?.advance(by: uncounted)
-                            uncounted = 0
+                    while true {
+                        var slice = SegmentSlice()
+                        if !given.isEmpty {
+                            // Room for the forward index and the records without copies.
+                            slice.reserve(markdownBytes: schedule.weight(of: run) - run.count * Self.noteWeight)
                         }
+                        while let position = schedule.next(worker: worker) {
+                            let index = order[position]
+                            results[index] = check(paths[index], nil, walked: index < given.count ? given[index] : nil,
+                                                   racyLimit: racyLimit) { slice.add($0) }
+                            uncounted += 1
+                            // Counted per 64 notes: no shared write per note on the hot path.
+                            if uncounted == 64 {
+                                progress?.advance(by: uncounted)
+                                uncounted = 0
+                            }
+                        }
+                        slice.sealTerms()  // its term table's slots are not needed any more
+                        slots[worker].append((start, slice))
+                        guard let taken = schedule.split(for: worker) else { break }
+                        start = taken.lowerBound
+                        run = taken
                     }
                     progress?.advance(by: uncounted)
-                    slots[slice].sealTerms()  // its term table's slots are not needed any more
                 }
             }
         }
+        var slices = made.joined().sorted { $0.start < $1.start }.map(\.slice).filter { $0.count > 0 }
+        made = []
         progress?.begin(.writing)
         if let target = snapshot, !slices.isEmpty {
             do throws(CacheError) {
@@ -78,15 +91,25 @@ extension Indexer {
         return report
     }
 
-    /// Where each of `slices` slices of consecutive notes begins, and where the last ends
-    /// (`slices + 1` offsets into `weights`): cut so that each holds about as many bytes
-    /// (`weights`, the notes' sizes — each note counting 1 KiB more, for what every note costs
-    /// whatever its size), so that each core, one slice each, has about as much to do. Every slice
-    /// holds at least one note when there are as many notes as slices.
+    /// What a note weighs when a rebuild shares its notes out: its size and 1 KiB more, for what
+    /// every note costs whatever its size.
+    static let noteWeight = 1024
+
+    /// The least rest of a run that a core done with its own takes half of (`SliceSchedule`):
+    /// a sixty-fourth of all the notes' weight, at least 128 KiB — so the cores end at most
+    /// about a hundred-and-twenty-eighth of the work apart, and a new slice, which learns the
+    /// vocabulary anew, is made only for work worth it.
+    static func minimumSplit(totalWeight: Int) -> Int {
+        max(totalWeight / 64, 128 << 10)
+    }
+
+    /// Where each of `slices` runs of consecutive notes begins, and where the last ends
+    /// (`slices + 1` offsets into `weights`): cut so that each weighs about as much (`weights`,
+    /// see `noteWeight`), so that each core, one run each, has about as much to do. Every run
+    /// holds at least one note when there are as many notes as runs.
     static func sliceBounds(weights: [Int], slices: Int) -> [Int] {
         guard slices > 0 else { return [0] }
-        let perNote = 1024
-        let total = weights.reduce(0) { $0 + $1 + perNote }
+        let total = weights.reduce(0) { $0 + $1 }
         var bounds = [0]
         var sum = 0
         var index = 0
@@ -94,8 +117,8 @@ extension Indexer {
             let target = total * slice / slices
             let latest = max(weights.count - (slices - slice), 0)  // a note left for each later slice
             // A note belongs here when its middle comes before the target; the first always does.
-            while index < latest && (index == bounds[slice - 1] || sum + (weights[index] + perNote) / 2 <= target) {
-                sum += weights[index] + perNote
+            while index < latest && (index == bounds[slice - 1] || sum + weights[index] / 2 <= target) {
+                sum += weights[index]
                 index += 1
             }
             bounds.append(index)

@@ -89,26 +89,26 @@ struct SegmentBuilderTests {
         Self.expectSame(store.catalog.base, Catalog(notes: try Self.indexed(notes, in: vault)).base)
     }
 
-    /// The rebuild's slices hold about as many bytes each (plus a share per note), each holds a
-    /// note at least, and together they hold every note once, in order.
+    /// The rebuild's first runs weigh about as much each (a note's bytes plus a share per note),
+    /// each holds a note at least, and together they hold every note once, in order.
     @Test func sliceBoundsBalanceBytes() {
         func sizes(of bounds: [Int], _ weights: [Int]) -> [Int] {
-            zip(bounds, bounds.dropFirst()).map { weights[$0..<$1].reduce(0) { $0 + $1 + 1024 } }
+            zip(bounds, bounds.dropFirst()).map { weights[$0..<$1].reduce(0, +) }
         }
         // One large note at the start, small ones after: the first slice holds only a few notes.
-        let skewed = [400_000] + [Int](repeating: 2_000, count: 399)
+        let skewed = ([400_000] + [Int](repeating: 2_000, count: 399)).map { $0 + Indexer.noteWeight }
         let bounds = Indexer.sliceBounds(weights: skewed, slices: 2)
         #expect(bounds.first == 0 && bounds.last == skewed.count && bounds.count == 3)
         #expect(bounds[1] < 150, "\(bounds)")
         let halves = sizes(of: bounds, skewed)
         #expect(abs(halves[0] - halves[1]) <= 400_000 / 10 + 3_024, "\(halves)")
         // No sizes known: as many notes each.
-        #expect(Indexer.sliceBounds(weights: [Int](repeating: 0, count: 1000), slices: 4) == [0, 250, 500, 750, 1000])
+        #expect(Indexer.sliceBounds(weights: [Int](repeating: Indexer.noteWeight, count: 1000), slices: 4) == [0, 250, 500, 750, 1000])
         // Every slice gets a note, even after a note heavier than all the others together.
         let heavy = [10_000_000, 1, 1, 1]
         #expect(Indexer.sliceBounds(weights: heavy, slices: 4) == [0, 1, 2, 3, 4])
         for slices in 1...8 {
-            let random = (0..<997).map { ($0 &* 7919) % 50_000 }
+            let random = (0..<997).map { ($0 &* 7919) % 50_000 + Indexer.noteWeight }
             let cut = Indexer.sliceBounds(weights: random, slices: slices)
             #expect(cut.count == slices + 1 && cut.first == 0 && cut.last == random.count)
             #expect(zip(cut, cut.dropFirst()).allSatisfy { $0 < $1 }, "\(cut)")
