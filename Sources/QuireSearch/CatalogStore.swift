@@ -42,9 +42,13 @@ public struct CatalogStore: Sendable {
         /// (nil: gone).
         case patched(CachedStamps, [String: StoredStamp?])
         case table([String: StoredStamp])
+        /// A rebuild's stamps by slot, for the catalog whose base records are the table given
+        /// (a table by path is made only when one is needed).
+        case rebuilt(RecordTable, RebuiltStamps)
 
         var table: [String: StoredStamp] {
             switch self {
+            case .rebuilt(_, let rebuilt): return rebuilt.table
             case .snapshot(let cached): return cached.dictionary
             case .patched(let cached, let changes):
                 var table = cached.dictionary
@@ -59,18 +63,20 @@ public struct CatalogStore: Sendable {
             switch self {
             case .snapshot(let cached): return (cached, [:])
             case .patched(let cached, let changes): return (cached, changes)
-            case .table: return nil
+            case .table, .rebuilt: return nil
             }
         }
 
         /// The stamps of `paths` as stored (loaded or changed since), by path.
         func stored(_ paths: [String]) -> [String: StoredStamp] {
+            if case .rebuilt(_, let rebuilt) = self { return Stamps.table(rebuilt.table).stored(paths) }
             var some: [String: StoredStamp] = [:]
             for path in paths {
                 switch self {
                 case .snapshot(let cached): some[path] = cached.lookup(path)
                 case .patched(let cached, let changes): some[path] = changes[path] ?? cached.lookup(path)
                 case .table(let table): some[path] = table[path]
+                case .rebuilt: break  // made a table above
                 }
             }
             return some
@@ -82,6 +88,8 @@ public struct CatalogStore: Sendable {
             case .table(var all):
                 for path in paths { all[path] = table[path] }
                 return .table(all)
+            case .rebuilt(_, let rebuilt):
+                return Stamps.table(rebuilt.table).updating(paths, from: table)
             case .snapshot(let cached), .patched(let cached, _):
                 var changes = loaded?.1 ?? [:]
                 for path in paths { changes[path] = .some(table[path]) }
@@ -160,7 +168,11 @@ public struct CatalogStore: Sendable {
         } else {
             var table = stamps.table
             setReport(indexer.update(&catalog, stamps: &table, paths: paths, given: given), indexer)
-            stamps = .table(table)
+            if let rebuilt = indexer.snapshot?.rebuilt {
+                stamps = .rebuilt(catalog.base.records, rebuilt)
+            } else {
+                stamps = .table(table)
+            }
         }
         if report.hasChanges || report.touched > 0 || needsWrite { writeSnapshot() }
         return report
@@ -236,7 +248,12 @@ public struct CatalogStore: Sendable {
         do throws(CacheError) {
             let known = savedBase.flatMap { $0.table === catalog.base.records ? $0.id : nil }
             let id: UInt64
-            if let (cached, changes) = stamps.loaded, cached.base === catalog.base.records {
+            if case .rebuilt(let base, let rebuilt) = stamps, base === catalog.base.records,
+               catalog.capacity == rebuilt.stamps.count {
+                // Slot by slot, in the order the rebuild worked out.
+                id = try CatalogCache.save(catalog, stamp: { rebuilt.stamps[$0] }, order: rebuilt.order, to: cachePath,
+                                           baseID: known, mark: watchMark)
+            } else if let (cached, changes) = stamps.loaded, cached.base === catalog.base.records {
                 let (stamp, order) = Self.patchedSlots(catalog, cached, changes)
                 id = try CatalogCache.save(catalog, stamp: stamp, order: order, to: cachePath, baseID: known,
                                            mark: watchMark)

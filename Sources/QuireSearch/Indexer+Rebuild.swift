@@ -76,19 +76,65 @@ extension Indexer {
         var report = IndexReport()
         for (path, outcome) in zip(paths, outcomes) {
             switch outcome {
-            case .parsed(_, let stored, _)?:
-                stamps[path] = stored
+            case .parsed?:
                 report.added.append(path)
-            case .failed(let failure, let note, let stored, _)?:
+            case .failed(let failure, _, _, _)?:
                 report.failed.append(failure)
-                if note != nil, let stored { stamps[path] = stored }
             default:
                 break
+            }
+        }
+        if let target = snapshot {
+            // By slot, for the state file: no table by path (hashing every path), no sort of the
+            // paths when they came in path order (as the CLI's walk gives them).
+            target.rebuilt = Self.slotStamps(paths: paths, order: order, outcomes: outcomes)
+        } else {
+            for (path, outcome) in zip(paths, outcomes) {
+                switch outcome {
+                case .parsed(_, let stored, _)?:
+                    stamps[path] = stored
+                case .failed(_, let note, let stored, _)? where note != nil:
+                    if let stored { stamps[path] = stored }
+                default:
+                    break
+                }
             }
         }
         report.total = catalog.count
         report.notesWithProblems = catalog.problemCount
         return report
+    }
+
+    /// Each document's path and stamp by slot — the documents of `order` (positions into
+    /// `paths`) that were parsed or listed with a problem, in that order, as the slices took
+    /// them — and the slots in `PathOrder`: read off `paths` when they come in that order (each
+    /// path before the next), else sorted.
+    static func slotStamps(paths: [String], order: [Int], outcomes: [Outcome<Void>?]) -> RebuiltStamps {
+        var slotPaths: [String] = []
+        var stamps: [StoredStamp?] = []
+        var slotOf = [Int32](repeating: -1, count: paths.count)
+        for index in order {
+            switch outcomes[index] {
+            case .parsed(_, let stored, _)?:
+                slotOf[index] = Int32(slotPaths.count)
+                slotPaths.append(paths[index])
+                stamps.append(stored)
+            case .failed(_, let note, let stored, _)? where note != nil:
+                slotOf[index] = Int32(slotPaths.count)
+                slotPaths.append(paths[index])
+                stamps.append(stored)
+            default:
+                break
+            }
+        }
+        let inPathOrder = zip(paths, paths.dropFirst()).allSatisfy { PathOrder.precedes($0, $1) }
+        let pathOrder: [UInt32]
+        if inPathOrder {
+            pathOrder = slotOf.compactMap { $0 >= 0 ? UInt32($0) : nil }
+        } else {
+            pathOrder = slotPaths.indices.sorted { PathOrder.precedes(slotPaths[$0], slotPaths[$1]) }.map { UInt32($0) }
+        }
+        return RebuiltStamps(paths: slotPaths, stamps: stamps, order: pathOrder)
     }
 
     /// What a note weighs when a rebuild shares its notes out: its size and 1 KiB more, for what

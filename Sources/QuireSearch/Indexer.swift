@@ -34,6 +34,8 @@ struct Indexer {
     /// `given`: each path's stamp as the walk saw it (empty, or nil for one: looked at here).
     /// `complete`: `paths` are all the notes (others are removed); otherwise only `paths` are
     /// looked at (a path that is gone is removed) and `removing` names paths known to be gone.
+    /// A rebuild (no note known before) given a `snapshot` target leaves `stamps` empty and
+    /// puts them, by slot, in `snapshot.rebuilt`.
     func update(_ catalog: inout Catalog, stamps: inout [String: StoredStamp], paths: [String],
                 given: [FileStamp?] = [], complete: Bool = true, removing: [String] = []) -> IndexReport {
         var report = IndexReport()
@@ -209,8 +211,27 @@ final class SnapshotTarget: @unchecked Sendable {
     let path: String
     /// Set by a rebuild that wrote the file.
     var written: SegmentBuilder.WrittenBase?
+    /// Set by a rebuild given a target (written or not), which then leaves the table of stamps
+    /// by path empty: each slot's stamp and the slots in path order, for the state file.
+    var rebuilt: RebuiltStamps?
 
     init(path: String) {
         self.path = path
+    }
+}
+
+/// A rebuild's stamps by slot (the slots of the catalog it built): each slot's path and stamp,
+/// and the slots in `PathOrder`, as the state file stores them (`CatalogCache.save`).
+struct RebuiltStamps {
+    let paths: [String]
+    let stamps: [StoredStamp?]
+    let order: [UInt32]
+
+    /// The stamps by path.
+    var table: [String: StoredStamp] {
+        var table: [String: StoredStamp] = [:]
+        table.reserveCapacity(paths.count)
+        for (path, stamp) in zip(paths, stamps) { table[path] = stamp }
+        return table
     }
 }

@@ -35,6 +35,52 @@ import Testing
         #expect(second.catalog.tags() == [NameCount(name: "food", count: 1), NameCount(name: "Work/Meetings", count: 1)])
     }
 
+    /// A rebuild writes each slot's stamp and the slots in path order straight from what it
+    /// read (no table by path): the state file is the same whether the paths come in path
+    /// order (as the CLI's walk gives them), shuffled or twice, with a path gone and a path
+    /// whose path order differs from the catalog's (`a/b.md` before `a-b.md`); each loads back
+    /// with every stamp in place and a later open parses nothing.
+    @Test func aRebuildStoresItsStampsBySlotInPathOrder() throws {
+        let vault = try TestVault()
+        try seed(vault)
+        try vault.write("a-b.md", "dash\n")
+        try vault.write("a/b.md", "slash\n")
+        try vault.write("a0.md", "zero\n")
+        usleep(100_000)  // older than the racy window: every stamp is stored as it is
+        let listing = vault.notePaths().sorted { PathOrder.precedes($0, $1) }
+        #expect(listing.firstIndex(of: "a/b.md")! < listing.firstIndex(of: "a-b.md")!)
+        let given = [listing, listing.reversed() + ["a.md", "gone.md"]]
+        var written: [[String: StoredStamp]] = []
+        for paths in given {
+            let store = CatalogStore(root: vault.root, paths: paths, rebuild: true, parse: vault.parser)
+            #expect(store.report.added.count == paths.count - (paths.count > listing.count ? 2 : 0))
+            #expect(store.catalog.count == listing.count)
+            let (catalog, cached, _) = try CatalogCache.load(vault.root + "/.quire/cache/catalog.bin")
+            #expect(catalog.count == listing.count)
+            // The live slots in path order, each with its own file's stamp.
+            let ordered = cached.order.buffer.map { slot in cached.withPath(Int(slot)) { String(decoding: $0, as: UTF8.self) } }
+            #expect(ordered == listing)
+            for path in listing {
+                let stamp = try #require(cached.lookup(path), "\(path)")
+                guard case .success(let onDisk) = FileStamp.read(vault.root + "/" + path) else {
+                    Issue.record("no stamp for \(path)")
+                    continue
+                }
+                #expect(stamp.stamp.inode == onDisk.inode && stamp.stamp.modifiedNanoseconds == onDisk.modifiedNanoseconds)
+            }
+            #expect(cached.compare(paths: listing, stamps: listing.map { path in
+                guard case .success(let stamp) = FileStamp.read(vault.root + "/" + path) else { return nil }
+                return stamp
+            })?.changed.isEmpty == true)
+            written.append(cached.dictionary)
+            let parsed = vault.parses.load()
+            let again = CatalogStore(root: vault.root, paths: listing, parse: vault.parser)
+            #expect(!again.report.hasChanges && again.report.touched == 0 && again.report.cacheIssue == nil)
+            #expect(vault.parses.load() == parsed)
+        }
+        #expect(written[0] == written[1])
+    }
+
     @Test func editDeleteRenameAreSeen() throws {
         let vault = try TestVault()
         try seed(vault)
