@@ -164,15 +164,11 @@ public struct CatalogStore: Sendable {
             var table = stamps.stored(changed + difference.removed)
             setReport(indexer.update(&catalog, stamps: &table, paths: changed, given: changedStamps,
                                     complete: false, removing: difference.removed), indexer)
-            stamps = stamps.updating(changed + difference.removed, from: table)
+            stamps = rebuiltStamps(indexer) ?? stamps.updating(changed + difference.removed, from: table)
         } else {
             var table = stamps.table
             setReport(indexer.update(&catalog, stamps: &table, paths: paths, given: given), indexer)
-            if let rebuilt = indexer.snapshot?.rebuilt {
-                stamps = .rebuilt(catalog.base.records, rebuilt)
-            } else {
-                stamps = .table(table)
-            }
+            stamps = rebuiltStamps(indexer) ?? .table(table)
         }
         if report.hasChanges || report.touched > 0 || needsWrite { writeSnapshot() }
         return report
@@ -203,9 +199,15 @@ public struct CatalogStore: Sendable {
         // The stamps of just these paths: no table of every path.
         var table = stamps.stored(unique)
         setReport(indexer.update(&catalog, stamps: &table, paths: unique, complete: false), indexer)
-        stamps = stamps.updating(unique, from: table)
+        stamps = rebuiltStamps(indexer) ?? stamps.updating(unique, from: table)
         if report.hasChanges || report.touched > 0 || needsWrite { writeSnapshot() }
         return report
+    }
+
+    /// The stamps of every note when `indexer`'s pass was a rebuild (which left the table of
+    /// stamps by path empty: `Indexer.update`), by slot of the catalog it built; nil otherwise.
+    private func rebuiltStamps(_ indexer: Indexer) -> Stamps? {
+        indexer.snapshot?.rebuilt.map { .rebuilt(catalog.base.records, $0) }
     }
 
     /// The report of a pass that found nothing to do.

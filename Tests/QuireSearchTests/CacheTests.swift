@@ -81,6 +81,37 @@ import Testing
         #expect(written[0] == written[1])
     }
 
+    /// A pass over a few paths of an empty catalog is a rebuild too (the first note a watcher
+    /// names, or the first one a walk finds beside an empty snapshot): the stamps it takes are
+    /// stored, and a walk afterwards finds nothing changed.
+    @Test func aRebuildOfAFewNamedPathsKeepsTheirStamps() throws {
+        let vault = try TestVault()
+        // An empty vault's snapshot, then a first note found by a walk.
+        _ = vault.open()
+        try vault.write("n0.md", "---\ntitle: Step 0\n---\napple\n")
+        usleep(100_000)
+        var store = vault.open()
+        #expect(store.report.added == ["n0.md"])
+        // No snapshot at all, then the first note a watcher names.
+        try FileManager.default.removeItem(atPath: vault.root + "/.quire")
+        store = CatalogStore(loading: vault.root, parse: vault.parser)
+        try vault.write("n1.md", "---\ntitle: Step 1\n---\nbirch\n")
+        usleep(100_000)
+        #expect(store.refresh(changedPaths: ["n0.md", "n1.md"]).added == ["n0.md", "n1.md"])
+        let (_, cached, _) = try CatalogCache.load(vault.root + "/.quire/cache/catalog.bin")
+        for path in ["n0.md", "n1.md"] {
+            guard case .success(let onDisk) = FileStamp.read(vault.root + "/" + path) else {
+                Issue.record("no stamp for \(path)")
+                continue
+            }
+            #expect(cached.lookup(path)?.stamp == onDisk, "\(path)")
+        }
+        let parsed = vault.parses.load()
+        let walked = vault.open()
+        #expect(!walked.report.hasChanges && walked.report.touched == 0, "\(walked.report)")
+        #expect(vault.parses.load() == parsed)
+    }
+
     @Test func editDeleteRenameAreSeen() throws {
         let vault = try TestVault()
         try seed(vault)
