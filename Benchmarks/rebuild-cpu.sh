@@ -9,7 +9,8 @@
 # build (Benchmarks/reference-indexers.py --tantivy-only, from the texts in memory: only the build
 # is timed), in that order, RUNS turns — so that a load that comes and goes weighs on each alike;
 # then reference-indexers.py once more for SQLite FTS5 (three builds; slow). Prints the median
-# wall and CPU milliseconds of each, and each one's CPU time as a multiple of rg's.
+# wall and CPU milliseconds of each (Benchmarks/timed.py), each one's CPU time as a multiple of
+# rg's, and each quire's wall and CPU time as a multiple of tantivy's.
 set -eu
 [ $# -ge 3 ] || { echo "usage: rebuild-cpu.sh VAULT RUNS QUIRE..." >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,12 +19,12 @@ shift 2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cd "$vault"
-# measure NAME COMMAND...: appends "wall cpu" in ms to $out/NAME
+# measure NAME COMMAND...: appends "wall cpu" in ms to $out/NAME (to the microsecond:
+# Benchmarks/timed.py; /usr/bin/time's hundredths of a second are too coarse here)
 measure() {
     name=$1
     shift
-    /usr/bin/time -f "%e %U %S" -o "$out/time" "$@" >/dev/null 2>&1
-    awk '{printf "%.0f %.0f\n", $1 * 1000, ($2 + $3) * 1000}' "$out/time" >>"$out/$name"
+    python3 "$here/timed.py" "$@" >>"$out/$name"
 }
 turn=0
 while [ "$turn" -lt "$runs" ]; do
@@ -39,10 +40,17 @@ while [ "$turn" -lt "$runs" ]; do
 done
 median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 rg_cpu=$(cut -d' ' -f2 "$out/rg" | median)
+tantivy_wall=$( [ -s "$out/tantivy" ] && cut -d' ' -f1 "$out/tantivy" | median || echo 0)
+tantivy_cpu=$( [ -s "$out/tantivy" ] && cut -d' ' -f2 "$out/tantivy" | median || echo 0)
 row() {
     wall=$(cut -d' ' -f1 "$out/$2" | median)
     cpu=$(cut -d' ' -f2 "$out/$2" | median)
-    echo "$1: wall $wall ms, cpu $cpu ms, cpu vs rg $(awk -v a="$cpu" -v b="$rg_cpu" 'BEGIN {printf "%.1f", a / b}')x"
+    versus=""
+    if [ "$tantivy_wall" != 0 ] && [ "$2" != tantivy ] && [ "$2" != rg ]; then
+        versus=$(awk -v w="$wall" -v c="$cpu" -v tw="$tantivy_wall" -v tc="$tantivy_cpu" \
+            'BEGIN {printf ", vs tantivy: wall %.2fx, cpu %.2fx", w / tw, c / tc}')
+    fi
+    echo "$1: wall $wall ms, cpu $cpu ms, cpu vs rg $(awk -v a="$cpu" -v b="$rg_cpu" 'BEGIN {printf "%.1f", a / b}')x$versus"
 }
 index=0
 for quire in "$@"; do

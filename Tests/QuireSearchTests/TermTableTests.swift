@@ -82,6 +82,42 @@ struct TermTableTests {
         }
     }
 
+    /// The merge cut into ranges by key, on several cores, gives the very dictionary, ids and
+    /// orders of one merge: tables of shared and own terms, terms that begin one another at the
+    /// cuts, an empty table, and more ranges than some tables have terms.
+    @Test func aMergeCutIntoRangesGivesTheSameDictionary() {
+        var generator = SeededGenerator(seed: 14)
+        let alphabet = Array("abcé東".unicodeScalars.map(String.init))
+        func word() -> String {
+            (0..<Int(generator.next() % 7 + 1)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+        }
+        let shared = (0..<3_000).map { _ in word() }
+        let lists: [[String]] = [
+            (0..<6_000).map { _ in generator.next() % 2 == 0 ? shared[Int(generator.next() % 3_000)] : word() },
+            (0..<2_000).map { _ in shared[Int(generator.next() % 3_000)] },
+            [],
+            ["a", "ab", "abc", "b"],
+            (0..<9_000).map { _ in word() },
+        ]
+        let tables = lists.map { list in
+            var table = TermTable()
+            for term in list { _ = Array(term.utf8).withUnsafeBufferPointer { table.id(for: $0) } }
+            return table
+        }
+        let one = TermTable.merged(tables, parts: 1)
+        let terms = (0..<one.terms.count).map { one.terms.term($0) }
+        #expect(terms == Set(lists.joined()).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        for parts in [2, 3, 7, 64, 5_000] {
+            let cut = TermTable.merged(tables, parts: parts)
+            #expect((0..<cut.terms.count).map { cut.terms.term($0) } == terms, "\(parts) parts")
+            #expect(cut.finalIDs == one.finalIDs, "\(parts) parts")
+            #expect(cut.orders == one.orders, "\(parts) parts")
+        }
+        // By default: as many ranges as cores (for this many terms), the same again.
+        let byDefault = TermTable.merged(tables)
+        #expect(byDefault.finalIDs == one.finalIDs && byDefault.terms.count == one.terms.count)
+    }
+
     /// The ids sort by their terms' bytes, whether terms differ in their first eight bytes or
     /// only after them, hold zero bytes or bytes above 0x7F, or begin one another.
     @Test func sortedIDsFollowTheBytes() {
