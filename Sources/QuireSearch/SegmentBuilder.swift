@@ -188,6 +188,41 @@ enum SegmentBuilder {
         return chunks
     }
 
+    /// The slices (by index) each core fills in a pass, whose cost is about their tokens: at
+    /// most one group per core, holding about as many tokens each — a pass ends when its
+    /// largest group does, and the slices a rebuild's cores took over (`SliceSchedule`) are
+    /// of any size (four slices of 40, 10, 25 and 25 % of the tokens, each taken by the
+    /// first core free, end at 60 % against 50 % cut as 40 + 10 and 25 + 25). For up to 16
+    /// slices on two cores every way of cutting them in two is tried; otherwise each slice,
+    /// largest first, goes to the core with the fewest tokens so far.
+    static func groups(tokens: [Int], cores: Int) -> [[Int]] {
+        let count = tokens.count
+        let cores = max(min(cores, count), 1)
+        guard cores > 1 else { return count == 0 ? [] : [Array(0..<count)] }
+        if cores == 2 && count <= 16 {
+            let total = tokens.reduce(0, +)
+            var best = (mask: 0, largest: Int.max)
+            // The first slice stays in the first group: each cut is tried once.
+            for mask in stride(from: 0, to: 1 << count, by: 2) {
+                var inSecond = 0
+                for index in 0..<count where mask & (1 << index) != 0 { inSecond += tokens[index] }
+                let largest = max(inSecond, total - inSecond)
+                if largest < best.largest { best = (mask, largest) }
+            }
+            let second = (0..<count).filter { best.mask & (1 << $0) != 0 }
+            let first = (0..<count).filter { best.mask & (1 << $0) == 0 }
+            return second.isEmpty ? [first] : [first, second]
+        }
+        var groups = [[Int]](repeating: [], count: cores)
+        var loads = [Int](repeating: 0, count: cores)
+        for index in (0..<count).sorted(by: { tokens[$0] > tokens[$1] }) {
+            let lightest = loads.indices.min { loads[$0] < loads[$1] } ?? 0
+            groups[lightest].append(index)
+            loads[lightest] += tokens[index]
+        }
+        return groups.filter { !$0.isEmpty }.map { $0.sorted() }
+    }
+
     /// The in-memory build of a plan (what `build(slices:)` does once planned).
     private static func assembleInMemory(_ plan: Plan, _ slices: inout [SegmentSlice]) -> IndexSegment {
         let records = WritableColumn<UInt8>(count: plan.recordLayout.bytes)
@@ -346,16 +381,20 @@ enum SegmentBuilder {
         /// `places` has frequencies.
         func fill(_ slices: inout [SegmentSlice], _ places: SlicePlaces, keepForward: Bool = false) -> [UInt32] {
             var overflows = [[UInt32]](repeating: [], count: slices.count)
+            let groups = SegmentBuilder.groups(tokens: (0..<slices.count).map { firstTokens[$0 + 1] - firstTokens[$0] },
+                                     cores: ProcessInfo.processInfo.activeProcessorCount)
             overflows.withUnsafeMutableBufferPointer { overflowBuffer in
                 let overflowSlots = overflowBuffer
                 slices.withUnsafeMutableBufferPointer { buffer in
                     let slots = buffer
-                    ParallelMap.perform(iterations: slots.count) { index in
-                        overflowSlots[index] = places.fill(slots[index], ids: finalIDs[index], cursor: cursors[index],
-                                                           firstDocument: firstDocuments[index],
-                                                           firstToken: firstTokens[index], releasing: !keepForward)
-                        if !keepForward && firstDocuments[index + 1] <= places.documentRange.upperBound {
-                            slots[index].releaseForward()
+                    ParallelMap.perform(iterations: groups.count) { group in
+                        for index in groups[group] {
+                            overflowSlots[index] = places.fill(slots[index], ids: finalIDs[index], cursor: cursors[index],
+                                                               firstDocument: firstDocuments[index],
+                                                               firstToken: firstTokens[index], releasing: !keepForward)
+                            if !keepForward && firstDocuments[index + 1] <= places.documentRange.upperBound {
+                                slots[index].releaseForward()
+                            }
                         }
                     }
                 }

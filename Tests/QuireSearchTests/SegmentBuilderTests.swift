@@ -118,6 +118,33 @@ struct SegmentBuilderTests {
         #expect(Indexer.sliceBounds(weights: [], slices: 0) == [0])
     }
 
+    /// The slices of a pass are grouped for the cores by their tokens: the best cut in two on
+    /// two cores, the lightest core next on more, every slice in one group.
+    @Test func slicesAreGroupedForTheCoresByTheirTokens() {
+        func largest(_ groups: [[Int]], _ tokens: [Int]) -> Int {
+            groups.map { $0.reduce(0) { $0 + tokens[$1] } }.max() ?? 0
+        }
+        let tokens = [40, 10, 25, 25]
+        let two = SegmentBuilder.groups(tokens: tokens, cores: 2)
+        #expect(largest(two, tokens) == 50, "\(two)")
+        #expect(two.joined().sorted() == [0, 1, 2, 3])
+        #expect(SegmentBuilder.groups(tokens: [7], cores: 2) == [[0]])
+        #expect(SegmentBuilder.groups(tokens: [], cores: 2) == [])
+        #expect(SegmentBuilder.groups(tokens: [5, 5, 5], cores: 1) == [[0, 1, 2]])
+        var generator = SeededGenerator(seed: 7)
+        for cores in [2, 3, 4] {
+            for count in [1, 2, 5, 16, 20] {
+                let sizes = (0..<count).map { _ in Int(generator.next() % 1_000) + 1 }
+                let groups = SegmentBuilder.groups(tokens: sizes, cores: cores)
+                #expect(groups.count <= cores && groups.allSatisfy { !$0.isEmpty })
+                #expect(groups.joined().sorted() == Array(0..<count), "\(cores) cores, \(sizes)")
+                // Never worse than a share each plus the largest slice.
+                let total = sizes.reduce(0, +)
+                #expect(largest(groups, sizes) <= total / min(cores, count) + (sizes.max() ?? 0))
+            }
+        }
+    }
+
     /// A rebuild given the walk's stamps cuts its slices by bytes: with notes of very
     /// different sizes the segment is still the one the parsed notes make.
     @Test func aRebuildWithStampsOfSkewedSizesGivesTheSameSegment() throws {
