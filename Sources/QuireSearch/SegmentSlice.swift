@@ -88,7 +88,7 @@ struct SegmentSlice: TokenSink {
             table.makeExclusive()
             forward.makeExclusive()
         }
-        forward.appendExclusive(table.exclusiveOccurrence(of: term, in: Int32(truncatingIfNeeded: count)))
+        forward.appendExclusive(table.exclusiveID(for: term))
         documentTokens += 1
         if term.first != Attribute.marker { textLength += 1 }
     }
@@ -118,13 +118,44 @@ struct SegmentSlice: TokenSink {
         textLength = 0
     }
 
-    /// Takes the term counts out of the term table, which then gives up most of its memory: to
-    /// be called once every document is added (and before the builder plans the segment, which
-    /// calls it otherwise), so that a slice that is done holds less while others still fill.
+    /// Counts each term's documents and occurrences from the forward index, and the term table
+    /// gives up its slots, most of its memory: to be called once every document is added (and
+    /// before the builder plans the segment, which calls it otherwise), so that a slice that is
+    /// done holds less while others still fill. Counted here in one pass over the ids, not per
+    /// token as they arrive: the table's slots stay half as large (`TermTable`).
     mutating func sealTerms() {
         guard !termsSealed else { return }
-        termCounts = table.takeTermCounts()
+        termCounts = Self.termCounts(of: forward, starts: forwardStarts, terms: table.count)
+        table.releaseSlots()
         termsSealed = true
+    }
+
+    /// Per local term of `forward` (`starts`: each document's first token, and the end): how
+    /// many documents hold it and how often it occurs.
+    static func termCounts(of forward: LocalTokens, starts: [UInt32], terms: Int) -> [TermCount] {
+        var counts = [TermCount](repeating: TermCount(), count: terms)
+        var last = [Int32](repeating: -1, count: terms)
+        func count<ID: FixedWidthInteger>(_ ids: UnsafeBufferPointer<ID>) {
+            counts.withUnsafeMutableBufferPointer { counts in
+                last.withUnsafeMutableBufferPointer { last in
+                    for document in 0..<max(starts.count - 1, 0) {
+                        let mark = Int32(truncatingIfNeeded: document)
+                        for index in Int(starts[document])..<Int(starts[document + 1]) {
+                            let id = ids[index]
+                            guard id != ID.max else { continue }  // a field separator
+                            let term = Int(truncatingIfNeeded: id)
+                            counts[term].occurrences &+= 1
+                            if last[term] != mark {
+                                last[term] = mark
+                                counts[term].postings &+= 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        forward.withIDs(narrow: { count($0) }, wide: { count($0) })
+        return counts
     }
 
     /// Numbers the local terms anew: term `id` becomes `map[id]` in the forward index (the

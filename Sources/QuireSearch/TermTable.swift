@@ -2,16 +2,17 @@ import Foundation
 import QuireCore
 
 /// Assigns ids to terms given as bytes (open addressing, no string per term); ids follow the
-/// order of first appearance. Each term's slot also counts the documents holding it and its
-/// occurrences (`occurrence(of:in:)`), so that a token costs one cache line, not two.
+/// order of first appearance. A slot is 16 bytes and counts nothing (a slice counts its terms
+/// from its forward index once it is complete: `SegmentSlice.sealTerms`): at 10,000 notes a
+/// slice's table of 32-byte slots with the counts filled the core's 2 MB cache on its own, and
+/// the lookups that missed it were half the time spent on a token.
 struct TermTable {
     private(set) var bytes: [UInt8] = []
     private(set) var offsets: [UInt32] = [0]
-    /// Per slot (32 bytes, aligned to them): the term's first eight bytes (zero padded) and,
-    /// in `meta`, 0 when empty, else the top 24 bits of its hash, its length (at most 255) and
-    /// its id + 1 — a term of up to eight bytes, most words, is found with one memory access —
-    /// then its counts. Full at three quarters (the counts beside the hash keep the table as
-    /// small as a half-full one of 16-byte slots and a separate count array).
+    /// Per slot (16 bytes, four to a cache line): the term's first eight bytes (zero padded)
+    /// and, in `meta`, 0 when empty, else the top 24 bits of its hash, its length (at most 255)
+    /// and its id + 1 — a term of up to eight bytes, most words, is found with one memory
+    /// access. Full at three quarters.
     private var slots = TermSlots(count: 1 << 12)
 
     var count: Int { offsets.count - 1 }
@@ -24,51 +25,26 @@ struct TermTable {
         return UInt32(truncatingIfNeeded: slots.base[slot].meta & 0xFFFF_FFFF) &- 1
     }
 
-    /// The id of `key` (a new one when the table does not hold it yet), counting one more
-    /// occurrence of it, in `document` — documents are counted once each, and come in
-    /// ascending order.
-    @inline(__always)
-    mutating func occurrence(of key: UnsafeBufferPointer<UInt8>, in document: Int32) -> UInt32 {
-        makeExclusive()
-        return exclusiveOccurrence(of: key, in: document)
-    }
-
     /// Makes the slots this table's own (copied when a copy of this table shares them, made anew
-    /// after `takeTermCounts`), so that `exclusiveOccurrence` may be called until the table is
+    /// after `releaseSlots`), so that `exclusiveID` may be called until the table is
     /// next copied.
     mutating func makeExclusive() {
         if !isKnownUniquelyReferenced(&slots) { slots = slots.copy() }
         if slots.count == 0 { rehash() }
     }
 
-    /// `occurrence(of:in:)` for a table whose slots are its own (`makeExclusive`, no copy made
-    /// since): without the check, which costs a call into the runtime per token.
+    /// `id(for:)` for a table whose slots are its own (`makeExclusive`, no copy made since):
+    /// without the check, which costs a call into the runtime per token.
     @inline(__always)
-    mutating func exclusiveOccurrence(of key: UnsafeBufferPointer<UInt8>, in document: Int32) -> UInt32 {
-        let slot = self.exclusiveSlot(for: key)
-        let entry = slots.base + slot
-        if entry.pointee.lastDocument != document {
-            entry.pointee.lastDocument = document
-            entry.pointee.postings &+= 1
-        }
-        entry.pointee.occurrences &+= 1
-        return UInt32(truncatingIfNeeded: entry.pointee.meta & 0xFFFF_FFFF) &- 1
+    mutating func exclusiveID(for key: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let slot = exclusiveSlot(for: key)  // first: adding the key may move the slots
+        return UInt32(truncatingIfNeeded: slots.base[slot].meta & 0xFFFF_FFFF) &- 1
     }
 
-    /// Per id: how many documents held the term and how often it occurred (as counted by
-    /// `occurrence(of:in:)`); the table then gives up its slots, which are most of its memory —
-    /// it still knows its terms, and should a term be looked up again, the slots are made anew
-    /// (with the counts starting over).
-    mutating func takeTermCounts() -> [TermCount] {
-        var counts = [TermCount](repeating: TermCount(), count: count)
-        for slot in 0..<slots.count {
-            let entry = slots.base[slot]
-            guard entry.meta != 0 else { continue }
-            counts[Int(entry.meta & 0xFFFF_FFFF) - 1] = TermCount(postings: entry.postings,
-                                                                  occurrences: entry.occurrences)
-        }
+    /// Gives up the slots, which are most of the table's memory: it still knows its terms, and
+    /// should a term be looked up again, the slots are made anew.
+    mutating func releaseSlots() {
         slots = TermSlots(count: 0)
-        return counts
     }
 
     /// The slot holding `key`, which is added when the table does not hold it yet (the slots
@@ -131,7 +107,7 @@ struct TermTable {
         (hash & 0xFFFF_FF00_0000_0000) | UInt64(min(length, 255)) << 32
     }
 
-    /// Doubles the slots (the counts move with their terms).
+    /// Doubles the slots.
     private mutating func grow() {
         let larger = TermSlots(count: slots.count * 2)
         let mask = larger.count - 1
@@ -145,7 +121,7 @@ struct TermTable {
         slots = larger
     }
 
-    /// Makes the slots anew from the terms (after `takeTermCounts`), with no counts.
+    /// Makes the slots anew from the terms (after `releaseSlots`).
     @inline(never)
     private mutating func rehash() {
         var size = 1 << 12
@@ -224,19 +200,14 @@ struct TermTable {
     }
 }
 
-/// One slot of a `TermTable`: a term's head and meta word, then its counts (32 bytes).
+/// One slot of a `TermTable`: a term's head and meta word (16 bytes).
 struct TermSlot {
     var head: UInt64
     var meta: UInt64
-    /// The last document counted, its number of documents and of occurrences.
-    var lastDocument: Int32 = -1
-    var postings: UInt32 = 0
-    var occurrences: UInt32 = 0
-    var spare: UInt32 = 0
 }
 
-/// The slots of a `TermTable`, allocated here aligned to 32 bytes (a slot never straddles two
-/// cache lines) and freed in `deinit`; all empty (zero meta) at first.
+/// The slots of a `TermTable`, allocated here aligned to a cache line (a slot never straddles
+/// two) and freed in `deinit`; all empty (zero meta) at first.
 final class TermSlots {
     let base: UnsafeMutablePointer<TermSlot>
     /// Number of slots, a power of two.

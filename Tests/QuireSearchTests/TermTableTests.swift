@@ -1,3 +1,4 @@
+import QuireCore
 import Testing
 @testable import QuireSearch
 
@@ -33,35 +34,42 @@ struct TermTableTests {
         #expect(table.count == expected.count)
     }
 
-    /// Each term's slot counts its documents and occurrences, through the table's growth; once
-    /// the counts are taken, the table still knows every term by its id.
-    @Test func countsFollowTheirTermsAndTheTableStillKnowsItsTermsAfterwards() {
-        var table = TermTable()
-        let words = (0..<5000).map { Array("word\($0)".utf8) }
-        // Document d holds words 0...d % 50 + (d / 50) * 10 ..., each word w of it (w % 3 + 1) times.
-        var expected = [TermCount](repeating: TermCount(), count: words.count)
-        for document in 0..<400 {
-            let first = document * 10
-            for word in first..<min(first + 100, words.count) {
-                for _ in 0...(word % 3) {
-                    _ = words[word].withUnsafeBufferPointer { table.occurrence(of: $0, in: Int32(document)) }
-                    expected[word].occurrences += 1
+    /// A slice counts each term's documents and occurrences from its forward index once it is
+    /// sealed — with ids of two bytes, and of four past 65,535 terms — and its table, its slots
+    /// given up, still knows every term by its id.
+    @Test func aSealedSliceCountsItsTermsAndItsTableStillKnowsThem() {
+        for distinct in [5_000, 70_000] {
+            var slice = SegmentSlice()
+            let words = (0..<distinct).map { "word\($0)" }
+            // Document d holds words d * step ..< d * step + window (every word, some in several
+            // documents), each word w (w % 3 + 1) times.
+            let step = distinct / 400
+            let window = max(step + 10, distinct - 399 * step)
+            var expected = [TermCount](repeating: TermCount(), count: words.count)
+            for document in 0..<400 {
+                var note = Note(path: "n\(document).md", folder: "")
+                var body: [String] = []
+                for word in document * step..<min(document * step + window, words.count) {
+                    for _ in 0...(word % 3) {
+                        body.append(words[word])
+                        expected[word].occurrences += 1
+                    }
+                    expected[word].postings += 1
                 }
-                expected[word].postings += 1
+                note.body = body.joined(separator: " ")
+                slice.add(note)
             }
+            #expect(slice.forward.isWide == (distinct > 65_535))
+            slice.sealTerms()
+            var table = slice.table
+            let ids = words.map { word in Array(word.utf8).withUnsafeBufferPointer { table.id(for: $0) } }
+            #expect(Set(ids).count == words.count)
+            #expect(expected.allSatisfy { $0.postings > 0 })
+            let counted = ids.map { Int($0) < slice.termCounts.count ? slice.termCounts[Int($0)] : TermCount() }
+            #expect(counted.map(\.postings) == expected.map(\.postings), "\(distinct) words: postings")
+            #expect(counted.map(\.occurrences) == expected.map(\.occurrences), "\(distinct) words: occurrences")
+            #expect(Array("new".utf8).withUnsafeBufferPointer { table.id(for: $0) } == UInt32(table.count - 1))
         }
-        let ids = words.map { word in word.withUnsafeBufferPointer { table.id(for: $0) } }
-        #expect(Set(ids).count == words.count)
-        let counts = table.takeTermCounts()
-        #expect(counts.count == words.count)
-        for (word, id) in ids.enumerated() {
-            #expect(counts[Int(id)].postings == expected[word].postings, "postings of word \(word)")
-            #expect(counts[Int(id)].occurrences == expected[word].occurrences, "occurrences of word \(word)")
-        }
-        for (word, id) in ids.enumerated() {
-            #expect(words[word].withUnsafeBufferPointer { table.id(for: $0) } == id)
-        }
-        #expect(Array("new".utf8).withUnsafeBufferPointer { table.id(for: $0) } == UInt32(words.count))
     }
 
     /// Merged tables give one dictionary sorted bytewise (a term before the longer ones it
