@@ -9,7 +9,8 @@ import Synchronization
 /// other core's run now ends, so every slice still holds consecutive notes.
 ///
 /// A run is split only while its rest weighs at least `minimumSplit` (each new slice learns the
-/// vocabulary anew) and at most `maximumRuns` runs are ever made. Positions are offsets into the
+/// vocabulary anew) and at most `maximumRuns` runs are ever made (by default 16, or two per core
+/// on more than eight). Positions are offsets into the
 /// weights given (the notes in catalog order). Safe to call from several threads at once.
 final class SliceSchedule: Sendable {
     /// A run of notes: the next one to hand out and where the run ends.
@@ -33,14 +34,15 @@ final class SliceSchedule: Sendable {
 
     /// `bounds`: where each core's run begins, and where the last ends (`Indexer.sliceBounds`);
     /// `weights`: each note's weight, as the bounds were cut by.
-    init(bounds: [Int], weights: [Int], minimumSplit: Int, maximumRuns: Int = 16) {
+    init(bounds: [Int], weights: [Int], minimumSplit: Int, maximumRuns: Int? = nil) {
         var sums = [0]
         sums.reserveCapacity(weights.count + 1)
         for weight in weights { sums.append(sums[sums.count - 1] &+ max(weight, 0)) }
         self.sums = sums
         self.minimumSplit = max(minimumSplit, 1)
         let runs = zip(bounds, bounds.dropFirst()).map { Run(next: $0, end: $1) }
-        self.maximumRuns = max(maximumRuns, runs.count)
+        // By default 16 runs, or two per core on a machine of more than eight.
+        self.maximumRuns = max(maximumRuns ?? max(16, 2 * runs.count), runs.count)
         state = Mutex(State(runs: runs, current: Array(runs.indices)))
     }
 

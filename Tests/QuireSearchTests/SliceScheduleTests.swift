@@ -61,6 +61,18 @@ struct SliceScheduleTests {
         _ = Self.drain(schedule, 0)
         #expect(schedule.runs.count == 4)
         #expect(schedule.split(for: 0) == nil)
+        // By default 16 runs, or two per core past eight cores.
+        for cores in [2, 8, 12] {
+            let bounds = Indexer.sliceBounds(weights: [Int](repeating: 10, count: 100_000), slices: cores)
+            let many = SliceSchedule(bounds: bounds, weights: [Int](repeating: 10, count: 100_000), minimumSplit: 1)
+            var made = cores
+            while true {
+                _ = Self.drain(many, 0)
+                guard many.split(for: 0) != nil else { break }
+                made += 1
+            }
+            #expect(made == max(16, 2 * cores), "\(cores) cores")
+        }
         // The second core still takes every note of its (shortened) run.
         let rest = Self.drain(schedule, 1)
         #expect(rest.first == 1 && rest == Array(rest[0]...rest[rest.count - 1]))
