@@ -15,8 +15,9 @@ enum SegmentBuilder {
     /// would hold less than `minimumSize` documents. Each slice's term table learns the
     /// vocabulary anew and the builder's passes visit every slice, so more slices cost more
     /// (at 10,000 notes on two cores, four slices took 2 % more instructions than two, and 16
-    /// about 15 % more CPU time than 4); the rebuild cuts its slices by bytes so that each core
-    /// has about as much to do (`Indexer.sliceBounds`).
+    /// about 15 % more CPU time than 4); a rebuild starts with as many runs, cut by bytes
+    /// (`Indexer.sliceBounds`), and makes a slice more only when a core that is done takes over
+    /// half of another's rest (`SliceSchedule`).
     static func sliceCount(documents: Int, minimumSize: Int) -> Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         return min(max(min(documents / max(minimumSize, 1), cores), 1), 16)
@@ -262,6 +263,8 @@ enum SegmentBuilder {
         let lengths: [UInt32]
         let sortKeys: [Double]
         let recordLayout: RecordLayout
+        /// The slices each core fills in a pass (`SegmentBuilder.groups`).
+        let groups: [[Int]]
         var postingCount: Int { Int(postingStarts[postingStarts.count - 1]) }
         var positionCount: Int { Int(positionStarts[positionStarts.count - 1]) }
         var forwardCount: Int { firstTokens[firstTokens.count - 1] }
@@ -353,6 +356,8 @@ enum SegmentBuilder {
             self.sortKeys = sortKeys
             recordLayout = RecordLayout(recordBytes: slices.reduce(0) { $0 + $1.records.bytes.count },
                                         count: documentCount)
+            groups = SegmentBuilder.groups(tokens: (0..<slices.count).map { firstTokens[$0 + 1] - firstTokens[$0] },
+                                           cores: ProcessInfo.processInfo.activeProcessorCount)
         }
 
         /// Copies the slices' encoded records, each one's offset and the flags to `base`
@@ -381,8 +386,6 @@ enum SegmentBuilder {
         /// `places` has frequencies.
         func fill(_ slices: inout [SegmentSlice], _ places: SlicePlaces, keepForward: Bool = false) -> [UInt32] {
             var overflows = [[UInt32]](repeating: [], count: slices.count)
-            let groups = SegmentBuilder.groups(tokens: (0..<slices.count).map { firstTokens[$0 + 1] - firstTokens[$0] },
-                                     cores: ProcessInfo.processInfo.activeProcessorCount)
             overflows.withUnsafeMutableBufferPointer { overflowBuffer in
                 let overflowSlots = overflowBuffer
                 slices.withUnsafeMutableBufferPointer { buffer in
