@@ -196,6 +196,8 @@ public struct CatalogStore: Sendable {
         var unique: [String] = []
         var seen = Set<String>()
         for path in paths where seen.insert(path).inserted { unique.append(path) }
+        // A rebuild's stamps by slot become a table here, once (the pass updates them by path).
+        if case .rebuilt(_, let rebuilt) = stamps { stamps = .table(rebuilt.table) }
         // The stamps of just these paths: no table of every path.
         var table = stamps.stored(unique)
         setReport(indexer.update(&catalog, stamps: &table, paths: unique, complete: false), indexer)
