@@ -10,8 +10,8 @@ import Synchronization
 ///
 /// A run is split only while its rest weighs at least `minimumSplit` (each new slice learns the
 /// vocabulary anew) and at most `maximumRuns` runs are ever made (by default 16, or two per core
-/// on more than eight). Positions are offsets into the
-/// weights given (the notes in catalog order). Safe to call from several threads at once.
+/// on more than eight). Positions are offsets into the weights given (the notes in catalog
+/// order). Safe to call from several threads at once.
 final class SliceSchedule: Sendable {
     /// A run of notes: the next one to hand out and where the run ends.
     struct Run: Equatable, Sendable {

@@ -27,7 +27,7 @@ extension TermTable {
         var bounds = [[Int]](repeating: [], count: tables.count)  // per table: parts + 1 indices
         for table in tables.indices {
             bounds[table].append(0)
-            for part in 1..<max(parts, 1) {
+            for part in 1..<parts {
                 guard let largest else { break }
                 let key = orders[largest][tables[largest].count * part / parts]
                 var low = 0
@@ -69,7 +69,7 @@ extension TermTable {
         }
         let finalIDs = tables.indices.map { table -> [UInt32] in
             var ids = Array(flat[starts[table]..<starts[table + 1]])
-            for part in 1..<max(parts, 1) where partStarts[part] > 0 {
+            for part in 1..<parts where partStarts[part] > 0 {
                 for position in bounds[table][part]..<bounds[table][part + 1] {
                     ids[Int(orders[table][position])] += partStarts[part]
                 }
