@@ -19,7 +19,8 @@ Modes:  chaos (default) -- random rounds;  --faults -- every QUIRE_FAULT point, 
   symlink / link-to-note / note-to-link -- tracked symlinks made, replaced by a real note, a
                  plain note replaced by a link (its text counts as deleted, like `quire rm`);
   unicode      -- notes from a small pool of accented names, written precomposed (NFC) or
-                 decomposed (NFD, as macOS writes), so two devices collide under NFC;
+                 decomposed (NFD, as macOS writes), so two devices collide under NFC; now and
+                 then one device writes both forms side by side (two files on Linux);
   file-folder  -- `ProjectsN` made as a file on one device and as a folder of notes on another;
   nested-repo  -- a folder with its own `.git` (never synced; left out of the comparison);
   config       -- a line added to `.gitignore`, a key added to `.obsidian/app.json`;
@@ -91,7 +92,7 @@ class Chaos:
         self.ledger = {}          # token -> {"kind", "note", "device", "round"}
         self.deleted = set()
         self.superseded = set()
-        self.stats = {"rounds": 0, "operations": 0, "edge_operations": 0, "syncs": 0, "failed_syncs": 0, "concurrent_syncs": 0,
+        self.stats = {"rounds": 0, "operations": 0, "edge_operations": 0, "normalization_pairs": 0, "syncs": 0, "failed_syncs": 0, "concurrent_syncs": 0,
                       "faults": 0, "kills": 0, "edits_during_sync": 0, "conflicts": 0, "losses": 0,
                       "converge_passes": 0}
         self.devices = []
@@ -349,12 +350,24 @@ class Chaos:
         root = device.path
         if operation == "unicode":
             # A name from a small pool, precomposed or decomposed: another device may hold the same
-            # name in the other form. An existing file equal under NFC is edited instead.
+            # name in the other form. An existing file equal under NFC is edited instead, or now
+            # and then a new note is written beside it in the other form (a Linux device can hold
+            # both: two files, two notes to the catalog, one name on macOS).
             name = self.rng.choice(UNICODE_NAMES) % self.rng.randint(0, 1)
             form = self.rng.choice(["NFC", "NFD"])
             existing = [n for n in os.listdir(root) if unicodedata.normalize("NFC", n) == name
                         and not os.path.islink(os.path.join(root, n))]
-            if existing:
+            other = {unicodedata.normalize("NFD", name), name} - set(existing)
+            if len(existing) == 1 and other and self.rng.random() < 0.5:
+                path = os.path.join(root, sorted(other)[0])
+                self.write_as_editor(path, "# %s\n\n%s\n" % (name[:-3], token), device)
+                self.stats["normalization_pairs"] += 1
+                # The catalog holds both at once (no sync of this device runs now, unless a daemon does).
+                if not self.args.daemons:
+                    problems = self.catalog_problems(device)
+                    if problems:
+                        raise Failure("beside a name equal under NFC: " + "; ".join(problems))
+            elif existing:
                 path = os.path.join(root, existing[0])
                 self.write_as_editor(path, self.read(path).rstrip("\n") + "\n" + token + "\n", device)
             else:
@@ -541,7 +554,7 @@ class Chaos:
             if any(os.path.islink(os.path.join(device.path, *parts[:depth])) for depth in range(1, len(parts) + 1)) \
                     or not os.path.isfile(full):
                 continue
-            expected.add(unicodedata.normalize("NFC", path))
+            expected.add(path)  # by its bytes: names equal under NFC are two files here
         result = self.quire(device, "list", "--paths", check=False)
         if result.returncode != 0:
             return ["%s: quire list failed: %s" % (device.name, result.stderr.strip())]
@@ -551,7 +564,7 @@ class Chaos:
             if any(os.path.islink(os.path.join(device.path, *parts[:depth])) for depth in range(1, len(parts) + 1)) \
                     or parts[0].startswith("nested-"):
                 continue
-            shown.add(unicodedata.normalize("NFC", path))
+            shown.add(path)
         if shown == expected:
             return []
         return ["%s: the catalog disagrees with the work tree: missing %s, extra %s" % (

@@ -74,7 +74,7 @@ public struct NoteResolver: Sendable {
         }
         if candidates.isEmpty, let outside { throw outside }
         for path in candidates {
-            if let note = notes.first(where: { $0.path == path }) { return note }
+            if let note = notes.first(where: { ExactPath.same($0.path, path) }) { return note }
             if path.lowercased().hasSuffix(".md"), !Vault.isDirectory(vault.url(for: path).path) {
                 return try vault.readNote(path: path)
             }

@@ -101,7 +101,7 @@ extension Catalog {
     /// The live document of the note at `path` (found through its file-name term).
     func document(path: String) -> Int? {
         let key = LinkResolver.key(NoteParser.stem(of: path))
-        return documents(withAttribute: Attribute.stem + key).first { self.path($0) == path }
+        return documents(withAttribute: Attribute.stem + key).first { ExactPath.same(self.path($0), path) }
     }
 
     /// `backlinks(of:)` with the document of each linking note.

@@ -12,8 +12,9 @@ public struct Catalog: Sendable {
     var baseLive: [Bool]
     var delta: IndexSegment
     var deltaNotes: [AnalyzedNote]
-    /// Global document number by path, built on the first update that changes many notes.
-    private var pathIndex: [String: Int]?
+    /// Global document number by path (by its bytes: `ExactPath`), built on the first update
+    /// that changes many notes.
+    private var pathIndex: [ExactPath: Int]?
     /// The live slots in `PathOrder` as the snapshot this catalog was loaded from stores them:
     /// its base slots stay valid while the base does, so an update of a few notes finds them
     /// by binary search instead of building `pathIndex`.
@@ -38,13 +39,13 @@ public struct Catalog: Sendable {
     }
 
     init(analyzed: [AnalyzedNote]) {
-        var seen: [String: Int] = [:]
+        var seen: [ExactPath: Int] = [:]
         var unique: [AnalyzedNote] = []
         for note in analyzed {
-            if let index = seen[note.record.path] {
+            if let index = seen[ExactPath(note.record.path)] {
                 unique[index] = note
             } else {
-                seen[note.record.path] = unique.count
+                seen[ExactPath(note.record.path)] = unique.count
                 unique.append(note)
             }
         }
@@ -80,7 +81,7 @@ public struct Catalog: Sendable {
         all.reserveCapacity(liveCount)
         for document in 0..<base.count where baseLive[document] { all.append(base.analyzed(document)) }
         all.append(contentsOf: deltaNotes)
-        return Catalog(analyzed: all.sorted { $0.record.path < $1.record.path })
+        return Catalog(analyzed: all.sorted { ExactPath.precedes($0.record.path, $1.record.path) })
     }
 
     /// Whether the recent changes are large enough to be merged into the main segment.
@@ -172,16 +173,16 @@ public struct Catalog: Sendable {
         return set
     }
 
-    /// Every note's metadata, by path.
+    /// Every note's metadata, by path (by its bytes).
     public var records: [NoteRecord] {
-        mapRecords(liveSet.members) { $0.pointee }.sorted { $0.path < $1.path }
+        mapRecords(liveSet.members) { $0.pointee }.sorted { ExactPath.precedes($0.path, $1.path) }
     }
 
     /// The metadata of the note at `path`, if the catalog holds it.
     public func record(path: String) -> NoteRecord? {
-        if let pathIndex { return pathIndex[path].map(record) }
-        if loadedOrder != nil { return locate([path])[path].map(record) }
-        if let found = deltaNotes.first(where: { $0.record.path == path }) { return found.record }
+        if let pathIndex { return pathIndex[ExactPath(path)].map(record) }
+        if loadedOrder != nil { return locate([path])[ExactPath(path)].map(record) }
+        if let found = deltaNotes.first(where: { ExactPath.same($0.record.path, path) }) { return found.record }
         var wanted = path
         return wanted.withUTF8 { target in
             for document in 0..<base.count where baseLive[document] {
@@ -208,21 +209,21 @@ public struct Catalog: Sendable {
 
     /// Removes `removals` and the old versions of `upserts`, then adds `upserts`.
     mutating func apply(upserts given: [AnalyzedNote], removals: [String]) {
-        var latest: [String: Int] = [:]
-        for (position, note) in given.enumerated() { latest[note.record.path] = position }
-        let upserts = given.enumerated().filter { latest[$0.element.record.path] == $0.offset }.map(\.element)
+        var latest: [ExactPath: Int] = [:]
+        for (position, note) in given.enumerated() { latest[ExactPath(note.record.path)] = position }
+        let upserts = given.enumerated().filter { latest[ExactPath($0.element.record.path)] == $0.offset }.map(\.element)
         let paths = removals + upserts.map(\.record.path)
         let few = pathIndex == nil && paths.count <= 4096 && loadedOrder != nil
         var index = pathIndex ?? (few ? locate(paths) : buildPathIndex())
         var deltaChanged = false
         for path in paths {
-            guard let document = index.removeValue(forKey: path) else { continue }
+            guard let document = index.removeValue(forKey: ExactPath(path)) else { continue }
             liveCount -= 1
             totalLength -= length(document)
             if document < base.count {
                 baseLive[document] = false
             } else {
-                deltaNotes.removeAll { $0.record.path == path }
+                deltaNotes.removeAll { ExactPath.same($0.record.path, path) }
                 deltaChanged = true
             }
         }
@@ -242,22 +243,22 @@ public struct Catalog: Sendable {
         }
         delta = SegmentBuilder.build(notes: deltaNotes)
         guard !few else { return }
-        for (offset, note) in deltaNotes.enumerated() { index[note.record.path] = base.count + offset }
+        for (offset, note) in deltaNotes.enumerated() { index[ExactPath(note.record.path)] = base.count + offset }
         pathIndex = index
     }
 
     /// The live documents of `paths` (those the catalog holds), found without a table of every
     /// path: the recent changes looked through, the base by binary search of `loadedOrder`.
-    private func locate(_ paths: [String]) -> [String: Int] {
-        let wanted = Set(paths)
-        var found: [String: Int] = [:]
-        for (offset, note) in deltaNotes.enumerated() where wanted.contains(note.record.path) {
-            found[note.record.path] = base.count + offset
+    private func locate(_ paths: [String]) -> [ExactPath: Int] {
+        let wanted = Set(paths.map(ExactPath.init))
+        var found: [ExactPath: Int] = [:]
+        for (offset, note) in deltaNotes.enumerated() where wanted.contains(ExactPath(note.record.path)) {
+            found[ExactPath(note.record.path)] = base.count + offset
         }
         guard let loadedOrder else { return found }
         let order = loadedOrder.buffer.filter { Int($0) < base.count }
         for path in wanted where found[path] == nil {
-            let position = CachedStamps.search(path, count: order.count) { index, wanted in
+            let position = CachedStamps.search(path.string, count: order.count) { index, wanted in
                 base.records.withPath(Int(order[index])) { CachedStamps.compare($0, wanted) }
             }
             if let position, baseLive[Int(order[position])] { found[path] = Int(order[position]) }
@@ -265,13 +266,13 @@ public struct Catalog: Sendable {
         return found
     }
 
-    private func buildPathIndex() -> [String: Int] {
-        var index: [String: Int] = [:]
+    private func buildPathIndex() -> [ExactPath: Int] {
+        var index: [ExactPath: Int] = [:]
         index.reserveCapacity(liveCount)
         for document in 0..<base.count where baseLive[document] {
-            index[base.records.path(document)] = document
+            index[ExactPath(base.records.path(document))] = document
         }
-        for offset in 0..<delta.count { index[delta.records.path(offset)] = base.count + offset }
+        for offset in 0..<delta.count { index[ExactPath(delta.records.path(offset))] = base.count + offset }
         return index
     }
 

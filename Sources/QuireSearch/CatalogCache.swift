@@ -229,11 +229,11 @@ struct CachedStamps: @unchecked Sendable {
     }
 
     /// Every live path's stamp, by path (what an update that changes the catalog works on).
-    var dictionary: [String: StoredStamp] {
-        var result: [String: StoredStamp] = [:]
+    var dictionary: [ExactPath: StoredStamp] {
+        var result: [ExactPath: StoredStamp] = [:]
         result.reserveCapacity(order.count)
         for slot in order.buffer {
-            result[withPath(Int(slot)) { String(decoding: $0, as: UTF8.self) }] = stored(Int(slot))
+            result[ExactPath(withPath(Int(slot)) { String(decoding: $0, as: UTF8.self) })] = stored(Int(slot))
         }
         return result
     }

@@ -11,13 +11,13 @@ extension CatalogCache {
     /// the two writes leaves a pair that does not match, which is rebuilt. Returns the base's
     /// id. The catalog's columns stay alive during the writes.
     @discardableResult
-    static func save(_ catalog: Catalog, stamps: [String: StoredStamp], to path: String,
+    static func save(_ catalog: Catalog, stamps: [ExactPath: StoredStamp], to path: String,
                      baseID known: UInt64? = nil, mark: WatchMark? = nil) throws(CacheError) -> UInt64 {
         var live: [Int] = []
         for slot in 0..<catalog.capacity where catalog.isLive(slot) { live.append(slot) }
         let paths = live.map { catalog.path($0) }
         var bySlot = [StoredStamp?](repeating: nil, count: catalog.capacity)
-        for (slot, path) in zip(live, paths) { bySlot[slot] = stamps[path] }
+        for (slot, path) in zip(live, paths) { bySlot[slot] = stamps[ExactPath(path)] }
         let order = paths.indices.sorted { PathOrder.precedes(paths[$0], paths[$1]) }.map { UInt32(live[$0]) }
         return try save(catalog, stamp: { bySlot[$0] }, order: order, to: path, baseID: known, mark: mark)
     }

@@ -35,18 +35,19 @@ public struct CatalogStore: Sendable {
     public var cachePath: String { root + "/.quire/cache/catalog.bin" }
 
     /// The stored stamps: in place in the loaded snapshot, with the paths looked at since
-    /// (a few edits build no table of every path), or a table by path.
+    /// (a few edits build no table of every path), or a table by path (by its bytes:
+    /// `ExactPath`).
     private enum Stamps {
         case snapshot(CachedStamps)
         /// The snapshot's stamps and, for each path looked at since loading, its stamp now
         /// (nil: gone).
-        case patched(CachedStamps, [String: StoredStamp?])
-        case table([String: StoredStamp])
+        case patched(CachedStamps, [ExactPath: StoredStamp?])
+        case table([ExactPath: StoredStamp])
         /// A rebuild's stamps by slot, for the catalog whose base records are the table given
         /// (a table by path is made only when one is needed).
         case rebuilt(RecordTable, RebuiltStamps)
 
-        var table: [String: StoredStamp] {
+        var table: [ExactPath: StoredStamp] {
             switch self {
             case .rebuilt(_, let rebuilt): return rebuilt.table
             case .snapshot(let cached): return cached.dictionary
@@ -59,7 +60,7 @@ public struct CatalogStore: Sendable {
         }
 
         /// The snapshot and the changes since, unless the stamps are a table.
-        var loaded: (CachedStamps, [String: StoredStamp?])? {
+        var loaded: (CachedStamps, [ExactPath: StoredStamp?])? {
             switch self {
             case .snapshot(let cached): return (cached, [:])
             case .patched(let cached, let changes): return (cached, changes)
@@ -68,14 +69,15 @@ public struct CatalogStore: Sendable {
         }
 
         /// The stamps of `paths` as stored (loaded or changed since), by path.
-        func stored(_ paths: [String]) -> [String: StoredStamp] {
+        func stored(_ paths: [String]) -> [ExactPath: StoredStamp] {
             if case .rebuilt(_, let rebuilt) = self { return Stamps.table(rebuilt.table).stored(paths) }
-            var some: [String: StoredStamp] = [:]
+            var some: [ExactPath: StoredStamp] = [:]
             for path in paths {
+                let key = ExactPath(path)
                 switch self {
-                case .snapshot(let cached): some[path] = cached.lookup(path)
-                case .patched(let cached, let changes): some[path] = changes[path] ?? cached.lookup(path)
-                case .table(let table): some[path] = table[path]
+                case .snapshot(let cached): some[key] = cached.lookup(path)
+                case .patched(let cached, let changes): some[key] = changes[key] ?? cached.lookup(path)
+                case .table(let table): some[key] = table[key]
                 case .rebuilt: break  // made a table above
                 }
             }
@@ -83,16 +85,16 @@ public struct CatalogStore: Sendable {
         }
 
         /// These stamps with `table`'s entries for `paths` (a path missing from it is gone).
-        func updating(_ paths: [String], from table: [String: StoredStamp]) -> Stamps {
+        func updating(_ paths: [String], from table: [ExactPath: StoredStamp]) -> Stamps {
             switch self {
             case .table(var all):
-                for path in paths { all[path] = table[path] }
+                for path in paths.map(ExactPath.init) { all[path] = table[path] }
                 return .table(all)
             case .rebuilt(_, let rebuilt):
                 return Stamps.table(rebuilt.table).updating(paths, from: table)
             case .snapshot(let cached), .patched(let cached, _):
                 var changes = loaded?.1 ?? [:]
-                for path in paths { changes[path] = .some(table[path]) }
+                for path in paths.map(ExactPath.init) { changes[path] = .some(table[path]) }
                 return .patched(cached, changes)
             }
         }
@@ -194,8 +196,8 @@ public struct CatalogStore: Sendable {
         }
         let indexer = Indexer(root: root, parse: parse, snapshot: SnapshotTarget(path: cachePath), progress: progress)
         var unique: [String] = []
-        var seen = Set<String>()
-        for path in paths where seen.insert(path).inserted { unique.append(path) }
+        var seen = Set<ExactPath>()
+        for path in paths where seen.insert(ExactPath(path)).inserted { unique.append(path) }
         // A rebuild's stamps by slot become a table here, once (the pass updates them by path).
         if case .rebuilt(_, let rebuilt) = stamps { stamps = .table(rebuilt.table) }
         // The stamps of just these paths: no table of every path.
@@ -279,17 +281,19 @@ public struct CatalogStore: Sendable {
     /// table of every path: base slots keep their stored stamps (a touched note its new one)
     /// and their order; the few notes of the recent-changes segment are sorted and merged in.
     private static func patchedSlots(_ catalog: Catalog, _ cached: CachedStamps,
-                                     _ changes: [String: StoredStamp?]) -> ((Int) -> StoredStamp?, [UInt32]) {
+                                     _ changes: [ExactPath: StoredStamp?]) -> ((Int) -> StoredStamp?, [UInt32]) {
         let baseCount = catalog.base.count
         var touched: [Int: StoredStamp] = [:]
         for (path, stamp) in changes {
-            if let stamp, let slot = cached.slot(of: path), slot < baseCount, catalog.isLive(slot) { touched[slot] = stamp }
+            if let stamp, let slot = cached.slot(of: path.string), slot < baseCount, catalog.isLive(slot) {
+                touched[slot] = stamp
+            }
         }
         let stamp: (Int) -> StoredStamp? = { slot in
             if let stamp = touched[slot] { return stamp }
             if slot < baseCount { return cached.stored(slot) }
             let path = catalog.path(slot)
-            return changes[path] ?? cached.lookup(path)
+            return changes[ExactPath(path)] ?? cached.lookup(path)
         }
         let recent = (baseCount..<catalog.capacity).map { ($0, catalog.path($0)) }
             .sorted { PathOrder.precedes($0.1, $1.1) }

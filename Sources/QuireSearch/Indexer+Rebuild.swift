@@ -7,11 +7,14 @@ extension Indexer {
     /// another, folding each note into its slice's part of the index at once — no note's
     /// tokens are kept. The slices then become one segment (`SegmentBuilder`), written straight
     /// into a new base snapshot when `snapshot` says where.
-    func rebuild(_ catalog: inout Catalog, stamps: inout [String: StoredStamp], paths: [String],
+    func rebuild(_ catalog: inout Catalog, stamps: inout [ExactPath: StoredStamp], paths: [String],
                  given: [FileStamp?], racyLimit: Int64) -> IndexReport {
-        var order = paths.indices.sorted { paths[$0] < paths[$1] }
+        // By bytes: two names equal under Unicode normalization are two files, so two notes.
+        var order = paths.indices.sorted { ExactPath.precedes(paths[$0], paths[$1]) }
         // A path given twice is one note (the later one).
-        order = order.indices.filter { $0 + 1 == order.count || paths[order[$0]] != paths[order[$0 + 1]] }.map { order[$0] }
+        order = order.indices.filter {
+            $0 + 1 == order.count || !ExactPath.same(paths[order[$0]], paths[order[$0 + 1]])
+        }.map { order[$0] }
         let cores = order.isEmpty ? 0 : SegmentBuilder.sliceCount(documents: order.count, minimumSize: 256)
         let weights = order.map { ($0 < given.count ? Int(clamping: given[$0]?.size ?? 0) : 0) &+ Self.noteWeight }
         let bounds = Self.sliceBounds(weights: weights, slices: cores)
@@ -92,9 +95,9 @@ extension Indexer {
             for (path, outcome) in zip(paths, outcomes) {
                 switch outcome {
                 case .parsed(_, let stored, _)?:
-                    stamps[path] = stored
+                    stamps[ExactPath(path)] = stored
                 case .failed(_, let note, let stored, _)? where note != nil:
-                    if let stored { stamps[path] = stored }
+                    if let stored { stamps[ExactPath(path)] = stored }
                 default:
                     break
                 }

@@ -36,7 +36,7 @@ struct Indexer {
     /// looked at (a path that is gone is removed) and `removing` names paths known to be gone.
     /// A rebuild (no note known before) given a `snapshot` target leaves `stamps` empty and
     /// puts them, by slot, in `snapshot.rebuilt`.
-    func update(_ catalog: inout Catalog, stamps: inout [String: StoredStamp], paths: [String],
+    func update(_ catalog: inout Catalog, stamps: inout [ExactPath: StoredStamp], paths: [String],
                 given: [FileStamp?] = [], complete: Bool = true, removing: [String] = []) -> IndexReport {
         var report = IndexReport()
         let racyLimit = FileStamp.now() - FileStamp.racyWindow
@@ -47,7 +47,7 @@ struct Indexer {
         progress?.begin(.indexing, total: paths.count)
         let outcomes = ParallelMap.map(Array(paths.indices)) { index in
             progress?.advance(by: 1)
-            return check(paths[index], known[paths[index]], walked: index < given.count ? given[index] : nil,
+            return check(paths[index], known[ExactPath(paths[index])], walked: index < given.count ? given[index] : nil,
                   racyLimit: racyLimit, analyze: AnalyzedNote.init(note:))
         }
 
@@ -59,44 +59,44 @@ struct Indexer {
                 found += 1
             case .touched(let stored):
                 found += 1
-                stamps[path] = stored
+                stamps[ExactPath(path)] = stored
                 report.touched += 1
             case .parsed(let note, let stored, let isKnown):
                 if isKnown { found += 1 }
-                stamps[path] = stored
+                stamps[ExactPath(path)] = stored
                 upserts.append(note)
                 if isKnown { report.changed.append(path) } else { report.added.append(path) }
             case .failed(let failure, let note, let stored, let isKnown):
                 if isKnown { found += 1 }
                 report.failed.append(failure)
                 if let note, let stored {
-                    stamps[path] = stored
+                    stamps[ExactPath(path)] = stored
                     upserts.append(note)
                 } else if isKnown {
-                    stamps[path] = nil
+                    stamps[ExactPath(path)] = nil
                     report.removed.append(path)
                 }
             case .gone(let isKnown):
                 if isKnown {
                     found += 1
-                    stamps[path] = nil
+                    stamps[ExactPath(path)] = nil
                     report.removed.append(path)
                 }
             }
         }
-        for path in removing where stamps.removeValue(forKey: path) != nil {
+        for path in removing where stamps.removeValue(forKey: ExactPath(path)) != nil {
             report.removed.append(path)
         }
         if complete && found != known.count {
-            let wanted = Set(paths)
+            let wanted = Set(paths.map(ExactPath.init))
             for path in known.keys where !wanted.contains(path) {
                 stamps[path] = nil
-                report.removed.append(path)
+                report.removed.append(path.string)
             }
         }
-        report.removed.sort()
+        report.removed.sort(by: ExactPath.precedes)
         if catalog.count == 0 && report.removed.isEmpty {
-            catalog = Catalog(analyzed: upserts.sorted { $0.record.path < $1.record.path })
+            catalog = Catalog(analyzed: upserts.sorted { ExactPath.precedes($0.record.path, $1.record.path) })
         } else if !upserts.isEmpty || !report.removed.isEmpty {
             catalog.apply(upserts: upserts, removals: report.removed)
         }
@@ -228,10 +228,10 @@ struct RebuiltStamps {
     let order: [UInt32]
 
     /// The stamps by path.
-    var table: [String: StoredStamp] {
-        var table: [String: StoredStamp] = [:]
+    var table: [ExactPath: StoredStamp] {
+        var table: [ExactPath: StoredStamp] = [:]
         table.reserveCapacity(paths.count)
-        for (path, stamp) in zip(paths, stamps) { table[path] = stamp }
+        for (path, stamp) in zip(paths, stamps) { table[ExactPath(path)] = stamp }
         return table
     }
 }

@@ -38,18 +38,19 @@ public struct LinkGraph: Sendable {
     public let notes: [String]
     /// Every link, by source path, then in file order.
     public let edges: [Edge]
-    private let outgoingRanges: [String: Range<Int>]
-    private let incomingEdges: [String: [Int]]
+    /// By path (by its bytes: `ExactPath`).
+    private let outgoingRanges: [ExactPath: Range<Int>]
+    private let incomingEdges: [ExactPath: [Int]]
 
     /// The graph of `records` (the vault's notes) and `attachments` (vault paths of its other
     /// files).
     public init(records: [NoteRecord], attachments: [String] = []) {
-        let sorted = records.sorted { $0.path < $1.path }
+        let sorted = records.sorted { ExactPath.precedes($0.path, $1.path) }
         let resolver = LinkResolver(index: LinkTargetTable(
             notes: sorted.map { LinkTargetTable.Entry(path: $0.path, title: $0.title, aliases: $0.aliases) },
             attachments: attachments))
-        var anchors: [String: NoteAnchors] = [:]
-        for record in sorted { anchors[record.path] = record.anchors }
+        var anchors: [ExactPath: NoteAnchors] = [:]
+        for record in sorted { anchors[ExactPath(record.path)] = record.anchors }
         // A resolution depends only on the linking note's folder and the target (an empty
         // target is the note itself): each distinct pair is resolved once, on every core.
         struct Question: Hashable { let folder: String; let target: String }
@@ -73,20 +74,20 @@ public struct LinkGraph: Sendable {
         let resolved = zip(sorted, numbers).map { record, numbers in
             zip(record.links, numbers).map { link, number -> Edge in
                 let resolution = answers[number]
-                let anchor = LinkResolver.anchorStatus(of: link, in: resolution.notePath.flatMap { anchors[$0] })
+                let anchor = LinkResolver.anchorStatus(of: link, in: resolution.notePath.flatMap { anchors[ExactPath($0)] })
                 return Edge(source: record.path, link: link, resolution: resolution, anchor: anchor)
             }
         }
         var edges: [Edge] = []
-        var outgoing: [String: Range<Int>] = [:]
-        var incoming: [String: [Int]] = [:]
+        var outgoing: [ExactPath: Range<Int>] = [:]
+        var incoming: [ExactPath: [Int]] = [:]
         for (record, recordEdges) in zip(sorted, resolved) {
             let start = edges.count
             for edge in recordEdges {
-                if let target = edge.resolution.path, !edge.link.isSelfLink { incoming[target, default: []].append(edges.count) }
+                if let target = edge.resolution.path, !edge.link.isSelfLink { incoming[ExactPath(target), default: []].append(edges.count) }
                 edges.append(edge)
             }
-            outgoing[record.path] = start..<edges.count
+            outgoing[ExactPath(record.path)] = start..<edges.count
         }
         notes = sorted.map(\.path)
         self.edges = edges
@@ -96,20 +97,20 @@ public struct LinkGraph: Sendable {
 
     /// The links written in the note at `path`, in file order.
     public func outgoing(from path: String) -> [Edge] {
-        outgoingRanges[path].map { Array(edges[$0]) } ?? []
+        outgoingRanges[ExactPath(path)].map { Array(edges[$0]) } ?? []
     }
 
     /// The links that lead to the note or attachment at `path`, by source path (not the
     /// note's own `[[#heading]]` links, which name no note).
     public func incoming(to path: String) -> [Edge] {
-        (incomingEdges[path] ?? []).map { edges[$0] }
+        (incomingEdges[ExactPath(path)] ?? []).map { edges[$0] }
     }
 
     /// Whether the note at `path` links to no other note and no other note links to it
     /// (links to itself and to attachments do not count).
     public func isOrphan(_ path: String) -> Bool {
-        !outgoing(from: path).contains { $0.resolution.notePath.map { $0 != path } ?? false }
-            && !incoming(to: path).contains { $0.source != path }
+        !outgoing(from: path).contains { $0.resolution.notePath.map { !ExactPath.same($0, path) } ?? false }
+            && !incoming(to: path).contains { !ExactPath.same($0.source, path) }
     }
 
     /// Whether a link of the note at `path` is unresolved or ambiguous.

@@ -53,7 +53,8 @@ public enum WatchAnswer: Equatable, Sendable {
 struct WatchJournal {
     let instance: UInt64
     private(set) var sequence: UInt64 = 1
-    private var notes: [String: UInt64] = [:]
+    /// Each changed note's last step, by path (by its bytes: `ExactPath`).
+    private var notes: [ExactPath: UInt64] = [:]
     private var structureAt: UInt64 = 1
     private var structureReason = "the watcher has just started"
     /// When set, every answer is `full` (the watch cannot vouch for the vault).
@@ -76,7 +77,7 @@ struct WatchJournal {
         for change in changes {
             switch change {
             case .note(let path):
-                notes[path] = sequence
+                notes[ExactPath(path)] = sequence
             case .structure(let reason):
                 structure(reason)
             case .overflow:
@@ -102,7 +103,7 @@ struct WatchJournal {
             return .full(reason: "the catalog was not brought up to date by this watcher", now)
         }
         if token.sequence < structureAt { return .full(reason: structureReason, now) }
-        let changed = notes.compactMap { $0.value > token.sequence ? $0.key : nil }
+        let changed = notes.compactMap { $0.value > token.sequence ? $0.key.string : nil }
         return .notes(changed.sorted { PathOrder.precedes($0, $1) }, now)
     }
 }

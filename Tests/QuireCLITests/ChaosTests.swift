@@ -37,6 +37,17 @@ struct ChaosTests {
         #expect((ChaosSupport.figure("edge_operations", in: run.output) ?? 0) > 8, "\(run.output)")
     }
 
+    /// A seed whose rounds write a note beside one whose name is equal under NFC (both forms on
+    /// one device, as Linux allows): the catalog holds both at once, and the sync keeps both.
+    @Test("names equal under NFC side by side on one device: two notes in the catalog, both kept by sync")
+    func normalizationPairs() throws {
+        let run = try ChaosSupport.runDriver(["--seed", "101", "--devices", "3", "--rounds", "20", "--edges", "1",
+                                             "--fault-probability", "0.05", "--concurrent-probability", "0.3"])
+        #expect(run.code == 0, "chaos driver failed:\n\(run.output)")
+        #expect(ChaosSupport.figure("losses", in: run.output) == 0, "\(run.output)")
+        #expect((ChaosSupport.figure("normalization_pairs", in: run.output) ?? 0) > 0, "\(run.output)")
+    }
+
     @Test("every fault point, thrown and :kill: the next sync completes, no stale lock, nothing lost")
     func faults() throws {
         let run = try ChaosSupport.runDriver(["--seed", "7", "--devices", "3", "--faults", "--max-operations", "1"])

@@ -22,6 +22,36 @@ struct NoteNamesTests {
         #expect(nothing.stderr.hasPrefix("quire: error: no note matches 'zzzzzzzzzzzz'\nhint: give a path"))
     }
 
+    /// `café.md` precomposed (NFC) and decomposed (NFD) side by side are two files on Linux:
+    /// two notes to every command (they were one to a rebuilt catalog: Swift's `String` compares
+    /// them equal), each found, shown and edited by its own name.
+    @Test func namesEqualUnderNormalizationAreTwoNotes() throws {
+        let vault = try TestVault()
+        let composed = "caf\u{E9}.md"
+        let decomposed = "cafe\u{301}.md"
+        try vault.write("---\ntitle: Composed\n---\napple\n", to: composed)
+        try vault.write("---\ntitle: Decomposed\n---\nbirch\n", to: decomposed)
+        let names = try FileManager.default.contentsOfDirectory(atPath: vault.root.path).filter { $0.hasSuffix(".md") }
+        try #require(Set(names.map { Array($0.utf8) }) == [Array(composed.utf8), Array(decomposed.utf8)])
+        func paths(_ arguments: [String]) throws -> [[UInt8]] {
+            let run = try vault.run(arguments + ["--json"])
+            #expect(run.code == 0, "\(arguments): \(run.stderr)")
+            let entries = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
+            return entries.compactMap { ($0["path"] as? String).map { Array($0.utf8) } }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        let rebuilt = try vault.run(["index", "--rebuild"])
+        #expect(rebuilt.stdout.hasPrefix("2 notes indexed"), "\(rebuilt.stdout)")
+        #expect(try paths(["list"]) == [Array(decomposed.utf8), Array(composed.utf8)])  // by bytes: "e" < "\u{E9}"
+        #expect(try paths(["search", "birch"]) == [Array(decomposed.utf8)])
+        #expect(try vault.run(["show", decomposed, "--json"]).stdout.contains("\"title\": \"Decomposed\""))
+        #expect(try vault.run(["show", composed, "--json"]).stdout.contains("\"title\": \"Composed\""))
+        #expect(try vault.run(["set", decomposed, "project=Trees"]).code == 0)
+        #expect(try vault.read(decomposed).contains("project: Trees"))
+        #expect(try vault.read(composed) == "---\ntitle: Composed\n---\napple\n")
+        #expect(try paths(["list", "project:Trees"]) == [Array(decomposed.utf8)])
+        #expect(try vault.run(["index"]).stdout.contains("2 notes"))
+    }
+
     @Test func mistypedCommandsGetTheClosestNames() throws {
         let vault = try TestVault()
         let run = try vault.run(["serch", "x"])

@@ -50,7 +50,7 @@ import Testing
         let listing = vault.notePaths().sorted { PathOrder.precedes($0, $1) }
         #expect(listing.firstIndex(of: "a/b.md")! < listing.firstIndex(of: "a-b.md")!)
         let given = [listing, listing.reversed() + ["a.md", "gone.md"]]
-        var written: [[String: StoredStamp]] = []
+        var written: [[ExactPath: StoredStamp]] = []
         for paths in given {
             let store = CatalogStore(root: vault.root, paths: paths, rebuild: true, parse: vault.parser)
             #expect(store.report.added.count == paths.count - (paths.count > listing.count ? 2 : 0))

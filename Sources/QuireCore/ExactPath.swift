@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A vault-relative path as a key that is its UTF-8 bytes: equal, hashed and ordered by them.
+///
+/// Swift's `String` compares and hashes by canonical equivalence, so `café.md` written
+/// precomposed (NFC, `caf\u{E9}`) and decomposed (NFD, `cafe\u{301}`, as macOS writes names) is
+/// one `String` key. To Linux, to git and to the vault walk they are two files. Tables of notes by
+/// path use this key, so two such files are two notes (Docs/guarantees.md, "Two names equal under
+/// Unicode normalization").
+public struct ExactPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let string: String
+
+    public init(_ string: String) {
+        self.string = string
+    }
+
+    public var description: String { string }
+
+    public static func == (a: ExactPath, b: ExactPath) -> Bool {
+        same(a.string, b.string)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        var bytes = string
+        bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// By bytes: for names in NFC (almost all) the same order as `String`'s.
+    public static func < (a: ExactPath, b: ExactPath) -> Bool {
+        precedes(a.string, b.string)
+    }
+
+    /// Whether two strings have the same UTF-8 bytes.
+    public static func same(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                guard left.count == right.count else { return false }
+                guard let x = left.baseAddress, let y = right.baseAddress else { return true }
+                return memcmp(x, y, left.count) == 0
+            }
+        }
+    }
+
+    /// Whether the UTF-8 bytes of `a` come before those of `b` (a byte-wise, lexicographic order).
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                let common = min(left.count, right.count)
+                if common > 0, let x = left.baseAddress, let y = right.baseAddress {
+                    let order = memcmp(x, y, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
+            }
+        }
+    }
+}
