@@ -3,9 +3,10 @@ import QuireCore
 import QuireSearch
 
 /// `quire check`: every problem of a vault — front matter that cannot be read, ids and titles
-/// used twice, broken and ambiguous links, Git LFS pointers, submodules, stray temporary files,
-/// and the entries the walk of the vault skipped. Nothing is changed. Each finding is a `Problem` of a `Kind`; a new kind of
-/// check is a new `Kind` constant and a function adding its problems in `run`.
+/// used twice, names that differ only in Unicode normalization (one file on macOS), broken and
+/// ambiguous links, Git LFS pointers, submodules, stray temporary files, and the entries the walk
+/// of the vault skipped. Nothing is changed. Each finding is a `Problem` of a `Kind`; a new kind
+/// of check is a new `Kind` constant and a function adding its problems in `run`.
 public enum VaultCheck {
     /// What a finding is about. The raw value is the `kind` of `quire check --json`.
     public struct Kind: RawRepresentable, Hashable, Sendable {
@@ -20,6 +21,9 @@ public enum VaultCheck {
         public static let duplicateId = Kind(rawValue: "duplicateId")
         /// Another note has the same title: it names none of them.
         public static let duplicateTitle = Kind(rawValue: "duplicateTitle")
+        /// Another note's name differs only in Unicode normalization (`café.md` precomposed and
+        /// decomposed): two files here, one on macOS.
+        public static let normalizationTwin = Kind(rawValue: "normalizationTwin")
         /// A submodule: left alone, not indexed.
         public static let submodule = Kind(rawValue: "submodule")
         /// A temporary file left by an interrupted quire.
@@ -75,8 +79,8 @@ public enum VaultCheck {
 
         /// The findings about notes and other files, less the skipped entries.
         public var fileProblems: [Problem] {
-            let skippedPaths = Set(skipped.map(\.path))
-            return problems.filter { !skippedPaths.contains($0.path) }
+            let skippedPaths = Set(skipped.map { ExactPath($0.path) })
+            return problems.filter { !skippedPaths.contains(ExactPath($0.path)) }
         }
     }
 
@@ -97,6 +101,7 @@ public enum VaultCheck {
         }
         problems += duplicateIDs(notes)
         problems += sharedTitles(notes)
+        problems += normalizationTwins(notes)
         problems += linkProblems(try VaultLinks(vault: vault, catalog: catalog))
         problems += submodules(in: vault)
         for path in TemporaryFiles.strays(vaultRoot: vault.root) {
@@ -156,8 +161,30 @@ public enum VaultCheck {
     static func sharedTitles(_ notes: [Note]) -> [Problem] {
         NoteResolver.sharedTitles(notes).flatMap { group in
             group.map { note in
-                let others = group.filter { $0.path != note.path }.map(\.path).joined(separator: ", ")
+                let others = group.filter { !ExactPath.same($0.path, note.path) }.map(\.path).joined(separator: ", ")
                 return Problem(path: note.path, kind: .duplicateTitle, message: "title '\(note.title)' is also used by \(others)")
+            }
+        }
+    }
+
+    /// Notes whose paths differ only in Unicode normalization: `café.md` written precomposed
+    /// (NFC) and decomposed (NFD) are two files on Linux and to git, but one on macOS, and look
+    /// the same everywhere.
+    static func normalizationTwins(_ notes: [Note]) -> [Problem] {
+        // A `String` key on purpose: Swift compares strings by canonical equivalence.
+        var byName: [String: [String]] = [:]
+        for note in notes { byName[note.path, default: []].append(note.path) }
+        func form(_ path: String) -> String {
+            if ExactPath.same(path, path.precomposedStringWithCanonicalMapping) { return "precomposed (NFC)" }
+            if ExactPath.same(path, path.decomposedStringWithCanonicalMapping) { return "decomposed (NFD)" }
+            return "in neither normal form"
+        }
+        return byName.values.filter { $0.count > 1 }.flatMap { paths in
+            paths.map { path in
+                let others = paths.filter { !ExactPath.same($0, path) }.map(form).joined(separator: ", ")
+                return Problem(path: path, kind: .normalizationTwin,
+                               message: "this name is written \(form(path)); another note has it \(others): "
+                                   + "one file on macOS, two here — rename one of them")
             }
         }
     }

@@ -50,6 +50,11 @@ struct NoteNamesTests {
         #expect(try vault.read(composed) == "---\ntitle: Composed\n---\napple\n")
         #expect(try paths(["list", "project:Trees"]) == [Array(decomposed.utf8)])
         #expect(try vault.run(["index"]).stdout.contains("2 notes"))
+        // `check` names both (one file on macOS).
+        let check = try vault.run(["check"])
+        #expect(check.code == 1)
+        #expect(check.stdout.hasSuffix("2 problems in 2 of 2 notes\n"), "\(check.stdout)")
+        #expect(check.stdout.contains(": this name is written decomposed (NFD); another note has it precomposed (NFC)"))
     }
 
     @Test func mistypedCommandsGetTheClosestNames() throws {

@@ -43,4 +43,21 @@ final class VaultCheckTests: XCTestCase {
         XCTAssertEqual(report.noteCount, 4)
         XCTAssertEqual(VaultCheck.Kind.skipped(.notAFile).rawValue, "notAFile")
     }
+
+    /// `café.md` precomposed and decomposed side by side: each is named, with its form.
+    func testNamesEqualUnderNormalizationAreFound() throws {
+        let composed = "caf\u{E9}.md"
+        let decomposed = "cafe\u{301}.md"
+        try kit.write("---\ntitle: Composed\n---\n", to: composed)
+        try kit.write("---\ntitle: Decomposed\n---\n", to: decomposed)
+        try kit.write("---\ntitle: Other\n---\n", to: "other.md")
+        let report = try check()
+        XCTAssertEqual(report.noteCount, 3)
+        XCTAssertEqual(report.problems.map(\.kind), [.normalizationTwin, .normalizationTwin])
+        let messages = Dictionary(uniqueKeysWithValues: report.problems.map { (Array($0.path.utf8), $0.message) })
+        XCTAssertEqual(messages[Array(composed.utf8)], "this name is written precomposed (NFC); another note has it "
+                       + "decomposed (NFD): one file on macOS, two here — rename one of them")
+        XCTAssertEqual(messages[Array(decomposed.utf8)], "this name is written decomposed (NFD); another note has it "
+                       + "precomposed (NFC): one file on macOS, two here — rename one of them")
+    }
 }

@@ -6,7 +6,7 @@ import QuireKit
 struct CheckCommand: Command {
     static let configuration = CommandConfiguration(
         name: "check",
-        abstract: "List every problem: bad front matter, duplicate ids and titles, broken and ambiguous links, LFS pointers, stray temporary files, entries skipped.",
+        abstract: "List every problem: bad front matter, duplicate ids and titles, names that differ only in Unicode form, broken and ambiguous links, LFS pointers, stray temporary files, entries skipped.",
         usage: "check [--json] [--fix [--dry-run]]",
         discussion: """
             Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed, but with --fix: \
@@ -52,7 +52,7 @@ struct CheckCommand: Command {
             let notes = Count.of(report.noteCount, "note")
             var summary = fileProblems.isEmpty
                 ? "no problems in \(notes)"
-                : "\(Count.of(fileProblems.count, "problem")) in \(Set(fileProblems.map(\.path)).count) of \(notes)"
+                : "\(Count.of(fileProblems.count, "problem")) in \(Set(fileProblems.map { ExactPath($0.path) }).count) of \(notes)"
             let skipped = report.skipped.count
             if skipped > 0 { summary += "; \(skipped) \(skipped == 1 ? "entry" : "entries") skipped" }
             output.line(summary)
