@@ -36,9 +36,14 @@ release: deps
 demo: release
 	@sh scripts/demo.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)/quire"
 
+# The tests get a temporary folder of their own (TMPDIR), removed when they end, with whatever
+# a test killed halfway left there: a test run leaves nothing behind. Other users may pass
+# through it (a test runs quire as user nobody in a folder it gives that user).
 test: test-deps
 	$(SWIFT) build
-	$(SWIFT) test
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/quire-tests.XXXXXX") && chmod 755 "$$scratch" && \
+	echo "TMPDIR=$$scratch $(SWIFT) test" && \
+	TMPDIR="$$scratch" $(SWIFT) test; status=$$?; rm -rf "$$scratch"; exit $$status
 
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"

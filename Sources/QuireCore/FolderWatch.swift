@@ -43,8 +43,9 @@ public final class FolderWatch {
     /// The inotify descriptor, for `poll`; readable when events are waiting.
     public let descriptor: Int32
     private var paths: [Int32: String] = [:]
-    private var watches: [String: Int32] = [:]
-    private var links: Set<String> = []
+    /// By path (by its bytes: two folders whose names differ only in Unicode normalization are two).
+    private var watches: [ExactPath: Int32] = [:]
+    private var links: Set<ExactPath> = []
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM
         | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
         | UInt32(IN_EXCL_UNLINK)
@@ -70,7 +71,7 @@ public final class FolderWatch {
     /// Why the watch cannot vouch for the vault right now: a symlink that may lead to a note or
     /// a folder is in it (the walk reaches notes through it under the link's path, which the
     /// watch cannot follow). Nil once every such symlink is gone.
-    public var blocker: String? { links.min().map { "symlink \($0) in the vault" } }
+    public var blocker: String? { links.min().map { "symlink \($0.string) in the vault" } }
 
     /// Reads every event the kernel has queued (never blocks) and returns the changes they
     /// name, in order. An event queued before this call started is always among them.
@@ -93,7 +94,7 @@ public final class FolderWatch {
             return
         }
         if mask & UInt32(IN_IGNORED) != 0 {
-            if let path = paths.removeValue(forKey: wd), watches[path] == wd { watches[path] = nil }
+            if let path = paths.removeValue(forKey: wd), watches[ExactPath(path)] == wd { watches[ExactPath(path)] = nil }
             return
         }
         guard let folder = paths[wd] else { return }
@@ -120,12 +121,12 @@ public final class FolderWatch {
             return
         }
         let isNote = VaultWalker.isNoteName(name[...])
-        if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, links.remove(path) != nil {
+        if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, links.remove(ExactPath(path)) != nil {
             changes.append(.structure("symlink \(path) removed"))
             return
         }
         if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, isRelevantLink(path, isNote: isNote) {
-            links.insert(path)
+            links.insert(ExactPath(path))
             changes.append(.structure("symlink \(path) appeared"))
             return
         }
@@ -147,9 +148,9 @@ public final class FolderWatch {
             }
             throw .system(function: "inotify_add_watch", path: relative, message: String(cString: strerror(code)))
         }
-        if let old = paths[wd], watches[old] == wd { watches[old] = nil }
+        if let old = paths[wd], watches[ExactPath(old)] == wd { watches[ExactPath(old)] = nil }
         paths[wd] = relative
-        watches[relative] = wd
+        watches[ExactPath(relative)] = wd
         guard let directory = opendir(full) else {
             changes.append(.structure("folder \(relative) cannot be read"))
             return
@@ -172,7 +173,7 @@ public final class FolderWatch {
                 if kind == S_IFDIR {
                     folders.append(child)
                 } else if kind == S_IFLNK, isRelevantLink(child, isNote: VaultWalker.isNoteName(name[...])) {
-                    links.insert(child)
+                    links.insert(ExactPath(child))
                     changes.append(.structure("symlink \(child) in the vault"))
                 }
             }
@@ -192,9 +193,8 @@ public final class FolderWatch {
 
     /// Stops watching `relative` and every folder below it (it was deleted or moved away).
     private func removeTree(_ relative: String) {
-        let prefix = relative + "/"
-        links = links.filter { $0 != relative && !$0.hasPrefix(prefix) }
-        for (path, wd) in watches where path == relative || path.hasPrefix(prefix) {
+        links = links.filter { !ExactPath.isWithin($0.string, relative) }
+        for (path, wd) in watches where ExactPath.isWithin(path.string, relative) {
             inotify_rm_watch(descriptor, wd)
             watches[path] = nil
             paths[wd] = nil

@@ -27,7 +27,8 @@ final class SyncTreeWatch {
     /// The inotify descriptor, for `poll`.
     let descriptor: Int32
     private var paths: [Int32: String] = [:]
-    private var watches: [String: Int32] = [:]
+    /// By path (by its bytes: two folders whose names differ only in Unicode normalization are two).
+    private var watches: [ExactPath: Int32] = [:]
     private let rules: (any IgnoreRules)?
     /// The ignore rules as of the last `.gitignore` change (nil: none).
     private var ignored: ((String, Bool) -> Bool)?
@@ -75,7 +76,7 @@ final class SyncTreeWatch {
             return
         }
         if mask & UInt32(IN_IGNORED) != 0 {
-            if let path = paths.removeValue(forKey: wd), watches[path] == wd { watches[path] = nil }
+            if let path = paths.removeValue(forKey: wd), watches[ExactPath(path)] == wd { watches[ExactPath(path)] = nil }
             return
         }
         guard let folder = paths[wd] else { return }
@@ -119,9 +120,9 @@ final class SyncTreeWatch {
             if code == ENOENT || code == ENOTDIR || (code == EACCES && !relative.isEmpty) { return }
             throw SyncDaemonError.system(function: "inotify_add_watch", path: full, message: String(cString: strerror(code)))
         }
-        if let old = paths[wd], watches[old] == wd { watches[old] = nil }
+        if let old = paths[wd], watches[ExactPath(old)] == wd { watches[ExactPath(old)] = nil }
         paths[wd] = relative
-        watches[relative] = wd
+        watches[ExactPath(relative)] = wd
     }
 
     /// Watches `relative` ("" for the root) and every folder below it that a sync commits from.
@@ -150,8 +151,7 @@ final class SyncTreeWatch {
 
     /// Stops watching `relative` and every folder below it (it was deleted or moved away).
     private func removeTree(_ relative: String) {
-        let prefix = relative + "/"
-        for (path, wd) in watches where path == relative || path.hasPrefix(prefix) {
+        for (path, wd) in watches where ExactPath.isWithin(path.string, relative) {
             inotify_rm_watch(descriptor, wd)
             watches[path] = nil
             paths[wd] = nil

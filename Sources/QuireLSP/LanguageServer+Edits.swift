@@ -146,7 +146,7 @@ extension LanguageServer {
         }
         var edit = WorkspaceEditBuilder()
         for write in prepared.writes.sorted(by: { $0.oldPath < $1.oldPath }) {
-            let open = documents.values.first { $0.path == write.oldPath }
+            let open = documents.values.first { $0.path.map { ExactPath.same($0, write.oldPath) } ?? false }
             let text = open?.document ?? TextDocument(text: String(decoding: write.original, as: UTF8.self), version: 0, encoding: encoding)
             guard let change = text.minimalEdit(to: [UInt8](write.data)) else { continue }
             edit.edit(uri(of: write.oldPath, session: session), version: open?.document.version, [change])

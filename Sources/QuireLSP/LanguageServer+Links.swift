@@ -40,7 +40,7 @@ extension LanguageServer {
 
     /// The URI of a note: as the client spelt it when the note is open, else made from the path.
     func uri(of path: String, session: VaultSession) -> String {
-        documents.values.first { $0.path == path }?.uri ?? session.uri(ofPath: path)
+        documents.values.first { $0.path.map { ExactPath.same($0, path) } ?? false }?.uri ?? session.uri(ofPath: path)
     }
 
     /// `textDocument/definition`: the note, heading or block a link leads to; every candidate of

@@ -51,7 +51,7 @@ struct NoteEntry: Equatable, Sendable {
     }
 
     static func == (lhs: NoteEntry, rhs: NoteEntry) -> Bool {
-        lhs.path == rhs.path && lhs.id == rhs.id && lhs.title == rhs.title && lhs.hasTitle == rhs.hasTitle
+        ExactPath.same(lhs.path, rhs.path) && lhs.id == rhs.id && lhs.title == rhs.title && lhs.hasTitle == rhs.hasTitle
             && lhs.aliases == rhs.aliases
             && lhs.tags == rhs.tags && lhs.fields.map(\.key) == rhs.fields.map(\.key)
             && lhs.fields.map(\.values) == rhs.fields.map(\.values)
@@ -75,11 +75,11 @@ struct SearchableNote: Sendable {
 /// buffer's title touches one entry); the tag and id tables are derived on demand and cached
 /// until the next change.
 struct NoteDirectory: Sendable {
-    /// The notes as on disk (the catalog), by path.
-    private var onDisk: [String: NoteEntry] = [:]
+    /// The notes as on disk (the catalog), by path (by its bytes: `ExactPath`).
+    private var onDisk: [ExactPath: NoteEntry] = [:]
     /// The open buffers' view of their notes, by path (overrides `onDisk`).
-    private var open: [String: NoteEntry] = [:]
-    /// The merged view, sorted by path.
+    private var open: [ExactPath: NoteEntry] = [:]
+    /// The merged view, sorted by path (by its bytes).
     private var sorted: [SearchableNote] = []
     /// How many notes have each file name (lowercased), for link spelling.
     private var stemCounts: [String: Int] = [:]
@@ -96,7 +96,7 @@ struct NoteDirectory: Sendable {
     }
 
     /// The note at `path` (the open buffer's view first), if any.
-    func entry(_ path: String) -> NoteEntry? { open[path] ?? onDisk[path] }
+    func entry(_ path: String) -> NoteEntry? { open[ExactPath(path)] ?? onDisk[ExactPath(path)] }
 
     /// Every note, sorted by path.
     func all() -> [NoteEntry] { sorted.map(\.entry) }
@@ -115,9 +115,10 @@ struct NoteDirectory: Sendable {
 
     /// Sets the on-disk view of `path` (nil: the note is gone).
     mutating func setOnDisk(_ path: String, _ entry: NoteEntry?) {
-        guard onDisk[path] != entry else { return }
-        onDisk[path] = entry
-        if open[path] == nil { place(path, entry) }
+        let key = ExactPath(path)
+        guard onDisk[key] != entry else { return }
+        onDisk[key] = entry
+        if open[key] == nil { place(path, entry) }
     }
 
     /// Replaces the whole on-disk view.
@@ -125,14 +126,14 @@ struct NoteDirectory: Sendable {
         onDisk = [:]
         var links: [NoteLink] = []
         for record in catalog.records {
-            onDisk[record.path] = NoteEntry(record: record)
+            onDisk[ExactPath(record.path)] = NoteEntry(record: record)
             links += record.links
         }
         linkForm = LinkForm.usual(links: links, titleKeys: Set(onDisk.values.map { LinkResolver.key($0.title) }),
                                   stemKeys: Set(onDisk.values.map { LinkResolver.key($0.stem) }))
         var merged = onDisk
         for (path, entry) in open { merged[path] = entry }
-        sorted = merged.values.sorted { $0.path < $1.path }.map(SearchableNote.init)
+        sorted = merged.values.sorted { ExactPath.precedes($0.path, $1.path) }.map(SearchableNote.init)
         stemCounts = [:]
         for note in sorted { stemCounts[note.entry.stem.lowercased(), default: 0] += 1 }
         invalidate()
@@ -140,9 +141,10 @@ struct NoteDirectory: Sendable {
 
     /// Sets the open buffer's view of `path` (nil: closed, the disk's view counts again).
     mutating func setOpen(_ path: String, _ entry: NoteEntry?) {
-        guard open[path] != entry else { return }
-        open[path] = entry
-        place(path, entry ?? onDisk[path])
+        let key = ExactPath(path)
+        guard open[key] != entry else { return }
+        open[key] = entry
+        place(path, entry ?? onDisk[key])
     }
 
     /// Puts `entry` in the merged view at `path` (nil: removes it).
@@ -151,9 +153,9 @@ struct NoteDirectory: Sendable {
         var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            if sorted[middle].entry.path < path { low = middle + 1 } else { high = middle }
+            if ExactPath.precedes(sorted[middle].entry.path, path) { low = middle + 1 } else { high = middle }
         }
-        let present = low < sorted.count && sorted[low].entry.path == path
+        let present = low < sorted.count && ExactPath.same(sorted[low].entry.path, path)
         if present { stemCounts[sorted[low].entry.stem.lowercased(), default: 1] -= 1 }
         if let entry {
             if present { sorted[low] = SearchableNote(entry) } else { sorted.insert(SearchableNote(entry), at: low) }

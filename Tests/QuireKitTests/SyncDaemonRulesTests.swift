@@ -23,6 +23,29 @@ final class SyncDaemonRulesTests: XCTestCase {
                                                                                "syncFetchInterval": 60]) { _ in }
     }
 
+    /// Two folders whose names differ only in Unicode normalization are two folders to the
+    /// daemon's watch: removing one leaves the other watched.
+    func testFoldersEqualUnderNormalizationAreWatchedApart() throws {
+        let composed = "R\u{E9}sum\u{E9}s"
+        let decomposed = "Re\u{301}sume\u{301}s"
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".quire/local"), withIntermediateDirectories: true)
+        // Each removed in turn (which one a table by `String` kept depends on the folder's order).
+        for (removed, kept) in [(composed, decomposed), (decomposed, composed)] {
+            for folder in [composed, decomposed] {
+                try FileManager.default.createDirectory(at: root.appendingPathComponent(folder + "/Old"), withIntermediateDirectories: true)
+            }
+            let watch = try SyncTreeWatch(root: root.path, rules: nil)
+            let before = watch.folderCount
+            try FileManager.default.removeItem(at: root.appendingPathComponent(removed))
+            _ = try watch.drain()
+            XCTAssertEqual(watch.folderCount, before - 2)
+            try Data("x".utf8).write(to: root.appendingPathComponent(kept + "/Old/n.md"))
+            let changed = try watch.drain().paths.map { Array($0.utf8) }
+            XCTAssertTrue(changed.contains(Array((kept + "/Old/n.md").utf8)), "\(changed)")
+            try FileManager.default.removeItem(at: root.appendingPathComponent(kept))
+        }
+    }
+
     func testDebounceWaitsForQuietAndLongerWhileAFileKeepsChanging() throws {
         let daemon = try daemon()
         let now = 1000.0

@@ -35,6 +35,30 @@ import QuireCore
         #expect(try client.stop() == 0)
     }
 
+    /// `café.md` precomposed and decomposed side by side are two notes, each completed with its
+    /// own path (they were one entry of the server's directory: Swift compares them equal).
+    @Test func namesEqualUnderNormalizationAreTwoNotes() throws {
+        let composed = "caf\u{E9}.md"
+        let decomposed = "cafe\u{301}.md"
+        // Two files, though one key to a Swift dictionary.
+        let root = try LSPHarness.vault([composed: "---\ntitle: Composed\n---\n"])
+        try LSPHarness.write("---\ntitle: Decomposed\n---\n", to: root.appendingPathComponent(decomposed))
+        let client = try LSPClient(root: root)
+        try client.initialize()
+        client.open("new.md", "[[Composed\n[[Decomposed")
+        func detail(_ items: [JSON]) -> [UInt8]? {
+            if case .string(let path)? = items.first?["detail"] { return Array(path.utf8) }
+            return nil
+        }
+        let first = try complete(client, "new.md", 0, 10)
+        #expect(first.first?["label"] == .string("Composed"))
+        #expect(detail(first) == Array(composed.utf8))
+        let second = try complete(client, "new.md", 1, 12)
+        #expect(second.first?["label"] == .string("Decomposed"))
+        #expect(detail(second) == Array(decomposed.utf8))
+        #expect(try client.stop() == 0)
+    }
+
     @Test func headingsCompleteAfterTheNoteAndHash() throws {
         let client = try LSPClient(root: try LSPHarness.vault(Self.files))
         try client.initialize()

@@ -81,6 +81,34 @@ import Testing
         #expect(throws: FolderWatchError.rootGone) { _ = try watch.drain() }
     }
 
+    /// Two folders whose names differ only in Unicode normalization are two folders: removing
+    /// one leaves the other watched (it used to take the other's watch with it).
+    @Test func foldersEqualUnderNormalizationAreWatchedApart() throws {
+        let root = try makeRoot()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let composed = "R\u{E9}sum\u{E9}s"
+        let decomposed = "Re\u{301}sume\u{301}s"
+        // Each removed in turn (which one a table by `String` kept depends on the folder's order).
+        for (removed, kept) in [(composed, decomposed), (decomposed, composed)] {
+            for folder in [composed, decomposed] {
+                try FileManager.default.createDirectory(atPath: root + "/" + folder + "/Old", withIntermediateDirectories: true)
+            }
+            let watch = try FolderWatch(realRoot: root)
+            #expect(watch.folderCount == 5)
+            try FileManager.default.removeItem(atPath: root + "/" + removed)
+            _ = try watch.drain()
+            #expect(watch.folderCount == 3)
+            try "x".write(toFile: root + "/" + kept + "/Old/n.md", atomically: false, encoding: .utf8)
+            let changes = try watch.drain()
+            let notes = changes.compactMap { change -> [UInt8]? in
+                if case .note(let path) = change { return Array(path.utf8) }
+                return nil
+            }
+            #expect(Set(notes) == [Array((kept + "/Old/n.md").utf8)], "\(changes)")
+            try FileManager.default.removeItem(atPath: root + "/" + kept)
+        }
+    }
+
     private func makeRoot() throws -> String {
         let url = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("quire-watch-\(UUID().uuidString.prefix(8))").resolvingSymlinksInPath()
