@@ -38,14 +38,14 @@ public enum LinkRepair {
     public static func run(vault: Vault, notes: [Note], moved: [MovedNote], options: MoveOptions) throws -> MoveReport {
         var entries = notes.map { LinkTargetTable.Entry(path: $0.path, title: $0.title, aliases: $0.aliases) }
         let current = LinkResolver(index: LinkTargetTable(notes: entries))
-        var ghosts: [String: String] = [:]
-        for move in moved where ghosts[move.oldPath] == nil {
-            ghosts[move.oldPath] = move.newPath
+        var ghosts: [ExactPath: String] = [:]
+        for move in moved where ghosts[ExactPath(move.oldPath)] == nil {
+            ghosts[ExactPath(move.oldPath)] = move.newPath
             let stem = LinkPathText.withoutExtension(LinkPathText.fileName(of: move.oldPath))
             entries.append(LinkTargetTable.Entry(path: move.oldPath, title: stem))
         }
-        var names: [String: LinkRetargeter.NoteNames] = [:]
-        for note in notes { names[note.path] = LinkRetargeter.NoteNames(title: note.title, aliases: note.aliases) }
+        var names: [ExactPath: LinkRetargeter.NoteNames] = [:]
+        for note in notes { names[ExactPath(note.path)] = LinkRetargeter.NoteNames(title: note.title, aliases: note.aliases) }
         let retargeter = LinkRetargeter(before: LinkResolver(index: LinkTargetTable(notes: entries)), after: current, names: names)
         let files = try LinkRewrite.read(notes.map(\.path), in: vault)
         let planned = LinkRewrite.plan(files: files, retargeter: retargeter, moved: ghosts, movedNames: [], onlyBroken: true)

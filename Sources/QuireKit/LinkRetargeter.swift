@@ -11,8 +11,8 @@ struct LinkRetargeter {
     let before: LinkResolver
     /// Resolution after (new paths, new titles).
     let after: LinkResolver
-    /// The old and new title and aliases of each note, by new path.
-    let names: [String: NoteNames]
+    /// The old and new title and aliases of each note, by new path (by its bytes).
+    let names: [ExactPath: NoteNames]
 
     /// A note's names after the moves, as links may use them.
     struct NoteNames {
@@ -35,8 +35,9 @@ struct LinkRetargeter {
     }
 
     /// The outcome for `link`, written in the note that was at `oldSource` and is at
-    /// `newSource`; `moved` maps old note paths to new ones (unmoved notes are not in it).
-    func outcome(of link: NoteLink, oldSource: String, newSource: String, moved: [String: String]) -> Outcome {
+    /// `newSource`; `moved` maps old note paths (by their bytes) to new ones (unmoved notes are
+    /// not in it).
+    func outcome(of link: NoteLink, oldSource: String, newSource: String, moved: [ExactPath: String]) -> Outcome {
         guard !link.isSelfLink, !link.pointsAtAttachment else { return .unchanged }
         let old: String
         switch before.resolve(link, from: oldSource) {
@@ -45,7 +46,7 @@ struct LinkRetargeter {
         case .ambiguous(let paths): return .ambiguous(paths)
         case .unresolved: return .unresolved
         }
-        let new = moved[old] ?? old
+        let new = moved[ExactPath(old)] ?? old
         // A Markdown link that was a working relative path stays one (other renderers read it as
         // a path), even where a name look-up would still find the note.
         let wasPath = link.style == .markdown && Self.isRelative(link.target, from: LinkPathText.folder(of: oldSource), to: old)
@@ -86,7 +87,7 @@ struct LinkRetargeter {
             forms = suffixes
             let oldKey = LinkResolver.key(LinkPathText.withoutExtension(target))
             let stemKey = LinkResolver.key(LinkPathText.withoutExtension(LinkPathText.fileName(of: oldTarget)))
-            if oldKey != stemKey, let names = names[newTarget], !keepsExtension {
+            if oldKey != stemKey, let names = names[ExactPath(newTarget)], !keepsExtension {
                 // It named the note by its title (or an alias): it names the new title.
                 forms.insert(names.title, at: 0)
             }

@@ -110,11 +110,11 @@ enum LinkRewrite {
     /// they may concern a moved note (their name is a moved note's old file name or title).
     /// With `onlyBroken` (a repair), only links that lead nowhere now are looked at, and every one
     /// that cannot be repaired is reported (`movedNames` is then not used).
-    static func plan(files: [(path: String, data: Data)], retargeter: LinkRetargeter, moved: [String: String],
+    static func plan(files: [(path: String, data: Data)], retargeter: LinkRetargeter, moved: [ExactPath: String],
                      movedNames: Set<String>, onlyBroken: Bool = false) -> (notes: [RewrittenNote], left: [LeftLink]) {
         let results = ParallelMap.map(Array(files.indices), chunkSize: 16) { index -> (RewrittenNote?, [LeftLink]) in
             let (oldPath, data) = files[index]
-            let newPath = moved[oldPath] ?? oldPath
+            let newPath = moved[ExactPath(oldPath)] ?? oldPath
             var replacements: [(range: Range<Int>, text: String)] = []
             var edits: [LinkEdit] = []
             var left: [LeftLink] = []
@@ -129,7 +129,7 @@ enum LinkRewrite {
                     edits.append(LinkEdit(path: newPath, line: link.line, old: linkText(link, in: data),
                                           new: linkText(link, in: data, replacing: text)))
                 case .ambiguous(let paths):
-                    guard paths.contains(where: { moved[$0] != nil }) else { continue }
+                    guard paths.contains(where: { moved[ExactPath($0)] != nil }) else { continue }
                     left.append(LeftLink(path: newPath, line: link.line, text: linkText(link, in: data), reason: .ambiguous(paths)))
                 case .unresolved:
                     let name = LinkPathText.withoutExtension(LinkPathText.fileName(of: link.target))

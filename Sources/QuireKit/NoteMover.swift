@@ -3,15 +3,16 @@ import QuireCore
 
 /// Notes moving from one path to another (`quire mv`, `quire rename`, `quire folder rename`).
 public struct MovePlan: Sendable {
-    /// Old vault path → new vault path of every note that moves.
-    public var notes: [String: String]
+    /// Old vault path → new vault path of every note that moves (by the old path's bytes: two
+    /// names equal under Unicode normalization are two notes).
+    public var notes: [ExactPath: String]
     /// A folder moved as a whole (its attachments and subfolders go with it), if the plan is one.
     public var folder: (from: String, to: String)?
     /// Old vault path → new title, for notes whose title changes (`quire rename`).
-    public var titles: [String: String]
+    public var titles: [ExactPath: String]
 
     /// Creates a plan.
-    public init(notes: [String: String], folder: (from: String, to: String)? = nil, titles: [String: String] = [:]) {
+    public init(notes: [ExactPath: String], folder: (from: String, to: String)? = nil, titles: [ExactPath: String] = [:]) {
         self.notes = notes
         self.folder = folder
         self.titles = titles
@@ -115,7 +116,7 @@ public enum NoteMover {
                                unsaved: @escaping @Sendable (String) -> Data? = { _ in nil }) throws -> PreparedMove {
         let read: @Sendable (String) throws -> Data = { path in try unsaved(path) ?? vault.readData(path) }
         var report = MoveReport()
-        report.moves = plan.notes.sorted { $0.key < $1.key }.map { (from: $0.key, to: $0.value) }
+        report.moves = plan.notes.sorted { $0.key < $1.key }.map { (from: $0.key.string, to: $0.value) }
         var rewritten: [RewrittenNote] = []
         if options.rewritesLinks {
             let planned = try planLinks(notes: notes, plan: plan, read: read)
@@ -123,9 +124,10 @@ public enum NoteMover {
             report.left = planned.left
         }
         // A retitled note changes even when no link in it does.
-        for oldPath in plan.titles.keys.sorted() where !rewritten.contains(where: { $0.oldPath == oldPath }) {
+        for key in plan.titles.keys.sorted() where !rewritten.contains(where: { ExactPath($0.oldPath) == key }) {
+            let oldPath = key.string
             let data = try read(oldPath)
-            rewritten.append(RewrittenNote(oldPath: oldPath, newPath: plan.notes[oldPath] ?? oldPath, data: data,
+            rewritten.append(RewrittenNote(oldPath: oldPath, newPath: plan.notes[key] ?? oldPath, data: data,
                                            original: data, edits: []))
         }
         let writes = try changes(of: rewritten, titles: plan.titles, vault: vault, options: options, report: &report)
@@ -150,13 +152,13 @@ public enum NoteMover {
     /// The bytes to write for each rewritten note (the title set where `titles` says, stamped by
     /// `NoteStamp`'s rule), recording its edits in `report`; read-only notes (without `force`)
     /// and notes whose front matter is unreadable are left, their links reported.
-    static func changes(of rewritten: [RewrittenNote], titles: [String: String], vault: Vault, options: MoveOptions,
+    static func changes(of rewritten: [RewrittenNote], titles: [ExactPath: String], vault: Vault, options: MoveOptions,
                         report: inout MoveReport) throws -> [PreparedMove.Write] {
         let style = try vault.config().fileNameStyle()
         var writes: [PreparedMove.Write] = []
         for note in rewritten.sorted(by: { $0.newPath < $1.newPath }) {
             var data = note.data
-            if let title = titles[note.oldPath] {
+            if let title = titles[ExactPath(note.oldPath)] {
                 var document = NoteDocument(data: data)
                 // With title file names a note without a title key keeps none: its file name is its title.
                 if document.value(forKey: "title") != nil || style != .title {
@@ -165,13 +167,13 @@ public enum NoteMover {
                 }
             }
             guard data != note.original else { continue }
-            if titles[note.oldPath] == nil, !NoteParser.parseFrontMatter(note.original, path: note.oldPath).problems.isEmpty {
+            if titles[ExactPath(note.oldPath)] == nil, !NoteParser.parseFrontMatter(note.original, path: note.oldPath).problems.isEmpty {
                 // A note whose front matter cannot be read is never rewritten.
                 report.left += note.edits.map { LeftLink(path: $0.path, line: $0.line, text: $0.old, reason: .unreadable) }
                 continue
             }
             if !options.force, try vault.isWriteProtected(note.oldPath) {
-                if titles[note.oldPath] != nil { throw MoveError.readOnly(path: note.oldPath) }
+                if titles[ExactPath(note.oldPath)] != nil { throw MoveError.readOnly(path: note.oldPath) }
                 report.left += note.edits.map { LeftLink(path: $0.path, line: $0.line, text: $0.old, reason: .readOnly) }
                 continue
             }
@@ -192,8 +194,8 @@ public enum NoteMover {
             try moveItem(vault: vault, from: folder.from, to: folder.to)
             return
         }
-        for (from, to) in plan.notes.sorted(by: { $0.key < $1.key }) where from != to {
-            try moveItem(vault: vault, from: from, to: to)
+        for (from, to) in plan.notes.sorted(by: { $0.key < $1.key }) where from != ExactPath(to) {
+            try moveItem(vault: vault, from: from.string, to: to)
         }
     }
 
@@ -213,16 +215,17 @@ public enum NoteMover {
                                   read: @escaping @Sendable (String) throws -> Data) throws -> (notes: [RewrittenNote], left: [LeftLink]) {
         var beforeEntries: [LinkTargetTable.Entry] = []
         var afterEntries: [LinkTargetTable.Entry] = []
-        var names: [String: LinkRetargeter.NoteNames] = [:]
+        var names: [ExactPath: LinkRetargeter.NoteNames] = [:]
         var movedNames = Set<String>()
         for note in notes {
-            let newPath = plan.notes[note.path] ?? note.path
-            var title = plan.titles[note.path] ?? note.title
-            if plan.titles[note.path] == nil, !note.hasTitle { title = stem(of: newPath) }
+            let key = ExactPath(note.path)
+            let newPath = plan.notes[key] ?? note.path
+            var title = plan.titles[key] ?? note.title
+            if plan.titles[key] == nil, !note.hasTitle { title = stem(of: newPath) }
             beforeEntries.append(LinkTargetTable.Entry(path: note.path, title: note.title, aliases: note.aliases))
             afterEntries.append(LinkTargetTable.Entry(path: newPath, title: title, aliases: note.aliases))
-            names[newPath] = LinkRetargeter.NoteNames(title: title, aliases: note.aliases)
-            if plan.notes[note.path] != nil || plan.titles[note.path] != nil {
+            names[ExactPath(newPath)] = LinkRetargeter.NoteNames(title: title, aliases: note.aliases)
+            if plan.notes[key] != nil || plan.titles[key] != nil {
                 movedNames.insert(LinkResolver.key(stem(of: note.path)))
                 movedNames.insert(LinkResolver.key(note.title))
             }
@@ -232,7 +235,7 @@ public enum NoteMover {
         let files = try LinkRewrite.read(notes.map(\.path), with: read)
         // Every path counts as moved for the retargeter, so that a retitled note's links follow its title.
         var moved = plan.notes
-        for path in plan.titles.keys where moved[path] == nil { moved[path] = path }
+        for path in plan.titles.keys where moved[path] == nil { moved[path] = path.string }
         return LinkRewrite.plan(files: files, retargeter: retargeter, moved: moved, movedNames: movedNames)
     }
 

@@ -14,7 +14,7 @@ public enum NoteRetitle {
         if !style.fits(name, title: title) {
             destination = try freePath(in: vault, folder: folder, fileName: style.fileName(forTitle: title))
         }
-        return MovePlan(notes: destination == path ? [:] : [path: destination], titles: [path: title])
+        return MovePlan(notes: destination == path ? [:] : [ExactPath(path): destination], titles: [ExactPath(path): title])
     }
 
     /// `folder/fileName`, or with `-2`, `-3`, … before `.md` when taken (`FileMover.freePath`).

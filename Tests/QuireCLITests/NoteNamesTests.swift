@@ -55,6 +55,15 @@ struct NoteNamesTests {
         #expect(check.code == 1)
         #expect(check.stdout.hasSuffix("2 problems in 2 of 2 notes\n"), "\(check.stdout)")
         #expect(check.stdout.contains(": this name is written decomposed (NFD); another note has it precomposed (NFC)"))
+        // Renaming one (what `check` advises) moves it with the links to it, and only those.
+        try vault.write("---\ntitle: Linker\n---\nsee [[Decomposed]] and [[Composed]]\n", to: "linker.md")
+        let renamed = try vault.run(["rename", decomposed, "Coffee"])
+        #expect(renamed.code == 0, "\(renamed.stderr)")
+        #expect(try vault.read("linker.md").hasSuffix("see [[Coffee]] and [[Composed]]\n"))
+        #expect(try vault.read("coffee.md").contains("birch"))
+        #expect(try vault.read(composed).contains("apple"))
+        #expect(try paths(["list"]) == [Array(composed.utf8), Array("coffee.md".utf8), Array("linker.md".utf8)])
+        #expect(try vault.run(["check"]).code == 0)
     }
 
     @Test func mistypedCommandsGetTheClosestNames() throws {

@@ -23,8 +23,8 @@ import Testing
         let entry = { (path: String) in
             LinkTargetTable.Entry(path: path, title: titles[path] ?? LinkPathText.withoutExtension(LinkPathText.fileName(of: path)))
         }
-        var names: [String: LinkRetargeter.NoteNames] = [:]
-        for path in after { names[path] = LinkRetargeter.NoteNames(title: entry(path).title, aliases: []) }
+        var names: [ExactPath: LinkRetargeter.NoteNames] = [:]
+        for path in after { names[ExactPath(path)] = LinkRetargeter.NoteNames(title: entry(path).title, aliases: []) }
         return LinkRetargeter(before: LinkResolver(index: LinkTargetTable(notes: before.map(entry))),
                               after: LinkResolver(index: LinkTargetTable(notes: after.map(entry))), names: names)
     }
@@ -32,7 +32,8 @@ import Testing
     private func outcome(_ text: String, in source: String = "s.md", _ retargeter: LinkRetargeter,
                          moved: [String: String]) -> LinkRetargeter.Outcome {
         guard let link = LinkExtractor.links(in: Data(text.utf8)).first else { return .unresolved }
-        return retargeter.outcome(of: link, oldSource: source, newSource: moved[source] ?? source, moved: moved)
+        return retargeter.outcome(of: link, oldSource: source, newSource: moved[source] ?? source,
+                                  moved: Dictionary(uniqueKeysWithValues: moved.map { (ExactPath($0.key), $0.value) }))
     }
 
     @Test func aBareNameStaysBareWhileUniqueElseTheShortestUniqueTail() {

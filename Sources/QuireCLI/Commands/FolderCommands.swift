@@ -156,9 +156,9 @@ struct FolderRenameCommand: Command {
             throw CLIError("cannot move a folder into itself (\(source))")
         }
         let all = try VaultNotes(context: context)
-        var moves: [String: String] = [:]
-        for note in all.notes where note.path.hasPrefix(source + "/") {
-            moves[note.path] = destination + note.path.dropFirst(source.count)
+        var moves: [ExactPath: String] = [:]
+        for note in all.notes where ExactPath.isWithin(note.path, source) {
+            moves[ExactPath(note.path)] = destination + String(decoding: note.path.utf8.dropFirst(source.utf8.count), as: UTF8.self)
         }
         let report = try NoteMover.run(vault: vault, notes: all.notes, plan: MovePlan(notes: moves, folder: (source, destination)),
                                        options: MoveOutput.options(arguments, context: context))
@@ -217,10 +217,10 @@ struct FolderRemoveCommand: Command {
         }
         // The notes move to the root with the links to them (Docs/links.md, "Renames").
         let all = try VaultNotes(context: context)
-        var moves: [String: String] = [:]
-        for note in all.notes.map(\.path) where note.hasPrefix(folder + "/") {
-            moves[note] = try FileMover.freePath(in: vault, folder: "", fileName: (note as NSString).lastPathComponent,
-                                                 avoiding: Set(moves.values))
+        var moves: [ExactPath: String] = [:]
+        for note in all.notes.map(\.path) where ExactPath.isWithin(note, folder) {
+            moves[ExactPath(note)] = try FileMover.freePath(in: vault, folder: "", fileName: (note as NSString).lastPathComponent,
+                                                            avoiding: Set(moves.values))
         }
         let report = try NoteMover.run(vault: vault, notes: all.notes, plan: MovePlan(notes: moves),
                                        options: MoveOptions(now: try context.now()))

@@ -37,7 +37,7 @@ struct MoveCommand: Command {
             return
         }
         let destination = try FileMover.freePath(in: all.vault, folder: target, fileName: name)
-        let report = try NoteMover.run(vault: all.vault, notes: all.notes, plan: MovePlan(notes: [found.path: destination]),
+        let report = try NoteMover.run(vault: all.vault, notes: all.notes, plan: MovePlan(notes: [ExactPath(found.path): destination]),
                                        options: MoveOutput.options(arguments, context: context))
         MoveOutput.print(report, shown: destination, arguments: arguments, vault: all.vault, context: context)
     }
@@ -89,7 +89,7 @@ struct RenameCommand: Command {
             try probe.set("title", .string(title))
         }
         let plan = try NoteRetitle.plan(vault: vault, path: found.path, folder: found.folder, title: title)
-        let destination = plan.notes[found.path] ?? found.path
+        let destination = plan.notes[ExactPath(found.path)] ?? found.path
         var options = try MoveOutput.options(arguments, context: context)
         options.force = force
         let report = try NoteMover.run(vault: vault, notes: all.notes, plan: plan, options: options)
