@@ -3,10 +3,11 @@ import QuireCore
 import QuireSearch
 
 /// `quire check`: every problem of a vault — front matter that cannot be read, ids and titles
-/// used twice, names that differ only in Unicode normalization (one file on macOS), broken and
-/// ambiguous links, Git LFS pointers, submodules, stray temporary files, and the entries the walk
-/// of the vault skipped. Nothing is changed. Each finding is a `Problem` of a `Kind`; a new kind
-/// of check is a new `Kind` constant and a function adding its problems in `run`.
+/// used twice, names that differ only in Unicode normalization or in letter case (one file on
+/// macOS), broken and ambiguous links, Git LFS pointers, submodules, stray temporary files, and
+/// the entries the walk of the vault skipped. Nothing is changed. Each finding is a `Problem` of
+/// a `Kind`; a new kind of check is a new `Kind` constant and a function adding its problems in
+/// `run`.
 public enum VaultCheck {
     /// What a finding is about. The raw value is the `kind` of `quire check --json`.
     public struct Kind: RawRepresentable, Hashable, Sendable {
@@ -24,6 +25,9 @@ public enum VaultCheck {
         /// Another note's name differs only in Unicode normalization (`café.md` precomposed and
         /// decomposed): two files here, one on macOS.
         public static let normalizationTwin = Kind(rawValue: "normalizationTwin")
+        /// Another note's path differs only in letter case (`Plan.md`, `plan.md`): two files here,
+        /// one on macOS and Windows.
+        public static let caseTwin = Kind(rawValue: "caseTwin")
         /// A submodule: left alone, not indexed.
         public static let submodule = Kind(rawValue: "submodule")
         /// A temporary file left by an interrupted quire.
@@ -102,6 +106,7 @@ public enum VaultCheck {
         problems += duplicateIDs(notes)
         problems += sharedTitles(notes)
         problems += normalizationTwins(notes)
+        problems += caseTwins(notes)
         problems += linkProblems(try VaultLinks(vault: vault, catalog: catalog))
         problems += submodules(in: vault)
         for path in TemporaryFiles.strays(vaultRoot: vault.root) {
@@ -185,6 +190,24 @@ public enum VaultCheck {
                 return Problem(path: path, kind: .normalizationTwin,
                                message: "this name is written \(form(path)); another note has it \(others): "
                                    + "one file on macOS, two here — rename one of them")
+            }
+        }
+    }
+
+    /// Notes whose paths differ only in letter case: two files on Linux and to git, one on the
+    /// case-insensitive file systems of macOS and Windows, where a checkout writes one over the
+    /// other. (Paths that differ only in Unicode normalization are `normalizationTwins`.)
+    static func caseTwins(_ notes: [Note]) -> [Problem] {
+        var byName: [String: [String]] = [:]
+        for note in notes { byName[note.path.lowercased(), default: []].append(note.path) }
+        return byName.values.filter { $0.count > 1 }.flatMap { paths in
+            paths.compactMap { path -> Problem? in
+                // `String` equality on purpose: a name equal under normalization is the other kind.
+                let others = paths.filter { $0 != path }
+                guard !others.isEmpty else { return nil }
+                return Problem(path: path, kind: .caseTwin,
+                               message: "another note's name differs only in letter case (\(others.joined(separator: ", "))): "
+                                   + "one file on macOS and Windows, two here — rename one of them")
             }
         }
     }

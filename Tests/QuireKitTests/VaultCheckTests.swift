@@ -44,6 +44,18 @@ final class VaultCheckTests: XCTestCase {
         XCTAssertEqual(VaultCheck.Kind.skipped(.notAFile).rawValue, "notAFile")
     }
 
+    /// `Plan.md`, `plan.md` and `Notes/PLAN.md`: the first two are one file on macOS and Windows.
+    func testNamesThatDifferOnlyInCaseAreFound() throws {
+        try kit.write("---\ntitle: Upper\n---\n", to: "Plan.md")
+        try kit.write("---\ntitle: Lower\n---\n", to: "plan.md")
+        try kit.write("---\ntitle: Elsewhere\n---\n", to: "Notes/PLAN.md")
+        let report = try check()
+        XCTAssertEqual(report.problems.map(\.path), ["Plan.md", "plan.md"])
+        XCTAssertEqual(report.problems.map(\.kind), [.caseTwin, .caseTwin])
+        XCTAssertEqual(report.problems[0].message, "another note's name differs only in letter case (plan.md): "
+                       + "one file on macOS and Windows, two here — rename one of them")
+    }
+
     /// `café.md` precomposed and decomposed side by side: each is named, with its form.
     func testNamesEqualUnderNormalizationAreFound() throws {
         let composed = "caf\u{E9}.md"

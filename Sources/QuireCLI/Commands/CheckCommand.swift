@@ -6,7 +6,7 @@ import QuireKit
 struct CheckCommand: Command {
     static let configuration = CommandConfiguration(
         name: "check",
-        abstract: "List every problem: bad front matter, duplicate ids and titles, names that differ only in Unicode form, broken and ambiguous links, LFS pointers, stray temporary files, entries skipped.",
+        abstract: "List every problem: bad front matter, duplicate ids and titles, names that differ only in case or Unicode form, broken and ambiguous links, LFS pointers, stray temporary files, entries skipped.",
         usage: "check [--json] [--fix [--dry-run]]",
         discussion: """
             Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed, but with --fix: \
