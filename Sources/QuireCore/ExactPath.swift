@@ -12,37 +12,44 @@ import Glibc
 public struct ExactPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let string: String
 
+    @inlinable
     public init(_ string: String) {
         self.string = string
     }
 
     public var description: String { string }
 
+    @inlinable
     public static func == (a: ExactPath, b: ExactPath) -> Bool {
         same(a.string, b.string)
     }
 
+    @inlinable
     public func hash(into hasher: inout Hasher) {
         var bytes = string
         bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// By bytes: for names in NFC (almost all) the same order as `String`'s.
+    @inlinable
     public static func < (a: ExactPath, b: ExactPath) -> Bool {
         precedes(a.string, b.string)
     }
 
     /// Whether two strings have the same UTF-8 bytes.
+    @inlinable
     public static func same(_ a: String, _ b: String) -> Bool {
         var a = a
         var b = b
-        return a.withUTF8 { left in
-            b.withUTF8 { right in
-                guard left.count == right.count else { return false }
-                guard let x = left.baseAddress, let y = right.baseAddress else { return true }
-                return memcmp(x, y, left.count) == 0
-            }
-        }
+        return a.withUTF8 { left in b.withUTF8 { right in same(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right)) } }
+    }
+
+    /// Whether two byte strings are equal.
+    @inlinable
+    public static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count) == 0
     }
 
     /// Whether `path` is `folder` or a path below it, by their bytes (`String.hasPrefix` compares
@@ -59,6 +66,7 @@ public struct ExactPath: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Whether the UTF-8 bytes of `a` come before those of `b` (a byte-wise, lexicographic order).
+    @inlinable
     public static func precedes(_ a: String, _ b: String) -> Bool {
         var a = a
         var b = b

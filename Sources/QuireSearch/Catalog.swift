@@ -186,7 +186,7 @@ public struct Catalog: Sendable {
         var wanted = path
         return wanted.withUTF8 { target in
             for document in 0..<base.count where baseLive[document] {
-                let same = base.records.withPath(document) { CachedStamps.same($0, UnsafeRawBufferPointer(target)) }
+                let same = base.records.withPath(document) { ExactPath.same($0, UnsafeRawBufferPointer(target)) }
                 if same { return base.records[document] }
             }
             return nil

@@ -183,13 +183,6 @@ struct CachedStamps: @unchecked Sendable {
         slot < base.count ? base.withPath(slot, body) : delta.withPath(slot - base.count, body)
     }
 
-    /// Whether two byte strings are equal.
-    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
-        return memcmp(left, right, a.count) == 0
-    }
-
     /// The stamp stored for `path` (a binary search of the path order), nil when the
     /// snapshot has no such path.
     func lookup(_ path: String) -> StoredStamp? {
@@ -224,7 +217,7 @@ struct CachedStamps: @unchecked Sendable {
 
     /// 0 when two paths are equal, -1 when `stored` comes first in `PathOrder`, else 1.
     static func compare(_ stored: UnsafeRawBufferPointer, _ wanted: UnsafeRawBufferPointer) -> Int {
-        if same(stored, wanted) { return 0 }
+        if ExactPath.same(stored, wanted) { return 0 }
         return PathOrder.precedes(stored, wanted) ? -1 : 1
     }
 
