@@ -117,7 +117,12 @@ public enum VaultCheck {
         for skip in skipped {
             problems.append(Problem(path: skip.path, kind: .skipped(skip.reason), message: "skipped: \(skip.reason.rawValue)"))
         }
-        problems.sort { ($0.path, $0.line ?? 0, $0.kind.rawValue) < ($1.path, $1.line ?? 0, $1.kind.rawValue) }
+        problems.sort {
+            // Two paths equal under normalization are equal `String`s: their bytes decide.
+            ($0.path, $0.line ?? 0, $0.kind.rawValue) < ($1.path, $1.line ?? 0, $1.kind.rawValue)
+                || ($0.path, $0.line ?? 0, $0.kind.rawValue) == ($1.path, $1.line ?? 0, $1.kind.rawValue)
+                && ExactPath.precedes($0.path, $1.path)
+        }
         return Report(problems: problems, noteCount: notes.count, skipped: skipped)
     }
 
@@ -176,21 +181,16 @@ public enum VaultCheck {
     /// (NFC) and decomposed (NFD) are two files on Linux and to git, but one on macOS, and look
     /// the same everywhere.
     static func normalizationTwins(_ notes: [Note]) -> [Problem] {
-        // A `String` key on purpose: Swift compares strings by canonical equivalence.
-        var byName: [String: [String]] = [:]
-        for note in notes { byName[note.path, default: []].append(note.path) }
         func form(_ path: String) -> String {
             if ExactPath.same(path, path.precomposedStringWithCanonicalMapping) { return "precomposed (NFC)" }
             if ExactPath.same(path, path.decomposedStringWithCanonicalMapping) { return "decomposed (NFD)" }
             return "in neither normal form"
         }
-        return byName.values.filter { $0.count > 1 }.flatMap { paths in
-            paths.map { path in
-                let others = paths.filter { !ExactPath.same($0, path) }.map(form).joined(separator: ", ")
-                return Problem(path: path, kind: .normalizationTwin,
-                               message: "this name is written \(form(path)); another note has it \(others): "
-                                   + "one file on macOS, two here — rename one of them")
-            }
+        // Grouped by `String`, which compares by canonical equivalence; apart by their bytes.
+        return twins(notes, key: { $0 }, differ: { !ExactPath.same($0, $1) }).map { path, others in
+            Problem(path: path, kind: .normalizationTwin,
+                    message: "this name is written \(form(path)); another note has it \(others.map(form).joined(separator: ", ")): "
+                        + "one file on macOS, two here — rename one of them")
         }
     }
 
@@ -198,16 +198,24 @@ public enum VaultCheck {
     /// case-insensitive file systems of macOS and Windows, where a checkout writes one over the
     /// other. (Paths that differ only in Unicode normalization are `normalizationTwins`.)
     static func caseTwins(_ notes: [Note]) -> [Problem] {
-        var byName: [String: [String]] = [:]
-        for note in notes { byName[note.path.lowercased(), default: []].append(note.path) }
-        return byName.values.filter { $0.count > 1 }.flatMap { paths in
-            paths.compactMap { path -> Problem? in
-                // `String` equality on purpose: a name equal under normalization is the other kind.
-                let others = paths.filter { $0 != path }
-                guard !others.isEmpty else { return nil }
-                return Problem(path: path, kind: .caseTwin,
-                               message: "another note's name differs only in letter case (\(others.joined(separator: ", "))): "
-                                   + "one file on macOS and Windows, two here — rename one of them")
+        // Apart by `String` inequality: a name equal under normalization is the other kind.
+        twins(notes, key: { $0.lowercased() }, differ: { $0 != $1 }).map { path, others in
+            Problem(path: path, kind: .caseTwin,
+                    message: "another note's name differs only in letter case (\(others.joined(separator: ", "))): "
+                        + "one file on macOS and Windows, two here — rename one of them")
+        }
+    }
+
+    /// Each note path that shares its `key` with others that `differ` from it, with those others
+    /// (in the notes' order).
+    private static func twins(_ notes: [Note], key: (String) -> String,
+                              differ: (String, String) -> Bool) -> [(path: String, others: [String])] {
+        var groups: [String: [String]] = [:]
+        for note in notes { groups[key(note.path), default: []].append(note.path) }
+        return groups.values.filter { $0.count > 1 }.flatMap { paths in
+            paths.compactMap { path in
+                let others = paths.filter { differ($0, path) }
+                return others.isEmpty ? nil : (path, others)
             }
         }
     }

@@ -66,6 +66,8 @@ final class VaultCheckTests: XCTestCase {
         let report = try check()
         XCTAssertEqual(report.noteCount, 3)
         XCTAssertEqual(report.problems.map(\.kind), [.normalizationTwin, .normalizationTwin])
+        // Equal `String`s, sorted by their bytes ("e" before "\u{E9}"): the same order every run.
+        XCTAssertEqual(report.problems.map { Array($0.path.utf8) }, [Array(decomposed.utf8), Array(composed.utf8)])
         let messages = Dictionary(uniqueKeysWithValues: report.problems.map { (Array($0.path.utf8), $0.message) })
         XCTAssertEqual(messages[Array(composed.utf8)], "this name is written precomposed (NFC); another note has it "
                        + "decomposed (NFD): one file on macOS, two here — rename one of them")
