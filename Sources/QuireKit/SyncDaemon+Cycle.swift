@@ -45,7 +45,9 @@ extension SyncDaemon {
             // The files the cycle itself wrote are no reason for another one; a user's edit
             // made meanwhile is.
             do {
-                try takeChanges(except: Set(report.updatedFromRemote + report.stamped).subtracting(report.keptUserEdits))
+                // By bytes: an edit of a name equal under normalization to one the cycle wrote is the user's.
+                try takeChanges(except: Set((report.updatedFromRemote + report.stamped).map(ExactPath.init))
+                    .subtracting(report.keptUserEdits.map(ExactPath.init)))
                 let now = Self.monotonic()
                 for path in report.keptUserEdits where pending[path] == nil { pending[path] = (1, now) }
                 if firstPending == nil, !pending.isEmpty { firstPending = now }

@@ -126,12 +126,12 @@ public final class SyncDaemon {
 
     /// Reads the watch: pending changes (but `written`: files this daemon's cycle just wrote),
     /// and a sync by hand that cleared a stop.
-    func takeChanges(except written: Set<String> = []) throws {
+    func takeChanges(except written: Set<ExactPath> = []) throws {
         var changes = try watch.drain()
         changes.paths.subtract(written)
         let now = Self.monotonic()
-        var paths = changes.paths
-        if changes.overflow { paths.insert("*") }
+        var paths = changes.paths.map(\.string)
+        if changes.overflow { paths.append("*") }
         for path in paths {
             let entry = pending[path] ?? (count: 0, last: now)
             pending[path] = (entry.count + 1, now)

@@ -15,8 +15,8 @@ import Glibc
 final class SyncTreeWatch {
     /// What one drain saw.
     struct Changes {
-        /// Vault-relative paths of files (and folders) changed.
-        var paths: Set<String> = []
+        /// Vault-relative paths of files (and folders) changed (by their bytes).
+        var paths: Set<ExactPath> = []
         /// `.quire/local/sync-state.json` was replaced (a sync ran, this daemon's or another).
         var syncStateChanged = false
         /// The kernel dropped events: anything may have changed.
@@ -100,12 +100,12 @@ final class SyncTreeWatch {
             } else {
                 return
             }
-            changes.paths.insert(path)
+            changes.paths.insert(ExactPath(path))
             return
         }
         if name == ".gitignore" { ignored = try rules?.ignoreMatcher() }
         if isIgnored(path, folder: false) { return }
-        changes.paths.insert(path)
+        changes.paths.insert(ExactPath(path))
     }
 
     private func isIgnored(_ path: String, folder: Bool) -> Bool {

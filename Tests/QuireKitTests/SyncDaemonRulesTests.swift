@@ -40,10 +40,22 @@ final class SyncDaemonRulesTests: XCTestCase {
             _ = try watch.drain()
             XCTAssertEqual(watch.folderCount, before - 2)
             try Data("x".utf8).write(to: root.appendingPathComponent(kept + "/Old/n.md"))
-            let changed = try watch.drain().paths.map { Array($0.utf8) }
+            let changed = try watch.drain().paths.map { Array($0.string.utf8) }
             XCTAssertTrue(changed.contains(Array((kept + "/Old/n.md").utf8)), "\(changed)")
             try FileManager.default.removeItem(at: root.appendingPathComponent(kept))
         }
+    }
+
+    /// An edit of a note whose name equals, under Unicode normalization, one the daemon's own
+    /// cycle just wrote is the user's: it stays pending (it used to be dropped with the other).
+    func testAnEditBesideANameTheCycleWroteStaysPending() throws {
+        let composed = "caf\u{E9}.md"
+        let decomposed = "cafe\u{301}.md"
+        let daemon = try daemon()
+        try Data("cycle\n".utf8).write(to: root.appendingPathComponent(composed))
+        try Data("user\n".utf8).write(to: root.appendingPathComponent(decomposed))
+        try daemon.takeChanges(except: [ExactPath(composed)])
+        XCTAssertEqual(daemon.pending.keys.map { Array($0.utf8) }, [Array(decomposed.utf8)])
     }
 
     func testDebounceWaitsForQuietAndLongerWhileAFileKeepsChanging() throws {
