@@ -53,14 +53,15 @@ public struct ExactPath: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Whether `path` is `folder` or a path below it, by their bytes (`String.hasPrefix` compares
-    /// by canonical equivalence: a folder `café` in NFC is not the start of one in NFD).
+    /// by canonical equivalence: a folder `café` in NFC is not the start of one in NFD). A folder
+    /// written with a trailing `/` (`/` itself) holds every path that starts with it.
     public static func isWithin(_ path: String, _ folder: String) -> Bool {
         var path = path
         var folder = folder
         return path.withUTF8 { whole in
             folder.withUTF8 { start in
                 guard whole.count >= start.count, start.elementsEqual(whole.prefix(start.count)) else { return false }
-                return whole.count == start.count || whole[start.count] == UInt8(ascii: "/")
+                return start.last == UInt8(ascii: "/") || whole.count == start.count || whole[start.count] == UInt8(ascii: "/")
             }
         }
     }

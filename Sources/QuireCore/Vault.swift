@@ -304,8 +304,10 @@ public struct Vault: Sendable, Equatable {
         return String(cString: resolved)
     }
 
+    /// Whether `path` is `root` or below it, by their bytes (a folder named like the root but in
+    /// another Unicode form is another folder, outside it).
     static func isInside(_ path: String, root: String) -> Bool {
-        path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+        ExactPath.isWithin(path, root)
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -76,7 +76,7 @@ public enum FolderImport {
             throw ImportError.notAFolder(path: source.path)
         }
         let root = source.resolvingSymlinksInPath()
-        guard !Self.isInside(vault.root.path, root.path) && !Self.isInside(root.path, vault.root.path) else {
+        guard !ExactPath.isWithin(vault.root.path, root.path) && !ExactPath.isWithin(root.path, vault.root.path) else {
             throw ImportError.unreadable(path: source.path, line: nil, reason: "the folder and the vault overlap")
         }
         let files = try walk(root, skipping: options.tool.skippedFolders)
@@ -188,9 +188,5 @@ public enum FolderImport {
             }
         }
         return files.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
-    }
-
-    private static func isInside(_ path: String, _ root: String) -> Bool {
-        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 }

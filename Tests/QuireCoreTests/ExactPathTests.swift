@@ -38,5 +38,8 @@ import Testing
         #expect(!ExactPath.isWithin(folder + "-old/a.md", folder), "a longer name is not below it")
         #expect(!ExactPath.isWithin("R", folder))
         #expect(!ExactPath.isWithin("a.md", ""))
+        // A folder written with its trailing slash, and the root.
+        #expect(ExactPath.isWithin("/v/a.md", "/v/") && !ExactPath.isWithin("/v", "/v/") && !ExactPath.isWithin("/w/a", "/v/"))
+        #expect(ExactPath.isWithin("/etc", "/") && ExactPath.isWithin("/", "/"))
     }
 }
