@@ -26,16 +26,17 @@ public enum SiteExport {
         let table = LinkTargetTable(notes: read.map { LinkTargetTable.Entry(path: $0.0.path, title: $0.0.title, aliases: $0.0.aliases) },
                                     attachments: attachments)
         let notes = read.filter { options.includeDrafts || !$0.0.draft }
-        let map = SiteLinkMap(resolver: LinkResolver(index: table), published: Set(notes.map(\.0.path)),
-                              anchors: Dictionary(read.map { ($0.0.path, $0.0.anchors) }, uniquingKeysWith: { first, _ in first }))
+        let map = SiteLinkMap(resolver: LinkResolver(index: table), published: Set(notes.map { ExactPath($0.0.path) }),
+                              anchors: Dictionary(read.map { (ExactPath($0.0.path), $0.0.anchors) }, uniquingKeysWith: { first, _ in first }))
         let siteTitle = options.title ?? vault.root.lastPathComponent
         let index = SiteIndex(notes: notes.map(\.0), siteTitle: siteTitle)
 
         // Links first: every page needs its backlinks.
         let links = notes.map { map.links(of: $0.0, data: $0.1, page: SiteLayout.page(ofNote: $0.0.path)) }
-        var backlinks: [String: [(source: Note, line: Int, data: Data)]] = [:]
+        // By bytes: two names equal under Unicode normalization are two notes with backlinks of their own.
+        var backlinks: [ExactPath: [(source: Note, line: Int, data: Data)]] = [:]
         for ((note, data), noteLinks) in zip(notes, links) {
-            for target in noteLinks.targets { backlinks[target.path, default: []].append((note, target.line, data)) }
+            for target in noteLinks.targets { backlinks[ExactPath(target.path), default: []].append((note, target.line, data)) }
         }
 
         let staging = try SiteFiles.staging(for: destination)
@@ -51,7 +52,7 @@ public enum SiteExport {
                     return rewrite
                 }
                 let body = renderer.render(note.body)
-                let sources = (backlinks[note.path] ?? []).sorted { $0.source.path < $1.source.path }
+                let sources = (backlinks[ExactPath(note.path)] ?? []).sorted { ExactPath.precedes($0.source.path, $1.source.path) }
                 let pageValue = SiteNotePage(
                     path: page, title: note.title, folder: index.folderLink(note.folder, from: page), facts: index.facts(of: note),
                     tags: index.tagLinks(note.tags, from: page), body: body,

@@ -8,12 +8,13 @@ import QuireRender
 /// `LinkResolver` (Obsidian's rules).
 struct SiteLinkMap {
     let resolver: LinkResolver
-    /// Vault paths of the notes that get a page.
-    let published: Set<String>
+    /// Vault paths of the notes that get a page (by their bytes: two names equal under Unicode
+    /// normalization are two notes, one of them perhaps a draft).
+    let published: Set<ExactPath>
     /// Each note's headings with the `id` each gets on its page, for `#heading` fragments.
-    let headings: [String: [(text: String, anchor: String)]]
+    let headings: [ExactPath: [(text: String, anchor: String)]]
 
-    init(resolver: LinkResolver, published: Set<String>, anchors: [String: NoteAnchors]) {
+    init(resolver: LinkResolver, published: Set<ExactPath>, anchors: [ExactPath: NoteAnchors]) {
         self.resolver = resolver
         self.published = published
         headings = anchors.mapValues { noteAnchors in
@@ -37,10 +38,11 @@ struct SiteLinkMap {
     /// The links of `note` (read from `data`), whose page is at site path `page`.
     func links(of note: Note, data: Data, page: String) -> NoteLinks {
         var result = NoteLinks()
-        var seenTargets = Set<String>()
+        var seenTargets = Set<ExactPath>()
         for link in note.links {
             let resolution = resolver.resolve(link, from: note.path)
-            if let target = resolution.notePath, target != note.path, published.contains(target), seenTargets.insert(target).inserted {
+            if let target = resolution.notePath, !ExactPath.same(target, note.path), published.contains(ExactPath(target)),
+               seenTargets.insert(ExactPath(target)).inserted {
                 result.targets.append((target, link.line))
             }
             if case .attachment(let path) = resolution { result.attachments.insert(path) }
@@ -56,9 +58,9 @@ struct SiteLinkMap {
     }
 
     /// Why a resolution leads to no page or file of the site; nil when it does.
-    static func brokenReason(_ resolution: LinkResolution, published: Set<String>) -> String? {
+    static func brokenReason(_ resolution: LinkResolution, published: Set<ExactPath>) -> String? {
         switch resolution {
-        case .note(let path): return published.contains(path) ? nil : "not published"
+        case .note(let path): return published.contains(ExactPath(path)) ? nil : "not published"
         case .attachment: return nil
         case .ambiguous(let candidates): return "ambiguous: " + candidates.joined(separator: ", ")
         case .unresolved: return "unresolved"
@@ -69,7 +71,7 @@ struct SiteLinkMap {
         let shown = NoteBodyLinks.shownText(link)
         switch resolution {
         case .note(let path):
-            guard published.contains(path) else { return .text(shown, cssClass: "unpublished-link", title: "not published") }
+            guard published.contains(ExactPath(path)) else { return .text(shown, cssClass: "unpublished-link", title: "not published") }
             let fragment = link.heading.flatMap { anchor(of: $0, in: path) }
             return .link(href: SiteLayout.href(to: SiteLayout.page(ofNote: path), from: page, fragment: fragment), text: shown,
                          cssClass: link.isEmbed ? "embed" : "wikilink")
@@ -100,7 +102,7 @@ struct SiteLinkMap {
         let target = path.removingPercentEncoding ?? path
         switch resolver.resolve(target: target, from: source) {
         case .note(let notePath):
-            guard published.contains(notePath) else { return .broken(title: "not published") }
+            guard published.contains(ExactPath(notePath)) else { return .broken(title: "not published") }
             let anchor = fragment.flatMap { $0.isEmpty ? nil : self.anchor(of: $0, in: notePath) }
             return .url(SiteLayout.href(to: SiteLayout.page(ofNote: notePath), from: page, fragment: anchor))
         case .attachment(let attachment):
@@ -126,7 +128,7 @@ struct SiteLinkMap {
     func anchor(of heading: String, in path: String) -> String? {
         let wanted = heading.split(separator: "#").last.map(String.init) ?? heading
         if wanted.hasPrefix("^") || wanted.isEmpty { return nil }
-        for heading in headings[path] ?? [] where NoteAnchors(headings: [heading.text]).hasHeading(wanted) {
+        for heading in headings[ExactPath(path)] ?? [] where NoteAnchors(headings: [heading.text]).hasHeading(wanted) {
             return heading.anchor
         }
         return HeadingAnchor.slug(wanted)

@@ -171,6 +171,31 @@ struct SiteExportTests {
         #expect(!leftovers.contains { $0.contains("quire-export") || $0.contains("quire-old") })
     }
 
+    /// Two names equal under Unicode normalization are two notes in a site too: each page has
+    /// its own backlinks, and a draft's twin being published does not publish the draft.
+    @Test func namesEqualUnderNormalizationAreTwoPages() throws {
+        let vault = try TestVault()
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        try vault.write(noteText("title: Composed"), to: composed + ".md")
+        try vault.write(noteText("title: Decomposed\ndraft: true"), to: decomposed + ".md")
+        try vault.write(noteText("title: Linker", body: "See [[Composed]].\n\nAnd [[Decomposed]].\n"), to: "linker.md")
+        let run = try vault.run(["export", "--html", "../site", "--no-drafts"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("[[Decomposed]] leads nowhere (not published)"), "\(run.stderr)")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: vault.url("../site/notes").path)
+        #expect(Set(pages.map { Array($0.utf8) }) == [Array((composed + ".html").utf8), Array("linker.html".utf8)])
+        let linker = try vault.read("../site/notes/linker.html")
+        #expect(linker.contains("<span class=\"unpublished-link\" title=\"not published\">Decomposed</span>"), "\(linker)")
+        #expect(try vault.read("../site/notes/" + composed + ".html").contains("<aside class=\"backlinks\">"))
+
+        // Both published: the backlinks of each page are its own.
+        try vault.write(noteText("title: Decomposed"), to: decomposed + ".md")
+        try vault.write(noteText("title: Linker", body: "See [[Composed]].\n"), to: "linker.md")
+        #expect(try vault.run(["export", "--html", "../site"]).code == 0)
+        #expect(try vault.read("../site/notes/" + composed + ".html").contains("<aside class=\"backlinks\">"))
+        #expect(!(try vault.read("../site/notes/" + decomposed + ".html").contains("<aside class=\"backlinks\">")))
+    }
+
     @Test(.enabled(if: hasPython, "python3 runs the site checker (Makefile TEST_PACKAGES)"))
     func oddNamesAndHostileContentStayWellFormed() throws {
         let vault = try TestVault()
