@@ -56,10 +56,11 @@ EXCLUDED = (".git", ".quire/local", ".quire/cache")
 TOKEN = re.compile(r"tok-\d{5}-\d+-\d{4}")
 EXIT_LOCKED = 7
 UNICODE_NAMES = ["Résumé %d.md", "Café crème %d.md", "Übersicht %d.md"]
+CASE_NAMES = ["plan", "inbox", "ideen"]   # written lower, Capitalized or UPPER: one file on macOS
 CLOCK_SKEW = [0, 600, -3600]   # seconds: device index modulo 3 (ahead, behind) under --edges
 
 
-EDGE_OPERATIONS = ("unicode", "file-folder", "config", "git-commit", "symlink", "link-to-note", "note-to-link",
+EDGE_OPERATIONS = ("unicode", "case", "file-folder", "config", "git-commit", "symlink", "link-to-note", "note-to-link",
                    "nested-repo")
 
 
@@ -92,7 +93,7 @@ class Chaos:
         self.ledger = {}          # token -> {"kind", "note", "device", "round"}
         self.deleted = set()
         self.superseded = set()
-        self.stats = {"rounds": 0, "operations": 0, "edge_operations": 0, "normalization_pairs": 0, "syncs": 0, "failed_syncs": 0, "concurrent_syncs": 0,
+        self.stats = {"rounds": 0, "operations": 0, "edge_operations": 0, "normalization_pairs": 0, "case_collisions": 0, "syncs": 0, "failed_syncs": 0, "concurrent_syncs": 0,
                       "faults": 0, "kills": 0, "edits_during_sync": 0, "conflicts": 0, "losses": 0,
                       "converge_passes": 0}
         self.devices = []
@@ -203,7 +204,7 @@ class Chaos:
                         ("move", 1), ("rename", 1), ("delete", 1), ("attach-edit", 1)]
         if self.args.edges > 0:
             weight = self.args.edges
-            choices += [(name, weight) for name in ("unicode", "file-folder", "config", "git-commit", "symlink",
+            choices += [(name, weight) for name in ("unicode", "case", "file-folder", "config", "git-commit", "symlink",
                                                     "link-to-note", "note-to-link", "nested-repo")]
         operation = self.rng.choices([c[0] for c in choices], [c[1] for c in choices])[0]
         if operation in EDGE_OPERATIONS:
@@ -372,6 +373,24 @@ class Chaos:
                 self.write_as_editor(path, self.read(path).rstrip("\n") + "\n" + token + "\n", device)
             else:
                 path = os.path.join(root, unicodedata.normalize(form, name))
+                self.write_as_editor(path, "# %s\n\n%s\n" % (name[:-3], token), device)
+            self.record(token, "body", None, device)
+        elif operation == "case":
+            # A name from a small pool in one of three letter cases: `plan.md` here, `Plan.md` on
+            # another device (as quire and Obsidian name files) is one file on macOS and Windows.
+            # A name this device holds in any case is edited instead, so no device ever makes
+            # such a pair by itself: one in the converged tree was made by a merge (`check`).
+            stem = self.rng.choice(CASE_NAMES)
+            name = self.rng.choice([stem, stem.capitalize(), stem.upper()]) + ".md"
+            existing = [n for n in os.listdir(root) if n.lower() == name.lower()
+                        and os.path.isfile(os.path.join(root, n)) and not os.path.islink(os.path.join(root, n))]
+            if existing:
+                path = os.path.join(root, existing[0])
+                self.write_as_editor(path, self.read(path).rstrip("\n") + "\n" + token + "\n", device)
+            elif any(n.lower() == name.lower() for n in os.listdir(root)):
+                return self.operate_fallback(device, token)  # a folder or link of that name
+            else:
+                path = os.path.join(root, name)
                 self.write_as_editor(path, "# %s\n\n%s\n" % (name[:-3], token), device)
             self.record(token, "body", None, device)
         elif operation == "file-folder":
@@ -624,6 +643,14 @@ class Chaos:
                 problems.append("a config file was forked into a copy: %s" % path)
             if path.startswith("nested-"):
                 problems.append("a nested repository's file reached the remote: %s" % path)
+        # No device makes two names that differ only in letter case (the case operation edits the
+        # one it holds): a pair on the remote was made by a merge, and is one file on macOS.
+        folded = {}
+        for path in filter(None, listed.split("\0")):
+            folded.setdefault(unicodedata.normalize("NFC", path).lower(), set()).add(unicodedata.normalize("NFC", path))
+        for names in folded.values():
+            if len(names) > 1:
+                problems.append("names that differ only in letter case reached the remote: %s" % ", ".join(sorted(names)))
         marker = re.compile(rb"^(<<<<<<<|>>>>>>>)( |$)", re.M)
         for path, data in sorted(tree.items()):
             if marker.search(data):
@@ -641,6 +668,7 @@ class Chaos:
             problems.extend(self.catalog_problems(device))
         records = json.loads(listings[0] or "[]")
         self.stats["conflicts"] = len(records)
+        self.stats["case_collisions"] = sum("only in letter case" in record.get("reason", "") for record in records)
         losing = set()
         for record in records:
             shown = self.quire(self.devices[0], "conflicts", "show", record["id"], check=False)

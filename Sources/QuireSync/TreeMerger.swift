@@ -83,7 +83,13 @@ struct TreeMerger {
                               into: &result, placements: &placements, merged: &merged)
             }
         }
-        for placement in placements { place(placement, into: &result, decisions: &decisions, merged: &merged) }
+        // The merged tree's names by letter case, for what arrives: a name that differs from one
+        // of them only in case is one file on macOS and Windows.
+        var names = CaseFoldedNames(result.keys)
+        let arriving = Arrival(ours: oursEntries, theirs: theirsEntries)
+        for placement in placements {
+            place(placement, into: &result, names: &names, arriving, decisions: &decisions, merged: &merged)
+        }
         for (path, entry) in theirsChanges.added.sorted(by: { $0.key < $1.key }) {
             // A configuration file added on both sides merges in place (a copy would be read as
             // config, or lose its rules).
@@ -95,7 +101,8 @@ struct TreeMerger {
                 merged.append("merged \(path)")
                 continue
             }
-            place(Placement(path: path, entry: entry, device: theirsDevice), into: &result, decisions: &decisions, merged: &merged)
+            place(Placement(path: path, entry: entry, device: theirsDevice), into: &result, names: &names, arriving,
+                  decisions: &decisions, merged: &merged)
         }
         separateFilesFromFolders(in: &result, ours: oursEntries, decisions: &decisions, merged: &merged)
         let entries = result.map { TreeEntry(path: $0.key, id: $0.value.id, kind: $0.value.kind) }
@@ -244,21 +251,51 @@ struct TreeMerger {
         }
     }
 
+    /// The names each side's tree holds, for the pairs of names that differ only in letter case.
+    struct Arrival {
+        let ours: [String: TreeEntry]
+        let theirs: [String: TreeEntry]
+
+        /// Whether one side's tree holds both `path` and `twin`: a pair made on one device (by hand,
+        /// or by another tool) is the user's, named by `quire check`, and stays as it is. The
+        /// merge renames only a pair that two devices made apart (`Plan.md` on one, `plan.md` on
+        /// the other), which neither user chose.
+        func madeOnOneSide(_ path: String, _ twin: String) -> Bool {
+            (ours[path] != nil && ours[twin] != nil) || (theirs[path] != nil && theirs[twin] != nil)
+        }
+    }
+
     /// Puts `placement` into `result`. The same bytes already there are one file; another file
-    /// there — another note at that path, or one whose name differs only in its Unicode form —
-    /// keeps the path, and this one is kept beside it under a free name, recorded.
-    private func place(_ placement: Placement, into result: inout [String: TreeEntry], decisions: inout [MergeDecision],
-                       merged: inout [String]) {
+    /// there — another note at that path, or one whose name differs only in its Unicode form or
+    /// in letter case (`Plan.md` made on one device and `plan.md` on another: one file on macOS
+    /// and Windows, where a checkout writes one over the other) — keeps the path, and this one is
+    /// kept beside it under a free name, recorded. `names`: the merged tree's names by letter case.
+    private func place(_ placement: Placement, into result: inout [String: TreeEntry], names: inout CaseFoldedNames,
+                       _ arrival: Arrival, decisions: inout [MergeDecision], merged: inout [String]) {
         var path = placement.path
-        if let existing = result[path], existing.id != placement.entry.id {
-            path = freePath(placement.path, in: result, device: placement.path.hasSuffix(".md") ? nil : placement.device)
-            let taken = result.index(forKey: placement.path).map { result[$0].key } ?? placement.path
-            let form = Array(taken.utf8) == Array(placement.path.utf8) ? "" : " (a name that differs from it only in its Unicode form)"
+        var collision: (taken: String, form: String)?
+        if let existing = result[path] {
+            if existing.id != placement.entry.id {
+                let taken = result.index(forKey: path).map { result[$0].key } ?? path
+                collision = (taken, Array(taken.utf8) == Array(path.utf8) ? "" : " (a name that differs from it only in its Unicode form)")
+            }
+        } else if let twin = names.twins(of: path).first(where: { !arrival.madeOnOneSide(path, $0) }) {
+            if result[twin]?.id == placement.entry.id {
+                path = twin  // the same bytes under the name it already has: one file
+            } else {
+                collision = (twin, " (a name that differs from it only in letter case)")
+            }
+        }
+        if let (taken, form) = collision {
+            path = freePath(placement.path, in: result, names: names, device: placement.path.hasSuffix(".md") ? nil : placement.device)
             decisions.append(MergeDecision(path: path, winner: .ours, reason:
                 "\(taken) holds another file\(form): this one, from \(placement.device), was kept beside it as \(path)"))
             merged.append("two files at one path, kept both: \(taken) and \(path)")
         }
-        if result[path] == nil { result[path] = TreeEntry(path: path, id: placement.entry.id, kind: placement.entry.kind) }
+        if result[path] == nil {
+            result[path] = TreeEntry(path: path, id: placement.entry.id, kind: placement.entry.kind)
+            names.insert(path)
+        }
         for decision in placement.decisions {
             decisions.append(MergeDecision(path: path, winner: decision.winner, reason: decision.reason))
         }
@@ -298,15 +335,20 @@ struct TreeMerger {
     }
 
     /// `a-2.md`, `a-3.md`, … for notes; `photo.<device>.png` (then numbered) for attachments;
-    /// names shortened to the file-name limit (`FileNameLimit`).
-    private func freePath(_ path: String, in result: [String: TreeEntry], device: String?) -> String {
+    /// names shortened to the file-name limit (`FileNameLimit`). With `names`, a name that
+    /// differs from a taken one only in letter case is taken too.
+    private func freePath(_ path: String, in result: [String: TreeEntry], names: CaseFoldedNames? = nil,
+                          device: String?) -> String {
         let (stem, ext) = Self.split(path)
+        func isFree(_ candidate: String) -> Bool {
+            result[candidate] == nil && names?.twins(of: candidate).isEmpty != false
+        }
         if let device {
             let candidate = FileNameLimit.path(stem: stem, suffix: ".\(Self.safeName(device))", ext: ext)
-            if result[candidate] == nil { return candidate }
+            if isFree(candidate) { return candidate }
         }
         var counter = 2
-        while result[FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext)] != nil { counter += 1 }
+        while !isFree(FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext)) { counter += 1 }
         return FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext)
     }
 

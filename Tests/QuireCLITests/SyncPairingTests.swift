@@ -178,4 +178,28 @@ import Testing
         let records = try Self.conflicts(a)
         #expect(records.map { Self.escaped($0.path) } == (bothOnOneDevice ? [] : ["caf\\u{E9}-2.md"]), "\(records)")
     }
+
+    /// `plan.md` made on one device (as `quire new` names files) and `Plan.md` on another (as
+    /// Obsidian does): two names to git and Linux, one file on a Mac or Windows, where a checkout
+    /// writes one over the other. The merge keeps the one that arrives beside the other as
+    /// `plan-2.md` and lists it; a pair made on one device is that user's, left as it is
+    /// (`quire check` names it).
+    @Test(arguments: [false, true])
+    func namesThatDifferOnlyInCaseMadeApartAreOneCollision(bothOnOneDevice: Bool) throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": Self.keep])
+        let lower = note("plan-lower", title: "plan", updated: "2026-11-29T11:00:00Z", body: "Made on a.\n")
+        let upper = note("plan-upper", title: "Plan", updated: "2026-11-29T11:30:00Z", body: "Made on b.\n")
+        try a.write(lower, to: "plan.md")
+        try (bothOnOneDevice ? a : b).write(upper, to: "Plan.md")
+        try Self.converge(a, b)
+        let expected = bothOnOneDevice
+            ? ["Plan.md": upper, "plan.md": lower, "keep.md": Self.keep]
+            : ["Plan.md": upper, "plan-2.md": lower, "keep.md": Self.keep]
+        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") } == expected)
+        let records = try Self.conflicts(a)
+        #expect(records.map(\.path) == (bothOnOneDevice ? [] : ["plan-2.md"]), "\(records)")
+        if !bothOnOneDevice {
+            #expect(records.first?.reason.contains("a name that differs from it only in letter case") == true, "\(records)")
+        }
+    }
 }

@@ -108,6 +108,40 @@ import Testing
         #expect(merged.recorded == ["Projects-2"])
     }
 
+    /// `Plan.md` made on one device and `plan.md` on the other are one file on macOS and
+    /// Windows: the one that arrives is kept beside ours as `Plan-2.md`, recorded.
+    @Test func namesTwoDevicesMadeThatDifferOnlyInCaseAreKeptApart() throws {
+        let scratch = try Scratch()
+        let merged = try scratch.merge(base: [:], ours: ["plan.md": Self.text("x", "Ours")], theirs: ["Plan.md": Self.text("y", "Theirs")])
+        #expect(merged.files == ["plan.md": Self.text("x", "Ours"), "Plan-2.md": Self.text("y", "Theirs")])
+        #expect(merged.recorded == ["Plan-2.md"])
+        // The free name avoids every case of a taken one too.
+        let crowded = try scratch.merge(base: [:], ours: ["plan.md": "ours", "PLAN-2.md": "mine"], theirs: ["Plan.md": "theirs"])
+        #expect(crowded.files == ["plan.md": "ours", "PLAN-2.md": "mine", "Plan-3.md": "theirs"])
+        // In a folder of another case, and an attachment.
+        let nested = try scratch.merge(base: [:], ours: ["Notes/a.md": "ours", "img/Photo.png": "one"],
+                                       theirs: ["notes/A.md": "theirs", "img/photo.png": "two"])
+        #expect(nested.files == ["Notes/a.md": "ours", "notes/A-2.md": "theirs", "img/Photo.png": "one", "img/photo.b.png": "two"])
+    }
+
+    /// The same bytes under two cases are one file (it keeps the name it had here); a pair of
+    /// names made on one device, ours or theirs, is the user's and stays as it is.
+    @Test func samePairsAndPairsMadeOnOneDeviceStay() throws {
+        let scratch = try Scratch()
+        let same = try scratch.merge(base: [:], ours: ["plan.md": Self.text("x", "Same")], theirs: ["Plan.md": Self.text("x", "Same")])
+        #expect(same.files == ["plan.md": Self.text("x", "Same")])
+        #expect(same.recorded.isEmpty)
+        let theirs = try scratch.merge(base: [:], ours: ["keep.md": "k"], theirs: ["keep.md": "k", "Plan.md": "upper", "plan.md": "lower"])
+        #expect(theirs.files == ["keep.md": "k", "Plan.md": "upper", "plan.md": "lower"])
+        #expect(theirs.recorded.isEmpty)
+        // Ours holds both (one of them new here); theirs edits the other.
+        let ours = try scratch.merge(base: ["Plan.md": Self.text("y", "Old")],
+                                     ours: ["Plan.md": Self.text("y", "Old"), "plan.md": Self.text("x", "Lower")],
+                                     theirs: ["Plan.md": Self.text("y", "Edited")])
+        #expect(ours.files == ["Plan.md": Self.text("y", "Edited"), "plan.md": Self.text("x", "Lower")])
+        #expect(ours.recorded.isEmpty)
+    }
+
     @Test func bothUnicodeFormsOfOneNameInOneTreeAreBothListed() throws {
         let scratch = try Scratch()
         let tree = try scratch.tree([("caf\u{E9}.md", "precomposed"), ("cafe\u{301}.md", "decomposed")])
