@@ -167,15 +167,10 @@ import Testing
     /// collision a merge finds is listed by `quire conflicts`.
     @Test(arguments: [false, true])
     func namesEqualUnderNFCAreOneCollision(bothOnOneDevice: Bool) throws {
-        let (a, b) = try SyncWorld().pair(["keep.md": Self.keep])
         let precomposed = note("cafe-nfc", title: "Café", updated: "2026-11-29T11:00:00Z", body: "Precomposed.\n")
         let decomposed = note("cafe-nfd", title: "Café", updated: "2026-11-29T11:30:00Z", body: "Decomposed.\n")
-        try a.write(precomposed, to: "caf\u{E9}.md")
-        try (bothOnOneDevice ? a : b).write(decomposed, to: "cafe\u{301}.md")
-        try Self.converge(a, b)
-        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") }
-                == ["cafe\\u{301}.md": decomposed, "caf\\u{E9}-2.md": precomposed, "keep.md": Self.keep])
-        let records = try Self.conflicts(a)
+        let (files, records) = try Self.twins(("caf\u{E9}.md", precomposed), ("cafe\u{301}.md", decomposed), bothOnOneDevice)
+        #expect(files == ["cafe\\u{301}.md": decomposed, "caf\\u{E9}-2.md": precomposed, "keep.md": Self.keep])
         #expect(records.map { Self.escaped($0.path) } == (bothOnOneDevice ? [] : ["caf\\u{E9}-2.md"]), "\(records)")
     }
 
@@ -186,20 +181,25 @@ import Testing
     /// (`quire check` names it).
     @Test(arguments: [false, true])
     func namesThatDifferOnlyInCaseMadeApartAreOneCollision(bothOnOneDevice: Bool) throws {
-        let (a, b) = try SyncWorld().pair(["keep.md": Self.keep])
         let lower = note("plan-lower", title: "plan", updated: "2026-11-29T11:00:00Z", body: "Made on a.\n")
         let upper = note("plan-upper", title: "Plan", updated: "2026-11-29T11:30:00Z", body: "Made on b.\n")
-        try a.write(lower, to: "plan.md")
-        try (bothOnOneDevice ? a : b).write(upper, to: "Plan.md")
-        try Self.converge(a, b)
-        let expected = bothOnOneDevice
-            ? ["Plan.md": upper, "plan.md": lower, "keep.md": Self.keep]
-            : ["Plan.md": upper, "plan-2.md": lower, "keep.md": Self.keep]
-        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") } == expected)
-        let records = try Self.conflicts(a)
+        let (files, records) = try Self.twins(("plan.md", lower), ("Plan.md", upper), bothOnOneDevice)
+        #expect(files == (bothOnOneDevice ? ["Plan.md": upper, "plan.md": lower, "keep.md": Self.keep]
+                                          : ["Plan.md": upper, "plan-2.md": lower, "keep.md": Self.keep]))
         #expect(records.map(\.path) == (bothOnOneDevice ? [] : ["plan-2.md"]), "\(records)")
         if !bothOnOneDevice {
             #expect(records.first?.reason.contains("a name that differs from it only in letter case") == true, "\(records)")
         }
+    }
+
+    /// Device a writes `first`; a (`bothOnOneDevice`) or b writes `second`; both converge. Returns
+    /// a's notes by escaped name and the conflicts listed.
+    static func twins(_ first: (name: String, text: String), _ second: (name: String, text: String),
+                      _ bothOnOneDevice: Bool) throws -> (files: [String: String], records: [(path: String, reason: String)]) {
+        let (a, b) = try SyncWorld().pair(["keep.md": Self.keep])
+        try a.write(first.text, to: first.name)
+        try (bothOnOneDevice ? a : b).write(second.text, to: second.name)
+        try Self.converge(a, b)
+        return (try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") }, try Self.conflicts(a))
     }
 }
