@@ -24,6 +24,10 @@ extension Repository {
         var options = git_blob_filter_options()
         try check(git_blob_filter_options_init(&options, UInt32(GIT_BLOB_FILTER_OPTIONS_VERSION)),
                   "git_blob_filter_options_init")
+        // Not `GIT_BLOB_FILTER_CHECK_FOR_BINARY` (set by default): with it a blob holding a nul
+        // byte (an image, a PDF) came back empty, and the sync wrote and committed an empty file.
+        // The filters themselves leave binary content alone, as a checkout does.
+        options.flags &= ~GIT_BLOB_FILTER_CHECK_FOR_BINARY.rawValue
         var buffer = git_buf()
         // Without filters the buffer points into the blob: copied out before the blob is freed.
         defer { git_buf_dispose(&buffer) }

@@ -35,4 +35,18 @@ import Testing
         try Fixture.write("a\r\nb\r\n", to: "a.md", in: temp.url)
         #expect(try repo.hashWorkTreeFile("a.md") == blob)
     }
+
+    /// A blob holding a nul byte (an image, a PDF, a binary `.md`) is written as its bytes, with
+    /// or without filters: the default options of `git_blob_filter` gave back nothing for it.
+    @Test(arguments: [false, true])
+    func binaryContentIsWrittenAsItsBytes(autocrlf: Bool) throws {
+        let temp = try TemporaryDirectory()
+        let repo = try Repository.create(at: temp.url)
+        if autocrlf { try repo.setConfigString("core.autocrlf", "true") }
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x0A])
+        let blob = try repo.writeBlob(png)
+        #expect(try repo.workTreeData(blob, path: "photo.png") == png)
+        let note = Data("text\u{0}with a nul\nand lines\n".utf8)
+        #expect(try repo.workTreeData(try repo.writeBlob(note), path: "data.md") == note)
+    }
 }

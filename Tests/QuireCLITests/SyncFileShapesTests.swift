@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// Files a sync brings in are written as git writes them, and nothing the user did not change is
+/// ever committed: binary files, CRLF notes on a `core.autocrlf` device, a file turned into a
+/// folder. Two devices through a bare repository (found by a QA pass, 2026-12-03).
+@Suite struct SyncFileShapesTests {
+    /// A file holding a nul byte (an image, a PDF, a binary `.md`) was written empty by the
+    /// work-tree update, and the next sync committed and pushed the empty file everywhere.
+    @Test(arguments: [false, true])
+    func binaryFilesArriveWhole(autocrlf: Bool) throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": SyncPairingTests.keep])
+        if autocrlf { try b.git(["config", "core.autocrlf", "true"]) }
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52])
+        let binaryNote = Data("text\u{0}with a nul\n".utf8)
+        try png.write(to: a.vault.url("photo.png"))
+        try binaryNote.write(to: a.vault.url("data.md"))
+        try a.sync()
+        try b.sync(now: "2026-11-29T12:01:00Z")
+        #expect(try Data(contentsOf: b.vault.url("photo.png")) == png)
+        #expect(try Data(contentsOf: b.vault.url("data.md")) == binaryNote)
+        #expect(try b.git(["status", "--porcelain"]).stdout == "")
+        let again = try b.sync(now: "2026-11-29T12:02:00Z")
+        #expect(!again.stdout.contains("photo.png"), "\(again.stdout)")
+        #expect(try a.git(["rev-parse", "HEAD"]).stdout == b.git(["rev-parse", "HEAD"]).stdout)
+    }
+}
