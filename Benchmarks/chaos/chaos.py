@@ -250,7 +250,10 @@ class Chaos:
                 self.write_as_editor(path, "---\ntitle: Long\n---\n%s\n" % token)
             self.record(token, "body", self.note_id(self.read(path)), device)
         elif operation == "attach":
-            self.write_as_editor(os.path.join(device.path, "attachments", token + ".txt"), token + "\n", device)
+            # Under --edges every other attachment is binary to git (a nul byte): the sync once
+            # wrote such files empty and pushed the empty file (no random draw: seeds stay as they were).
+            binary = "\0binary\n" if self.args.edges and int(token[-1]) % 2 else ""
+            self.write_as_editor(os.path.join(device.path, "attachments", token + ".txt"), token + "\n" + binary, device)
             self.record(token, "attachment", None, device)
         elif operation == "attach-edit":
             folder = os.path.join(device.path, "attachments")

@@ -121,6 +121,11 @@ struct WorkTreeUpdater {
                 try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: vault.url(for: path).path)
             }
             do {
+                // The blob's entry first, as a checkout leaves it: staging the file then goes
+                // through the clean filter as git's does, which keeps the CRLF a blob already
+                // holds (`core.autocrlf`). Staged as a new path, a CRLF note became an LF blob,
+                // committed by the next sync though no one changed it.
+                try index.add(entry: entry)
                 try index.add(path: path)
             } catch is GitError where !FileManager.default.fileExists(atPath: vault.url(for: path).path) {
                 // Moved or deleted by the user right after it was written: the index holds the

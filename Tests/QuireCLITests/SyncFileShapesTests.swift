@@ -24,4 +24,23 @@ import Testing
         #expect(!again.stdout.contains("photo.png"), "\(again.stdout)")
         #expect(try a.git(["rev-parse", "HEAD"]).stdout == b.git(["rev-parse", "HEAD"]).stdout)
     }
+
+    /// A note committed with CRLF line breaks, brought in by the sync of a `core.autocrlf=true`
+    /// device: staged through the clean filter as a new file, its blob became LF, and the next
+    /// sync committed and pushed the rewrite (git keeps CRLF a blob already holds).
+    @Test func aCRLFNoteStaysAsWrittenOnAnAutocrlfDevice() throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": SyncPairingTests.keep])
+        try b.git(["config", "core.autocrlf", "true"])
+        let windows = Data("---\r\ntitle: Windows note\r\n---\r\nline one\r\n".utf8)
+        try windows.write(to: a.vault.url("win.md"))
+        try a.sync()
+        try b.sync(now: "2026-11-29T12:01:00Z")
+        #expect(try Data(contentsOf: b.vault.url("win.md")) == windows)
+        #expect(try b.git(["status", "--porcelain"]).stdout == "")
+        try b.sync(now: "2026-11-29T12:02:00Z")
+        try a.sync(now: "2026-11-29T12:03:00Z")
+        #expect(try a.git(["rev-parse", "HEAD"]).stdout == b.git(["rev-parse", "HEAD"]).stdout)
+        #expect(try Data(contentsOf: a.vault.url("win.md")) == windows)
+        #expect(try a.git(["log", "--format=%s", "--", "win.md"]).stdout.split(separator: "\n").count == 1)
+    }
 }
