@@ -55,7 +55,9 @@ public final class Index {
 
     /// Stages exactly `paths` (relative to the work tree `root`), as `addAll()` would stage them:
     /// a file there is added (read, hashed, written to the object database), a path with no file
-    /// is removed from the index. For the paths `Repository.status()` reports this is what
+    /// is removed from the index, and so is a path where a folder now is (a file replaced by a
+    /// folder of its name: the folder's files come as paths of their own; staging the folder's
+    /// name failed, "it is a directory"). For the paths `Repository.status()` reports this is what
     /// `addAll()` does, without walking the whole work tree twice. From `packThreshold` files
     /// on, their blobs go into one pack and each file is read once (see `Index+Bulk.swift`).
     public func update(paths: [String], root: URL) throws {
@@ -64,7 +66,7 @@ public final class Index {
         for path in paths {
             let exists = { root.appendingPathComponent(path).withUnsafeFileSystemRepresentation { name in
                 var status = stat()
-                return name.map { lstat($0, &status) == 0 } ?? false
+                return name.map { lstat($0, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR } ?? false
             } }
             guard exists() else {
                 try remove(path: path)

@@ -43,4 +43,25 @@ import Testing
         #expect(try Data(contentsOf: a.vault.url("win.md")) == windows)
         #expect(try a.git(["log", "--format=%s", "--", "win.md"]).stdout.split(separator: "\n").count == 1)
     }
+
+    /// A tracked file (or a link) replaced by a folder of its name: staging the name failed ("it is
+    /// a directory") and every sync stopped there until the user ran `git add -A`. The file's
+    /// deletion and the folder's notes are committed, and the other device gets both.
+    @Test(arguments: [false, true])
+    func aFileReplacedByAFolderOfItsNameIsCommitted(link: Bool) throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": SyncPairingTests.keep])
+        if link {
+            try FileManager.default.createSymbolicLink(atPath: a.vault.url("Projects").path, withDestinationPath: "keep.md")
+        } else {
+            try a.write("todo list\n", to: "Projects")
+        }
+        try a.sync()
+        try a.remove("Projects")
+        try a.write("---\ntitle: P\n---\nnote in folder\n", to: "Projects/p.md")
+        try a.sync(now: "2026-11-29T12:01:00Z")
+        #expect(try a.git(["status", "--porcelain"]).stdout == "")
+        #expect(try a.git(["ls-files"]).stdout.split(separator: "\n").contains("Projects/p.md"))
+        try b.sync(now: "2026-11-29T12:02:00Z")
+        #expect(try b.read("Projects/p.md") == "---\ntitle: P\n---\nnote in folder\n")
+    }
 }
