@@ -90,6 +90,8 @@ extension LanguageServer {
         let open = try openDocument(params)
         guard let position = Position(params["position"]), let source = open.path else { return nil }
         if let (_, path, link) = try link(at: params) {
+            // `[[#Heading]]` leads into this note: renaming it would retitle and move the note.
+            guard !link.target.isEmpty else { return nil }
             guard let target = linkResolver()?.resolve(link, from: path).notePath else {
                 throw .requestFailed("'\(link.target)' leads to no single note")
             }
@@ -133,6 +135,11 @@ extension LanguageServer {
             let notes = session.directory.all().map { entry in
                 Note(path: entry.path, folder: NoteParser.folder(of: entry.path), id: entry.id, title: entry.title,
                      hasTitle: entry.hasTitle, tags: entry.tags, aliases: entry.aliases)
+            }
+            // As `quire rename` without `--force`: a title another note has names neither, and the
+            // links to that other note would be rewritten as paths.
+            if let other = NoteResolver(vault: session.vault, notes: notes, currentDirectory: session.vault.root).notes(titled: newName).first(where: { !ExactPath.same($0.path, path) }) {
+                throw ResponseError.requestFailed("another note is titled '\(other.title)' (\(other.path)): choose another title")
             }
             var unsaved: [String: Data] = [:]
             for document in documents.values { if let path = document.path { unsaved[path] = document.document.data } }

@@ -164,4 +164,28 @@ import QuireCore
         #expect(changes.count == 2)
         #expect(try client.stop() == 0)
     }
+
+    /// As `quire rename` without `--force`: a title another note has is refused (the edit
+    /// rewrote the links to that other note as paths, in files the rename had nothing to do
+    /// with); and a same-note heading link `[[#Hat]]` renames nothing (it retitled and moved
+    /// the note it sits in).
+    @Test func renameRefusesATakenTitleAndAHeadingOfTheSameNote() throws {
+        let client = try start()
+        client.open("buzz.md", Self.files["buzz.md"] ?? "")
+        let taken = try client.request("textDocument/rename", .object([
+            ("textDocument", .object([("uri", .string(client.uri("buzz.md")))])), ("position", LSPClient.position(3, 13)),
+            ("newName", .string("jessie")),
+        ]))
+        #expect(taken["error"]?["message"]?.string?.contains("another note is titled 'Jessie' (notes/jessie.md)") == true,
+                "\(taken.rendered(.compact))")
+        let text = "---\ntitle: Heads\n---\n# Alpha\n\n## Beta\n\nsee [[#Beta]]\n"
+        client.open("heads.md", text)
+        #expect(try client.result("textDocument/prepareRename", at(client, "heads.md", 7, 8)) == .null)
+        let heading = try client.request("textDocument/rename", .object([
+            ("textDocument", .object([("uri", .string(client.uri("heads.md")))])), ("position", LSPClient.position(7, 8)),
+            ("newName", .string("Gamma")),
+        ]))
+        #expect(heading["error"] != nil, "\(heading.rendered(.compact))")
+        #expect(try client.stop() == 0)
+    }
 }
