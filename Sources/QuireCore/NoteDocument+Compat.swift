@@ -34,6 +34,15 @@ extension NoteDocument {
         let tags = NoteFields.tags(from: .list(tags.map { .string($0) })).filter { seen.insert($0.lowercased()).inserted }
         let key = tagsKey
         let existing = value(forKey: key)
+        // A value that holds more than tags (a mapping, or a list with lists or mappings in it)
+        // would lose what tags do not read: refused, the note left as it is.
+        let nested: (FrontMatterValue) -> Bool = { if case .list = $0 { return true }; if case .map = $0 { return true }; return false }
+        if case .map? = existing {
+            throw CoreError.editFailed(key: key, reason: "it holds a mapping, not a list or text of tags; edit the note by hand")
+        }
+        if case let .list(items)? = existing, items.contains(where: nested) {
+            throw CoreError.editFailed(key: key, reason: "its list holds lists or mappings, not only tags; edit the note by hand")
+        }
         switch existing {
         case let .string(text)?:
             let hash = text.split(whereSeparator: { $0 == "," || $0 == " " })

@@ -109,7 +109,10 @@ struct NoteMerge {
     private static func mergeTags(_ base: FrontMatterValue?, _ mine: FrontMatterValue, _ theirs: FrontMatterValue) -> [String]? {
         func isTagValue(_ value: FrontMatterValue?) -> Bool {
             switch value {
-            case .list?, .string?, .null?, nil: return true
+            case let .list(items)?:
+                // Lists or mappings inside are more than tags: the key then goes to the newer side whole.
+                return !items.contains { if case .list = $0 { return true }; if case .map = $0 { return true }; return false }
+            case .string?, .null?, nil: return true
             default: return false
             }
         }

@@ -71,6 +71,18 @@ struct ObsidianVaultTests {
         #expect(try vault.read("note.md").hasPrefix("---\ntags: a, b, c\nupdatedAt: "))
     }
 
+    /// `tags` holding a mapping is not a list of tags: `tag` refuses rather than replace it with
+    /// the tags it could read (none), and the note stays byte for byte.
+    @Test func taggingRefusesTagsThatHoldMoreThanTags() throws {
+        let vault = try TestVault()
+        let text = "---\ntitle: T\ntags: {work: 1, home: 2}\n---\nbody\n"
+        try vault.write(text, to: "t.md")
+        let run = try vault.run(["tag", "t.md", "+x"])
+        #expect(run.code == 1)
+        #expect(run.stderr.hasPrefix("quire: error: cannot set 'tags': it holds a mapping, not a list or text of tags"), "\(run.stderr)")
+        #expect(try vault.read("t.md") == text)
+    }
+
     /// A pasted screenshot (a data URL) and a code block no longer read as hours of text.
     @Test func readingTimeCountsOnlyWhatAPersonReads() throws {
         let vault = try TestVault()

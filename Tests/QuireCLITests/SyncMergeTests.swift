@@ -107,6 +107,19 @@ import Testing
         #expect(try Self.conflicts(a).isEmpty)
     }
 
+    /// Tags with a list inside are more than tags: they merge as lists of values (a three-way
+    /// set merge that keeps the inner lists), never as the tags read from them, which dropped
+    /// the inner list.
+    @Test func tagsHoldingMoreThanTagsMergeAsLists() throws {
+        let tagged = note("n1", title: "One", updated: "2026-11-29T10:00:00Z", extra: "tags: [x, [p, q]]\n")
+        let (a, b) = try SyncWorld().pair(["one.md": tagged])
+        try a.write(tagged.replacingOccurrences(of: "[x, [p, q]]", with: "[y, [p, q]]").replacingOccurrences(of: "10:00", with: "11:00"), to: "one.md")
+        try b.write(tagged.replacingOccurrences(of: "[x, [p, q]]", with: "[x, [p, r]]").replacingOccurrences(of: "10:00", with: "11:30"), to: "one.md")
+        try Self.syncABA(a, b)
+        #expect(try a.read("one.md") == note("n1", title: "One", updated: "2026-11-29T11:30:00Z", extra: "tags: [[p, r], y]\n"))
+        #expect(try Self.conflicts(a).isEmpty)
+    }
+
     @Test func aRealChangeRevivesADeletedNote() throws {
         let (a, b) = try SyncWorld().pair(["one.md": Self.base, "keep.md": note("k", title: "Keep", updated: "2026-11-29T10:00:00Z")])
         try a.remove("one.md")

@@ -40,6 +40,15 @@ import Testing
         #expect(TestSupport.text(document) == "---\ntitle: T\nupdatedAt: 2026-07-01T14:31:45+02:00\ntags: [x, y]\n---\nbody\n")
     }
 
+    /// A `tags` value that holds more than tags is refused, never replaced by the tags read from it.
+    @Test func tagsThatHoldMoreThanTagsAreNotRewritten() throws {
+        for text in ["---\ntags: {work: 1, home: 2}\n---\n", "---\ntags: [a, [b, c]]\n---\n", "---\ntags:\n  - a\n  - k: v\n---\n"] {
+            var document = TestSupport.document(text)
+            #expect(throws: CoreError.self) { try document.setTags(["a", "x"]) }
+            #expect(TestSupport.text(document) == text)
+        }
+    }
+
     @Test func tagFormsAreKept() throws {
         var spaced = TestSupport.document("---\ntags: one two\n---\n")
         try spaced.setTags(["three", "four"])
