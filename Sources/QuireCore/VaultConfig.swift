@@ -159,7 +159,24 @@ public struct VaultConfig: Sendable, Equatable {
     public mutating func removeFolder(_ path: String) throws {
         let entries = map("folders")
         guard entries.contains(where: { $0.key == path }) else { return }
-        try document.set("folders", .map(entries.filter { $0.key != path }))
+        try edit("folders", to: entries.filter { $0.key != path }) { text in
+            BlockMapLines.replacing(path, of: "folders", in: text, with: nil)
+        }
+    }
+
+    /// Moves one folder's settings to `newPath` in place (its line keeps its place and comments).
+    public mutating func renameFolder(_ path: String, to newPath: String) throws {
+        var entries = map("folders")
+        guard let index = entries.firstIndex(where: { $0.key == path }) else { return }
+        entries.removeAll { $0.key == newPath }
+        let moved = FrontMatterEntry(key: newPath, value: entries[index].value)
+        entries = entries.map { $0.key == path ? moved : $0 }
+        let keyText = Self.entryLines(FrontMatterEntry(key: newPath, value: .null))?.first.map { String($0.prefix { $0 != ":" }) }
+        let free = map("folders").allSatisfy { $0.key != newPath }
+        try edit("folders", to: entries) { text in
+            guard let keyText, free else { return nil }
+            return BlockMapLines.renaming(path, of: "folders", to: keyText, in: text)
+        }
     }
 
     /// Adds or replaces a merge rule; unknown strategies are refused.
@@ -191,6 +208,36 @@ public struct VaultConfig: Sendable, Equatable {
         } else {
             entries.append(entry)
         }
+        let lines = Self.entryLines(entry)
+        try edit(key, to: entries) { text in
+            lines.flatMap { BlockMapLines.replacing(entry.key, of: key, in: text, with: $0) }
+        }
+    }
+
+    /// Sets top-level mapping `key` to `entries`: surgically when `surgery` gives a text whose
+    /// mapping reads back as `entries` and whose other keys are as they were (the other entries'
+    /// comments and quotes kept), else by writing the mapping anew.
+    private mutating func edit(_ key: String, to entries: [FrontMatterEntry], surgery: (String) -> String?) throws {
+        let before = document
+        if let text = surgery(String(decoding: document.serialized(), as: UTF8.self)) {
+            let edited = NoteDocument(yamlFile: Data(text.utf8), timeZone: document.timeZone)
+            let others = before.keys.filter { $0 != key }
+            if edited.problems.count <= before.problems.count, edited.value(forKey: key) == .map(entries),
+               edited.keys == before.keys, others.allSatisfy({ edited.value(forKey: $0) == before.value(forKey: $0) }) {
+                document = edited
+                return
+            }
+        }
         try document.set(key, .map(entries))
+    }
+
+    /// An entry as a block mapping writes it, at indentation 0 (`Drafts:` and its deeper lines,
+    /// or `"Journal/**": keep-both`): the document's own writer, so quoting follows its rules.
+    static func entryLines(_ entry: FrontMatterEntry) -> [String]? {
+        var scratch = NoteDocument(yamlFile: Data("x: {}\n".utf8))
+        guard (try? scratch.set("x", .map([entry]))) != nil else { return nil }
+        let lines = String(decoding: scratch.serialized(), as: UTF8.self).split(separator: "\n").map(String.init)
+        guard lines.first == "x:", lines.count > 1, lines.dropFirst().allSatisfy({ $0.hasPrefix("  ") }) else { return nil }
+        return lines.dropFirst().map { String($0.dropFirst(2)) }
     }
 }

@@ -181,4 +181,49 @@ final class TemporaryDirectory {
         #expect(config.folders.map(\.path) == ["Drafts", "Ideas"])
         #expect(throws: CoreError.self) { try VaultConfig(data: Data("a: [".utf8)) }
     }
+
+    /// `folder add`, `rename` and `rm` change only their folder's lines of `folders:`: the other
+    /// entries keep their comments and quotes (writing the mapping anew dropped them).
+    @Test func folderEntriesAreEditedLineByLine() throws {
+        let text = """
+        version: 4
+        folders:
+          # what I am writing now
+          Drafts:
+            emoji: "📝"   # my drafts
+            order: 1
+          'Old Stuff': {emoji: "🗄"}
+        defaults: {}
+        merge: {}
+
+        """
+        var config = try VaultConfig(data: Data(text.utf8))
+        try config.setFolder(FolderSettings(path: "Ideas", emoji: "💭"))
+        #expect(String(decoding: config.serialized(), as: UTF8.self) == text.replacingOccurrences(
+            of: "  'Old Stuff': {emoji: \"🗄\"}\n", with: "  'Old Stuff': {emoji: \"🗄\"}\n  Ideas:\n    emoji: 💭\n"))
+        try config.setFolder(FolderSettings(path: "Old Stuff", emoji: "📦", order: 3))
+        #expect(config.folders == [FolderSettings(path: "Drafts", emoji: "📝", order: 1), FolderSettings(path: "Old Stuff", emoji: "📦", order: 3),
+                                   FolderSettings(path: "Ideas", emoji: "💭")])
+        #expect(String(decoding: config.serialized(), as: UTF8.self).contains("    emoji: \"📝\"   # my drafts\n"))
+        try config.renameFolder("Drafts", to: "Work in progress")
+        try config.removeFolder("Ideas")
+        #expect(String(decoding: config.serialized(), as: UTF8.self) == """
+        version: 4
+        folders:
+          # what I am writing now
+          Work in progress:
+            emoji: "📝"   # my drafts
+            order: 1
+          Old Stuff:
+            emoji: 📦
+            order: 3
+        defaults: {}
+        merge: {}
+
+        """)
+        // A layout this editor does not read (a flow mapping) is written anew, as before.
+        var flow = try VaultConfig(data: Data("folders: {A: {order: 1}}\n".utf8))
+        try flow.setFolder(FolderSettings(path: "B", order: 2))
+        #expect(flow.folders.map(\.path) == ["A", "B"])
+    }
 }

@@ -166,10 +166,8 @@ struct FolderRenameCommand: Command {
         guard !arguments.has("--dry-run") else { return }
         var config = try vault.config()
         var changed = false
-        if var settings = config.folder(source) {
-            settings.path = destination
-            try config.removeFolder(source)
-            try config.setFolder(settings)
+        if config.folder(source) != nil {
+            try config.renameFolder(source, to: destination)
             changed = true
         }
         // Merge strategies of the folder follow it (VaultConfig cannot remove a rule yet: the old
