@@ -6,14 +6,17 @@ import QuireCore
 public enum NoteRetitle {
     /// The move plan that gives the note at `path` (in `folder`) the title `title`: the title,
     /// and a new file name in the same folder when the vault's file-name style no longer fits
-    /// the old one (never over an existing file: `-2`, `-3`, … are tried).
-    public static func plan(vault: Vault, path: String, folder: String, title: String) throws -> MovePlan {
+    /// the old one (never over an existing file: `-2`, `-3`, … are tried). `current`: the title
+    /// the note has now (its `title`, else its file name); the same title asked again changes
+    /// nothing (a note titled by its file name was given a front matter for it).
+    public static func plan(vault: Vault, path: String, folder: String, title: String, current: String? = nil) throws -> MovePlan {
         let style = try vault.config().fileNameStyle()
         let name = (path as NSString).lastPathComponent
         var destination = path
         if !style.fits(name, title: title) {
             destination = try freePath(in: vault, folder: folder, fileName: style.fileName(forTitle: title))
         }
+        if destination == path && current == title { return MovePlan(notes: [:], titles: [:]) }
         return MovePlan(notes: destination == path ? [:] : [ExactPath(path): destination], titles: [ExactPath(path): title])
     }
 

@@ -130,7 +130,8 @@ extension LanguageServer {
         let entry = session.directory.entry(path)
         let prepared: PreparedMove
         do {
-            let plan = try NoteRetitle.plan(vault: session.vault, path: path, folder: NoteParser.folder(of: path), title: newName)
+            let plan = try NoteRetitle.plan(vault: session.vault, path: path, folder: NoteParser.folder(of: path), title: newName,
+                                            current: entry?.title)
             if !plan.notes.isEmpty && !clientSupports("rename") { throw ResponseError.requestFailed("the editor cannot rename files") }
             let notes = session.directory.all().map { entry in
                 Note(path: entry.path, folder: NoteParser.folder(of: entry.path), id: entry.id, title: entry.title,

@@ -31,6 +31,20 @@ struct SharedTitleTests {
         #expect(try vault.read("alpha.md").contains("title: ALPHA\n"))
     }
 
+    /// The title a note already has, asked again, changes nothing: a note titled by its file
+    /// name (no front matter, or none with `title`) was given a front matter for it.
+    @Test func renameToTheTitleItHasChangesNothing() throws {
+        let vault = try Self.vault()
+        try vault.write("# Scratch\n\nplain note\n", to: "scratch.md")
+        try vault.write("---\nmood: 3\n---\nbody\n", to: "keyed.md")
+        for (note, title) in [("scratch", "scratch"), ("keyed.md", "keyed"), ("alpha", "Alpha")] {
+            let before = try vault.read(note.hasSuffix(".md") ? note : note + ".md")
+            let run = try vault.run(["rename", note, title])
+            #expect(run.code == 0, "\(run.stderr)")
+            #expect(try vault.read(note.hasSuffix(".md") ? note : note + ".md") == before, "\(note)")
+        }
+    }
+
     @Test func newWithATakenTitleWarns() throws {
         let vault = try Self.vault()
         let run = try vault.run(["new", "beta"])

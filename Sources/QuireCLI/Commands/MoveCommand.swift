@@ -88,7 +88,7 @@ struct RenameCommand: Command {
             var probe = document
             try probe.set("title", .string(title))
         }
-        let plan = try NoteRetitle.plan(vault: vault, path: found.path, folder: found.folder, title: title)
+        let plan = try NoteRetitle.plan(vault: vault, path: found.path, folder: found.folder, title: title, current: found.title)
         let destination = plan.notes[ExactPath(found.path)] ?? found.path
         var options = try MoveOutput.options(arguments, context: context)
         options.force = force
