@@ -17,11 +17,14 @@ public enum MergeDriverRegistration {
         try repository.setConfigString("merge.quire.driver", "\(shellQuoted(binary)) merge-driver %O %A %B %P")
         let attributes = vault.root.appendingPathComponent(".gitattributes")
         var text = (try? String(contentsOf: attributes, encoding: .utf8)) ?? ""
-        guard !text.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == attributeLine }) else {
+        // By lines of either ending: a CRLF checkout (`core.autocrlf`) has the line too (as a
+        // `Character`, "\r\n" is no "\n": the line went unseen and a second one was added).
+        guard !text.split(whereSeparator: \.isNewline).contains(where: { $0.trimmingCharacters(in: .whitespaces) == attributeLine }) else {
             return
         }
-        if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
-        text += attributeLine + "\n"
+        let ending = text.contains("\r\n") ? "\r\n" : "\n"
+        if !text.isEmpty && !(text.last?.isNewline ?? false) { text += ending }
+        text += attributeLine + ending
         try vault.write(Data(text.utf8), to: ".gitattributes")
     }
 

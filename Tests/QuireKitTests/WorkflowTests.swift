@@ -31,6 +31,20 @@ final class WorkflowTests: XCTestCase {
         }
     }
 
+    /// A CRLF checkout of `.gitattributes` (`core.autocrlf`, as a clone on such a device makes)
+    /// already has the driver's line: registering again changes nothing (a second line was
+    /// added, and the next sync committed and pushed it).
+    func testRegisteringAgainOverACRLFCheckoutChangesNothing() throws {
+        for text in ["*.md merge=quire\r\n", "*.png binary\r\n*.md merge=quire\r\n"] {
+            try kit.write(text, to: ".gitattributes")
+            try MergeDriverRegistration.register(repository: try Repository.open(at: kit.root), vault: kit.vault, binary: "/q")
+            XCTAssertEqual(try kit.read(".gitattributes"), text)
+        }
+        try kit.write("*.png binary\r\n", to: ".gitattributes")
+        try MergeDriverRegistration.register(repository: try Repository.open(at: kit.root), vault: kit.vault, binary: "/q")
+        XCTAssertEqual(try kit.read(".gitattributes"), "*.png binary\r\n*.md merge=quire\r\n")
+    }
+
     func testRemoveAndRestoreACommittedNote() throws {
         try kit.write("---\ntitle: A\n---\nfirst\n", to: "a.md")
         let first = try kit.commitAll()
