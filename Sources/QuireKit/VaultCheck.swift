@@ -225,7 +225,7 @@ public enum VaultCheck {
         guard let text = try? String(contentsOf: vault.root.appendingPathComponent(".gitmodules"), encoding: .utf8) else {
             return []
         }
-        return text.split(separator: "\n").compactMap { line in
+        return text.split(whereSeparator: \.isNewline).compactMap { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard trimmed.hasPrefix("path"), let equals = trimmed.firstIndex(of: "=") else { return nil }
             let path = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)

@@ -114,8 +114,9 @@ public struct VaultLinks: Sendable {
         for backlink in found {
             if lines[backlink.source] == nil {
                 let data = try vault.readData(backlink.source)
+                // At "\r\n" too (one `Character`): a CRLF note's lines were one, and its backlinks showed no line.
                 lines[backlink.source] = String(decoding: data, as: UTF8.self)
-                    .split(separator: "\n", omittingEmptySubsequences: false)
+                    .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             }
             let text = lines[backlink.source].flatMap { backlink.link.line <= $0.count ? String($0[backlink.link.line - 1]) : nil } ?? ""
             entries.append(BacklinkEntry(source: backlink.source,

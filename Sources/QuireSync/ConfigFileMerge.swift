@@ -85,7 +85,9 @@ struct ConfigFileMerge {
     static func mergeLines(base: Data, winner: Data, loser: Data) -> Data {
         let newline = winner.firstRange(of: Data("\r\n".utf8)) != nil ? "\r\n" : "\n"
         func lines(_ data: Data) -> [String] {
-            String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            // At "\r\n" too: a CRLF line break is one `Character`, never equal to "\n" (a CRLF
+            // file was one line, and merging two such files put both side by side).
+            String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
                 .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
                 .reversed().drop(while: \.isEmpty).reversed()
         }

@@ -57,6 +57,15 @@ struct LinkCommandTests {
         #expect(try vault.run(["backlinks", "c/Alone.md"]).stdout == "")
     }
 
+    /// A note with CRLF line breaks shows its linking line too (each CRLF break is one
+    /// `Character`: the whole file was one line, and the line shown was empty).
+    @Test func backlinksFromACRLFNoteShowTheirLine() throws {
+        let vault = try Self.vault()
+        try vault.write("---\r\ntitle: Windows\r\n---\r\nfirst\r\nsee [[Home]] here\r\n", to: "win.md")
+        let run = try vault.run(["backlinks", "Home"])
+        #expect(run.stdout.contains("win.md:5: see [[Home]] here\n"), "\(run.stdout)")
+    }
+
     @Test func unlinkedMentions() throws {
         let vault = try Self.vault()
         let run = try vault.run(["backlinks", "Home", "--unlinked"])

@@ -37,6 +37,14 @@ private typealias F = MergeFixture
         #expect(result.decisions.isEmpty)
     }
 
+    /// CRLF files merge line by line too (a CRLF line break is one `Character`: each file was
+    /// one line, and the merge put both whole files one after the other).
+    @Test func crlfLineListsMergeLineByLine() throws {
+        let result = try merge(".gitignore", ".quire/local/\r\n*.tmp\r\n", ".quire/local/\r\n*.secret\r\n",
+                               ".quire/local/\r\n*.tmp\r\n*.log\r\n")
+        #expect(F.text(result.merged) == ".quire/local/\r\n*.log\r\n*.secret\r\n")
+    }
+
     @Test func yamlConfigMergesKeyByKey() throws {
         let base = "# quire settings\ntimeZone: UTC\nmerge:\n  \"Journal/**\": newest\n"
         let older = "# quire settings\ntimeZone: Europe/Paris # home\nmerge:\n  \"Journal/**\": newest\n"
