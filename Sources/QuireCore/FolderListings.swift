@@ -51,20 +51,21 @@ struct FolderListings {
         }
     }
 
-    /// By the folder's real path.
-    private(set) var listings: [String: Listing] = [:]
+    /// By the folder's real path, by its bytes (two folders whose names differ only in Unicode
+    /// form are two folders).
+    private(set) var listings: [ExactPath: Listing] = [:]
 
     static let magic: UInt64 = 0x5155_4952_4546_4C32  // "QUIREFL2"
 
     /// The recorded listing of `folder` when its current stamp is the recorded one and trusted.
     func listing(_ folder: String, stamp: Stamp) -> Listing? {
-        guard let listing = listings[folder], listing.stamp.trusted, stamp.trusted,
+        guard let listing = listings[ExactPath(folder)], listing.stamp.trusted, stamp.trusted,
               listing.stamp == stamp else { return nil }
         return listing
     }
 
     mutating func record(_ folder: String, _ listing: Listing) {
-        listings[folder] = listing
+        listings[ExactPath(folder)] = listing
     }
 
     var count: Int { listings.count }
@@ -104,7 +105,7 @@ struct FolderListings {
                 }
                 let stamp = Stamp(modified: Int64(bitPattern: modified), changed: Int64(bitPattern: changed),
                                   inode: inode, trusted: true)
-                result.listings[folder] = Listing(stamp: stamp, names: names, entries: entries, holdsGitignore: flags == 1)
+                result.listings[ExactPath(folder)] = Listing(stamp: stamp, names: names, entries: entries, holdsGitignore: flags == 1)
             }
             guard result.listings.count == Int(folders) else { return FolderListings() }
             return result
@@ -118,7 +119,7 @@ struct FolderListings {
         func word(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { payload.append(contentsOf: $0) } }
         word(UInt64(listings.values.count { $0.stamp.trusted }))
         for (folder, listing) in listings where listing.stamp.trusted {
-            let bytes = Array(folder.utf8)
+            let bytes = Array(folder.string.utf8)
             word(UInt64(bytes.count))
             payload.append(contentsOf: bytes)
             word(UInt64(bitPattern: listing.stamp.modified))

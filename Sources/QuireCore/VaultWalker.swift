@@ -54,8 +54,10 @@ struct VaultWalker {
         let listingsPath = realRoot + "/.quire/cache/folder-listings"
         let previous = FolderListings.load(listingsPath)
         var current = FolderListings(capacity: previous.count)
-        var visited = Set<String>(minimumCapacity: previous.count + 1)
-        visited.insert(realRoot)
+        // By bytes: two folders whose names differ only in Unicode form are two folders (as
+        // `String`s they are equal, and the second one's notes were never listed).
+        var visited = Set<ExactPath>(minimumCapacity: previous.count + 1)
+        visited.insert(ExactPath(realRoot))
         var readAgain = 0
         let now = FileStamp.now()
 
@@ -165,7 +167,7 @@ struct VaultWalker {
                     }
                 }
                 if kind == S_IFDIR {
-                    if ignore?(path, true) == true || !visited.insert(target).inserted { continue }
+                    if ignore?(path, true) == true || !visited.insert(ExactPath(target)).inserted { continue }
                     listing.folders.append(path)
                     if !visit(target, path, Array(path.utf8)) {
                         listing.skipped.append(VaultSkip(path: path, reason: .unreadableFolder))

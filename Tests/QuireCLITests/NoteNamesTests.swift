@@ -25,6 +25,20 @@ struct NoteNamesTests {
     /// `café.md` precomposed (NFC) and decomposed (NFD) side by side are two files on Linux:
     /// two notes to every command (they were one to a rebuilt catalog: Swift's `String` compares
     /// them equal), each found, shown and edited by its own name.
+    /// Two folders whose names differ only in Unicode form (as a sync of a Linux and a macOS
+    /// device makes them) are two folders: the walk took the second for one it had visited,
+    /// and its notes were never listed, searched or checked.
+    @Test func foldersEqualUnderNormalizationAreTwoFolders() throws {
+        let vault = try TestVault()
+        try vault.write("---\ntitle: Xylophone\n---\nxylophone\n", to: "R\u{E9}sum\u{E9}/x.md")
+        try vault.write("---\ntitle: Yodel\n---\nyodel\n", to: "Re\u{301}sume\u{301}/y.md")
+        #expect(try vault.run(["index", "--rebuild"]).stdout.hasPrefix("2 notes indexed"))
+        for _ in 0..<2 {  // rebuilt, then from the folder listings the walk recorded
+            #expect(try vault.run(["list", "--paths"]).stdout.split(separator: "\n").count == 2)
+            #expect(try vault.run(["search", "xylophone", "--paths"]).stdout.hasSuffix("x.md\n"))
+        }
+    }
+
     @Test func namesEqualUnderNormalizationAreTwoNotes() throws {
         let vault = try TestVault()
         let composed = "caf\u{E9}.md"
