@@ -198,7 +198,14 @@ struct WorkTreeUpdater {
     private func followUnicodeForms(before: inout [String: TreeEntry], after: [String: TreeEntry], index: Index) throws {
         for (path, next) in after.sorted(by: { $0.key < $1.key }) {
             guard let previous = before[path], Array(previous.path.utf8) != Array(next.path.utf8) else { continue }
-            if rename(vault.url(for: previous.path).path, vault.url(for: next.path).path) != 0 && errno != ENOENT {
+            // Its folder first: the form may have changed in a folder's name (`Résumé/n.md`), a
+            // folder this device does not have yet. The rename failed, the file stayed under the
+            // old form, and the update took it for the user's edit.
+            // Never through a link, nor into another repository (the update skips that path).
+            guard LinkedFolder.obstacle(to: next.path, in: vault) == nil else { continue }
+            let target = vault.url(for: next.path)
+            try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if rename(vault.url(for: previous.path).path, target.path) != 0 && errno != ENOENT {
                 throw SyncError.file(path: previous.path, reason: "cannot rename it to \(next.path) (\(String(cString: strerror(errno))))")
             }
             let moved = TreeEntry(path: next.path, id: previous.id, kind: previous.kind)

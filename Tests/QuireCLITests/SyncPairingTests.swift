@@ -192,6 +192,17 @@ import Testing
         }
     }
 
+    /// `Résumé/n.md` with the folder precomposed on one device and decomposed on the other: the
+    /// device that fast-forwarded to the merge moved its file into a folder it did not have yet
+    /// (the rename failed), called the file the user's edit, and every later sync failed.
+    @Test func notesInFoldersEqualUnderNFCConverge() throws {
+        let first = note("resume-a", title: "From a", updated: "2026-11-29T11:00:00Z", body: "From a.\n")
+        let second = note("resume-b", title: "From b", updated: "2026-11-29T11:30:00Z", body: "From b.\n")
+        let (files, records) = try Self.twins(("R\u{E9}sum\u{E9}/n.md", first), ("Re\u{301}sume\u{301}/n.md", second), false)
+        #expect(files == ["Re\\u{301}sume\\u{301}/n.md": second, "R\\u{E9}sum\\u{E9}/n-2.md": first, "keep.md": Self.keep])
+        #expect(records.map { Self.escaped($0.path) } == ["R\\u{E9}sum\\u{E9}/n-2.md"], "\(records)")
+    }
+
     /// Device a writes `first`; a (`bothOnOneDevice`) or b writes `second`; both converge. Returns
     /// a's notes by escaped name and the conflicts listed.
     static func twins(_ first: (name: String, text: String), _ second: (name: String, text: String),
