@@ -18,12 +18,16 @@ extension LanguageServer {
         let lines = FrontMatterLines(document)
         let items: [JSON]
         var incomplete = false
-        if lines.contains(line: position.line) {
+        let inFrontMatter = lines.contains(line: position.line)
+        if inFrontMatter && Self.openLink(before) == nil {
             items = frontMatterCompletion(before: before, line: position.line, lines: lines, document: document, cursor: cursor)
+        } else if !inFrontMatter && Self.isInCode(document, cursor) {
+            items = []  // nothing in code is a link or a tag (as quire reads notes)
         } else if let link = Self.openLink(before) {
+            // A link in a front-matter value (`related: "[[Other note]]"`) is a link too.
             if let hash = link.firstIndex(of: "#") {
                 items = headingCompletion(note: String(link[..<hash]), typed: String(link[link.index(after: hash)...]),
-                                          document: document, cursor: cursor)
+                                          document: document, cursor: cursor, source: source)
             } else {
                 (items, incomplete) = noteCompletion(typed: link, document: document, source: source, cursor: cursor, id: id)
             }
@@ -33,6 +37,42 @@ extension LanguageServer {
             items = []
         }
         return .object([("isIncomplete", .bool(incomplete)), ("items", .array(items))])
+    }
+
+    /// Whether `cursor` is in code, where quire reads no link or tag: a fenced or indented code
+    /// block, or a code span (`MarkdownBody`, as `LinkExtractor` reads a note).
+    static func isInCode(_ document: TextDocument, _ cursor: Int) -> Bool {
+        let data = document.data
+        let bodyStart = NoteParser.bodyOffset(of: data)
+        guard cursor >= bodyStart else { return false }
+        return data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var readable: Range<Int>?
+            MarkdownBody.forEachReadableLine(of: bytes, from: bodyStart) { line in
+                if line.lowerBound <= cursor && cursor <= line.upperBound { readable = line; return false }
+                return line.lowerBound <= cursor
+            }
+            guard let line = readable else { return true }
+            return MarkdownBody.codeSpans(in: bytes, line: line).contains { $0.lowerBound < cursor && cursor < $0.upperBound }
+        }
+    }
+
+    /// How many bytes after the cursor the rest of an existing link's target takes (up to its
+    /// `]]`, `|` or `#`), and what ends it: accepting a completion in the middle of a link
+    /// replaces its whole target (the old tail stayed behind it), and keeps a label or heading.
+    static func linkTail(_ document: TextDocument, _ cursor: Int) -> (length: Int, end: UInt8?) {
+        let bytes = document.bytes
+        var index = cursor
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == UInt8(ascii: "[") { return (0, nil) }
+            if byte == UInt8(ascii: "]") {
+                return index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "]") ? (index - cursor, byte) : (0, nil)
+            }
+            if byte == UInt8(ascii: "|") || byte == UInt8(ascii: "#") { return (index - cursor, byte) }
+            index += 1
+        }
+        return (0, nil)
     }
 
     /// The text typed after an unclosed `[[` on the line before the cursor, if any.
@@ -72,16 +112,21 @@ extension LanguageServer {
         }
         // The whole link is written, from its `[[` (a Markdown link replaces the brackets).
         let start = cursor - typed.utf8.count - 2
-        // Swallow the `]]` an editor closed the brackets with.
-        let closing = document.bytes[cursor...].starts(with: [93, 93]) ? 2 : 0
+        // The rest of the target and the `]]` after the cursor go too (an editor closed the
+        // brackets, or the cursor is inside a link); a `|label` or `#heading` stays, after a
+        // wikilink written without its `]]`.
+        let tail = Self.linkTail(document, cursor)
+        let end = cursor + (tail.end == UInt8(ascii: "]") ? tail.length + 2 : tail.length)
+        let keepsRest = tail.end == UInt8(ascii: "|") || tail.end == UInt8(ascii: "#")
         let items: [JSON] = ranked.hits.enumerated().map { rank, hit in
             let entry = hit.note.entry
             var about: [String] = []
             if !entry.aliases.isEmpty { about.append("aliases: " + entry.aliases.joined(separator: ", ")) }
             if !entry.tags.isEmpty { about.append("tags: " + entry.tags.map { "#" + $0 }.joined(separator: " ")) }
             let sortText = String(format: "%04d", rank)
-            let link = form.link(to: entry.path, title: entry.title, from: source, uniqueName: session.directory.nameCount(entry.path) == 1)
-            let textEdit = edit(document, start..<(cursor + closing), link)
+            var link = form.link(to: entry.path, title: entry.title, from: source, uniqueName: session.directory.nameCount(entry.path) == 1)
+            if keepsRest && link.hasPrefix("[[") && link.hasSuffix("]]") { link.removeLast(2) }  // its `|label]]` follows
+            let textEdit = edit(document, start..<end, link)
             return .object([
                 "label": .string(entry.title), "kind": .int(17), "detail": .string(entry.path),
                 // Clients filter on the text the edit replaces, which starts with the brackets.
@@ -93,17 +138,21 @@ extension LanguageServer {
         return (items, ranked.total > Self.completionLimit)
     }
 
-    private func headingCompletion(note name: String, typed: String, document: TextDocument, cursor: Int) -> [JSON] {
-        guard let target = resolveNote(name, from: nil) else { return [] }
+    /// Headings of the note `name` names; of `source` itself for `[[#`.
+    private func headingCompletion(note name: String, typed: String, document: TextDocument, cursor: Int, source: String) -> [JSON] {
+        guard let target = resolveNote(name, from: source) else { return [] }
         let matcher = FuzzyMatch(typed)
         let start = cursor - typed.utf8.count
-        let closing = document.bytes[cursor...].starts(with: [93, 93]) ? 2 : 0
+        let tail = Self.linkTail(document, cursor)
+        // The rest of the heading and the `]]` go; before a `|label` only the rest of the heading.
+        let (end, suffix) = tail.end == UInt8(ascii: "]") ? (cursor + tail.length + 2, "]]")
+            : tail.end == UInt8(ascii: "|") ? (cursor + tail.length, "") : (cursor, "]]")
         return noteText(target).map(MarkdownOutline.init)?.headings.filter { !$0.text.isEmpty }.compactMap { heading in
             guard matcher.score(FuzzyMatch.prepare(heading.text)) != nil else { return nil }
             return .object([
                 ("label", .string(heading.text)), ("kind", .int(22)),
                 ("detail", .string(String(repeating: "#", count: heading.level) + " in " + target)),
-                ("textEdit", edit(document, start..<(cursor + closing), heading.text + "]]")),
+                ("textEdit", edit(document, start..<end, heading.text + suffix)),
             ])
         } ?? []
     }

@@ -49,8 +49,9 @@ extension LanguageServer {
             }
         }
         if let version = params["textDocument"]?["version"]?.int { open.document.version = version }
+        let anchorsBefore = documents[uri].map { NoteParser.parse($0.document.data, path: $0.path ?? "").anchors }
         documents[uri] = open
-        bufferChanged(uri)
+        bufferChanged(uri, anchorsBefore: anchorsBefore)
     }
 
     func didClose(_ params: JSON) {
@@ -67,15 +68,24 @@ extension LanguageServer {
     }
 
     /// The buffer's note changed: the directory's view of it, then the diagnostics of every open
-    /// note (a changed id or title can make or mend a problem in another note).
-    private func bufferChanged(_ uri: String) {
+    /// note when what other notes' links resolve to changed (its id, title, aliases, headings
+    /// or block ids: that can make or mend a problem in another note), else of this one. Every
+    /// keystroke checked every open note again (with long notes open, a fifth of a second per
+    /// key). `anchorsBefore`: the buffer's headings and block ids before the change (nil: unknown).
+    private func bufferChanged(_ uri: String, anchorsBefore: NoteAnchors? = nil) {
         guard let open = documents[uri], let path = open.path else {
             publishDiagnostics(uri)
             return
         }
         let note = NoteParser.parseFrontMatter(open.document.data, path: path)
-        session?.directory.setOpen(path, NoteEntry(note: note))
-        publishAllDiagnostics()
+        let entry = NoteEntry(note: note)
+        let previous = session?.directory.entry(path)
+        session?.directory.setOpen(path, entry)
+        if let anchorsBefore, previous == entry, anchorsBefore == NoteParser.parse(open.document.data, path: path).anchors {
+            publishDiagnostics(uri)
+        } else {
+            publishAllDiagnostics()
+        }
     }
 
     /// Publishes the diagnostics of every open document.

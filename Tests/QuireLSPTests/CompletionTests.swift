@@ -70,6 +70,30 @@ import QuireCore
         #expect(try client.stop() == 0)
     }
 
+    /// Completing inside an existing link replaces its whole target (the old tail stayed behind
+    /// the new link) and keeps its label; `[[#` offers the note's own headings; nothing is
+    /// offered in code, where quire reads no link or tag; a link in a front-matter value
+    /// completes like one in the body.
+    @Test func completionInsideLinksInCodeAndInFrontMatter() throws {
+        let client = try LSPClient(root: try LSPHarness.vault(Self.files))
+        try client.initialize()
+        client.open("new.md", "---\nrelated: \"[[Wood\n---\nSee [[Wo]] now.\nSee [[Woody|the cowboy]] now.\n# Alpha\n## Beta\nsee [[#\n"
+                    + "```\nx = a[[Wo\ny = 1 #toy\n```\n`[[Wo`\n`x` and #co\n")
+        let inside = try complete(client, "new.md", 3, 8)
+        #expect(inside.first?["textEdit"]?["newText"] == .string("[[woody]]"))
+        #expect(inside.first?["textEdit"]?["range"] == LSPClient.range((3, 4, 3, 10)))
+        let labelled = try complete(client, "new.md", 4, 9)
+        #expect(labelled.first?["textEdit"]?["newText"] == .string("[[woody"))
+        #expect(labelled.first?["textEdit"]?["range"] == LSPClient.range((4, 4, 4, 11)))
+        #expect(try complete(client, "new.md", 7, 7).map { $0["label"] } == [.string("Alpha"), .string("Beta")])
+        #expect(try complete(client, "new.md", 9, 10).isEmpty)
+        #expect(try complete(client, "new.md", 10, 10).isEmpty)
+        #expect(try complete(client, "new.md", 12, 5).isEmpty)
+        #expect(try !complete(client, "new.md", 13, 11).isEmpty, "a tag after a code span completes")
+        #expect(try complete(client, "new.md", 1, 15).first?["label"] == .string("Woody Pride"))
+        #expect(try client.stop() == 0)
+    }
+
     @Test func tagsCompleteAfterAHash() throws {
         let client = try LSPClient(root: try LSPHarness.vault(Self.files))
         try client.initialize()

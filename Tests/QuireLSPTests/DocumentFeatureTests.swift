@@ -25,6 +25,33 @@ import QuireCore
         #expect(try client.stop() == 0)
     }
 
+    /// Typing in one note checks that note again, and the other open notes only when what their
+    /// links resolve to changed (a heading here): every keystroke checked every open note (a
+    /// fifth of a second per key with ten long notes open).
+    @Test func aKeystrokeChecksOtherOpenNotesOnlyWhenTheirLinksCanChange() throws {
+        let a = "---\ntitle: A\n---\n# Start\nbody\n"
+        let b = "---\ntitle: B\n---\nsee [[A#Start]] and [[A#End]]\n"
+        let client = try LSPClient(root: try LSPHarness.vault(["a.md": a, "b.md": b]))
+        try client.initialize()
+        client.open("a.md", a)
+        client.open("b.md", b)
+        #expect(try client.diagnostics("b.md") { $0.count == 1 }.count == 1)  // [[A#End]] leads nowhere yet
+        func published(_ path: String) -> Int {
+            var count = 0
+            while (try? client.diagnostics(path, timeout: 0.3)) != nil { count += 1 }
+            return count
+        }
+        _ = published("a.md")
+        _ = published("b.md")
+        client.change("a.md", version: 2, range: (4, 4, 4, 4), text: " more")
+        _ = try client.result("workspace/symbol", .object([("query", .string("zzz"))]))
+        #expect(published("a.md") == 1)
+        #expect(published("b.md") == 0)
+        client.change("a.md", version: 3, range: (4, 0, 4, 0), text: "# End\n")
+        #expect(try client.diagnostics("b.md") { $0.isEmpty }.isEmpty, "the heading mends b's link")
+        #expect(try client.stop() == 0)
+    }
+
     @Test func aDuplicateIDIsDiagnosedOnTheIdLine() throws {
         let client = try LSPClient(root: try LSPHarness.vault([
             "a.md": "---\nid: \(Self.idA)\ntitle: A\n---\n", "b.md": "---\ntitle: B\n---\n",

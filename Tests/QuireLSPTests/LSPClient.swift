@@ -193,9 +193,9 @@ final class LSPClient: @unchecked Sendable {
     }
 
     /// The next diagnostics published for `path` whose list satisfies `condition`.
-    func diagnostics(_ path: String, _ condition: ([JSON]) -> Bool = { _ in true }) throws -> [JSON] {
+    func diagnostics(_ path: String, timeout: TimeInterval = 10, _ condition: ([JSON]) -> Bool = { _ in true }) throws -> [JSON] {
         let uri = uri(path)
-        let message = try wait {
+        let message = try wait(timeout: timeout) {
             $0["method"]?.string == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.string == uri
                 && condition($0["params"]?["diagnostics"]?.array ?? [])
         }
