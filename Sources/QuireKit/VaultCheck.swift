@@ -77,9 +77,17 @@ public enum VaultCheck {
         public var noteCount: Int
         /// The entries the walk skipped (each is also a finding).
         public var skipped: [VaultSkip]
+        /// How many notes have a finding (other files with one — a stray temporary file, a
+        /// submodule — are not notes).
+        public var notesWithProblems: Int = 0
 
         /// Whether nothing was found.
         public var isClean: Bool { problems.isEmpty }
+
+        /// How many other files (not notes, not skipped entries) have a finding.
+        public var otherFilesWithProblems: Int {
+            Set(fileProblems.map { ExactPath($0.path) }).count - notesWithProblems
+        }
 
         /// The findings about notes and other files, less the skipped entries.
         public var fileProblems: [Problem] {
@@ -123,7 +131,9 @@ public enum VaultCheck {
                 || ($0.path, $0.line ?? 0, $0.kind.rawValue) == ($1.path, $1.line ?? 0, $1.kind.rawValue)
                 && ExactPath.precedes($0.path, $1.path)
         }
-        return Report(problems: problems, noteCount: notes.count, skipped: skipped)
+        let notePaths = Set(notes.map { ExactPath($0.path) })
+        let withProblems = Set(problems.map { ExactPath($0.path) }).intersection(notePaths).count
+        return Report(problems: problems, noteCount: notes.count, skipped: skipped, notesWithProblems: withProblems)
     }
 
     /// Broken, ambiguous and anchor-less links (`VaultLinks.problems`), with the closest names.

@@ -52,7 +52,9 @@ struct CheckCommand: Command {
             let notes = Count.of(report.noteCount, "note")
             var summary = fileProblems.isEmpty
                 ? "no problems in \(notes)"
-                : "\(Count.of(fileProblems.count, "problem")) in \(Set(fileProblems.map { ExactPath($0.path) }).count) of \(notes)"
+                : "\(Count.of(fileProblems.count, "problem")) in \(report.notesWithProblems) of \(notes)"
+            let others = report.otherFilesWithProblems
+            if others > 0 && !fileProblems.isEmpty { summary += " and \(Count.of(others, "other file"))" }
             let skipped = report.skipped.count
             if skipped > 0 { summary += "; \(skipped) \(skipped == 1 ? "entry" : "entries") skipped" }
             output.line(summary)
