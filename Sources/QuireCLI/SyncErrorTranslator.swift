@@ -39,6 +39,9 @@ enum SyncErrorTranslator {
             return CLIError("the remote rejected the push: \(detail)",
                             hint: "run 'quire sync' again; if it keeps failing, check the branch protection on the server",
                             code: .pushRejected)
+        case .notARepository:
+            return CLIError("the vault is not a git repository: \(detail)",
+                            hint: "run 'quire init' in it to make it one (its notes are adopted untouched)")
         case .other:
             return CLIError("git operation failed: \(detail)")
         }

@@ -24,6 +24,8 @@ public struct GitFailure: Error, Equatable, Sendable {
         case repositoryNotFound(serverAdvice: String?)
         /// The remote refused the push.
         case pushRejected
+        /// The vault's folder is not (in) a git repository (`.quire/` without `.git/`).
+        case notARepository
         /// Any other git failure.
         case other
     }
@@ -76,6 +78,10 @@ public struct GitFailure: Error, Equatable, Sendable {
             return
         default:
             break
+        }
+        if error.code == .notFound && (error.function == "git_repository_open_ext" || error.function == "git_repository_open") {
+            kind = .notARepository
+            return
         }
         let ssh = error.errorClass == "ssh"
         switch error.category {

@@ -26,6 +26,20 @@ struct HardeningTests {
         #expect(try TestVault.snapshot(vault.root) == before)
     }
 
+    /// A folder with `.quire/` but no git repository: a command that needs git says what is
+    /// wrong and what to do (it printed libgit2's words, with no hint), and changes nothing.
+    @Test func aVaultWithoutARepositoryIsNamedSo() throws {
+        let root = try Harness.temporaryDirectory("quire-no-git")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".quire"), withIntermediateDirectories: true)
+        try Harness.write("hi\n", to: root.appendingPathComponent("a.md"))
+        let run = try Harness.run(["rm", "a"], in: root)
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("quire: error: the vault is not a git repository: "), "\(run.stderr)")
+        #expect(run.stderr.contains("\nhint: run 'quire init' in it to make it one"), "\(run.stderr)")
+        #expect(try Harness.read(root.appendingPathComponent("a.md")) == "hi\n")
+    }
+
     @Test func folderCommandsRefuseANoteFile() throws {
         let vault = try TestVault()
         try vault.write(noteText("title: A"), to: "a.md")
