@@ -116,6 +116,9 @@ enum ErrorTranslator {
             return CLIError("cannot create \(path) (\(reason))")
         case .folderNotEmpty(let name):
             return CLIError("\(name) exists and is not empty", hint: "clone into a new folder")
+        case let .cloneInterrupted(signal, folder):
+            return CLIError("the clone was stopped by \(signal == 15 ? "SIGTERM" : "SIGINT"); nothing was left in \(folder)",
+                            hint: "run 'quire clone' again", code: signal == 15 ? .terminated : .interrupted)
         }
     }
 }

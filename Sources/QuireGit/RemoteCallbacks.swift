@@ -39,7 +39,7 @@ final class RemoteCallbackBox {
         callbacks.transfer_progress = { stats, payload in
             guard let payload, let stats else { return 0 }
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
-            if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
+            if box.deadline?.hasExpired == true || box.options.shouldStop?() == true { return GIT_EUSER.rawValue }
             box.deadline?.touch()
             let counts = stats.pointee
             let resolving = counts.received_objects == counts.total_objects && counts.total_deltas > 0
@@ -70,7 +70,9 @@ final class RemoteCallbackBox {
         }
         callbacks.sideband_progress = { _, _, payload in
             guard let payload else { return 0 }
-            Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue().deadline?.touch()
+            let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
+            if box.options.shouldStop?() == true { return GIT_EUSER.rawValue }
+            box.deadline?.touch()
             return 0
         }
         callbacks.push_update_reference = { refname, status, payload in

@@ -35,6 +35,9 @@ public struct TransferOptions: Sendable {
     public var progress: (@Sendable (TransferProgress) -> Void)?
     /// The TLS authorities and pinned certificates https transfers trust.
     public var trust: TLSTrust
+    /// Asked as data moves: true stops the transfer (`GitError.Code.user`), as when the user
+    /// interrupts a clone. nil never stops.
+    public var shouldStop: (@Sendable () -> Bool)?
 
     /// Creates options; the defaults read the environment and wait 60 seconds at most.
     public init(credentials: Credentials = Credentials(), timeout: Double? = 60,

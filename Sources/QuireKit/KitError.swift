@@ -32,4 +32,6 @@ public enum KitError: Error, Equatable, Sendable {
     case cannotCreateFolder(path: String, reason: String)
     /// A clone's target folder exists and holds files (`name` as the user gave it).
     case folderNotEmpty(String)
+    /// A signal (SIGINT, SIGTERM) stopped a clone into `folder`, which was left as it was.
+    case cloneInterrupted(signal: Int32, folder: String)
 }

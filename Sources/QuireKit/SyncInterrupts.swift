@@ -36,11 +36,21 @@ public final class SyncInterrupts: @unchecked Sendable {
     private var first: Int32?
     /// Hears the two announcements (each a line without its newline).
     private let announce: @Sendable (String) -> Void
+    /// The two announcements: the first signal taken, the second.
+    private let stopping: (first: String, second: String)
+
+    /// What a sync says when asked to stop, and a clone (which removes what it made).
+    public static let syncAnnouncements = (first: "quire: stopping the sync at a safe point (interrupt again to stop at once)",
+                                           second: "quire: stopping at once; the next 'quire sync' finishes what this one started")
+    public static let cloneAnnouncements = (first: "quire: stopping the clone (interrupt again to stop at once)",
+                                            second: "quire: stopping at once; remove the folder it was cloning into before cloning again")
 
     /// Blocks SIGINT and SIGTERM until `restore()`; call it before the sync starts any thread.
     /// `announce` hears "stopping at a safe point" and "stopping at once" (on the watcher thread).
-    public init(announce: @escaping @Sendable (String) -> Void) {
+    public init(announcing stopping: (first: String, second: String) = SyncInterrupts.syncAnnouncements,
+                announce: @escaping @Sendable (String) -> Void) {
         self.announce = announce
+        self.stopping = stopping
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
@@ -107,13 +117,13 @@ public final class SyncInterrupts: @unchecked Sendable {
                 guard let signal = take() else { return nil }
                 if first == nil {
                     first = signal
-                    announce("quire: stopping the sync at a safe point (interrupt again to stop at once)")
+                    announce(stopping.first)
                     return nil
                 }
                 return signal
             }
             guard let signal else { continue }
-            announce("quire: stopping at once; the next 'quire sync' finishes what this one started")
+            announce(stopping.second)
             Glibc.signal(signal, SIG_DFL)
             var only = sigset_t()
             sigemptyset(&only)

@@ -28,6 +28,9 @@ public enum VaultClone {
         public var driverProgram: String?
         /// Hears how the fetch goes (on libgit2's thread; keep it quick).
         public var progress: (@Sendable (TransferActivity) -> Void)?
+        /// Asked as the clone goes: the signal (SIGINT, SIGTERM) that asked it to stop, or nil
+        /// (`SyncInterrupts.received`). A stopped clone leaves nothing behind.
+        public var interruption: (@Sendable () -> Int32?)?
 
         /// Creates options.
         public init(url: String, root: URL, displayName: String, pinnedCertificate: String? = nil,
@@ -56,7 +59,8 @@ public enum VaultClone {
         public var skipped: [SkippedPath]
     }
 
-    /// Clones as `options` say; on failure the folder is left as it was (removed when it was made).
+    /// Clones as `options` say; on failure the folder is left as it was (removed when it was made),
+    /// and so it is when `options.interruption` asks the clone to stop (`KitError.cloneInterrupted`).
     public static func run(_ options: Options) throws -> Report {
         let root = options.root
         let manager = FileManager.default
@@ -65,7 +69,9 @@ public enum VaultClone {
             throw KitError.folderNotEmpty(options.displayName)
         }
         do {
-            return try clone(options)
+            let report = try clone(options)
+            try stopIfAsked(options)
+            return report
         } catch {
             // Leave nothing half-made behind.
             if existed {
@@ -75,8 +81,22 @@ public enum VaultClone {
             } else {
                 try? manager.removeItem(at: root)
             }
+            if let signal = options.interruption?() { throw KitError.cloneInterrupted(signal: signal, folder: options.displayName) }
             throw error
         }
+    }
+
+    /// Test hook, as the sync's (`SyncEnvironment.fault`): `QUIRE_FAULT=<point>:stop` stops the
+    /// process there with SIGSTOP until SIGCONT (a test sends a signal in between). Harmless in
+    /// production: the variable is unset.
+    private static func pause(at point: String, _ options: Options) {
+        guard let spec = options.environment["QUIRE_FAULT"], spec.split(separator: ",").contains(Substring(point + ":stop")) else { return }
+        kill(getpid(), SIGSTOP)
+    }
+
+    /// Throws `KitError.cloneInterrupted` when a signal asked the clone to stop.
+    private static func stopIfAsked(_ options: Options) throws {
+        if let signal = options.interruption?() { throw KitError.cloneInterrupted(signal: signal, folder: options.displayName) }
     }
 
     private static func clone(_ options: Options) throws -> Report {
@@ -84,6 +104,8 @@ public enum VaultClone {
         let repository = try Repository.create(at: root, initialBranch: "main")
         let remote = try repository.createRemote(named: VaultRemote.name, url: options.url)
         try remote.fetch(options: transferOptions(options))
+        pause(at: "clone-after-fetch", options)
+        try stopIfAsked(options)
         let remoteBranch = try branchToCheckOut(remoteHead: remote.defaultBranch(), in: repository)
         let name = remoteBranch.map { String($0.dropFirst("refs/remotes/origin/".count)) } ?? "main"
         var screen: CloneScreen?
@@ -118,6 +140,7 @@ public enum VaultClone {
         var progress: (@Sendable (TransferProgress) -> Void)?
         if let report = options.progress { progress = { report(TransferActivity($0)) } }
         var transfer = TransferSettings.options(vault: nil, environment: options.environment, progress: progress)
+        if let interruption = options.interruption { transfer.shouldStop = { interruption() != nil } }
         if let pin = options.pinnedCertificate { transfer.trust.pinnedCertificates.append(pin) }
         return transfer
     }

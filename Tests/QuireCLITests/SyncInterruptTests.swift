@@ -148,6 +148,8 @@ import Testing
         let check = try b.run(["check"])
         #expect(check.code == 1)
         for path in strays { #expect(check.stdout.contains("\(path): temporary file left by an interrupted quire"), "\(check.stdout)") }
+        // They are no notes: the summary counts them apart (it said "2 problems in 2 of 1 note").
+        #expect(check.stdout.hasSuffix("2 problems in 0 of 1 note and 2 other files\n"), "\(check.stdout)")
         try b.sync(now: "2026-11-29T11:10:00Z")
         #expect(Self.junk(inTree: try world.git(["ls-tree", "-r", "--name-only", "main"]).stdout) == [])
         #expect(Self.temporaries(in: b.root) == [])
@@ -179,5 +181,23 @@ import Testing
         #expect(after.stdout.contains("— ok"), "\(after.stdout)")
         #expect(!after.stdout.contains("interrupted"), "\(after.stdout)")
         #expect(try a.read("shared.md").contains("from b"))
+    }
+
+    /// Ctrl-C during `quire clone` stops it and removes what it made, saying so (killed at once
+    /// it left a folder holding only `.git`, which a second clone refused, with no word).
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedCloneLeavesNothingBehind(signal: Int32) throws {
+        let world = try SyncWorld()
+        _ = try world.first("a", notes: ["n.md": Self.base])
+        let environment = Harness.environment(home: world.directory.appendingPathComponent(".test-home"),
+                                              extra: ["QUIRE_DEVICE": "b", "QUIRE_FAULT": "clone-after-fetch:stop"])
+        let (run, stopped) = try runUntilStopped([Harness.binary.path, "clone", world.remoteURL, "b"], in: world.directory,
+                                                 environment: environment, signal: signal, whileStopped: {})
+        try #require(stopped, "the clone never reached its pause: \(run.stderr)")
+        #expect(run.code == (signal == SIGINT ? 130 : 143), "\(run.stderr)")
+        #expect(run.stderr.contains("quire: error: the clone was stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM"); nothing was left in b"),
+                "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: world.folder("b").path))
+        _ = try world.clone("b")  // and a clone afterwards works
     }
 }

@@ -41,10 +41,21 @@ struct CloneCommand: Command {
             let line = TransferProgressLine(output: context.output)
             progress = { line.update($0) }
         }
-        let options = VaultClone.Options(url: remoteURL, root: context.absoluteURL(name), displayName: name,
+        var options = VaultClone.Options(url: remoteURL, root: context.absoluteURL(name), displayName: name,
                                          pinnedCertificate: pin, environment: context.environment, now: try context.now(),
                                          progress: progress)
-        let report = try VaultClone.run(options)
+        // Ctrl-C (or SIGTERM) stops the clone where it is and removes what it made: killed at
+        // once, it left a folder holding only `.git`, which a second clone refused.
+        let interrupts = SyncInterrupts(announcing: SyncInterrupts.cloneAnnouncements, announce: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        defer { interrupts.restore() }
+        options.interruption = { interrupts.received() }
+        let report: VaultClone.Report
+        do {
+            report = try VaultClone.run(options)
+        } catch {
+            context.output.clearProgress()
+            throw error
+        }
         context.output.clearProgress()
         for skipped in report.skipped {
             context.output.line("warning: skipped \(skipped.path): \(skipped.reason)")
