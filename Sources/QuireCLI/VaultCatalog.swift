@@ -43,8 +43,9 @@ struct VaultCatalog {
     func warnAboutProblems(_ output: Output) {
         let count = report.notesWithProblems
         if count > 0 {
+            // Problems of any kind (a value out of range is not unreadable front matter).
             let noun = count == 1 ? "1 note has" : "\(count) notes have"
-            output.error("quire: warning: \(noun) unreadable front matter — run 'quire check'")
+            output.error("quire: warning: \(noun) problems — run 'quire check'")
         }
         if !report.failed.isEmpty {
             let noun = report.failed.count == 1 ? "1 file" : "\(report.failed.count) files"

@@ -40,6 +40,17 @@ struct HardeningTests {
         #expect(try Harness.read(root.appendingPathComponent("a.md")) == "hi\n")
     }
 
+    /// The summary warning names problems, not "unreadable front matter": a value out of range
+    /// reads fine, and the note is edited like any other.
+    @Test func theSummaryWarningSaysProblems() throws {
+        let vault = try TestVault()
+        try vault.write("---\ntitle: D\nmood: 9\n---\nbody\n", to: "d.md")
+        let list = try vault.run(["list"])
+        #expect(list.stderr.contains("quire: warning: 1 note has problems — run 'quire check'"), "\(list.stderr)")
+        #expect(try vault.run(["index"]).stdout.contains("1 note with problems — run 'quire check'"))
+        #expect(try vault.run(["set", "d.md", "color=red"]).code == 0)
+    }
+
     @Test func folderCommandsRefuseANoteFile() throws {
         let vault = try TestVault()
         try vault.write(noteText("title: A"), to: "a.md")

@@ -91,7 +91,7 @@ struct IndexCommand: Command {
             output.line("failed: \(context.displayPath(failure.path, vault: catalog.vault)): \(failure.reason)")
         }
         if report.notesWithProblems > 0 {
-            output.line("\(report.notesWithProblems) notes have unreadable front matter — run 'quire check'")
+            output.line("\(Count.of(report.notesWithProblems, "note")) with problems — run 'quire check'")
         }
     }
 
