@@ -34,6 +34,19 @@ struct EditSetTests {
         #expect(text.contains("mood: 3\n"))
     }
 
+    /// An edit that leaves the front matter unreadable is said at once (it ended with exit 0 and
+    /// no word, and the note silently lost its title and stamp); the file stays as written.
+    @Test func anEditThatBreaksTheFrontMatterIsSaidAtOnce() throws {
+        let vault = try TestVault()
+        try vault.write(Self.note, to: "n.md")
+        let editor = try TestVault.script("sed -i 's/^title: .*/title: \"oops/' \"$1\"")
+        let run = try vault.run(["edit", "n.md"], environment: Self.later.merging(["EDITOR": editor]) { $1 })
+        #expect(run.code == 0)
+        #expect(run.stderr.contains("quire: warning: n.md:"), "\(run.stderr)")
+        #expect(run.stderr.contains("the note was left as written and updatedAt was not stamped\nhint: run 'quire edit "), "\(run.stderr)")
+        #expect(try vault.read("n.md") == Self.note.replacingOccurrences(of: "title: Note", with: "title: \"oops"))
+    }
+
     @Test func editorFailureIsReported() throws {
         let vault = try TestVault()
         try vault.write(Self.note, to: "n.md")

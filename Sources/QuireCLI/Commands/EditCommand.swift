@@ -56,7 +56,18 @@ struct EditCommand: Command {
                            hint: "the editor removed or renamed the file; 'quire rm' removes notes restorably")
         }
         // `NoteStamp`'s rule: the user's own updatedAt wins; unreadable front matter is not stamped.
-        guard let stamped = try NoteStamp.stampingEdit(after, original: before, path: found.path, at: context.now()) else { return }
-        try all.vault.write(stamped, to: found.path)
+        if let stamped = try NoteStamp.stampingEdit(after, original: before, path: found.path, at: context.now()) {
+            try all.vault.write(stamped, to: found.path)
+        }
+        // Front matter that read before and no longer does: said now, not by a later command's summary.
+        let unreadable: (Data) -> NoteProblem? = { data in
+            NoteParser.parseFrontMatter(data, path: found.path).problems.first { $0.kind != .badValue }
+        }
+        if after != before, unreadable(before) == nil, let problem = unreadable(after) {
+            let shown = context.displayPath(found.path, vault: all.vault)
+            context.output.error("quire: warning: \(shown)\(problem.line.map { ":\($0)" } ?? ""): \(problem.message); "
+                                 + "the note was left as written and updatedAt was not stamped")
+            context.output.error("hint: run 'quire edit \(shown)' again to mend it; 'quire check' lists the problem")
+        }
     }
 }
