@@ -5,6 +5,20 @@ import Testing
 struct NewShowListTests {
     static let idLine = #"^id: [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"#
 
+    /// Tags given twice in two cases are one tag (as everywhere else); a tag with white space or
+    /// a comma is refused, by `new` and `tag` alike (it was stored, and `tags: a b` splits it).
+    @Test func givenTagsAreOneEachAndHoldNoSpace() throws {
+        let vault = try TestVault()
+        #expect(try vault.run(["new", "T", "--tag", "Idea", "--tag", "#idea", "--tag", "work"]).code == 0)
+        #expect(try vault.read("t.md").contains("tags: [Idea, work]\n"))
+        for arguments in [["new", "U", "--tag", "two words"], ["new", "U", "--tag", "a,b"], ["tag", "t.md", "+two words"]] {
+            let run = try vault.run(arguments)
+            #expect(run.code == 2, "\(arguments)")
+            #expect(run.stderr.hasPrefix("quire: error: a tag cannot hold white space or a comma"), "\(run.stderr)")
+        }
+        #expect(!vault.exists("u.md"))
+    }
+
     @Test func newWritesKeysInOrderAndPrintsThePath() throws {
         let vault = try TestVault()
         let run = try vault.run(["new", "Woody's Last Ride!", "--tag", "#ending", "--tag", "toy", "--project", "Toy Story 5",

@@ -101,7 +101,7 @@ struct NewCommand: Command {
         } else {
             data = NoteDocument.newNote(
                 id: id, title: title, createdAt: now,
-                tags: arguments.all("--tag").map(TagText.normalize), project: arguments.value("--project"),
+                tags: try TagText.given(arguments.all("--tag")), project: arguments.value("--project"),
                 draft: draft, pinned: arguments.has("--pinned"), color: arguments.value("--color"),
                 mood: mood, body: body).serialized()
         }
@@ -119,7 +119,7 @@ extension NewCommand {
     /// The options given besides the template, applied to the note the template made.
     func applyOptions(to start: NoteDocument, draft: Bool?, body: String) throws -> NoteDocument {
         var document = start
-        let tags = arguments.all("--tag").map(TagText.normalize)
+        let tags = try TagText.given(arguments.all("--tag"))
         if !tags.isEmpty { try document.setTags(document.note(path: "").tags + tags) }
         if let project = arguments.value("--project") { try document.set("project", .string(project)) }
         if let draft { try document.set("draft", .bool(draft)) }
@@ -140,5 +140,18 @@ enum TagText {
         var text = tag.trimmingCharacters(in: .whitespaces)
         while text.hasPrefix("#") { text.removeFirst() }
         return text
+    }
+
+    /// Tags given on the command line, normalized, each once (compared ignoring case, the first
+    /// spelling kept, as tags are compared everywhere). A tag with white space or a comma is
+    /// refused: it cannot be written as `#tag`, and the text form `tags: a b` splits it.
+    static func given(_ tags: [String]) throws -> [String] {
+        let normalized = tags.map(normalize)
+        if let bad = normalized.first(where: { $0.contains(where: { $0.isWhitespace || $0 == "," }) }) {
+            throw CLIError.usage("a tag cannot hold white space or a comma ('\(bad)')",
+                                 hint: "write it with - or / instead ('\(bad.split(whereSeparator: { $0.isWhitespace || $0 == "," }).joined(separator: "-"))')")
+        }
+        var seen = Set<String>()
+        return normalized.filter { seen.insert($0.lowercased()).inserted }
     }
 }

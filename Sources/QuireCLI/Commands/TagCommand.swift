@@ -34,7 +34,7 @@ struct TagCommand: Command {
             }
         }
         if (additions + removals).contains(where: \.isEmpty) { throw CLIError.usage("empty tag") }
-        self.additions = additions
+        self.additions = try TagText.given(additions)
         self.removals = removals
     }
 
