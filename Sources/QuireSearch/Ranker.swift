@@ -61,14 +61,21 @@ struct Ranker {
             }
         case .title, .project:
             let keys = catalog.withRecordPointers(documents) { records in
-                sort == .project ? records.map { $0.pointee.project?.lowercased() }
-                                 : records.map { Optional($0.pointee.title.lowercased()) }
+                sort == .project ? records.map { $0.pointee.project.map(Self.sortText) }
+                                 : records.map { Optional(Self.sortText($0.pointee.title)) }
             }
             ordered = Self.arrange(positions, limit: limit) { left, right in
                 Self.compare(keys[left], keys[right], descending: reverse, tie: tie(left, right))
             }
         }
         return ordered.map { documents[$0] }
+    }
+
+    /// A title or project as it sorts: without case and diacritics (`écrire` between `Banana`
+    /// and `Zebra`, not after `Z`), as words match; ASCII text only lowercased (no Foundation call).
+    static func sortText(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased()
+            : text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// The documents whose (tier, score) is at least the `limit`-th best of `documents` (at

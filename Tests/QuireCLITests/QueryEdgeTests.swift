@@ -43,6 +43,16 @@ extension QueryEdgeTests {
         #expect(try paths(vault, ["list", "--reverse"]) == ["a.md", "d.md", "c.md", "b.md"])
         #expect(try paths(vault, ["list", "woody", "--sort", "title", "--reverse"]) == ["a.md", "b.md", "c.md"])
     }
+
+    /// Titles sort without case and diacritics: `écrire` comes between `Banana` and `Zebra`
+    /// (it came after `Zebra`).
+    @Test func titlesSortWithoutDiacritics() throws {
+        let vault = try TestVault()
+        for (file, title) in [("a.md", "apple"), ("e.md", "\u{E9}crire"), ("z.md", "Zebra"), ("b.md", "Banana"), ("o.md", "\u{D6}l")] {
+            try vault.write(noteText("title: \(title)"), to: file)
+        }
+        #expect(try paths(vault, ["list", "--sort", "title"]) == ["a.md", "b.md", "e.md", "o.md", "z.md"])
+    }
 }
 
 extension QueryEdgeTests {
