@@ -5,6 +5,11 @@ import QuireCore
 /// A brute-force evaluator that scans every note for every query: the oracle the catalog's
 /// results must equal.
 struct ReferenceEvaluator {
+    /// A title or project as lists sort it: no case, no diacritics.
+    static func sortText(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
     struct Document {
         var note: Note
         var fields: [[String]]
@@ -86,8 +91,9 @@ struct ReferenceEvaluator {
         case .updated: decided = optional(a.updatedAt, b.updatedAt, descending: !reverse)
         case .created: decided = optional(a.createdAt, b.createdAt, descending: !reverse)
         case .words: decided = optional(a.words, b.words, descending: !reverse)
-        case .title: decided = optional(a.title.lowercased(), b.title.lowercased(), descending: reverse)
-        case .project: decided = optional(a.project?.lowercased(), b.project?.lowercased(), descending: reverse)
+        // Without case and diacritics (`Ranker.sortText`, written out here): `écrire` before `Zebra`.
+        case .title: decided = optional(Self.sortText(a.title), Self.sortText(b.title), descending: reverse)
+        case .project: decided = optional(a.project.map(Self.sortText), b.project.map(Self.sortText), descending: reverse)
         case .path: return reverse ? a.path > b.path : a.path < b.path
         }
         return decided ?? (a.path < b.path)
