@@ -95,10 +95,13 @@ struct TagMoveRemoveTests {
         try vault.commitAll()
         let run = try vault.run(["rm", "Tagged"])
         #expect(run.code == 0)
-        #expect(run.stdout == "removed Sub/t.md (it stays in history: quire history --deleted)\n")
+        #expect(run.stdout == "removed Sub/t.md (it stays in history: 'quire restore Sub/t.md' brings it back)\n")
         #expect(!vault.exists("Sub/t.md"))
         #expect(!vault.exists(".quire/local/trash"))
         #expect(try vault.run(["rm", "Tagged"]).code == 1)
+        // What the message says brings it back (the deletion is not committed yet).
+        #expect(try vault.run(["restore", "Sub/t.md"]).code == 0)
+        #expect(try vault.read("Sub/t.md") == Self.note)
     }
 
     @Test func rmOfACommittedNoteWithUncommittedChangesKeepsThemInTheTrash() throws {

@@ -9,8 +9,9 @@ struct RemoveCommand: Command {
         abstract: "Remove a note (restorable: from history if committed, else from .quire/local/trash/).",
         usage: "rm NOTE",
         discussion: """
-        A note that was committed stays in the vault's history: 'quire history --deleted' lists it and
-        'quire restore' brings it back. A note never committed is moved to .quire/local/trash/.
+        A note that was committed stays in the vault's history: 'quire restore PATH' brings it back,
+        and 'quire history --deleted' lists it once the deletion is committed (by the next sync). A
+        note never committed is moved to .quire/local/trash/.
         """,
         examples: ["quire rm \"Woody's last ride\""],
         positionals: 1...1)
@@ -33,7 +34,9 @@ struct RemoveCommand: Command {
         }
         switch report {
         case .removed:
-            context.output.line("removed \(shown) (it stays in history: quire history --deleted)")
+            // 'quire history --deleted' lists it once the deletion is committed (by the next sync):
+            // the path is what brings it back now.
+            context.output.line("removed \(shown) (it stays in history: 'quire restore \(shown)' brings it back)")
         case let .trashed(_, trashPath, committed):
             context.output.line("moved \(shown) to \(context.displayPath(trashPath, vault: vault)) (\(committed ? "changes never committed" : "never committed"))")
         }
