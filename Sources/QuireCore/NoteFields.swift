@@ -49,6 +49,23 @@ public enum NoteFields {
         }
     }
 
+    /// A tag as a user types it: spaces around and leading `#` dropped.
+    public static func typedTag(_ tag: String) -> String {
+        var text = tag.trimmingCharacters(in: .whitespaces)
+        while text.hasPrefix("#") { text.removeFirst() }
+        return text
+    }
+
+    /// Tags as a user gives them (`typedTag`), each once (compared ignoring case, the first
+    /// spelling kept, as tags are compared everywhere); `invalid`: the first that holds white
+    /// space or a comma, which no note should be given — it cannot be written as `#tag`, and the
+    /// text form `tags: a b` splits it.
+    public static func givenTags(_ tags: [String]) -> (tags: [String], invalid: String?) {
+        let typed = tags.map(typedTag)
+        let invalid = typed.first { $0.contains { $0.isWhitespace || $0 == "," } }
+        return (merging(typed, []), invalid)
+    }
+
     /// `first` then the tags of `second` not in it, each once (compared ignoring case).
     public static func merging(_ first: [String], _ second: [String]) -> [String] {
         if second.isEmpty && first.count < 2 { return first }

@@ -167,10 +167,9 @@ public struct VaultConfig: Sendable, Equatable {
     /// Moves one folder's settings to `newPath` in place (its line keeps its place and comments).
     public mutating func renameFolder(_ path: String, to newPath: String) throws {
         var entries = map("folders")
-        guard let index = entries.firstIndex(where: { $0.key == path }) else { return }
-        entries.removeAll { $0.key == newPath }
-        let moved = FrontMatterEntry(key: newPath, value: entries[index].value)
-        entries = entries.map { $0.key == path ? moved : $0 }
+        guard let value = entries.first(where: { $0.key == path })?.value else { return }
+        entries.removeAll { $0.key == newPath }  // settings `newPath` had give way, as before
+        entries = entries.map { $0.key == path ? FrontMatterEntry(key: newPath, value: value) : $0 }
         let keyText = Self.entryLines(FrontMatterEntry(key: newPath, value: .null))?.first.map { String($0.prefix { $0 != ":" }) }
         let free = map("folders").allSatisfy { $0.key != newPath }
         try edit("folders", to: entries) { text in

@@ -49,6 +49,15 @@ import Testing
         }
     }
 
+    /// Tags as a user gives them: `#` and spaces dropped, each once whatever its case (the first
+    /// spelling kept), and the first holding white space or a comma named.
+    @Test func givenTags() {
+        let given = NoteFields.givenTags(["#Idea", " idea ", "work", "two words", "a,b"])
+        #expect(given.tags == ["Idea", "work", "two words", "a,b"])
+        #expect(given.invalid == "two words")
+        #expect(NoteFields.givenTags(["x", "X"]) == (tags: ["x"], invalid: nil))
+    }
+
     @Test func tagFormsAreKept() throws {
         var spaced = TestSupport.document("---\ntags: one two\n---\n")
         try spaced.setTags(["three", "four"])

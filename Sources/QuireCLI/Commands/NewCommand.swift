@@ -136,22 +136,16 @@ extension NewCommand {
 
 /// Tag spelling as stored: without a leading `#`, trimmed.
 enum TagText {
-    static func normalize(_ tag: String) -> String {
-        var text = tag.trimmingCharacters(in: .whitespaces)
-        while text.hasPrefix("#") { text.removeFirst() }
-        return text
-    }
+    static func normalize(_ tag: String) -> String { NoteFields.typedTag(tag) }
 
-    /// Tags given on the command line, normalized, each once (compared ignoring case, the first
-    /// spelling kept, as tags are compared everywhere). A tag with white space or a comma is
-    /// refused: it cannot be written as `#tag`, and the text form `tags: a b` splits it.
+    /// Tags given on the command line (`NoteFields.givenTags`); one with white space or a comma
+    /// is refused as a usage error.
     static func given(_ tags: [String]) throws -> [String] {
-        let normalized = tags.map(normalize)
-        if let bad = normalized.first(where: { $0.contains(where: { $0.isWhitespace || $0 == "," }) }) {
+        let given = NoteFields.givenTags(tags)
+        if let bad = given.invalid {
             throw CLIError.usage("a tag cannot hold white space or a comma ('\(bad)')",
                                  hint: "write it with - or / instead ('\(bad.split(whereSeparator: { $0.isWhitespace || $0 == "," }).joined(separator: "-"))')")
         }
-        var seen = Set<String>()
-        return normalized.filter { seen.insert($0.lowercased()).inserted }
+        return given.tags
     }
 }
