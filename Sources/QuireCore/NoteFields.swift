@@ -135,6 +135,18 @@ public enum NoteFields {
         note.color = scalar("color")
         note.draft = bool(lookup("draft")?.value) ?? false
         note.pinned = bool(lookup("pinned")?.value) ?? false
+        // A flag that is neither true nor false reads as false: said, not silent (`draft: maybe`).
+        for key in ["draft", "pinned"] {
+            if let entry = lookup(key), entry.value != .null, bool(entry.value) == nil {
+                problem(entry.key, "'\(entry.key)' is not true or false")
+            }
+        }
+        if let entry = lookup("title") {
+            switch entry.value {
+            case .list, .map: problem(entry.key, "'\(entry.key)' is not text")
+            default: break
+            }
+        }
         if let entry = lookup("mood"), entry.value != .null {
             if case let .int(mood) = entry.value, (1...5).contains(mood) {
                 note.mood = mood

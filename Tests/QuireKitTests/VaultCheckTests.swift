@@ -44,6 +44,18 @@ final class VaultCheckTests: XCTestCase {
         XCTAssertEqual(VaultCheck.Kind.skipped(.notAFile).rawValue, "notAFile")
     }
 
+    /// Flags that are neither true nor false and a title that is no text are named (they read as
+    /// false and as the list written out, silently), with the notes that hold them counted.
+    func testFlagsAndTitlesOfTheWrongTypeAreFound() throws {
+        try kit.write("---\ntitle: [a, b]\ndraft: maybe\npinned: 1\nmood: 9\n---\n", to: "x.md")
+        try kit.write("---\ntitle: Fine\ndraft: \"true\"\npinned: false\n---\n", to: "y.md")
+        let report = try check()
+        XCTAssertEqual(report.problems.map(\.message), ["'title' is not text", "'draft' is not true or false",
+                                                        "'pinned' is not true or false", "'mood' is not a whole number from 1 to 5"])
+        XCTAssertEqual(report.problems.map(\.line), [2, 3, 4, 5])
+        XCTAssertEqual(report.notesWithProblems, 1)
+    }
+
     /// `Plan.md`, `plan.md` and `Notes/PLAN.md`: the first two are one file on macOS and Windows.
     func testNamesThatDifferOnlyInCaseAreFound() throws {
         try kit.write("---\ntitle: Upper\n---\n", to: "Plan.md")
