@@ -38,8 +38,10 @@ final class SnapshotFile {
     /// Burmese words by ICU; 19: a record says whether its note has a title of its own and which
     /// front-matter format it carries; 20: a record ends with its links and anchors
     /// (`BinaryCoding+Links`), and link terms (`\u{1}L:`, `\u{1}S:`) are indexed; 21: `.NET`-style
-    /// words keep their leading dot; 22: a checksum per section and one of the header).
-    static let version: UInt32 = 22
+    /// words keep their leading dot; 22: a checksum per section and one of the header; 23: a
+    /// record's problems include `draft`/`pinned` that are neither true nor false and a `title`
+    /// that is no text).
+    static let version: UInt32 = 23
 
     /// The sections of a segment, in the order of a file's section table (both files start
     /// with one segment), with the size of their elements.
