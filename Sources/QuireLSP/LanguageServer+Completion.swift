@@ -20,7 +20,8 @@ extension LanguageServer {
         var incomplete = false
         let inFrontMatter = lines.contains(line: position.line)
         if inFrontMatter && Self.openLink(before) == nil {
-            items = frontMatterCompletion(before: before, line: position.line, lines: lines, document: document, cursor: cursor)
+            items = frontMatterCompletion(before: before, line: position.line, lines: lines, document: document, cursor: cursor,
+                                          source: source)
         } else if !inFrontMatter && Self.isInCode(document, cursor) {
             items = []  // nothing in code is a link or a tag (as quire reads notes)
         } else if let link = Self.openLink(before) {

@@ -13,7 +13,7 @@ extension LanguageServer {
     /// have yet), else the values already used in the vault for the line's key (or, in a list
     /// below a key, for that key).
     func frontMatterCompletion(before: String, line: Int, lines: FrontMatterLines, document: TextDocument,
-                               cursor: Int) -> [JSON] {
+                               cursor: Int, source: String) -> [JSON] {
         guard let session else { return [] }
         let indented = before.first == " " || before.first == "\t" || before.hasPrefix("-")
         if !indented && !before.contains(":") {
@@ -45,7 +45,7 @@ extension LanguageServer {
         if let cut = typed.lastIndex(where: { $0 == "[" || $0 == "," }) { typed = typed[typed.index(after: cut)...] }
         typed = typed.drop { $0 == " " }
         if typed.hasPrefix("\"") || typed.hasPrefix("'") { typed = typed.dropFirst() }
-        var values = session.directory.values(forKey: key)
+        var values = session.directory.values(forKey: key, except: source)
         if Self.tagKeys.contains(key.lowercased()) {
             let known = Set(values.map { $0.name.lowercased() })
             values += session.directory.tags().filter { !known.contains($0.name.lowercased()) }

@@ -205,11 +205,12 @@ struct NoteDirectory: Sendable {
         return counts.map { ($0.key, $0.value) }.sorted { ($0.count, $1.name) > ($1.count, $0.name) }
     }
 
-    /// The values used for `key` (compared case-insensitively on the key), most used first.
-    func values(forKey key: String) -> [(name: String, count: Int)] {
+    /// The values used for `key` (compared case-insensitively on the key), most used first, by
+    /// notes other than `except` (the note being typed: its half-typed value is no value used).
+    func values(forKey key: String, except: String? = nil) -> [(name: String, count: Int)] {
         let lowered = key.lowercased()
         var counts: [String: Int] = [:]
-        for note in sorted {
+        for note in sorted where !(except.map { ExactPath.same($0, note.entry.path) } ?? false) {
             for field in note.entry.fields where field.key.lowercased() == lowered {
                 for value in Set(field.values) where !value.isEmpty { counts[value, default: 0] += 1 }
             }

@@ -122,6 +122,9 @@ import QuireCore
         let tags = try complete(client, "new.md", 6, 6)
         #expect(tags.map { $0["label"] } == [.string("cowboys")])
         #expect(tags.first?["textEdit"]?["range"] == LSPClient.range((6, 4, 6, 6)))
+        // The value being typed is no value used: it was offered back ("Zu — used in 1 note").
+        client.open("typing.md", "---\nproject: Zu\n---\n")
+        #expect(try complete(client, "typing.md", 1, 11).isEmpty)
         #expect(try client.stop() == 0)
     }
 }
