@@ -72,9 +72,13 @@ struct CompletionTests {
             source <(quire completion bash)
             COMP_WORDS=(quire show Vim); COMP_CWORD=2; _quire; printf '[%s]\\n' "${COMPREPLY[@]}"
             COMP_WORDS=(quire set vim rev); COMP_CWORD=3; _quire; printf '[%s]\\n' "${COMPREPLY[@]}"
+            COMP_LINE='quire tag vim +f'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(quire tag vim +f); COMP_CWORD=3; _quire; printf '[%s]\\n' "${COMPREPLY[@]}"
+            COMP_LINE='quire list tag:fo'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(quire list tag : fo); COMP_CWORD=4; _quire; printf '[%s]\\n' "${COMPREPLY[@]}"
             """, in: vault)
         #expect(run.code == 0, "\(run.output)")
-        #expect(run.output == "[Vim\\ tricks]\n[reviewer=]\n")
+        // Without the bash-completion package bash splits `tag:fo` at the colon: the script joins
+        // it again and gives bash what follows the colon (it completed nothing).
+        #expect(run.output == "[Vim\\ tricks]\n[reviewer=]\n[+food]\n[food]\n")
     }
 
     @Test func zshAndFishComplete() throws {

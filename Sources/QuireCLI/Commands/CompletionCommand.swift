@@ -35,7 +35,20 @@ struct CompletionCommand: Command {
         if declare -F _get_comp_words_by_ref >/dev/null; then
             _get_comp_words_by_ref -n =: cur words cword
         else
-            cur=${COMP_WORDS[COMP_CWORD]} words=("${COMP_WORDS[@]}") cword=$COMP_CWORD
+            # Without bash-completion bash splits `tag:work` and `key=value` at : and =
+            # (COMP_WORDBREAKS): the words are joined again where no space parted them.
+            words=() cword=-1
+            local line=${COMP_LINE:0:COMP_POINT} trimmed i
+            for ((i = 0; i <= COMP_CWORD; i++)); do
+                trimmed=${line#"${line%%[![:space:]]*}"}
+                if ((i > 0)) && [[ -n $COMP_LINE && ${#trimmed} -eq ${#line} ]]; then
+                    words[cword]+=${COMP_WORDS[i]}
+                else
+                    words+=("${COMP_WORDS[i]}") cword=$((cword + 1))
+                fi
+                line=${trimmed#"${COMP_WORDS[i]}"}
+            done
+            cur=${words[cword]}
         fi
         local IFS=$'\n' candidate
         local -a candidates
@@ -44,7 +57,13 @@ struct CompletionCommand: Command {
         for candidate in "${candidates[@]}"; do
             if [[ $cur == [\"\']* ]]; then COMPREPLY+=("$candidate"); else COMPREPLY+=("$(printf '%q' "$candidate")"); fi
         done
-        if declare -F __ltrim_colon_completions >/dev/null; then __ltrim_colon_completions "$cur"; fi
+        if declare -F __ltrim_colon_completions >/dev/null; then
+            __ltrim_colon_completions "$cur"
+        elif [[ $cur == *[:=]* ]]; then
+            # bash replaces only the text after the last : or =: the candidates lose what is before it.
+            local prefix=${cur%"${cur##*[:=]}"}
+            COMPREPLY=("${COMPREPLY[@]#"$prefix"}")
+        fi
         [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *[=:] ]] && compopt -o nospace 2>/dev/null
         return 0
     }
