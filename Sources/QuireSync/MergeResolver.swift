@@ -16,6 +16,9 @@ public struct MergeResolver: Sendable {
     public var timeZone: TimeZone
     /// The names the decisions give the two sides (and a keep-both copy's title its origin).
     public var sides: MergeSideNames
+    /// Why our side wins under `.ours` when it is no strategy the user chose (an edit saved
+    /// while a sync ran: `Stamper`); nil: "the strategy keeps …".
+    var oursWinsBecause: String?
 
     /// Creates a resolver; `timeZone` matters only for notes with naive or date-only times.
     public init(strategy: MergeStrategy = .newest, timeZone: TimeZone = .current, sides: MergeSideNames = .generic) {
@@ -113,7 +116,7 @@ public struct MergeResolver: Sendable {
     func rank(ours: MergeSide, theirs: MergeSide, oursUpdatedAt: Date?, theirsUpdatedAt: Date?,
               dayOnly: Bool = false) -> MergeRanking {
         switch strategy {
-        case .ours: return MergeRanking(winner: .ours, why: "the strategy keeps \(sides.version(of: .ours))")
+        case .ours: return MergeRanking(winner: .ours, why: oursWinsBecause ?? "the strategy keeps \(sides.version(of: .ours))")
         case .theirs: return MergeRanking(winner: .theirs, why: "the strategy keeps \(sides.version(of: .theirs))")
         case .newest, .keepBoth: break
         }

@@ -109,7 +109,9 @@ struct Stamper {
                 // The user's edit wins every collision: it exists nowhere else, while HEAD's
                 // losing text stays in history and is recorded as a conflict on the commit.
                 // Merged as git sees the file (through the filters: a CRLF checkout of LF blobs).
-                let merged = try MergeResolver(strategy: .ours, sides: MergeSideNames(ours: device, theirs: "the remote"))
+                var resolver = MergeResolver(strategy: .ours, sides: MergeSideNames(ours: device, theirs: "the remote"))
+                resolver.oursWinsBecause = "an edit saved on \(device) while a sync ran wins: it exists nowhere else"
+                let merged = try resolver
                     .merge(path: target, base: base, ours: MergeSide(data: try repository.cleanData(current, path: candidate.path), commitTime: mtime),
                            theirs: MergeSide(data: headData, commitTime: headTime))
                 data = try repository.workTreeData(merged.merged, path: target)

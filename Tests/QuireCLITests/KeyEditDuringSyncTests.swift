@@ -63,7 +63,7 @@ import Testing
         let record = try Self.onlyRecord(a)
         #expect(record["path"] as? String == "shared.md")
         #expect(record["winner"] as? String == "ours")
-        #expect(record["reason"] as? String == "both sides changed front-matter key 'chaos'; the strategy keeps a's version")
+        #expect(record["reason"] as? String == "both sides changed front-matter key 'chaos'; an edit saved on a while a sync ran wins: it exists nowhere else")
         let shown = try a.run(["conflicts", "show", try #require(record["id"] as? String)])
         #expect(shown.stdout == note("n1", title: "Shared", updated: "2026-11-29T11:00:00Z",
                                      extra: incoming == .keyChanged ? "chaos: theirs\n" : "", body: "base line\n"))
@@ -86,7 +86,7 @@ import Testing
         if keyChangedToo {
             try #require(records.count == 1, "\(records)")
             #expect(records[0]["path"] as? String == "moved.md")
-            #expect(records[0]["reason"] as? String == "both sides changed front-matter key 'chaos'; the strategy keeps a's version")
+            #expect(records[0]["reason"] as? String == "both sides changed front-matter key 'chaos'; an edit saved on a while a sync ran wins: it exists nowhere else")
             let shown = try a.run(["conflicts", "show", try #require(records[0]["id"] as? String)])
             #expect(shown.stdout == note("n1", title: "Moved", updated: "2026-11-29T11:00:00Z", extra: incoming, body: "base line\n"))
         } else {
