@@ -99,6 +99,10 @@ struct TagMoveRemoveTests {
         #expect(!vault.exists("Sub/t.md"))
         #expect(!vault.exists(".quire/local/trash"))
         #expect(try vault.run(["rm", "Tagged"]).code == 1)
+        // By its title it is found no more: the hint says to name it by its path.
+        let byTitle = try vault.run(["restore", "Tagged"])
+        #expect(byTitle.code == 1)
+        #expect(byTitle.stderr.contains("hint: a deleted note is named by its path"), "\(byTitle.stderr)")
         // What the message says brings it back (the deletion is not committed yet).
         #expect(try vault.run(["restore", "Sub/t.md"]).code == 0)
         #expect(try vault.read("Sub/t.md") == Self.note)

@@ -86,7 +86,12 @@ struct HistoryCommand: Command {
             return try VaultNotes(context: context).resolver(context).resolve(argument).path
         } catch CoreError.noteNotFound(let query) {
             let candidate = try vault.relativePath(of: context.absoluteURL(argument))
-            guard candidate.hasSuffix(".md") else { throw CoreError.noteNotFound(query: query) }
+            guard candidate.hasSuffix(".md") else {
+                // A deleted note has no title to find it by any more: its path names it.
+                throw CLIError(CoreError.noteNotFound(query: query).description,
+                               hint: "a deleted note is named by its path (gone.md): 'quire history --deleted' lists the "
+                                   + "deleted notes once their deletion is committed; 'quire list' shows the notes")
+            }
             return candidate
         }
     }
