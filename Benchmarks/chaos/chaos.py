@@ -93,7 +93,7 @@ class Chaos:
         self.ledger = {}          # token -> {"kind", "note", "device", "round"}
         self.deleted = set()
         self.superseded = set()
-        self.stats = {"rounds": 0, "operations": 0, "edge_operations": 0, "normalization_pairs": 0, "case_collisions": 0, "file_to_folder": 0, "syncs": 0, "failed_syncs": 0, "concurrent_syncs": 0,
+        self.stats = {"rounds": 0, "operations": 0, "edge_operations": 0, "normalization_pairs": 0, "case_collisions": 0, "file_to_folder": 0, "unicode_folders": 0, "syncs": 0, "failed_syncs": 0, "concurrent_syncs": 0,
                       "faults": 0, "kills": 0, "edits_during_sync": 0, "conflicts": 0, "losses": 0,
                       "converge_passes": 0}
         self.devices = []
@@ -359,6 +359,23 @@ class Chaos:
             # both: two files, two notes to the catalog, one name on macOS).
             name = self.rng.choice(UNICODE_NAMES) % self.rng.randint(0, 1)
             form = self.rng.choice(["NFC", "NFD"])
+            if int(token[-1]) % 3 == 0:
+                # The name as a folder, holding `inside.md` (no random draw: seeds stay as they
+                # were): two devices make it in two forms, one folder on macOS. The device that
+                # fast-forwarded once never converged. This device keeps to the form it has.
+                stem = name[:-3]
+                folders = [n for n in os.listdir(root) if unicodedata.normalize("NFC", n) == stem
+                           and os.path.isdir(os.path.join(root, n)) and not os.path.islink(os.path.join(root, n))]
+                if any(unicodedata.normalize("NFC", n) == stem and n not in folders for n in os.listdir(root)):
+                    return self.operate_fallback(device, token)  # a file or link of that name
+                path = os.path.join(root, folders[0] if folders else unicodedata.normalize(form, stem), "inside.md")
+                if os.path.isfile(path) and not os.path.islink(path):
+                    self.write_as_editor(path, self.read(path).rstrip("\n") + "\n" + token + "\n", device)
+                else:
+                    self.write_as_editor(path, "# %s\n\n%s\n" % (stem, token), device)
+                self.stats["unicode_folders"] += 1
+                self.record(token, "body", None, device)
+                return
             existing = [n for n in os.listdir(root) if unicodedata.normalize("NFC", n) == name
                         and not os.path.islink(os.path.join(root, n))]
             other = {unicodedata.normalize("NFD", name), name} - set(existing)
