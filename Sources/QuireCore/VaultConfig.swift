@@ -170,11 +170,10 @@ public struct VaultConfig: Sendable, Equatable {
         guard let value = entries.first(where: { $0.key == path })?.value else { return }
         entries.removeAll { $0.key == newPath }  // settings `newPath` had give way, as before
         entries = entries.map { $0.key == path ? FrontMatterEntry(key: newPath, value: value) : $0 }
-        let keyText = Self.entryLines(FrontMatterEntry(key: newPath, value: .null))?.first.map { String($0.prefix { $0 != ":" }) }
         let free = map("folders").allSatisfy { $0.key != newPath }
         try edit("folders", to: entries) { text in
-            guard let keyText, free else { return nil }
-            return BlockMapLines.renaming(path, of: "folders", to: keyText, in: text)
+            guard free else { return nil }
+            return BlockMapLines.renaming(path, of: "folders", to: FrontMatterRenderer.key(newPath), in: text)
         }
     }
 

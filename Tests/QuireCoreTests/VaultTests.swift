@@ -221,6 +221,10 @@ final class TemporaryDirectory {
         merge: {}
 
         """)
+        // A name YAML must quote is quoted in place.
+        try config.renameFolder("Old Stuff", to: "Old: stuff")
+        #expect(String(decoding: config.serialized(), as: UTF8.self).contains("\n  \"Old: stuff\":\n    emoji: 📦\n"))
+        #expect(config.folder("Old: stuff") == FolderSettings(path: "Old: stuff", emoji: "📦", order: 3))
         // A layout this editor does not read (a flow mapping) is written anew, as before.
         var flow = try VaultConfig(data: Data("folders: {A: {order: 1}}\n".utf8))
         try flow.setFolder(FolderSettings(path: "B", order: 2))
