@@ -7,6 +7,9 @@ struct OpenDocument {
     var uri: String
     var path: String?
     var document: TextDocument
+    /// The buffer's headings and block ids as last read (`bufferChanged`), so that a keystroke
+    /// reads only the new text to tell whether other notes' links can have changed.
+    var anchors: NoteAnchors?
 }
 
 extension LanguageServer {
@@ -49,7 +52,7 @@ extension LanguageServer {
             }
         }
         if let version = params["textDocument"]?["version"]?.int { open.document.version = version }
-        let anchorsBefore = documents[uri].map { NoteParser.parse($0.document.data, path: $0.path ?? "").anchors }
+        let anchorsBefore = documents[uri]?.anchors
         documents[uri] = open
         bufferChanged(uri, anchorsBefore: anchorsBefore)
     }
@@ -81,7 +84,9 @@ extension LanguageServer {
         let entry = NoteEntry(note: note)
         let previous = session?.directory.entry(path)
         session?.directory.setOpen(path, entry)
-        if let anchorsBefore, previous == entry, anchorsBefore == NoteParser.parse(open.document.data, path: path).anchors {
+        let anchors = NoteParser.parse(open.document.data, path: path).anchors
+        documents[uri]?.anchors = anchors
+        if let anchorsBefore, previous == entry, anchorsBefore == anchors {
             publishDiagnostics(uri)
         } else {
             publishAllDiagnostics()
