@@ -156,8 +156,9 @@ extension LanguageServer {
         for write in prepared.writes.sorted(by: { $0.oldPath < $1.oldPath }) {
             let open = documents.values.first { $0.path.map { ExactPath.same($0, write.oldPath) } ?? false }
             let text = open?.document ?? TextDocument(text: String(decoding: write.original, as: UTF8.self), version: 0, encoding: encoding)
-            guard let change = text.minimalEdit(to: [UInt8](write.data)) else { continue }
-            edit.edit(uri(of: write.oldPath, session: session), version: open?.document.version, [change])
+            let changes = text.minimalEdits(to: [UInt8](write.data))
+            guard !changes.isEmpty else { continue }
+            edit.edit(uri(of: write.oldPath, session: session), version: open?.document.version, changes)
         }
         for move in prepared.report.moves where move.from != move.to {
             edit.rename(uri(of: move.from, session: session), session.uri(ofPath: move.to))

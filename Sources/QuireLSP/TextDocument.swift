@@ -211,4 +211,59 @@ public struct TextDocument: Sendable {
         let inserted = String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self)
         return (range(of: oldRange), inserted)
     }
+
+    /// The edits that turn this text into `new`, one per run of changed lines (not overlapping,
+    /// in order): a rename that restamps a note's `updatedAt` and rewrites a link far below it
+    /// gives two small edits, where one edit from the stamp to the link re-inserted every line
+    /// between (editors lose marks, folds and the cursor in it). Lines are matched by their
+    /// longest common subsequence while the changed region is small enough (a million line
+    /// pairs); past that, one edit as `minimalEdit` gives it.
+    public func minimalEdits(to new: [UInt8]) -> [(range: TextRange, text: String)] {
+        guard let whole = minimalEdit(to: new) else { return [] }
+        let oldStart = offset(of: whole.range.start), oldEnd = offset(of: whole.range.end)
+        let newEnd = new.count - (bytes.count - oldEnd)
+        func lines(_ text: ArraySlice<UInt8>) -> [Range<Int>] {
+            var result: [Range<Int>] = []
+            var start = text.startIndex
+            for index in text.indices where text[index] == 0x0A {
+                result.append(start..<(index + 1))
+                start = index + 1
+            }
+            if start < text.endIndex { result.append(start..<text.endIndex) }
+            return result
+        }
+        let old = lines(bytes[oldStart..<oldEnd]), fresh = lines(new[oldStart..<newEnd])
+        guard old.count > 1 || fresh.count > 1, old.count * fresh.count <= 1_000_000 else { return [whole] }
+        // table[i][j]: the longest common run of old[i...] and fresh[j...], by whole lines.
+        var table = [[Int32]](repeating: [Int32](repeating: 0, count: fresh.count + 1), count: old.count + 1)
+        for i in stride(from: old.count - 1, through: 0, by: -1) {
+            for j in stride(from: fresh.count - 1, through: 0, by: -1) {
+                table[i][j] = bytes[old[i]].elementsEqual(new[fresh[j]]) ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var edits: [(range: TextRange, text: String)] = []
+        var (i, j) = (0, 0)
+        var hunk: (old: Int, fresh: Int)?  // where the current run of changes starts
+        func close() {
+            guard let start = hunk else { return }
+            let from = start.old < old.count ? old[start.old].lowerBound : oldEnd
+            let to = i < old.count ? old[i].lowerBound : oldEnd
+            let newFrom = start.fresh < fresh.count ? fresh[start.fresh].lowerBound : newEnd
+            let newTo = j < fresh.count ? fresh[j].lowerBound : newEnd
+            edits.append((range(of: from..<to), String(decoding: new[newFrom..<newTo], as: UTF8.self)))
+            hunk = nil
+        }
+        while i < old.count || j < fresh.count {
+            if i < old.count, j < fresh.count, bytes[old[i]].elementsEqual(new[fresh[j]]) {
+                close()
+                i += 1
+                j += 1
+            } else {
+                if hunk == nil { hunk = (i, j) }
+                if j < fresh.count && (i == old.count || table[i][j + 1] >= table[i + 1][j]) { j += 1 } else { i += 1 }
+            }
+        }
+        close()
+        return edits
+    }
 }

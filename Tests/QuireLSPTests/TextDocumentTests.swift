@@ -1,5 +1,6 @@
 import Testing
 @testable import QuireLSP
+import QuireCore
 
 /// Open buffers edited incrementally, with UTF-16 and UTF-8 positions.
 @Suite struct TextDocumentTests {
@@ -26,6 +27,24 @@ import Testing
         #expect(document.offset(of: Position(line: 0, character: 6)) == 6)
         // Inside a scalar: back to its start.
         #expect(document.offset(of: Position(line: 0, character: 4)) == 3)
+    }
+
+    /// Two changes far apart are two edits, the lines between them untouched (one edit from the
+    /// first change to the last re-inserted every line between); applied, they give the new text.
+    @Test func minimalEditsAreOnePerRunOfChangedLines() throws {
+        let old = "---\nupdatedAt: 1\ntitle: T\n---\none\ntwo\nsee [[Old]] here\nthree\nfour\n"
+        let new = "---\nupdatedAt: 2\ntitle: T\n---\none\ntwo\nsee [[New]] here\ninserted\nthree\nfour\n"
+        let document = TextDocument(text: old, version: 1, encoding: .utf16)
+        let edits = document.minimalEdits(to: Array(new.utf8))
+        #expect(edits.count == 2)
+        #expect(edits.map(\.text) == ["2\n", "see [[New]] here\ninserted"])
+        #expect(edits.first?.range == TextRange(start: Position(line: 1, character: 11), end: Position(line: 2, character: 0)))
+        #expect(edits.last?.range == TextRange(start: Position(line: 6, character: 0), end: Position(line: 6, character: 16)))
+        let json = edits.map { JSON.object([("range", $0.range.json), ("newText", .string($0.text))]) }
+        #expect(applying(json, to: old) == new)
+        #expect(document.minimalEdits(to: document.bytes).isEmpty)
+        // A change inside one line is one edit, as `minimalEdit` gives it.
+        #expect(document.minimalEdits(to: Array(old.replacingOccurrences(of: "two", with: "tww").utf8)).count == 1)
     }
 
     @Test func theMinimalEditTouchesOnlyWhatDiffers() throws {
