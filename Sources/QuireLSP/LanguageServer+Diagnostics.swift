@@ -85,7 +85,10 @@ extension LanguageServer {
     func refreshConflicts() {
         guard let vault = session?.vault else { return }
         let log = options.log
+        let background = background
+        background.enter()
         DispatchQueue.global().async { [weak self] in
+            defer { background.leave() }
             let records: [SyncConflict]
             do {
                 records = try SyncConflicts.unresolved(in: vault)

@@ -23,7 +23,9 @@ extension LanguageServer {
                 self.notify("$/progress", .object([("token", token), ("value", .object(value))]))
             }
             progress("begin", "starting", 0)
+            self.background.enter()
             DispatchQueue.global().async {
+                defer { self.background.leave() }
                 let outcome: Result<SyncOutcome, Error> = Result {
                     try EditorSync.run(vault, environment: environment) { step, percentage in progress("report", step, percentage) }
                 }

@@ -32,6 +32,9 @@ public final class LanguageServer: @unchecked Sendable {
     private let reader: MessageReader
     let writer: MessageWriter
     let queue = DispatchQueue(label: "quire.lsp")
+    /// Work off `queue` (a sync, the conflicts read from history): `exit` waits for it a while,
+    /// for libgit2 must not be torn down under it (the process crashed at exit now and then).
+    let background = DispatchGroup()
     private let cancelLock = NSLock()
     private var cancelledIDs: Set<String> = []
 
@@ -105,6 +108,9 @@ public final class LanguageServer: @unchecked Sendable {
             watcher?.stop()
             watcher = nil
             return state == .shutDown ? 0 : 1
+        }
+        if background.wait(timeout: .now() + 10) == .timedOut {
+            options.log("exiting while background work still runs (a sync stops at its safe points)")
         }
         queue.sync {}
         return code
