@@ -49,7 +49,7 @@ public enum CoreError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .invalidKey(key):
             return "invalid front matter key '\(key)'"
         case let .editFailed(key, reason):
-            return "cannot set '\(key)': \(reason)"
+            return "cannot change '\(key)': \(reason)"
         case let .vaultNotFound(start):
             return "not inside a quire vault (no .quire/ found from \(start) upward)"
         case let .vaultNotAtWorkTreeRoot(vault, root):

@@ -124,7 +124,7 @@ public struct NoteDocument: Sendable, Equatable {
         guard !problems.contains(where: { $0.kind != .badValue }), let written = entry(forKey: key).map({ entries[$0] }),
               Self.readsBack(value, as: written.value) else {
             self = saved
-            throw CoreError.editFailed(key: key, reason: "the new value would not read back as written")
+            throw CoreError.editFailed(key: key, reason: saved.anchorInUse(key: key) ?? "the new value would not read back as written")
         }
     }
 
@@ -142,7 +142,7 @@ public struct NoteDocument: Sendable, Equatable {
         // An alias elsewhere may name an anchor in the removed lines: never leave unreadable YAML.
         guard !problems.contains(where: { $0.kind != .badValue }) else {
             self = saved
-            throw CoreError.editFailed(key: key, reason: "the front matter would not read without it")
+            throw CoreError.editFailed(key: key, reason: saved.anchorInUse(key: key) ?? "the front matter would not read without it")
         }
     }
 
@@ -225,6 +225,30 @@ public struct NoteDocument: Sendable, Equatable {
     }
 
     /// The whole lines of entry `index`, refusing entries that share a line with another.
+    /// Why `key`'s lines cannot change: they hold an anchor (`&name`) that an alias (`*name`)
+    /// elsewhere in the front matter refers to, named with the key holding the alias. Nil when
+    /// they hold none in use.
+    func anchorInUse(key: String) -> String? {
+        guard let index = entry(forKey: key), let span = try? lineSpan(index) else { return nil }
+        let own = String(decoding: bytes[span], as: UTF8.self)
+        let nameCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_-."))
+        var search = own.startIndex
+        while let amp = own[search...].firstIndex(of: "&") {
+            let name = own[own.index(after: amp)...].prefix { $0.unicodeScalars.allSatisfy(nameCharacters.contains) }
+            search = own.index(after: amp)
+            guard !name.isEmpty else { continue }
+            for (other, entry) in entries.enumerated() where other != index {
+                guard let otherSpan = try? lineSpan(other) else { continue }
+                let text = String(decoding: bytes[otherSpan], as: UTF8.self)
+                if let alias = text.range(of: "*" + name),
+                   text[alias.upperBound...].unicodeScalars.first.map({ !nameCharacters.contains($0) }) ?? true {
+                    return "'\(entry.key)' refers to its anchor &\(name) (*\(name)); change or remove '\(entry.key)' first"
+                }
+            }
+        }
+        return nil
+    }
+
     private func lineSpan(_ index: Int) throws -> Range<Int> {
         let entry = entries[index]
         let start = lineStart(entry.keyStart)

@@ -47,6 +47,21 @@ struct EditSetTests {
         #expect(try vault.read("n.md") == Self.note.replacingOccurrences(of: "title: Note", with: "title: \"oops"))
     }
 
+    /// A key whose anchor another key's alias refers to cannot be removed or replaced (the
+    /// front matter would not read); the message names the key that refers to it.
+    @Test func aKeyWhoseAnchorIsInUseNamesTheKeyUsingIt() throws {
+        let vault = try TestVault()
+        let text = "---\ntitle: A\nbase: &b\n  k: v\ncopy: *b\n---\n"
+        try vault.write(text, to: "a.md")
+        for arguments in [["unset", "a.md", "base"], ["set", "a.md", "base=plain"]] {
+            let run = try vault.run(arguments)
+            #expect(run.code == 1, "\(arguments)")
+            #expect(run.stderr.hasPrefix("quire: error: cannot change 'base': 'copy' refers to its anchor &b (*b); change or remove 'copy' first"),
+                    "\(run.stderr)")
+        }
+        #expect(try vault.read("a.md") == text)
+    }
+
     @Test func editorFailureIsReported() throws {
         let vault = try TestVault()
         try vault.write(Self.note, to: "n.md")

@@ -79,7 +79,7 @@ struct ObsidianVaultTests {
         try vault.write(text, to: "t.md")
         let run = try vault.run(["tag", "t.md", "+x"])
         #expect(run.code == 1)
-        #expect(run.stderr.hasPrefix("quire: error: cannot set 'tags': it holds a mapping, not a list or text of tags"), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("quire: error: cannot change 'tags': it holds a mapping, not a list or text of tags"), "\(run.stderr)")
         #expect(try vault.read("t.md") == text)
     }
 
