@@ -84,7 +84,7 @@ extension LanguageServer {
         let entry = NoteEntry(note: note)
         let previous = session?.directory.entry(path)
         session?.directory.setOpen(path, entry)
-        let anchors = NoteParser.parse(open.document.data, path: path).anchors
+        let anchors = LinkExtractor.scan(open.document.data).anchors  // no full parse per keystroke
         documents[uri]?.anchors = anchors
         if let anchorsBefore, previous == entry, anchorsBefore == anchors {
             publishDiagnostics(uri)
