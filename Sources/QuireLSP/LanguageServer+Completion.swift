@@ -61,16 +61,20 @@ extension LanguageServer {
     /// How many bytes after the cursor the rest of an existing link's target takes (up to its
     /// `]]`, `|` or `#`), and what ends it: accepting a completion in the middle of a link
     /// replaces its whole target (the old tail stayed behind it), and keeps a label or heading.
+    /// Only inside a link: its `]]` must follow on the line, with no `[` before it (typing `[[`
+    /// in front of `text #tag` must not eat the text up to the `#`).
     static func linkTail(_ document: TextDocument, _ cursor: Int) -> (length: Int, end: UInt8?) {
         let bytes = document.bytes
         var index = cursor
+        var stop: (length: Int, end: UInt8)?  // the first `|` or `#`
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x0A || byte == UInt8(ascii: "[") { return (0, nil) }
             if byte == UInt8(ascii: "]") {
-                return index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "]") ? (index - cursor, byte) : (0, nil)
+                guard index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "]") else { return (0, nil) }
+                return stop ?? (index - cursor, byte)
             }
-            if byte == UInt8(ascii: "|") || byte == UInt8(ascii: "#") { return (index - cursor, byte) }
+            if stop == nil && (byte == UInt8(ascii: "|") || byte == UInt8(ascii: "#")) { stop = (index - cursor, byte) }
             index += 1
         }
         return (0, nil)

@@ -86,6 +86,9 @@ import QuireCore
         #expect(labelled.first?["textEdit"]?["newText"] == .string("[[woody"))
         #expect(labelled.first?["textEdit"]?["range"] == LSPClient.range((4, 4, 4, 11)))
         #expect(try complete(client, "new.md", 7, 7).map { $0["label"] } == [.string("Alpha"), .string("Beta")])
+        // `[[` typed before text that holds a `#` but no `]]`: nothing after the cursor is replaced.
+        client.open("typed.md", "Meet [[Wo and more #work\n")
+        #expect(try complete(client, "typed.md", 0, 9).first?["textEdit"]?["range"] == LSPClient.range((0, 5, 0, 9)))
         #expect(try complete(client, "new.md", 9, 10).isEmpty)
         #expect(try complete(client, "new.md", 10, 10).isEmpty)
         #expect(try complete(client, "new.md", 12, 5).isEmpty)
