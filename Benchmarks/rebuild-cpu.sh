@@ -8,7 +8,9 @@
 # Each turn runs `QUIRE index --rebuild` for every binary given, then `rg -c .`, then one tantivy
 # build (Benchmarks/reference-indexers.py --tantivy-only, from the texts in memory: only the build
 # is timed), in that order, RUNS turns — so that a load that comes and goes weighs on each alike;
-# then reference-indexers.py once more for SQLite FTS5 (three builds; slow). Prints the median
+# then reference-indexers.py once more for SQLite FTS5 (three builds; slow). With a C compiler, each
+# turn also runs the floor (Benchmarks/floor/floor.c: the least work a positional index takes,
+# and the same program only reading the files). Prints the median
 # wall and CPU milliseconds of each (Benchmarks/timed.py), each one's CPU time as a multiple of
 # rg's, and each quire's wall and CPU time as a multiple of tantivy's.
 set -eu
@@ -26,6 +28,10 @@ measure() {
     shift
     python3 "$here/timed.py" "$@" >>"$out/$name"
 }
+floor=""
+if command -v cc >/dev/null 2>&1 && cc -O2 -pthread -o "$out/floor.bin" "$here/floor/floor.c" 2>/dev/null; then
+    floor="$out/floor.bin"
+fi
 turn=0
 while [ "$turn" -lt "$runs" ]; do
     index=0
@@ -34,12 +40,17 @@ while [ "$turn" -lt "$runs" ]; do
         measure "quire$index" "$quire" index --rebuild
     done
     measure rg rg -c .
+    if [ -n "$floor" ]; then
+        measure floor "$floor" . 2
+        measure floor_read "$floor" . 2 --read-only
+    fi
     python3 "$here/reference-indexers.py" "$vault" 1 --tantivy-only \
         | sed -n 's/^tantivy \([0-9]*\) ms (cpu \([0-9]*\) ms)$/\1 \2/p' >>"$out/tantivy"
     turn=$((turn + 1))
 done
 median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 rg_cpu=$(cut -d' ' -f2 "$out/rg" | median)
+rg_wall=$(cut -d' ' -f1 "$out/rg" | median)
 tantivy_wall=$( [ -s "$out/tantivy" ] && cut -d' ' -f1 "$out/tantivy" | median || echo 0)
 tantivy_cpu=$( [ -s "$out/tantivy" ] && cut -d' ' -f2 "$out/tantivy" | median || echo 0)
 row() {
@@ -50,7 +61,7 @@ row() {
         versus=$(awk -v w="$wall" -v c="$cpu" -v tw="$tantivy_wall" -v tc="$tantivy_cpu" \
             'BEGIN {printf ", vs tantivy: wall %.2fx, cpu %.2fx", w / tw, c / tc}')
     fi
-    echo "$1: wall $wall ms, cpu $cpu ms, cpu vs rg $(awk -v a="$cpu" -v b="$rg_cpu" 'BEGIN {printf "%.1f", a / b}')x$versus"
+    echo "$1: wall $wall ms, cpu $cpu ms, cpu vs rg $(awk -v a="$cpu" -v b="$rg_cpu" 'BEGIN {printf "%.1f", a / b}')x, wall vs rg $(awk -v a="$wall" -v b="$rg_wall" 'BEGIN {printf "%.1f", a / b}')x$versus"
 }
 index=0
 for quire in "$@"; do
@@ -58,6 +69,10 @@ for quire in "$@"; do
     row "$quire" "quire$index"
 done
 row "rg -c ." rg
+if [ -n "$floor" ]; then
+    row "floor: read, split, number and invert the words (Benchmarks/floor)" floor
+    row "floor, reading the files only" floor_read
+fi
 if [ -s "$out/tantivy" ]; then
     row "tantivy (one build a turn, from the texts in memory)" tantivy
 fi
