@@ -99,13 +99,61 @@ struct TagMoveRemoveTests {
         #expect(!vault.exists("Sub/t.md"))
         #expect(!vault.exists(".quire/local/trash"))
         #expect(try vault.run(["rm", "Tagged"]).code == 1)
-        // By its title it is found no more: the hint says to name it by its path.
-        let byTitle = try vault.run(["restore", "Tagged"])
-        #expect(byTitle.code == 1)
-        #expect(byTitle.stderr.contains("hint: a deleted note is named by its path"), "\(byTitle.stderr)")
         // What the message says brings it back (the deletion is not committed yet).
         #expect(try vault.run(["restore", "Sub/t.md"]).code == 0)
         #expect(try vault.read("Sub/t.md") == Self.note)
+    }
+
+    /// `restore TITLE` finds a deleted note by the title, alias or file name of its last version,
+    /// wherever `restore` takes it from: the trash, the last commit, a commit before its deletion.
+    @Test func aDeletedNoteIsRestoredByItsTitle() throws {
+        let vault = try TestVault()
+        let aliased = "---\ntitle: Kept Plans\naliases: [the plan]\n---\nbody\n"
+        try vault.write(Self.note, to: "Sub/t.md")
+        try vault.write(aliased, to: "plans.md")
+        try vault.commitAll()
+        try vault.write("---\ntitle: Fresh Idea\n---\nnew\n", to: "fresh.md")
+        // The trash: never committed.
+        #expect(try vault.run(["rm", "Fresh Idea"]).code == 0)
+        let fromTrash = try vault.run(["restore", "fresh idea"])
+        #expect(fromTrash.code == 0, "\(fromTrash.stderr)")
+        #expect(fromTrash.stdout == "restored fresh.md from the trash\n")
+        // The last commit: removed since.
+        #expect(try vault.run(["rm", "Tagged"]).code == 0)
+        let fromHead = try vault.run(["restore", "TAGGED"])
+        #expect(fromHead.code == 0, "\(fromHead.stderr)")
+        #expect(fromHead.stdout.hasPrefix("restored Sub/t.md from the last commit"), "\(fromHead.stdout)")
+        #expect(try vault.read("Sub/t.md") == Self.note)
+        // A commit before its deletion, found by an alias and by its file name.
+        #expect(try vault.run(["rm", "Kept Plans"]).code == 0)
+        try vault.commitAll()
+        let byAlias = try vault.run(["restore", "The Plan"])
+        #expect(byAlias.code == 0, "\(byAlias.stderr)")
+        #expect(byAlias.stdout.contains("restored plans.md from commit"), "\(byAlias.stdout)")
+        #expect(try vault.read("plans.md").contains("title: Kept Plans"))
+        try vault.commitAll()
+        #expect(try vault.run(["rm", "Kept Plans"]).code == 0)
+        try vault.commitAll()
+        #expect(try vault.run(["history", "plans"]).stdout.contains("deleted"))
+        #expect(try vault.run(["restore", "plans"]).code == 0)
+        // A name no note ever had.
+        let none = try vault.run(["restore", "Never Was"])
+        #expect(none.code == 1)
+        #expect(none.stderr.contains("hint: no note and no deleted note has that title"), "\(none.stderr)")
+    }
+
+    /// Two deleted notes of one title: neither is restored, both are named.
+    @Test func aTitleTwoDeletedNotesHadIsAmbiguous() throws {
+        let vault = try TestVault()
+        try vault.write("---\ntitle: Twin\n---\none\n", to: "A/twin.md")
+        try vault.write("---\ntitle: Twin\n---\ntwo\n", to: "B/twin.md")
+        try vault.commitAll()
+        #expect(try vault.run(["rm", "A/twin.md"]).code == 0)
+        #expect(try vault.run(["rm", "B/twin.md"]).code == 0)
+        let run = try vault.run(["restore", "Twin"])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("'Twin' names 2 deleted notes: A/twin.md, B/twin.md"), "\(run.stderr)")
+        #expect(!vault.exists("A/twin.md") && !vault.exists("B/twin.md"))
     }
 
     @Test func rmOfACommittedNoteWithUncommittedChangesKeepsThemInTheTrash() throws {

@@ -80,19 +80,27 @@ struct HistoryCommand: Command {
         }
     }
 
-    /// A NOTE argument as a vault path: a live note, or else a path that only history knows.
+    /// A NOTE argument as a vault path: a live note, else a path that only history knows, else the
+    /// one deleted note with that title, alias or file name (`NoteRestore.deletedNotes(named:)`).
     static func notePath(_ argument: String, context: CommandContext, vault: Vault) throws -> String {
         do {
             return try VaultNotes(context: context).resolver(context).resolve(argument).path
         } catch CoreError.noteNotFound(let query) {
             let candidate = try vault.relativePath(of: context.absoluteURL(argument))
-            guard candidate.hasSuffix(".md") else {
-                // A deleted note has no title to find it by any more: its path names it.
+            if candidate.hasSuffix(".md") { return candidate }
+            // No note of the vault has that name: a deleted one may have had it.
+            let deleted = try NoteRestore.deletedNotes(named: argument, vault: vault)
+            guard let first = deleted.first else {
                 throw CLIError(CoreError.noteNotFound(query: query).description,
-                               hint: "a deleted note is named by its path (gone.md): 'quire history --deleted' lists the "
-                                   + "deleted notes once their deletion is committed; 'quire list' shows the notes")
+                               hint: "no note and no deleted note has that title, alias or file name: 'quire list' shows the "
+                                   + "notes, 'quire history --deleted' the deleted ones")
             }
-            return candidate
+            guard deleted.count == 1 else {
+                let listed = deleted.map { context.displayPath($0, vault: vault) }.joined(separator: ", ")
+                throw CLIError("'\(argument)' names \(deleted.count) deleted notes: \(listed)",
+                               hint: "name one by its path (\(context.displayPath(first, vault: vault)), as 'quire history --deleted' lists them")
+            }
+            return first
         }
     }
 }

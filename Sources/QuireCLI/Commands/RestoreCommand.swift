@@ -9,8 +9,9 @@ struct RestoreCommand: Command {
         abstract: "Bring back a note: a deleted one, an older version (--at), or a conflict's losing version.",
         usage: "restore NOTE [--at REV | --conflict ID [--whole]] [--force]",
         discussion: """
-        Without options NOTE is the path of a deleted note ('quire history --deleted' lists them);
-        its last version is written back — or, for a note removed before it was ever committed,
+        Without options NOTE is a deleted note: its path ('quire history --deleted' lists them),
+        or its title, an alias or its file name when no note of the vault has that name; its last
+        version is written back — or, for a note removed before it was ever committed,
         its copy in .quire/local/trash/. --at REV writes the note as it was in commit REV (see
         'quire history NOTE'). --conflict ID applies the changes of the version that lost an
         automatic merge ('quire conflicts' lists them) onto the note as it is now, three ways: where
