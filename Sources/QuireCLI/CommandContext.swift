@@ -60,6 +60,11 @@ final class CommandContext {
     /// Cheap when run from the vault root or a folder inside it (the common cases, and the ones
     /// that print thousands of paths).
     func displayPath(_ vaultRelative: String, vault: Vault) -> String {
+        TerminalText.quotedPath(rawDisplayPath(vaultRelative, vault: vault))
+    }
+
+    /// `displayPath` without quotes or escapes, byte for byte (`--null` output, for `xargs -0`).
+    func rawDisplayPath(_ vaultRelative: String, vault: Vault) -> String {
         let prefix = displayPrefix(vault)
         if prefix.isEmpty { return vaultRelative }
         if vaultRelative.hasPrefix(prefix) { return String(vaultRelative.dropFirst(prefix.count)) }

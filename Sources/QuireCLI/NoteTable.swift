@@ -42,7 +42,7 @@ struct NoteTable {
 
     /// A title on one line.
     static func title(_ note: Note) -> String {
-        note.title.split(whereSeparator: \.isNewline).joined(separator: " ")
+        TerminalText.visible(note.title.split(whereSeparator: \.isNewline).joined(separator: " "))
     }
 
     /// The line of `note`.

@@ -101,7 +101,12 @@ struct QueryOutput {
             }
             output.line(JSON.array(items).rendered(.output))
         case .paths(let separator):
-            for hit in hits { output.write(context.displayPath(hit.path, vault: vault) + separator) }
+            for hit in hits {
+                // Lines show a name with a newline quoted; `--null` gives it byte for byte.
+                let path = separator == "\0" ? context.rawDisplayPath(hit.path, vault: vault)
+                    : context.displayPath(hit.path, vault: vault)
+                output.write(path + separator)
+            }
         case .template(let template):
             for hit in hits { output.line(Self.fill(template, hit: hit, context: context, vault: vault)) }
         case .table:
@@ -128,11 +133,17 @@ struct QueryOutput {
         var text = ""
         var position = full.startIndex
         for range in marks where range.lowerBound >= position && range.upperBound <= end {
-            text += full[position..<range.lowerBound]
-            text += output.styled(String(full[range]), "1;33")
+            text += shown(full[position..<range.lowerBound])
+            text += output.styled(shown(full[range]), "1;33")
             position = range.upperBound
         }
-        return text + full[position..<end] + (end < full.endIndex ? "…" : "")
+        return text + shown(full[position..<end]) + (end < full.endIndex ? "…" : "")
+    }
+
+    /// A piece of a snippet as a line shows it: a tab as a space, other control characters as
+    /// escapes (`TerminalText.visible`).
+    private static func shown(_ piece: Substring) -> String {
+        TerminalText.visible(piece.replacingOccurrences(of: "\t", with: " "))
     }
 
     /// The fields every note has for `--format`: the keys of `--json`, and `score`.

@@ -42,6 +42,42 @@ enum TerminalText {
         return result
     }
 
+    /// `text` with every control character written as an escape (`\n`, `\t`, `\r`, `\x1b`,
+    /// `\u{85}`), so that a name or a title never breaks a line of output or sends the terminal
+    /// a command (an escape sequence in a file name synced from another device).
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                let hex = String(scalar.value, radix: 16)
+                result += scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\u{\(hex)}"
+            }
+        }
+        return result
+    }
+
+    /// A path as output shows it: as it is, or — when it holds a control character — in double
+    /// quotes with each written as an escape (`"a\nb.md"`), `"` and `\` escaped too, as git quotes
+    /// such paths.
+    static func quotedPath(_ path: String) -> String {
+        guard path.unicodeScalars.contains(where: isControl) else { return path }
+        return "\"" + visible(path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")) + "\""
+    }
+
+    /// C0 and C1 control characters and DEL.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    }
+
     /// `text` padded with spaces to `columns` columns.
     static func pad(_ text: String, to columns: Int) -> String {
         text + String(repeating: " ", count: max(0, columns - width(text)))

@@ -21,6 +21,30 @@ struct ListOutputTests {
         #expect(known.stdout == "Rain\tPete\t3\train.md\n")
     }
 
+    /// A newline or an escape sequence in a file name or a title (a file synced from another
+    /// device, say) never breaks a line of output nor reaches the terminal raw: paths are quoted
+    /// as git quotes them, titles and snippets show escapes, and `--null` keeps the bytes.
+    @Test func controlCharactersInNamesAndTitlesAreShownEscaped() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: Split\nupdatedAt: 2026-01-02T00:00:00Z"), to: "a\nb.md")
+        try vault.write(noteText("title: \"Bell\\a rings\"\nupdatedAt: 2026-01-01T00:00:00Z",
+                                 body: "find\tthe \u{1B}[2J zap\n"), to: "e\u{1B}[31mred.md")
+        let paths = try vault.run(["list", "--paths"])
+        #expect(paths.code == 0)
+        #expect(paths.stdout == "\"a\\nb.md\"\n\"e\\x1b[31mred.md\"\n")
+        let null = try vault.run(["list", "--paths", "--null"])
+        #expect(null.stdout == "a\nb.md\0e\u{1B}[31mred.md\0")
+        let table = try vault.run(["list"], environment: ["COLUMNS": "80"])
+        #expect(table.stdout == """
+              2026-01-02 00:00  Split           "a\\nb.md"
+              2026-01-01 00:00  Bell\\x07 rings  "e\\x1b[31mred.md"
+
+            """, "\(table.stdout)")
+        let search = try vault.run(["search", "zap"])
+        #expect(search.stdout.contains("find the \\x1b[2J zap"), "\(search.stdout)")
+        #expect(!search.stdout.contains("\u{1B}"))
+    }
+
     static func tableVault() throws -> TestVault {
         let vault = try TestVault()
         try vault.write(noteText("title: A very long title that goes on and on and on forever\nupdatedAt: 2026-01-01T00:00:00Z\ncolor: red\ntags: [x, y]",
