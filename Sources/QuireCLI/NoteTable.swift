@@ -37,7 +37,7 @@ struct NoteTable {
 
     /// The tags as shown: `#a #b`.
     static func tags(_ note: Note) -> String {
-        note.tags.map { "#\($0)" }.joined(separator: " ")
+        TerminalText.visible(note.tags.map { "#\($0)" }.joined(separator: " "))
     }
 
     /// A title on one line.

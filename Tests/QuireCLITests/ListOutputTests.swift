@@ -43,6 +43,16 @@ struct ListOutputTests {
         let search = try vault.run(["search", "zap"])
         #expect(search.stdout.contains("find the \\x1b[2J zap"), "\(search.stdout)")
         #expect(!search.stdout.contains("\u{1B}"))
+        try vault.write(noteText("title: Tagged\ntags: [\"x\\e[1my\"]"), to: "tagged.md")
+        #expect(try vault.run(["tags"]).stdout == "1  #x\\x1b[1my\n")
+    }
+
+    @Test func foldersWithControlCharactersAreQuoted() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: In"), to: "F\u{1B}[1m/in.md")
+        let run = try vault.run(["folders"])
+        #expect(run.stdout.contains("\"F\\x1b[1m\""), "\(run.stdout)")
+        #expect(!run.stdout.contains("\u{1B}"))
     }
 
     static func tableVault() throws -> TestVault {

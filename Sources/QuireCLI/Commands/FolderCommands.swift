@@ -59,9 +59,9 @@ struct FoldersCommand: Command {
             }).rendered(.output))
             return
         }
-        let width = rows.map { ($0.path.isEmpty ? "(root)" : $0.path).count }.max() ?? 0
+        let width = rows.map { ($0.path.isEmpty ? "(root)" : TerminalText.quotedPath($0.path)).count }.max() ?? 0
         for row in rows {
-            let label = row.path.isEmpty ? "(root)" : row.path
+            let label = row.path.isEmpty ? "(root)" : TerminalText.quotedPath(row.path)
             let emoji = row.emoji ?? (row.path.isEmpty ? "🏠" : "📁")
             let count = "\(row.notes) note\(row.notes == 1 ? "" : "s")"
             output.line("\(emoji) \(label)\(String(repeating: " ", count: width - label.count))  \(count)")

@@ -57,7 +57,7 @@ enum NameCountOutput {
         let width = String(rows.map(\.count).max() ?? 0).count
         for row in rows {
             let count = String(row.count)
-            output.line(String(repeating: " ", count: width - count.count) + count + "  " + prefix + row.name)
+            output.line(String(repeating: " ", count: width - count.count) + count + "  " + prefix + TerminalText.visible(row.name))
         }
     }
 }
