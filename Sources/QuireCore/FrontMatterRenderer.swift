@@ -66,7 +66,7 @@ enum FrontMatterRenderer {
         switch style {
         case .doubleQuoted: return doubleQuoted(text)
         case .singleQuoted where printable: return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-        default: return plainIsSafe(text, inFlow: inFlow) ? text : doubleQuoted(text)
+        default: return plainIsSafe(text, inFlow: inFlow) && !yaml11Booleans.contains(text) ? text : doubleQuoted(text)
         }
     }
 
@@ -94,6 +94,11 @@ enum FrontMatterRenderer {
         if case .string = ScalarResolver.resolve(plain: text, timeZone: utc) { return true }
         return false
     }
+
+    /// Words a YAML 1.1 reader (PyYAML, Ruby's Psych in Jekyll, older Go readers) takes for a
+    /// boolean where YAML 1.2 reads a string: a value is written quoted, so that `"on"` and
+    /// `"yes"` stay strings for every tool.
+    static let yaml11Booleans: Set<String> = ["yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]
 
     /// `"..."` with YAML escapes.
     static func doubleQuoted(_ text: String) -> String {

@@ -27,8 +27,10 @@ extension NoteDocument {
 
     /// Sets the tags in the key and form the note already uses: a list stays a list (flow or
     /// block), a string stays a comma- or space-separated string. Tags are given without `#`
-    /// (a leading `#` is dropped, duplicates are dropped case-insensitively) and written without
-    /// it, unless the note already writes its tags with `#` (Obsidian's `tags: "#a, #b"`).
+    /// (a leading `#` is dropped, duplicates are dropped case-insensitively). A tag the note
+    /// already has keeps the form it is written in (`#beta` stays `#beta`, `alpha` stays `alpha`,
+    /// `2024` stays a number); a new one is written with `#` only when every tag the note has is
+    /// (Obsidian's `tags: "#a, #b"`).
     public mutating func setTags(_ tags: [String]) throws {
         var seen = Set<String>()
         let tags = NoteFields.tags(from: .list(tags.map { .string($0) })).filter { seen.insert($0.lowercased()).inserted }
@@ -45,16 +47,30 @@ extension NoteDocument {
         }
         switch existing {
         case let .string(text)?:
-            let hash = text.split(whereSeparator: { $0 == "," || $0 == " " })
-                .contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+            let words = text.split(whereSeparator: { $0 == "," || $0 == " " })
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let separator = text.contains(",") || tags.contains(where: { $0.contains(" ") }) ? ", " : " "
-            try set(key, .string(tags.map { hash ? "#" + $0 : $0 }.joined(separator: separator)))
+            let kept = Self.keepingForms(tags, written: words.map { .string($0) })
+            try set(key, .string(kept.map { NoteFields.text(of: $0) ?? "" }.joined(separator: separator)))
         case let .list(items)?:
-            let hash = items.contains { if case let .string(text) = $0 { return text.hasPrefix("#") } else { return false } }
-            try set(key, .list(tags.map { .string(hash ? "#" + $0 : $0) }))
+            try set(key, .list(Self.keepingForms(tags, written: items)))
         default:
             try set(key, .list(tags.map { .string($0) }))
         }
+    }
+
+    /// `tags` as values: each tag the note already has as it is `written` there (its `#`, its
+    /// type), in the order of `tags`; each new one as a string, with `#` when every written
+    /// string has one.
+    static func keepingForms(_ tags: [String], written: [FrontMatterValue]) -> [FrontMatterValue] {
+        var form: [String: FrontMatterValue] = [:]
+        for item in written {
+            guard let name = NoteFields.tags(from: .list([item])).first else { continue }
+            if form[name.lowercased()] == nil { form[name.lowercased()] = item }
+        }
+        let strings = written.compactMap { NoteFields.text(of: $0) }
+        let hash = !strings.isEmpty && strings.allSatisfy { $0.hasPrefix("#") }
+        return tags.map { form[$0.lowercased()] ?? .string(hash ? "#" + $0 : $0) }
     }
 
     /// The value of `date` as it would be written over `existing` (same shape and unit).

@@ -104,6 +104,22 @@ struct TagMoveRemoveTests {
         #expect(try vault.read("Sub/t.md") == Self.note)
     }
 
+    /// `tag` changes only the tags it is given: the others keep their `#`, their quotes and
+    /// their type, and words a YAML 1.1 reader takes for booleans stay quoted.
+    @Test func tagKeepsTheFormOfTheTagsItDoesNotChange() throws {
+        let vault = try TestVault()
+        try vault.write("---\ntitle: A\ntags: [alpha, \"#beta\", gamma, 2024]\n---\nx\n", to: "a.md")
+        try vault.write("---\ntitle: B\ntags:\n  - \"on\"\n  - \"yes\"\n---\nx\n", to: "b.md")
+        try vault.write("---\ntitle: C\ntags: \"#one, #two\"\n---\nx\n", to: "c.md")
+        #expect(try vault.run(["tag", "a.md", "-gamma", "+delta"]).code == 0)
+        #expect(try vault.read("a.md").contains("tags: [alpha, \"#beta\", 2024, delta]\n"))
+        #expect(try vault.run(["tag", "b.md", "+new", "+off"]).code == 0)
+        let b = try vault.read("b.md")
+        #expect(b.contains("tags:\n  - \"on\"\n  - \"yes\"\n  - new\n  - \"off\"\n"), "\(b)")
+        #expect(try vault.run(["tag", "c.md", "+three"]).code == 0)
+        #expect(try vault.read("c.md").contains("tags: \"#one, #two, #three\"\n"))
+    }
+
     /// `restore TITLE` finds a deleted note by the title, alias or file name of its last version,
     /// wherever `restore` takes it from: the trash, the last commit, a commit before its deletion.
     @Test func aDeletedNoteIsRestoredByItsTitle() throws {
