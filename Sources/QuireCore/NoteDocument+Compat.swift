@@ -17,12 +17,38 @@ extension NoteDocument {
         try setDate(date, keys: NoteFields.createdAtKeys)
     }
 
-    /// The key this document keeps its tags under: `tags`, else `tag`; else `keywords` or
-    /// `categories` when exactly one of them exists; else `tags`.
+    /// The key this document keeps its tags under: `tags`, else `tag`; else `keywords`, else
+    /// `categories`; else `tags`.
     public var tagsKey: String {
-        if let key = existingKey(in: ["tags"]) ?? existingKey(in: ["tag"]) { return key }
-        let others = ["keywords", "categories"].compactMap { existingKey(in: [$0]) }
-        return others.count == 1 ? others[0] : "tags"
+        existingKey(in: ["tags"]) ?? existingKey(in: ["tag"]) ?? existingKey(in: ["keywords"])
+            ?? existingKey(in: ["categories"]) ?? "tags"
+    }
+
+    /// Adds and removes tags (compared ignoring case) in the front matter, where the note keeps
+    /// them (`tagsKey`, `setTags`). A note that keeps them under both `keywords` and `categories`
+    /// (Hugo), read together as its tags, loses a removed tag from whichever holds it and gets
+    /// new ones in `keywords`: neither key's tags move to the other.
+    public mutating func changeTags(adding additions: [String], removing removals: [String]) throws {
+        let removed = Set(removals.map { NoteFields.typedTag($0).lowercased() })
+        func changed(_ tags: [String], adding: [String]) -> [String] {
+            var result = tags.filter { !removed.contains($0.lowercased()) }
+            for tag in adding where !result.contains(where: { $0.lowercased() == tag.lowercased() }) { result.append(tag) }
+            return result
+        }
+        let key = tagsKey
+        let own = value(forKey: key).map(NoteFields.tags(from:)) ?? []
+        if key.lowercased() == "keywords", let categoriesKey = existingKey(in: ["categories"]),
+           let categories = value(forKey: categoriesKey) {
+            let held = NoteFields.tags(from: categories)
+            let kept = changed(held, adding: [])
+            if kept != held { try setTags(kept, key: categoriesKey) }
+            let heldLowercased = Set(held.map { $0.lowercased() })
+            let next = changed(own, adding: additions.filter { !heldLowercased.contains(NoteFields.typedTag($0).lowercased()) })
+            if next != own { try setTags(next, key: key) }
+            return
+        }
+        let next = changed(own, adding: additions)
+        if next != own || value(forKey: key) == nil && !next.isEmpty { try setTags(next, key: key) }
     }
 
     /// Sets the tags in the key and form the note already uses: a list stays a list (flow or
@@ -32,9 +58,13 @@ extension NoteDocument {
     /// `2024` stays a number); a new one is written with `#` only when every tag the note has is
     /// (Obsidian's `tags: "#a, #b"`).
     public mutating func setTags(_ tags: [String]) throws {
+        try setTags(tags, key: tagsKey)
+    }
+
+    /// `setTags` under `key`.
+    private mutating func setTags(_ tags: [String], key: String) throws {
         var seen = Set<String>()
         let tags = NoteFields.tags(from: .list(tags.map { .string($0) })).filter { seen.insert($0.lowercased()).inserted }
-        let key = tagsKey
         let existing = value(forKey: key)
         // A value that holds more than tags (a mapping, or a list with lists or mappings in it)
         // would lose what tags do not read: refused, the note left as it is.

@@ -120,6 +120,18 @@ struct TagMoveRemoveTests {
         #expect(try vault.read("c.md").contains("tags: \"#one, #two, #three\"\n"))
     }
 
+    /// A Hugo note keeping tags under both `keywords` and `categories`: a removed tag leaves the
+    /// key that holds it, a new one goes to `keywords`, and no key's tags move to another.
+    @Test func tagEditsKeywordsAndCategoriesInPlace() throws {
+        let vault = try TestVault()
+        try vault.write("---\ntitle: K\nkeywords: [go, hugo]\ncategories: [docs, guide]\n---\nx\n", to: "k.md")
+        let run = try vault.run(["tag", "k.md", "+new", "-go", "-guide", "+docs"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout == "#hugo #new #docs\n")
+        let text = try vault.read("k.md")
+        #expect(text.hasPrefix("---\ntitle: K\nkeywords: [hugo, new]\ncategories: [docs]\nupdatedAt: "), "\(text)")
+    }
+
     /// `restore TITLE` finds a deleted note by the title, alias or file name of its last version,
     /// wherever `restore` takes it from: the trash, the last commit, a commit before its deletion.
     @Test func aDeletedNoteIsRestoredByItsTitle() throws {

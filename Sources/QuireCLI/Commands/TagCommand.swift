@@ -50,12 +50,7 @@ struct TagCommand: Command {
         if tags != found.tags {
             // Only the front matter's tags are written: inline `#tags` stay in the body.
             try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(), force: force) { document in
-                var own = document.fields(path: found.path).tags
-                own.removeAll { removed.contains($0.lowercased()) }
-                for tag in additions where !own.contains(where: { $0.lowercased() == tag.lowercased() }) {
-                    own.append(tag)
-                }
-                try document.setTags(own)
+                try document.changeTags(adding: additions, removing: removals)
                 tags = document.note(path: found.path).tags
             }
             let kept = tags.filter { removed.contains($0.lowercased()) }
