@@ -20,7 +20,7 @@ struct FrontMatterMapping: Sendable {
     func apply(to document: inout NoteDocument) throws {
         try mapDate(&document, canonical: "createdAt", sources: createdKeys)
         try mapDate(&document, canonical: "updatedAt", sources: updatedKeys)
-        try Self.mergeTags(&document, from: tagKeys)
+        if !tagKeys.isEmpty { try Self.mergeTags(&document, from: tagKeys) }
         for rename in renames where document.keys.contains(rename.from) && !document.keys.contains(rename.to) {
             try document.renameKey(rename.from, to: rename.to)
         }
@@ -53,9 +53,11 @@ struct FrontMatterMapping: Sendable {
 
     /// Tags trimmed, without `#`, case-duplicates merged (first spelling wins), with the tags of
     /// `others` merged in and those keys removed. A list is written as a list of plain tags; a
-    /// text keeps its form (`"#a, #b"` stays so, `setTags`).
+    /// text keeps its form (`"#a, #b"` stays so, `setTags`). Given `others` (an import), the
+    /// tags end under `tags` — the first of `others` present is renamed so when the note has no
+    /// `tags` —; without (the migration), they are tidied under the key the note keeps them in.
     static func mergeTags(_ document: inout NoteDocument, from others: [String]) throws {
-        let key = document.tagsKey
+        let key = others.isEmpty ? document.tagsKey : (document.keys.first { $0.lowercased() == "tags" } ?? "tags")
         let present = others.filter { $0 != key && document.keys.contains($0) }
         let current = document.value(forKey: key)
         var tags = current.map(NoteFields.tags(from:)) ?? []

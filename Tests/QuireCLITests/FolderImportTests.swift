@@ -78,6 +78,20 @@ struct FolderImportTests {
                         mappedAtLeast: 500)
     }
 
+    /// A note whose tags are only under another tool's key gets them under `tags`, the old key
+    /// gone, as for a note that has both.
+    @Test func tagsUnderAnotherToolsKeyAloneMoveToTags() throws {
+        let source = try Harness.temporaryDirectory("quire-import-tag-keys")
+        let vault = try TestVault()
+        for (tool, key) in [("obsidian", "tag"), ("zk", "keywords"), ("hugo", "keywords"), ("jekyll", "tag")] {
+            try Harness.write("---\ntitle: Z\n\(key): [alpha, beta]\n---\nbody\n",
+                              to: source.appendingPathComponent("\(tool)/z.md"))
+            let run = try vault.run(["import", source.appendingPathComponent(tool).path, "--from", tool, "--folder", tool])
+            #expect(run.code == 0, "\(tool): \(run.stderr)")
+            #expect(try vault.read("\(tool)/z.md") == "---\ntitle: Z\ntags: [alpha, beta]\n---\nbody\n", "\(tool)")
+        }
+    }
+
     @Test func obsidianJekyllZkNbAndPlainFolders() throws {
         let source = try Harness.temporaryDirectory("quire-import-source")
         func write(_ text: String, _ path: String) throws { try Harness.write(text, to: source.appendingPathComponent(path)) }

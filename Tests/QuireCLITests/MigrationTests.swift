@@ -137,6 +137,8 @@ struct MigrationTests {
         try vault.commitAll()
         let run = try vault.run(["migrate"])
         #expect(run.code == 0)
+        // Each step is credited with its own changes (the dates step used to tidy the tags too).
+        #expect(run.stdout.contains("  legacy-dates: 1 note\n  tags: 2 notes\n"), "\(run.stdout)")
         #expect(run.stderr.contains("quire: warning: toml.md left as it is: TOML front matter is read-only\n"))
         #expect(run.stderr.contains("quire: warning: broken.md left as it is: the front matter is unreadable\n"))
         let t = try vault.read("t.md")
