@@ -110,8 +110,12 @@ enum LinkRewrite {
     /// they may concern a moved note (their name is a moved note's old file name or title).
     /// With `onlyBroken` (a repair), only links that lead nowhere now are looked at, and every one
     /// that cannot be repaired is reported (`movedNames` is then not used).
+    /// `attachment` gives, for the vault path an attachment link names relative to its note's
+    /// old folder, where that file is after the change (nil: no file is there); a Markdown link
+    /// that named an attachment by a relative path names it by one from the note's new folder.
     static func plan(files: [(path: String, data: Data)], retargeter: LinkRetargeter, moved: [ExactPath: String],
-                     movedNames: Set<String>, onlyBroken: Bool = false) -> (notes: [RewrittenNote], left: [LeftLink]) {
+                     movedNames: Set<String>, onlyBroken: Bool = false,
+                     attachment: @escaping @Sendable (String) -> String? = { _ in nil }) -> (notes: [RewrittenNote], left: [LeftLink]) {
         let results = ParallelMap.map(Array(files.indices), chunkSize: 16) { index -> (RewrittenNote?, [LeftLink]) in
             let (oldPath, data) = files[index]
             let newPath = moved[ExactPath(oldPath)] ?? oldPath
@@ -119,6 +123,13 @@ enum LinkRewrite {
             var edits: [LinkEdit] = []
             var left: [LeftLink] = []
             for link in LinkExtractor.links(in: data) {
+                if !onlyBroken, link.pointsAtAttachment,
+                   let text = relativeAttachment(link, oldSource: oldPath, newSource: newPath, locate: attachment) {
+                    replacements.append((link.targetRange, text))
+                    edits.append(LinkEdit(path: newPath, line: link.line, old: linkText(link, in: data),
+                                          new: linkText(link, in: data, replacing: text)))
+                    continue
+                }
                 if onlyBroken, link.isSelfLink || link.pointsAtAttachment
                     || retargeter.after.resolve(link, from: newPath) != .unresolved { continue }
                 let outcome = retargeter.outcome(of: link, oldSource: oldPath, newSource: newPath, moved: moved)
@@ -145,5 +156,23 @@ enum LinkRewrite {
             return (note, left)
         }
         return (results.compactMap(\.0), results.flatMap(\.1))
+    }
+
+    /// The new target of a Markdown link that named an attachment by a path relative to its
+    /// note (`![p](pic.png)`, `[pdf](../files/a.pdf)`) once the note or the attachment moved: the
+    /// path from the note's new folder, written as the link wrote its target (nil: it stays).
+    /// Wikilinks and bare names find an attachment by its name wherever it is, and a rooted
+    /// path (`/files/a.pdf`) moves only with the attachment.
+    static func relativeAttachment(_ link: NoteLink, oldSource: String, newSource: String,
+                                   locate: (String) -> String?) -> String? {
+        guard link.style == .markdown, !link.target.isEmpty, !link.target.hasPrefix("/"),
+              !link.target.contains("://") else { return nil }
+        let oldFolder = LinkPathText.folder(of: oldSource)
+        guard let old = LinkTarget.normalized(oldFolder.isEmpty ? link.target : oldFolder + "/" + link.target),
+              let new = locate(old) else { return nil }
+        var relative = LinkTarget.relativePath(to: new, from: LinkPathText.folder(of: newSource))
+        if link.target.hasPrefix("./") && !relative.hasPrefix("../") { relative = "./" + relative }
+        guard relative != link.target else { return nil }
+        return LinkPathText.destination(relative, angle: link.isAngleBracketed, like: link.rawTarget)
     }
 }

@@ -119,7 +119,7 @@ public enum NoteMover {
         report.moves = plan.notes.sorted { $0.key < $1.key }.map { (from: $0.key.string, to: $0.value) }
         var rewritten: [RewrittenNote] = []
         if options.rewritesLinks {
-            let planned = try planLinks(notes: notes, plan: plan, read: read)
+            let planned = try planLinks(vault: vault, notes: notes, plan: plan, read: read)
             rewritten = planned.notes
             report.left = planned.left
         }
@@ -211,7 +211,7 @@ public enum NoteMover {
     }
 
     /// The link rewrites of a plan.
-    private static func planLinks(notes: [Note], plan: MovePlan,
+    private static func planLinks(vault: Vault, notes: [Note], plan: MovePlan,
                                   read: @escaping @Sendable (String) throws -> Data) throws -> (notes: [RewrittenNote], left: [LeftLink]) {
         var beforeEntries: [LinkTargetTable.Entry] = []
         var afterEntries: [LinkTargetTable.Entry] = []
@@ -236,7 +236,18 @@ public enum NoteMover {
         // Every path counts as moved for the retargeter, so that a retitled note's links follow its title.
         var moved = plan.notes
         for path in plan.titles.keys where moved[path] == nil { moved[path] = path.string }
-        return LinkRewrite.plan(files: files, retargeter: retargeter, moved: moved, movedNames: movedNames)
+        // An attachment stays where it is, unless it is in a folder moved as a whole.
+        let folder = plan.folder
+        let root = vault.root
+        let attachment: @Sendable (String) -> String? = { path in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder),
+                  !isFolder.boolValue else { return nil }
+            if let folder, path.hasPrefix(folder.from + "/") { return folder.to + path.dropFirst(folder.from.count) }
+            return path
+        }
+        return LinkRewrite.plan(files: files, retargeter: retargeter, moved: moved, movedNames: movedNames,
+                                attachment: attachment)
     }
 
     private static func stem(of path: String) -> String {

@@ -102,6 +102,30 @@ import Testing
         #expect(try LinkCensus(vault.root).broken(named: ["name x"]).isEmpty)
     }
 
+    /// Markdown links that named an attachment by a relative path keep naming it when the note
+    /// moves, or when the attachment's folder is renamed; wikilinks and bare names of files that
+    /// stay find them anyway and are left as written.
+    @Test func relativeLinksToAttachmentsFollowTheMove() throws {
+        let vault = try TestVault()
+        try vault.write("PNG", to: "a/pic.png")
+        try vault.write("PDF", to: "a/files/doc one.pdf")
+        try vault.write("---\ntitle: Mover\n---\n![p](pic.png) [pdf](files/doc%20one.pdf) [q](<./pic.png>) ![[pic.png]]\n",
+                        to: "a/mover.md")
+        try vault.write("---\ntitle: Out\n---\n![p](a/pic.png) [x](./a/files/doc%20one.pdf) ![[pic.png]]\n", to: "out.md")
+        try vault.commitAll()
+        let move = try vault.run(["mv", "a/mover.md", "b"], environment: Self.now)
+        #expect(move.code == 0, "\(move.stderr)")
+        #expect(try vault.read("b/mover.md").hasSuffix(
+            "![p](../a/pic.png) [pdf](../a/files/doc%20one.pdf) [q](<../a/pic.png>) ![[pic.png]]\n"))
+        #expect(try vault.read("out.md").hasSuffix("![p](a/pic.png) [x](./a/files/doc%20one.pdf) ![[pic.png]]\n"))
+        let rename = try vault.run(["folder", "rename", "a", "c"], environment: Self.now)
+        #expect(rename.code == 0, "\(rename.stderr)")
+        #expect(try vault.read("out.md").hasSuffix("![p](c/pic.png) [x](./c/files/doc%20one.pdf) ![[pic.png]]\n"))
+        #expect(try vault.read("b/mover.md").hasSuffix(
+            "![p](../c/pic.png) [pdf](../c/files/doc%20one.pdf) [q](<../c/pic.png>) ![[pic.png]]\n"))
+        #expect(vault.exists("c/pic.png") && vault.exists("c/files/doc one.pdf"))
+    }
+
     @Test func folderRenameRewritesLinksIntoAndOutOfTheFolder() throws {
         let vault = try Self.fiftyLinks()
         let run = try vault.run(["folder", "rename", "Folder", "Renamed Folder"], environment: Self.now)
