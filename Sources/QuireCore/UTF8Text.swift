@@ -54,3 +54,38 @@ enum UTF8Text {
         return result
     }
 }
+
+/// A file name's bytes as text for messages: as it is when it is valid UTF-8, else with each
+/// byte that is not part of a valid sequence written `\xE9` (no name is ever shown as `�`).
+public enum FileNameText {
+    /// Whether `bytes` are valid UTF-8 (an all-ASCII name is checked without decoding).
+    public static func isValid<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return true }
+        return String(validating: Array(bytes), as: UTF8.self) != nil
+    }
+
+    /// `bytes` shown as text, invalid bytes escaped.
+    public static func shown<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let array = Array(bytes)
+        if let text = String(validating: array, as: UTF8.self) { return text }
+        var result = ""
+        var index = 0
+        while index < array.count {
+            // The longest valid sequence starting here (UTF-8 sequences are 1 to 4 bytes).
+            var taken = 0
+            for length in stride(from: min(4, array.count - index), through: 1, by: -1) {
+                if let piece = String(validating: array[index..<(index + length)], as: UTF8.self) {
+                    result += piece
+                    taken = length
+                    break
+                }
+            }
+            if taken == 0 {
+                result += "\\x" + String(array[index], radix: 16, uppercase: true)
+                taken = 1
+            }
+            index += taken
+        }
+        return result
+    }
+}

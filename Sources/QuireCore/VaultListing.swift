@@ -10,6 +10,9 @@ public struct VaultSkip: Equatable, Sendable {
         case brokenSymlink = "symlink target does not exist"
         /// A `*.md` name that is not a regular file (a FIFO, socket or device).
         case notAFile = "not a regular file"
+        /// A note, folder or attachment whose name is not valid UTF-8 (a Latin-1 name copied from
+        /// an old disk): no path of it can be written in a note, a link or the index.
+        case invalidName = "name is not valid UTF-8 (rename it)"
     }
 
     /// The vault-relative path.

@@ -139,9 +139,18 @@ struct VaultWalker {
                 // A regular file that is not a note costs nothing more.
                 if kind == S_IFREG && !isNote {
                     if wantAttachments {
+                        guard FileNameText.isValid(name) else {
+                            listing.skipped.append(VaultSkip(path: Self.shown(relative, name), reason: .invalidName))
+                            continue
+                        }
                         let path = Self.join(relative, name)
                         if ignore?(path, false) != true { listing.attachments.append(path) }
                     }
+                    continue
+                }
+                // A name no path can hold (not UTF-8) is listed as skipped, never read as `…�…`.
+                guard FileNameText.isValid(name) else {
+                    listing.skipped.append(VaultSkip(path: Self.shown(relative, name), reason: .invalidName))
                     continue
                 }
                 let path = Self.join(relative, name)
@@ -205,6 +214,11 @@ struct VaultWalker {
     private static let gitignoreName: [UInt8] = Array(".gitignore".utf8)
 
     /// `relative/name` (or `name` at the root) as a string, built in place.
+    /// A path whose name is not UTF-8, for a message (`FileNameText.shown`).
+    private static func shown(_ relative: [UInt8], _ name: ArraySlice<UInt8>) -> String {
+        FileNameText.shown(relative.isEmpty ? Array(name) : relative + [UInt8(ascii: "/")] + Array(name))
+    }
+
     private static func join(_ relative: [UInt8], _ name: ArraySlice<UInt8>) -> String {
         let count = relative.isEmpty ? name.count : relative.count + 1 + name.count
         let joined = String(unsafeUninitializedCapacity: count) { output in

@@ -45,6 +45,7 @@ public enum VaultCheck {
             case .symlinkOutside: return Kind(rawValue: "symlinkOutside")
             case .brokenSymlink: return Kind(rawValue: "brokenSymlink")
             case .notAFile: return Kind(rawValue: "notAFile")
+            case .invalidName: return Kind(rawValue: "invalidName")
             }
         }
     }

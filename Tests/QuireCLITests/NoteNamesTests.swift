@@ -98,4 +98,28 @@ struct NoteNamesTests {
         #expect(wrong.code == 2)
         #expect(wrong.stderr.hasPrefix("quire: error: unknown command 'quire folder move'\nhint: the folder commands are: quire folder add, quire folder rename, quire folder rm\n"))
     }
+
+    /// A note, folder or attachment whose name is not UTF-8 is listed by `check` as skipped, its
+    /// bad byte shown as `\xE9`; the other notes list, search and export as usual.
+    @Test func namesThatAreNotUTF8AreSkippedAndNamed() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: Fine"), to: "ok.md")
+        // Names made from raw bytes (a Swift string cannot hold them): a Latin-1 note and folder.
+        for (name, isFolder) in [([0x63, 0x61, 0x66, 0xE9, 0x2E, 0x6D, 0x64], false), ([0x64, 0xE9, 0x6A, 0xE0], true)]
+            as [([UInt8], Bool)] {
+            let path = Array(vault.root.path.utf8) + [0x2F] + name + [0]
+            let made = path.withUnsafeBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return -1 }
+                return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { isFolder ? mkdir($0, 0o755) : creat($0, 0o644) }
+            }
+            #expect(made >= 0)
+        }
+        let check = try vault.run(["check"])
+        #expect(check.stdout.contains("caf\\xE9.md: skipped: name is not valid UTF-8 (rename it)"), "\(check.stdout)")
+        #expect(check.stdout.contains("d\\xE9j\\xE0: skipped: name is not valid UTF-8 (rename it)"), "\(check.stdout)")
+        #expect(try vault.run(["list", "--paths"]).stdout == "ok.md\n")
+        let export = try vault.run(["export", "--json", "out.json"])
+        #expect(export.code == 0, "\(export.stderr)")
+        #expect(try vault.read("out.json").contains("\"ok.md\""))
+    }
 }
