@@ -88,8 +88,12 @@ enum SyncErrorTranslator {
                             code: .locked)
         case .detachedHead:
             return CLIError(error.description, hint: "go back to the branch with 'git switch main', then sync")
-        case .operationInProgress:
-            return CLIError(error.description, hint: "finish or abort it with the git CLI (e.g. 'git merge --abort'), then sync")
+        case .operationInProgress(let kind):
+            let commands = ["merge": "'git merge --continue' or 'git merge --abort'",
+                            "rebase": "'git rebase --continue' or 'git rebase --abort'",
+                            "cherry-pick": "'git cherry-pick --continue' or 'git cherry-pick --abort'",
+                            "revert": "'git revert --continue' or 'git revert --abort'", "bisect": "'git bisect reset'"]
+            return CLIError(error.description, hint: "finish or abort it with the git CLI (\(commands[kind] ?? "'git status' says how")), then sync")
         case .pushRejectedAfterRetries:
             return CLIError(error.description, hint: "run 'quire sync' again; check the branch protection on the server",
                             code: .pushRejected)

@@ -93,7 +93,8 @@ extension Syncer {
     }
 
     func checkRepositoryState() throws {
-        if repository.isHeadDetached { throw SyncError.detachedHead }
+        // A rebase detaches HEAD: named first, so that the hint is the rebase's, not `git switch`.
         if let operation = repository.operationInProgress { throw SyncError.operationInProgress(operation) }
+        if repository.isHeadDetached { throw SyncError.detachedHead }
     }
 }

@@ -52,4 +52,48 @@ import Testing
         #expect(restored.code == 0, "\(restored.stderr)")
         #expect(try a.read("one.md").contains("Para one from a."))
     }
+
+    /// Both devices rewrite the first paragraph; b's edit, committed with plain git, is the older.
+    static func collidingEdits(_ world: SyncWorld) throws -> (a: Device, b: Device, fromA: String, fromB: String) {
+        let (a, b) = try world.pair(["one.md": Self.base])
+        let fromA = Self.base.replacingOccurrences(of: "Para one.", with: "Para one from a.")
+            .replacingOccurrences(of: "10:00:00Z", with: "11:30:00Z")
+        try a.write(fromA, to: "one.md")
+        try a.sync(now: "2026-11-29T12:00:00Z")
+        let fromB = Self.base.replacingOccurrences(of: "Para one.", with: "Para one from b, PRECIOUS.")
+            .replacingOccurrences(of: "10:00:00Z", with: "11:00:00Z")
+        try b.write(fromB, to: "one.md")
+        return (a, b, fromA, fromB)
+    }
+
+    /// A rebase keeps no merge commit: the driver must not decide a collision there (git then
+    /// dropped b's commit as "already upstream", and its text with it). It leaves a conflict with
+    /// both texts; the rebase stops, and `quire sync` names the rebase and its commands.
+    @Test func aRebaseLeavesACollisionToTheUser() throws {
+        let (_, b, _, _) = try Self.collidingEdits(SyncWorld())
+        try #require(try b.git(["commit", "-qam", "edit on b with git"]).code == 0)
+        let pull = try b.git(["pull", "--rebase", "origin", "main"])
+        #expect(pull.code != 0)
+        #expect(pull.stderr.contains("left as a conflict"), "\(pull.stderr)")
+        let text = try b.read("one.md")
+        #expect(text.contains("<<<<<<<") && text.contains("Para one from a.") && text.contains("PRECIOUS"), "\(text)")
+        let sync = try b.run(["sync"], now: "2026-11-29T12:05:00Z")
+        #expect(sync.code == 1)
+        #expect(sync.stderr.contains("a git rebase is in progress"), "\(sync.stderr)")
+        #expect(sync.stderr.contains("'git rebase --continue' or 'git rebase --abort'"), "\(sync.stderr)")
+        #expect(try b.git(["rebase", "--abort"]).code == 0)
+        #expect(try b.git(["log", "-1", "--format=%s"]).stdout == "edit on b with git\n")
+    }
+
+    /// `git stash pop` over a newer synced edit: the stash is kept, with a conflict to resolve.
+    @Test func aStashPopKeepsTheStashOnACollision() throws {
+        let (_, b, _, _) = try Self.collidingEdits(SyncWorld())
+        try #require(try b.git(["stash"]).code == 0)
+        try b.sync(now: "2026-11-29T12:05:00Z")
+        #expect(try b.read("one.md").contains("Para one from a."))
+        let pop = try b.git(["stash", "pop"])
+        #expect(pop.code != 0)
+        #expect(try b.git(["stash", "list"]).stdout.contains("stash@{0}"))
+        #expect(try b.read("one.md").contains("PRECIOUS"))
+    }
 }

@@ -11,10 +11,12 @@ struct MergeDriverCommand: Command {
         discussion: """
         git runs this for *.md files (merge=quire in .gitattributes, merge.quire.driver in
         .git/config) when a plain 'git pull' merges note contents. It merges exactly as 'quire sync'
-        does and writes the result over OURS; it never leaves conflict markers. Decisions that
-        dropped text are printed on standard error (the other version stays in the merged parent)
-        and kept in .quire/local/: 'quire conflicts' lists them once git has committed the merge,
-        and the next 'quire sync' records them for every device.
+        does and writes the result over OURS; in a merge it never leaves conflict markers. Decisions
+        that dropped text are printed on standard error (the other version stays in the merged
+        parent) and kept in .quire/local/: 'quire conflicts' lists them once git has committed the
+        merge, and the next 'quire sync' records them for every device. A rebase, cherry-pick,
+        revert or stash makes no merge commit and would lose the other version: there a collision
+        is left as git leaves it (conflict markers, exit 1) for you to resolve.
         """,
         examples: ["git config merge.quire.driver \"$(command -v quire) merge-driver %O %A %B %P\""],
         positionals: 4...4)
@@ -32,6 +34,13 @@ struct MergeDriverCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
+        func write(_ data: Data) throws {
+            do {
+                try data.write(to: context.absoluteURL(ours), options: .atomic)
+            } catch {
+                throw CLIError("cannot write the merged note (\(ours): \(error.localizedDescription))")
+            }
+        }
         func read(_ file: String) throws -> Data {
             do {
                 return try Data(contentsOf: context.absoluteURL(file))
@@ -54,11 +63,18 @@ struct MergeDriverCommand: Command {
         let result = try MergeResolver(strategy: strategy, sides: sides).merge(
             path: path, base: baseData.isEmpty ? nil : baseData,
             ours: MergeSide(data: oursData, commitTime: now), theirs: MergeSide(data: theirsData, commitTime: now))
-        do {
-            try result.merged.write(to: context.absoluteURL(ours), options: .atomic)
-        } catch {
-            throw CLIError("cannot write the merged note (\(ours): \(error.localizedDescription))")
+        let workTree = (try? context.vault())?.root ?? context.currentDirectory
+        if !result.decisions.isEmpty,
+           case let .replay(name, next) = DriverContext.current(environment: context.environment, workTree: workTree) {
+            // No merge commit will keep the losing side: left to the user, as git leaves it.
+            let conflicted = try DriverContext.conflictText(base: baseData.isEmpty ? nil : baseData, ours: oursData,
+                                                            theirs: theirsData, path: path)
+            try write(conflicted)
+            throw CLIError("\(path): both sides changed the same text during \(name), which keeps no merge commit: "
+                               + "left as a conflict (git's markers) so that neither version is lost",
+                           hint: "edit \(path) to keep what you want, 'git add \(path)', then \(next)")
         }
+        try write(result.merged)
         for decision in result.decisions {
             context.output.error("quire: \(path): kept \(sides.version(of: decision.winner)) — \(decision.reason)")
         }
