@@ -9,16 +9,8 @@ import Testing
     static let base = SyncMergeTests.base
 
     @Test func aPlainGitPullsDecisionsAreListedOnEveryDevice() throws {
-        let world = try SyncWorld()
-        let (a, b) = try world.pair(["one.md": Self.base])
-        // Both rewrite the first paragraph; b's edit is newer and wins.
-        let fromA = Self.base.replacingOccurrences(of: "Para one.", with: "Para one from a.")
-            .replacingOccurrences(of: "10:00:00Z", with: "11:00:00Z")
-        try a.write(fromA, to: "one.md")
-        try a.sync(now: "2026-11-29T12:00:00Z")
-        let fromB = Self.base.replacingOccurrences(of: "Para one.", with: "Para one from b.")
-            .replacingOccurrences(of: "10:00:00Z", with: "11:30:00Z")
-        try b.write(fromB, to: "one.md")
+        // b's edit is newer and wins.
+        let (a, b, fromA, fromB) = try Self.collidingEdits(SyncWorld(), newerOnB: true)
         try #require(try b.git(["commit", "-qam", "edit on b with git"]).code == 0)
         let pull = try b.git(["pull", "--no-rebase", "--no-edit", "origin", "main"])
         try #require(pull.code == 0, "\(pull.stdout)\(pull.stderr)")
@@ -53,15 +45,16 @@ import Testing
         #expect(try a.read("one.md").contains("Para one from a."))
     }
 
-    /// Both devices rewrite the first paragraph; b's edit, committed with plain git, is the older.
-    static func collidingEdits(_ world: SyncWorld) throws -> (a: Device, b: Device, fromA: String, fromB: String) {
+    /// Both devices rewrite the first paragraph: a syncs its edit, b only writes its own (the
+    /// newer of the two when `newerOnB`).
+    static func collidingEdits(_ world: SyncWorld, newerOnB: Bool = false) throws -> (a: Device, b: Device, fromA: String, fromB: String) {
         let (a, b) = try world.pair(["one.md": Self.base])
         let fromA = Self.base.replacingOccurrences(of: "Para one.", with: "Para one from a.")
-            .replacingOccurrences(of: "10:00:00Z", with: "11:30:00Z")
+            .replacingOccurrences(of: "10:00:00Z", with: newerOnB ? "11:00:00Z" : "11:30:00Z")
         try a.write(fromA, to: "one.md")
         try a.sync(now: "2026-11-29T12:00:00Z")
         let fromB = Self.base.replacingOccurrences(of: "Para one.", with: "Para one from b, PRECIOUS.")
-            .replacingOccurrences(of: "10:00:00Z", with: "11:00:00Z")
+            .replacingOccurrences(of: "10:00:00Z", with: newerOnB ? "11:30:00Z" : "11:00:00Z")
         try b.write(fromB, to: "one.md")
         return (a, b, fromA, fromB)
     }
