@@ -74,8 +74,19 @@ struct WorkTreeUpdater {
             }
             guard try fileMatches(safe, previous) else {
                 if let previous { outcome.keptUserEdits[safe] = previous.id.hex }
-                if let next, try keepsIncomingBeside(safe, previous: previous, next: next, after: after) {
+                if let next, let beside = try keepsIncomingBeside(safe, previous: previous, next: next, after: after) {
                     outcome.updated.append(safe)
+                    if try repository.isIgnoredFile(safe) {
+                        // The file there is one this device ignores (`.git/info/exclude`, a
+                        // `.gitignore`): it stays out of git. The index records the incoming
+                        // note where it was written, so the next sync commits its move there —
+                        // never the ignored file over it.
+                        try? index.remove(path: safe)
+                        try index.add(entry: TreeEntry(path: beside, id: next.id, kind: next.kind))
+                        outcome.skipped.append(SkippedPath(
+                            path: safe, reason: "this device ignores the file there; the incoming one is written as \(beside)"))
+                        continue
+                    }
                 }
                 if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
                 continue
@@ -139,12 +150,12 @@ struct WorkTreeUpdater {
 
     /// The user changed `path` while the update ran, in a way no three-way merge can take up
     /// later: a file created where the update adds one (add/add: the incoming one is written
-    /// beside it with a `-2` suffix). Returns whether it wrote anything.
+    /// beside it with a `-2` suffix). Returns where it wrote the incoming file, if it did.
     private func keepsIncomingBeside(_ path: String, previous: TreeEntry?, next: TreeEntry,
-                                     after: [String: TreeEntry]) throws -> Bool {
+                                     after: [String: TreeEntry]) throws -> String? {
         // A note deleted (or moved away) meanwhile is left to the next sync, which finds a move
         // by the note's id and lets a real incoming change beat the deletion (`Stamper`).
-        if previous != nil { return false }
+        if previous != nil { return nil }
         let (stem, ext) = TreeMerger.split(path)
         var counter = 2
         var candidate: String { FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext) }
@@ -152,7 +163,7 @@ struct WorkTreeUpdater {
             counter += 1
         }
         try write(next, to: candidate)
-        return true
+        return candidate
     }
 
     /// Files the interrupted update added that are gone from their paths while a file the old

@@ -25,6 +25,31 @@ import Testing
         #expect(try a.git(["rev-parse", "HEAD"]).stdout == b.git(["rev-parse", "HEAD"]).stdout)
     }
 
+    /// A file this device ignores (`.git/info/exclude`) where the other device adds a note of the
+    /// same path: the incoming note is written beside it, and the index records it there, so the
+    /// next sync commits that move — never the ignored file over the other device's note.
+    @Test func anIgnoredFileWhereANoteArrivesStaysOutOfGit() throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": SyncPairingTests.keep])
+        try "private.md\n".write(to: a.vault.url(".git/info/exclude"), atomically: true, encoding: .utf8)
+        let diary = "---\ntitle: Diary\n---\nA's private diary, never to be pushed.\n"
+        try a.write(diary, to: "private.md")
+        let shared = "---\ntitle: Shared\nupdatedAt: 2026-11-29T11:00:00Z\n---\nB's shared note.\n"
+        try b.write(shared, to: "private.md")
+        try b.sync()
+        let pulled = try a.sync(now: "2026-11-29T12:01:00Z")
+        #expect(pulled.code == 0, "\(pulled.stderr)")
+        #expect((pulled.stdout + pulled.stderr).contains(
+            "private.md: this device ignores the file there; the incoming one is written as private-2.md"), "\(pulled.stdout)")
+        #expect(try a.read("private.md") == diary)
+        #expect(try a.read("private-2.md") == shared)
+        try a.sync(now: "2026-11-29T12:02:00Z")
+        try b.sync(now: "2026-11-29T12:03:00Z")
+        #expect(try b.read("private-2.md") == shared)
+        #expect(!b.exists("private.md"))
+        #expect(try a.git(["log", "--all", "-p"]).stdout.contains("private diary") == false)
+        #expect(try a.read("private.md") == diary)
+    }
+
     /// A note committed with CRLF line breaks, brought in by the sync of a `core.autocrlf=true`
     /// device: staged through the clean filter as a new file, its blob became LF, and the next
     /// sync committed and pushed the rewrite (git keeps CRLF a blob already holds).
