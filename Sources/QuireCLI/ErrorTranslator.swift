@@ -91,6 +91,9 @@ enum ErrorTranslator {
         case .notDeleted(let path):
             return CLIError("\(path) is not a deleted note in history or in the trash",
                             hint: "'quire history --deleted' lists deleted notes")
+        case let .idInUse(path, other):
+            return CLIError("the version to restore at \(path) is the note \(other) (same id): restored, it would be a second copy",
+                            hint: "restore onto that note instead: quire restore \(other) with the same option")
         case .unsyncedChanges(let path):
             return CLIError("\(path) has changes not synced yet; restoring would overwrite them",
                             hint: "run 'quire sync' first (your version then stays in history), or add --force to keep a copy in .quire/local/trash/ and restore")

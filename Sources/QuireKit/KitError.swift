@@ -10,6 +10,9 @@ public enum KitError: Error, Equatable, Sendable {
     case nothingToRestore(path: String)
     /// `path` is neither a deleted note in history nor in the trash.
     case notDeleted(path: String)
+    /// The version to restore at `path` has the id of the note at `other`: restored, it would be
+    /// a second note of one id.
+    case idInUse(path: String, other: String)
     /// The note has changes not committed yet that the workflow would overwrite (asked without force).
     case unsyncedChanges(path: String)
     /// The note is write-protected (`chmod 444`): its owner made it read-only on purpose.

@@ -29,13 +29,16 @@ public enum NoteRestore {
         public var force: Bool
         /// The time for `updatedAt` and the trash folder.
         public var now: Date
+        /// The process environment (the catalog that finds which note has an id reads it).
+        public var environment: [String: String]
 
         /// Creates options.
-        public init(path: String, source: Source, force: Bool = false, now: Date) {
+        public init(path: String, source: Source, force: Bool = false, now: Date, environment: [String: String] = [:]) {
             self.path = path
             self.source = source
             self.force = force
             self.now = now
+            self.environment = environment
         }
     }
 
@@ -66,7 +69,7 @@ public enum NoteRestore {
 
     /// Restores a note as `options` say.
     public static func run(_ options: Options, vault: Vault) throws -> Report {
-        let path = options.path
+        var path = options.path
         let history = try VaultHistory(vault: vault)
         let exists = FileManager.default.fileExists(atPath: vault.url(for: path).path)
         let current = exists ? try vault.readData(path) : nil
@@ -106,11 +109,30 @@ public enum NoteRestore {
             data = version
             origin = .beforeDeletion(CommitID(deleted.lastCommit))
         }
+        if let restoredID = NoteParser.parseFrontMatter(data, path: path).id?.lowercased() {
+            if let current, let currentID = NoteParser.parseFrontMatter(current, path: path).id?.lowercased(),
+               currentID != restoredID {
+                // Another note lives at this path now (deleted, then a new one made): it stays,
+                // and the older note comes back beside it.
+                path = freePath(beside: path, in: vault)
+            } else if current == nil,
+                      let other = try JSONImport.existingIDs(vault, environment: options.environment)[restoredID] {
+                throw KitError.idInUse(path: path, other: other)
+            }
+        }
         if !options.force, try vault.isWriteProtected(path) { throw KitError.writeProtected(path: path) }
         try FileManager.default.createDirectory(at: vault.url(for: path).deletingLastPathComponent(),
                                                 withIntermediateDirectories: true)
         try vault.write(try NoteStamp.stampingReplacement(data, at: options.now), to: path)
         return Report(path: path, origin: origin, keptCopy: kept)
+    }
+
+    /// `path` with `-2`, `-3`, … before `.md`: the first name no file has.
+    static func freePath(beside path: String, in vault: Vault) -> String {
+        let stem = path.hasSuffix(".md") ? String(path.dropLast(3)) : path
+        var counter = 2
+        while FileManager.default.fileExists(atPath: vault.url(for: "\(stem)-\(counter).md").path) { counter += 1 }
+        return "\(stem)-\(counter).md"
     }
 
     /// The losing version recorded by conflict `id` for `path`, its changes (against the merge

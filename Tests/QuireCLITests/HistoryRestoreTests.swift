@@ -18,6 +18,38 @@ struct HistoryRestoreTests {
         return vault
     }
 
+    /// `restore --at` where another note (another id) now has the path: that note stays, and the
+    /// older one comes back beside it.
+    @Test func restoreAtOverAnotherNoteOfThePathWritesBesideIt() throws {
+        let vault = try TestVault()
+        try vault.write(Self.first, to: "idea.md")
+        try vault.commitAll()
+        let other = noteText("id: 99999999-1111-4222-8333-444455556666\ntitle: Idea\nupdatedAt: 2026-11-02T10:00:00Z",
+                             body: "A different note of the same name.\n")
+        try vault.write(other, to: "idea.md")
+        try vault.commitAll()
+        let run = try vault.run(["restore", "idea.md", "--at", "HEAD~1"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("idea.md is another note now (its id differs): the restored version is idea-2.md"))
+        #expect(try vault.read("idea.md") == other)
+        #expect(try vault.read("idea-2.md").contains("First version."))
+    }
+
+    /// A note whose id another note has now (it was copied, then deleted; git sees a rename):
+    /// restored from an older commit, it would be a second note of one id — refused, naming it.
+    @Test func restoringANoteWhoseIdIsInUseIsRefused() throws {
+        let vault = try TestVault()
+        try vault.write(Self.first, to: "idea.md")
+        try vault.commitAll()
+        try vault.write(Self.first, to: "copy.md")
+        try FileManager.default.removeItem(at: vault.url("idea.md"))
+        try vault.commitAll()
+        let run = try vault.run(["restore", "idea.md", "--at", "HEAD~1"])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("the version to restore at idea.md is the note copy.md (same id)"), "\(run.stderr)")
+        #expect(!vault.exists("idea.md"))
+    }
+
     @Test func historyFollowsRenames() throws {
         let vault = try Self.threeCommits()
         let run = try vault.run(["history", "Big idea", "--json"])

@@ -61,15 +61,18 @@ struct RestoreCommand: Command {
         let shown = context.displayPath(path, vault: vault)
         let report: NoteRestore.Report
         do {
-            report = try NoteRestore.run(NoteRestore.Options(path: path, source: source, force: force, now: context.now()),
-                                         vault: vault)
+            report = try NoteRestore.run(NoteRestore.Options(path: path, source: source, force: force, now: context.now(),
+                                                             environment: context.environment), vault: vault)
         } catch KitError.unsyncedChanges {
             throw ErrorTranslator.translate(kit: .unsyncedChanges(path: shown))  // named as the user sees it
         }
         if let kept = report.keptCopy {
             context.output.line("kept your unsynced version of \(shown) in \(context.displayPath(kept, vault: vault))")
         }
-        context.output.line("restored \(shown) from \(Self.describe(report.origin))")
+        if report.path != path {
+            context.output.line("\(shown) is another note now (its id differs): the restored version is \(context.displayPath(report.path, vault: vault))")
+        }
+        context.output.line("restored \(context.displayPath(report.path, vault: vault)) from \(Self.describe(report.origin))")
     }
 
     /// Where a restored version came from, in words.
