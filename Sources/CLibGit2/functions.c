@@ -711,6 +711,12 @@ int git_repository_is_bare(const git_repository *repo) {
     return (((int (*)(const git_repository *repo))function)(repo));
 }
 
+int git_repository_is_shallow(git_repository *repo) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_repository_is_shallow");
+    return (((int (*)(git_repository *repo))function)(repo));
+}
+
 int git_repository_odb(git_odb **out, git_repository *repo) {
     static void *slot;
     void *function = quire_git_function(&slot, "git_repository_odb");
@@ -1018,6 +1024,7 @@ const char *const quire_git_function_names[] = {
     "git_repository_init_ext",
     "git_repository_init_options_init",
     "git_repository_is_bare",
+    "git_repository_is_shallow",
     "git_repository_odb",
     "git_repository_open_ext",
     "git_repository_path",
@@ -1051,4 +1058,4 @@ const char *const quire_git_function_names[] = {
     "git_tree_lookup",
     "git_libgit2_opts",
 };
-const int quire_git_function_count = 150;
+const int quire_git_function_count = 151;

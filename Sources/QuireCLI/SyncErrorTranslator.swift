@@ -42,6 +42,10 @@ enum SyncErrorTranslator {
         case .notARepository:
             return CLIError("the vault is not a git repository: \(detail)",
                             hint: "run 'quire init' in it to make it one (its notes are adopted untouched)")
+        case .gitLocked:
+            return CLIError("another git command holds the vault's repository: \(detail)",
+                            hint: "wait for it to finish and run the command again; if no git command is running (one crashed), remove .git/index.lock",
+                            code: .locked)
         case .other:
             return CLIError("git operation failed: \(detail)")
         }
@@ -94,6 +98,9 @@ enum SyncErrorTranslator {
                             "cherry-pick": "'git cherry-pick --continue' or 'git cherry-pick --abort'",
                             "revert": "'git revert --continue' or 'git revert --abort'", "bisect": "'git bisect reset'"]
             return CLIError(error.description, hint: "finish or abort it with the git CLI (\(commands[kind] ?? "'git status' says how")), then sync")
+        case .shallowRepository:
+            return CLIError(error.description,
+                            hint: "fetch the whole history once with 'git fetch --unshallow', then sync (or make the vault with 'quire clone')")
         case .pushRejectedAfterRetries:
             return CLIError(error.description, hint: "run 'quire sync' again; check the branch protection on the server",
                             code: .pushRejected)

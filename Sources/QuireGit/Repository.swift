@@ -101,6 +101,10 @@ public final class Repository {
     /// Whether HEAD is detached (points at a commit, not a branch).
     public var isHeadDetached: Bool { git_repository_head_detached(pointer) == 1 }
 
+    /// Whether the repository is a shallow clone (`git clone --depth`): its oldest commits'
+    /// parents are missing, so history cannot be walked to a merge base.
+    public var isShallow: Bool { git_repository_is_shallow(pointer) == 1 }
+
     /// Whether HEAD's branch has no commit yet.
     public var isHeadUnborn: Bool { git_repository_head_unborn(pointer) == 1 }
 

@@ -26,6 +26,9 @@ public struct GitFailure: Error, Equatable, Sendable {
         case pushRejected
         /// The vault's folder is not (in) a git repository (`.quire/` without `.git/`).
         case notARepository
+        /// A lock file of git's is held (`.git/index.lock`): another git command is running, or
+        /// one crashed and left it (a stale lock quire itself removes only once it is old).
+        case gitLocked
         /// Any other git failure.
         case other
     }
@@ -81,6 +84,10 @@ public struct GitFailure: Error, Equatable, Sendable {
         }
         if error.code == .notFound && (error.function == "git_repository_open_ext" || error.function == "git_repository_open") {
             kind = .notARepository
+            return
+        }
+        if error.code == .locked {
+            kind = .gitLocked
             return
         }
         let ssh = error.errorClass == "ssh"

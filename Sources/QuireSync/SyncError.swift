@@ -11,6 +11,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case detachedHead
     /// A merge, rebase or similar operation was left in progress by the git CLI.
     case operationInProgress(String)
+    /// The vault is a shallow clone (`git clone --depth`): no merge base can be found in it.
+    case shallowRepository
     /// The push was still rejected after fetching and merging again.
     case pushRejectedAfterRetries(attempts: Int)
     /// A file could not be read or written during the sync.
@@ -42,6 +44,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             return "HEAD is detached: the vault is not on a branch"
         case let .operationInProgress(kind):
             return "a git \(kind) is in progress in this vault"
+        case .shallowRepository:
+            return "the vault is a shallow clone (made with git clone --depth): its history is cut, so no sync can merge"
         case let .pushRejectedAfterRetries(attempts):
             return "the remote kept rejecting the push (\(attempts) attempts)"
         case let .file(path, reason):

@@ -96,5 +96,6 @@ extension Syncer {
         // A rebase detaches HEAD: named first, so that the hint is the rebase's, not `git switch`.
         if let operation = repository.operationInProgress { throw SyncError.operationInProgress(operation) }
         if repository.isHeadDetached { throw SyncError.detachedHead }
+        if repository.isShallow { throw SyncError.shallowRepository }
     }
 }

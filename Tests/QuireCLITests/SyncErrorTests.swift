@@ -134,6 +134,40 @@ import Testing
         try a.sync()
     }
 
+    /// A fresh `.git/index.lock` (a git command running, or one that crashed a moment ago):
+    /// exit 7 with what to do, not libgit2's words alone.
+    @Test func aGitIndexLockExitsSevenWithAHint() throws {
+        let (a, _) = try SyncWorld().pair(["one.md": SyncMergeTests.base])
+        try a.write(SyncMergeTests.base + "An edit.\n", to: "one.md")
+        try a.write("", to: ".git/index.lock")
+        let run = try a.run(["sync"])
+        #expect(run.code == 7, "\(run.stderr)")
+        #expect(run.stderr.contains("another git command holds the vault's repository"), "\(run.stderr)")
+        #expect(run.stderr.contains("remove .git/index.lock"))
+        try FileManager.default.removeItem(at: a.root.appendingPathComponent(".git/index.lock"))
+        #expect(try a.run(["sync"]).code == 0)
+    }
+
+    /// A shallow clone (`git clone --depth 1`) used as a vault: refused at once with the command
+    /// that fixes it, instead of libgit2's "object not found" on every sync.
+    @Test func aShallowCloneIsRefusedWithTheFix() throws {
+        let world = try SyncWorld()
+        let (a, _) = try world.pair(["one.md": SyncMergeTests.base])
+        try a.write(SyncMergeTests.base + "Second.\n", to: "one.md")
+        try a.sync(now: "2026-11-29T12:01:00Z")
+        let shallow = world.folder("shallow")
+        try #require(try gitCLI(["clone", "-q", "--depth", "1", "file://" + world.bare.path, shallow.path], in: world.directory).code == 0)
+        let device = Device(name: "shallow", vault: TestVault(existing: shallow))
+        try device.write(SyncMergeTests.base + "From the shallow clone.\n", to: "one.md")
+        let run = try device.run(["sync"])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("the vault is a shallow clone"), "\(run.stderr)")
+        #expect(run.stderr.contains("git fetch --unshallow"))
+        try #require(try device.git(["fetch", "-q", "--unshallow"]).code == 0)
+        let synced = try device.run(["sync"])
+        #expect(synced.code == 0, "\(synced.stderr)")
+    }
+
     @Test func detachedHeadIsRefused() throws {
         let (a, _) = try SyncWorld().pair(["one.md": SyncMergeTests.base])
         try #require(try a.git(["checkout", "-q", "--detach"]).code == 0)
