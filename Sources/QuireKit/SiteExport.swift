@@ -78,11 +78,20 @@ public enum SiteExport {
             try SiteFiles.write("window.quireSearchIndex = " + json + ";\n", to: SiteLayout.assetFolder + "/search-index.js", in: staging)
             try SiteFiles.write(SiteAssets.stylesheet, to: SiteLayout.assetFolder + "/style.css", in: staging)
             try SiteFiles.write(SiteAssets.searchScript, to: SiteLayout.assetFolder + "/search.js", in: staging)
-            try SiteFiles.write("A site written by 'quire export --html'. The next export replaces this folder.\n", to: marker, in: staging)
-            try SiteFiles.replace(destination, with: staging)
+            try SiteFiles.write("A site written by 'quire export --html'. The next export replaces the files listed in "
+                                + "\(SiteManifest.path) and keeps every other file in this folder.\n", to: marker, in: staging)
+            var written = try SiteManifest.listing(staging)
+            written.files.insert(SiteManifest.path)
+            try SiteFiles.write(written.text, to: SiteManifest.path, in: staging)
+            // The old site's own files: those its manifest lists, or, written by a quire without
+            // one, those of the layout quire writes.
+            let previous = SiteManifest.read(in: destination)
+            let kept = try SiteFiles.replace(destination, with: staging) { path in
+                previous.map { $0.files.contains(path) } ?? SiteManifest.isOlderSiteFile(path)
+            }
             let broken = links.flatMap(\.broken).sorted { ($0.source, $0.line) < ($1.source, $1.line) }
             return SiteExportReport(destination: destination, pages: notes.count, attachments: copiedAttachments.count,
-                                    draftsLeftOut: read.count - notes.count, brokenLinks: broken)
+                                    draftsLeftOut: read.count - notes.count, brokenLinks: broken, keptFiles: kept)
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw error

@@ -2,8 +2,9 @@ import Foundation
 
 /// What `SiteExport.run` is asked to do.
 public struct SiteExportOptions: Sendable {
-    /// The folder to write the site to: created, or replaced when it holds a site quire wrote
-    /// before; any other non-empty folder is refused.
+    /// The folder to write the site to: created, or, when it holds a site quire wrote before,
+    /// given the new site in place of the files the previous export wrote (every other file is
+    /// kept); any other non-empty folder is refused.
     public var destination: URL
     /// The site's name (default: the vault folder's name).
     public var title: String?
@@ -45,6 +46,8 @@ public struct SiteExportReport: Sendable, Equatable {
     public var draftsLeftOut: Int
     /// Links that lead nowhere, in note path and line order.
     public var brokenLinks: [SiteBrokenLink]
+    /// Files in the destination that no export wrote (a `CNAME`, notes kept there), kept as they were.
+    public var keptFiles: Int = 0
 }
 
 /// Why an export could not be written.
@@ -59,6 +62,9 @@ public enum SiteExportError: Error, Equatable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// An attachment could not be read.
     case readFailed(path: String, reason: String)
+    /// A file or folder in the destination that no export wrote is where the new site puts a
+    /// folder or a file (its site path).
+    case inTheWay(String)
 
     /// A readable, lowercase message.
     public var description: String {
@@ -68,6 +74,7 @@ public enum SiteExportError: Error, Equatable, CustomStringConvertible {
         case .destinationHoldsVault(let path): return "the destination would replace the vault (\(path))"
         case .writeFailed(let path, let reason): return "cannot write \(path) (\(reason))"
         case .readFailed(let path, let reason): return "cannot read \(path) (\(reason))"
+        case .inTheWay(let path): return "\(path) in the destination was not written by quire and is in the way of the site; move it"
         }
     }
 }

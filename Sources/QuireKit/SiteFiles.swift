@@ -102,17 +102,41 @@ enum SiteFiles {
         }
     }
 
-    /// Moves the finished site into place: the old site (if any) aside, the new one in, the old
-    /// one removed. If the new one cannot be moved in, the old one is put back.
-    static func replace(_ destination: URL, with staging: URL) throws {
+    /// Moves the finished site into place: the files of the old site (if any) that are not the
+    /// export's (`isOwn` says which are) carried into the new one, the old site aside, the new one
+    /// in, the old one removed. If anything fails, the old site is put back as it was. Returns the
+    /// number of files kept.
+    static func replace(_ destination: URL, with staging: URL, isOwn: (String) -> Bool) throws -> Int {
         let manager = FileManager.default
+        var carried: [String] = []
+        var kept = 0
+        func putBack() {
+            for path in carried.reversed() {
+                try? manager.moveItem(at: staging.appendingPathComponent(path), to: destination.appendingPathComponent(path))
+            }
+        }
         var old: URL?
         if manager.fileExists(atPath: destination.path) {
+            do {
+                let foreign = try foreignEntries(under: "", of: destination, staging: staging, isOwn: isOwn)
+                kept = foreign.files
+                for path in foreign.entries {
+                    let target = staging.appendingPathComponent(path)
+                    try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try manager.moveItem(at: destination.appendingPathComponent(path), to: target)
+                    carried.append(path)
+                }
+            } catch {
+                putBack()
+                if let error = error as? SiteExportError { throw error }
+                throw SiteExportError.writeFailed(path: destination.path, reason: error.localizedDescription)
+            }
             let aside = destination.deletingLastPathComponent()
                 .appendingPathComponent(".\(destination.lastPathComponent).quire-old-\(UUID().uuidString.prefix(8))")
             do {
                 try manager.moveItem(at: destination, to: aside)
             } catch {
+                putBack()
                 throw SiteExportError.writeFailed(path: destination.path, reason: error.localizedDescription)
             }
             old = aside
@@ -121,10 +145,51 @@ enum SiteFiles {
             try manager.moveItem(at: staging, to: destination)
         } catch {
             if let old { try? manager.moveItem(at: old, to: destination) }
+            putBack()
             throw SiteExportError.writeFailed(path: destination.path, reason: error.localizedDescription)
         }
         // The new site is in place; an old one that cannot be removed stays as a hidden folder
         // beside it (nothing is lost), and the export still succeeded.
         if let old { try? manager.removeItem(at: old) }
+        return kept
+    }
+
+    /// The entries under site path `folder` of the old site in `site` that are not the export's:
+    /// a folder holding nothing of the export's (and not in the new site) whole, else file by
+    /// file. A file the new site writes is the export's too. `files` counts the files kept.
+    private static func foreignEntries(under folder: String, of site: URL, staging: URL,
+                                       isOwn: (String) -> Bool) throws -> (entries: [String], files: Int, whole: Bool) {
+        let manager = FileManager.default
+        let names: [String]
+        do {
+            names = try manager.contentsOfDirectory(atPath: site.appendingPathComponent(folder).path)
+        } catch {
+            throw SiteExportError.readFailed(path: site.appendingPathComponent(folder).path, reason: error.localizedDescription)
+        }
+        var result: (entries: [String], files: Int, whole: Bool) = ([], 0, true)
+        for name in names.sorted(by: ExactPath.precedes) {
+            let path = folder.isEmpty ? name : folder + "/" + name
+            let type = try? manager.attributesOfItem(atPath: site.appendingPathComponent(path).path)[.type] as? FileAttributeType
+            let newType = try? manager.attributesOfItem(atPath: staging.appendingPathComponent(path).path)[.type] as? FileAttributeType
+            if type == .typeDirectory {
+                if newType != nil && newType != .typeDirectory { throw SiteExportError.inTheWay(path) }
+                let inner = try foreignEntries(under: path, of: site, staging: staging, isOwn: isOwn)
+                if inner.whole && newType == nil {
+                    result.entries.append(path)
+                } else {
+                    result.entries += inner.entries
+                    result.whole = false
+                }
+                result.files += inner.files
+            } else if isOwn(path) || newType == .typeRegular {
+                result.whole = false
+            } else if newType != nil {
+                throw SiteExportError.inTheWay(path)
+            } else {
+                result.entries.append(path)
+                result.files += 1
+            }
+        }
+        return result
     }
 }

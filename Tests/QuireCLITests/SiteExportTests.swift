@@ -162,13 +162,69 @@ struct SiteExportTests {
         #expect(again.code == 0, "\(again.stderr)")
         #expect(again.stdout.hasPrefix("exported 2 pages and 0 attachments to ../site (1 draft left out)\n"))
         #expect(again.stderr.contains("index.md:4: [[Secret plan]] leads nowhere (not published)"))
-        #expect(!FileManager.default.fileExists(atPath: vault.url("../site/notes/stale.html").path), "the old site is replaced whole")
-        #expect(!FileManager.default.fileExists(atPath: vault.url("../site/notes/draft.html").path))
+        #expect(again.stdout.contains("kept 1 file in ../site that quire did not write\n"))
+        #expect(try vault.read("../site/notes/stale.html") == "stale", "a file no export wrote is kept")
+        #expect(!FileManager.default.fileExists(atPath: vault.url("../site/notes/draft.html").path), "the page of a left-out note is gone")
         let index = try vault.read("../site/notes/index.html")
         #expect(index.contains("<span class=\"unpublished-link\" title=\"not published\">Secret plan</span>"))
         #expect(try vault.read("../site/index.html").contains("<p class=\"summary\">2 notes in 1 folder.</p>"), "a note called index keeps its own page")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: vault.root.deletingLastPathComponent().path)
         #expect(!leftovers.contains { $0.contains("quire-export") || $0.contains("quire-old") })
+    }
+
+    /// An export removes exactly the files the previous export wrote (its `_quire/manifest.json`):
+    /// notes of the vault written in a site inside it (`docs/`) and files added to the site
+    /// (`CNAME`, `.nojekyll`, `.well-known/`) are kept, pages of deleted notes go.
+    @Test func aSiteKeepsFilesNoExportWrote() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: Hello"), to: "hello.md")
+        try vault.write(noteText("title: Gone"), to: "gone.md")
+        #expect(try vault.run(["export", "--html", "docs"]).code == 0)
+        let about = noteText("title: About", body: "only copy of this text\n")
+        try vault.write(about, to: "docs/about.md")
+        try vault.write("notes.example.com\n", to: "docs/CNAME")
+        try vault.write("", to: "docs/.nojekyll")
+        try vault.write("k\n", to: "docs/.well-known/security.txt")
+        try vault.write("mine\n", to: "docs/notes/mine.txt")
+        try FileManager.default.removeItem(at: vault.url("gone.md"))
+        let again = try vault.run(["export", "--html", "docs"])
+        #expect(again.code == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("kept 5 files in docs that quire did not write\n"), "\(again.stdout)")
+        #expect(try vault.read("docs/about.md") == about)
+        #expect(try vault.read("docs/CNAME") == "notes.example.com\n")
+        #expect(vault.exists("docs/.nojekyll"))
+        #expect(try vault.read("docs/.well-known/security.txt") == "k\n")
+        #expect(try vault.read("docs/notes/mine.txt") == "mine\n")
+        #expect(vault.exists("docs/notes/docs/about.html"), "a note kept in the site folder is a note of the vault")
+        #expect(!vault.exists("docs/notes/gone.html"))
+        let manifest = try vault.read("docs/_quire/manifest.json")
+        #expect(manifest.contains("\"notes/hello.html\"") && !manifest.contains("CNAME") && !manifest.contains("about.md"))
+        let third = try vault.run(["export", "--html", "docs"])
+        #expect(third.code == 0, "\(third.stderr)")
+        #expect(try vault.read("docs/about.md") == about)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: vault.root.path)
+        #expect(!leftovers.contains { $0.contains("quire-export") || $0.contains("quire-old") })
+    }
+
+    /// A site written by a quire without a manifest loses only the files of the layout quire
+    /// writes (its pages, `_quire/`, `notes/*.html`, `files/`), never a hidden or a Markdown file
+    /// or anything elsewhere.
+    @Test func aSiteWithoutManifestKeepsFilesOutsideTheLayout() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: Hello"), to: "hello.md")
+        #expect(try vault.run(["export", "--html", "../site"]).code == 0)
+        try FileManager.default.removeItem(at: vault.url("../site/_quire/manifest.json"))
+        let mine = ["CNAME", ".nojekyll", ".well-known/security.txt", "extra/page.html", "notes/draft.md", "files/.hidden", "404.html"]
+        for path in mine { try vault.write("mine\n", to: "../site/" + path) }
+        try vault.write("old\n", to: "../site/notes/stale.html")
+        try vault.write("old\n", to: "../site/files/old.png")
+        try vault.write("old\n", to: "../site/_quire/old.css")
+        let run = try vault.run(["export", "--html", "../site"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("kept 7 files in ../site that quire did not write\n"), "\(run.stdout)")
+        for path in mine { #expect(try vault.read("../site/" + path) == "mine\n", "\(path)") }
+        for path in ["notes/stale.html", "files/old.png", "_quire/old.css"] { #expect(!vault.exists("../site/" + path), "\(path)") }
+        #expect(vault.exists("../site/_quire/manifest.json") && vault.exists("../site/notes/hello.html"))
     }
 
     /// Two names equal under Unicode normalization are two notes in a site too: each page has

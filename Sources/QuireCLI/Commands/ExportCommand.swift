@@ -90,6 +90,7 @@ struct ExportCommand: Command {
             var summary = "exported \(Count.of(report.pages, "page")) and \(Count.of(report.attachments, "attachment")) to \(directory)"
             if report.draftsLeftOut > 0 { summary += " (\(Count.of(report.draftsLeftOut, "draft")) left out)" }
             output.line(summary)
+            if report.keptFiles > 0 { output.line("kept \(Count.of(report.keptFiles, "file")) in \(directory) that quire did not write") }
             output.line("open \((directory as NSString).appendingPathComponent("index.html"))")
         }
     }
