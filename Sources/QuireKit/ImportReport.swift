@@ -22,6 +22,8 @@ public struct ImportReport: Sendable, Equatable {
         public var id: String?
         /// The path of the note already holding it.
         public var existingPath: String
+        /// The earlier entry of this import it repeats (nil: the note was in the vault before).
+        public var earlierIndex: Int? = nil
     }
 
     /// One entry that could not be imported.

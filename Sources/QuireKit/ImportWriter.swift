@@ -1,10 +1,13 @@
 import Foundation
 import QuireCore
 
-/// Where imported notes go and how they are written, for every kind of import: ids already in
-/// the vault (or earlier in the same input) make an entry a duplicate; a path already holding
-/// the same bytes makes it a duplicate too, different bytes make it fail (a user's file is never
-/// overwritten); new file names never collide with files on disk or earlier entries. Notes are
+/// Where imported notes go and how they are written, for every kind of import: an entry is a
+/// duplicate when a note of the vault with its id holds the same bytes or is at its path (that
+/// note, changed since), or when an earlier entry of the input is the same (same id and bytes,
+/// and same path unless the import chose it) — entries that only share an id are all written;
+/// a path already holding the same bytes makes an entry a duplicate too, different bytes make it
+/// fail (a user's file is never overwritten); new file names never collide with files on disk
+/// or earlier entries. Notes are
 /// written in batches with one flush each (`Vault.writeAll`): every file is whole or absent
 /// after a crash.
 struct ImportWriter {
@@ -13,24 +16,27 @@ struct ImportWriter {
 
     let vault: Vault
     private(set) var report = ImportReport()
-    private var idPaths: [String: String]
+    /// The paths of the vault's notes before the import, by id.
+    private let vaultIDs: [String: [String]]
+    /// The entries of this import queued or written, by id (nil: entries without one).
+    private var earlierEntries: [String?: [(index: Int, path: String, data: Data, chosenPath: Bool)]] = [:]
     /// Lowercased file names per folder: on disk (read once per folder) and planned.
     private var takenNames: [String: Set<String>] = [:]
     private var pending: [(index: Int, path: String, id: String?, data: Data, modified: Date?, source: String?)] = []
     private let total: Int
     private let progress: ImportProgress?
 
-    /// A writer into `vault`, whose notes' ids are `existingIDs` (id → path); `total` entries
+    /// A writer into `vault`, whose notes' ids are `existingIDs` (id → paths); `total` entries
     /// are expected (for `progress`).
-    init(vault: Vault, existingIDs: [String: String], total: Int, progress: ImportProgress?) {
+    init(vault: Vault, existingIDs: [String: [String]], total: Int, progress: ImportProgress?) {
         self.vault = vault
-        self.idPaths = existingIDs
+        self.vaultIDs = existingIDs
         self.total = total
         self.progress = progress
     }
 
-    /// The path of the note holding `id` already, if any.
-    func path(holding id: String) -> String? { idPaths[id] }
+    /// The path of a note of the vault holding `id` before the import, if any.
+    func path(holding id: String) -> String? { vaultIDs[id]?.first }
 
     /// Records an entry that failed.
     mutating func fail(_ index: Int, _ reason: String, source: String? = nil) {
@@ -38,9 +44,9 @@ struct ImportWriter {
         reportProgress()
     }
 
-    /// Records a duplicate.
-    mutating func skip(_ index: Int, id: String?, existingPath: String) {
-        report.skipped.append(.init(index: index, id: id, existingPath: existingPath))
+    /// Records a duplicate (of entry `earlierIndex` of this import, or of a note of the vault).
+    mutating func skip(_ index: Int, id: String?, existingPath: String, earlierIndex: Int? = nil) {
+        report.skipped.append(.init(index: index, id: id, existingPath: existingPath, earlierIndex: earlierIndex))
         reportProgress()
     }
 
@@ -62,13 +68,18 @@ struct ImportWriter {
         return folder.isEmpty ? name : folder + "/" + name
     }
 
-    /// Queues `data` for `path` (a safe vault path) unless the path is taken: same bytes on disk
-    /// → skipped; other bytes, or an earlier entry of this import → failed. `modified` is given
-    /// to the written file as its modification time (a copied file keeps its own).
-    mutating func add(index: Int, path: String, id: String?, data: Data, source: String? = nil,
-                      modified: Date? = nil) throws {
-        if let id, let existing = idPaths[id] {
+    /// Queues `data` for `path` (a safe vault path) unless it is a duplicate (see the type) or the
+    /// path is taken: same bytes on disk → skipped; other bytes, or an earlier entry of this
+    /// import → failed. `chosenPath`: the import chose the path (a journal entry without one).
+    /// `modified` is given to the written file as its modification time (a copied file keeps its own).
+    mutating func add(index: Int, path: String, id: String?, data: Data, chosenPath: Bool = false,
+                      source: String? = nil, modified: Date? = nil) throws {
+        if let id, let existing = (vaultIDs[id] ?? []).first(where: { $0 == path || (try? Data(contentsOf: vault.url(for: $0))) == data }) {
             skip(index, id: id, existingPath: existing)
+            return
+        }
+        if let same = earlierEntries[id]?.first(where: { $0.data == data && (chosenPath && $0.chosenPath || $0.path == path) }) {
+            skip(index, id: id, existingPath: same.path, earlierIndex: same.index)
             return
         }
         let folder = (path as NSString).deletingLastPathComponent
@@ -88,7 +99,7 @@ struct ImportWriter {
         }
         taken.insert(name)
         takenNames[folder] = taken
-        if let id { idPaths[id] = path }
+        earlierEntries[id, default: []].append((index, path, data, chosenPath))
         pending.append((index, path, id, data, modified, source))
         if pending.count >= Self.batchSize { try flush() }
     }
@@ -112,7 +123,7 @@ struct ImportWriter {
                     report.imported.append(.init(index: entry.index, path: entry.path, id: entry.id))
                     keepTime(entry.modified, of: entry.path)
                 } catch {
-                    if let id = entry.id { idPaths[id] = nil }
+                    earlierEntries[entry.id]?.removeAll { $0.index == entry.index }
                     report.failed.append(.init(index: entry.index, reason: String(describing: error), source: entry.source))
                 }
             }

@@ -12,6 +12,8 @@ struct JSONEntry {
     var path: String?
     /// The note's id (given, read from `content`, or derived from the entry).
     var id: String?
+    /// Whether the entry is a whole file (`content` / `contentBase64`), written as it is.
+    var isExact = false
     /// The title (to name a new file).
     var title: String
     /// The file's bytes.
@@ -27,6 +29,7 @@ struct JSONEntry {
             id = note.id
             title = note.title
             data = exact
+            isExact = true
             return
         }
         var body = try Self.string(json["body"], "body") ?? ""

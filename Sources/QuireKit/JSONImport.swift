@@ -66,7 +66,9 @@ public enum JSONImport {
             }
             do {
                 let note = try JSONEntry(json, now: options.now, timeZone: options.timeZone)
-                if let id = note.id, let existing = writer.path(holding: id) {
+                // A converted journal entry's bytes depend on the import (its time) and the note
+                // may have been edited since: the vault holding its id makes it a duplicate.
+                if !note.isExact, let id = note.id, let existing = writer.path(holding: id) {
                     writer.skip(index, id: id, existingPath: existing)
                     continue
                 }
@@ -76,7 +78,7 @@ public enum JSONImport {
                 } else {
                     target = writer.availablePath(folder: folder, title: note.title)
                 }
-                try writer.add(index: index, path: target, id: note.id, data: note.data)
+                try writer.add(index: index, path: target, id: note.id, data: note.data, chosenPath: note.path == nil)
             } catch let error as ImportEntryError {
                 writer.fail(index, error.description)
             } catch let error as CoreError {
@@ -114,12 +116,12 @@ public enum JSONImport {
         return entries
     }
 
-    /// Every note id of the vault (from its catalog) with the note's path.
-    static func existingIDs(_ vault: Vault, environment: [String: String]) throws -> [String: String] {
+    /// Every note id of the vault (from its catalog) with the paths of the notes holding it.
+    static func existingIDs(_ vault: Vault, environment: [String: String]) throws -> [String: [String]] {
         let fresh = try FreshCatalog.open(vault: vault, rules: GitIgnoreRules.of(vault), environment: environment)
-        var ids: [String: String] = [:]
+        var ids: [String: [String]] = [:]
         for record in fresh.store.catalog.records {
-            if let id = record.id, ids[id] == nil { ids[id] = record.path }
+            if let id = record.id { ids[id, default: []].append(record.path) }
         }
         return ids
     }

@@ -50,6 +50,42 @@ struct ImportExportTests {
         #expect(try Self.notes(target.root) == before)
     }
 
+    /// Notes sharing an id (a copied note) all come back from the export; only an entry the
+    /// vault already holds (same id and bytes, or at that note's place) or one repeating an
+    /// earlier entry is skipped, and the summary says which.
+    @Test func entriesSharingAnIdAreAllImported() throws {
+        let source = try TestVault()
+        let id = "id: 11111111-1111-1111-1111-111111111111"
+        try source.write(noteText(id + "\ntitle: Original", body: "original text\n"), to: "a.md")
+        try source.write(noteText(id + "\ntitle: Original", body: "original text\n"), to: "a-copy.md")
+        try source.write(noteText(id + "\ntitle: Copy", body: "edited copy, different text\n"), to: "b.md")
+        let before = try Self.notes(source.root)
+        let exportFile = source.root.deletingLastPathComponent().appendingPathComponent("shared.json")
+        #expect(try source.run(["export", "--json", exportFile.path]).code == 0)
+
+        let target = try TestVault()
+        let imported = try target.run(["import", exportFile.path])
+        #expect(imported.code == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "imported 3 notes, skipped 0 already in the vault, 0 failed\n")
+        #expect(try Self.notes(target.root) == before)
+        try target.write(noteText(id + "\ntitle: Copy", body: "edited copy, edited again\n"), to: "b.md")
+        let again = try target.run(["import", exportFile.path])
+        #expect(again.stdout == "imported 0 notes, skipped 3 already in the vault, 0 failed\n", "\(again.stderr)")
+
+        let twice = try Harness.read(exportFile).replacingOccurrences(of: "\n]", with: ",\n" + "{\"path\": \"c.md\", \"content\": \"c\\n\"},\n{\"path\": \"c.md\", \"content\": \"c\\n\"}\n]")
+        try Harness.write(twice, to: exportFile)
+        let fresh = try TestVault()
+        let run = try fresh.run(["import", exportFile.path])
+        #expect(run.stdout == "imported 4 notes, skipped 0 already in the vault, skipped 1 repeated in the input, 0 failed\n", "\(run.stderr)")
+
+        // Journal entries sharing an id but not their text are two notes.
+        try fresh.write("[{\"id\": \"j\", \"title\": \"Day\", \"body\": \"one\"}, {\"id\": \"j\", \"title\": \"Day\", \"body\": \"two\"}]",
+                        to: "../journal.json")
+        let journal = try fresh.run(["import", "../journal.json", "--folder", "J"])
+        #expect(journal.stdout == "imported 2 notes, skipped 0 already in the vault, 0 failed\n", "\(journal.stderr)")
+        #expect(try fresh.read("J/day.md").hasSuffix("---\none\n") && fresh.read("J/day-2.md").hasSuffix("---\ntwo\n"))
+    }
+
     @Test func journalEntriesBecomeCanonicalNotesAndBadOnesAreReportedWithTheirIndex() throws {
         let vault = try TestVault()
         let json = """

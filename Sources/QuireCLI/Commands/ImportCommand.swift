@@ -14,8 +14,10 @@ struct ImportCommand: Command {
         tags, createdAt, updatedAt, project, mood, draft, pinned, color and id become the note's
         canonical front matter; any other key is kept as it is; path names the note's file.
         quire export --json writes such a file: imported into an empty vault it gives back every
-        note byte for byte. An entry whose id is already in the vault is skipped (an entry
-        without id gets one derived from its content), so importing a file again adds nothing.
+        note byte for byte. An entry that is already in the vault is skipped (the same file, or a
+        journal entry whose id the vault holds; an entry without id gets one derived from its
+        content), so importing a file again adds nothing. Entries that only share an id are all
+        imported.
         A bad entry is reported with its index and the rest go on; every note is written whole.
 
         DIR --from TOOL copies another tool's folder into the vault, its layout kept (so
@@ -91,7 +93,8 @@ enum ImportOutput {
             let imported = report.imported.map { JSON.object([("index", .int($0.index)), ("path", .string($0.path)),
                                                                    ("id", .string($0.id))]) }
             let skipped = report.skipped.map { JSON.object([("index", .int($0.index)), ("id", .string($0.id)),
-                                                                 ("existingPath", .string($0.existingPath))]) }
+                                                                 ("existingPath", .string($0.existingPath)),
+                                                                 ("earlierIndex", .int($0.earlierIndex))]) }
             let failed = report.failed.map { JSON.object([("index", .int($0.index)), ("source", .string($0.source)),
                                                                ("reason", .string($0.reason))]) }
             let attachments = report.attachments.map { JSON.object([("source", .string($0.source)), ("path", .string($0.path))]) }
@@ -107,7 +110,9 @@ enum ImportOutput {
         if !report.attachments.isEmpty || report.attachmentsUnchanged > 0 {
             parts.append("copied \(Count.of(report.attachments.count, "attachment"))")
         }
-        parts.append("skipped \(report.skipped.count) already in the vault")
+        let repeated = report.skipped.filter { $0.earlierIndex != nil }.count
+        parts.append("skipped \(report.skipped.count - repeated) already in the vault")
+        if repeated > 0 { parts.append("skipped \(repeated) repeated in the input") }
         parts.append("\(report.failed.count) failed")
         output.line(parts.joined(separator: ", "))
     }
