@@ -56,7 +56,9 @@ public struct RenderedHTML: Sendable, Equatable {
 /// strikethrough, autolinks, footnotes): headings get GitHub-style `id`s, spans of the source can
 /// be replaced (wikilinks, embeds), and link and image destinations can be rewritten (a relative
 /// link to a note becomes a link to its page). Raw HTML in the note is left out unless
-/// `rawHTML` is set (then GitHub's tag filter still disarms `<script>` and the like).
+/// `rawHTML` is set (then GitHub's tag filter still disarms `<script>` and the like, and
+/// `RawHTMLFilter` drops event attributes and `javascript:` URLs). `javascript:`, `vbscript:`,
+/// `file:` and `data:` (but images) destinations of Markdown links and images become `""` either way.
 public struct HTMLRenderer {
     /// Spans of the source to replace; overlapping ones after the first are ignored.
     public var replacements: [HTMLReplacement]
@@ -102,12 +104,18 @@ public struct HTMLRenderer {
         for node in literals where SourcePlaceholders.occur(in: Node.literal(node)) {
             cmark_node_set_literal(node, placeholders.restored(Node.literal(node)))
         }
+        // Kept raw HTML loses event attributes and URLs that run code (the tag filter does the rest).
+        for node in literals where rawHTML && [.html, .htmlInline].contains(NodeKind(node)) {
+            cmark_node_set_literal(node, RawHTMLFilter.filter(Node.literal(node)))
+        }
         for node in destinations {
             let isImage = NodeKind(node) == .image
+            // cmark drops a dangerous URL itself, unless raw HTML is on (CMARK_OPT_UNSAFE): then
+            // it is dropped here, as cmark does.
             switch rewriteDestination(Node.url(node), isImage) {
-            case .url(let rewritten): cmark_node_set_url(node, rewritten)
+            case .url(let rewritten): cmark_node_set_url(node, rawHTML && RawHTMLFilter.isDangerous(rewritten) ? "" : rewritten)
             case .broken(let title): Self.replaceByBrokenSpan(node, title: title)
-            case nil: break
+            case nil: if rawHTML && RawHTMLFilter.isDangerous(Node.url(node)) { cmark_node_set_url(node, "") }
             }
         }
         var anchors = HeadingAnchor()

@@ -87,6 +87,37 @@ final class HTMLRendererTests: XCTestCase {
         XCTAssertFalse(raw.contains("<script>"), raw)
     }
 
+    /// With raw HTML kept, Markdown links and images that run code are dropped as without it, and
+    /// raw tags lose their event attributes and their URLs that run code; the rest is kept.
+    func testRawHTMLKeepsNoScript() {
+        let source = """
+        [click](javascript:alert(1)) [v](VBScript:x) [d](data:text/html,x) <javascript:alert(2)> ![i](data:image/png;base64,AA==)
+        [ok](https://pixar.com) ![img](jAvAsCrIpT:alert(3))
+
+        <a href="javascript:alert(4)" title="t" onclick="alert(5)">a</a> <img src=x onerror=alert(6)> <a href="&#106;avascript&colon;x">e</a>
+
+        <div onmouseover='alert(7)' class="box"><a href=" java	script:x" data-x="1">b</a><form action="vbscript:x"></form>
+        <svg/onload=alert(8)><a xlink:href="data:text/html,x">s</a></svg> <a href="https://pixar.com/?q=javascript:">fine</a>
+        </div>
+
+        """
+        for rawHTML in [false, true] {
+            let page = HTMLRenderer(rawHTML: rawHTML).render(source).html
+            for needle in ["href=\"javascript", "href=\"vbscript", "href=\"data:text", "src=\"javascript", "action=", "xlink:href",
+                           "&#106;", "onclick", "onerror", "onmouseover", "onload"] {
+                XCTAssertFalse(page.lowercased().contains(needle), "\(rawHTML): \(needle) in \(page)")
+            }
+            XCTAssertTrue(page.contains("<a href=\"\">click</a> <a href=\"\">v</a> <a href=\"\">d</a>"), page)
+            XCTAssertTrue(page.contains("<img src=\"data:image/png;base64,AA==\" alt=\"i\" />"), page)
+            XCTAssertTrue(page.contains("<a href=\"https://pixar.com\">ok</a>"), page)
+        }
+        let raw = HTMLRenderer(rawHTML: true).render(source).html
+        XCTAssertTrue(raw.contains("<a title=\"t\">a</a> <img src=x> <a>e</a>"), raw)
+        XCTAssertTrue(raw.contains("<div class=\"box\"><a data-x=\"1\">b</a><form></form>"), raw)
+        XCTAssertTrue(raw.contains("<svg><a>s</a></svg> <a href=\"https://pixar.com/?q=javascript:\">fine</a>"), raw)
+        XCTAssertTrue(HTMLRenderer(rawHTML: true).render("<a href=\"x\" onclick=\"y\n").html.contains("&lt;a href"))
+    }
+
     func testSlugsAndURLPaths() {
         XCTAssertEqual(HeadingAnchor.slug("Hello, World! 2"), "hello-world-2")
         XCTAssertEqual(HeadingAnchor.slug("???"), "section")
