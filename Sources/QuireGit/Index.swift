@@ -38,6 +38,12 @@ public final class Index {
         return result
     }
 
+    /// The entry at `path` (stage 0: not a conflict), nil when the index holds none.
+    public func entry(atPath path: String) -> TreeEntry? {
+        guard let entry = git_index_get_bypath(pointer, path, 0) else { return nil }
+        return TreeEntry(path: path, id: OID(entry.pointee.id), kind: EntryKind(mode: git_filemode_t(entry.pointee.mode)))
+    }
+
     /// Re-reads the index file from disk, dropping unsaved in-memory changes.
     public func reload() throws {
         try check(git_index_read(pointer, 1), "git_index_read")

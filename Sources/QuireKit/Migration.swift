@@ -35,6 +35,15 @@ public struct Migration: Sendable {
         },
     ]
 
+    /// Runs `steps` over `document` (the note at `path`); returns which of them changed it.
+    static func apply(_ steps: [Migration], to document: inout NoteDocument, path: String, seed: String) throws -> [Bool] {
+        try steps.map { step in
+            let before = document.serialized()
+            try step.apply(&document, path, seed)
+            return document.serialized() != before
+        }
+    }
+
     /// The steps a vault at `version` still needs, in order.
     public static func pending(after version: Int) -> [Migration] {
         all.filter { $0.version > version }

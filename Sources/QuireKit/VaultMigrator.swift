@@ -100,11 +100,8 @@ public enum VaultMigrator {
                     continue
                 }
                 do {
-                    for (index, step) in pending.enumerated() {
-                        let before = document.serialized()
-                        try step.apply(&document, path, seed)
-                        if document.serialized() != before { counts[index] += 1 }
-                    }
+                    let changed = try Migration.apply(pending, to: &document, path: path, seed: seed)
+                    for (index, didChange) in changed.enumerated() where didChange { counts[index] += 1 }
                 } catch {
                     report.skipped.append((path, String(describing: error)))
                     continue
@@ -123,7 +120,8 @@ public enum VaultMigrator {
                 return report
             }
             try vault.writeAll(changes.map { ($0.path, $0.new) })
-            report.commit = try commit(changes.map(\.path), report: report, repository: repository, vault: vault, options: options)
+            let committed = MigrationCommit(repository: repository, steps: pending, seed: seed, timeZone: options.timeZone)
+            report.commit = try committed.commit(changes.map(\.path), report: report, vault: vault, options: options)
             return report
         }
     }
@@ -134,26 +132,5 @@ public enum VaultMigrator {
     static func historySeed(_ repository: Repository) throws -> String {
         guard let head = try repository.headCommitID() else { return "" }
         return try repository.log(from: head).last(where: { $0.parents.isEmpty })?.id.hex ?? head.hex
-    }
-
-    /// Commits `paths` (with whatever else the index holds) as one commit listing the steps.
-    private static func commit(_ paths: [String], report: MigrateReport, repository: Repository, vault: Vault,
-                               options: MigrateOptions) throws -> String {
-        let index = try repository.index()
-        try index.update(paths: paths, root: vault.root)
-        let tree = try index.writeTree()
-        try index.write()
-        var message = "quire migrate on \(options.device): vault format \(report.fromVersion) → \(report.toVersion)\n\n"
-        for step in report.steps {
-            message += "\(step.name) (version \(step.version)): \(step.notes == 1 ? "1 note" : "\(step.notes) notes") — \(step.summary)\n"
-        }
-        message += "\n" + paths.prefix(100).map { "M \($0)" }.joined(separator: "\n") + "\n"
-        if paths.count > 100 { message += "… and \(paths.count - 100) more\n" }
-        message += "\nQuire-Device: \(options.device)\n"
-        let environment = SyncEnvironment(device: options.device, now: options.now, variables: options.environment)
-        let signature = environment.signature(repository: repository, vault: vault)
-        let head = try repository.headCommitID()
-        return try repository.createCommit(tree: tree, parents: head.map { [$0] } ?? [], message: message,
-                                           author: signature, committer: signature, updateReference: "HEAD").hex
     }
 }

@@ -125,10 +125,45 @@ struct MigrationTests {
         #expect(again.stderr == "dry run: version 1 → 4, 1 file would change; nothing written\n")
     }
 
-    @Test func tagsNormalisedAndUnreadableNotesLeftAlone() throws {
+    /// The migration commits only its own change of each committed file: the user's staged
+    /// files stay staged (migrated), unfinished edits stay unstaged, an untracked note is
+    /// migrated in the work tree and stays untracked.
+    @Test func migrateCommitsOnlyItsOwnChanges() throws {
+        let vault = try Self.vault(atVersion: 3)
+        try vault.write("---\ntitle: A\n---\nbody\n", to: "a.md")
+        try vault.write("---\ntitle: B\n---\nb\n", to: "b.md")
+        try vault.commitAll()
+        try vault.write("---\ntitle: A\n---\nbody\nhalf-written paragraph\n", to: "a.md")
+        try vault.write("not ready\n", to: "staged.md")
+        try vault.write("---\ntitle: B\n---\nb, staged edit\n", to: "b.md")
+        try vault.write("---\ntitle: New\n---\nnew\n", to: "new.md")
+        #expect(try vault.git(["add", "staged.md", "b.md"]) == 0)
+        let run = try vault.run(["migrate"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let committed = try vault.gitOutput(["show", "--name-status", "--format=", "HEAD"])
+        #expect(committed == "M\t.quire/config.yml\nM\ta.md\nM\tb.md\n", "\(committed)")
+        let a = try vault.gitOutput(["show", "HEAD:a.md"])
+        #expect(a.hasPrefix("---\ntitle: A\nid: ") && a.hasSuffix("---\nbody\n"), "\(a)")
+        #expect(try vault.gitOutput(["show", "HEAD:b.md"]).hasSuffix("---\nb\n"))
+        #expect(try vault.gitOutput(["status", "--short"]) == " M a.md\nM  b.md\nA  staged.md\n?? new.md\n")
+        #expect(try vault.gitOutput(["diff", "--cached", "--stat"]).contains("2 files changed, 2 insertions(+), 1 deletion(-)"))
+        #expect(try vault.gitOutput(["diff"]).hasSuffix(" body\n+half-written paragraph\n"))
+        #expect(try vault.read("a.md").hasSuffix("---\nbody\nhalf-written paragraph\n"))
+        #expect(try vault.read("new.md").hasPrefix("---\ntitle: New\nid: "), "an untracked note is migrated too")
+        #expect(try vault.gitOutput(["show", ":b.md"]).contains("\nid: "), "the staged version is migrated")
+        #expect(try vault.gitOutput(["show", "--format=%B", "-s", "HEAD"]).contains("\n\nM a.md\nM b.md\nM .quire/config.yml\n\n"))
+    }
+
+    /// A new vault whose configuration says format `version`.
+    static func vault(atVersion version: Int) throws -> TestVault {
         let vault = try TestVault()
-        try vault.write(try vault.read(".quire/config.yml").replacingOccurrences(of: "version: 4\n", with: "version: 1\n"),
+        try vault.write(try vault.read(".quire/config.yml").replacingOccurrences(of: "version: 4\n", with: "version: \(version)\n"),
                         to: ".quire/config.yml")
+        return vault
+    }
+
+    @Test func tagsNormalisedAndUnreadableNotesLeftAlone() throws {
+        let vault = try Self.vault(atVersion: 1)
         try vault.write("---\ntitle: T\ntags: [' Work', work, '#Home', home, x]  # kept comment\n---\nBody\n", to: "t.md")
         try vault.write("---\ntitle: S\ntags: \"#a, #A,  #b \"\nmtime: 1700000000\n---\n", to: "s.md")
         try vault.write("+++\ntitle = \"toml\"\ndate = 2024-01-01\n+++\nBody\n", to: "toml.md")
