@@ -12,6 +12,9 @@ enum ErrorTranslator {
         if let error = error as? KitError { return translate(kit: error) }
         if let translated = SyncErrorTranslator.translate(error) { return translated }
         if let error = error as? SiteExportError { return translate(export: error) }
+        if let error = error as? ImportError, case .notEntries = error {
+            return CLIError(error.description, hint: "put the entries in an array ([{…}, {…}]) or one a line; see 'quire import --help'")
+        }
         return CLIError(String(describing: error))
     }
 

@@ -30,6 +30,9 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAFolder(path: String)
     /// `--folder` names a hidden folder (`.quire/…`), where quire would not see the notes.
     case hiddenFolder(path: String)
+    /// The file is one JSON object over several lines (not JSON Lines) without an array of
+    /// entries under `entries`.
+    case notEntries(path: String)
 
     /// One lowercase sentence naming the file.
     public var description: String {
@@ -40,6 +43,9 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             return "not a folder: \(path)"
         case let .hiddenFolder(path):
             return "notes cannot go in a hidden folder: \(path)"
+        case let .notEntries(path):
+            return "cannot read \(path): expected an array of entries, JSON Lines (one entry a line) or an object"
+                + " with an array under \"entries\", found one JSON object over several lines"
         }
     }
 }
@@ -88,11 +94,29 @@ public enum JSONImport {
         return try writer.finish()
     }
 
-    /// The entries of an array, a single object, or JSON Lines (one value a line; blank lines
-    /// are not entries; a bad line is a failed entry).
+    /// The entries of an array, of an object's `entries` array (Day One's export, its keys
+    /// mapped by `dayOneEntries`), or JSON Lines (one value a line; blank lines are not entries; a
+    /// bad line is a failed entry). A file whose first line is not a whole JSON value is read
+    /// as one value: an object without `entries` is refused, as is broken JSON.
     static func readEntries(_ data: Data, path: String) throws -> [Result<JSON, JSONSyntaxError>] {
         let bytes = [UInt8](data)
         let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
+        if first == UInt8(ascii: "{") {
+            let firstLine = bytes.split(separator: 0x0A).first { $0.contains { ![0x20, 0x09, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } } ?? []
+            if (try? JSON.parse(firstLine)) == nil {
+                // One value over several lines, not JSON Lines: an object holding the entries.
+                let whole: JSON
+                do throws(JSONSyntaxError) {
+                    whole = try JSON.parse(data)
+                } catch {
+                    throw ImportError.unreadable(path: path, line: error.line, reason: error.reason)
+                }
+                guard let entries = dayOneEntries(whole) else { throw ImportError.notEntries(path: path) }
+                return entries
+            }
+            // On one line, Day One's export (compact) is an object holding the entries too.
+            if let whole = try? JSON.parse(data), let entries = dayOneEntries(whole) { return entries }
+        }
         if first == UInt8(ascii: "[") {
             do throws(JSONSyntaxError) {
                 guard case let .array(items) = try JSON.parse(data) else { return [] }
@@ -114,6 +138,23 @@ public enum JSONImport {
             }
         }
         return entries
+    }
+
+    /// The entries of Day One's export (`{"metadata": …, "entries": [ … ]}`), nil when `file`
+    /// holds no array of objects under `entries`. Each entry's keys get quire's names (`uuid` → `id`, `creationDate` →
+    /// `createdAt`, `modifiedDate` → `updatedAt`, `text` → `body`, `starred` → `pinned`) where
+    /// the entry has no key of that name already; other keys are kept.
+    static func dayOneEntries(_ file: JSON) -> [Result<JSON, JSONSyntaxError>]? {
+        guard let entries = file["entries"]?.array, entries.allSatisfy(\.isObject) else { return nil }
+        let names = ["uuid": "id", "creationDate": "createdAt", "modifiedDate": "updatedAt", "text": "body", "starred": "pinned"]
+        return entries.map { entry in
+            let members = entry.members ?? []
+            let keys = Set(members.map(\.key))
+            return .success(.object(members.map { member in
+                guard let name = names[member.key], !keys.contains(name) else { return (member.key, member.value) }
+                return (name, member.value)
+            }))
+        }
     }
 
     /// Every note id of the vault (from its catalog) with the paths of the notes holding it.

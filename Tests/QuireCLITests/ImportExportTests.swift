@@ -130,6 +130,57 @@ struct ImportExportTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.url("Journal").path).count == 3)
     }
 
+    /// One JSON object over several lines is not JSON Lines: Day One's export (pretty or
+    /// compact) gives its entries, any other object (or broken JSON) is refused, nothing written.
+    @Test func aJSONObjectIsNotReadAsJSONLines() throws {
+        let vault = try TestVault()
+        try vault.write("""
+        {
+          "metadata" : { "version" : "1.0" },
+          "entries" : [
+            { "uuid" : "A1B2", "creationDate" : "2024-01-15T09:30:00Z", "text" : "First entry\\n\\nDear diary", "tags" : ["life"] },
+            { "uuid" : "B1B2", "creationDate" : "2024-01-17T09:30:00Z", "text" : "Second entry" }
+          ]
+        }
+
+        """, to: "../Journal.json")
+        let run = try vault.run(["import", "../Journal.json", "--folder", "Journal"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout == "imported 2 notes, skipped 0 already in the vault, 0 failed\n")
+        #expect(try vault.read("Journal/first-entry.md") == """
+        ---
+        id: A1B2
+        title: First entry
+        createdAt: 2024-01-15T09:30:00+00:00
+        updatedAt: 2024-01-15T09:30:00+00:00
+        tags: [life]
+        ---
+        First entry
+
+        Dear diary
+
+        """)
+        try vault.write("{\"metadata\": {}, \"entries\": [{\"uuid\": \"C1\", \"creationDate\": \"2024-02-01T10:00:00Z\", "
+                        + "\"modifiedDate\": \"2024-02-02T10:00:00Z\", \"text\": \"Compact\", \"starred\": true, \"timeZone\": \"Europe/Paris\"}]}\n",
+                        to: "../compact.json")
+        #expect(try vault.run(["import", "../compact.json"]).code == 0)
+        #expect(try vault.read("compact.md").hasPrefix("---\nid: C1\ntitle: Compact\ncreatedAt: 2024-02-01T10:00:00+00:00\n"
+                                                         + "updatedAt: 2024-02-02T10:00:00+00:00\ntags: []\npinned: true\ntimeZone: Europe/Paris\n---\n"))
+
+        let before = try Self.notes(vault.root)
+        try vault.write("{\n  \"title\": \"One\",\n  \"notes\": [{\"title\": \"Two\"}]\n}\n", to: "../object.json")
+        let object = try vault.run(["import", "../object.json"])
+        #expect(object.code == 1)
+        #expect(object.stderr == "quire: error: cannot read ../object.json: expected an array of entries, JSON Lines (one entry a line)"
+                + " or an object with an array under \"entries\", found one JSON object over several lines\n"
+                + "hint: put the entries in an array ([{…}, {…}]) or one a line; see 'quire import --help'\n")
+        try vault.write("{\n  \"entries\": [\n{\"title\": \"A\"},\n{\"title\": }\n]}\n", to: "../broken.json")
+        let broken = try vault.run(["import", "../broken.json"])
+        #expect(broken.code == 1)
+        #expect(broken.stderr.hasPrefix("quire: error: cannot read ../broken.json:4: "), "\(broken.stderr)")
+        #expect(try Self.notes(vault.root) == before, "nothing is written")
+    }
+
     @Test func jsonLinesWithABadLineAndABrokenArray() throws {
         let vault = try TestVault()
         try vault.write("{\"title\": \"One\"}\n\n{\"title\": \"Two\"\n{\"title\": \"Three\", \"tags\": \"a, b\"}\n", to: "../lines.jsonl")

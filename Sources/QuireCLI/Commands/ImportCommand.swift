@@ -10,7 +10,9 @@ struct ImportCommand: Command {
         abstract: "Import journal entries from JSON, or another tool's folder of notes.",
         usage: "import FILE.json [--folder F] [--json] | import DIR --from obsidian|dendron|jekyll|hugo|nb|zk|plain [--folder F] [--json]",
         discussion: """
-        FILE holds an array of objects, or JSON Lines (one object a line). The keys title, body,
+        FILE holds an array of objects, JSON Lines (one object a line), or Day One's export (an
+        object with an array under "entries"; uuid, creationDate, modifiedDate, text and starred
+        read as id, createdAt, updatedAt, body and pinned). The keys title, body,
         tags, createdAt, updatedAt, project, mood, draft, pinned, color and id become the note's
         canonical front matter; any other key is kept as it is; path names the note's file.
         quire export --json writes such a file: imported into an empty vault it gives back every
