@@ -116,7 +116,7 @@ public enum NoteRestore {
                 // and the older note comes back beside it.
                 path = freePath(beside: path, in: vault)
             } else if current == nil,
-                      let other = try JSONImport.existingIDs(vault, environment: options.environment)[restoredID] {
+                      let other = try JSONImport.existingIDs(vault, environment: options.environment)[restoredID]?.first {
                 throw KitError.idInUse(path: path, other: other)
             }
         }
