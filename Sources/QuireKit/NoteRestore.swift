@@ -65,10 +65,19 @@ public enum NoteRestore {
         public var origin: Origin
         /// Where the unsynced version it replaced was kept (vault-relative), when one was.
         public var keptCopy: String?
+        /// Whether git ignores the restored note's path (a `.gitignore` made since): it is back in
+        /// this vault, but no sync will carry it.
+        public var ignored = false
     }
 
     /// Restores a note as `options` say.
     public static func run(_ options: Options, vault: Vault) throws -> Report {
+        var report = try restore(options, vault: vault)
+        report.ignored = (try? GitIgnoreRules.of(vault, environment: options.environment)?.isIgnoredFile(report.path)) == true
+        return report
+    }
+
+    private static func restore(_ options: Options, vault: Vault) throws -> Report {
         var path = options.path
         let history = try VaultHistory(vault: vault)
         let exists = FileManager.default.fileExists(atPath: vault.url(for: path).path)

@@ -50,6 +50,21 @@ struct HistoryRestoreTests {
         #expect(!vault.exists("idea.md"))
     }
 
+    /// A note restored into a folder a `.gitignore` now hides is back on this device only: the
+    /// restore says so, since no sync will carry it.
+    @Test func restoringIntoAnIgnoredFolderWarns() throws {
+        let vault = try TestVault()
+        try vault.write(Self.first, to: "drafts/idea.md")
+        try vault.commitAll()
+        try vault.write("drafts/\n", to: ".gitignore")
+        try FileManager.default.removeItem(at: vault.url("drafts/idea.md"))
+        try vault.commitAll()
+        let run = try vault.run(["restore", "drafts/idea.md"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("quire: warning: git ignores drafts/idea.md"), "\(run.stderr)")
+        #expect(try vault.read("drafts/idea.md").contains("First version."))
+    }
+
     @Test func historyFollowsRenames() throws {
         let vault = try Self.threeCommits()
         let run = try vault.run(["history", "Big idea", "--json"])

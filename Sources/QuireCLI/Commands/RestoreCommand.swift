@@ -73,6 +73,11 @@ struct RestoreCommand: Command {
             context.output.line("\(shown) is another note now (its id differs): the restored version is \(context.displayPath(report.path, vault: vault))")
         }
         context.output.line("restored \(context.displayPath(report.path, vault: vault)) from \(Self.describe(report.origin))")
+        if report.ignored {
+            context.output.error("quire: warning: git ignores \(context.displayPath(report.path, vault: vault)) (a .gitignore rule): "
+                                     + "it is back on this device only, and no sync will carry it\n"
+                                     + "hint: move it out of the ignored folder ('quire mv'), or change the rule")
+        }
     }
 
     /// Where a restored version came from, in words.
