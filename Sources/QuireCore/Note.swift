@@ -14,7 +14,7 @@ public enum FrontMatterFormat: String, Sendable, Equatable {
 public struct NoteProblem: Equatable, Sendable {
     /// What kind of problem it is.
     public enum Kind: String, Sendable, Equatable {
-        case invalidYAML, notUTF8, binary, tooLarge, aliasLimit, notAMapping, unreadable, badValue
+        case invalidYAML, notUTF8, binary, tooLarge, aliasLimit, notAMapping, unreadable, badValue, conflictMarkers
     }
     /// The kind of problem.
     public var kind: Kind

@@ -109,6 +109,10 @@ public enum NoteParser {
         }
         let layout = FrontMatterLayout.split(bytes)
         note.format = layout.format
+        if let line = ConflictMarkers.firstLine(in: bytes) {
+            note.problems.append(NoteProblem(kind: .conflictMarkers, line: line,
+                                             message: "git's conflict markers (<<<<<<<, =======, >>>>>>>) are left in the note: keep the text you want and delete the markers"))
+        }
         let scan = readFrontMatter(bytes, layout: layout, timeZone: timeZone)
         note.problems += scan.problems
         var texts: [String?] = []
