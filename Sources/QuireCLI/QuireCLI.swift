@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// The `quire` command line: reads arguments, runs one command, reports errors, returns the exit code.
 public enum QuireCLI {
@@ -136,8 +137,9 @@ public enum QuireCLI {
     }
 
     static func report(_ error: CLIError, configuration: CommandConfiguration?, output: Output) -> Int32 {
-        output.error("quire: error: \(error.message)")
-        if let hint = error.hint { output.error("hint: \(hint)") }
+        // A URL in a message (libgit2's own words included) never shows its token or password.
+        output.error("quire: error: \(VaultRemote.redacted(error.message))")
+        if let hint = error.hint { output.error("hint: \(VaultRemote.redacted(hint))") }
         if error.showUsage {
             if let configuration {
                 output.error("usage: quire \(configuration.usage)")

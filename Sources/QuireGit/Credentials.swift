@@ -37,14 +37,17 @@ public struct Credentials: Sendable {
         /// `kind` (token, password) and `origin` say what and where from, for messages.
         case userPassword(user: String, password: String, kind: String, origin: String)
 
-        /// What was offered, for a message: "the token for alice (QUIRE_GIT_TOKEN)".
-        func offered(home: URL) -> String {
+        /// What was offered, for a message: "the token for quire (QUIRE_GIT_TOKEN)". A user
+        /// name that is `urlUser`, the one written in the remote's URL, may be a token: it is
+        /// named only as that.
+        func offered(home: URL, urlUser: String? = nil) -> String {
             switch self {
             case .sshAgent: return "the keys in ssh-agent"
             case .sshKey(let privateKey, _):
                 let prefix = home.path + "/"
                 return privateKey.hasPrefix(prefix) ? "~/" + privateKey.dropFirst(prefix.count) : privateKey
-            case .userPassword(let user, _, let kind, let origin): return "the \(kind) for \(user) (\(origin))"
+            case .userPassword(let user, _, let kind, let origin):
+                return "the \(kind) for \(user == urlUser ? "the user named in the URL" : user) (\(origin))"
             }
         }
     }
@@ -99,10 +102,35 @@ public struct Credentials: Sendable {
         return methods
     }
 
-    /// `url` with any password or token replaced by `***`, for messages.
-    public static func redact(_ url: String) -> String {
-        guard var components = URLComponents(string: url), components.password != nil else { return url }
-        components.password = "***"
-        return components.string ?? url
+    /// `text` (a URL, or a message holding URLs) with the secrets of every URL in it replaced by
+    /// `***`: a password (`https://user:***@host/…`) and, for http and https, a user name given
+    /// without one, the form hosts document for a token (`https://***@host/…`). The one rule for
+    /// every URL quire shows or stores. A scp-like ssh address (`git@host:path`) is left as it is.
+    public static func redact(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let separator = rest.range(of: "://") {
+            let schemeStart = rest[..<separator.lowerBound].lastIndex { !isSchemeCharacter($0) }
+                .map { rest.index(after: $0) } ?? rest.startIndex
+            let scheme = rest[schemeStart..<separator.lowerBound].lowercased()
+            let authority = rest[separator.upperBound...].prefix { !"/?#".contains($0) && !$0.isWhitespace }
+            result += rest[..<separator.upperBound]
+            rest = rest[separator.upperBound...]
+            guard let at = authority.lastIndex(of: "@") else { continue }
+            let userInfo = authority[..<at]
+            if let colon = userInfo.firstIndex(of: ":") {
+                result += userInfo[..<colon] + ":***"
+            } else if scheme == "http" || scheme == "https" {
+                result += "***"
+            } else {
+                result += userInfo
+            }
+            rest = rest[at...]
+        }
+        return result + rest
+    }
+
+    private static func isSchemeCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "+.-".contains(character))
     }
 }

@@ -127,7 +127,7 @@ final class RemoteCallbackBox {
             if let method = passwordMethods?.first {
                 passwordMethods?.removeFirst()
                 if case .userPassword(let name, let password, _, _) = method {
-                    offered.append(method.offered(home: options.credentials.homeDirectory))
+                    offered.append(method.offered(home: options.credentials.homeDirectory, urlUser: username))
                     return git_credential_userpass_plaintext_new(out, name, password)
                 }
             }

@@ -76,7 +76,7 @@ extension SyncDaemon {
     }
 
     static func classify(_ error: Error) -> CycleOutcome {
-        let text = Redaction.text(String(describing: error))
+        let text = Credentials.redact(String(describing: error))
         if let error = error as? SyncError {
             switch error {
             case .locked: return .skipped("another quire is syncing the vault", retryIn: 2)

@@ -30,7 +30,8 @@ public enum VaultRemote {
         return redacted(url)
     }
 
-    /// `url` with any password or token replaced, fit to show.
+    /// `url` (or a message holding URLs) with every password or token replaced, fit to show
+    /// (`Credentials.redact`).
     public static func redacted(_ url: String) -> String {
         Credentials.redact(url)
     }

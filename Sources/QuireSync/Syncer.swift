@@ -67,7 +67,7 @@ public final class Syncer {
             } catch {
                 state.lastSync = environment.now
                 state.lastOutcome = Self.outcome(of: error)
-                state.lastError = Redaction.text(String(describing: error))
+                state.lastError = Credentials.redact(String(describing: error))
                 try? state.save(vaultRoot: vault.root)
                 throw error
             }

@@ -176,4 +176,30 @@ import Testing
             }
         }
     }
+
+    /// A token written as the URL's user name (`https://TOKEN@host/…`, GitHub's documented form)
+    /// is masked like a password wherever the URL is shown or stored: `***@host`.
+    @Test func tokenAsTheURLsUserNameNeverShows() throws {
+        let server = try GitServer.start("http-auth")
+        defer { server.stop() }
+        _ = try server.makeRepository()
+        let token = "ghp_SECRET0123456789abcdef"
+        let url = server.baseURL.replacingOccurrences(of: "://", with: "://\(token)@") + "vault.git"
+        let world = try SyncWorld(url: url)
+        let root = world.folder("a")
+        try #require(try Harness.run(["init", root.path], in: world.directory).code == 0)
+        let device = Device(name: "a", vault: TestVault(existing: root))
+        try device.write(note("n1", title: "One", updated: "2026-11-29T12:00:00Z"), to: "one.md")
+        var outputs: [String] = []
+        for arguments in [["remote", url], ["remote"], ["sync"], ["status"], ["status", "--json"]] {
+            let run = try device.run(arguments, environment: ["QUIRE_GIT_TOKEN": "other-token"])
+            outputs += [run.stdout, run.stderr]
+        }
+        #expect(outputs[2].contains("://***@127.0.0.1"), "\(outputs[2])")
+        #expect(outputs[5].contains("the token for the user named in the URL"), "\(outputs[5])")
+        for text in outputs { #expect(!text.contains(token), "\(text)") }
+        for (path, data) in try TestVault.snapshot(root) where path.hasPrefix(".quire/") {
+            #expect(!String(decoding: data, as: UTF8.self).contains(token), "\(path)")
+        }
+    }
 }

@@ -195,6 +195,10 @@ import Testing
     @Test func knownHostsMessagesRedactSecrets() {
         #expect(Credentials.redact("https://user:secret@example.com/v.git") == "https://user:***@example.com/v.git")
         #expect(Credentials.redact("git@example.com:v.git") == "git@example.com:v.git")
+        #expect(Credentials.redact("https://ghp_Token0@example.com/v.git") == "https://***@example.com/v.git")
+        #expect(Credentials.redact("no access (http://ghp_T@h:80/v.git): x") == "no access (http://***@h:80/v.git): x")
+        #expect(Credentials.redact("ssh://me@nas.local/v.git") == "ssh://me@nas.local/v.git")
+        #expect(Credentials.redact("https://***@h/v.git") == "https://***@h/v.git")
     }
 }
 
