@@ -39,6 +39,11 @@ enum SyncErrorTranslator {
             return CLIError("the remote rejected the push: \(detail)",
                             hint: "run 'quire sync' again; if it keeps failing, check the branch protection on the server",
                             code: .pushRejected)
+        case .pushRefusedByServer:
+            return CLIError("the server refused the push: \(detail)",
+                            hint: "your changes stay committed on this device; the server will refuse them the same way "
+                                + "until its rule allows the push: see its message, or ask the server's administrator",
+                            code: .pushRejected)
         case .notARepository:
             return CLIError("the vault is not a git repository: \(detail)",
                             hint: "run 'quire init' in it to make it one (its notes are adopted untouched)")

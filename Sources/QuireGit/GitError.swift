@@ -95,6 +95,10 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
         case unsupportedTransport
         /// libgit2 itself could not be loaded (`dlopen`: not installed, or another version).
         case libraryUnavailable
+        /// The server refused a pushed reference for a reason of its own (a hook, a protected
+        /// branch: its status for the reference, not a non-fast-forward libgit2 found): pushing
+        /// again after a fetch is refused the same way.
+        case refusedByServer
     }
 
     /// The libgit2 function (or QuireGit operation) that failed, e.g. `git_remote_fetch`.

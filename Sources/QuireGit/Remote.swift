@@ -67,8 +67,10 @@ public final class Remote {
         box.deadline?.stop()
         try box.finish(result, "git_remote_push")
         if let rejection = box.rejections.first {
+            let said = box.serverLines.isEmpty ? "" : "; the server said: " + box.serverLines.joined(separator: " / ")
             throw GitError(function: "git_remote_push", code: .pushRejected,
-                           message: "the remote rejected \(rejection.reference): \(rejection.reason)")
+                           message: "the remote rejected \(rejection.reference): \(rejection.reason)\(said)",
+                           reason: .refusedByServer)
         }
     }
 

@@ -9,6 +9,9 @@ final class RemoteCallbackBox {
     let url: String
     var error: GitError?
     var rejections: [(reference: String, reason: String)] = []
+    /// The lines the server sent on the sideband (git's `remote:` lines), the last 20.
+    private(set) var serverLines: [String] = []
+    private var partialLine = ""
     var sshMethods: [Credentials.Method]?
     var passwordMethods: [Credentials.Method]?
     var offeredUsername = false
@@ -68,11 +71,14 @@ final class RemoteCallbackBox {
                                                    indexedObjects: Int(current), bytes: 0))
             return 0
         }
-        callbacks.sideband_progress = { _, _, payload in
+        callbacks.sideband_progress = { text, length, payload in
             guard let payload else { return 0 }
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
             if box.options.shouldStop?() == true { return GIT_EUSER.rawValue }
             box.deadline?.touch()
+            if let text, length > 0 {
+                box.addServerText(String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self))
+            }
             return 0
         }
         callbacks.push_update_reference = { refname, status, payload in
@@ -82,6 +88,20 @@ final class RemoteCallbackBox {
                 box.rejections.append((refname.map { String(cString: $0) } ?? "?", String(cString: status)))
             }
             return 0
+        }
+    }
+
+    /// Keeps the complete lines of the server's sideband text; a line redrawn with `\r`
+    /// (a progress counter) counts once, as its last state.
+    private func addServerText(_ text: String) {
+        partialLine += text
+        while let end = partialLine.firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            let line = partialLine[..<end].trimmingCharacters(in: .whitespaces)
+            let redrawn = partialLine[end] == "\r"
+            partialLine = String(partialLine[partialLine.index(after: end)...])
+            if redrawn || line.isEmpty { continue }
+            serverLines.append(line)
+            if serverLines.count > 20 { serverLines.removeFirst() }
         }
     }
 

@@ -24,6 +24,9 @@ public struct GitFailure: Error, Equatable, Sendable {
         case repositoryNotFound(serverAdvice: String?)
         /// The remote refused the push.
         case pushRejected
+        /// The server refused the pushed branch for a reason of its own (a hook, a protection
+        /// rule); its words are in the detail. Not retried.
+        case pushRefusedByServer
         /// The vault's folder is not (in) a git repository (`.quire/` without `.git/`).
         case notARepository
         /// A lock file of git's is held (`.git/index.lock`): another git command is running, or
@@ -109,7 +112,7 @@ public struct GitFailure: Error, Equatable, Sendable {
         case .repositoryNotFound:
             kind = .repositoryNotFound(serverAdvice: error.serverAdvice)
         case .pushRejected:
-            kind = .pushRejected
+            kind = error.reason == .refusedByServer ? .pushRefusedByServer : .pushRejected
         case .other:
             kind = .other
         }

@@ -172,6 +172,8 @@ public final class Syncer {
                 guard let pushing = try repository.forPushing().remote(named: "origin") else { throw SyncError.noRemote }
                 try pushing.push(branch: branch, to: upstream, expected: remoteTip, options: transfer)
             } catch let error as GitError where error.category == .pushRejected {
+                // The server's own refusal (a hook, a protected branch) is not cured by merging.
+                if error.reason == .refusedByServer { throw error }
                 if attempt < options.pushAttempts { continue }
                 throw SyncError.pushRejectedAfterRetries(attempts: attempt)
             }

@@ -192,19 +192,44 @@ import Testing
         #expect(run.stderr.contains("git merge --abort"))
     }
 
-    @Test func aPushRejectedByTheServerExitsSix() throws {
-        let server = try GitServer.start("daemon")
-        defer { server.stop() }
+    /// Device `a` synced through a git daemon whose repository then gets `hook` as its
+    /// `pre-receive`, with an edit waiting; returns `quire sync`'s run and the device.
+    static func syncAgainstAHook(_ hook: String, server: GitServer) throws -> (QuireRun, Device) {
         let bare = try server.makeRepository()
         let world = try SyncWorld(bare: bare, url: server.baseURL + "vault.git")
         let a = try world.first("a", notes: ["one.md": SyncMergeTests.base])
-        let hook = bare.appendingPathComponent("hooks/pre-receive")
-        try Harness.write("#!/bin/sh\necho 'protected branch' >&2\nexit 1\n", to: hook)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
+        let path = bare.appendingPathComponent("hooks/pre-receive")
+        try Harness.write(hook, to: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path.path)
         try a.write(SyncOptionsTests.fromA, to: "one.md")
-        let run = try a.run(["sync"])
+        return (try a.run(["sync"]), a)
+    }
+
+    @Test func aPushRejectedByTheServerExitsSix() throws {
+        let server = try GitServer.start("daemon")
+        defer { server.stop() }
+        let (run, a) = try Self.syncAgainstAHook("#!/bin/sh\necho 'protected branch' >&2\nexit 1\n", server: server)
         #expect(run.code == 6, "\(run.stdout)\(run.stderr)")
         #expect(!run.stdout.contains("pushed"))
+        #expect(try a.run(["status"]).stdout.contains("1 local commit waiting to be pushed"))
+    }
+
+    /// A push a server-side hook refuses: the server's `remote:` lines and the reference's reason
+    /// are shown, the push is not retried (the hook runs once), the hint does not say to sync
+    /// again, and the commit made before the push is kept and said to be.
+    @Test func aPushRefusedByAHookShowsTheServersWordsAndIsNotRetried() throws {
+        let server = try GitServer.start("daemon")
+        defer { server.stop() }
+        let runs = try Harness.temporaryDirectory("quire-hook-runs").appendingPathComponent("runs")
+        let (run, a) = try Self.syncAgainstAHook(
+            "#!/bin/sh\necho run >> '\(runs.path)'\necho 'POLICY: frozen for the migration (ticket 42)' >&2\nexit 1\n",
+            server: server)
+        #expect(run.code == 6, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("POLICY: frozen for the migration (ticket 42)"), "\(run.stderr)")
+        #expect(run.stderr.contains("pre-receive hook declined"), "\(run.stderr)")
+        #expect(run.stderr.contains("stay committed"), "\(run.stderr)")
+        #expect(!run.stderr.contains("sync' again"), "\(run.stderr)")
+        #expect(try Harness.read(runs) == "run\n", "the refused push is not retried")
         #expect(try a.run(["status"]).stdout.contains("1 local commit waiting to be pushed"))
     }
 }
