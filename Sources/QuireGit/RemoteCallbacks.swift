@@ -56,7 +56,7 @@ final class RemoteCallbackBox {
         callbacks.push_transfer_progress = { current, total, bytes, payload in
             guard let payload else { return 0 }
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
-            if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
+            if box.deadline?.hasExpired == true || box.options.shouldStop?() == true { return GIT_EUSER.rawValue }
             box.deadline?.touch()
             box.options.progress?(TransferProgress(phase: .sending, totalObjects: Int(total), receivedObjects: Int(current),
                                                    indexedObjects: Int(current), bytes: Int(bytes)))
@@ -65,7 +65,7 @@ final class RemoteCallbackBox {
         callbacks.pack_progress = { _, current, total, payload in
             guard let payload else { return 0 }
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
-            if box.deadline?.hasExpired == true { return GIT_EUSER.rawValue }
+            if box.deadline?.hasExpired == true || box.options.shouldStop?() == true { return GIT_EUSER.rawValue }
             box.deadline?.touch()
             box.options.progress?(TransferProgress(phase: .packing, totalObjects: Int(total), receivedObjects: Int(current),
                                                    indexedObjects: Int(current), bytes: 0))

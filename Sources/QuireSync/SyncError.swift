@@ -83,6 +83,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case "after-commit", "before-fetch": return "after committing, before fetching (nothing was pushed)"
         case "after-fetch", "during-merge": return "after fetching, before merging (nothing was merged or pushed)"
         case "before-push": return "after merging, before pushing (nothing was pushed)"
+        case "during-fetch": return "while fetching (nothing was merged or pushed)"
+        case "during-push": return "while pushing (your commits are kept; the next sync pushes what the remote lacks)"
         default: return "at \(point)"
         }
     }

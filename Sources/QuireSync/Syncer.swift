@@ -27,10 +27,36 @@ public final class Syncer {
     /// Its remote-tracking branch, `refs/remotes/origin/<name>`.
     var tracking: String { Upstream.tracking(of: upstream) }
 
+    /// Runs a transfer; one that failed because an interrupt stopped it (`TransferOptions.shouldStop`)
+    /// is `SyncError.interrupted` at `point`.
+    func stoppable(_ point: String, _ transfer: () throws -> Void) throws {
+        do {
+            try transfer()
+        } catch let error as GitError {
+            if let signal = environment.interruption?() { throw SyncError.interrupted(signal: signal, point: point) }
+            throw error
+        }
+    }
+
     /// Opens the vault's repository.
     public init(vault: Vault, environment: SyncEnvironment, transfer: TransferOptions) throws {
         self.vault = vault
         self.environment = environment
+        var transfer = transfer
+        if transfer.shouldStop == nil, let interruption = environment.interruption {
+            // A transfer stops at an interrupt (a fetch or a push cut off leaves nothing half-done:
+            // no ref moves, and a server takes a pack only whole), instead of running to its end.
+            transfer.shouldStop = { interruption() != nil }
+        }
+        // Test hook: `QUIRE_FAULT=during-fetch:stop` (or `during-push`) pauses at the transfer's
+        // first progress, so that a test can interrupt it in flight.
+        let shown = transfer.progress
+        let paused = TransferPause()
+        transfer.progress = { [environment] progress in
+            let point = progress.phase == .packing || progress.phase == .sending ? "during-push" : "during-fetch"
+            if paused.first(point) { try? environment.fault(point) }
+            shown?(progress)
+        }
         self.transfer = transfer
         repository = try Repository.open(at: vault.root)
         retired = RetiredFiles(directory: repository.gitDirectory.appendingPathComponent("quire-retired").path)
@@ -151,7 +177,7 @@ public final class Syncer {
             report.attempts = attempt
             try environment.checkpoint("before-fetch")
             options.phaseStarted?(.fetching)
-            try remote.fetch(options: transfer)
+            try stoppable("during-fetch") { try remote.fetch(options: transfer) }
             try environment.checkpoint("after-fetch")
             if !hasUpstream { try settleUpstream(remote, dryRun: options.dryRun) }
             let remoteTip = try repository.referenceTarget(tracking)
@@ -170,7 +196,7 @@ public final class Syncer {
             do {
                 // Through a handle whose pack building skips libgit2's delta search.
                 guard let pushing = try repository.forPushing().remote(named: "origin") else { throw SyncError.noRemote }
-                try pushing.push(branch: branch, to: upstream, expected: remoteTip, options: transfer)
+                try stoppable("during-push") { try pushing.push(branch: branch, to: upstream, expected: remoteTip, options: transfer) }
             } catch let error as GitError where error.category == .pushRejected {
                 // The server's own refusal (a hook, a protected branch) is not cured by merging.
                 if error.reason == .refusedByServer { throw error }
@@ -293,5 +319,18 @@ public final class Syncer {
         let counts = try repository.aheadBehind(local: local, upstream: remoteTip)
         report.outgoingCommits = counts.ahead
         report.incomingCommits = counts.behind
+    }
+}
+
+/// Which transfer phases (`during-fetch`, `during-push`) have been seen, for the test pause.
+private final class TransferPause: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: Set<String> = []
+
+    /// Whether `point` is seen for the first time.
+    func first(_ point: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return seen.insert(point).inserted
     }
 }

@@ -183,6 +183,28 @@ import Testing
         #expect(try a.read("shared.md").contains("from b"))
     }
 
+    /// Ctrl-C during a push or a fetch stops the transfer itself (it ran to its end before, ~30 s
+    /// on a slow uplink, and a push then reported success with exit 0); the next sync finishes.
+    @Test(arguments: ["during-push", "during-fetch"])
+    func anInterruptStopsATransferInFlight(point: String) throws {
+        let world = try SyncWorld()
+        let (a, b) = try world.pair(["n.md": Self.base])
+        let device = point == "during-push" ? a : b
+        try a.write(Self.base + "line 3 from a\n", to: "n.md")
+        if point == "during-fetch" { try a.sync(now: "2026-11-29T12:01:00Z") }
+        let environment = Harness.environment(home: world.directory.appendingPathComponent(".test-home"),
+                                              extra: ["QUIRE_DEVICE": device.name, "QUIRE_FAULT": "\(point):stop"])
+        let (run, stopped) = try runUntilStopped([Harness.binary.path, "sync"], in: device.root, environment: environment,
+                                                 signal: SIGINT, whileStopped: {})
+        try #require(stopped, "the sync never reached its pause: \(run.stderr)")
+        #expect(run.code == 130, "\(run.stderr)")
+        #expect(run.stderr.contains("interrupted by SIGINT while \(point == "during-push" ? "pushing" : "fetching")"), "\(run.stderr)")
+        let again = try device.sync(now: "2026-11-29T12:02:00Z")
+        #expect(again.code == 0, "\(again.stderr)")
+        try b.sync(now: "2026-11-29T12:03:00Z")
+        #expect(try b.read("n.md").contains("line 3 from a"))
+    }
+
     /// Ctrl-C during `quire clone` stops it and removes what it made, saying so (killed at once
     /// it left a folder holding only `.git`, which a second clone refused, with no word).
     @Test(arguments: [SIGINT, SIGTERM])
