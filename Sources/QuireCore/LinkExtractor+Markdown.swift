@@ -145,21 +145,10 @@ extension LinkExtractor.Scanner {
 
     /// Records the heading (`#` to `######`) or block id (`^id` ending the line) of a line.
     mutating func readAnchors(_ line: Range<Int>) {
-        let indent = MarkdownBody.indent(UnsafeBufferPointer(rebasing: bytes[line]))
-        var index = line.lowerBound + indent
-        if indent < 4, index < line.upperBound, bytes[index] == UInt8(ascii: "#") {
-            let hashes = index
-            while index < line.upperBound, bytes[index] == UInt8(ascii: "#") { index += 1 }
-            if index - hashes <= 6, index == line.upperBound || bytes[index] == 0x20 || bytes[index] == 0x09 {
-                var textRange = trimmed(index..<line.upperBound)
-                var closing = textRange.upperBound
-                while closing > textRange.lowerBound, bytes[closing - 1] == UInt8(ascii: "#") { closing -= 1 }
-                if closing == textRange.lowerBound || bytes[closing - 1] == 0x20 || bytes[closing - 1] == 0x09 {
-                    textRange = trimmed(textRange.lowerBound..<closing)
-                }
-                if !textRange.isEmpty { anchors.headings.append(text(textRange)) }
-                return
-            }
+        let start = line.lowerBound + MarkdownBody.indent(UnsafeBufferPointer(rebasing: bytes[line]))
+        if start - line.lowerBound < 4, let heading = MarkdownBlocks.atxHeading(bytes, start..<line.upperBound) {
+            if !heading.text.isEmpty { anchors.headings.append(text(heading.text)) }
+            return
         }
         // `… ^block-id` at the end of the line (or alone on it).
         let content = trimmed(line)

@@ -57,7 +57,7 @@ public enum LinkExtractor {
         let hasAnchor = memchr(base + layout.bodyStart, Int32(UInt8(ascii: "#")), bytes.count - layout.bodyStart) != nil
             || memchr(base + layout.bodyStart, Int32(UInt8(ascii: "^")), bytes.count - layout.bodyStart) != nil
         if hasBracket || hasAnchor {
-            MarkdownBody.forEachLine(of: bytes, from: layout.bodyStart, skipsIndentedCode: true) { line in
+            MarkdownBody.forEachLine(of: bytes, from: layout.bodyStart) { line in
                 if hasAnchor { scanner.readAnchors(line) }
                 if hasBracket { scanner.scanBodyLine(line) }
                 return true

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a note's Markdown body says about the note beyond its words, read line by line
-/// outside fenced code blocks (```` ``` ```` or `~~~`, as CommonMark opens and closes them).
+/// outside fenced and indented code blocks, at the top level and inside block quotes and list
+/// items (as CommonMark opens and closes them: `MarkdownBlocks`).
 public enum MarkdownBody {
     /// The text of the first level-one ATX heading (`# Heading`, up to three spaces before the
     /// `#`, an optional closing run of `#` dropped), trimmed; nil when there is none.
@@ -9,19 +10,34 @@ public enum MarkdownBody {
         var body = body
         return body.withUTF8 { bytes in
             var heading: String?
-            forEachLine(of: bytes) { line in
-                heading = headingText(UnsafeBufferPointer(rebasing: bytes[line]))
+            forEachHeading(of: bytes, from: 0) { level, text, _ in
+                if level == 1, !text.isEmpty { heading = text }
                 return heading == nil
             }
             return heading
         }
     }
 
+    /// Calls `visit` with each ATX heading of a body from `first` (a body's first byte), outside
+    /// code blocks: its level (1–6), its text (trimmed, a closing run of `#` dropped; maybe
+    /// empty) and the offset of its line; until `visit` returns false.
+    public static func forEachHeading(of bytes: UnsafeBufferPointer<UInt8>, from first: Int,
+                                      _ visit: (_ level: Int, _ text: String, _ lineStart: Int) -> Bool) {
+        forEachLine(of: bytes, from: first) { line in
+            let start = line.lowerBound + indent(UnsafeBufferPointer(rebasing: bytes[line]))
+            guard start - line.lowerBound < 4, let heading = MarkdownBlocks.atxHeading(bytes, start..<line.upperBound) else {
+                return true
+            }
+            return visit(heading.level, String(decoding: UnsafeBufferPointer(rebasing: bytes[heading.text]), as: UTF8.self),
+                         line.lowerBound)
+        }
+    }
+
     /// The inline tags of a body, as Obsidian reads them: `#` at the start of a line or after a
     /// space or tab, then letters, digits, `_`, `-` and `/` (not only digits: `#123` is no tag;
-    /// a trailing `/` is dropped). Not inside code spans or fenced code blocks, and never a
-    /// heading's `#` (a space follows it), a URL's (`/#x`, `page#x`: no space before it) or
-    /// one inside an HTML tag (`<span style="color: #ccc">`, over several lines too).
+    /// a trailing `/` is dropped). Not inside code spans or code blocks (fenced or indented, in
+    /// lists and quotes too), and never a heading's `#` (a space follows it), a URL's (`/#x`,
+    /// `page#x`: no space before it) or one inside an HTML tag (`<span style="color: #ccc">`, over several lines too).
     /// In order of appearance, without `#`, duplicates (ignoring case) dropped.
     public static func inlineTags(in body: String) -> [String] {
         var body = body
@@ -46,65 +62,15 @@ public enum MarkdownBody {
         }
     }
 
-    /// Calls `visit` with the byte range of each line outside fenced code blocks (without its
-    /// line ending) until `visit` returns false. With `skipsIndentedCode`, lines of indented
-    /// code blocks are skipped too: four spaces (or a tab) after a blank line, outside a list
-    /// (an indented line that follows a list item is the item's content), up to the next line
-    /// indented less; `start` is where the lines begin (`bytes` before it are not read).
-    static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, from first: Int = 0, skipsIndentedCode: Bool = false,
-                            _ visit: (Range<Int>) -> Bool) {
-        var fence: (byte: UInt8, length: Int)?
-        var start = first
-        var previousBlank = true, inIndentedCode = false, inList = false
-        guard let base = bytes.baseAddress else { return }
-        while start < bytes.count {
-            let newline = memchr(base + start, 0x0A, bytes.count - start)
-            let end = newline.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
-            var line = start..<end
-            if end > start, bytes[end - 1] == 0x0D { line = start..<(end - 1) }
-            start = end + 1
-            if let run = fenceRun(UnsafeBufferPointer(rebasing: bytes[line])) {
-                if let open = fence {
-                    if run.byte == open.byte, run.length >= open.length, run.isBare { fence = nil }
-                } else {
-                    fence = (run.byte, run.length)
-                }
-                previousBlank = false
-                inIndentedCode = false
-                continue
-            }
-            if fence != nil { continue }
-            if skipsIndentedCode {
-                let text = UnsafeBufferPointer(rebasing: bytes[line])
-                let blank = text.allSatisfy { $0 == 0x20 || $0 == 0x09 }
-                defer { previousBlank = blank }
-                if blank { continue }
-                let indented = indent(text) == 4 || text.first == 0x09 || (text.count > indent(text) && text[indent(text)] == 0x09)
-                if indented && (inIndentedCode || (previousBlank && !inList)) {
-                    inIndentedCode = true
-                    continue
-                }
-                inIndentedCode = false
-                if !indented { inList = isListItem(text) }
-            }
-            if line.isEmpty { continue }
-            if !visit(line) { return }
+    /// Calls `visit` with the byte range of each line a reader reads as text (without its line
+    /// ending), from `first` (a body's first byte), until `visit` returns false: every line but
+    /// the empty ones and those of fenced and indented code blocks, in block quotes and list
+    /// items too (`MarkdownBlocks`).
+    static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, from first: Int = 0, _ visit: (Range<Int>) -> Bool) {
+        MarkdownBlocks.forEachLine(of: bytes, from: first) { line in
+            if line.kind == .code || line.range.isEmpty { return true }
+            return visit(line.range)
         }
-    }
-
-    /// Whether a line opens a list item (`-`, `*`, `+` or `1.`/`1)` then a space, up to three
-    /// spaces in).
-    private static func isListItem(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = indent(line)
-        guard index < line.count else { return false }
-        let byte = line[index]
-        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") {
-            return index + 1 == line.count || line[index + 1] == 0x20 || line[index + 1] == 0x09
-        }
-        let digits = index
-        while index < line.count, line[index] >= 0x30, line[index] <= 0x39 { index += 1 }
-        guard index > digits, index < line.count, line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")") else { return false }
-        return index + 1 == line.count || line[index + 1] == 0x20 || line[index + 1] == 0x09
     }
 
     /// Calls `visit` with the byte range of each line a reader reads as text, from `start` (a
@@ -112,7 +78,7 @@ public enum MarkdownBody {
     /// them; until `visit` returns false.
     public static func forEachReadableLine(of bytes: UnsafeBufferPointer<UInt8>, from start: Int,
                                            _ visit: (Range<Int>) -> Bool) {
-        forEachLine(of: bytes, from: start, skipsIndentedCode: true, visit)
+        forEachLine(of: bytes, from: start, visit)
     }
 
     /// The byte ranges of the code spans of one line (`` `code` ``, as `LinkExtractor` and
@@ -136,34 +102,6 @@ public enum MarkdownBody {
         var count = 0
         while count < line.count, count < 4, line[count] == 0x20 { count += 1 }
         return count
-    }
-
-    /// A line that opens or closes a fence: up to three spaces, then three or more backticks
-    /// or tildes (`isBare`: nothing after them but spaces, as a closing fence must be).
-    private static func fenceRun(_ line: UnsafeBufferPointer<UInt8>) -> (byte: UInt8, length: Int, isBare: Bool)? {
-        var index = indent(line)
-        guard index < 4, index < line.count else { return nil }
-        let byte = line[index]
-        guard byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") else { return nil }
-        let first = index
-        while index < line.count, line[index] == byte { index += 1 }
-        guard index - first >= 3 else { return nil }
-        return (byte, index - first, line[index...].allSatisfy { $0 == 0x20 || $0 == 0x09 })
-    }
-
-    /// The text of a level-one heading line, nil for any other line.
-    private static func headingText(_ line: UnsafeBufferPointer<UInt8>) -> String? {
-        let start = indent(line)
-        guard start < 4, start + 1 < line.count, line[start] == UInt8(ascii: "#"),
-              line[start + 1] == 0x20 || line[start + 1] == 0x09 else { return nil }
-        var text = String(decoding: UnsafeBufferPointer(rebasing: line[(start + 1)...]), as: UTF8.self)
-            .trimmingCharacters(in: .whitespaces)
-        // A closing sequence: a space, then only `#` to the end.
-        if let lastNonHash = text.lastIndex(where: { $0 != "#" }), lastNonHash < text.index(before: text.endIndex),
-           text[lastNonHash] == " " || text[lastNonHash] == "\t" {
-            text = String(text[...lastNonHash]).trimmingCharacters(in: .whitespaces)
-        }
-        return text.isEmpty ? nil : text
     }
 
     /// The tags of one line (outside code spans and HTML tags; `inHTMLTag`: the line starts

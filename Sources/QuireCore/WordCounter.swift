@@ -16,7 +16,7 @@ public enum WordCounter {
         count(utf8: bytes, eightAtATime: true)
     }
 
-    /// The words a person reads in a Markdown body: `count(utf8:)` without fenced code blocks,
+    /// The words a person reads in a Markdown body: `count(utf8:)` without code blocks (`MarkdownBody`),
     /// link and image targets (`](…)`), autolinks (`<https://…>`) and data URLs
     /// (`data:image/png;base64,…`), which no one reads word by word. (Front matter is never
     /// part of a body.)

@@ -91,6 +91,31 @@ struct LinkExtractorTests {
         #expect(links(text).map(\.target) == ["A", "B", "Nested list content", "C"])
     }
 
+    /// Code blocks inside list items and block quotes are code too (a rename rewrote a link in
+    /// them, `check` reported it broken).
+    @Test func nothingInCodeInsideListsAndQuotes() {
+        let text = """
+            - install:
+
+                ```css
+                a { color: #002b5c; }  /* see [[ghost]] */
+                ```
+            - [[Item]]
+
+            > ```
+            > [[quoted ghost]]
+            > ```
+            > [[Quoted]]
+
+            1. step
+               > ~~~
+               > [x](deep.md)
+               > ~~~
+            [[After]]
+            """
+        #expect(links(text).map(\.target) == ["Item", "Quoted", "After"])
+    }
+
     @Test func frontMatterLinksOnlyInStrings() {
         let text = """
             ---

@@ -45,6 +45,14 @@ struct MarkdownBodyTests {
         #expect(MarkdownBody.inlineTags(in: "I <promise #one\n\n#two and #three\n") == ["two", "three"])
     }
 
+    /// CSS colours in code blocks inside list items and quotes are no tags (a Dendron vault
+    /// showed fifteen of them).
+    @Test func noTagsInCodeInsideListsAndQuotes() {
+        let body = "- install:\n\n    ```css\n    a { color: #002b5c; }\n    ```\n\n> ```\n> #quoted\n> ```\n> #real\n"
+        #expect(MarkdownBody.inlineTags(in: body) == ["real"])
+        #expect(MarkdownBody.firstHeading(in: "> ```\n> # Not a title\n> ```\n# Title\n") == "Title")
+    }
+
     @Test func noteTagsJoinFrontMatterAndBody() {
         let note = NoteParser.parse(Data("---\ntags: a, Idea\n---\nSee #idea and #b.\n".utf8), path: "n.md")
         #expect(note.tags == ["a", "Idea", "b"])

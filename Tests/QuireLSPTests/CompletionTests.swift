@@ -73,6 +73,18 @@ import QuireCore
     /// Completing inside an existing link replaces its whole target (the old tail stayed behind
     /// the new link) and keeps its label; `[[#` offers the note's own headings; nothing is
     /// offered in code, where quire reads no link or tag; a link in a front-matter value
+    /// A fence inside a list item or a block quote is code for completion as for quire.
+    @Test func codeInsideListItemsAndQuotesIsCode() {
+        let text = "- item\n\n  ```\n  [[in code\n  ```\n> ```\n> #quoted\n> ```\n> [[text\n"
+        let document = TextDocument(text: text, version: 1, encoding: .utf8)
+        func offset(of needle: String) -> Int {
+            text.utf8.count - (text.range(of: needle).map { text[$0.upperBound...].utf8.count } ?? 0)
+        }
+        #expect(LanguageServer.isInCode(document, offset(of: "[[in")))
+        #expect(LanguageServer.isInCode(document, offset(of: "#quo")))
+        #expect(!LanguageServer.isInCode(document, offset(of: "[[tex")))
+    }
+
     /// completes like one in the body.
     @Test func completionInsideLinksInCodeAndInFrontMatter() throws {
         let client = try LSPClient(root: try LSPHarness.vault(Self.files))
