@@ -3,6 +3,10 @@ import Foundation
 extension LinkExtractor.Scanner {
     /// Reads `[label](destination "title")` whose `[` is at `open`; the index after it, nil
     /// when it is no inline link to a file (a URL with a scheme is none).
+    ///
+    /// Brackets in the label and parentheses in the destination nest at most
+    /// `maximumNesting` deep (cmark-gfm's bound on parentheses), and a title that a line cannot
+    /// close is searched for once: a long line of unclosed `[a](` is read in linear time.
     mutating func markdownLink(open: Int, start: Int, embed: Bool, end: Int) -> Int? {
         // The label: brackets nest, `\` escapes, a code span is skipped whole.
         var index = open + 1
@@ -10,8 +14,11 @@ extension LinkExtractor.Scanner {
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\") { index += 2; continue }
-            if byte == UInt8(ascii: "`") { index = MarkdownBody.afterCodeSpan(bytes, from: index, end: end); continue }
-            if byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: "`") { index = codeSpans.after(index); continue }
+            if byte == UInt8(ascii: "[") {
+                depth += 1
+                if depth > Self.maximumNesting { return nil }
+            }
             if byte == UInt8(ascii: "]") { depth -= 1; if depth == 0 { break } }
             index += 1
         }
@@ -41,7 +48,10 @@ extension LinkExtractor.Scanner {
                 let byte = bytes[index]
                 if byte == 0x20 || byte == 0x09 || byte < 0x20 { break }
                 if byte == UInt8(ascii: "\\") { index += 2; continue }
-                if byte == UInt8(ascii: "(") { parens += 1 }
+                if byte == UInt8(ascii: "(") {
+                    parens += 1
+                    if parens > Self.maximumNesting { return nil }
+                }
                 if byte == UInt8(ascii: ")") { if parens == 0 { break }; parens -= 1 }
                 index += 1
             }
@@ -52,12 +62,18 @@ extension LinkExtractor.Scanner {
         var title: String?
         if index < end, let closing = titleCloser(bytes[index]) {
             let first = index + 1
+            if let unclosed = unclosedTitles[closing], unclosed <= first { return nil }
             var close = first
             while close < end, bytes[close] != closing {
+                // A title in parentheses holds no unescaped `(` (CommonMark 6.3).
+                if closing == UInt8(ascii: ")"), bytes[close] == UInt8(ascii: "(") { return nil }
                 if bytes[close] == UInt8(ascii: "\\") { close += 1 }
                 close += 1
             }
-            guard close < end else { return nil }
+            guard close < end else {
+                unclosedTitles[closing] = first
+                return nil
+            }
             title = unescaped(text(first..<min(close, end)))
             index = close + 1
             while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
@@ -85,6 +101,9 @@ extension LinkExtractor.Scanner {
                               labelRange: labelRange, line: line, column: column))
         return after
     }
+
+    /// How deep brackets in a label and parentheses in a destination may nest.
+    static let maximumNesting = 32
 
     private func titleCloser(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -71,6 +71,11 @@ public enum LinkExtractor {
         let bytes: UnsafeBufferPointer<UInt8>
         var links: [NoteLink] = []
         var anchors = NoteAnchors()
+        /// The code spans of the line being read.
+        var codeSpans: CodeSpanReader
+        /// For each byte that closes a link title (`"`, `'`, `)`), the offset on the line being
+        /// read from which no such byte follows (a title opened there is never closed).
+        var unclosedTitles: [UInt8: Int] = [:]
         /// The line counted so far and the byte where it starts.
         private var lineNumber = 1
         private var lineStart = 0
@@ -78,6 +83,7 @@ public enum LinkExtractor {
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
+            codeSpans = CodeSpanReader(bytes, line: 0..<0)
         }
 
         /// The 1-based line and column of `offset` (offsets are asked in increasing order).
@@ -102,10 +108,12 @@ public enum LinkExtractor {
         mutating func scanBodyLine(_ line: Range<Int>) {
             var index = line.lowerBound
             let end = line.upperBound
+            codeSpans = CodeSpanReader(bytes, line: line)
+            if !unclosedTitles.isEmpty { unclosedTitles.removeAll(keepingCapacity: true) }
             while index < end {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "`") {
-                    index = MarkdownBody.afterCodeSpan(bytes, from: index, end: end)
+                    index = codeSpans.after(index)
                     continue
                 }
                 if byte == UInt8(ascii: "\\") { index += 2; continue }

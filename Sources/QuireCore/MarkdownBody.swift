@@ -85,10 +85,11 @@ public enum MarkdownBody {
     /// `inlineTags` skip them), in order.
     public static func codeSpans(in bytes: UnsafeBufferPointer<UInt8>, line: Range<Int>) -> [Range<Int>] {
         var spans: [Range<Int>] = []
+        var reader = CodeSpanReader(bytes, line: line)
         var index = line.lowerBound
         while index < line.upperBound {
             guard bytes[index] == UInt8(ascii: "`") else { index += 1; continue }
-            let end = afterCodeSpan(bytes, from: index, end: line.upperBound)
+            let end = reader.after(index)
             var run = index
             while run < line.upperBound, bytes[run] == UInt8(ascii: "`") { run += 1 }
             if end > run { spans.append(index..<end) }
@@ -108,6 +109,7 @@ public enum MarkdownBody {
     /// inside an HTML tag that an earlier line opened, and whether the next one does).
     private static func tagsOfLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, inHTMLTag: inout Bool) -> [String] {
         var tags: [String] = []
+        var codeSpans = CodeSpanReader(bytes, line: line)
         var index = line.lowerBound
         if inHTMLTag {
             guard let close = UnsafeBufferPointer(rebasing: bytes[line]).firstIndex(of: UInt8(ascii: ">")) else { return [] }
@@ -117,7 +119,7 @@ public enum MarkdownBody {
         while index < line.upperBound {
             let byte = bytes[index]
             if byte == UInt8(ascii: "`") {
-                index = afterCodeSpan(bytes, from: index, end: line.upperBound)
+                index = codeSpans.after(index)
                 continue
             }
             // An HTML tag or an autolink (`<a style="color: #ccc">`, `<https://x/#y>`).
@@ -162,22 +164,6 @@ public enum MarkdownBody {
             index = max(end, index + 1)
         }
         return tags
-    }
-
-    /// The index after the code span that opens at `start` (a run of backticks closed by a run
-    /// of the same length on the line), or after the run itself when nothing closes it.
-    static func afterCodeSpan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
-        var index = start
-        while index < end, bytes[index] == UInt8(ascii: "`") { index += 1 }
-        let length = index - start
-        var search = index
-        while search < end {
-            guard bytes[search] == UInt8(ascii: "`") else { search += 1; continue }
-            let runStart = search
-            while search < end, bytes[search] == UInt8(ascii: "`") { search += 1 }
-            if search - runStart == length { return search }
-        }
-        return index
     }
 
     /// The length of the UTF-8 sequence at `index` when it is a letter, digit, mark or symbol

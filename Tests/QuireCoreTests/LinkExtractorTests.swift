@@ -168,6 +168,23 @@ struct LinkExtractorTests {
         #expect(NoteParser.parse(Data("a\0b [[Z]]".utf8), path: "bin.md").links.isEmpty)
     }
 
+    /// Long lines of openers that nothing closes: each `[` or `(` searched to the end of the
+    /// line made `check` and `search` quadratic (a 400 KB line took over a minute). The limit
+    /// only catches that; the lines read in well under a second.
+    @Test(.timeLimit(.minutes(1))) func longLinesOfUnclosedOpenersAreReadOnce() {
+        let end = " [end](end.md) `[[no]]`"
+        let ticks = (2...600).map { String(repeating: "`", count: $0) + " [a](" }.joined()
+        for line in [String(repeating: "[a](", count: 50_000), String(repeating: "[a", count: 100_000),
+                     String(repeating: "[a](b (", count: 30_000), String(repeating: "[a](b '", count: 30_000),
+                     String(repeating: "[a](x()", count: 30_000), String(repeating: "[[a|", count: 50_000), ticks] {
+            #expect(links(line + end).map(\.target) == ["end.md"], "\(line.prefix(12))…")
+        }
+        #expect(links("[a](b (c) [x](y.md)").map(\.target) == ["y.md"])
+        #expect(links("[a](b.md (c))").map(\.title) == ["c"])
+        #expect(links(String(repeating: "[ ", count: 33) + "a" + String(repeating: " ]", count: 33) + "(deep.md)").isEmpty)
+        #expect(links(String(repeating: "[ ", count: 32) + "a" + String(repeating: " ]", count: 32) + "(deep.md)").count == 1)
+    }
+
     @Test func hostileInputNeverCrashes() {
         for text in ["[[", "]]", "[[|]]", "[[#]]", "![[", "[](", "[x](<", "[x](<a>", "[x](a \"t", "[[a]", "[`]`](x.md)",
                      String(repeating: "[", count: 5000), String(repeating: "[[a|", count: 1000) + "]]"] {
