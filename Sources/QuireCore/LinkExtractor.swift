@@ -56,10 +56,16 @@ public enum LinkExtractor {
         let hasBracket = memchr(base + layout.bodyStart, Int32(UInt8(ascii: "[")), bytes.count - layout.bodyStart) != nil
         let hasAnchor = memchr(base + layout.bodyStart, Int32(UInt8(ascii: "#")), bytes.count - layout.bodyStart) != nil
             || memchr(base + layout.bodyStart, Int32(UInt8(ascii: "^")), bytes.count - layout.bodyStart) != nil
-        if hasBracket || hasAnchor {
-            MarkdownBody.forEachLine(of: bytes, from: layout.bodyStart) { line in
-                if hasAnchor { scanner.readAnchors(line) }
-                if hasBracket { scanner.scanBodyLine(line) }
+        let hasUnderline = memchr(base + layout.bodyStart, Int32(UInt8(ascii: "=")), bytes.count - layout.bodyStart) != nil
+            || memchr(base + layout.bodyStart, Int32(UInt8(ascii: "-")), bytes.count - layout.bodyStart) != nil
+        if hasBracket || hasAnchor || hasUnderline {
+            MarkdownBlocks.forEachLine(of: bytes, from: layout.bodyStart) { block in
+                if case .setextUnderline(_, let heading) = block.kind {
+                    scanner.anchors.headings.append(MarkdownBlocks.setextText(bytes, heading))
+                }
+                guard block.kind != .code, !block.range.isEmpty else { return true }
+                if hasAnchor { scanner.readAnchors(block.range) }
+                if hasBracket { scanner.scanBodyLine(block.range) }
                 return true
             }
         }

@@ -351,6 +351,12 @@ struct MarkdownBlocks {
         return (level, text)
     }
 
+    /// The text of a setext heading: its lines' content, trimmed, joined by spaces.
+    static func setextText(_ bytes: UnsafeBufferPointer<UInt8>, _ heading: [Range<Int>]) -> String {
+        heading.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[trimmed(bytes, $0)]), as: UTF8.self) }
+            .joined(separator: " ")
+    }
+
     /// `range` without spaces and tabs at either end.
     static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
         var lower = range.lowerBound, upper = range.upperBound

@@ -4,8 +4,9 @@ import Foundation
 /// outside fenced and indented code blocks, at the top level and inside block quotes and list
 /// items (as CommonMark opens and closes them: `MarkdownBlocks`).
 public enum MarkdownBody {
-    /// The text of the first level-one ATX heading (`# Heading`, up to three spaces before the
-    /// `#`, an optional closing run of `#` dropped), trimmed; nil when there is none.
+    /// The text of the first level-one heading (`# Heading`, up to three spaces before the
+    /// `#`, an optional closing run of `#` dropped; or a paragraph underlined with `===`),
+    /// trimmed; nil when there is none.
     public static func firstHeading(in body: String) -> String? {
         var body = body
         return body.withUTF8 { bytes in
@@ -18,12 +19,18 @@ public enum MarkdownBody {
         }
     }
 
-    /// Calls `visit` with each ATX heading of a body from `first` (a body's first byte), outside
-    /// code blocks: its level (1–6), its text (trimmed, a closing run of `#` dropped; maybe
-    /// empty) and the offset of its line; until `visit` returns false.
+    /// Calls `visit` with each heading of a body from `first` (a body's first byte), outside
+    /// code blocks: ATX (`## Heading`) and setext (a paragraph underlined with `===` or `---`);
+    /// its level (1–6), its text (trimmed, a closing run of `#` dropped; maybe empty) and the
+    /// offset of its first line; until `visit` returns false.
     public static func forEachHeading(of bytes: UnsafeBufferPointer<UInt8>, from first: Int,
                                       _ visit: (_ level: Int, _ text: String, _ lineStart: Int) -> Bool) {
-        forEachLine(of: bytes, from: first) { line in
+        MarkdownBlocks.forEachLine(of: bytes, from: first) { block in
+            if case .setextUnderline(let level, let heading) = block.kind, let first = heading.first {
+                return visit(level, MarkdownBlocks.setextText(bytes, heading), first.lowerBound)
+            }
+            let line = block.range
+            guard block.kind == .text else { return true }
             let start = line.lowerBound + indent(UnsafeBufferPointer(rebasing: bytes[line]))
             guard start - line.lowerBound < 4, let heading = MarkdownBlocks.atxHeading(bytes, start..<line.upperBound) else {
                 return true

@@ -110,7 +110,7 @@ public struct NoteLink: Sendable, Equatable, Hashable {
 
 /// The headings and block ids of a note body, for resolving `#heading` and `#^block`.
 public struct NoteAnchors: Sendable, Equatable, Hashable {
-    /// The text of each ATX heading (`#` to `######`), in order, trimmed.
+    /// The text of each heading (ATX `#` to `######`, and setext), in order, trimmed.
     public var headings: [String]
     /// Each block id (`^id` at the end of a line), in order, without `^`.
     public var blockIDs: [String]

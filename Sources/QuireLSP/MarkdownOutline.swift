@@ -1,7 +1,7 @@
 import Foundation
 import QuireCore
 
-/// The ATX headings of a Markdown text (`# Title` … `###### Detail`), skipping front matter and
+/// The headings of a Markdown text (`# Title` … `###### Detail`, and setext), skipping front matter and
 /// code blocks as quire reads a note (`MarkdownBody.forEachHeading`): document symbols and
 /// heading completion come from here.
 struct MarkdownOutline {

@@ -162,6 +162,17 @@ struct LinkExtractorTests {
         #expect(scan.anchors.hasBlock("PARA-1"))
     }
 
+    /// A paragraph underlined with `===` or `---` is a heading ("has no heading" before); `---`
+    /// after a blank line is a thematic break, and front matter's `---` no heading.
+    @Test func setextHeadingsAreAnchors() {
+        let text = "---\ntitle: T\n---\nintro\n\nFirst Big\n=========\n\nSecond\nSmall  \n------------\ntext\n\n---\n"
+            + "# ATX\n- item\n---\n```\ncode\n---\n```\n"
+        let anchors = LinkExtractor.scan(text: text).anchors
+        #expect(anchors.headings == ["First Big", "Second Small", "ATX"])
+        #expect(anchors.hasHeading("first-big"))
+        #expect(MarkdownBody.firstHeading(in: "Title line\n===\n# Later\n") == "Title line")
+    }
+
     @Test func parsedNotesCarryLinks() {
         let note = NoteParser.parse(Data("---\nrelated: \"[[X]]\"\n---\n[[Y]]\n".utf8), path: "n.md")
         #expect(note.links.map(\.target) == ["X", "Y"])

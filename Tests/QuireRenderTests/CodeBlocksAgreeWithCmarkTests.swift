@@ -69,6 +69,23 @@ import QuireRender
         return found
     }
 
+    static let headingDocuments = [
+        "intro\n\nFirst Big\n=========\n\nSecond Small\n------------\ntext\n",
+        "a\n\n---\n\nb\n---\n# c #\n## d\n",
+        "- item\n---\npara\n  ===\n",
+        "    not\n---\nt\n    ===\n",
+        "```\nx\n---\n```\ny\n= z\n",
+    ]
+
+    /// Top-level headings as quire reads them for anchors and as cmark-gfm parses them.
+    @Test(arguments: headingDocuments) func headingsAgree(_ document: String) {
+        let cmark = MarkdownParser.blocks(document).compactMap { block -> String? in
+            guard case .heading(_, let inlines) = block else { return nil }
+            return inlines.map { if case .text(let text) = $0 { text } else { " " } }.joined()
+        }
+        #expect(LinkExtractor.scan(text: document).anchors.headings == cmark, "\(document.debugDescription)")
+    }
+
     @Test(arguments: documents) func codeWordsAgree(_ document: String) {
         #expect(quireCodeWords(document) == cmarkCodeWords(document), "\(document.debugDescription)")
         #expect(cmarkCodeWords(document) == words(document).filter { $0.hasPrefix("c") }, "\(document.debugDescription)")
