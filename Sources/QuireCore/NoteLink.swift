@@ -122,10 +122,45 @@ public struct NoteAnchors: Sendable, Equatable, Hashable {
     }
 
     /// Whether `heading` names a heading here, case-insensitively, as Obsidian compares them
-    /// (`A#B`: the last part names it); spaces, `-` and `_` are not told apart.
+    /// (`A#B`: the last part names it; spaces, `-` and `_` are not told apart), or as GitHub and
+    /// Hugo write anchors (`githubSlug`, `-1`, `-2` after a repeated one).
     public func hasHeading(_ heading: String) -> Bool {
-        let wanted = Self.headingKey(heading.split(separator: "#").last.map(String.init) ?? heading)
-        return headings.contains { Self.headingKey($0) == wanted }
+        let last = heading.split(separator: "#").last.map(String.init) ?? heading
+        let wanted = Self.headingKey(last)
+        if headings.contains(where: { Self.headingKey($0) == wanted }) { return true }
+        let slug = last.lowercased()
+        var used = Set<String>()
+        var repeats: [String: Int] = [:]
+        for text in headings {
+            let base = Self.githubSlug(text)
+            var anchor = base
+            if used.contains(base) {
+                var count = repeats[base, default: 0]
+                repeat {
+                    count += 1
+                    anchor = base + "-" + String(count)
+                } while used.contains(anchor)
+                repeats[base] = count
+            }
+            if anchor == slug { return true }
+            used.insert(anchor)
+        }
+        return false
+    }
+
+    /// A heading's anchor as GitHub writes it: lowercased, every character but letters,
+    /// digits, `-`, `_` and spaces dropped, each space made `-` (runs of `-` stay):
+    /// `What's new? (v2)` → `whats-new-v2`, `Smileys & Emotion` → `smileys--emotion`.
+    public static func githubSlug(_ text: String) -> String {
+        var slug = ""
+        for character in text.lowercased() {
+            if character == " " {
+                slug.append("-")
+            } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                slug.append(character)
+            }
+        }
+        return slug
     }
 
     /// Whether `blockID` is a block id here (case-insensitive).

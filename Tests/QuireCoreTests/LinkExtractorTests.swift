@@ -173,6 +173,20 @@ struct LinkExtractorTests {
         #expect(MarkdownBody.firstHeading(in: "Title line\n===\n# Later\n") == "Title line")
     }
 
+    /// Anchors written the GitHub and Hugo way: punctuation and backticks dropped, spaces made
+    /// `-` without collapsing them, `-1` after a repeated heading ("has no heading" before).
+    @Test func githubAnchorsNameHeadings() {
+        let anchors = LinkExtractor.scan(text: "## What's new? (v2)\n## Smileys & Emotion\n## The `:counter` placeholder\n"
+                                               + "## Notes\n## Notes\n## Notes-1\n## Notes\n").anchors
+        for anchor in ["whats-new-v2", "smileys--emotion", "the-counter-placeholder", "notes", "notes-1", "notes-1-1",
+                       "notes-2", "What's new? (v2)", "smileys-&-emotion"] {
+            #expect(anchors.hasHeading(anchor), "\(anchor)")
+        }
+        for anchor in ["whats-new-v3", "smileys-emotion-", "notes-3", "the--counter-placeholder"] {
+            #expect(!anchors.hasHeading(anchor), "\(anchor)")
+        }
+    }
+
     @Test func parsedNotesCarryLinks() {
         let note = NoteParser.parse(Data("---\nrelated: \"[[X]]\"\n---\n[[Y]]\n".utf8), path: "n.md")
         #expect(note.links.map(\.target) == ["X", "Y"])
