@@ -81,6 +81,23 @@ struct MarkdownBlocks {
     /// Reads the next line.
     private mutating func read(_ line: Range<Int>) -> Line {
         let end = line.upperBound
+        // Most lines of prose: outside any container and code, starting with a letter (ASCII or
+        // not) — no container mark, fence, indentation, underline, break or heading can start
+        // so. A paragraph line, read without the machinery below (it ran for every line of every
+        // note in a rebuild).
+        if containers.isEmpty, line.lowerBound < end, Self.startsProse(bytes[line.lowerBound]) {
+            switch leaf {
+            case .none:
+                leaf = .paragraph
+                paragraph.removeAll(keepingCapacity: true)
+                fallthrough
+            case .paragraph:
+                paragraph.append(line)
+                return Line(range: line, content: line, kind: .text)
+            case .fence, .indentedCode:
+                break
+            }
+        }
         var cursor = Cursor(index: line.lowerBound)
         var matched = 0
         matching: for container in containers {
@@ -118,6 +135,13 @@ struct MarkdownBlocks {
         }
         cursor = openContainers(cursor, end: end)
         return Line(range: line, content: cursor.index..<end, kind: readLeaf(cursor, end: end))
+    }
+
+    /// Whether a line starting with `byte` outside containers and code is a paragraph line: an
+    /// ASCII letter, or the first byte of a character beyond ASCII.
+    @inline(__always)
+    private static func startsProse(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
     }
 
     /// Opens the block quotes and list items that start at `cursor`; the cursor after them.
