@@ -1,5 +1,8 @@
 import Foundation
 import QuireCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `quire import DIR --from TOOL`: another tool's folder copied into the vault with its layout
 /// kept (relative links and attachments keep working; Dendron's dotted names stay), each note's
@@ -86,6 +89,7 @@ public enum FolderImport {
         for (index, file) in files.enumerated() {
             let target = folder.isEmpty ? file.path : folder + "/" + file.path
             do {
+                guard !file.invalidName else { throw ImportEntryError("its name is not valid UTF-8: rename it and import again") }
                 guard !file.isLink else { throw ImportEntryError("a symbolic link is not followed") }
                 let safe = try vault.resolveSafePath(target)
                 let data: Data
@@ -160,6 +164,8 @@ public enum FolderImport {
         var path: String
         var modified: Date?
         var isLink: Bool
+        /// Its name is not valid UTF-8 (`path` shows the bad bytes as `\xE9`): it cannot be imported.
+        var invalidName = false
     }
 
     /// Every file below `root` but hidden ones and those in hidden or `skipping` folders,
@@ -169,11 +175,10 @@ public enum FolderImport {
         var folders = [""]
         while let folder = folders.popLast() {
             let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: url.path)
-            } catch {
-                throw ImportError.unreadable(path: url.path, line: nil, reason: "the folder cannot be listed")
+            let (names, invalid) = try listing(url)
+            for name in invalid {
+                files.append(SourceFile(path: folder.isEmpty ? name : folder + "/" + name, modified: nil, isLink: false,
+                                        invalidName: true))
             }
             for name in names where !name.hasPrefix(".") {
                 let path = folder.isEmpty ? name : folder + "/" + name
@@ -188,5 +193,23 @@ public enum FolderImport {
             }
         }
         return files.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+    }
+
+    /// The names in `folder` by their bytes (`FileManager` leaves out a name that is not
+    /// UTF-8): the valid ones, and the others shown with their bad bytes escaped (not hidden).
+    static func listing(_ folder: URL) throws -> (names: [String], invalid: [String]) {
+        guard let directory = opendir(folder.path) else {
+            throw ImportError.unreadable(path: folder.path, line: nil, reason: "the folder cannot be listed")
+        }
+        defer { closedir(directory) }
+        var names: [String] = [], invalid: [String] = []
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            guard !bytes.isEmpty, bytes[0] != UInt8(ascii: ".") else { continue }
+            if let name = String(validating: bytes, as: UTF8.self) { names.append(name) } else { invalid.append(FileNameText.shown(bytes)) }
+        }
+        return (names, invalid)
     }
 }

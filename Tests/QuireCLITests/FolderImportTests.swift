@@ -92,6 +92,25 @@ struct FolderImportTests {
         }
     }
 
+    /// A file whose name is not UTF-8 (a Latin-1 `café.md`) is listed as failed, its bad byte
+    /// shown, and the import exits 1; it used to be left out without a word.
+    @Test func aNameThatIsNotUTF8IsReportedAsFailed() throws {
+        let source = try Harness.temporaryDirectory("quire-import-latin1")
+        try Harness.write("fine\n", to: source.appendingPathComponent("a.md"))
+        let path = Array(source.path.utf8) + [0x2F, 0x63, 0x61, 0x66, 0xE9, 0x2E, 0x6D, 0x64, 0]
+        let made = path.withUnsafeBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { creat($0, 0o644) }
+        }
+        #expect(made >= 0)
+        let vault = try TestVault()
+        let run = try vault.run(["import", source.path, "--from", "plain"])
+        #expect(run.code == 1)
+        #expect(run.stdout == "imported 1 note, skipped 0 already in the vault, 1 failed\n", "\(run.stdout)")
+        #expect(run.stderr.contains("(caf\\xE9.md) not imported: its name is not valid UTF-8"), "\(run.stderr)")
+        #expect(try vault.read("a.md") == "fine\n")
+    }
+
     @Test func obsidianJekyllZkNbAndPlainFolders() throws {
         let source = try Harness.temporaryDirectory("quire-import-source")
         func write(_ text: String, _ path: String) throws { try Harness.write(text, to: source.appendingPathComponent(path)) }
