@@ -153,7 +153,13 @@ final class RemoteCallbackBox {
             }
         }
         let ssh = allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0
-        if offered.isEmpty {
+        if offered.isEmpty, !ssh, let parts = URLComponents(string: url), parts.password != nil {
+            // libgit2 offers a password written in the URL itself before it asks: asked, the
+            // server has refused it.
+            error = GitError(function: "credentials", code: .auth, errorClass: "http",
+                             message: "the server refused the password in the URL for \(parts.user ?? "its user") (\(Credentials.redact(url)))",
+                             reason: .credentialsRefused)
+        } else if offered.isEmpty {
             let looked = ssh ? "no ssh-agent (SSH_AUTH_SOCK), no key at ~/.ssh/id_ed25519 or ~/.ssh/id_rsa"
                 + (options.credentials.sshKeyPath.map { " or \($0) (sshKey)" } ?? "")
                 : "QUIRE_GIT_TOKEN is not set, ~/.git-credentials has no entry for it and no git credential helper answered"

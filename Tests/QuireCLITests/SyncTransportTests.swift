@@ -155,6 +155,13 @@ import Testing
                 "\(wrong.stderr)")
         #expect(!wrong.stderr.contains("authentication failed: authentication failed"), "\(wrong.stderr)")
         #expect(!wrong.stderr.contains("ssh-agent"), "\(wrong.stderr)")
+        // A wrong password written in the URL: refused, and said so (it read "no credentials").
+        let inURL = server.baseURL.replacingOccurrences(of: "://", with: "://quire:WRONGPASS@") + "vault.git"
+        let wrongInURL = try Harness.run(["clone", inURL, "c"], in: b.root.deletingLastPathComponent())
+        #expect(wrongInURL.code == 4, "\(wrongInURL.stderr)")
+        #expect(wrongInURL.stderr.contains("the server refused the password in the URL for quire (http://quire:***@"),
+                "\(wrongInURL.stderr)")
+        #expect(!wrongInURL.stderr.contains("WRONGPASS"))
         let none = try b.run(["sync"])
         #expect(none.code == 4, "\(none.stdout)\(none.stderr)")
         #expect(none.stderr.contains("authentication failed: no credentials for this remote"), "\(none.stderr)")
