@@ -3,7 +3,8 @@ import Foundation
 /// Asks the git credential helper configured for the user (`credential.helper`) for a user name
 /// and password, through `git credential fill` — the one external git program quire runs
 /// (DESIGN.md §4). Never prompts: `GIT_TERMINAL_PROMPT=0`, standard input is the request only,
-/// and the helper is abandoned after 10 seconds. The answer is never logged.
+/// and the helper is abandoned after 10 seconds (with every process it started). The answer is
+/// never logged.
 enum CredentialHelper {
     struct Answer {
         var user: String
@@ -41,7 +42,11 @@ enum CredentialHelper {
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {
-            process.terminate()
+            // Foundation starts git in a process group of its own: the whole group goes, so that
+            // a helper that never answers does not outlive it (killing git alone left the helper
+            // running, one per sync of the daemon).
+            kill(-process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
             return nil
         }
         guard process.terminationStatus == 0 else { return nil }

@@ -109,6 +109,34 @@ struct HTTPTests {
         #expect(try clone.headCommitID() == repo.headCommitID())
     }
 
+    /// A credential helper that never answers is abandoned after 10 s together with every
+    /// process git started for it (it outlived quire, one per sync of the daemon).
+    @Test func aHelperThatNeverAnswersDoesNotOutliveThePush() throws {
+        let temp = try TemporaryDirectory()
+        let (server, repo) = try setUp(temp)
+        defer { withExtendedLifetime(server) {} }  // the server stops with its value
+        let home = temp.path("stuck-home")
+        let pidFile = temp.path("helper.pid")
+        try Fixture.write("#!/bin/sh\necho $$ > \(pidFile.path)\nexec sleep 300\n", to: "stuck-helper", in: home)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.appendingPathComponent("stuck-helper").path)
+        try Fixture.write("[credential]\n\thelper = \(home.appendingPathComponent("stuck-helper").path)\n", to: ".gitconfig", in: home)
+        do {
+            try #require(try repo.remote(named: "origin")).push(refspecs: ["refs/heads/main:refs/heads/main"],
+                                                                options: options(["HOME": home.path]))
+            Issue.record("a helper that never answers gives no credentials")
+        } catch let error as GitError {
+            #expect(error.category == .authentication, "\(error)")
+        }
+        let pid = try #require(Int32(try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        var gone = false
+        for _ in 0..<100 where !gone {
+            gone = kill(pid, 0) != 0
+            if !gone { usleep(20_000) }
+        }
+        if !gone { kill(pid, SIGKILL) }
+        #expect(gone, "the helper \(pid) still runs")
+    }
+
     @Test func wrongTokenIsAuthenticationFailure() throws {
         let temp = try TemporaryDirectory()
         let (server, repo) = try setUp(temp)
