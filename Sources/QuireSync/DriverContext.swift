@@ -6,7 +6,7 @@ import QuireGit
 /// commit's other parent and the driver's decisions are recorded for `quire conflicts`
 /// (`DriverDecisions`); a rebase, cherry-pick, revert or stash makes no merge commit, and git
 /// then throws the losing side away (the replayed commit, the stash) — there, a collision is
-/// left to the user as git leaves it, never decided. See Docs/sync.md, "Plain git".
+/// left to the user as git leaves it, never decided. See Docs/sync.md, "The git CLI".
 public enum DriverContext: Equatable, Sendable {
     /// `git merge` or `git pull` (merging).
     case merge
@@ -39,9 +39,13 @@ public enum DriverContext: Equatable, Sendable {
         return URL(fileURLWithPath: path, relativeTo: workTree)
     }
 
-    /// The note as git leaves a collision: both sides' lines between git's conflict markers
-    /// (`<<<<<<<`, `=======`, `>>>>>>>`), everything that merges cleanly merged.
-    public static func conflictText(base: Data?, ours: Data, theirs: Data, path: String) throws -> Data {
-        try MergeFile.merge(base: base, ours: ours, theirs: theirs, path: path).data
+    /// What the driver writes over OURS in this context: the resolver's merge, except where it
+    /// dropped text outside a merge — there the note as git leaves a collision (both sides' lines
+    /// between git's markers `<<<<<<<`, `=======`, `>>>>>>>`, the rest merged), with the context's
+    /// name and the command that goes on, for the message.
+    public func written(_ result: NoteMergeResult, base: Data?, ours: Data, theirs: Data,
+                        path: String) throws -> (data: Data, leftAsConflict: (name: String, next: String)?) {
+        guard case let .replay(name, next) = self, !result.decisions.isEmpty else { return (result.merged, nil) }
+        return (try MergeFile.merge(base: base, ours: ours, theirs: theirs, path: path).data, (name, next))
     }
 }

@@ -64,17 +64,15 @@ struct MergeDriverCommand: Command {
             path: path, base: baseData.isEmpty ? nil : baseData,
             ours: MergeSide(data: oursData, commitTime: now), theirs: MergeSide(data: theirsData, commitTime: now))
         let workTree = (try? context.vault())?.root ?? context.currentDirectory
-        if !result.decisions.isEmpty,
-           case let .replay(name, next) = DriverContext.current(environment: context.environment, workTree: workTree) {
-            // No merge commit will keep the losing side: left to the user, as git leaves it.
-            let conflicted = try DriverContext.conflictText(base: baseData.isEmpty ? nil : baseData, ours: oursData,
-                                                            theirs: theirsData, path: path)
-            try write(conflicted)
+        let written = try DriverContext.current(environment: context.environment, workTree: workTree)
+            .written(result, base: baseData.isEmpty ? nil : baseData, ours: oursData, theirs: theirsData, path: path)
+        try write(written.data)
+        if let (name, next) = written.leftAsConflict {
+            // No merge commit would keep the losing side: left to the user, as git leaves it.
             throw CLIError("\(path): both sides changed the same text during \(name), which keeps no merge commit: "
                                + "left as a conflict (git's markers) so that neither version is lost",
                            hint: "edit \(path) to keep what you want, 'git add \(path)', then \(next)")
         }
-        try write(result.merged)
         for decision in result.decisions {
             context.output.error("quire: \(path): kept \(sides.version(of: decision.winner)) — \(decision.reason)")
         }
