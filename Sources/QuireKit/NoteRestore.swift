@@ -123,7 +123,8 @@ public enum NoteRestore {
                currentID != restoredID {
                 // Another note lives at this path now (deleted, then a new one made): it stays,
                 // and the older note comes back beside it.
-                path = freePath(beside: path, in: vault)
+                let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : ""
+                path = try FileMover.freePath(in: vault, folder: folder, fileName: String(path.split(separator: "/").last ?? ""))
             } else if current == nil,
                       let other = try JSONImport.existingIDs(vault, environment: options.environment)[restoredID]?.first {
                 throw KitError.idInUse(path: path, other: other)
@@ -134,14 +135,6 @@ public enum NoteRestore {
                                                 withIntermediateDirectories: true)
         try vault.write(try NoteStamp.stampingReplacement(data, at: options.now), to: path)
         return Report(path: path, origin: origin, keptCopy: kept)
-    }
-
-    /// `path` with `-2`, `-3`, … before `.md`: the first name no file has.
-    static func freePath(beside path: String, in vault: Vault) -> String {
-        let stem = path.hasSuffix(".md") ? String(path.dropLast(3)) : path
-        var counter = 2
-        while FileManager.default.fileExists(atPath: vault.url(for: "\(stem)-\(counter).md").path) { counter += 1 }
-        return "\(stem)-\(counter).md"
     }
 
     /// The losing version recorded by conflict `id` for `path`, its changes (against the merge
