@@ -113,9 +113,12 @@ enum LinkRewrite {
     /// `attachment` gives, for the vault path an attachment link names relative to its note's
     /// old folder, where that file is after the change (nil: no file is there); a Markdown link
     /// that named an attachment by a relative path names it by one from the note's new folder.
+    /// Looked at in a note that moves, and in every note when `attachmentsMove` (a folder moved
+    /// whole): a note that stays keeps its links to attachments that stay, with no file looked at.
     static func plan(files: [(path: String, data: Data)], retargeter: LinkRetargeter, moved: [ExactPath: String],
                      movedNames: Set<String>, onlyBroken: Bool = false,
-                     attachment: @escaping @Sendable (String) -> String? = { _ in nil }) -> (notes: [RewrittenNote], left: [LeftLink]) {
+                     attachment: @escaping @Sendable (String) -> String? = { _ in nil },
+                     attachmentsMove: Bool = false) -> (notes: [RewrittenNote], left: [LeftLink]) {
         let results = ParallelMap.map(Array(files.indices), chunkSize: 16) { index -> (RewrittenNote?, [LeftLink]) in
             let (oldPath, data) = files[index]
             let newPath = moved[ExactPath(oldPath)] ?? oldPath
@@ -123,7 +126,7 @@ enum LinkRewrite {
             var edits: [LinkEdit] = []
             var left: [LeftLink] = []
             for link in LinkExtractor.links(in: data) {
-                if !onlyBroken, link.pointsAtAttachment,
+                if !onlyBroken, link.pointsAtAttachment, oldPath != newPath || attachmentsMove,
                    let text = relativeAttachment(link, oldSource: oldPath, newSource: newPath, locate: attachment) {
                     replacements.append((link.targetRange, text))
                     edits.append(LinkEdit(path: newPath, line: link.line, old: linkText(link, in: data),

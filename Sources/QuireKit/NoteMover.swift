@@ -247,7 +247,7 @@ public enum NoteMover {
             return path
         }
         return LinkRewrite.plan(files: files, retargeter: retargeter, moved: moved, movedNames: movedNames,
-                                attachment: attachment)
+                                attachment: attachment, attachmentsMove: folder != nil)
     }
 
     private static func stem(of path: String) -> String {
