@@ -70,6 +70,9 @@ enum SyncErrorTranslator {
         case .refused(ssh: false):
             return "check the token and the user name sent with it: the one in the URL (https://NAME@host/…), else QUIRE_GIT_USER, else 'quire'"
         case .unknown: return ssh + "; " + https
+        case .httpRefused:
+            return "the https server refused the request: check that the account may do this here (write access for a push);"
+                + " if the server needs a login for it, set QUIRE_GIT_TOKEN or configure a git credential helper"
         }
     }
 

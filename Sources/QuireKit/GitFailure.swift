@@ -54,6 +54,9 @@ public struct GitFailure: Error, Equatable, Sendable {
         case refused(ssh: Bool)
         /// The server said no without saying why.
         case unknown
+        /// An https server answered with a refusal (401, 403) that no credential callback was
+        /// asked about: the account, or no account, may not do this (a push to a read-only mirror).
+        case httpRefused
     }
 
     /// What went wrong.
@@ -107,7 +110,7 @@ public struct GitFailure: Error, Equatable, Sendable {
             switch error.reason {
             case .noCredentials: kind = .authenticationFailed(.missing(ssh: ssh))
             case .credentialsRefused: kind = .authenticationFailed(.refused(ssh: ssh))
-            default: kind = .authenticationFailed(.unknown)
+            default: kind = .authenticationFailed(error.errorClass == "http" ? .httpRefused : .unknown)
             }
         case .repositoryNotFound:
             kind = .repositoryNotFound(serverAdvice: error.serverAdvice)

@@ -25,6 +25,8 @@ final class GitFailureTests: XCTestCase {
         XCTAssertEqual(kind("credentials", .auth, "ssh", "no key", .noCredentials), .authenticationFailed(.missing(ssh: true)))
         XCTAssertEqual(kind("credentials", .auth, "http", "refused", .credentialsRefused), .authenticationFailed(.refused(ssh: false)))
         XCTAssertEqual(kind("git_remote_fetch", .auth), .authenticationFailed(.unknown))
+        // An https server's refusal (a 403 on a push): its own case, which gets no ssh hint.
+        XCTAssertEqual(kind("git_remote_push", .auth, "http", "unexpected http status code: 403"), .authenticationFailed(.httpRefused))
         XCTAssertEqual(kind("certificate_check", .certificate, "ssl", "untrusted", .untrustedCertificate(fingerprint: "SHA256:AB")),
                        .certificateRefused(.untrustedCertificate(fingerprint: "SHA256:AB")))
         XCTAssertEqual(kind("certificate_check", .certificate, "ssh", "changed", .changedHostKey), .certificateRefused(.changedHostKey))
