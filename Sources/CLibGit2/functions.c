@@ -489,6 +489,18 @@ int git_patch_from_buffers(git_patch **out, const void *old_buffer, size_t old_l
     return (((int (*)(git_patch **out, const void *old_buffer, size_t old_len, const char *old_as_path, const void *new_buffer, size_t new_len, const char *new_as_path, const git_diff_options *opts))function)(out, old_buffer, old_len, old_as_path, new_buffer, new_len, new_as_path, opts));
 }
 
+int git_patch_get_hunk(const git_diff_hunk **out, size_t *lines_in_hunk, git_patch *patch, size_t hunk_idx) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_patch_get_hunk");
+    return (((int (*)(const git_diff_hunk **out, size_t *lines_in_hunk, git_patch *patch, size_t hunk_idx))function)(out, lines_in_hunk, patch, hunk_idx));
+}
+
+size_t git_patch_num_hunks(const git_patch *patch) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_patch_num_hunks");
+    return (((size_t (*)(const git_patch *patch))function)(patch));
+}
+
 int git_patch_to_buf(git_buf *out, git_patch *patch) {
     static void *slot;
     void *function = quire_git_function(&slot, "git_patch_to_buf");
@@ -987,6 +999,8 @@ const char *const quire_git_function_names[] = {
     "git_odb_write_pack",
     "git_patch_free",
     "git_patch_from_buffers",
+    "git_patch_get_hunk",
+    "git_patch_num_hunks",
     "git_patch_to_buf",
     "git_push_options_init",
     "git_reference_create",
@@ -1058,4 +1072,4 @@ const char *const quire_git_function_names[] = {
     "git_tree_lookup",
     "git_libgit2_opts",
 };
-const int quire_git_function_count = 151;
+const int quire_git_function_count = 153;

@@ -47,7 +47,7 @@ public struct ConflictLog {
             guard let winner = MergeWinner(rawValue: entry.winner) else { continue }
             let occurrence = occurrences[merge.id.hex + entry.path, default: 0]
             occurrences[merge.id.hex + entry.path] = occurrence + 1
-            var record = Self.record(MergeDecision(path: entry.path, winner: winner, reason: entry.reason), merge: merge,
+            var record = Self.record(MergeDecision(path: entry.path, winner: winner, reason: entry.reason, lost: entry.lost), merge: merge,
                                      device: entry.device, occurrence: occurrence, dismissed: dismissed)
             record.theirsDevice = try devices.name(of: record.theirs)
             if !known.contains(record.id) && (includeDismissed || !record.dismissed) { pending.append(record) }
@@ -62,7 +62,7 @@ public struct ConflictLog {
         let hashed = merge.id.hex + decision.path + (occurrence == 0 ? "" : "#\(occurrence)")
         let id = String(SHA1.hex(Data(hashed.utf8)).prefix(10))
         return ConflictRecord(id: id, path: decision.path, time: merge.committer.time, device: device,
-                              winner: decision.winner, reason: decision.reason,
+                              winner: decision.winner, reason: decision.reason, lost: decision.lost,
                               ours: merge.parents.count > 1 ? merge.parents[0].hex : merge.id.hex,
                               theirs: merge.parents[merge.parents.count > 1 ? 1 : 0].hex,
                               merge: merge.id.hex, dismissed: dismissed.contains(id))

@@ -14,6 +14,9 @@ public struct ConflictRecord: Equatable, Sendable {
     public var winner: MergeWinner
     /// Why.
     public var reason: String
+    /// The losing side's text that was dropped, place by place (`line 14: …`), where the loss
+    /// was a few places of the note; nil where it was the whole version.
+    public var lost: String? = nil
     /// The first parent (the merging device's side).
     public var ours: String
     /// The second parent (the incoming side).

@@ -6,13 +6,16 @@ import QuireGit
 /// a merge the git CLI made (`DriverDecisions`) names that merge after the winner:
 /// `winner=<…> merge=<commit> path=…`; a decision of a pending merge whose incoming side is not
 /// the commit's parent (the git CLI committed the kept edit) names that side:
-/// `winner=<…> theirs=<commit> path=…` (versions before these skip such lines).
+/// `winner=<…> theirs=<commit> path=…` (versions before these skip such lines). The text a
+/// decision dropped in a few places of a note goes before the path, percent-encoded:
+/// `winner=<…> lost=<text> path=…` (versions that do not know it read past it).
 enum ConflictTrailer {
     static let key = "Quire-Conflict"
 
     static func line(for decision: MergeDecision, merge: OID? = nil, theirs: OID? = nil) -> String {
         let reason = decision.reason.replacingOccurrences(of: "\n", with: " ")
-        let names = (merge.map { " merge=\($0.hex)" } ?? "") + (theirs.map { " theirs=\($0.hex)" } ?? "")
+        var names = (merge.map { " merge=\($0.hex)" } ?? "") + (theirs.map { " theirs=\($0.hex)" } ?? "")
+        if let lost = decision.lost { names += " lost=" + encode(lost) }
         return "\(key): winner=\(decision.winner.rawValue)\(names) path=\(encode(decision.path)) reason=\(reason)"
     }
 
@@ -35,7 +38,11 @@ enum ConflictTrailer {
         let winnerText = String(value[value.index(value.startIndex, offsetBy: 7)..<winnerEnd])
         guard let winner = MergeWinner(rawValue: winnerText),
               let path = String(value[pathRange.upperBound..<reasonRange.lowerBound]).removingPercentEncoding else { return nil }
-        return MergeDecision(path: path, winner: winner, reason: String(value[reasonRange.upperBound...]))
+        var lost: String?
+        if let range = value.range(of: " lost=", range: value.startIndex..<pathRange.lowerBound) {
+            lost = String(value[range.upperBound..<pathRange.lowerBound]).removingPercentEncoding
+        }
+        return MergeDecision(path: path, winner: winner, reason: String(value[reasonRange.upperBound...]), lost: lost)
     }
 
     private static func encode(_ path: String) -> String {

@@ -20,6 +20,8 @@ public enum DriverDecisions {
         var theirs: String
         /// The device whose git CLI merged.
         var device: String
+        /// The text the decision dropped (`MergeDecision.lost`).
+        var lost: String? = nil
     }
 
     /// The file, relative to the vault root (local to the device, never tracked).
@@ -29,7 +31,7 @@ public enum DriverDecisions {
     public static func record(_ decisions: [MergeDecision], ours: Data, theirs: Data, device: String, vaultRoot: URL) throws {
         guard !decisions.isEmpty else { return }
         let added = decisions.map { Entry(path: $0.path, winner: $0.winner.rawValue, reason: $0.reason,
-                                          ours: BlobHash.hex(ours), theirs: BlobHash.hex(theirs), device: device) }
+                                          ours: BlobHash.hex(ours), theirs: BlobHash.hex(theirs), device: device, lost: $0.lost) }
         try save(try load(vaultRoot: vaultRoot) + added, vaultRoot: vaultRoot)
     }
 
@@ -62,7 +64,8 @@ public enum DriverDecisions {
         guard !pairs.isEmpty else { return ([], {}) }
         let lines = pairs.compactMap { pair in
             MergeWinner(rawValue: pair.entry.winner).map {
-                ConflictTrailer.line(for: MergeDecision(path: pair.entry.path, winner: $0, reason: pair.entry.reason), merge: pair.merge.id)
+                ConflictTrailer.line(for: MergeDecision(path: pair.entry.path, winner: $0, reason: pair.entry.reason, lost: pair.entry.lost),
+                                     merge: pair.merge.id)
             }
         }
         return (lines, { try save(unpaired, vaultRoot: vaultRoot) })

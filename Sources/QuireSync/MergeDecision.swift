@@ -9,12 +9,16 @@ public struct MergeDecision: Equatable, Sendable {
     public var winner: MergeWinner
     /// Why, in words (`both sides changed the same lines of the body; theirs is newer (…)`).
     public var reason: String
+    /// The losing side's text the decision dropped, place by place (`line 14: …`), where the
+    /// loss is a few places of a note; nil where it is the whole version (a deletion, a key).
+    public var lost: String?
 
     /// Creates a decision record.
-    public init(path: String, winner: MergeWinner, reason: String) {
+    public init(path: String, winner: MergeWinner, reason: String, lost: String? = nil) {
         self.path = path
         self.winner = winner
         self.reason = reason
+        self.lost = lost
     }
 }
 

@@ -37,14 +37,18 @@ public struct MergeResolver: Sendable {
 
         var outcome: (merged: Data, decisions: [MergeDecision], winner: MergeWinner)
         if let documents = editableDocuments(base: base, ours: ours.data, theirs: theirs.data) {
+            // A side's `updatedAt` dates its edit only where that side changed it: a plain
+            // `git commit` leaves the base's, and its commit time tells when it was made.
+            let baseUpdatedAt = documents.base.fields(path: path).updatedAt
+            func changed(_ date: Date?) -> Date? { date == baseUpdatedAt ? nil : date }
             let ranking = rank(ours: ours, theirs: theirs,
-                               oursUpdatedAt: documents.ours.fields(path: path).updatedAt,
-                               theirsUpdatedAt: documents.theirs.fields(path: path).updatedAt,
+                               oursUpdatedAt: changed(documents.ours.fields(path: path).updatedAt),
+                               theirsUpdatedAt: changed(documents.theirs.fields(path: path).updatedAt),
                                dayOnly: Self.hasDayOnlyUpdatedAt(documents.ours) && Self.hasDayOnlyUpdatedAt(documents.theirs))
             let (winner, loser) = ranking.winner == .ours
                 ? (documents.ours, documents.theirs) : (documents.theirs, documents.ours)
             do {
-                let merge = NoteMerge(path: path, timeZone: timeZone, ranking: ranking)
+                let merge = NoteMerge(path: path, timeZone: timeZone, ranking: ranking, sides: sides)
                 let result = try merge.merge(base: documents.base, winner: winner, loser: loser)
                 outcome = (result.merged, result.decisions, ranking.winner)
             } catch is CoreError {
@@ -97,22 +101,24 @@ public struct MergeResolver: Sendable {
         return document.serialized().suffix(body.count) == body
     }
 
-    /// Merges the whole file three ways; where lines collide the collision winner (by commit
-    /// time under `newest`) wins whole.
+    /// Merges the whole file three ways (`BodyMerge`); where both sides changed the same words
+    /// the collision winner's (by commit time under `newest`) are kept.
     private func mergeWholeFile(path: String, base: Data, ours: MergeSide, theirs: MergeSide) throws
         -> (merged: Data, decisions: [MergeDecision], winner: MergeWinner) {
         let ranking = rank(ours: ours, theirs: theirs, oursUpdatedAt: nil, theirsUpdatedAt: nil)
         let (winner, loser) = ranking.winner == .ours ? (ours.data, theirs.data) : (theirs.data, ours.data)
-        let result = try MergeFile.merge(base: base, ours: winner, theirs: loser, path: path)
-        guard result.conflicted else { return (result.data, [], ranking.winner) }
-        if let both = InsertionMerge.merge(base: base, winner: winner, loser: loser) { return (both, [], ranking.winner) }
-        let decision = MergeDecision(path: path, winner: ranking.winner,
-                                     reason: "both sides changed the same lines; \(ranking.why)")
-        return (winner, [decision], ranking.winner)
+        let body = try BodyMerge.merge(base: base, older: loser, newer: winner)
+        let decisions = BodyCollisions(body.collisions, lineOffset: 0, sides: sides, winner: ranking.winner)
+            .decision(path: path, why: ranking.why).map { [$0] } ?? []
+        return (body.merged, decisions, ranking.winner)
     }
 
-    /// The side that wins collisions, and why in words. `dayOnly`: both `updatedAt` name a day
-    /// without a time, so equal ones are broken by the commit times before the blob ids.
+    /// The side that wins collisions, and why in words: the side whose change of the note is
+    /// newer. A side's edit time is its `updatedAt` where that side changed it (`oursUpdatedAt`,
+    /// `theirsUpdatedAt`: nil where it did not), else the time of the commit that carried its
+    /// change (`MergeSide.commitTime`). Equal times (or equal day-only `updatedAt`s, `dayOnly`,
+    /// then compared by commit time) go to the device whose name sorts last, and sides without
+    /// device names to the larger blob id: every device decides alike.
     func rank(ours: MergeSide, theirs: MergeSide, oursUpdatedAt: Date?, theirsUpdatedAt: Date?,
               dayOnly: Bool = false) -> MergeRanking {
         switch strategy {
@@ -120,24 +126,29 @@ public struct MergeResolver: Sendable {
         case .theirs: return MergeRanking(winner: .theirs, why: "the strategy keeps \(sides.version(of: .theirs))")
         case .newest, .keepBoth: break
         }
-        let (what, oursTime, theirsTime): (String, Date, Date)
-        if let oursUpdatedAt, let theirsUpdatedAt {
-            (what, oursTime, theirsTime) = ("updatedAt", oursUpdatedAt, theirsUpdatedAt)
-        } else {
-            (what, oursTime, theirsTime) = ("commit time", ours.commitTime, theirs.commitTime)
+        func editTime(_ side: MergeSide, _ updatedAt: Date?) -> (time: Date, words: String) {
+            if let updatedAt { return (updatedAt, "updatedAt \(QuireClock.iso8601UTC(updatedAt))") }
+            let time = QuireClock.iso8601UTC(side.commitTime)
+            return (side.commitTime, side.timeSource.map { "commit time of \($0), \(time)" } ?? "commit time \(time)")
         }
-        if oursTime != theirsTime {
-            let winner: MergeWinner = oursTime > theirsTime ? .ours : .theirs
-            let time = QuireClock.iso8601UTC(max(oursTime, theirsTime))
-            return MergeRanking(winner: winner, why: "\(sides.version(of: winner)) is newer (\(what) \(time))")
+        let mine = editTime(ours, oursUpdatedAt), other = editTime(theirs, theirsUpdatedAt)
+        if mine.time != other.time {
+            let winner: MergeWinner = mine.time > other.time ? .ours : .theirs
+            return MergeRanking(winner: winner, why: "\(sides.version(of: winner)) is newer (\(winner == .ours ? mine.words : other.words))")
         }
-        if dayOnly, ours.commitTime != theirs.commitTime {
+        if dayOnly, oursUpdatedAt != nil, theirsUpdatedAt != nil, ours.commitTime != theirs.commitTime {
             let winner: MergeWinner = ours.commitTime > theirs.commitTime ? .ours : .theirs
-            return MergeRanking(winner: winner, why: "updatedAt is the same day (\(QuireClock.iso8601UTC(oursTime))); "
+            return MergeRanking(winner: winner, why: "updatedAt is the same day (\(QuireClock.iso8601UTC(mine.time))); "
                 + "\(sides.version(of: winner)) was committed later (\(QuireClock.iso8601UTC(max(ours.commitTime, theirs.commitTime))))")
         }
+        let generic = MergeSideNames.generic
+        if sides.ours != sides.theirs, sides.ours != generic.ours, sides.theirs != generic.theirs {
+            let winner: MergeWinner = Array(sides.ours.utf8).lexicographicallyPrecedes(Array(sides.theirs.utf8)) ? .theirs : .ours
+            return MergeRanking(winner: winner, why: "both edits have the same time (\(mine.words)); "
+                + "\(sides.version(of: winner)) wins the tie by device name")
+        }
         let winner: MergeWinner = Self.blobID(ours.data) > Self.blobID(theirs.data) ? .ours : .theirs
-        return MergeRanking(winner: winner, why: "\(what) is equal (\(QuireClock.iso8601UTC(oursTime))); "
+        return MergeRanking(winner: winner, why: "both edits have the same time (\(mine.words)); "
             + "\(sides.version(of: winner)) has the larger blob id")
     }
 

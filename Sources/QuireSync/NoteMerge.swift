@@ -12,6 +12,8 @@ struct NoteMerge {
     let path: String
     let timeZone: TimeZone
     let ranking: MergeRanking
+    /// The devices' names, for the places a decision names.
+    var sides: MergeSideNames = .generic
 
     private static let updatedKeys = Set(NoteFields.updatedAtKeys.map { $0.lowercased() })
     private static let createdKeys = Set(NoteFields.createdAtKeys.map { $0.lowercased() })
@@ -62,16 +64,14 @@ struct NoteMerge {
         }
         try settleDates(&result, base: base, winner: winner, loser: loser)
 
-        let body = try MergeFile.merge(base: Data(base.body.utf8), ours: Data(winner.body.utf8),
-                                       theirs: Data(loser.body.utf8), path: path)
-        if body.conflicted, let both = InsertionMerge.merge(base: Data(base.body.utf8), winner: Data(winner.body.utf8),
-                                                            loser: Data(loser.body.utf8)) {
-            result.body = String(decoding: both, as: UTF8.self)
-        } else if body.conflicted {
-            decisions.append(MergeDecision(path: path, winner: ranking.winner,
-                                           reason: "both sides changed the same lines of the body; \(ranking.why)"))
-        } else if body.data != Data(result.body.utf8) {
-            result.body = String(decoding: body.data, as: UTF8.self)
+        let body = try BodyMerge.merge(base: Data(base.body.utf8), older: Data(loser.body.utf8), newer: Data(winner.body.utf8))
+        if body.merged != Data(result.body.utf8) { result.body = String(decoding: body.merged, as: UTF8.self) }
+        if !body.collisions.isEmpty {
+            // Lines are counted in the whole merged note: the body starts after the front matter.
+            let serialized = result.serialized()
+            let offset = serialized.prefix(serialized.count - body.merged.count).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let collisions = BodyCollisions(body.collisions, lineOffset: offset, sides: sides, winner: ranking.winner)
+            if let decision = collisions.decision(path: path, why: ranking.why) { decisions.append(decision) }
         }
         return (result.serialized(), decisions)
     }

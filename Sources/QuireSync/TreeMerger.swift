@@ -142,9 +142,8 @@ struct TreeMerger {
         var jobs: [Job] = []
         for (basePath, (oursPath, oursEntry), (theirsPath, theirsEntry)) in both {
             jobs.append(Job(basePath: basePath, path: oursPath, base: try base[basePath].map { try repository.blobData($0.id) },
-                            ours: MergeSide(data: try repository.blobData(oursEntry.id), commitTime: oursTimes.time(of: oursPath)),
-                            theirs: MergeSide(data: try repository.blobData(theirsEntry.id),
-                                              commitTime: theirsTimes.time(of: theirsPath)),
+                            ours: oursTimes.side(oursPath, data: try repository.blobData(oursEntry.id)),
+                            theirs: theirsTimes.side(theirsPath, data: try repository.blobData(theirsEntry.id)),
                             strategy: selector.strategy(for: oursPath)))
         }
         let sides = sides

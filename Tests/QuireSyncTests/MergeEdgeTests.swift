@@ -49,8 +49,8 @@ extension MergeEdgeTests {
 
 extension MergeEdgeTests {
     /// Issue 21: two sides append an item at the end of one checklist — both are kept, the
-    /// newer last; in a note without front matter too. An insertion that also deletes is a
-    /// collision as before.
+    /// newer last; in a note without front matter too. An insertion beside a deletion elsewhere
+    /// is no collision either: the deletion and every insertion are kept.
     @Test func concurrentInsertionsAtOneSpotKeepBoth() throws {
         let base = "---\ntitle: List\nupdatedAt: 2026-01-01T10:00:00Z\n---\n- [ ] milk\n- [ ] eggs\n"
         let ours = "---\ntitle: List\nupdatedAt: 2026-01-01T11:00:00Z\n---\n- [ ] milk\n- [ ] eggs\n- [ ] bread\n"
@@ -67,8 +67,8 @@ extension MergeEdgeTests {
 
         let deleting = ours.replacingOccurrences(of: "- [ ] milk\n", with: "")
         let collision = try F.merge(base, F.side(deleting), F.side(theirs))
-        #expect(F.text(collision.merged).hasSuffix("---\n- [ ] milk\n- [ ] eggs\n- [ ] jam\n- [ ] tea\n"))
-        #expect(collision.decisions.count == 1)
+        #expect(F.text(collision.merged).hasSuffix("---\n- [ ] eggs\n- [ ] bread\n- [ ] jam\n- [ ] tea\n"))
+        #expect(collision.decisions.isEmpty)
     }
 }
 

@@ -110,15 +110,16 @@ private typealias F = MergeFixture
         #expect(result.decisions.isEmpty)
     }
 
-    @Test func bodyCollisionTheNewerWholeBodyWins() throws {
+    @Test func bodyCollisionCostsOnlyTheCollidingWords() throws {
         let ours = edit(base, [("One", "One (ours)"), ("Three", "Three (ours)"), ("blue", "red"),
                                ("10:00:00Z", "11:00:00Z")])
         let theirs = edit(base, [("Three", "Three (theirs)"), ("10:00:00Z", "12:00:00Z")])
         let result = try F.merge(base, F.side(ours), F.side(theirs))
-        #expect(F.text(result.merged) == edit(theirs, [("blue", "red")]))
+        #expect(F.text(result.merged) == edit(theirs, [("blue", "red"), ("One", "One (ours)")]))
         #expect(result.decisions == [MergeDecision(
             path: "woody.md", winner: .theirs,
-            reason: "both sides changed the same lines of the body; the remote's version is newer (updatedAt 2026-01-01T12:00:00Z)")])
+            reason: "both sides changed the same words (line 10: '(ours)' from this device lost to '(theirs)' from the remote); "
+                + "the remote's version is newer (updatedAt 2026-01-01T12:00:00Z)", lost: "line 10: (ours)")])
         #expect(!F.text(result.merged).contains("<<<<<<<"))
     }
 
@@ -131,7 +132,7 @@ private typealias F = MergeFixture
         #expect(F.text(result.merged) == (oursLarger ? ours : theirs))
         #expect(result.decisions == [MergeDecision(
             path: "woody.md", winner: winner,
-            reason: "both sides changed front-matter key 'color'; updatedAt is equal (2026-01-01T11:00:00Z); "
+            reason: "both sides changed front-matter key 'color'; both edits have the same time (updatedAt 2026-01-01T11:00:00Z); "
                 + "\(MergeSideNames.generic.version(of: winner)) has the larger blob id")])
     }
 
@@ -183,9 +184,11 @@ private typealias F = MergeFixture
         let theirs = edit(base, [("blue", "green"), ("Three", "Three (theirs)"), ("Five", "Five!"),
                                  ("cowboy]", "cowboy, hat]"), ("10:00:00Z", "11:00:00Z")])
         let oursResult = try F.merge(base, F.side(ours), F.side(theirs), strategy: .ours)
-        #expect(F.text(oursResult.merged) == edit(ours, [("cowboy]", "cowboy, hat]")]))
-        #expect(oursResult.decisions.map(\.reason) == ["both sides changed front-matter key 'color'; the strategy keeps this device's version",
-                                                       "both sides changed the same lines of the body; the strategy keeps this device's version"])
+        #expect(F.text(oursResult.merged) == edit(ours, [("cowboy]", "cowboy, hat]"), ("Five", "Five!")]))
+        #expect(oursResult.decisions.map(\.reason) == [
+            "both sides changed front-matter key 'color'; the strategy keeps this device's version",
+            "both sides changed the same words (line 10: '(theirs)' from the remote lost to '(ours)' from this device); "
+                + "the strategy keeps this device's version"])
         #expect(oursResult.decisions.allSatisfy { $0.winner == .ours })
 
         let theirsResult = try F.merge(base, F.side(ours), F.side(theirs), strategy: .theirs)
@@ -229,12 +232,13 @@ private typealias F = MergeFixture
         #expect(F.text(clean.merged) == "---\ntitle: [unclosed\n---\nOne!\nTwo\nThree\nFour!\n")
         #expect(clean.decisions.isEmpty)
 
-        let collide = "---\ntitle: [unclosed\n---\nOne\nTwo?\nThree\nFour!\n"
+        let collide = "---\ntitle: [unclosed\n---\nOne?\nTwo\nThree\nFour!\n"
         let result = try F.merge(broken, F.side(ours, at: "2026-01-01T00:00:00Z"), F.side(collide, at: "2026-01-01T00:00:01Z"))
         #expect(F.text(result.merged) == collide)
         #expect(result.decisions == [MergeDecision(
             path: "woody.md", winner: .theirs,
-            reason: "both sides changed the same lines; the remote's version is newer (commit time 2026-01-01T00:00:01Z)")])
+            reason: "both sides changed the same words (line 4: 'One!' from this device lost to 'One?' from the remote); "
+                + "the remote's version is newer (commit time 2026-01-01T00:00:01Z)", lost: "line 4: One!")])
     }
 
     @Test func tomlAndMissingFrontMatterMergeTheWholeFile() throws {

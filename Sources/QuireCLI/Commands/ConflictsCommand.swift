@@ -9,7 +9,8 @@ struct ConflictsCommand: Command {
         abstract: "List automatic merge decisions that dropped text (every device sees the same list).",
         usage: "conflicts [--all] [--json]",
         discussion: """
-        Each entry names the note, the side that won and why. 'quire conflicts show ID' prints the
+        Each entry names the note, the side that won and why; where a merge dropped words in a few
+        places of a note, the places (by line) and the words. 'quire conflicts show ID' prints the
         version that lost, 'quire restore NOTE --conflict ID' brings it back, and
         'quire conflicts dismiss ID' hides the entry on this device.
         """,
@@ -39,6 +40,7 @@ struct ConflictsCommand: Command {
                          ("reason", .string(record.readableReason(seenBy: nil))),
                          ("keptFrom", .string(record.sides.name(of: record.winner))),
                          ("droppedFrom", .string(record.sides.name(of: record.winner.other))),
+                         ("lost", record.lost.map { .string($0) } ?? .null),
                          ("ours", .string(record.ours)), ("theirs", .string(record.theirs)),
                          ("dismissed", .bool(record.dismissed))])
             }).rendered(.output))

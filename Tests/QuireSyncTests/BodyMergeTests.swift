@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import QuireSync
+
+/// The body merge (Docs/sync.md, "The body"): hunk by hunk, adjacent edits kept, a collision
+/// merged word by word, only the words both changed going to the newer side.
+@Suite struct BodyMergeTests {
+    private func merge(_ base: String, older: String, newer: String) throws -> (text: String, collisions: [BodyMerge.Collision]) {
+        let result = try BodyMerge.merge(base: Data(base.utf8), older: Data(older.utf8), newer: Data(newer.utf8))
+        return (String(decoding: result.merged, as: UTF8.self), result.collisions)
+    }
+
+    @Test func editsOfAdjacentLinesAreBothKept() throws {
+        let base = "one\ntwo\nthree\nfour\n"
+        let result = try merge(base, older: "one\nTWO\nthree\nfour\n", newer: "one\ntwo\nTHREE\nfour\n")
+        #expect(result.text == "one\nTWO\nTHREE\nfour\n")
+        #expect(result.collisions.isEmpty)
+    }
+
+    @Test func anInsertionNextToTheOtherSidesEditIsKept() throws {
+        let base = "a\nb\nc\n"
+        let before = try merge(base, older: "a\nnew\nb\nc\n", newer: "a\nB\nc\n")
+        #expect(before.text == "a\nnew\nB\nc\n")
+        let after = try merge(base, older: "a\nB\nc\n", newer: "a\nb\nnew\nc\n")
+        #expect(after.text == "a\nB\nnew\nc\n")
+        #expect(before.collisions.isEmpty && after.collisions.isEmpty)
+    }
+
+    @Test func differentWordsOfOneLineAreBothKept() throws {
+        let base = "The meeting is on Monday with Chen.\n"
+        let result = try merge(base, older: "The meeting is on Tuesday with Chen.\n",
+                               newer: "The meeting is on Monday with Chen and Ana.\n")
+        #expect(result.text == "The meeting is on Tuesday with Chen and Ana.\n")
+        #expect(result.collisions.isEmpty)
+    }
+
+    @Test func onlyTheCollidingWordsGoToTheNewerSide() throws {
+        let base = "alpha BETA gamma delta THETA\n"
+        let result = try merge(base, older: "alpha BETA-A gamma delta THETA-A\n", newer: "alpha BETA-B gamma delta THETA\n")
+        #expect(result.text == "alpha BETA-B gamma delta THETA-A\n")
+        #expect(result.collisions == [BodyMerge.Collision(line: 1, lost: "BETA-A", kept: "BETA-B")])
+    }
+
+    @Test func aCollisionCostsOnlyItsRegionNotTheOtherEdits() throws {
+        let base = "# Minutes\n\nAttendees: Chen\n\nAgenda\n\nDecisions:\n"
+        let older = "# Minutes\n\nAttendees: Chen (chair)\n\nAgenda\n\nDecisions:\n- ship on Friday\n"
+        let newer = "# Minutes\n\nAttendees: Chen (joins late)\n\nAgenda, revised\n\nDecisions:\n"
+        let result = try merge(base, older: older, newer: newer)
+        #expect(result.text == "# Minutes\n\nAttendees: Chen (joins late)\n\nAgenda, revised\n\nDecisions:\n- ship on Friday\n")
+        #expect(result.collisions.count == 1)
+        #expect(result.collisions.first?.line == 3)
+        #expect(result.collisions.first?.lost.contains("chair") == true)
+    }
+
+    @Test func insertionsAtOnePlaceAreBothKeptOlderFirst() throws {
+        let base = "- [ ] milk\n"
+        let result = try merge(base, older: "- [ ] milk\n- [ ] eggs\n", newer: "- [ ] milk\n- [ ] bread\n")
+        #expect(result.text == "- [ ] milk\n- [ ] eggs\n- [ ] bread\n")
+        let contained = try merge(base, older: "- [ ] milk\n- [ ] eggs\n", newer: "- [ ] milk\n- [ ] eggs\n- [ ] bread\n")
+        #expect(contained.text == "- [ ] milk\n- [ ] eggs\n- [ ] bread\n")
+    }
+
+    @Test func linesAppendedToATextWithoutAFinalLineBreakAreBothKept() throws {
+        let result = try merge("intro", older: "intro\nfrom laptop", newer: "intro\nfrom phone")
+        #expect(result.text == "intro\nfrom laptop\nfrom phone")
+        #expect(result.collisions.isEmpty)
+    }
+
+    @Test func cjkTextMergesByCharacter() throws {
+        let result = try merge("会议在星期一举行。\n", older: "会议在星期二举行。\n", newer: "会议在星期一下午举行。\n")
+        #expect(result.text == "会议在星期二下午举行。\n")
+    }
+
+    @Test func aMergeThatWouldRepeatAPassageIsRefused() throws {
+        // One side moved a sentence to the end, the other edited it in place: a word merge
+        // would hold it twice; the region goes to the newer side instead, and the loss is listed.
+        let sentence = "The quick brown fox jumps over the lazy dog."
+        let base = "Start. \(sentence) End.\n"
+        let older = "Start. End. \(sentence)\n"
+        let newer = "Start. The quick brown fox leaps over the lazy dog. End.\n"
+        let result = try merge(base, older: older, newer: newer)
+        #expect(!DuplicateRuns.found(in: Array(result.text.utf8), sides: [Array(older.utf8), Array(newer.utf8)]))
+        #expect(result.text.components(separatedBy: "lazy dog").count == 2)
+    }
+
+    @Test func identicalChangesAreTakenOnce() throws {
+        let result = try merge("a\nb\n", older: "a\nB\nc\n", newer: "a\nB\nc\n")
+        #expect(result.text == "a\nB\nc\n")
+    }
+
+    @Test func tokensJoinBackToTheirBytes() {
+        for text in ["héllo, wörld!\r\n\tx", "会议 test\u{301}é", "\u{FF}\u{FE}bad", "a\r\nb\rc"] {
+            let bytes = Array(text.utf8) + [0xFF, 0x41]
+            let tokens = TextTokens(bytes)
+            #expect(tokens.ranges.flatMap { Array(bytes[$0]) } == bytes)
+        }
+    }
+}
