@@ -201,7 +201,7 @@ struct MergeCase {
 }
 
 /// A small deterministic generator (SplitMix64): the same seed gives the same case everywhere.
-struct SeededRandom {
+struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

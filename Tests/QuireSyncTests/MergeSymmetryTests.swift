@@ -5,18 +5,6 @@ import Testing
 
 private typealias F = MergeFixture
 
-/// A small deterministic generator (SplitMix64) so every run checks the same cases.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A generated note: ordered keys and body lines, rendered with the case's line ending.
 private struct NoteModel {
     var keys: [(String, String)]
@@ -40,7 +28,7 @@ private struct NoteModel {
         }
     }
 
-    mutating func mutate(_ random: inout SeededGenerator) {
+    mutating func mutate(_ random: inout SeededRandom) {
         for _ in 0..<Int.random(in: 1...4, using: &random) {
             switch Int.random(in: 0..<10, using: &random) {
             case 0: set("color", ["red", "green", "blue", "yellow"].randomElement(using: &random))
@@ -79,7 +67,7 @@ private let devices = (a: MergeSideNames(ours: "laptop", theirs: "phone"), b: Me
 
 @Suite struct MergeSymmetryTests {
     @Test func mergedBytesDoNotDependOnWhichSideIsOurs() throws {
-        var random = SeededGenerator(state: 20_261_129)
+        var random = SeededRandom(seed: 20_261_129)
         var collisions = 0
         for _ in 0..<250 {
             let base = NoteModel(keys: [("id", "woody"), ("title", "Woody"), ("color", "blue"),
