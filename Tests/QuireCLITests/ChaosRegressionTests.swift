@@ -212,11 +212,12 @@ struct ChaosRegressionTests {
         try Harness.write(common, to: first.appendingPathComponent("plain.md"))
         try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 1)).code == 0)
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 2)).code == 0)
-        let rewritten = common + (1...12).map { "first rewrite \($0)" }.joined(separator: "\n") + "\n"
+        let rewritten = common.replacingOccurrences(of: "common line 6", with: "first line six")
+            + (1...12).map { "first rewrite \($0)" }.joined(separator: "\n") + "\n"
         try Harness.write(rewritten, to: first.appendingPathComponent("plain.md"))
         try #require(try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 3)).code == 0)
         try FileManager.default.removeItem(at: second.appendingPathComponent("plain.md"))
-        // The last common line changed: a collision with the lines appended after it.
+        // The last common line changed on both devices: a collision.
         try Harness.write(common.replacingOccurrences(of: "common line 6", with: "second line"),
                           to: second.appendingPathComponent("moved.md"))
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 4)).code == 0)

@@ -39,7 +39,8 @@ import Testing
             #expect(records.map { $0["id"] as? String } == [id], "\(device.name): \(records)")
             #expect(records.first?["ours"] as? String == parents[0])
         }
-        #expect(try a.git(["log", "-1", "--format=%B"]).stdout.contains("Quire-Conflict: winner=ours merge=\(merge) path=one.md reason="))
+        let recorded = try a.git(["log", "-1", "--format=%B"]).stdout
+        #expect(recorded.contains("Quire-Conflict: winner=ours merge=\(merge) lost=line%207:%20from%20a. path=one.md reason="), "\(recorded)")
         let restored = try a.run(["restore", "one.md", "--conflict", id], now: "2026-11-29T12:12:00Z")
         #expect(restored.code == 0, "\(restored.stderr)")
         #expect(try a.read("one.md").contains("Para one from a."))

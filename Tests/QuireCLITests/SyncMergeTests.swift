@@ -46,8 +46,10 @@ import Testing
         let records = try Self.conflicts(a)
         #expect(records.count == 1)
         let record = try #require(records.first)
-        #expect(Set(record.keys) == ["id", "path", "time", "device", "winner", "reason", "keptFrom", "droppedFrom", "ours", "theirs",
-                                     "dismissed"])
+        #expect(Set(record.keys) == ["id", "path", "time", "device", "winner", "reason", "keptFrom", "droppedFrom", "lost", "ours",
+                                     "theirs", "dismissed"])
+        // A key's loss is a whole value (the other parent holds it), not words of the body.
+        #expect(record["lost"] is NSNull)
         #expect(record["path"] as? String == "one.md")
         #expect(record["device"] as? String == "b")
         #expect(record["winner"] as? String == "ours")

@@ -131,8 +131,9 @@ import Testing
         #expect(try a.files() == b.files())
         #expect(try a.files() == c.files())
         for (path, text) in try a.files() { #expect(!text.contains("<<<<<<<"), "\(path)") }
-        // B's and C's edits collide: the newer side's whole body wins (A's edit is in the conflict log).
-        #expect(try a.read("shared.md") == fromC)
+        // B's and C's edits collide on the same words: C's (newer) are kept and B's are in the
+        // conflict log; A's edit of another paragraph survives.
+        #expect(try a.read("shared.md") == fromC.replacingOccurrences(of: "Para one.", with: "Para one, A."))
         #expect(Set(try a.files().keys.filter { $0.hasSuffix(".md") }) == ["shared.md", "a.md", "b.md", "c.md"])
         let fsck = try world.git(["fsck", "--strict"])
         #expect(fsck.code == 0, "\(fsck.stderr)")

@@ -57,13 +57,15 @@ struct MergeDriverCommand: Command {
             strategy = MergeStrategySelector(rules: rules, fallback: .newest).strategy(for: path)
         }
         let now = try context.now()
-        // The branch merged in is the remote's; this device's name where the vault knows it.
+        // Each side dated by the commit that carried its change and named by its device, found
+        // from what git provides, so the driver decides as every device recomputes it.
         let device = (try? context.vault()).map { $0.deviceName(environment: context.environment) }
-        let sides = MergeSideNames(ours: device ?? "this device", theirs: "the remote")
-        let result = try MergeResolver(strategy: strategy, sides: sides).merge(
-            path: path, base: baseData.isEmpty ? nil : baseData,
-            ours: MergeSide(data: oursData, commitTime: now), theirs: MergeSide(data: theirsData, commitTime: now))
         let workTree = (try? context.vault())?.root ?? context.currentDirectory
+        let found = DriverSides.find(environment: context.environment, workTree: workTree, path: path, ours: oursData,
+                                     theirs: theirsData, device: device ?? "this device", fallback: now)
+        let sides = found.names
+        let result = try MergeResolver(strategy: strategy, sides: sides).merge(
+            path: path, base: baseData.isEmpty ? nil : baseData, ours: found.ours, theirs: found.theirs)
         let written = try DriverContext.current(environment: context.environment, workTree: workTree)
             .written(result, base: baseData.isEmpty ? nil : baseData, ours: oursData, theirs: theirsData, path: path)
         try write(written.data)

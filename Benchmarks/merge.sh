@@ -1,0 +1,78 @@
+#!/bin/sh
+# Merge benchmark (issue 31), side by side with git's own three-way file merge:
+#   1. one note of L lines (default 10,000) with E scattered edits on each side (default 100:
+#      lines replaced, words changed, lines added; a tenth of them on the same lines as the other
+#      side's, so that the word merge runs): `quire merge-driver` vs `git merge-file -p`
+#   2. M notes (default 1,000) whose same body line both devices changed, different words of it:
+#      one `quire sync` that merges them all word by word
+# usage: Benchmarks/merge.sh [QUIRE] [L=10000] [E=100] [M=1000]
+# Prints a Markdown table (paste it into Docs/benchmarks.md).
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+QUIRE=$(cd "$(dirname "${1:-$ROOT/.build/release/quire}")" && pwd)/$(basename "${1:-quire}")
+L=${2:-10000}
+E=${3:-100}
+M=${4:-1000}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/quire-merge-bench.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+export QUIRE_DEVICE=bench GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.invalid
+export GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.invalid
+[ -x "$QUIRE" ] || { echo "build quire first: make release" >&2; exit 1; }
+now_ms() { date +%s%3N; }
+
+# 1. One long note.
+python3 - "$WORK" "$L" "$E" <<'PY'
+import random, sys
+work, lines, edits = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(31)
+words = ["river", "lantern", "budget", "meeting", "garden", "orbit", "velvet", "harbor", "signal", "maple"]
+base = [" ".join(rng.choice(words) for _ in range(rng.randint(6, 14))) + f" {n}." for n in range(lines)]
+def edit(side, shared):
+    out = list(base)
+    picks = set(rng.sample(range(lines), edits))
+    picks |= set(shared)
+    for n in sorted(picks, reverse=True):
+        kind = rng.randint(0, 2)
+        if kind == 0:
+            out[n] = f"line {n} rewritten on {side}."
+        elif kind == 1:
+            w = out[n].split(" ")
+            w[rng.randrange(len(w) - 1) if n not in shared else (0 if side == "laptop" else len(w) - 2)] = side
+            out[n] = " ".join(w)
+        else:
+            out.insert(n + 1, f"added on {side} after {n}.")
+    return out
+shared = rng.sample(range(lines), max(1, edits // 10))
+front = "---\nid: 6f1c2a9e-0000-4000-8000-000000000001\nupdatedAt: {}\n---\n"
+open(f"{work}/base.md", "w").write(front.format("2026-12-01T09:00:00Z") + "\n".join(base) + "\n")
+open(f"{work}/laptop.md", "w").write(front.format("2026-12-01T10:00:00Z") + "\n".join(edit("laptop", shared)) + "\n")
+open(f"{work}/phone.md", "w").write(front.format("2026-12-01T11:00:00Z") + "\n".join(edit("phone", shared)) + "\n")
+PY
+best_quire=""; best_git=""
+for _ in 1 2 3 4 5; do
+    cp "$WORK/laptop.md" "$WORK/ours.md"
+    start=$(now_ms); (cd "$WORK" && "$QUIRE" merge-driver base.md ours.md phone.md note.md 2>/dev/null || true); end=$(now_ms)
+    t=$((end - start)); if [ -z "$best_quire" ] || [ "$t" -lt "$best_quire" ]; then best_quire=$t; fi
+    start=$(now_ms); git merge-file -p "$WORK/laptop.md" "$WORK/base.md" "$WORK/phone.md" >/dev/null 2>&1 || true; end=$(now_ms)
+    t=$((end - start)); if [ -z "$best_git" ] || [ "$t" -lt "$best_git" ]; then best_git=$t; fi
+done
+kept=$(grep -c "on laptop\|laptop" "$WORK/ours.md" || true)
+echo "| measurement | quire | git | ratio |"
+echo "|---|---|---|---|"
+echo "| merge one $L-line note, $E scattered edits a side (best of 5) | ${best_quire} ms | ${best_git} ms (\`git merge-file\`, markers) | $(python3 -c "print(f'{$best_quire / max($best_git, 1):.1f}')")× |"
+
+# 2. M notes whose same line both devices changed, different words.
+python3 "$ROOT/Benchmarks/gen-vault" "$M" "$WORK/c" >/dev/null
+git init -q --bare "$WORK/c.git"
+( cd "$WORK/c" && "$QUIRE" remote "$WORK/c.git" >/dev/null && "$QUIRE" sync >/dev/null )
+"$QUIRE" clone "$WORK/c.git" "$WORK/d" >/dev/null
+# The first body line after the front matter: the laptop puts a word at its start, the desktop at its end.
+find "$WORK/c" -name '*.md' -not -path '*/.quire/*' -print0 | xargs -0 sed -i '0,/^---$/b; 0,/^---$/b; /^[A-Za-z]/{s/^/laptop-said /;:a;n;ba}'
+find "$WORK/d" -name '*.md' -not -path '*/.quire/*' -print0 | xargs -0 sed -i '0,/^---$/b; 0,/^---$/b; /^[A-Za-z]/{s/$/ desktop-said/;:a;n;ba}'
+( cd "$WORK/c" && QUIRE_DEVICE=laptop "$QUIRE" sync >/dev/null )
+sync
+start=$(now_ms); ( cd "$WORK/d" && QUIRE_DEVICE=desktop "$QUIRE" sync >/dev/null ); end=$(now_ms)
+both=$(grep -l "laptop-said.*desktop-said" -r "$WORK/d" --include='*.md' | wc -l)
+echo "| resolve $M notes whose same line both devices changed (one sync) | $((end - start)) ms | — | $both of $M notes keep both words |"
+echo
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
