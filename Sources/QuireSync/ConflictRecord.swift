@@ -44,9 +44,7 @@ public struct ConflictRecord: Equatable, Sendable {
     public func readableReason(seenBy localDevice: String?) -> String {
         let names = localDevice.map { sides(seenBy: $0) } ?? sides
         var text = reason
-        if let localDevice, localDevice != "this device" {
-            text = text.replacingOccurrences(of: MergeSideNames.possessive(localDevice) + " version", with: "this device's version")
-        }
+        if let localDevice { text = MergeSideNames.localized(text, device: localDevice) }
         for (legacy, replacement) in [("the strategy is ours", "the strategy keeps \(names.version(of: .ours))"),
                                       ("the strategy is theirs", "the strategy keeps \(names.version(of: .theirs))")] {
             text = text.replacingOccurrences(of: legacy, with: replacement)

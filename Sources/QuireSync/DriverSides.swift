@@ -7,9 +7,10 @@ import QuireGit
 /// `HEAD` for ours, and for theirs the `GITHEAD_<commit>` variable `git merge` and `git pull`
 /// set for the merged head (else `MERGE_HEAD`, else, in a `git pull`, the first line of `FETCH_HEAD`). Each side's
 /// time is the author time of the newest commit on that side (down to the merge base) that
-/// changed the note (`ChangeTimes`); theirs is named by that commit's `Quire-Device` trailer or
-/// its author. Where history cannot be read, both sides get `fallback` and generic names, as
-/// before: the merge goes on.
+/// changed the note (`ChangeTimes`); each side is named by its head commit's `Quire-Device`
+/// trailer or author — as the other devices name it (a teammate on plain git is "Ben" to them,
+/// and to the driver on Ben's machine too). Where history cannot be read, both sides get
+/// `fallback`, ours `device` and theirs "the remote", as before: the merge goes on.
 public enum DriverSides {
     /// The sides of `path` (bytes `ours` and `theirs`) in the repository of `workTree`; `device`:
     /// this device's name.
@@ -26,9 +27,9 @@ public enum DriverSides {
         guard let oursTimes = try? ChangeTimes(head: local, base: base, wanted: [path], fallback: localInfo.author.time, repository: repository),
               let theirsTimes = try? ChangeTimes(head: incoming, base: base, wanted: [path], fallback: incomingInfo.author.time,
                                                  repository: repository) else { return plain }
-        let theirsDevice = CommitTrailers.value("Quire-Device", in: incomingInfo.message) ?? incomingInfo.author.name
+        func name(_ commit: CommitInfo) -> String { CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name }
         return (oursTimes.side(path, data: ours), theirsTimes.side(path, data: theirs),
-                MergeSideNames(ours: device, theirs: theirsDevice))
+                MergeSideNames(ours: name(localInfo), theirs: name(incomingInfo)))
     }
 
     /// The commit being merged in, from git's environment and state files.

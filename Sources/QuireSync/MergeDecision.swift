@@ -27,10 +27,7 @@ extension MergeDecision {
     /// "kept the remote's version", and the reason with its own name as "this device".
     public func readable(localDevice: String) -> (kept: String, reason: String) {
         let kept = MergeSideNames.generic.version(of: winner)
-        var text = reason
-        if localDevice != "this device" {
-            text = text.replacingOccurrences(of: MergeSideNames.possessive(localDevice) + " version", with: "this device's version")
-        }
+        let text = MergeSideNames.localized(reason, device: localDevice)
         return ("kept " + kept, text)
     }
 }

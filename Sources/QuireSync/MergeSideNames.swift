@@ -33,6 +33,17 @@ public struct MergeSideNames: Equatable, Sendable {
         MergeSideNames(ours: ours == device ? "this device" : ours, theirs: theirs == device ? "this device" : theirs)
     }
 
+    /// A decision's words as `device` reads them: its version is "this device's version", and
+    /// the words a place quotes from it are "from this device" (`BodyCollisions`).
+    static func localized(_ text: String, device: String) -> String {
+        guard device != "this device" else { return text }
+        var result = text.replacingOccurrences(of: possessive(device) + " version", with: "this device's version")
+        for end in [" lost to ", ")", "; "] {
+            result = result.replacingOccurrences(of: "' from \(device)\(end)", with: "' from this device\(end)")
+        }
+        return result
+    }
+
     static func possessive(_ name: String) -> String {
         name.hasSuffix("'s") ? name : name + "'s"
     }

@@ -296,7 +296,9 @@ struct TreeMerger {
             names.insert(path)
         }
         for decision in placement.decisions {
-            decisions.append(MergeDecision(path: path, winner: decision.winner, reason: decision.reason))
+            var placed = decision
+            placed.path = path
+            decisions.append(placed)
         }
         if let copy = placement.keepBothCopy {
             let copyPath = keepBothPath(for: path, device: copy.device, in: result)

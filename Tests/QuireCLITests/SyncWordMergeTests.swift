@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Issue 31 on two devices through a bare remote: edits of adjacent lines and of different words
+/// of one line both survive; a collision costs only the colliding words (named with their line
+/// in `quire conflicts` on both devices); a teammate on plain git whose edit is later wins, and
+/// the reason says it was the commit's time; a git-only device merging through the merge driver
+/// decides exactly as a quire device.
+@Suite struct SyncWordMergeTests {
+    static let minutes = note("n1", title: "Minutes", updated: "2026-11-29T10:00:00Z",
+                              body: "# Minutes\n\nAttendees: Chen\nAgenda: budget\nPlace: room three.\n\nDecisions:\n")
+
+    private static func edit(_ text: String, _ replacements: [(String, String)]) -> String {
+        replacements.reduce(text) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+    }
+
+    @Test func adjacentLinesAndDifferentWordsOfOneLineSurvive() throws {
+        let (a, b) = try SyncWorld().pair(["minutes.md": Self.minutes])
+        try a.write(Self.edit(Self.minutes, [("Chen\n", "Chen and Ana\n"), ("room three", "room 3"), ("10:00", "11:00")]),
+                    to: "minutes.md")
+        try b.write(Self.edit(Self.minutes, [("budget", "budget, hiring"), ("three.", "three, upstairs."), ("10:00", "11:30")]),
+                    to: "minutes.md")
+        try SyncMergeTests.syncABA(a, b)
+        #expect(try a.read("minutes.md") == Self.edit(Self.minutes, [
+            ("Chen\n", "Chen and Ana\n"), ("budget", "budget, hiring"), ("room three.", "room 3, upstairs."), ("10:00", "11:30")]))
+        #expect(try SyncMergeTests.conflicts(a).isEmpty)
+        #expect(try SyncMergeTests.conflicts(b).isEmpty)
+    }
+
+    @Test func aCollisionCostsOnlyTheCollidingWordsAndIsNamedOnBothDevices() throws {
+        let (a, b) = try SyncWorld().pair(["minutes.md": Self.minutes])
+        // a (older) adds a decision at the end and a note on the chair; b (newer) says Chen joins late.
+        try a.write(Self.edit(Self.minutes, [("Chen\n", "Chen (chair)\n"), ("Decisions:\n", "Decisions:\n- ship on Friday\n"),
+                                             ("10:00", "11:00")]), to: "minutes.md")
+        try b.write(Self.edit(Self.minutes, [("Chen\n", "Chen (joins late)\n"), ("10:00", "11:30")]), to: "minutes.md")
+        try SyncMergeTests.syncABA(a, b)
+        #expect(try a.read("minutes.md") == Self.edit(Self.minutes, [
+            ("Chen\n", "Chen (joins late)\n"), ("Decisions:\n", "Decisions:\n- ship on Friday\n"), ("10:00", "11:30")]))
+        for device in [a, b] {
+            let records = try SyncMergeTests.conflicts(device)
+            try #require(records.count == 1, "\(device.name): \(records)")
+            let reason = try #require(records[0]["reason"] as? String)
+            #expect(reason.hasPrefix("both sides changed the same words (line 8: '(chair)' from a lost to '(joins late)' from b)"),
+                    "\(reason)")
+            #expect(reason.contains("b's version is newer (updatedAt 2026-11-29T11:30:00Z)"), "\(reason)")
+            #expect(records[0]["lost"] as? String == "line 8: (chair)")
+        }
+        // The text listing names the place too, and the whole losing version stays restorable.
+        let listed = try a.run(["conflicts"])
+        #expect(listed.stdout.contains("line 8: '(chair)' from this device lost to '(joins late)' from b"), "\(listed.stdout)")
+    }
+
+    /// A teammate on plain git: edits in an editor (no `updatedAt` change), commits with
+    /// `git commit` later than the quire device's edit, pushes with `git push`.
+    @Test func aLaterPlainGitEditWinsAndTheReasonSaysWhy() throws {
+        let world = try SyncWorld()
+        let (a, b) = try world.pair(["minutes.md": Self.minutes])
+        try a.write(Self.edit(Self.minutes, [("room three", "room four"), ("10:00", "11:00")]), to: "minutes.md")
+        let byHand = Self.edit(Self.minutes, [("room three", "the garden"), ("Agenda: budget", "Agenda: budget, hiring")])
+        try b.write(byHand, to: "minutes.md")
+        try #require(try Self.plainGit(b, ["commit", "-qam", "edit by hand"], at: "2026-11-29T11:45:00Z").code == 0)
+        try #require(try Self.plainGit(b, ["push", "-q", "origin", "main"], at: "2026-11-29T11:45:00Z").code == 0)
+        // The quire device's edit (updatedAt 11:00) is older than the plain commit (11:45).
+        try a.sync(now: "2026-11-29T12:00:00Z")
+        #expect(try a.read("minutes.md") == Self.edit(Self.minutes, [
+            ("room three", "the garden"), ("Agenda: budget", "Agenda: budget, hiring"), ("10:00", "11:00")]))
+        let records = try SyncMergeTests.conflicts(a)
+        try #require(records.count == 1, "\(records)")
+        let reason = try #require(records[0]["reason"] as? String)
+        #expect(reason.hasPrefix("both sides changed the same words (line 10: 'four.' from a lost to 'garden.' from Ben)"), "\(reason)")
+        #expect(reason.hasSuffix("Ben's version is newer (commit time of 'edit by hand' (Ben), 2026-11-29T11:45:00Z)"), "\(reason)")
+    }
+
+    /// The same two edits, merged on the git-only device by `git pull` through quire's merge
+    /// driver: the same bytes as the quire device's merge, the same decision.
+    @Test func theMergeDriverDecidesAsAQuireDevice() throws {
+        let world = try SyncWorld()
+        let (a, b) = try world.pair(["minutes.md": Self.minutes])
+        try a.write(Self.edit(Self.minutes, [("room three", "room four"), ("10:00", "11:00")]), to: "minutes.md")
+        try a.sync(now: "2026-11-29T12:00:00Z")
+        let byHand = Self.edit(Self.minutes, [("room three", "the garden"), ("Agenda: budget", "Agenda: budget, hiring")])
+        try b.write(byHand, to: "minutes.md")
+        try #require(try Self.plainGit(b, ["commit", "-qam", "edit by hand"], at: "2026-11-29T11:45:00Z").code == 0)
+        let pull = try Self.plainGit(b, ["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], at: "2026-11-29T12:05:00Z")
+        try #require(pull.code == 0, "\(pull.stderr)")
+        #expect(try b.read("minutes.md") == Self.edit(Self.minutes, [
+            ("room three", "the garden"), ("Agenda: budget", "Agenda: budget, hiring"), ("10:00", "11:00")]))
+        #expect(pull.stderr.contains("kept Ben's version — both sides changed the same words (line 10: 'four.' from a lost to "
+                                     + "'garden.' from Ben); Ben's version is newer (commit time of 'edit by hand' (Ben), 2026-11-29T11:45:00Z)"),
+                "\(pull.stderr)")
+    }
+
+    /// git as a teammate without quire runs it: author Ben, the given author and commit time.
+    private static func plainGit(_ device: Device, _ arguments: [String], at time: String) throws -> GitRun {
+        try gitCLI(["-c", "user.name=Ben", "-c", "user.email=ben@example.invalid"] + arguments, in: device.root,
+                   environment: ["GIT_AUTHOR_DATE": time, "GIT_COMMITTER_DATE": time])
+    }
+}
