@@ -3,15 +3,26 @@ import Foundation
 import Glibc
 #endif
 
-/// A desktop notification through `notify-send` (libnotify), when a session bus is there to
-/// carry it; skipped quietly otherwise (a server, a systemd unit without a desktop session).
+/// A desktop notification through `notify-send` (libnotify), else `gdbus` calling the session's
+/// notification service, when a session bus is there to carry it; skipped quietly otherwise (a
+/// server, a systemd unit without a desktop session).
 enum DesktopNotification {
     /// Shows `title` and `body`; waits at most two seconds for `notify-send`.
     static func send(title: String, body: String, environment: [String: String]) {
         let bus = environment["DBUS_SESSION_BUS_ADDRESS"].map { !$0.isEmpty }
             ?? FileManager.default.fileExists(atPath: "/run/user/\(getuid())/bus")
-        guard bus, let program = ProgramSearch.find("notify-send", environment: environment) else { return }
-        let arguments = [program, "--app-name=quire", title, body]
+        guard bus else { return }
+        let arguments: [String]
+        if let program = ProgramSearch.find("notify-send", environment: environment) {
+            arguments = [program, "--app-name=quire", title, body]
+        } else if let program = ProgramSearch.find("gdbus", environment: environment) {
+            arguments = [program, "call", "--session", "--dest", "org.freedesktop.Notifications",
+                         "--object-path", "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify",
+                         "quire", "0", "", title, body, "[]", "{}", "-1"]
+        } else {
+            return
+        }
+        let program = arguments[0]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

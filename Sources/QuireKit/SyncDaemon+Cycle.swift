@@ -37,7 +37,9 @@ extension SyncDaemon {
         options.waitForDaemon = 0
         let outcome: CycleOutcome
         do {
-            outcome = .synced(try VaultSync.run(vault, options: options))
+            let synced = try VaultSync.runRepairingLinks(vault, options: options)
+            outcome = .synced(synced.report)
+            announceLost(synced.lost)
         } catch {
             outcome = Self.classify(error)
         }
@@ -179,7 +181,23 @@ extension SyncDaemon {
 
     static func count(_ value: Int, _ noun: String) -> String { value == 1 ? "1 \(noun)" : "\(value) \(noun)s" }
 
-    /// New conflicts: in the log and the health record, and as a desktop notification.
+    /// Conflicts of this cycle where this device's text was dropped: a log line each with the
+    /// command that brings it back, and one desktop notification for the cycle.
+    func announceLost(_ lost: [ConflictRecord]) {
+        guard !lost.isEmpty else { return }
+        let device = vault.deviceName(environment: environment)
+        for record in lost {
+            say("your text lost: \(record.path) (\(record.id)): \(record.readableReason(seenBy: device)) — "
+                + "'quire restore \(record.path) --conflict \(record.id)' brings it back")
+        }
+        if settings.notify {
+            DesktopNotification.send(title: "Quire: your text lost in \(Self.count(lost.count, "note"))",
+                                     body: lost.map(\.path).sorted().prefix(5).joined(separator: ", ") + " — see 'quire conflicts'",
+                                     environment: environment)
+        }
+    }
+
+    /// New conflicts: in the log and the health record.
     func announce(_ conflicts: [MergeDecision]) {
         guard !conflicts.isEmpty else { return }
         for decision in conflicts {
@@ -189,11 +207,5 @@ extension SyncDaemon {
             health.conflicts.append(line)
         }
         health.conflicts = Array(health.conflicts.suffix(50))
-        if settings.notify {
-            let paths = conflicts.map(\.path).sorted()
-            DesktopNotification.send(title: "Quire: \(Self.count(conflicts.count, "note")) merged automatically",
-                                     body: paths.prefix(5).joined(separator: ", ") + " — see 'quire conflicts'",
-                                     environment: environment)
-        }
     }
 }

@@ -57,6 +57,9 @@ public struct VaultSyncOutcome: Sendable {
     public var repairs = MoveReport()
     /// The second cycle that committed (and pushed) the repairs; nil when there were none.
     public var repairReport: SyncReport?
+    /// The conflicts this sync made or brought in where this device's text was dropped
+    /// (`ConflictLog.lost`): what the device that lost is told.
+    public var lost: [ConflictRecord] = []
 
     /// An outcome without repairs.
     public init(report: SyncReport) {
@@ -77,8 +80,12 @@ public enum VaultSync {
     /// Runs one cycle (`run`) and then, when it brought remote changes that moved notes, the
     /// link repair and the second cycle that commits it.
     public static func runRepairingLinks(_ vault: Vault, options: VaultSyncOptions) throws -> VaultSyncOutcome {
-        let headBefore = options.repairLinks && !options.dryRun ? try LinkRepair.head(of: vault) : nil
+        let headBefore = !options.dryRun ? try LinkRepair.head(of: vault) : nil
         var outcome = VaultSyncOutcome(report: try cycle(vault, options: options))
+        if !options.dryRun, outcome.report.integration == "merge" || outcome.report.integration == "fast-forward" {
+            outcome.lost = try ConflictLog(vaultRoot: vault.root)
+                .lost(by: vault.deviceName(environment: options.environment), since: headBefore)
+        }
         guard options.repairLinks, !options.dryRun, !outcome.report.updatedFromRemote.isEmpty else { return outcome }
         let fresh = try FreshCatalog.open(vault: vault, rules: GitIgnoreRules.of(vault), environment: options.environment)
         let notes = fresh.store.catalog.records.map { Note(record: $0, withFrontMatter: false) }

@@ -7,11 +7,14 @@ import QuireCore
 /// `updatedAt`), or a `keep-both` copy beside it does (`<name>.conflict-<device>-<time>.md`, the
 /// loser with a new `id`, `conflictOf` and a title naming its origin). Versions are compared
 /// without `id`, `conflictOf` and the `updatedAt` keys, and a copy also without `title`. A
-/// conflict whose loser deleted the note (no text) stays open.
+/// decision that dropped words in a few places (`ConflictRecord.lost`) is settled too once every
+/// one of those places' words is in the note again (put back by hand). A conflict whose loser
+/// deleted the note (no text) stays open.
 public enum ConflictAttention {
     /// The records of `log` whose losing text is not in the work tree of the vault at `vaultRoot`.
     public static func open(_ records: [ConflictRecord], log: ConflictLog, vaultRoot: URL) throws -> [ConflictRecord] {
         try records.filter { record in
+            if let lost = record.lost, hasWordsBack(lost, path: record.path, vaultRoot: vaultRoot) { return false }
             guard let loser = try log.losingVersion(of: record) else { return true }
             return !candidates(for: record.path, vaultRoot: vaultRoot).contains { path in
                 guard let data = FileManager.default.contents(atPath: vaultRoot.path + "/" + path) else { return false }
@@ -19,6 +22,17 @@ public enum ConflictAttention {
                 return comparable(data, copy: copy) == comparable(loser, copy: copy)
             }
         }
+    }
+
+    /// Whether the note at `path` holds again the words of every place of `lost` (`line 14: …`).
+    static func hasWordsBack(_ lost: String, path: String, vaultRoot: URL) -> Bool {
+        guard let data = FileManager.default.contents(atPath: vaultRoot.path + "/" + path) else { return false }
+        let text = String(decoding: data, as: UTF8.self)
+        let places = lost.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("line "), let colon = line.range(of: ": ") else { return nil }
+            return String(line[colon.upperBound...]).trimmingCharacters(in: .whitespaces)
+        }
+        return !places.isEmpty && places.allSatisfy { $0.isEmpty || text.contains($0) }
     }
 
     /// The note's own path and the keep-both copies beside it, vault-relative.

@@ -87,6 +87,18 @@ public struct ConflictLog {
         }
     }
 
+    /// The records (not dismissed) of merges made or brought in since `head` (hex; nil: all)
+    /// — those whose merge is not in its history — where `device`'s text was dropped: what a
+    /// sync tells the device that lost. Undone deletions drop no text and are left out.
+    public func lost(by device: String, since head: String?) throws -> [ConflictRecord] {
+        let before = head.flatMap(OID.init(hex:))
+        return try records().filter { record in
+            guard record.dropsText, record.losingDevice == device, let merge = OID(hex: record.merge) else { return false }
+            guard let before else { return true }
+            return try merge != before && !repository.isAncestor(merge, of: before)
+        }
+    }
+
     /// The record whose id starts with `prefix` (at least 4 characters); throws when there is
     /// none or several.
     public func record(_ prefix: String) throws -> ConflictRecord {

@@ -29,6 +29,16 @@ public struct ConflictRecord: Equatable, Sendable {
     /// else its author's name).
     public var theirsDevice: String = "the remote"
 
+    /// Whether the decision dropped text. A decision that undid a deletion (the other side
+    /// changed the note: `deleted on phone but changed on laptop: the note was kept`) dropped
+    /// none: the deleting side loses only its wish to delete.
+    public var dropsText: Bool {
+        !(reason.hasPrefix("deleted on ") && reason.hasSuffix("the note was kept"))
+    }
+
+    /// The device whose version lost.
+    public var losingDevice: String { sides.name(of: winner.other) }
+
     /// The two sides by device name (`device` made the merge).
     public var sides: MergeSideNames { MergeSideNames(ours: device, theirs: theirsDevice) }
 

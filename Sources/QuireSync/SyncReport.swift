@@ -40,6 +40,11 @@ public struct SyncReport: Sendable {
     public var integration: String = "none"
     /// Paths updated in the work tree from the remote.
     public var updatedFromRemote: [String] = []
+    /// What a fast-forward brought, one line a path as `committed` (`A path`, `M path`, `D path`,
+    /// `R old -> new`); empty after a merge (`merged` says what it did).
+    public var arrived: [String] = []
+    /// Incoming notes that hold git's conflict markers (`path:line`), warned about at once.
+    public var incomingMarkers: [String] = []
     /// Lines describing merged notes.
     public var merged: [String] = []
     /// Decisions that dropped text (listed by `quire conflicts`).

@@ -17,9 +17,12 @@ public struct SyncStatus: Sendable {
     public var behind: Int
     /// The last sync's state (time, outcome, error, notes kept for the next merge).
     public var state: SyncState
-    /// Conflicts listed by `quire conflicts` (not dismissed) whose losing text is not back in the
-    /// vault (`ConflictAttention`).
+    /// Conflicts listed by `quire conflicts` (not dismissed) that dropped text and whose losing
+    /// text is not back in the vault (`ConflictAttention`).
     public var conflicts: Int
+    /// Conflicts listed (not dismissed) that dropped no text: a deletion undone because the other
+    /// side changed the note.
+    public var undoneDeletions: Int = 0
     /// Whether a sync stopped while updating the work tree (its journal is still there): the
     /// tree is partly updated until the next `quire sync` finishes the update.
     public var interrupted: Bool
@@ -50,9 +53,11 @@ public struct SyncStatus: Sendable {
             break
         }
         let log = try ConflictLog(vaultRoot: vaultRoot)
-        let conflicts = try ConflictAttention.open(log.records(), log: log, vaultRoot: vaultRoot).count
+        let records = try log.records()
+        let conflicts = try ConflictAttention.open(records.filter(\.dropsText), log: log, vaultRoot: vaultRoot).count
         return SyncStatus(remote: remote, branch: branch, uncommitted: uncommitted, ahead: ahead, behind: behind,
                           state: try SyncState.load(vaultRoot: vaultRoot), conflicts: conflicts,
+                          undoneDeletions: records.filter { !$0.dropsText }.count,
                           interrupted: FileManager.default.fileExists(atPath: Journal.url(vaultRoot).path))
     }
 }

@@ -20,6 +20,7 @@ extension Syncer {
                 : try incoming.commit(on: [remoteTip], repository: repository, environment: environment, vault: vault)
             try moveTo(target, from: nil, state: &state, report: &report)
             report.integration = "fast-forward"
+            try describeArrival(from: nil, to: target, report: &report)
             return
         }
         let backup = try BackupRefs.record(local, now: environment.now, repository: repository)
@@ -30,6 +31,7 @@ extension Syncer {
             try moveTo(target, from: local, state: &state, report: &report)
             try BackupRefs.recordResult(of: backup, result: target, repository: repository)
             report.integration = "fast-forward"
+            try describeArrival(from: local, to: target, report: &report)
             return
         }
         let ours = try repository.commit(local)
@@ -53,9 +55,39 @@ extension Syncer {
                                                 author: signature, committer: signature)
         report.merged += output.merged
         report.conflicts += output.decisions
+        report.incomingMarkers += try markers(in: try repository.diff(from: ours.tree, to: tree))
         try moveTo(merge, from: local, state: &state, report: &report)
         try BackupRefs.recordResult(of: backup, result: merge, repository: repository)
         report.integration = "merge"
+    }
+
+    /// What a fast-forward from `previous` to `target` brought (`SyncReport.arrived`), and the
+    /// incoming notes that hold conflict markers.
+    private func describeArrival(from previous: OID?, to target: OID, report: inout SyncReport) throws {
+        let deltas = try repository.diff(from: try previous.map { try repository.treeID(ofCommit: $0) },
+                                         to: try repository.treeID(ofCommit: target))
+        for delta in deltas {
+            // Two notes with different ids are never one note moved, however alike (a template).
+            if delta.kind == .renamed, delta.newPath.hasSuffix(".md"), let old = delta.oldID, let new = delta.newID,
+               let oldNote = NoteParser.parse(try repository.blobData(old), path: delta.oldPath).id,
+               let newNote = NoteParser.parse(try repository.blobData(new), path: delta.newPath).id, oldNote != newNote {
+                report.arrived += ["D \(delta.oldPath)", "A \(delta.newPath)"]
+            } else {
+                report.arrived.append(Self.describe(delta))
+            }
+        }
+        report.incomingMarkers += try markers(in: deltas)
+    }
+
+    /// `path:line` of each added or changed note of `deltas` holding a complete set of git's
+    /// conflict markers outside fenced code (`ConflictMarkers`).
+    private func markers(in deltas: [DiffDelta]) throws -> [String] {
+        try deltas.compactMap { delta -> String? in
+            guard delta.kind != .deleted, delta.newPath.hasSuffix(".md"), let id = delta.newID else { return nil }
+            let data = try repository.blobData(id)
+            let line = data.withUnsafeBytes { raw in ConflictMarkers.firstLine(in: raw.bindMemory(to: UInt8.self)) }
+            return line.map { "\(delta.newPath):\($0)" }
+        }
     }
 
     /// Writes the journal, updates the work tree from `from` to `target`, moves the branch,

@@ -33,7 +33,10 @@ import Testing
         try a.write(Self.edit(Self.minutes, [("Chen\n", "Chen (chair)\n"), ("Decisions:\n", "Decisions:\n- ship on Friday\n"),
                                              ("10:00", "11:00")]), to: "minutes.md")
         try b.write(Self.edit(Self.minutes, [("Chen\n", "Chen (joins late)\n"), ("10:00", "11:30")]), to: "minutes.md")
-        try SyncMergeTests.syncABA(a, b)
+        try a.sync(now: "2026-11-29T12:00:00Z")
+        let merging = try b.sync(now: "2026-11-29T12:01:00Z")
+        let told = try a.sync(now: "2026-11-29T12:02:00Z")
+        #expect(try a.files() == b.files())
         #expect(try a.read("minutes.md") == Self.edit(Self.minutes, [
             ("Chen\n", "Chen (joins late)\n"), ("Decisions:\n", "Decisions:\n- ship on Friday\n"), ("10:00", "11:30")]))
         for device in [a, b] {
@@ -45,9 +48,23 @@ import Testing
             #expect(reason.contains("b's version is newer (updatedAt 2026-11-29T11:30:00Z)"), "\(reason)")
             #expect(records[0]["lost"] as? String == "line 8: (chair)")
         }
-        // The text listing names the place too, and the whole losing version stays restorable.
+        let id = try #require(try SyncMergeTests.conflicts(a).first?["id"] as? String)
+        // The device that lost is told, by the sync that brought the merge in, with the command
+        // that brings its words back; the device whose text won is not.
+        #expect(told.stdout.contains("your text lost in 1 note (kept in history):\n  minutes.md: both sides changed the same words "
+                                     + "(line 8: '(chair)' from this device lost to '(joins late)' from b)"), "\(told.stdout)")
+        #expect(told.stdout.contains("'quire restore minutes.md --conflict \(id)' brings it back"), "\(told.stdout)")
+        #expect(!merging.stdout.contains("your text lost"), "\(merging.stdout)")
         let listed = try a.run(["conflicts"])
         #expect(listed.stdout.contains("line 8: '(chair)' from this device lost to '(joins late)' from b"), "\(listed.stdout)")
+        #expect(try a.run(["status"]).stdout.contains("1 automatic resolution dropped text"))
+
+        // Restoring puts back the dropped words and keeps every other edit; status counts it no more.
+        let restored = try a.run(["restore", "minutes.md", "--conflict", id], now: "2026-11-29T12:03:00Z")
+        #expect(restored.code == 0, "\(restored.stderr)")
+        let back = try a.read("minutes.md")
+        #expect(back.contains("Attendees: Chen (chair)\n") && back.contains("- ship on Friday\n"), "\(back)")
+        #expect(!(try a.run(["status"]).stdout.contains("dropped text")))
     }
 
     /// A teammate on plain git: edits in an editor (no `updatedAt` change), commits with
@@ -94,5 +111,30 @@ import Testing
     private static func plainGit(_ device: Device, _ arguments: [String], at time: String) throws -> GitRun {
         try gitCLI(["-c", "user.name=Ben", "-c", "user.email=ben@example.invalid"] + arguments, in: device.root,
                    environment: ["GIT_AUTHOR_DATE": time, "GIT_COMMITTER_DATE": time])
+    }
+}
+
+/// Issue 31 item 8: a sync that fast-forwards names what arrived — notes added, changed, moved and
+/// deleted, ten at most — and warns at once about an incoming note holding conflict markers.
+@Suite struct SyncArrivalTests {
+    @Test func aFastForwardNamesTheNotesThatArrived() throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": note("k", title: "Keep", updated: "2026-11-29T10:00:00Z"),
+                                           "gone.md": note("g", title: "Gone", updated: "2026-11-29T10:00:00Z")])
+        try a.write(note("k", title: "Keep", updated: "2026-11-29T11:00:00Z", body: "Changed.\n"), to: "keep.md")
+        try a.remove("gone.md")
+        try a.write(note("n", title: "New", updated: "2026-11-29T11:00:00Z"), to: "new.md")
+        try a.write("---\ntitle: Clash\n---\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> other\n", to: "clash.md")
+        try a.sync(now: "2026-11-29T12:00:00Z")
+        let synced = try b.sync(now: "2026-11-29T12:01:00Z")
+        for line in ["  added new.md", "  changed keep.md", "  deleted gone.md", "  added clash.md",
+                     "warning: clash.md:4 arrived holding git's conflict markers"] {
+            #expect(synced.stdout.contains(line), "\(line): \(synced.stdout)")
+        }
+
+        for index in 1...12 { try a.write(note("m\(index)", title: "Many \(index)", updated: "2026-11-29T12:00:00Z"), to: "many-\(index).md") }
+        try a.sync(now: "2026-11-29T12:02:00Z")
+        let many = try b.sync(now: "2026-11-29T12:03:00Z")
+        #expect(many.stdout.contains("  … and 2 more"), "\(many.stdout)")
+        #expect(many.stdout.components(separatedBy: "\n  added ").count == 11, "\(many.stdout)")
     }
 }

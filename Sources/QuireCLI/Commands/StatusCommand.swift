@@ -44,6 +44,7 @@ struct StatusCommand: Command {
                 ("lastSuccess", .string(state.lastSuccess.map(DateText.iso))), ("lastError", .string(state.lastError)),
                 ("pendingMerges", .array(state.pendingBases.keys.sorted().map { .string($0) })),
                 ("conflicts", .int(status.conflicts)),
+                ("undoneDeletions", .int(status.undoneDeletions)),
                 ("skipped", .array((state.skipped ?? []).map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
                 ("daemon", DaemonStatusOutput.json(SyncDaemonHealth.read(vaultRoot: vault.root))),
             ]).rendered(.output))
@@ -73,6 +74,9 @@ struct StatusCommand: Command {
         }
         if status.conflicts > 0 {
             output.line("\(SyncReportOutput.plural(status.conflicts, "automatic resolution")) dropped text — see 'quire conflicts'")
+        }
+        if status.undoneDeletions > 0 {
+            output.line("\(SyncReportOutput.plural(status.undoneDeletions, "deletion")) undone because another device changed the note — see 'quire conflicts'")
         }
         DaemonStatusOutput.print(SyncDaemonHealth.read(vaultRoot: vault.root), output: output)
     }

@@ -72,6 +72,10 @@ struct SyncCommand: Command {
                     JSON.object([("path", .string($0.path)), ("line", .int($0.line)), ("old", .string($0.old)), ("new", .string($0.new))])
                 })))
                 fields.append(("repairCommit", .string(repairReport?.commit)))
+                fields.append(("lost", .array(outcome.lost.map {
+                    JSON.object([("id", .string($0.id)), ("path", .string($0.path)), ("reason", .string($0.readableReason(seenBy: nil))),
+                                 ("restore", .string("quire restore \($0.path) --conflict \($0.id)"))])
+                })))
                 value = .object(fields)
             }
             output.line(value.rendered(.output))
@@ -83,6 +87,7 @@ struct SyncCommand: Command {
             if let repairReport {
                 context.output.line(repairReport.pushed ? "committed and pushed the repaired links" : "committed the repaired links")
             }
+            SyncReportOutput.printLost(outcome.lost, context: context, vault: vault)
         }
     }
 }
@@ -97,6 +102,8 @@ enum SyncReportOutput {
             ("commit", .string(report.commit)),
             ("integration", .string(report.integration)),
             ("updatedFromRemote", .array(report.updatedFromRemote.map { .string($0) })),
+            ("arrived", .array(report.arrived.map { .string($0) })),
+            ("incomingMarkers", .array(report.incomingMarkers.map { .string($0) })),
             ("merged", .array(report.merged.map { .string($0) })),
             ("conflicts", .array(report.conflicts.map {
                 .object([("path", .string($0.path)), ("winner", .string($0.winner.rawValue)), ("reason", .string($0.reason))])
@@ -151,6 +158,12 @@ enum SyncReportOutput {
         default:
             output.line("the remote had nothing new")
         }
+        printArrival(report.arrived, show: show, output: output)
+        for place in report.incomingMarkers {
+            let colon = place.lastIndex(of: ":") ?? place.endIndex
+            output.line("warning: \(show(String(place[..<colon])))\(place[colon...]) arrived holding git's conflict markers "
+                + "(<<<<<<< … >>>>>>>) written by another tool — edit it to keep what you want")
+        }
         for line in report.merged { output.line("  \(line)") }
         if !report.conflicts.isEmpty {
             output.line("resolved \(plural(report.conflicts.count, "collision")) automatically (the other versions are kept: quire conflicts):")
@@ -169,6 +182,32 @@ enum SyncReportOutput {
             output.line("nothing to push")
         } else {
             output.line("not pushed (--no-push)")
+        }
+    }
+
+    /// What a fast-forward brought: notes added, changed, moved and deleted, ten at most.
+    static func printArrival(_ arrived: [String], show: (String) -> String, output: Output) {
+        let words = ["A": "added", "M": "changed", "D": "deleted", "R": "moved"]
+        for line in arrived.prefix(10) {
+            guard let space = line.firstIndex(of: " "), let word = words[String(line[..<space])] else { continue }
+            let rest = line[line.index(after: space)...]
+            if word == "moved", let arrow = rest.range(of: " -> ") {
+                output.line("  moved \(show(String(rest[..<arrow.lowerBound]))) → \(show(String(rest[arrow.upperBound...])))")
+            } else {
+                output.line("  \(word) \(show(String(rest)))")
+            }
+        }
+        if arrived.count > 10 { output.line("  … and \(arrived.count - 10) more") }
+    }
+
+    /// One line per note where this device's text lost, with the command that brings it back.
+    static func printLost(_ lost: [ConflictRecord], context: CommandContext, vault: Vault) {
+        guard !lost.isEmpty else { return }
+        let device = vault.deviceName(environment: context.environment)
+        context.output.line("your text lost in \(plural(lost.count, "note")) (kept in history):")
+        for record in lost {
+            let path = context.displayPath(record.path, vault: vault)
+            context.output.line("  \(path): \(record.readableReason(seenBy: device)) — 'quire restore \(path) --conflict \(record.id)' brings it back")
         }
     }
 
