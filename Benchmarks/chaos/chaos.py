@@ -9,7 +9,9 @@ kind. After the final sync rounds a token must be in the final tree, or be accou
   superseded  -- a device overwrote the `chaos:` key (or removed the tag) while its local file
                  held the token (causal: concurrent overwrites are not "superseded");
   conflict    -- the token is in a losing version printed by `quire conflicts show ID`.
-Body edits insert a line (never superseded); attachments are append-only.
+Body edits insert a line or a word inside a line (never superseded) — often in the last lines of a
+note, so that devices edit the same line (different words, or one place) and adjacent lines;
+attachments are append-only.
 
 Modes:  chaos (default) -- random rounds;  --faults -- every QUIRE_FAULT point, throwing and
 `:kill`, each followed by a normal sync, convergence and the ledger check.
@@ -24,7 +26,8 @@ Modes:  chaos (default) -- random rounds;  --faults -- every QUIRE_FAULT point, 
   file-folder  -- `ProjectsN` made as a file on one device and as a folder of notes on another;
   nested-repo  -- a folder with its own `.git` (never synced; left out of the comparison);
   config       -- a line added to `.gitignore`, a key added to `.obsidian/app.json`;
-  git-commit   -- an edit committed with the git CLI between syncs.
+  git-commit   -- an edit committed with the git CLI between syncs (a line appended, or a word
+                 inside one of the last lines: `updatedAt` untouched, the commit time dates it).
 and with --edges the last device runs with `core.autocrlf=true` and the devices' clocks are
 skewed (one an hour behind, one ten minutes ahead). Trees are compared with CRLF read as LF.
 --daemons runs a sync daemon (`quire watch run --sync`, short intervals, the real clock) on every
@@ -200,7 +203,7 @@ class Chaos:
         notes = self.notes(device)
         choices = [("create", 3), ("create-editor", 1), ("attach", 1), ("create-long", 1)]
         if notes:
-            choices += [("append-editor", 5), ("key-quire", 3), ("key-editor", 2), ("tag", 2), ("untag", 1),
+            choices += [("append-editor", 5), ("word-editor", 4), ("key-quire", 3), ("key-editor", 2), ("tag", 2), ("untag", 1),
                         ("move", 1), ("rename", 1), ("delete", 1), ("attach-edit", 1)]
         if self.args.edges > 0:
             weight = self.args.edges
@@ -273,6 +276,23 @@ class Chaos:
             self.unchanged(full, text)
             self.write_as_editor(full, updated, device)
             self.record(token, "body", identity, device)
+        elif operation == "word-editor":
+            # A word added inside a line, as a writer edits (issue 31): half the time in one of the
+            # last three lines, so that devices edit the same line (different words, or the same
+            # place) and adjacent lines often. Nothing is removed: every token stays or loses.
+            front, body = self.split(text)
+            lines = [index for index, line in enumerate(body) if line.strip()]
+            if not lines:
+                return self.operate_fallback(device, token)
+            index = self.rng.choice(lines[-3:] if self.rng.random() < 0.5 else lines)
+            words = body[index].split(" ")
+            words.insert(self.rng.randint(0, len(words)), token)
+            body[index] = " ".join(words)
+            updated = ("---\n" + "\n".join(front) + "\n---\n" if front is not None else "") + "\n".join(body)
+            self.unchanged(full, text)
+            self.write_as_editor(full, updated, device)
+            self.record(token, "body", identity, device)
+            self.stats["word_edits"] = self.stats.get("word_edits", 0) + 1
         elif operation in ("key-quire", "key-editor"):
             front, body = self.split(text)
             if front is None:
@@ -461,7 +481,18 @@ class Chaos:
             note = self.rng.choice(notes)
             full = os.path.join(root, note)
             text = self.read(full)
-            self.write_as_editor(full, text + ("" if text.endswith("\n") else "\n") + token + "\n", device)
+            front, body = self.split(text)
+            lines = [index for index, line in enumerate(body) if line.strip()]
+            if lines and self.rng.random() < 0.5:
+                # A word inside a line (the plain-git teammate's later edit wins by commit time).
+                index = self.rng.choice(lines[-3:])
+                words = body[index].split(" ")
+                words.insert(self.rng.randint(0, len(words)), token)
+                body[index] = " ".join(words)
+                edited = ("---\n" + "\n".join(front) + "\n---\n" if front is not None else "") + "\n".join(body)
+            else:
+                edited = text + ("" if text.endswith("\n") else "\n") + token + "\n"
+            self.write_as_editor(full, edited, device)
             self.record(token, "body", self.note_id(text), device)
             self.git("add", "-A", cwd=root)
             committed = self.git("-c", "user.name=cli", "-c", "user.email=cli@example.invalid",
