@@ -28,6 +28,8 @@ Modes:  chaos (default) -- random rounds;  --faults -- every QUIRE_FAULT point, 
   config       -- a line added to `.gitignore`, a key added to `.obsidian/app.json`;
   git-commit   -- an edit committed with the git CLI between syncs (a line appended, or a word
                  inside one of the last lines: `updatedAt` untouched, the commit time dates it).
+--hostile P adds what another device can sync to make this one leak or write where nothing syncs
+(issue 32; hostile.py says which), each chosen with weight P, checked after convergence;
 and with --edges the last device runs with `core.autocrlf=true` and the devices' clocks are
 skewed (one an hour behind, one ten minutes ahead). Trees are compared with CRLF read as LF.
 --daemons runs a sync daemon (`quire watch run --sync`, short intervals, the real clock) on every
@@ -50,6 +52,8 @@ import sys
 import tempfile
 import time
 import unicodedata
+
+import hostile
 
 FAULT_POINTS = ["after-stamp", "after-commit", "before-fetch", "after-fetch", "during-merge",
                 "before-checkout", "before-ref-update", "before-push", "after-push"]
@@ -209,7 +213,18 @@ class Chaos:
             weight = self.args.edges
             choices += [(name, weight) for name in ("unicode", "case", "file-folder", "config", "git-commit", "symlink",
                                                     "link-to-note", "note-to-link", "nested-repo")]
+        if self.args.hostile > 0:
+            # Without create-long: the check exports every device, and a page's name (a note's
+            # name near 255 bytes, plus `.html`) can be too long for the file system.
+            choices = [c for c in choices if c[0] != "create-long"]
+            choices += [(name, self.args.hostile) for name in hostile.operations()]
         operation = self.rng.choices([c[0] for c in choices], [c[1] for c in choices])[0]
+        if operation in hostile.operations():
+            token = self.new_token(device)
+            self.stats["operations"] += 1
+            self.stats["hostile_operations"] = self.stats.get("hostile_operations", 0) + 1
+            self.log("%s %s %s" % (device.name, operation, token))
+            return hostile.operate(self, device, operation, token)
         if operation in EDGE_OPERATIONS:
             token = self.new_token(device)
             self.stats["operations"] += 1
@@ -747,6 +762,8 @@ class Chaos:
             commits = self.git("--git-dir", self.remote, "log", "--all", "--format=%h %s", "-S", token).stdout
             problems.append("LOST %s (%s of note %s by %s in round %d); remote commits with it:\n%s" % (
                 token, entry["kind"], entry["note"], entry["device"], entry["round"], commits.strip()))
+        if self.args.hostile > 0:
+            problems += hostile.check(self)
         return problems
 
     # ---- set-up and modes ----------------------------------------------------------------
@@ -764,6 +781,8 @@ class Chaos:
         for device in self.devices[1:]:
             subprocess.run([self.binary, "clone", self.remote, device.path], cwd=self.root, env=self.env(device),
                            check=True, capture_output=True)
+        if self.args.hostile > 0:
+            hostile.setup(self)
         if self.args.edges and len(self.devices) > 1:
             # The last device converts line endings as a Windows user's git does.
             self.git("config", "core.autocrlf", "true", cwd=self.devices[-1].path)
@@ -894,10 +913,11 @@ class Chaos:
         a = self.args
         return ("python3 Benchmarks/chaos/chaos.py --binary %s --seed %d --devices %d --rounds %d "
                 "--max-operations %d --operations %d --sync-probability %s --concurrent-probability %s "
-                "--fault-probability %s --kill-probability %s --edit-during-sync-probability %s --edges %s%s --keep -v" % (
+                "--fault-probability %s --kill-probability %s --edit-during-sync-probability %s --edges %s --hostile %s%s "
+                "--keep -v" % (
                     a.binary, a.seed, a.devices, a.rounds, a.max_operations, a.operations, a.sync_probability,
                     a.concurrent_probability, a.fault_probability, a.kill_probability,
-                    a.edit_during_sync_probability, a.edges, " --faults" if a.faults else "")) + (
+                    a.edit_during_sync_probability, a.edges, a.hostile, " --faults" if a.faults else "")) + (
                     " --daemons" if a.daemons else "")
 
 
@@ -920,6 +940,8 @@ def main():
     parser.add_argument("--edges", type=float, default=0.0,
                         help="weight of each edge shape (symlinks, NFC/NFD names, file/folder, nested repos, config "
                              "files, git CLI commits); also autocrlf on the last device and skewed clocks")
+    parser.add_argument("--hostile", type=float, default=0.0,
+                        help="weight of each hostile shape another device can sync (hostile.py: links into .git)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("-v", "--verbose", action="store_true")

@@ -61,6 +61,9 @@ enum ErrorTranslator {
             return CLIError(error.description, hint: "quire edits YAML front matter only; edit this note in an editor")
         case let .pathOutsideVault(path):
             return CLIError("the path leaves the vault (\(path))", hint: "paths must stay inside the vault")
+        case let .linkIntoHiddenFolder(path):
+            return CLIError("the path is a symbolic link into a hidden folder, never followed (\(path))",
+                            hint: "a link may lead to notes and files of the vault, never into .git, .quire or another hidden folder")
         case let .invalidPath(path):
             return CLIError("invalid path ('\(path)')", hint: "paths must stay inside the vault")
         case let .notADirectory(path):

@@ -20,6 +20,9 @@ public enum CoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case notADirectory(path: String)
     /// A path leaves the vault (`..`, absolute, or a symlink pointing outside).
     case pathOutsideVault(path: String)
+    /// A path goes through a symbolic link into `.git/`, `.quire/` or another hidden folder
+    /// (`Vault.mayFollowLink`): it is never read or written through.
+    case linkIntoHiddenFolder(path: String)
     /// A path is empty or contains characters quire refuses (NUL).
     case invalidPath(path: String)
     /// A file could not be read.
@@ -58,6 +61,8 @@ public enum CoreError: Error, CustomStringConvertible, Equatable, Sendable {
             return "not a directory: \(path)"
         case let .pathOutsideVault(path):
             return "path leaves the vault: \(path)"
+        case let .linkIntoHiddenFolder(path):
+            return "\(path) is a symbolic link into a hidden folder; it is not followed"
         case let .invalidPath(path):
             return "invalid path: '\(path)'"
         case let .readFailed(path, reason):

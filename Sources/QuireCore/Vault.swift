@@ -228,9 +228,9 @@ public struct Vault: Sendable, Equatable {
     }
 
     /// Normalizes a vault-relative path (`./a//b.md` → `a/b.md`), refusing empty paths, NUL,
-    /// absolute paths, `..` and paths whose existing part leads outside the vault through a symlink
-    /// (the last component only when `checkingLastLink`: a link there that is replaced, never
-    /// followed, may lead anywhere).
+    /// absolute paths, `..` and paths whose existing part leads outside the vault through a symlink,
+    /// or into a hidden folder (`mayFollowLink`'s rule; the last component only when
+    /// `checkingLastLink`: a link there that is replaced, never followed, may lead anywhere).
     public func resolveSafePath(_ path: String, checkingLastLink: Bool = true) throws -> String {
         guard !path.isEmpty, !path.contains("\0") else { throw CoreError.invalidPath(path: path) }
         guard !path.hasPrefix("/") else { throw CoreError.pathOutsideVault(path: path) }
@@ -247,6 +247,7 @@ public struct Vault: Sendable, Equatable {
                 guard let real = Vault.realPath(next), Vault.isInside(real, root: root.path) else {
                     throw CoreError.pathOutsideVault(path: path)
                 }
+                guard Vault.isFollowable(target: real, root: root.path) else { throw CoreError.linkIntoHiddenFolder(path: path) }
             }
             existing = next
         }

@@ -6,6 +6,8 @@ public struct VaultSkip: Equatable, Sendable {
         case unreadableFolder = "folder cannot be read"
         /// A symlink that leads outside the vault (never followed).
         case symlinkOutside = "symlink leads outside the vault (not followed)"
+        /// A symlink that leads into `.git/`, `.quire/` or another hidden folder (never followed).
+        case symlinkHidden = "symlink leads into a hidden folder (not followed)"
         /// A symlink whose target does not exist.
         case brokenSymlink = "symlink target does not exist"
         /// A `*.md` name that is not a regular file (a FIFO, socket or device).

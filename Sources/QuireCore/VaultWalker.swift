@@ -6,7 +6,7 @@ import Glibc
 
 /// Lists the notes (`*.md`) and folders of a vault: hidden entries (`.git`, `.quire`, any
 /// name starting with `.`) are skipped; symlinks are followed only when they lead inside the
-/// vault, and each real folder is visited once, so symlink loops end. A subfolder that cannot
+/// vault and outside its hidden folders (`Vault.mayFollowLink`), and each real folder is visited once, so symlink loops end. A subfolder that cannot
 /// be listed (no permission) is listed among the folders but its content is skipped.
 struct VaultWalker {
     /// The vault root with symlinks resolved.
@@ -168,6 +168,10 @@ struct VaultWalker {
                         }
                         guard Vault.isInside(resolved, root: realRoot) else {
                             listing.skipped.append(VaultSkip(path: path, reason: .symlinkOutside))
+                            continue
+                        }
+                        guard Vault.isFollowable(target: resolved, root: realRoot) else {
+                            listing.skipped.append(VaultSkip(path: path, reason: .symlinkHidden))
                             continue
                         }
                         target = resolved

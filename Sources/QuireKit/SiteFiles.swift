@@ -32,7 +32,8 @@ enum SiteFiles {
     }
 
     /// The vault paths of files that are not notes, outside hidden folders, ignored paths and the
-    /// destination, sorted; a symbolic link that leads out of the vault is left out.
+    /// destination, sorted; a symbolic link that leads out of the vault or into a hidden folder
+    /// is left out (`Vault.mayFollowLink`).
     static func attachments(of vault: Vault, ignore: ((String, Bool) -> Bool)?, skipping destination: URL) throws -> [String] {
         let root = vault.root.standardizedFileURL
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
@@ -52,11 +53,7 @@ enum SiteFiles {
                 continue
             }
             guard !isDirectory, !path.lowercased().hasSuffix(".md") else { continue }
-            if values?.isSymbolicLink == true, (try? vault.resolveSafePath(path)) == nil { continue }
-            if values?.isSymbolicLink == true {
-                let target = url.resolvingSymlinksInPath().path
-                guard target.hasPrefix(rootPath) else { continue }
-            }
+            if values?.isSymbolicLink == true, !vault.mayFollowLink(at: full) { continue }
             found.append(path)
         }
         return found.sorted()
@@ -85,13 +82,16 @@ enum SiteFiles {
         }
     }
 
-    /// Copies the attachment at vault path `attachment` to site path `path` in `staging`.
+    /// Copies the attachment at vault path `attachment` to site path `path` in `staging` (read
+    /// through `Vault.readData`: never through a link into a hidden folder).
     static func copy(_ attachment: String, of vault: Vault, to path: String, in staging: URL) throws {
         let data: Data
         do {
-            data = try Data(contentsOf: vault.url(for: attachment))
+            data = try vault.readData(attachment)
+        } catch CoreError.readFailed(_, let reason) {
+            throw SiteExportError.readFailed(path: attachment, reason: reason)
         } catch {
-            throw SiteExportError.readFailed(path: attachment, reason: error.localizedDescription)
+            throw SiteExportError.readFailed(path: attachment, reason: String(describing: error))
         }
         let url = staging.appendingPathComponent(path)
         do {

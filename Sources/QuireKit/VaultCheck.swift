@@ -43,6 +43,7 @@ public enum VaultCheck {
             switch reason {
             case .unreadableFolder: return Kind(rawValue: "unreadableFolder")
             case .symlinkOutside: return Kind(rawValue: "symlinkOutside")
+            case .symlinkHidden: return Kind(rawValue: "symlinkHidden")
             case .brokenSymlink: return Kind(rawValue: "brokenSymlink")
             case .notAFile: return Kind(rawValue: "notAFile")
             case .invalidName: return Kind(rawValue: "invalidName")

@@ -76,7 +76,7 @@ extension LanguageServer {
     /// The text of a note: its open buffer, else the file.
     func noteText(_ path: String) -> TextDocument? {
         if let open = documents.values.first(where: { $0.path.map { ExactPath.same($0, path) } ?? false }) { return open.document }
-        guard let session, let data = try? Data(contentsOf: session.vault.url(for: path)) else { return nil }
+        guard let session, let data = try? session.vault.readData(path) else { return nil }
         return TextDocument(text: String(decoding: data, as: UTF8.self), version: 0, encoding: encoding)
     }
 }

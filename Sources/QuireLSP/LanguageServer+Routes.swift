@@ -63,7 +63,7 @@ extension LanguageServer {
         var onDisk: Data?
         if FileManager.default.fileExists(atPath: file.path) {
             do {
-                onDisk = try Data(contentsOf: file)
+                onDisk = try session.vault.readData(path)
             } catch {
                 throw .requestFailed("\(path) could not be read: \(error)")
             }

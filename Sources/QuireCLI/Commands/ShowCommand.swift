@@ -74,7 +74,7 @@ struct ShowCommand: Command {
         if found.updatedAt == nil { (found.updatedAt, found.updatedAtSource) = (listed.updatedAt, listed.updatedAtSource) }
         if found.createdAt == nil { (found.createdAt, found.createdAtSource) = (listed.createdAt, listed.createdAtSource) }
         if raw {
-            let data = try Data(contentsOf: all.vault.root.appendingPathComponent(found.path))
+            let data = try all.vault.readData(found.path)
             output.write(bytes: Array(data))
             return
         }
