@@ -88,6 +88,8 @@ class Device:
 
 
 class Chaos:
+    failure_type = Failure
+
     def __init__(self, args):
         self.args = args
         self.binary = os.path.abspath(args.binary)

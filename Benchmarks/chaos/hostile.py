@@ -5,10 +5,19 @@ ordinary ones; `check` runs after convergence and returns the problems found.
   git-link  -- `cfg-N.md -> .git/config`, `att/c-N.txt -> ../.git/config` or `dot-N -> .git`
                committed and linked from a note. Every device's `.git/config` holds a canary
                (`quire.canary`); `quire export --html` on every device must publish none of it.
+  config-path -- a `daily:` section naming `.git/info`, `..`, an absolute path, `.quire/local`, a
+               hidden folder or a format climbing out, written into `.quire/config.yml`; once a
+               device holds one, the operation runs `quire daily` there, which must refuse it
+               (exit 1, naming the key) and write nothing. The check runs it on every device.
 """
 import os
+import re
 
 CANARY = "canary-secret-%s"
+HOSTILE_DAILY = ["folder: .git/info", "folder: .GIT/hooks", "folder: ../outside", "folder: /tmp/quire-chaos-daily",
+                 "folder: .quire/local/journal", "folder: Notes/.hidden", "format: ../YYYY-MM-DD",
+                 "format: .git/YYYY-MM-DD", "template: ../../.git/config"]
+DAILY_SECTION = re.compile(r"^daily:\n(?:[ \t]+.*\n?)*", re.M)
 
 
 def setup(chaos):
@@ -19,7 +28,7 @@ def setup(chaos):
 
 def operations():
     """The names of the hostile operations, in the order chaos.py weighs them."""
-    return ("git-link",)
+    return ("git-link", "config-path")
 
 
 def operate(chaos, device, operation, token):
@@ -41,12 +50,55 @@ def operate(chaos, device, operation, token):
         chaos.write_as_editor(os.path.join(root, "leak-%s.md" % name), "# Leak %s\n\n%s %s\n" % (name, token, links), device)
         chaos.record(token, "body", None, device)
         chaos.stats["hostile_links"] = chaos.stats.get("hostile_links", 0) + 1
+    elif operation == "config-path":
+        config = os.path.join(root, ".quire", "config.yml")
+        text = chaos.read(config) if os.path.exists(config) else ""
+        if DAILY_SECTION.search(text):
+            problems = daily_refused(chaos, device)
+            if problems:
+                raise chaos.failure_type("; ".join(problems))
+            return
+        value = chaos.rng.choice(HOSTILE_DAILY)
+        text = text + ("" if text.endswith("\n") or not text else "\n") + "daily:\n  %s\n" % value
+        chaos.write_as_editor(config, text, device)
+        chaos.stats["hostile_configs"] = chaos.stats.get("hostile_configs", 0) + 1
+
+
+def written_under_git(device):
+    """Notes under the device's `.git/` (where a journal once went) and outside markers."""
+    found = []
+    for directory, _, names in os.walk(os.path.join(device.path, ".git")):
+        found += [os.path.join(directory, name) for name in names if name.endswith(".md")]
+    return found
+
+
+def daily_refused(chaos, device):
+    """`quire daily` on a device whose `.quire/config.yml` names a hostile daily path: refused,
+    naming the key, nothing written under `.git/`, outside the vault or in the work tree."""
+    problems = []
+    before = chaos.tree(device)
+    result = chaos.quire(device, "daily", "--no-edit", check=False)
+    chaos.stats["hostile_dailies"] = chaos.stats.get("hostile_dailies", 0) + 1
+    if result.returncode != 1 or "invalid vault configuration .quire/config.yml: daily." not in result.stderr:
+        problems.append("%s: quire daily with a hostile daily path exited %d: %s%s" % (
+            device.name, result.returncode, result.stdout, result.stderr.strip()))
+    if not chaos.args.daemons and chaos.tree(device) != before:
+        problems.append("%s: quire daily with a hostile daily path changed the work tree" % device.name)
+    for path in written_under_git(device):
+        problems.append("%s: a note was written under .git: %s" % (device.name, path))
+    for outside in ("outside", "/tmp/quire-chaos-daily"):
+        if os.path.exists(os.path.join(chaos.root, outside)):
+            problems.append("a daily note was written outside the vault: %s" % outside)
+    return problems
 
 
 def check(chaos):
     """After convergence: the hostile shapes did no harm on any device."""
     problems = []
     for device in chaos.devices:
+        config = os.path.join(device.path, ".quire", "config.yml")
+        if os.path.exists(config) and DAILY_SECTION.search(chaos.read(config)):
+            problems += daily_refused(chaos, device)
         site = os.path.join(chaos.root, "site-%s" % device.name)
         exported = chaos.quire(device, "export", "--html", site, check=False)
         if exported.returncode != 0:

@@ -108,9 +108,15 @@ public enum DailyNote {
         let settings = Settings(config: try vault.config())
         let fileName = name(for: day, format: settings.format, timeZone: timeZone)
         let title = (fileName as NSString).lastPathComponent
-        // The name may hold folders of its own (`YYYY/MM/YYYY-MM-DD`); the path must stay inside.
-        let folder = settings.folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        let path = try vault.resolveSafePath((folder.isEmpty || folder == "." ? "" : folder + "/") + fileName + ".md")
+        // The synced configuration is another device's input: its folder, the name (which may
+        // hold folders of its own, `YYYY/MM/YYYY-MM-DD`) and the template are checked like
+        // paths of a remote tree (`ConfigPath`), never written under `.git/` or a hidden folder.
+        var folder = Substring(settings.folder)
+        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+        if !(folder == "." || folder == "/") { try ConfigPath.check(String(folder), key: "daily.folder") }
+        try ConfigPath.check(fileName + ".md", key: "daily.format", written: settings.format)
+        try ConfigPath.checkName(settings.template, key: "daily.template")
+        let path = try vault.resolveSafePath((folder == "." || folder == "/" ? "" : folder + "/") + fileName + ".md")
         if FileManager.default.fileExists(atPath: vault.url(for: path).path) {
             return Outcome(path: path, created: false, unknownVariables: [])
         }

@@ -7,10 +7,11 @@ import Foundation
 /// trailing dots and spaces, the short name `git~1` and `:` stream suffixes; a backslash is a
 /// separator there), and none of this device's own state (`.quire/local/`, `.quire/cache/`),
 /// which is never tracked. A refused entry is left out of the merge and reported; the rest of
-/// the tree syncs.
-enum IncomingPath {
+/// the tree syncs. Paths named by the synced `.quire/config.yml` pass it too (QuireKit
+/// `ConfigPath`).
+public enum IncomingPath {
     /// Why `path` is refused, or nil when it may be written.
-    static func refusal(_ path: String) -> String? {
+    public static func refusal(_ path: String) -> String? {
         if path.isEmpty || path.contains("\0") { return "an empty or binary path" }
         if path.hasPrefix("/") { return "an absolute path" }
         let components = path.split(separator: "/", omittingEmptySubsequences: false)

@@ -1,0 +1,42 @@
+import QuireCore
+import QuireSync
+
+/// The paths the synced `.quire/config.yml` names (`daily.folder`, `daily.format`,
+/// `daily.template`): another device wrote them, so each is checked like a path of a remote tree
+/// (`IncomingPath`: no absolute path, no `..`, nothing a file system takes for `.git`, not
+/// `.quire/local/`), and it may name no hidden folder or file either. A refused one is an
+/// invalid configuration naming its key; nothing is written.
+public enum ConfigPath {
+    /// `value` (the vault-relative path named by `key`) when it may be written to; throws
+    /// `CoreError.invalidConfig` naming `key` (and `written`, the key's text when the path is made
+    /// from it) otherwise.
+    @discardableResult
+    public static func check(_ value: String, key: String, written: String? = nil) throws -> String {
+        if let reason = refusal(value) {
+            let shown = written.map { "'\($0)' makes '\(value)', which" } ?? "'\(value)'"
+            throw CoreError.invalidConfig(path: VaultConfig.relativePath, line: nil,
+                                          reason: "\(key) \(shown) is \(reason); quire writes only to visible folders of the vault")
+        }
+        return value
+    }
+
+    /// `value` when it names one file or folder (no `/`) that `check` accepts; throws
+    /// `CoreError.invalidConfig` naming `key` otherwise.
+    @discardableResult
+    public static func checkName(_ value: String, key: String) throws -> String {
+        if value.contains("/") {
+            throw CoreError.invalidConfig(path: VaultConfig.relativePath, line: nil,
+                                          reason: "\(key) '\(value)' is a path; it takes a name only")
+        }
+        return try check(value, key: key)
+    }
+
+    /// Why `path` may not be written to, or nil.
+    static func refusal(_ path: String) -> String? {
+        if let reason = IncomingPath.refusal(path) { return reason }
+        if let hidden = path.split(separator: "/").first(where: { $0.hasPrefix(".") }) {
+            return "in a hidden folder (`\(hidden)`)"
+        }
+        return nil
+    }
+}
