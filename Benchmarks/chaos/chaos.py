@@ -617,6 +617,8 @@ class Chaos:
             folders[:] = [f for f in folders if os.path.normpath(os.path.join(relative, f)) not in EXCLUDED
                           and f != ".test-home" and not (relative == "." and f.startswith("nested-"))]
             for name in names:
+                if self.args.hostile and hostile.is_scratch(name):
+                    continue  # an editor's scratch file stays on its device, never synced
                 path = os.path.normpath(os.path.join(relative, name))
                 full = os.path.join(directory, name)
                 if os.path.islink(full):
@@ -707,7 +709,8 @@ class Chaos:
         for device in self.devices:
             status = self.git("status", "--porcelain", cwd=device.path)
             # A nested repository is never synced: it stays untracked on its own device.
-            leftover = [line for line in status.stdout.splitlines() if not line[3:].startswith("nested-")]
+            leftover = [line for line in status.stdout.splitlines() if not line[3:].startswith("nested-")
+                        and not (self.args.hostile and line.startswith("?? ") and hostile.is_scratch(os.path.basename(line[3:])))]
             if leftover:
                 problems.append("%s: work tree not clean after converging:\n%s" % (device.name, status.stdout))
         listed = self.git("--git-dir", self.remote, "ls-tree", "-r", "--name-only", "-z", "refs/heads/main").stdout

@@ -9,14 +9,25 @@ ordinary ones; `check` runs after convergence and returns the problems found.
                hidden folder or a format climbing out, written into `.quire/config.yml`; once a
                device holds one, the operation runs `quire daily` there, which must refuse it
                (exit 1, naming the key) and write nothing. The check runs it on every device.
+  scratch   -- another editor's scratch or lock file beside a note (Kate, gedit, LibreOffice,
+               JetBrains, VS Code, vim's other swap names and write tests, emacs's numbered
+               backups), or a file of no known name that appears and is gone at once. None may
+               ever reach the remote; the scratch files stay on their device (the trees are
+               compared without them).
 """
 import os
 import re
+import time
 
 CANARY = "canary-secret-%s"
 HOSTILE_DAILY = ["folder: .git/info", "folder: .GIT/hooks", "folder: ../outside", "folder: /tmp/quire-chaos-daily",
                  "folder: .quire/local/journal", "folder: Notes/.hidden", "format: ../YYYY-MM-DD",
                  "format: .git/YYYY-MM-DD", "template: ../../.git/config"]
+SCRATCH_NAMES = [".{n}.kate-swp", ".goutputstream-{t}", ".~lock.{n}#", "{n}___jb_tmp___", "{n}___jb_old___",
+                 "{n}.vsctmp", ".{n}.swx", ".{n}.swo", ".{n}.svz", ".{n}.saa", "5036", "5159", "{n}.~1~", "{n}~",
+                 ".#{n}", "#{n}#"]
+SCRATCH = re.compile(r"^(\..+\.kate-swp|\.goutputstream-.+|\.~lock\..+#|.+___jb_(tmp|old)___|.+\.vsctmp|"
+                     r"\..+\.(sw[a-px]|s[a-v][a-z])|\d{4,6}|.+~|\.#.+|#.+#)$")
 DAILY_SECTION = re.compile(r"^daily:\n(?:[ \t]+.*\n?)*", re.M)
 
 
@@ -28,7 +39,12 @@ def setup(chaos):
 
 def operations():
     """The names of the hostile operations, in the order chaos.py weighs them."""
-    return ("git-link", "config-path")
+    return ("git-link", "config-path", "scratch")
+
+
+def is_scratch(name):
+    """Whether a file name is one of the scratch shapes this driver makes (or vim's write test)."""
+    return bool(SCRATCH.match(name)) and not (name.isdigit() and (int(name) < 4913 or (int(name) - 4913) % 123))
 
 
 def operate(chaos, device, operation, token):
@@ -62,6 +78,24 @@ def operate(chaos, device, operation, token):
         text = text + ("" if text.endswith("\n") or not text else "\n") + "daily:\n  %s\n" % value
         chaos.write_as_editor(config, text, device)
         chaos.stats["hostile_configs"] = chaos.stats.get("hostile_configs", 0) + 1
+    elif operation == "scratch":
+        notes = chaos.notes(device)
+        note = chaos.rng.choice(notes) if notes else "note-%s.md" % name
+        folder = os.path.join(root, os.path.dirname(note))
+        if chaos.rng.random() < 0.3:
+            # A file of no known name, gone at once (well within any daemon's debounce).
+            transient = os.path.join(folder, "transient-%s.tmp" % name)
+            with open(transient, "w", encoding="utf-8") as handle:
+                handle.write(token + "\n")
+            time.sleep(0.02 if chaos.args.daemons else 0)
+            os.remove(transient)
+            chaos.stats["hostile_transients"] = chaos.stats.get("hostile_transients", 0) + 1
+            return
+        scratch = chaos.rng.choice(SCRATCH_NAMES).format(n=os.path.basename(note), t=name[-6:])
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, scratch), "w", encoding="utf-8") as handle:
+            handle.write("%s user@host %s\n" % (scratch, token))
+        chaos.stats["hostile_scratch"] = chaos.stats.get("hostile_scratch", 0) + 1
 
 
 def written_under_git(device):
@@ -95,6 +129,11 @@ def daily_refused(chaos, device):
 def check(chaos):
     """After convergence: the hostile shapes did no harm on any device."""
     problems = []
+    history = chaos.git("--git-dir", chaos.remote, "log", "--all", "--name-only", "--format=").stdout
+    for path in sorted(set(filter(None, history.splitlines()))):
+        name = os.path.basename(path)
+        if is_scratch(name) or name.startswith("transient-"):
+            problems.append("an editor's scratch or transient file reached the remote: %s" % path)
     for device in chaos.devices:
         config = os.path.join(device.path, ".quire", "config.yml")
         if os.path.exists(config) and DAILY_SECTION.search(chaos.read(config)):

@@ -4,7 +4,10 @@ import Testing
 /// Editors' swap, backup and lock files beside notes never enter a sync's commit (nor
 /// `quire status`'s uncommitted list), and stay where the editor left them.
 @Suite struct EditorScratchSyncTests {
-    static let scratch = [".note.md.swp", ".note.md.swo", "note.md~", "4913", ".#note.md", "#note.md#", "Sub/.draft.md.swp"]
+    static let scratch = [".note.md.swp", ".note.md.swo", "note.md~", "4913", ".#note.md", "#note.md#", "Sub/.draft.md.swp",
+                          // issue 32: other editors' and vim's other names
+                          ".note.md.swx", ".note.md.svz", "5036", "note.md.~1~", ".note.md.kate-swp", ".~lock.report.odt#",
+                          "note.md___jb_tmp___", "note.md___jb_old___", ".goutputstream-2X7QF3", "Sub/draft.md.vsctmp"]
 
     @Test func scratchFilesAreNeverCommitted() throws {
         let world = try SyncWorld()
@@ -23,5 +26,9 @@ import Testing
         }
         let remote = try world.git(["ls-tree", "-r", "--name-only", "main"]).stdout
         for path in Self.scratch { #expect(!remote.contains(path)) }
+        // The other device gets the note and none of them.
+        let b = try world.clone("b")
+        #expect(b.exists("Sub/draft.md"))
+        for path in Self.scratch { #expect(!b.exists(path), "\(path) reached the other device") }
     }
 }

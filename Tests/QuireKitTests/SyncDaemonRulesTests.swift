@@ -77,6 +77,28 @@ final class SyncDaemonRulesTests: XCTestCase {
         XCTAssertEqual(daemon.dueTime(now: now), now + 30, "after a skipped cycle: not before its retry")
     }
 
+    /// A file that appears and vanishes within the debounce (an editor's temporary file of a
+    /// name no rule knows) is never committed: its vanishing is a change too, so the cycle comes
+    /// a whole debounce after it is gone. A scratch file of a known editor never wakes the daemon.
+    func testAFileThatAppearsAndVanishesMakesTheCycleWaitUntilItIsGone() throws {
+        let daemon = try daemon()
+        let transient = root.appendingPathComponent("report.odt.tmp-4711")
+        try Data("draft\n".utf8).write(to: transient)
+        try daemon.takeChanges()
+        let appeared = try XCTUnwrap(daemon.pending["report.odt.tmp-4711"]).last
+        try FileManager.default.removeItem(at: transient)
+        try daemon.takeChanges()
+        let vanished = try XCTUnwrap(daemon.pending["report.odt.tmp-4711"]).last
+        XCTAssertGreaterThanOrEqual(vanished, appeared)
+        daemon.nextFetch = vanished + 60
+        XCTAssertEqual(daemon.dueTime(now: vanished), vanished + 5, "five quiet seconds after it vanished")
+        for name in [".~lock.report.odt#", ".n.md.kate-swp", "n.md___jb_tmp___", ".goutputstream-AB12CD", ".n.md.swx", "5036"] {
+            try Data("lock\n".utf8).write(to: root.appendingPathComponent(name))
+            try daemon.takeChanges()
+            XCTAssertNil(daemon.pending[name], name)
+        }
+    }
+
     func testSettingsFromTheConfigFilesAndTheirOrder() throws {
         try Data("version: 1\nsync: auto\nsyncDebounce: 2\nsyncFetchInterval: 30s\nsyncBackoffMax: -5\nsyncNotify: false\n".utf8)
             .write(to: root.appendingPathComponent(".quire/config.yml"))
