@@ -303,11 +303,22 @@ struct VerifiedStamp: Equatable {
     }
 
     /// Records this stamp beside the file (best effort: without it the next load verifies again).
+    /// Written to `<marker>.<pid>` and renamed into place; a write that fails (a full disk) or
+    /// comes short removes that temporary file, so no command leaves one behind.
     func write(_ path: String) {
-        let text = "\(id) \(size) \(modified) \(changed) \(inode) \(device)\n"
+        let bytes = Array("\(id) \(size) \(modified) \(changed) \(inode) \(device)\n".utf8)
         let marker = Self.markerPath(path)
         let temporary = marker + ".\(getpid())"
-        guard (try? Data(text.utf8).write(to: URL(fileURLWithPath: temporary))) != nil else { return }
-        if rename(temporary, marker) != 0 { unlink(temporary) }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        var written = -1
+        repeat {
+            written = bytes.withUnsafeBytes { raw in raw.baseAddress.map { Glibc.write(descriptor, $0, raw.count) } ?? -1 }
+        } while written < 0 && errno == EINTR
+        let closed = close(descriptor) == 0
+        guard written == bytes.count, closed, rename(temporary, marker) == 0 else {
+            unlink(temporary)
+            return
+        }
     }
 }

@@ -96,6 +96,26 @@ import Testing
         #expect(throws: CacheError.self) { try SnapshotFile.read(fixture.basePath, kind: .base) }
     }
 
+    /// A marker whose write fails (the disk is full: its temporary file leads to `/dev/full`)
+    /// leaves no `<file>.verified.<pid>` behind; every command used to leave an empty one.
+    @Test func aMarkerThatCannotBeWrittenLeavesNoTemporaryFile() throws {
+        let fixture = try Fixture()
+        let marker = VerifiedStamp.markerPath(fixture.basePath)
+        try? FileManager.default.removeItem(atPath: marker)
+        let temporary = marker + ".\(getpid())"
+        try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "/dev/full")
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        var status = stat()
+        try #require(stat(fixture.basePath, &status) == 0)
+        VerifiedStamp(status, id: 7).write(fixture.basePath)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: temporary)) == nil, "the temporary file is left")
+        #expect(VerifiedStamp.read(fixture.basePath) == nil)
+        // With room, it is written.
+        VerifiedStamp(status, id: 7).write(fixture.basePath)
+        #expect(VerifiedStamp.read(fixture.basePath) == VerifiedStamp(status, id: 7))
+        #expect(!FileManager.default.fileExists(atPath: temporary))
+    }
+
     @Test func truncatedAtEverySectionBoundaryAndAtRandomIsRebuilt() throws {
         let fixture = try Fixture()
         var random = SeededGenerator(seed: 77)
