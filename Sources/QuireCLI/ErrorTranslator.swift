@@ -125,6 +125,10 @@ enum ErrorTranslator {
             return CLIError("cannot create \(path) (\(reason))")
         case .folderNotEmpty(let name):
             return CLIError("\(name) exists and is not empty", hint: "clone into a new folder")
+        case let .serviceUnitUnwritable(executable, reason):
+            return CLIError("no unit was written: \(reason) (\(executable))",
+                            hint: "install quire at a plain path (e.g. ~/.local/bin/quire) and run 'quire service install' from there",
+                            code: .usage)
         case let .cloneInterrupted(signal, folder):
             return CLIError("the clone was stopped by \(signal == 15 ? "SIGTERM" : "SIGINT"); nothing was left in \(folder)",
                             hint: "run 'quire clone' again", code: signal == 15 ? .terminated : .interrupted)

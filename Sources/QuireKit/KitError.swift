@@ -35,6 +35,9 @@ public enum KitError: Error, Equatable, Sendable {
     case cannotCreateFolder(path: String, reason: String)
     /// A clone's target folder exists and holds files (`name` as the user gave it).
     case folderNotEmpty(String)
+    /// `quire service install`: a systemd unit cannot run the quire at `executable` (its path
+    /// shown with control characters and backslashes as C escapes) for `reason`.
+    case serviceUnitUnwritable(executable: String, reason: String)
     /// A signal (SIGINT, SIGTERM) stopped a clone into `folder`, which was left as it was.
     case cloneInterrupted(signal: Int32, folder: String)
 }

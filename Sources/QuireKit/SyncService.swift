@@ -39,14 +39,17 @@ public struct SyncService: Sendable {
         return config + "/systemd/user/" + unitName
     }
 
-    /// The unit file's text.
-    public var unitText: String {
-        let command = [executable, "watch", "run", "--sync", "--vault", root].map(Self.systemdQuoted).joined(separator: " ")
+    /// The unit file's text, or nil when systemd could not run the executable from it (its path
+    /// holds a control character, a quote or a backslash). The vault path is quoted and escaped
+    /// as systemd reads it back (`SystemdText`), whatever it holds.
+    public var unitText: String? {
+        guard let program = SystemdText.executable(executable) else { return nil }
+        let command = ([program] + ["watch", "run", "--sync", "--vault", root].map(SystemdText.argument)).joined(separator: " ")
         return """
-        # Written by 'quire service install' for the vault \(root.replacingOccurrences(of: "\n", with: " ")).
+        # Written by 'quire service install' for the vault \(SystemdText.shown(root, specifiers: false)).
         # 'quire service uninstall' removes it. Docs/sync.md explains the daemon.
         [Unit]
-        Description=Quire sync for \(Self.systemdEscaped(root))
+        Description=Quire sync for \(SystemdText.shown(root, specifiers: true))
         After=network-online.target
         Wants=network-online.target
 
@@ -122,7 +125,13 @@ public struct SyncService: Sendable {
 
     /// Writes the unit (replacing an older one), then `systemctl --user daemon-reload` and
     /// `enable --now`; when there is no `systemctl` or no user manager, says what to run.
+    /// Refused (`KitError.serviceUnitUnwritable`, nothing written) when systemd could not run
+    /// this quire from a unit.
     public func install() throws -> Report {
+        guard let unitText else {
+            throw KitError.serviceUnitUnwritable(executable: SystemdText.shown(executable, specifiers: false),
+                                                 reason: "systemd runs no program whose path holds a control character, a quote or a backslash")
+        }
         let url = URL(fileURLWithPath: unitPath)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -187,19 +196,6 @@ public struct SyncService: Sendable {
             }
         }
         return (true, nil)
-    }
-
-    /// One word of a systemd command line: quoted when it holds anything but plain characters.
-    static func systemdQuoted(_ word: String) -> String {
-        let escaped = systemdEscaped(word)
-        if !word.isEmpty, word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+=,:@".contains($0)) }) { return escaped }
-        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-
-    /// `%` and `$` doubled (systemd's specifiers and variables), line breaks removed.
-    static func systemdEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "$", with: "$$")
-            .replacingOccurrences(of: "\n", with: " ")
     }
 
     static func xmlEscaped(_ text: String) -> String {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// `quire service`: the systemd user unit's file, the calls to `systemctl --user` (a stand-in
@@ -66,6 +69,61 @@ struct ServiceCommandTests {
         #expect(status.stdout.contains("installed: ") && status.stdout.contains("no sync daemon runs"), "\(status.stdout)")
         #expect(try vault.run(["service", "uninstall"], environment: environment).code == 0)
         #expect(try Harness.read(calls).hasSuffix("--user disable --now \(name)\n--user daemon-reload\n"))
+    }
+
+    /// A vault path systemd reads specially (issue 32): a newline, a trailing backslash, `%`, `$`,
+    /// quotes, spaces. The unit names it as systemd.syntax(7) reads it back — quoted, C escapes,
+    /// `%%` and `$$` — and no line of the unit is cut or continued; `systemd-analyze verify`
+    /// accepts it where it is installed. The newline used to become a space (ExecStart pointed
+    /// elsewhere) and a trailing backslash continued `Description=` into the next line.
+    @Test func aVaultPathSystemdReadsSpeciallyIsQuotedAsItReadsItBack() throws {
+        let (_, config, _, environment) = try setUp(systemctlExit: 1)
+        let parent = try Harness.temporaryDirectory("quire-service-path")
+        let root = parent.appendingPathComponent("my notes %h $HOME \"q\" 'x'\nline\\")
+        let made = try Harness.run(["init", root.path], in: parent)
+        try #require(made.code == 0, "\(made.stderr)")
+        let vault = TestVault(existing: root)
+        let run = try vault.run(["service", "install"], environment: environment)
+        #expect(run.code == 0, "\(run.stderr)")
+        let unit = try unitFile(config)
+        let text = try Harness.read(unit)
+        let binary = Harness.binary.resolvingSymlinksInPath().path
+        let quoted = "\"" + parent.path + "/my notes %%h $$HOME \\\"q\\\" 'x'\\nline\\\\\""
+        #expect(text.contains("\nExecStart=\(binary) watch run --sync --vault \(quoted)\n"), "\(text)")
+        let shown = parent.path + "/my notes %%h $HOME \"q\" 'x'\\nline\\\\"
+        #expect(text.contains("\nDescription=Quire sync for \(shown)\nAfter=network-online.target\n"), "\(text)")
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { !$0.hasSuffix("\\") || $0.hasSuffix("\\\\") },
+                "a line ends in a lone backslash:\n\(text)")
+        if let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: analyze)
+            process.arguments = ["verify", "--man=no", unit.path]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(!said.contains(unit.lastPathComponent + ":"), "systemd-analyze: \(said)")
+        }
+    }
+
+    /// A quire whose own path systemd refuses to run (a quote, a control character or a
+    /// backslash in it) writes no unit: exit 2, and says what to do.
+    @Test func aQuireAtAPathSystemdCannotRunWritesNoUnit() throws {
+        let (vault, config, _, environment) = try setUp(systemctlExit: 0)
+        let folder = try Harness.temporaryDirectory("quire-service-bin").appendingPathComponent("bin \"odd\"\nname")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent("quire")
+        try #require(link(Harness.binary.resolvingSymlinksInPath().path, copy.path) == 0, "link: \(errno)")
+        let run = try runUntilStopped([copy.path, "service", "install"], in: vault.root,
+                                      environment: Harness.environment(home: vault.root.appendingPathComponent(".test-home"),
+                                                                       extra: environment)) {}.run
+        #expect(run.code == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.hasPrefix("quire: error: no unit was written: systemd runs no program whose path holds a control character, a quote or a backslash ("),
+                "\(run.stderr)")
+        #expect(run.stderr.contains("bin \"odd\"\\nname/quire)\nhint: install quire at a plain path"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: config.appendingPathComponent("systemd/user").path))
     }
 
     @Test func withoutSystemctlAndTheLaunchdPlist() throws {
