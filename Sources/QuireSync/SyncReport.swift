@@ -70,6 +70,17 @@ public struct SyncReport: Sendable {
     public var noRemote = false
     /// Paths left alone (refused from the remote, nested repositories, behind a symlink).
     public var skipped: [SkippedPath] = []
+    /// A remote whose HEAD named no branch it has (`Syncer.settleRemoteHead`), nil otherwise.
+    public var remoteHead: RemoteHead?
+
+    /// What the sync did about a remote whose HEAD named no branch it has (a plain `git clone`
+    /// of it checks out nothing).
+    public enum RemoteHead: Equatable, Sendable {
+        /// HEAD now names `branch` (a remote on a local path or `file://`).
+        case pointed(branch: String)
+        /// HEAD still names no branch: the transport cannot set it; it is set on the server.
+        case unborn(branch: String)
+    }
 
     /// An empty report.
     public init() {}

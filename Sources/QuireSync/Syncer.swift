@@ -173,6 +173,7 @@ public final class Syncer {
             StaleLocks.clean(gitDirectory: local, references: [upstream], olderThan: 5)
         }
         try settleEstablishedUpstream(dryRun: options.dryRun)
+        var remoteHadBranch = false
         for attempt in 1...max(1, options.pushAttempts) {
             report.attempts = attempt
             try environment.checkpoint("before-fetch")
@@ -181,6 +182,7 @@ public final class Syncer {
             try environment.checkpoint("after-fetch")
             if !hasUpstream { try settleUpstream(remote, dryRun: options.dryRun) }
             let remoteTip = try repository.referenceTarget(tracking)
+            remoteHadBranch = remoteTip != nil
             if options.dryRun {
                 try describeDryRun(remoteTip: remoteTip, into: &report)
                 return report
@@ -210,6 +212,8 @@ public final class Syncer {
             report.pushedCommits = outgoing
             break
         }
+        settleRemoteHead(remote, pushedNewBranch: report.pushed && !remoteHadBranch, remoteHadBranch: remoteHadBranch,
+                         into: &report)
         return report
     }
 

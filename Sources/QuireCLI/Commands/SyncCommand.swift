@@ -118,6 +118,7 @@ enum SyncReportOutput {
             ("backup", .string(report.backup)),
             ("noRemote", .bool(report.noRemote)),
             ("skipped", .array(report.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+            ("remoteHead", remoteHeadJSON(report.remoteHead)),
         ])
     }
 
@@ -182,6 +183,25 @@ enum SyncReportOutput {
             output.line("nothing to push")
         } else {
             output.line("not pushed (--no-push)")
+        }
+        switch report.remoteHead {
+        case .pointed(let branch)?:
+            output.line("pointed the remote's HEAD at \(branch): a plain 'git clone' of it checks out the notes")
+        case .unborn(let branch)?:
+            output.line("warning: the remote's HEAD names no branch: a plain 'git clone' of it checks out nothing")
+            output.line("  set it on the server: git --git-dir=PATH/OF/THE/REPOSITORY symbolic-ref HEAD refs/heads/\(branch)")
+            output.line("  (on a hosting service: make \(branch) the repository's default branch)")
+        case nil:
+            break
+        }
+    }
+
+    /// `{"state": "pointed"|"unborn", "branch": …}`, or null.
+    static func remoteHeadJSON(_ head: SyncReport.RemoteHead?) -> JSON {
+        switch head {
+        case .pointed(let branch)?: return .object([("state", .string("pointed")), ("branch", .string(branch))])
+        case .unborn(let branch)?: return .object([("state", .string("unborn")), ("branch", .string(branch))])
+        case nil: return .null
         }
     }
 
