@@ -20,9 +20,11 @@ public struct ConflictLog {
         let dismissed = Set(try SyncState.load(vaultRoot: vaultRoot).dismissedConflicts)
         let devices = CommitDevices(repository: repository)
         var result: [ConflictRecord] = []
+        var foreign: [CommitInfo] = []
         // Merge commits, and the sync commits of pending merges (one parent: the commit's own
         // side is `ours`, the parent the loser).
         for commit in try repository.log(from: head) where !commit.parents.isEmpty {
+            if ForeignMerges.isForeign(commit) { foreign.append(commit) }
             let device = CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name
             var decisionsPerPath: [String: Int] = [:]
             for value in CommitTrailers.values(ConflictTrailer.key, in: commit.message) {
@@ -38,6 +40,26 @@ public struct ConflictLog {
                 record.theirsDevice = try devices.name(of: record.theirs)
                 if includeDismissed || !record.dismissed { result.append(record) }
             }
+        }
+        // Merges made by the git CLI, recomputed: every device lists what the driver decided
+        // there, also where the device that pulled never runs `quire sync` (its records, once
+        // a sync writes them, have the same ids and are listed once).
+        var recorded = Set(result.map(\.id))
+        let recomputed = try ForeignMerges(repository: repository, vaultRoot: vaultRoot).decisions(of: foreign)
+        for merge in foreign {
+            var occurrences: [String: Int] = [:]
+            for decision in recomputed[merge.id.hex] ?? [] {
+                let occurrence = occurrences[decision.path, default: 0]
+                occurrences[decision.path] = occurrence + 1
+                var record = Self.record(decision, merge: merge, device: merge.author.name, occurrence: occurrence, dismissed: dismissed)
+                record.theirsDevice = try devices.name(of: record.theirs)
+                guard recorded.insert(record.id).inserted else { continue }
+                if includeDismissed || !record.dismissed { result.append(record) }
+            }
+        }
+        if !foreign.isEmpty {
+            // Newest first, as the log lists them; ties keep their order.
+            result = result.enumerated().sorted { ($0.element.time, -$0.offset) > ($1.element.time, -$1.offset) }.map(\.element)
         }
         // Decisions of the merge driver in a plain `git pull` not recorded by a sync yet.
         let known = Set(result.map(\.id))

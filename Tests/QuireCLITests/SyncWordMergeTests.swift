@@ -108,7 +108,7 @@ import Testing
     }
 
     /// git as a teammate without quire runs it: author Ben, the given author and commit time.
-    private static func plainGit(_ device: Device, _ arguments: [String], at time: String) throws -> GitRun {
+    static func plainGit(_ device: Device, _ arguments: [String], at time: String) throws -> GitRun {
         try gitCLI(["-c", "user.name=Ben", "-c", "user.email=ben@example.invalid"] + arguments, in: device.root,
                    environment: ["GIT_AUTHOR_DATE": time, "GIT_COMMITTER_DATE": time])
     }
@@ -136,5 +136,39 @@ import Testing
         let many = try b.sync(now: "2026-11-29T12:03:00Z")
         #expect(many.stdout.contains("  … and 2 more"), "\(many.stdout)")
         #expect(many.stdout.components(separatedBy: "\n  added ").count == 11, "\(many.stdout)")
+    }
+}
+
+/// Issue 31 item 6: a merge the git CLI made on a device that never runs `quire sync` (a
+/// teammate on plain git, quire's merge driver registered) is recomputed by every other device:
+/// its decision is listed by `quire conflicts` there, with the same id, attributed to the
+/// teammate, and the losing text restorable.
+@Suite struct ForeignMergeTests {
+    @Test func aGitPullsDecisionIsListedOnDevicesThatNeverSawItsRecord() throws {
+        let world = try SyncWorld()
+        let (a, b) = try world.pair(["minutes.md": SyncWordMergeTests.minutes])
+        // b, on plain git, edits first (11:45); a's quire edit is newer (updatedAt 12:10).
+        try b.write(SyncWordMergeTests.minutes.replacingOccurrences(of: "room three", with: "the garden"), to: "minutes.md")
+        try #require(try SyncWordMergeTests.plainGit(b, ["commit", "-qam", "edit by hand"], at: "2026-11-29T11:45:00Z").code == 0)
+        try a.write(SyncWordMergeTests.minutes.replacingOccurrences(of: "room three", with: "room four")
+            .replacingOccurrences(of: "10:00", with: "12:10"), to: "minutes.md")
+        try a.sync(now: "2026-11-29T12:15:00Z")
+        let pull = try SyncWordMergeTests.plainGit(b, ["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], at: "2026-11-29T12:20:00Z")
+        try #require(pull.code == 0, "\(pull.stderr)")
+        try #require(try SyncWordMergeTests.plainGit(b, ["push", "-q", "origin", "main"], at: "2026-11-29T12:20:00Z").code == 0)
+
+        try a.sync(now: "2026-11-29T12:30:00Z")
+        #expect(try a.read("minutes.md") == b.read("minutes.md"))
+        let onA = try SyncMergeTests.conflicts(a)
+        try #require(onA.count == 1, "\(onA)")
+        #expect(onA[0]["device"] as? String == "Ben")
+        #expect(onA[0]["droppedFrom"] as? String == "Ben")
+        #expect((onA[0]["reason"] as? String)?.contains("'garden.' from Ben lost to 'four.' from a") == true, "\(onA)")
+        // b lists the driver's own record of it: the same id.
+        let onB = try SyncMergeTests.conflicts(b)
+        #expect(onB.map { $0["id"] as? String } == onA.map { $0["id"] as? String }, "\(onB)")
+        let id = try #require(onA[0]["id"] as? String)
+        let shown = try a.run(["conflicts", "show", id])
+        #expect(shown.code == 0 && shown.stdout.contains("the garden"), "\(shown.stdout)\(shown.stderr)")
     }
 }
