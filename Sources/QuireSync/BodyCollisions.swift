@@ -26,8 +26,9 @@ struct BodyCollisions {
         self.winner = winner
     }
 
-    /// The decision, nil when nothing collided. `why`: the ranking's words.
-    func decision(path: String, why: String) -> MergeDecision? {
+    /// The decision, nil when nothing collided. `why`: the ranking's words; `key`: the
+    /// front-matter key whose multi-line value the places are in (lines counted in the value).
+    func decision(path: String, why: String, key: String? = nil) -> MergeDecision? {
         guard !collisions.isEmpty else { return nil }
         let (loser, kept) = (sides.name(of: winner.other), sides.name(of: winner))
         var places = collisions.prefix(Self.namedPlaces).map { collision -> String in
@@ -39,8 +40,9 @@ struct BodyCollisions {
         }
         if collisions.count > Self.namedPlaces { places.append("and \(collisions.count - Self.namedPlaces) more places") }
         let lost = collisions.map { "line \($0.line + lineOffset): \($0.lost.trimmingCharacters(in: .whitespaces))" }.joined(separator: "\n")
+        let what = key.map { "the same words of front-matter key '\($0)'" } ?? "the same words"
         return MergeDecision(path: path, winner: winner,
-                             reason: "both sides changed the same words (\(places.joined(separator: "; "))); \(why)",
+                             reason: "both sides changed \(what) (\(places.joined(separator: "; "))); \(why)",
                              lost: lost.count <= Self.lostLength ? lost : String(lost.prefix(Self.lostLength)) + "…")
     }
 

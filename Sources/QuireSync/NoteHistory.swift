@@ -18,6 +18,9 @@ public struct HistoryEntry: Equatable, Sendable {
     public var summary: String
     /// For a merge commit: the device whose changes it merged in (its second parent's).
     public var mergedFrom: String? = nil
+    /// The commit's author, named beside the device when it is someone else (`edited on laptop
+    /// (by Ann)`); empty: the device says who.
+    public var author: String = ""
 
     /// What happened, in words: `edited on laptop`, `merged from phone (on laptop)`,
     /// `created on desktop: "Reading list"` (a commit not made by quire adds its message).
@@ -37,6 +40,7 @@ public struct HistoryEntry: Equatable, Sendable {
             case .conflicted: text = "changed on \(device)"
             }
         }
+        if !author.isEmpty, author != device { text += " (by \(author))" }
         if !summary.hasPrefix("quire "), !summary.isEmpty, mergedFrom == nil || !summary.hasPrefix("Merge ") {
             text += ": \"\(summary)\""
         }
@@ -186,6 +190,7 @@ public struct NoteHistory {
         var entry = HistoryEntry(commit: commit.id, path: path, change: change, time: commit.committer.time,
                                  device: CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name,
                                  summary: summary)
+        entry.author = commit.author.name
         if commit.parents.count > 1, let incoming = try? repository.commit(commit.parents[1]) {
             entry.mergedFrom = CommitTrailers.value("Quire-Device", in: incoming.message) ?? incoming.author.name
         }

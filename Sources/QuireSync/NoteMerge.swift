@@ -57,6 +57,17 @@ struct NoteMerge {
                 }
             } else if let mine, let theirs, let merged = Self.mergeLists(old, mine, theirs) {
                 if !Self.same(.list(merged), mine) { try result.set(key, .list(merged)) }
+            } else if case let .string(mineText)? = mine, case let .string(theirsText)? = theirs, case let .string(oldText)? = old,
+                      [oldText, mineText, theirsText].contains(where: { $0.contains("\n") }) {
+                // A multi-line text (a block scalar) merges as the body does: only the words both
+                // sides changed go to the newer side.
+                let merged = try BodyMerge.merge(base: Data(oldText.utf8), older: Data(theirsText.utf8), newer: Data(mineText.utf8))
+                let text = String(decoding: merged.merged, as: UTF8.self)
+                if text != mineText { try result.set(key, .string(text)) }
+                if let decision = BodyCollisions(merged.collisions, lineOffset: 0, sides: sides, winner: ranking.winner)
+                    .decision(path: path, why: ranking.why, key: key) {
+                    decisions.append(decision)
+                }
             } else {
                 decisions.append(MergeDecision(path: path, winner: ranking.winner,
                                                reason: "both sides changed front-matter key '\(key)'; \(ranking.why)"))

@@ -96,3 +96,22 @@ import Testing
         }
     }
 }
+
+extension BodyMergeTests {
+    /// Item 10: a multi-line front-matter value (a block scalar) changed on both sides merges as
+    /// the body does; words both changed go to the newer side, named with the key.
+    @Test func aMultiLineValueMergesLikeTheBody() throws {
+        let base = "---\ntitle: Plan\nupdatedAt: 2026-01-01T10:00:00Z\nsummary: |\n  First line here.\n  Second line here.\n---\nBody\n"
+        let older = base.replacingOccurrences(of: "First line", with: "First good line").replacingOccurrences(of: "10:00", with: "11:00")
+            .replacingOccurrences(of: "Second line here.", with: "Second line there.")
+        let newer = base.replacingOccurrences(of: "Second line here.", with: "Second line, everywhere.")
+            .replacingOccurrences(of: "10:00", with: "12:00")
+        let result = try MergeFixture.merge(base, MergeFixture.side(older), MergeFixture.side(newer))
+        let text = MergeFixture.text(result.merged)
+        #expect(text.contains("First good line here."), "\(text)")
+        #expect(text.contains("Second line, everywhere."), "\(text)")
+        #expect(result.decisions.count == 1)
+        #expect(result.decisions.first?.reason.hasPrefix("both sides changed the same words of front-matter key 'summary' (line 2: 'there.'") == true,
+                "\(result.decisions)")
+    }
+}
