@@ -115,3 +115,33 @@ extension BodyMergeTests {
                 "\(result.decisions)")
     }
 }
+
+extension BodyMergeTests {
+    /// Item 4: a side's edit time is its `updatedAt` only where that side changed it, else the
+    /// commit that carried the change; equal times go to the device whose name sorts last, on
+    /// both devices alike.
+    @Test func editTimesAndTiesDecideAlikeOnBothDevices() throws {
+        let base = "---\nupdatedAt: 2026-01-01T10:00:00Z\n---\nThe room is three.\n"
+        let quire = base.replacingOccurrences(of: "three", with: "four").replacingOccurrences(of: "10:00", with: "11:00")
+        let byHand = base.replacingOccurrences(of: "three", with: "the garden")
+        // The plain edit's commit (11:30) is later than the quire edit's updatedAt (11:00).
+        let plain = MergeSide(data: Data(byHand.utf8), commitTime: MergeFixture.date("2026-01-01T11:30:00Z"),
+                              timeSource: "'edit by hand' (Ben)")
+        let stamped = MergeFixture.side(quire, at: "2026-01-01T12:00:00Z")
+        let onLaptop = try MergeFixture.merge(base, stamped, plain, sides: MergeSideNames(ours: "laptop", theirs: "Ben"))
+        #expect(MergeFixture.text(onLaptop.merged).contains("The room is the garden."))
+        #expect(onLaptop.decisions.first?.reason.hasSuffix(
+            "Ben's version is newer (commit time of 'edit by hand' (Ben), 2026-01-01T11:30:00Z)") == true, "\(onLaptop.decisions)")
+        let onBen = try MergeFixture.merge(base, plain, stamped, sides: MergeSideNames(ours: "Ben", theirs: "laptop"))
+        #expect(onBen.merged == onLaptop.merged)
+
+        // Equal edit times: the device name that sorts last wins, whichever device merges.
+        let one = base.replacingOccurrences(of: "three", with: "one").replacingOccurrences(of: "10:00", with: "11:00")
+        let two = base.replacingOccurrences(of: "three", with: "two").replacingOccurrences(of: "10:00", with: "11:00")
+        let x = try MergeFixture.merge(base, MergeFixture.side(one), MergeFixture.side(two), sides: MergeSideNames(ours: "alpha", theirs: "zulu"))
+        let y = try MergeFixture.merge(base, MergeFixture.side(two), MergeFixture.side(one), sides: MergeSideNames(ours: "zulu", theirs: "alpha"))
+        #expect(x.merged == y.merged)
+        #expect(MergeFixture.text(x.merged).contains("The room is two."))
+        #expect(x.decisions.first?.reason.hasSuffix("zulu's version wins the tie by device name") == true, "\(x.decisions)")
+    }
+}
