@@ -52,7 +52,9 @@ public final class Remote {
     }
 
     /// Pushes `refspecs` (e.g. `refs/heads/main:refs/heads/main`). A reference the server
-    /// refuses throws `.pushRejected` even though libgit2 reports success.
+    /// refuses throws `.pushRejected` even though libgit2 reports success: with the reason
+    /// `.refusedByServer` for the server's own rule, without one when the branch moved on the
+    /// server since the push read it (`RefRejection`), which a fetch and a merge cure.
     public func push(refspecs: [String], options: TransferOptions = TransferOptions()) throws {
         try checkAddress("git_remote_push")
         try options.trust.apply(url: url, repository: repository)
@@ -68,9 +70,13 @@ public final class Remote {
         try box.finish(result, "git_remote_push")
         if let rejection = box.rejections.first {
             let said = box.serverLines.isEmpty ? "" : "; the server said: " + box.serverLines.joined(separator: " / ")
+            // A push that lost a race with another one is a non-fast-forward in effect (no reason:
+            // the caller fetches, merges and pushes again); anything else is the server's rule.
+            let moved = rejection.remoteMoved(serverLines: box.serverLines)
             throw GitError(function: "git_remote_push", code: .pushRejected,
-                           message: "the remote rejected \(rejection.reference): \(rejection.reason)\(said)",
-                           reason: .refusedByServer)
+                           message: "the remote rejected \(rejection.reference): \(rejection.status)"
+                               + (moved ? " (it moved since the last fetch)" : "") + said,
+                           reason: moved ? nil : .refusedByServer)
         }
     }
 

@@ -8,7 +8,7 @@ final class RemoteCallbackBox {
     let options: TransferOptions
     let url: String
     var error: GitError?
-    var rejections: [(reference: String, reason: String)] = []
+    var rejections: [RefRejection] = []
     /// The lines the server sent on the sideband (git's `remote:` lines), the last 20.
     private(set) var serverLines: [String] = []
     private var partialLine = ""
@@ -85,7 +85,8 @@ final class RemoteCallbackBox {
             guard let payload else { return 0 }
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
             if let status {
-                box.rejections.append((refname.map { String(cString: $0) } ?? "?", String(cString: status)))
+                box.rejections.append(RefRejection(reference: refname.map { String(cString: $0) } ?? "?",
+                                                   status: String(cString: status)))
             }
             return 0
         }
