@@ -11,7 +11,7 @@ enum DaemonStatusOutput {
             ("lastCycle", .string(health.lastCycle.map(DateText.iso))), ("lastResult", .string(health.lastResult)),
             ("lastSummary", .string(health.lastSummary)),
             ("nextFetch", .string(health.running ? health.nextFetch.map(DateText.iso) : nil)),
-            ("pendingChanges", .int(health.pendingChanges)), ("backoffSeconds", .int(Int(health.backoffSeconds))),
+            ("pendingChanges", .int(health.pendingChanges)), ("backoffSeconds", .int(Int(health.backoffSeconds.rounded(.up)))),
             ("lastError", .string(health.lastError)), ("lastErrorAt", .string(health.lastErrorAt.map(DateText.iso))),
             ("stoppedBecause", .string(health.stoppedBecause)),
             ("conflicts", .array(health.conflicts.map { .string($0) })),
@@ -42,7 +42,7 @@ enum DaemonStatusOutput {
             output.line("  \(SyncReportOutput.plural(health.pendingChanges, "change")) waiting for the edits to settle")
         }
         if health.backoffSeconds > 0 {
-            output.line("  backing off: \(Int(health.backoffSeconds)) s between attempts while the remote cannot be reached")
+            output.line("  backing off: \(Int(health.backoffSeconds.rounded(.up))) s between attempts while the remote cannot be reached")
         }
         if let error = health.lastError {
             let when = health.lastErrorAt.map { " (\(DateText.short($0)))" } ?? ""

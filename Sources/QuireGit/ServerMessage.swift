@@ -8,6 +8,9 @@ enum ServerMessage {
         + " and takes pushes only with --enable=receive-pack"
 
     private static let table: [(text: String, category: GitError.Category, advice: String?)] = [
+        // This device's disk filled up while a fetch wrote the pack (class os, ENOSPC's text
+        // appended): not the remote being unreachable.
+        ("no space left on device", .other, nil),
         // git upload-pack / receive-pack over ssh, on stderr (libgit2: class ssh, GIT_EEOF).
         ("does not appear to be a git repository", .repositoryNotFound, nil),
         // GitHub, GitLab, Gitea over ssh.

@@ -11,19 +11,32 @@ extension SyncDaemon {
     enum CycleOutcome {
         /// The cycle ran: the report.
         case synced(SyncReport)
+        /// During a backoff: this device's changes were committed, the remote was left alone.
+        case committedLocally(SyncReport)
         /// Not run now (someone else is working on the vault): why, and when to try again.
         case skipped(String, retryIn: Double)
         /// The remote could not be reached, or another failure retrying may cure: back off.
-        case failed(String, result: String)
+        /// `committed`: the cycle got past its commit (this device's changes are committed).
+        case failed(String, result: String, committed: Bool)
         /// Only the user can help (credentials, host key): stop retrying.
         case needsUser(String, result: String)
         /// A second stop signal stopped the cycle at a safe point.
         case interrupted
+
+        /// The report of a cycle that ran (with the remote or without).
+        var report: SyncReport? {
+            switch self {
+            case .synced(let report), .committedLocally(let report): return report
+            default: return nil
+            }
+        }
     }
 
     /// Runs one cycle now (the debounce or the timer made it due) and acts on its outcome.
+    /// During a backoff only this device's changes are committed; the remote waits for the
+    /// backoff to end, however often the user saves.
     func runCycle() {
-        let started = Self.monotonic()
+        let started = clock()
         if let busy = busyReason() {
             finish(.skipped(busy, retryIn: max(1, settings.debounce)), started: started)
             return
@@ -35,22 +48,25 @@ extension SyncDaemon {
         let signals = self.signals
         options.interruption = { signals.interruption() }
         options.waitForDaemon = 0
+        options.network = !inBackoff(now: started)
+        let phases = SyncPhaseRecord()
+        options.phaseStarted = { phases.record($0) }
         let outcome: CycleOutcome
         do {
             let synced = try VaultSync.runRepairingLinks(vault, options: options)
-            outcome = .synced(synced.report)
+            outcome = synced.report.localOnly ? .committedLocally(synced.report) : .synced(synced.report)
             announceLost(synced.lost)
         } catch {
-            outcome = Self.classify(error)
+            outcome = Self.classify(error, committed: phases.reachedRemote)
         }
-        if case .synced(let report) = outcome {
+        if let report = outcome.report {
             // The files the cycle itself wrote are no reason for another one; a user's edit
             // made meanwhile is.
             do {
                 // By bytes: an edit of a name equal under normalization to one the cycle wrote is the user's.
                 try takeChanges(except: Set((report.updatedFromRemote + report.stamped).map(ExactPath.init))
                     .subtracting(report.keptUserEdits.map(ExactPath.init)))
-                let now = Self.monotonic()
+                let now = clock()
                 for path in report.keptUserEdits where pending[path] == nil { pending[path] = (1, now) }
                 if firstPending == nil, !pending.isEmpty { firstPending = now }
             } catch {
@@ -77,34 +93,37 @@ extension SyncDaemon {
         return nil
     }
 
-    static func classify(_ error: Error) -> CycleOutcome {
+    /// What a cycle's `error` means for the daemon; `committed`: the cycle got past its commit.
+    static func classify(_ error: Error, committed: Bool) -> CycleOutcome {
         let text = Credentials.redact(String(describing: error))
+        // A full disk is this device's trouble, whichever step met it: never "offline".
+        if DiskFull.caused(error) { return .failed(text, result: "disk full", committed: committed) }
         if let error = error as? SyncError {
             switch error {
             case .locked: return .skipped("another quire is syncing the vault", retryIn: 2)
             case .operationInProgress, .detachedHead: return .skipped("waiting for the git command in progress: \(text)", retryIn: 30)
             case .interrupted: return .interrupted
-            case .pushRejectedAfterRetries: return .failed(text, result: "push rejected")
-            default: return .failed(text, result: "failed")
+            case .pushRejectedAfterRetries: return .failed(text, result: "push rejected", committed: committed)
+            default: return .failed(text, result: "failed", committed: committed)
             }
         }
         if let error = error as? GitError {
             switch error.category {
             case .authentication: return .needsUser(text, result: "authentication failed")
-            case .offline: return .failed(text, result: "offline")
-            case .repositoryNotFound: return .failed(text, result: "remote not found")
-            case .pushRejected: return .failed(text, result: "push rejected")
+            case .offline: return .failed(text, result: "offline", committed: committed)
+            case .repositoryNotFound: return .failed(text, result: "remote not found", committed: committed)
+            case .pushRejected: return .failed(text, result: "push rejected", committed: committed)
             case .other:
                 if error.code == .locked { return .skipped("a git command holds a lock in the vault", retryIn: 2) }
-                return .failed(text, result: "failed")
+                return .failed(text, result: "failed", committed: committed)
             }
         }
-        return .failed(text, result: "failed")
+        return .failed(text, result: "failed", committed: committed)
     }
 
     /// Records the outcome (health, log, notification) and sets the next due time.
     func finish(_ outcome: CycleOutcome, started: Double) {
-        let now = Self.monotonic()
+        let now = clock()
         let elapsed = String(format: "%.1f s", now - started)
         health.lastCycle = Date()
         switch outcome {
@@ -123,9 +142,14 @@ extension SyncDaemon {
             notBefore = now + retryIn
             nextFetch = max(nextFetch, notBefore)
             say("sync skipped: \(reason); trying again in \(Self.seconds(retryIn))")
-        case let .failed(message, result):
+        case .committedLocally(let report):
+            health.lastSummary = Self.summary(report)
+            notBefore = 0
+            say("committed here: \(health.lastSummary ?? ""); fetch and push wait for the backoff, "
+                + "trying again in \(Self.seconds(max(0, nextFetch - now))) (\(elapsed))")
+        case let .failed(message, result, committed):
             failures += 1
-            let wait = min(settings.backoffMax, settings.backoffStart * pow(2, Double(min(failures - 1, 30))))
+            let wait = backoffWait(failures: failures)
             health.backoffSeconds = wait
             health.lastResult = result
             health.lastSummary = nil
@@ -133,7 +157,8 @@ extension SyncDaemon {
             health.lastErrorAt = Date()
             nextFetch = now + wait
             notBefore = 0
-            say("sync \(result): \(message); local changes stay committed; trying again in \(Self.seconds(wait)) (\(elapsed))")
+            let kept = committed ? "local changes stay committed" : "the failure came before the commit: nothing new is committed"
+            say("sync \(result): \(message); \(kept); trying again in \(Self.seconds(wait)) (\(elapsed))")
         case let .needsUser(message, result):
             health.lastResult = result
             health.lastError = message

@@ -39,6 +39,10 @@ public final class SyncDaemon {
     /// state recorded a success (a state written after the failure may share its second).
     var stoppedAtSync: Date?
     var stoppedStateWasSuccess = false
+    /// The clock the daemon's timing reads (monotonic seconds); tests set their own.
+    var clock: () -> Double = SyncDaemon.monotonic
+    /// A number in 0...1 drawn for each backoff wait (its jitter); tests set their own.
+    var jitter: () -> Double = { Double.random(in: 0...1) }
 
     /// Takes the vault's daemon lock, reads the settings (`overrides`: config key → value, from
     /// the command line), blocks the signals and starts watching. Throws
@@ -87,7 +91,7 @@ public final class SyncDaemon {
                            pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)]
         if let stopDescriptor { descriptors.append(pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0)) }
         while true {
-            let now = Self.monotonic()
+            let now = clock()
             let due = dueTime(now: now)
             if due <= now {
                 runCycle()
@@ -129,7 +133,7 @@ public final class SyncDaemon {
     func takeChanges(except written: Set<ExactPath> = []) throws {
         var changes = try watch.drain()
         changes.paths.subtract(written)
-        let now = Self.monotonic()
+        let now = clock()
         var paths = changes.paths.map(\.string)
         if changes.overflow { paths.append("*") }
         for path in paths {
@@ -161,7 +165,7 @@ public final class SyncDaemon {
         failures = 0
         health.backoffSeconds = 0
         notBefore = 0
-        nextFetch = Self.monotonic()
+        nextFetch = clock()
         saveHealth()
     }
 

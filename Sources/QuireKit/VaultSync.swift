@@ -39,6 +39,9 @@ public struct VaultSyncOptions: Sendable {
     /// follow them, committed and pushed by a second cycle (Docs/sync.md "Renamed notes and
     /// links").
     public var repairLinks = true
+    /// Fetch, merge and push after the commit (false: commit only, the remote is left alone and
+    /// the sync state keeps the last outcome with it; `SyncReport.localOnly` says so).
+    public var network = true
 
     /// Options for a full cycle with the given environment.
     public init(environment: [String: String], strategy: MergeStrategy? = nil, push: Bool = true, dryRun: Bool = false) {
@@ -111,6 +114,7 @@ public enum VaultSync {
         var cycle = SyncOptions(strategy: options.strategy, push: options.push, dryRun: options.dryRun,
                                 pushAttempts: options.pushAttempts)
         cycle.phaseStarted = options.phaseStarted
+        cycle.network = options.network
         if options.refreshCatalog {
             cycle.workTreeSettled = { report in
                 if changesNotes(report) { catalog.start(after: report) }

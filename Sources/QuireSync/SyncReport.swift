@@ -18,6 +18,10 @@ public struct SyncOptions: Sendable {
     public var workTreeSettled: (@Sendable (SyncReport) -> Void)?
     /// Called as each step of the cycle starts (on the syncing thread; keep it quick).
     public var phaseStarted: (@Sendable (SyncPhase) -> Void)?
+    /// Fetch, merge and push after the commit. false: commit this device's changes and stop; the
+    /// remote is not contacted and the sync state keeps the last outcome with the remote (the
+    /// sync daemon's commits while it backs off).
+    public var network = true
 
     /// Creates options.
     public init(strategy: MergeStrategy? = nil, push: Bool = true, dryRun: Bool = false, pushAttempts: Int = 4) {
@@ -68,6 +72,9 @@ public struct SyncReport: Sendable {
     /// Whether the vault has no remote (`origin`): the changes were committed, nothing was fetched
     /// or pushed.
     public var noRemote = false
+    /// Whether the remote was left alone on purpose (`SyncOptions.network` false): the changes
+    /// were committed, nothing was fetched or pushed.
+    public var localOnly = false
     /// Paths left alone (refused from the remote, nested repositories, behind a symlink).
     public var skipped: [SkippedPath] = []
     /// A remote whose HEAD named no branch it has (`Syncer.settleRemoteHead`), nil otherwise.

@@ -79,7 +79,10 @@ public final class Syncer {
             var state = try SyncState.load(vaultRoot: vault.root)
             do {
                 let report = try cycle(options, state: &state, deadHolderSince: lock.deadHolderSince)
-                if !options.dryRun {
+                if report.localOnly {
+                    // Nothing was asked of the remote: the last outcome with it still stands.
+                    try state.save(vaultRoot: vault.root)
+                } else if !options.dryRun {
                     state.lastSync = environment.now
                     state.lastOutcome = report.pushed || !options.push ? "ok" : "ok (nothing to push)"
                     if !options.push { state.lastOutcome = "committed and merged; not pushed (--no-push)" }
@@ -160,6 +163,10 @@ public final class Syncer {
                 try integrate(unfinishedMerge, selector: selector, state: &state, report: &report)
                 try Journal.remove(vaultRoot: vault.root)
             }
+        }
+        if !options.network && !options.dryRun {
+            report.localOnly = true
+            return report
         }
         guard let remote = try repository.remote(named: "origin") else {
             // A vault of one device is normal: the commit is the sync.

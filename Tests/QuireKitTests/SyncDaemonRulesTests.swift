@@ -1,6 +1,7 @@
 import Foundation
 import QuireCore
 @testable import QuireKit
+import QuireGit
 import XCTest
 
 /// The sync daemon's rules that need no clock: when a cycle is due, the settings, the log's
@@ -123,6 +124,79 @@ final class SyncDaemonRulesTests: XCTestCase {
         XCTAssertEqual(old, "2027-01-15T08:00:00Z line 2 of the daemon's log\n2027-01-15T08:00:00Z line 3 of the daemon's log\n")
     }
 
+    /// Each backoff wait is a random share, between half and all, of the doubling ceiling
+    /// (`syncBackoffStart` 10 s, `syncBackoffMax` 900 s): devices that failed together spread out.
+    func testBackoffWaitsDoubleUpToTheMaximumWithJitter() throws {
+        let daemon = try daemon()
+        daemon.jitter = { 0 }
+        XCTAssertEqual(daemon.backoffWait(failures: 1), 5)
+        XCTAssertEqual(daemon.backoffWait(failures: 3), 20)
+        daemon.jitter = { 1 }
+        XCTAssertEqual(daemon.backoffWait(failures: 1), 10)
+        XCTAssertEqual(daemon.backoffWait(failures: 3), 40)
+        XCTAssertEqual(daemon.backoffWait(failures: 40), 900)
+        daemon.jitter = { 0.5 }
+        XCTAssertEqual(daemon.backoffWait(failures: 2), 15)
+    }
+
+    /// While the daemon backs off, a local edit is committed at once but neither fetched nor
+    /// pushed: the remote is tried again only when the backoff ends. (Before, an edit ran a whole
+    /// cycle a debounce later, network included, however long the backoff.)
+    func testDuringABackoffEditsAreCommittedAndTheRemoteWaits() throws {
+        let kit = try KitVault()
+        defer { kit.remove() }
+        let remote = kit.root.deletingLastPathComponent().appendingPathComponent("remote.git")
+        try kit.git(["remote", "add", "origin", remote.path])
+        let lines = LogLines()
+        let daemon = try SyncDaemon(vault: kit.vault, environment: kit.environment.merging(["QUIRE_DEVICE": "a"]) { $1 },
+                                    overrides: ["syncDebounce": 5, "syncFetchInterval": 60]) { lines.append($0) }
+        var now = 1000.0
+        daemon.clock = { now }
+        daemon.jitter = { 1 }
+        daemon.runCycle()  // the remote is not there: a failure, 10 s of backoff
+        XCTAssertEqual(daemon.health.lastResult, "remote not found", lines.text)
+        XCTAssertEqual(daemon.nextFetch, 1010)
+        // The remote appears; an edit is made two seconds into the backoff.
+        try kit.git(["init", "-q", "--bare", "-b", "main", remote.path], in: kit.root.deletingLastPathComponent())
+        try kit.write("---\nid: n1\ntitle: N\n---\nwritten during the backoff\n", to: "n.md")
+        now = 1002
+        daemon.runCycle()
+        XCTAssertEqual(try kit.git(["show", "HEAD:n.md"]), "---\nid: n1\ntitle: N\n---\nwritten during the backoff")
+        XCTAssertThrowsError(try kit.git(["rev-parse", "--verify", "refs/heads/main"], in: remote), "nothing was pushed")
+        XCTAssertEqual(daemon.nextFetch, 1010, "the backoff is not cut short")
+        XCTAssertEqual(daemon.failures, 1)
+        XCTAssertTrue(lines.text.contains("committed here: committed 1 change; fetch and push wait for the backoff, trying again in 8 s"),
+                      lines.text)
+        now = 1010
+        daemon.runCycle()
+        XCTAssertEqual(daemon.health.lastResult, "ok", lines.text)
+        XCTAssertEqual(try kit.git(["rev-parse", "refs/heads/main"], in: remote), try kit.git(["rev-parse", "HEAD"]))
+    }
+
+    /// The log says whether the changes were committed before the failure, and a full disk is
+    /// not "offline" (it was: libgit2 reports a pack it cannot write as an os error).
+    func testAFailureIsToldAsItHappened() throws {
+        let lines = LogLines()
+        let daemon = try SyncDaemon(vault: Vault(at: root), environment: [:]) { lines.append($0) }
+        daemon.clock = { 50 }
+        daemon.jitter = { 0 }
+        let offline = GitError(function: "git_remote_fetch", code: .other(-1), errorClass: "os",
+                               message: "failed to connect to 127.0.0.1: Connection refused")
+        daemon.finish(SyncDaemon.classify(offline, committed: true), started: 50)
+        XCTAssertTrue(lines.text.contains("sync offline: git_remote_fetch: failed to connect to 127.0.0.1: Connection refused; "
+                                          + "local changes stay committed; trying again in 5 s"), lines.text)
+        let full = GitError(function: "git_remote_fetch", code: .other(-1), errorClass: "os",
+                            message: "could not write to '/v/.git/objects/pack/pack_git2_1': No space left on device")
+        XCTAssertEqual(full.category, .other)
+        daemon.finish(SyncDaemon.classify(full, committed: true), started: 50)
+        XCTAssertTrue(lines.text.contains("sync disk full: git_remote_fetch: could not write"), lines.text)
+        daemon.finish(SyncDaemon.classify(POSIXError(.ENOSPC), committed: false), started: 50)
+        XCTAssertTrue(lines.text.contains("sync disk full: "), lines.text)
+        XCTAssertTrue(lines.text.contains("the failure came before the commit: nothing new is committed; trying again in 20 s"),
+                      lines.text)
+        XCTAssertFalse(lines.text.components(separatedBy: "\n").last { !$0.isEmpty }?.contains("stay committed") ?? true)
+    }
+
     func testOneDaemonPerVault() throws {
         let first = try daemon()
         XCTAssertThrowsError(try daemon()) { error in
@@ -131,4 +205,13 @@ final class SyncDaemonRulesTests: XCTestCase {
         XCTAssertEqual(SyncDaemonHealth.lockHolder(vaultRoot: root), Int(getpid()))
         withExtendedLifetime(first) {}
     }
+}
+
+/// The daemon's log lines, collected.
+private final class LogLines: @unchecked Sendable {
+    private var lines: [String] = []
+    private let lock = NSLock()
+
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var text: String { lock.withLock { lines.joined(separator: "\n") } }
 }
