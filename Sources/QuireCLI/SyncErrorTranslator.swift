@@ -117,6 +117,9 @@ enum SyncErrorTranslator {
         case .undoWouldRevertLaterWork:
             return CLIError(error.description,
                             hint: "nothing was changed. 'quire undo --force' reverts those files too (every version stays in history: 'quire history NOTE'); or restore what you need with 'quire restore NOTE --at REV'")
+        case .undoCollidesWithEdits:
+            return CLIError(error.description,
+                            hint: "nothing was changed. Copy the edit aside, put the file back ('git restore FILE'), undo and make the edit again; or 'quire sync' first (the edit is then later work, which 'quire undo --force' reverts too)")
         case .noDefaultRemoteBranch:
             return CLIError(error.description,
                             hint: "choose the one to sync with: git branch --set-upstream-to=origin/NAME, then sync")

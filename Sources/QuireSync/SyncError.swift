@@ -22,6 +22,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `quire undo` would also take back changes made after the sync it undoes (`paths`, changed
     /// by that sync and again by `laterCommits` later commits); refused without `--force`.
     case undoWouldRevertLaterWork(backup: String, paths: [String], laterCommits: Int)
+    /// `quire undo` cannot take the undone sync's change out of the uncommitted edits of `paths`
+    /// without losing a line (both touch the same lines, or one adds or removes the file).
+    case undoCollidesWithEdits(paths: [String])
     /// The sync state file cannot be read, or a newer version wrote it: refused rather than read
     /// as empty (it may hold the bases of edits kept during the last sync).
     case unreadableState(path: String, reason: String)
@@ -56,6 +59,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             let shown = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? ", … (\(paths.count) files)" : "")
             let commits = laterCommits == 1 ? "1 later commit" : "\(laterCommits) later commits"
             return "undoing the sync of \(backup) would also revert \(commits) (already synced or yours) to \(shown)"
+        case let .undoCollidesWithEdits(paths):
+            let shown = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? ", … (\(paths.count) files)" : "")
+            return "undo cannot take the merge's change out of your uncommitted edit of \(shown): they touch the same lines"
         case let .unreadableState(path, reason):
             return "cannot read \(path): \(reason)"
         case let .injectedFault(point):

@@ -8,8 +8,10 @@ extension Syncer {
     /// A file changed again after that sync (a later commit, by this device or pushed by another)
     /// and also changed by the sync is not reverted unless `force`: `SyncError.undoWouldRevertLaterWork`
     /// names those files. Files changed later but not by the sync keep their later version.
-    /// Returns the backup it went back to.
-    public func undo(force: Bool = false) throws -> String {
+    /// An uncommitted edit of a file the sync changed is undone three ways: the sync's change
+    /// comes out, the edit stays (uncommitted); where that would lose a line, nothing is done and
+    /// `SyncError.undoCollidesWithEdits` names the files.
+    public func undo(force: Bool = false) throws -> UndoReport {
         let lock = try VaultLock(vaultRoot: vault.root)
         return try withExtendedLifetime(lock) {
             try checkRepositoryState()
@@ -19,16 +21,18 @@ extension Syncer {
             }
             let target = try undoneTree(backup: backup, head: head, force: force)
             guard target != (try repository.treeID(ofCommit: head)) else { throw SyncError.nothingToUndo }
+            var state = try SyncState.load(vaultRoot: vault.root)
+            let edits = try mergeUncommittedEdits(from: head, toTree: target, state: state)
             let name = String(backup.name.dropFirst(BackupRefs.prefix.count))
             let message = "quire undo on \(environment.device): back to the vault as it was before the merge of \(name)\n\nQuire-Device: \(environment.device)\n"
             let signature = environment.signature(repository: repository, vault: vault)
             let commit = try repository.createCommit(tree: target, parents: [head], message: message,
                                                      author: signature, committer: signature)
-            var state = try SyncState.load(vaultRoot: vault.root)
             var report = SyncReport()
             try moveTo(commit, from: head, state: &state, report: &report)
+            let kept = try writeUndoneEdits(edits, state: &state)
             try BackupRefs.remove(backup.name, repository: repository)
-            return name
+            return UndoReport(backup: name, editsKept: kept)
         }
     }
 
@@ -41,14 +45,13 @@ extension Syncer {
         let before = try entriesByPath(repository.treeID(ofCommit: backup.target))
         let synced = try entriesByPath(repository.treeID(ofCommit: result))
         let now = try entriesByPath(repository.treeID(ofCommit: head))
-        func same(_ one: TreeEntry?, _ other: TreeEntry?) -> Bool { one?.id == other?.id && one?.kind == other?.kind }
         var entries: [TreeEntry] = []
         var later: [String] = []
         for path in Set(before.keys).union(synced.keys).union(now.keys).sorted() {
             let chosen: TreeEntry?
-            if same(now[path], synced[path]) {
+            if Self.sameEntry(now[path], synced[path]) {
                 chosen = before[path]  // untouched since the sync: back to before it
-            } else if same(before[path], synced[path]) {
+            } else if Self.sameEntry(before[path], synced[path]) {
                 chosen = now[path]  // changed later, not by the sync: the later version stays
             } else {
                 later.append(path)
@@ -78,7 +81,13 @@ extension Syncer {
         return found
     }
 
-    private func entriesByPath(_ tree: OID) throws -> [String: TreeEntry] {
+    /// Whether two tree entries are the same object of the same kind (both nil: the same).
+    static func sameEntry(_ one: TreeEntry?, _ other: TreeEntry?) -> Bool {
+        one?.id == other?.id && one?.kind == other?.kind
+    }
+
+    /// The entries of `tree`, every level, by path.
+    func entriesByPath(_ tree: OID) throws -> [String: TreeEntry] {
         var result: [String: TreeEntry] = [:]
         for entry in try repository.treeEntries(tree) { result[entry.path] = entry }
         return result

@@ -106,7 +106,11 @@ struct UndoCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let backup = try SyncUndo.run(context.vault(), force: force, environment: context.environment)
-        context.output.line("the vault is back to how it was before the merge of \(backup) (run 'quire sync' to share it)")
+        let vault = try context.vault()
+        let report = try SyncUndo.run(vault, force: force, environment: context.environment)
+        context.output.line("the vault is back to how it was before the merge of \(report.backup) (run 'quire sync' to share it)")
+        for path in report.editsKept {
+            context.output.line("  kept your uncommitted edit of \(context.displayPath(path, vault: vault)), without the merge's change")
+        }
     }
 }
