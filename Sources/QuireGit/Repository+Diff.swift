@@ -14,6 +14,16 @@ public struct DiffDelta: Equatable, Sendable {
     public var newID: OID?
     /// Rename similarity 0–100 (100 for an exact rename; 0 when not a rename).
     public var similarity: Int
+
+    /// Creates a delta.
+    public init(kind: ChangeKind, oldPath: String, newPath: String, oldID: OID?, newID: OID?, similarity: Int) {
+        self.kind = kind
+        self.oldPath = oldPath
+        self.newPath = newPath
+        self.oldID = oldID
+        self.newID = newID
+        self.similarity = similarity
+    }
 }
 
 extension Repository {

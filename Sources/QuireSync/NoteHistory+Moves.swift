@@ -18,7 +18,7 @@ public struct MovedNote: Equatable, Sendable {
 
 extension NoteHistory {
     /// Where the notes that left a path in history are now: each rename git's rename detection
-    /// sees in a commit is followed (through later renames too) to a path that `exists`; a note
+    /// sees in a commit (between notes whose ids do not differ) is followed (through later renames too) to a path that `exists`; a note
     /// deleted from a path (a rename with too large an edit looks like that) is found by its
     /// `id` with `pathOfID`. Old paths that `exists` (a note lives there again) are left out.
     /// With `base`, only commits that `base` does not reach count: what a sync brought in.
@@ -32,7 +32,7 @@ extension NoteHistory {
         for commit in try repository.log(from: head) where !known.contains(commit.id) {
             // A merge's changes are its parents' own commits (walked too) or the resolver's.
             guard commit.parents.count == 1, let parent = commit.parents.first else { continue }
-            for delta in try repository.diff(from: repository.commit(parent).tree, to: commit.tree)
+            for delta in try noteDeltas(from: repository.commit(parent).tree, to: commit.tree)
             where delta.oldPath.lowercased().hasSuffix(".md") {
                 switch delta.kind {
                 case .renamed where successor[delta.oldPath] == nil:

@@ -74,7 +74,8 @@ public struct NoteHistory {
 
     /// The commits that touched `path`, newest first, following the note back to its creation
     /// through both parents of every merge: on each line of history its path is followed across
-    /// renames (git's rename detection, else the note's `id`), so a rename or an edit made on
+    /// renames (git's rename detection, else the note's `id`; never between two notes whose ids
+    /// differ, such as two made from one template), so a rename or an edit made on
     /// another device and merged in is listed as that device's commit. A commit is listed when
     /// the note in it differs from the note in each of its parents — a merge only when it made a
     /// version neither side had, and then as `modified` when it kept a parent's path (the rename,
@@ -128,9 +129,14 @@ public struct NoteHistory {
     /// Where the note at `place` in a commit's tree was in a parent's tree, with its blob there:
     /// the same path, else the old path git's rename detection pairs with it, else a note deleted
     /// on the way with the same `id`; nil when the parent does not have it (added).
+    /// Two notes whose ids differ are never paired, at one path or across a rename.
     private func origin(of place: String, in tree: OID, parentTree: OID, noteID: String?) throws -> (path: String, blob: OID)? {
-        if let entry = try repository.entry(atPath: place, inTree: parentTree) { return (place, entry.id) }
-        let deltas = try repository.diff(from: parentTree, to: tree)
+        let current = try repository.entry(atPath: place, inTree: tree)
+        if let entry = try repository.entry(atPath: place, inTree: parentTree),
+           try current.map({ try mayBeOneNote(entry.id, $0.id, path: place, place) }) ?? true {
+            return (place, entry.id)
+        }
+        let deltas = try noteDeltas(from: parentTree, to: tree)
         if let delta = deltas.first(where: { $0.kind == .renamed && $0.newPath == place }),
            let entry = try repository.entry(atPath: delta.oldPath, inTree: parentTree) {
             return (delta.oldPath, entry.id)
@@ -145,8 +151,28 @@ public struct NoteHistory {
     }
 
     /// The `id` in the front matter of the note stored as `blob`, lowercased; nil without one.
-    private func noteID(of blob: OID, path: String) throws -> String? {
+    func noteID(of blob: OID, path: String) throws -> String? {
         NoteParser.parseFrontMatter(try repository.blobData(blob), path: path).id?.lowercased()
+    }
+
+    /// Whether the notes stored as `one` (at `path`) and `other` (at `otherPath`) may be one
+    /// note: not when both have an `id` and the ids differ, whatever their likeness.
+    func mayBeOneNote(_ one: OID, _ other: OID, path: String, _ otherPath: String) throws -> Bool {
+        guard one != other, path.lowercased().hasSuffix(".md"), otherPath.lowercased().hasSuffix(".md"),
+              let first = try noteID(of: one, path: path), let second = try noteID(of: other, path: otherPath) else { return true }
+        return first == second
+    }
+
+    /// The changes between two trees (nil: empty) as notes see them: git's rename detection,
+    /// except that a pair of notes whose ids differ is two notes, one deleted and one added (a
+    /// note made from the same template as a deleted one looks like its rename to git).
+    func noteDeltas(from old: OID?, to new: OID) throws -> [DiffDelta] {
+        try repository.diff(from: old, to: new).flatMap { delta -> [DiffDelta] in
+            guard delta.kind == .renamed, let before = delta.oldID, let after = delta.newID,
+                  try !mayBeOneNote(before, after, path: delta.oldPath, delta.newPath) else { return [delta] }
+            return [DiffDelta(kind: .deleted, oldPath: delta.oldPath, newPath: delta.oldPath, oldID: before, newID: nil, similarity: 0),
+                    DiffDelta(kind: .added, oldPath: delta.newPath, newPath: delta.newPath, oldID: nil, newID: after, similarity: 0)]
+        }
     }
 
     /// Notes deleted in history that are not in the current tree, most recently deleted first
@@ -158,7 +184,7 @@ public struct NoteHistory {
         var result: [DeletedNote] = []
         for commit in try repository.log(from: head) {
             guard let parent = commit.parents.first else { continue }
-            let deltas = try repository.diff(from: repository.commit(parent).tree, to: commit.tree)
+            let deltas = try noteDeltas(from: repository.commit(parent).tree, to: commit.tree)
             for delta in deltas where delta.kind == .deleted && delta.oldPath.hasSuffix(".md") {
                 guard !seen.contains(delta.oldPath),
                       try repository.entry(atPath: delta.oldPath, inTree: headTree) == nil else { continue }
