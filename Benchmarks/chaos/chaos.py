@@ -966,18 +966,24 @@ def main():
         print(" ".join("%s=%s" % item for item in sorted(chaos.stats.items())))
     for line in getattr(chaos, "daemon_failures", [])[:10]:
         print("  daemon cycle that failed (retried by the daemon): " + line)
+    return conclude(chaos, problems, args.seed, args.keep)
+
+
+def conclude(driver, problems, seed, keep):
+    """Prints the problems with the driver's last events, where its folder is kept and how to
+    reproduce the run; removes the folder when there are none (unless `keep`). The exit code."""
     if problems:
-        print("FAILED (seed %d): %d problem(s)" % (args.seed, len(problems)))
+        print("FAILED (seed %d): %d problem(s)" % (seed, len(problems)))
         for problem in problems:
             print("  " + problem)
         print("last operations:")
-        for line in chaos.log_lines[-40:]:
+        for line in driver.log_lines[-40:]:
             print("  " + line)
-        print("work trees kept in %s" % chaos.root)
-        print("reproduce: " + chaos.reproduction())
+        print("work trees kept in %s" % driver.root)
+        print("reproduce: " + driver.reproduction())
         return 1
-    if not args.keep:
-        shutil.rmtree(chaos.root, ignore_errors=True)
+    if not keep:
+        shutil.rmtree(driver.root, ignore_errors=True)
     return 0
 
 

@@ -199,6 +199,7 @@ extension SyncDaemon {
         if !report.updatedFromRemote.isEmpty { parts.append("\(count(report.updatedFromRemote.count, "file")) from the remote") }
         if !report.conflicts.isEmpty { parts.append("\(count(report.conflicts.count, "collision")) resolved") }
         if report.pushed { parts.append("pushed \(count(report.pushedCommits, "commit"))") }
+        if report.attempts > 1 { parts.append("\(report.attempts) push attempts (the remote moved meanwhile)") }
         if !report.keptUserEdits.isEmpty { parts.append("\(count(report.keptUserEdits.count, "edit")) kept for the next cycle") }
         if report.noRemote { parts.append("no remote") }
         return parts.isEmpty ? "up to date" : parts.joined(separator: ", ")

@@ -2,6 +2,7 @@ import Foundation
 import QuireCore
 @testable import QuireKit
 import QuireGit
+import QuireSync
 import XCTest
 
 /// The sync daemon's rules that need no clock: when a cycle is due, the settings, the log's
@@ -195,6 +196,18 @@ final class SyncDaemonRulesTests: XCTestCase {
         XCTAssertTrue(lines.text.contains("the failure came before the commit: nothing new is committed; trying again in 20 s"),
                       lines.text)
         XCTAssertFalse(lines.text.components(separatedBy: "\n").last { !$0.isEmpty }?.contains("stay committed") ?? true)
+    }
+
+    /// A cycle whose push the remote refused until it had merged another device's push says so
+    /// in its log line (the soak counts push rejections from it).
+    func testTheSummarySaysHowManyPushAttemptsACycleNeeded() {
+        var report = SyncReport()
+        report.pushed = true
+        report.pushedCommits = 1
+        report.attempts = 1
+        XCTAssertEqual(SyncDaemon.summary(report), "pushed 1 commit")
+        report.attempts = 3
+        XCTAssertEqual(SyncDaemon.summary(report), "pushed 1 commit, 3 push attempts (the remote moved meanwhile)")
     }
 
     func testOneDaemonPerVault() throws {
