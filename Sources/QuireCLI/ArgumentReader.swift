@@ -9,6 +9,9 @@ struct OptionSpec {
     /// Whether the option may be given more than once.
     var repeatable: Bool = false
 
+    /// `-q/--quiet` (sync, clone, index, import, migrate): nothing on success; `Output.quiet`.
+    static let quiet = flag("--quiet", "-q", help: "Print nothing on success: no report, no progress, no warnings (errors still go to standard error).")
+
     static func flag(_ names: String..., help: String) -> OptionSpec {
         OptionSpec(names: names, valueName: nil, help: help)
     }

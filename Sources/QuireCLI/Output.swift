@@ -16,6 +16,10 @@ public final class Output {
     public let stderrIsTerminal: Bool
     /// Whether to color output (a terminal, and `NO_COLOR` unset).
     public let useColor: Bool
+    /// `--quiet`: standard output and progress are dropped, and lines for standard error
+    /// (warnings, notes) are held back — shown only if the command fails (`releaseHeld`).
+    public var quiet = false
+    private var held: [String] = []
 
     /// Creates an output on the given descriptors.
     public init(stdout: Int32 = 1, stderr: Int32 = 2, environment: [String: String]) {
@@ -29,12 +33,14 @@ public final class Output {
 
     /// Writes text to standard output (buffered).
     public func write(_ text: String) {
+        guard !quiet else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     /// Writes raw bytes to standard output (buffered).
     public func write(bytes: [UInt8]) {
+        guard !quiet else { return }
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }
@@ -42,8 +48,22 @@ public final class Output {
     /// Writes a line to standard output.
     public func line(_ text: String = "") { write(text + "\n") }
 
-    /// Writes a line to standard error (unbuffered, after flushing standard output).
+    /// Writes a line to standard error (unbuffered, after flushing standard output); held back
+    /// under `quiet`.
     public func error(_ text: String) {
+        if quiet {
+            progressLock.lock()
+            held.append(text)
+            progressLock.unlock()
+            return
+        }
+        failure(text)
+    }
+
+    /// Writes a line to standard error even under `quiet` (the command's error), after the
+    /// lines held back.
+    public func failure(_ text: String) {
+        releaseHeld()
         clearProgress()
         flush()
         Output.writeAll(Array((text + "\n").utf8), to: errDescriptor)
@@ -56,9 +76,20 @@ public final class Output {
         Output.writeAll(Array(text.utf8), to: errDescriptor)
     }
 
+    /// Writes the lines held back under `quiet` to standard error (a command that failed).
+    public func releaseHeld() {
+        progressLock.lock()
+        let lines = held
+        held.removeAll()
+        progressLock.unlock()
+        guard !lines.isEmpty else { return }
+        flush()
+        Output.writeAll(Array(lines.map { $0 + "\n" }.joined().utf8), to: errDescriptor)
+    }
+
     /// Writes to standard error without a newline (progress lines).
     public func progress(_ text: String) {
-        guard stderrIsTerminal else { return }
+        guard stderrIsTerminal, !quiet else { return }
         progressLock.lock()
         progressShown = true
         progressLock.unlock()

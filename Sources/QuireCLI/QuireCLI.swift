@@ -74,7 +74,9 @@ public enum QuireCLI {
             let command = try type.init(parsed)
             let context = CommandContext(environment: environment, currentDirectory: currentDirectory,
                                          vaultOption: vaultPath, output: output)
+            output.quiet = parsed.has("--quiet") && configuration.options.contains { $0.names.contains("--quiet") }
             try command.run(context)
+            if context.exitCode != .ok { output.releaseHeld() }
             return context.exitCode.rawValue
         } catch {
             return report(ErrorTranslator.translate(error), configuration: configuration, output: output)
@@ -138,14 +140,14 @@ public enum QuireCLI {
 
     static func report(_ error: CLIError, configuration: CommandConfiguration?, output: Output) -> Int32 {
         // A URL in a message (libgit2's own words included) never shows its token or password.
-        output.error("quire: error: \(VaultRemote.redacted(error.message))")
-        if let hint = error.hint { output.error("hint: \(VaultRemote.redacted(hint))") }
+        output.failure("quire: error: \(VaultRemote.redacted(error.message))")
+        if let hint = error.hint { output.failure("hint: \(VaultRemote.redacted(hint))") }
         if error.showUsage {
             if let configuration {
-                output.error("usage: quire \(configuration.usage)")
-                output.error("hint: see 'quire \(configuration.name) --help'")
+                output.failure("usage: quire \(configuration.usage)")
+                output.failure("hint: see 'quire \(configuration.name) --help'")
             } else if error.hint == nil {
-                output.error("hint: see 'quire --help'")
+                output.failure("hint: see 'quire --help'")
             }
         }
         return error.code.rawValue

@@ -4,7 +4,9 @@ import QuireKit
 /// Draws a fetch or push on one line of a terminal: the phase by name with its counts, the
 /// bytes moved, the rate and the time left — at most 10 times a second (plus each phase's first
 /// and last step), so a clone of 10,000 objects writes a few dozen lines, not one per object.
-/// The command erases it (`Output.clearProgress`) when the transfer ends or fails.
+/// While libgit2 says nothing (a first push counting its objects between reports, the server
+/// storing a pack) a timer redraws it every second with the step's seconds (`TransferPulse`).
+/// The command stops it (`stop()`) when the transfer ends or fails.
 final class TransferProgressLine: @unchecked Sendable {
     private let output: Output
     private let lock = NSLock()
@@ -17,6 +19,8 @@ final class TransferProgressLine: @unchecked Sendable {
     private var drewLast = false
     /// How many times the line was drawn (for tests of the throttle).
     private(set) var draws = 0
+    private var pulse = TransferPulse()
+    private var timer: DispatchSourceTimer?
 
     /// `clock` gives seconds from any fixed origin (default: the monotonic clock).
     init(output: Output, clock: @escaping @Sendable () -> Double = ProgressLine.now) {
@@ -29,13 +33,45 @@ final class TransferProgressLine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         (phase, lastDrawn) = (nil, clock())
+        draw("\(step)…", activity: nil, at: lastDrawn)
+    }
+
+    /// Stops the timer and erases the line (before the command prints anything).
+    func stop() {
+        lock.lock()
+        pulse.stop()
+        let timer = self.timer
+        self.timer = nil
+        lock.unlock()
+        timer?.cancel()
+        output.clearProgress()
+    }
+
+    /// Draws `text` and remembers it for the timer; starts the timer on the first draw. Called
+    /// with the lock held.
+    private func draw(_ text: String, activity: TransferActivity?, at now: Double) {
         draws += 1
-        ProgressLine.draw("\(step)…", on: output)
+        pulse.drew(text, activity: activity, at: now)
+        ProgressLine.draw(text, on: output)
+        guard timer == nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
+        timer.schedule(deadline: .now() + 0.2, repeating: 0.2)
+        timer.setEventHandler { [weak self] in self?.beat() }
+        self.timer = timer
+        timer.resume()
+    }
+
+    /// The timer's tick: redraws a line silent for a second.
+    private func beat() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard timer != nil, let text = pulse.due(at: clock()) else { return }
+        ProgressLine.draw(text, on: output)
     }
 
     /// Takes one report of a transfer and redraws when it is time to.
     func update(_ update: TransferActivity) {
-        guard update.total > 0 else { return }
+        guard update.total > 0 || update.phase == .counting else { return }
         lock.lock()
         defer { lock.unlock() }
         let now = clock()
@@ -43,20 +79,20 @@ final class TransferProgressLine: @unchecked Sendable {
         if update.phase != phase {
             (phase, phaseStarted, firstCount, firstBytes, drewLast, due) = (update.phase, now, update.done, update.bytes, false, true)
         }
-        let last = update.done >= update.total
+        let last = update.total > 0 && update.done >= update.total
         if last && !drewLast { due = true }
         guard due, !(last && drewLast) else { return }
         drewLast = last
         lastDrawn = now
-        draws += 1
-        ProgressLine.draw(Self.text(update, elapsed: now - phaseStarted, firstCount: firstCount, firstBytes: firstBytes), on: output)
+        draw(Self.text(update, elapsed: now - phaseStarted, firstCount: firstCount, firstBytes: firstBytes), activity: update, at: now)
     }
 
     /// `receiving: 5976/10015 objects (59%), 7.7 MiB, 2.1 MiB/s, about 3 s left`.
     static func text(_ update: TransferActivity, elapsed: Double, firstCount: Int, firstBytes: Int) -> String {
+        if update.phase == .counting { return "counting: \(update.done) objects" }
         let noun = update.phase == .resolving ? "deltas" : "objects"
         var text = "\(update.phase.rawValue): " + ProgressLine.count(update.done, of: update.total, noun)
-        if update.bytes > 0 { text += ", " + size(Double(update.bytes)) }
+        if update.bytes >= 1024 { text += ", " + size(Double(update.bytes)) }
         guard elapsed >= 0.5 else { return text }
         if update.bytes > firstBytes { text += ", " + size(Double(update.bytes - firstBytes) / elapsed) + "/s" }
         return text + ProgressLine.timeLeft(count: update.done, total: update.total,

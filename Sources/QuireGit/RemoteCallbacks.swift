@@ -62,13 +62,15 @@ final class RemoteCallbackBox {
                                                    indexedObjects: Int(current), bytes: Int(bytes)))
             return 0
         }
-        callbacks.pack_progress = { _, current, total, payload in
+        callbacks.pack_progress = { stage, current, total, payload in
             guard let payload else { return 0 }
             let box = Unmanaged<RemoteCallbackBox>.fromOpaque(payload).takeUnretainedValue()
             if box.deadline?.hasExpired == true || box.options.shouldStop?() == true { return GIT_EUSER.rawValue }
             box.deadline?.touch()
-            box.options.progress?(TransferProgress(phase: .packing, totalObjects: Int(total), receivedObjects: Int(current),
-                                                   indexedObjects: Int(current), bytes: 0))
+            // Adding objects (a first push walks every tree) reports the count so far, no total.
+            let counting = stage == Int32(GIT_PACKBUILDER_ADDING_OBJECTS.rawValue)
+            box.options.progress?(TransferProgress(phase: counting ? .counting : .packing, totalObjects: counting ? 0 : Int(total),
+                                                   receivedObjects: Int(current), indexedObjects: Int(current), bytes: 0))
             return 0
         }
         callbacks.sideband_progress = { text, length, payload in

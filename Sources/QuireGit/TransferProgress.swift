@@ -6,6 +6,9 @@ public struct TransferProgress: Equatable, Sendable {
         case receiving = "receiving"
         /// A fetch resolving the deltas of the pack it received.
         case resolving = "resolving deltas"
+        /// A push counting the objects it will send (`totalObjects` is 0: the count so far is
+        /// all there is).
+        case counting = "counting"
         /// A push building its pack.
         case packing = "packing"
         /// A push sending its pack.

@@ -9,6 +9,8 @@ public struct TransferActivity: Equatable, Sendable {
         case receiving = "receiving"
         /// A fetch resolving the deltas of the pack it received.
         case resolving = "resolving deltas"
+        /// A push counting the objects it will send (no total yet).
+        case counting = "counting"
         /// A push building its pack.
         case packing = "packing"
         /// A push sending its pack.
@@ -38,6 +40,7 @@ public struct TransferActivity: Equatable, Sendable {
         switch progress.phase {
         case .receiving: phase = .receiving
         case .resolving: phase = .resolving
+        case .counting: phase = .counting
         case .packing: phase = .packing
         case .sending: phase = .sending
         }

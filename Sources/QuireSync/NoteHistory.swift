@@ -21,6 +21,9 @@ public struct HistoryEntry: Equatable, Sendable {
     /// The commit's author, named beside the device when it is someone else (`edited on laptop
     /// (by Ann)`); empty: the device says who.
     public var author: String = ""
+    /// Whether quire made the commit (its message has a `Quire-Device:` trailer); its subject
+    /// (`Edit “Plan”`) then adds nothing to `what`.
+    public var byQuire = false
 
     /// What happened, in words: `edited on laptop`, `merged from phone (on laptop)`,
     /// `created on desktop: "Reading list"` (a commit not made by quire adds its message).
@@ -41,7 +44,7 @@ public struct HistoryEntry: Equatable, Sendable {
             }
         }
         if !author.isEmpty, author != device { text += " (by \(author))" }
-        if !summary.hasPrefix("quire "), !summary.isEmpty, mergedFrom == nil || !summary.hasPrefix("Merge ") {
+        if !byQuire, !summary.hasPrefix("quire "), !summary.isEmpty, mergedFrom == nil || !summary.hasPrefix("Merge ") {
             text += ": \"\(summary)\""
         }
         return text
@@ -213,10 +216,11 @@ public struct NoteHistory {
 
     private func entry(_ commit: CommitInfo, path: String, change: ChangeKind) -> HistoryEntry {
         let summary = commit.message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let device = CommitTrailers.value("Quire-Device", in: commit.message)
         var entry = HistoryEntry(commit: commit.id, path: path, change: change, time: commit.committer.time,
-                                 device: CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name,
-                                 summary: summary)
+                                 device: device ?? commit.author.name, summary: summary)
         entry.author = commit.author.name
+        entry.byQuire = device != nil
         if commit.parents.count > 1, let incoming = try? repository.commit(commit.parents[1]) {
             entry.mergedFrom = CommitTrailers.value("Quire-Device", in: incoming.message) ?? incoming.author.name
         }

@@ -53,7 +53,7 @@ public final class Syncer {
         let shown = transfer.progress
         let paused = TransferPause()
         transfer.progress = { [environment] progress in
-            let point = progress.phase == .packing || progress.phase == .sending ? "during-push" : "during-fetch"
+            let point = [.counting, .packing, .sending].contains(progress.phase) ? "during-push" : "during-fetch"
             if paused.first(point) { try? environment.fault(point) }
             shown?(progress)
         }
@@ -282,7 +282,8 @@ public final class Syncer {
         let tree = try index.writeTree()
         try index.write()
         guard tree != headTree || (head != nil && !trailers.isEmpty) else { return }
-        let lines = try repository.diff(from: headTree, to: tree).map(Self.describe)
+        let deltas = try repository.diff(from: headTree, to: tree)
+        let lines = deltas.map(Self.describe)
         report.committed = lines
         var message: String
         if lines.isEmpty {
@@ -290,7 +291,8 @@ public final class Syncer {
             message = "quire sync on \(environment.device): recorded \(count) of the last update\n"
         } else {
             let count = lines.count == 1 ? "1 change" : "\(lines.count) changes"
-            message = "quire sync on \(environment.device): \(count)\n\n"
+            message = try CommitSubject.subject(deltas.map(CommitSubject.Change.init), name: noteTitle) + "\n\n"
+            message += "quire sync on \(environment.device): \(count)\n\n"
             message += lines.prefix(100).joined(separator: "\n")
             if lines.count > 100 { message += "\n… and \(lines.count - 100) more" }
             message += "\n"
@@ -301,6 +303,12 @@ public final class Syncer {
         let commit = try repository.createCommit(tree: tree, parents: head.map { [$0] } ?? [], message: message,
                                                  author: signature, committer: signature, updateReference: "HEAD")
         report.commit = commit.hex
+    }
+
+    /// The title of the note a commit's change names (its file name when the blob is gone).
+    private func noteTitle(_ change: CommitSubject.Change) throws -> String {
+        guard let blob = change.blob else { return NoteParser.stem(of: change.path) }
+        return NoteParser.parseFrontMatter(try repository.blobData(blob), path: change.path).title
     }
 
     static func describe(_ delta: DiffDelta) -> String {

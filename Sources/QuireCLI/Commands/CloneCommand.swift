@@ -7,7 +7,7 @@ struct CloneCommand: Command {
     static let configuration = CommandConfiguration(
         name: "clone",
         abstract: "Clone a vault from a remote onto this device (and register quire's merge driver).",
-        usage: "clone URL [DIR] [--pin-certificate SHA256:…]",
+        usage: "clone URL [DIR] [--pin-certificate SHA256:…] [-q]",
         discussion: """
         DIR defaults to the last part of URL without .git; it must not exist or be empty. An empty
         remote gives an empty vault that 'quire sync' will push. A repository that is not yet a
@@ -19,7 +19,8 @@ struct CloneCommand: Command {
         """,
         examples: ["quire clone git@github.com:me/notes.git ~/notes", "quire clone /mnt/usb/notes.git laptop-notes"],
         options: [.value("--pin-certificate", name: "FINGERPRINT",
-                         help: "Trust the https certificate with this SHA-256 fingerprint (as quire showed it).")],
+                         help: "Trust the https certificate with this SHA-256 fingerprint (as quire showed it)."),
+                  .quiet],
         positionals: 1...2)
 
     let url: String
@@ -37,10 +38,8 @@ struct CloneCommand: Command {
         let name = directory ?? Self.defaultDirectory(for: remoteURL)
         guard !name.isEmpty else { throw CLIError.usage("cannot tell a folder name from '\(url)'", hint: "give DIR") }
         var progress: (@Sendable (TransferActivity) -> Void)?
-        if context.output.stderrIsTerminal {
-            let line = TransferProgressLine(output: context.output)
-            progress = { line.update($0) }
-        }
+        let line = TransferSetup.progressLine(context.output)
+        if let line { progress = { line.update($0) } }
         var options = VaultClone.Options(url: remoteURL, root: context.absoluteURL(name), displayName: name,
                                          pinnedCertificate: pin, environment: context.environment, now: try context.now(),
                                          progress: progress)
@@ -53,10 +52,10 @@ struct CloneCommand: Command {
         do {
             report = try VaultClone.run(options)
         } catch {
-            context.output.clearProgress()
+            line?.stop()
             throw error
         }
-        context.output.clearProgress()
+        line?.stop()
         for skipped in report.skipped {
             context.output.line("warning: skipped \(skipped.path): \(skipped.reason)")
         }

@@ -8,7 +8,7 @@ struct ImportCommand: Command {
     static let configuration = CommandConfiguration(
         name: "import",
         abstract: "Import journal entries from JSON, or another tool's folder of notes.",
-        usage: "import FILE.json [--folder F] [--json] | import DIR --from obsidian|dendron|jekyll|hugo|nb|zk|plain [--folder F] [--json]",
+        usage: "import FILE.json [--folder F] [--json] [-q] | import DIR --from obsidian|dendron|jekyll|hugo|nb|zk|plain [--folder F] [--json] [-q]",
         discussion: """
         FILE holds an array of objects, JSON Lines (one object a line), or Day One's export (an
         object with an array under "entries"; uuid, creationDate, modifiedDate, text and starred
@@ -37,6 +37,7 @@ struct ImportCommand: Command {
             .value("--from", name: "TOOL", help: "Import a folder written by TOOL: obsidian, dendron, jekyll, hugo, nb, zk or plain."),
             .value("--folder", name: "F", help: "The vault folder to import into (default: the root)."),
             .flag("--json", help: "Print the report as JSON: {\"imported\", \"skipped\", \"failed\", \"attachments\"}."),
+            .quiet,
         ],
         positionals: 1...1)
 

@@ -7,7 +7,7 @@ struct IndexCommand: Command {
     static let configuration = CommandConfiguration(
         name: "index",
         abstract: "Bring the search catalog up to date (or --rebuild it) and report counts and timing.",
-        usage: "index [--rebuild | --walk] [--json]",
+        usage: "index [--rebuild | --walk] [--json] [-q]",
         discussion: """
         The catalog is cached in .quire/cache/ and kept fresh automatically: files whose size,
         times or inode changed are read again, and parsed again only if their content changed.
@@ -19,6 +19,7 @@ struct IndexCommand: Command {
             .flag("--rebuild", help: "Ignore the cache and read every note again."),
             .flag("--walk", help: "Compare every note with the catalog even when 'quire watch' runs."),
             .flag("--json", help: "Print the report as JSON."),
+            .quiet,
             .flag("--bench-queries", help: "Measure in-process query latency over a fixed query mix (for Benchmarks/search.sh)."),
             .flag("--bench-links", help: "Measure in-process backlink look-ups (for Benchmarks/links.sh)."),
         ])

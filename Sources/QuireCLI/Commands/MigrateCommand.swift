@@ -8,7 +8,7 @@ struct MigrateCommand: Command {
     static let configuration = CommandConfiguration(
         name: "migrate",
         abstract: "Bring the vault's format up to date (one commit listing the migrations).",
-        usage: "migrate [--dry-run] [--json]",
+        usage: "migrate [--dry-run] [--json] [-q]",
         discussion: """
         .quire/config.yml records the vault's format version. quire migrate runs the migrations
         registered after it, in order, over every note: other tools' date keys renamed to
@@ -28,6 +28,7 @@ struct MigrateCommand: Command {
         options: [
             .flag("--dry-run", help: "Print the diff of the changes; write and commit nothing."),
             .flag("--json", help: "Print the report as JSON: {\"from\", \"to\", \"steps\", \"changed\", \"skipped\", \"commit\"}."),
+            .quiet,
         ])
 
     let dryRun: Bool

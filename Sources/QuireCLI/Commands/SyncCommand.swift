@@ -8,10 +8,10 @@ struct SyncCommand: Command {
     static let configuration = CommandConfiguration(
         name: "sync",
         abstract: "Commit your changes, merge the remote's, and push: one sync cycle.",
-        usage: "sync [--strategy newest|ours|theirs|keep-both] [--no-push] [--dry-run] [--json]",
+        usage: "sync [--strategy newest|ours|theirs|keep-both] [--no-push] [--dry-run] [--json] [-q]",
         discussion: """
         Notes edited outside quire get updatedAt from the file's time; everything is committed with
-        a message naming this device; the remote's changes are merged note by note (front matter key
+        a subject naming the notes (Edit “Plan”, add “Idea”) and a body naming this device; the remote's changes are merged note by note (front matter key
         by key, bodies three ways; where two edits truly collide the newer updatedAt wins and the
         other version stays restorable: 'quire conflicts'). A note you edit while the sync runs is
         never overwritten. Offline is normal: the commit stays and the next sync pushes it.
@@ -26,6 +26,7 @@ struct SyncCommand: Command {
             .flag("--no-push", help: "Commit and merge, but do not push."),
             .flag("--dry-run", help: "Commit nothing; say what would be committed, merged and pushed."),
             .flag("--json", help: "Print the report as JSON."),
+            .quiet,
         ])
 
     let options: VaultSyncOptions
@@ -52,7 +53,8 @@ struct SyncCommand: Command {
         var options = options
         options.environment = context.environment
         options.interruption = { interrupts.received() }
-        if !json, let line = TransferSetup.progressLine(output) {
+        let line = json ? nil : TransferSetup.progressLine(output)
+        if let line {
             options.phaseStarted = { line.announce($0.rawValue) }
             options.transferProgress = { line.update($0) }
         }
@@ -60,10 +62,10 @@ struct SyncCommand: Command {
         do {
             outcome = try VaultSync.runRepairingLinks(vault, options: options)
         } catch {
-            output.clearProgress()
+            line?.stop()
             throw error
         }
-        output.clearProgress()
+        line?.stop()
         let (report, repairs, repairReport) = (outcome.report, outcome.repairs, outcome.repairReport)
         if json {
             var value = SyncReportOutput.json(report, dryRun: options.dryRun)
