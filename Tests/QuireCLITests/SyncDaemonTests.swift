@@ -194,6 +194,44 @@ struct SyncDaemonTests {
     }
 }
 
+/// `quire watch stop` returns once the process is gone (issue 36), or says it still runs.
+@Suite("watch stop", .serialized)
+struct WatchStopTests {
+    @Test func stopReturnsWhenTheDaemonIsGone() throws {
+        let world = try SyncWorld()
+        let a = try world.first("a", notes: ["start.md": noteText("title: Start")])
+        let daemon = try DaemonProcess(a)
+        try a.write(noteText("title: Late"), to: "late.md")
+        let stopped = try a.run(["watch", "stop"], environment: ["QUIRE_NOW": ""])
+        #expect(stopped.code == 0 && stopped.stdout.hasPrefix("stopped the watcher of "), "\(stopped.stdout)\(stopped.stderr)")
+        // At once, with nothing waited for: the process has ended (a zombie until the test
+        // reaps it) and its lock is free, so a restart cannot race it.
+        let state = try String(contentsOfFile: "/proc/\(daemon.pid)/stat", encoding: .utf8)
+        #expect(state.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") == true, "\(state)")
+        #expect(DaemonProcess.healthOf(a)?["running"] as? Bool == false)
+        #expect(daemon.stop() == 0, "\(daemon.log)")
+        #expect(try a.run(["watch", "stop"]).stdout.hasPrefix("no watcher runs for "))
+    }
+
+    @Test func stopGivesUpAfterItsTimeoutSayingSo() throws {
+        let world = try SyncWorld()
+        let a = try world.first("a", notes: ["start.md": noteText("title: Start")])
+        let daemon = try DaemonProcess(a, environment: ["QUIRE_FAULT": "before-push:stop"])
+        try a.write(noteText("title: Late"), to: "late.md")
+        try waitUntil("the cycle stopped before its push") { DaemonProcess.isStopped(daemon.pid) }
+        let run = try a.run(["watch", "stop", "--timeout", "0.2"], environment: ["QUIRE_NOW": ""])
+        #expect(run.code == 1)
+        #expect(run.stderr.hasPrefix("quire: error: the watcher of \(a.root.resolvingSymlinksInPath().path) still runs 0.2 s after it was asked to stop (pid \(daemon.pid))\nhint: "),
+                "\(run.stderr)")
+        // It was sent SIGTERM: once it runs again, it finishes its cycle and ends.
+        kill(daemon.pid, SIGCONT)
+        #expect(daemon.stop(SIGCONT) == 0, "\(daemon.log)")
+        #expect(try world.remoteFile("late.md") != nil)
+        let usage = try a.run(["watch", "status", "--timeout", "3"])
+        #expect(usage.code == 2)
+    }
+}
+
 extension DaemonProcess {
     /// `quire status --json`'s daemon object of `device`.
     static func healthOf(_ device: Device) -> [String: Any]? {

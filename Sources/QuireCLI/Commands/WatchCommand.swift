@@ -12,7 +12,7 @@ struct WatchCommand: Command {
     static let configuration = CommandConfiguration(
         name: "watch",
         abstract: "Start, stop or show the watcher that keeps search fast on large vaults.",
-        usage: "watch [start|stop|status|run] [--sync] [--debounce S] [--fetch-interval S] [--max-backoff S] [--json]",
+        usage: "watch [start|stop|status|run] [--sync] [--debounce S] [--fetch-interval S] [--max-backoff S] [--json] [--timeout S]",
         discussion: """
         Without a watcher every command compares each note's size, times and inode with the
         cached catalog before it answers (one 'stat' per note: about 2 ms per 1,000 notes).
@@ -29,7 +29,9 @@ struct WatchCommand: Command {
         to bring other devices' changes in; it backs off while the remote cannot be reached and
         stops retrying when the credentials or the host key need you. One line per cycle goes
         to .quire/local/log; 'quire status' shows its health. SIGHUP reloads the settings;
-        SIGINT or SIGTERM let a running cycle finish, then stop it. See Docs/sync.md.
+        SIGINT or SIGTERM let a running cycle finish, then stop it. 'quire watch stop' returns once
+        the process is gone (a cycle in flight finishes first), or after --timeout seconds
+        (default 30), saying it still runs (exit 1). See Docs/sync.md.
         """,
         examples: ["quire watch start", "quire watch start --sync", "quire watch run --sync --debounce 2",
                    "quire watch status --json", "quire watch stop"],
@@ -37,7 +39,8 @@ struct WatchCommand: Command {
                   .flag("--sync", help: "Also sync by itself (start and run)."),
                   .value("--debounce", name: "S", help: "Seconds of quiet after the last change before a sync (default 5)."),
                   .value("--fetch-interval", name: "S", help: "Seconds between fetches when nothing changes (default 60)."),
-                  .value("--max-backoff", name: "S", help: "Longest wait between attempts while offline (default 900).")],
+                  .value("--max-backoff", name: "S", help: "Longest wait between attempts while offline (default 900)."),
+                  .value("--timeout", name: "S", help: "How long 'stop' waits for the process to end (default 30 seconds).")],
         positionals: 0...1)
 
     enum Action: String { case start, stop, status, run }
@@ -47,6 +50,8 @@ struct WatchCommand: Command {
     let sync: Bool
     /// Settings from the command line: config key → seconds.
     let overrides: [String: Double]
+    /// How long `stop` waits for the process to end.
+    let timeout: Double
 
     init(_ arguments: ParsedArguments) throws {
         let word = arguments.positionals.first ?? "status"
@@ -68,6 +73,15 @@ struct WatchCommand: Command {
         if (sync || !overrides.isEmpty) && (action == .stop || action == .status) {
             throw CLIError.usage("--sync and its settings work with 'quire watch start' and 'quire watch run' only")
         }
+        if let text = arguments.value("--timeout") {
+            guard action == .stop else { throw CLIError.usage("--timeout works with 'quire watch stop' only") }
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                throw CLIError.usage("--timeout takes a number of seconds, not '\(text)'")
+            }
+            timeout = seconds
+        } else {
+            timeout = 30
+        }
         if json && action != .status {
             throw CLIError.usage("--json works with 'quire watch status' only")
         }
@@ -81,10 +95,16 @@ struct WatchCommand: Command {
             show(WatchClient.status(realRoot: root), root: root, output: context.output,
                  syncing: SyncDaemonHealth.read(vaultRoot: vault.root)?.running == true)
         case .stop:
-            if WatchClient.stop(realRoot: root) {
-                context.output.line("stopped the watcher of \(root)")
-            } else {
+            switch WatcherStop.run(root: vault.root, timeout: timeout) {
+            case .notRunning:
                 context.output.line("no watcher runs for \(root)")
+            case .stopped:
+                context.output.line("stopped the watcher of \(root)")
+            case .stillRunning(let processes, let timeout):
+                let pids = processes.map(String.init).joined(separator: ", ")
+                let waited = timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
+                throw CLIError("the watcher of \(root) still runs \(waited) after it was asked to stop (pid \(pids))",
+                               hint: "a sync it was running finishes first; 'quire watch status' shows it, 'kill \(processes.map(String.init).joined(separator: " "))' ends it")
             }
         case .run where try sync || SyncDaemonSettings.load(vault).automatic:
             try SyncWatch.run(vault, overrides: overrides, context: context)
