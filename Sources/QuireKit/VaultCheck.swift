@@ -20,7 +20,7 @@ public enum VaultCheck {
         public static let lfsPointer = Kind(rawValue: "lfsPointer")
         /// Another note has the same id.
         public static let duplicateId = Kind(rawValue: "duplicateId")
-        /// Another note has the same title: it names none of them.
+        /// Notes share a title: it names none of them. One finding per group, on its first note.
         public static let duplicateTitle = Kind(rawValue: "duplicateTitle")
         /// Another note's name differs only in Unicode normalization (`café.md` precomposed and
         /// decomposed): two files here, one on macOS.
@@ -61,13 +61,16 @@ public enum VaultCheck {
         public var kind: Kind
         /// A readable, lowercase description.
         public var message: String
+        /// The other files the finding is about (the rest of a group of notes sharing a title).
+        public var related: [String]
 
         /// Creates a finding.
-        public init(path: String, line: Int? = nil, kind: Kind, message: String) {
+        public init(path: String, line: Int? = nil, kind: Kind, message: String, related: [String] = []) {
             self.path = path
             self.line = line
             self.kind = kind
             self.message = message
+            self.related = related
         }
     }
 
@@ -100,8 +103,9 @@ public enum VaultCheck {
 
     /// Checks `vault` from its fresh catalog (opened with a walk: `FreshCatalog.open(…, walk: true)`,
     /// so that `skipped` lists what the walk left out). Throws only when the vault's ignore rules
-    /// cannot be read (the attachments links may lead to are listed through them).
-    public static func run(vault: Vault, catalog: Catalog, skipped: [VaultSkip]) throws -> Report {
+    /// cannot be read (the attachments links may lead to are listed through them). Journals
+    /// (`JournalNotes`) may share titles ("Daily log") unless `journals` is true.
+    public static func run(vault: Vault, catalog: Catalog, skipped: [VaultSkip], journals: Bool = false) throws -> Report {
         let notes = catalog.records.map { Note(record: $0, withFrontMatter: true) }
         var problems: [Problem] = []
         for note in notes {
@@ -114,7 +118,8 @@ public enum VaultCheck {
             }
         }
         problems += duplicateIDs(notes)
-        problems += sharedTitles(notes)
+        let journal = journals ? nil : try JournalNotes(vault: vault)
+        problems += sharedTitles(notes.filter { journal?.contains($0.path) != true })
         problems += normalizationTwins(notes)
         problems += caseTwins(notes)
         problems += linkProblems(try VaultLinks(vault: vault, catalog: catalog))
@@ -179,13 +184,15 @@ public enum VaultCheck {
         return head.starts(with: Data("version https://git-lfs.github.com/spec/".utf8))
     }
 
-    /// Notes sharing a title: it names none of them.
+    /// Notes sharing a title: it names none of them. One finding per group, on its first note
+    /// (by path), naming the others.
     static func sharedTitles(_ notes: [Note]) -> [Problem] {
-        NoteResolver.sharedTitles(notes).flatMap { group in
-            group.map { note in
-                let others = group.filter { !ExactPath.same($0.path, note.path) }.map(\.path).joined(separator: ", ")
-                return Problem(path: note.path, kind: .duplicateTitle, message: "title '\(note.title)' is also used by \(others)")
-            }
+        NoteResolver.sharedTitles(notes).map { group in
+            let others = group.dropFirst().map(\.path)
+            let listed = others.count > 3 ? others.prefix(3).joined(separator: ", ") + " and \(others.count - 3) more"
+                                          : others.joined(separator: ", ")
+            return Problem(path: group[0].path, kind: .duplicateTitle,
+                           message: "title '\(group[0].title)' is shared by \(group.count) notes: also \(listed)", related: others)
         }
     }
 

@@ -60,12 +60,41 @@ struct SharedTitleTests {
         let run = try vault.run(["check"])
         #expect(run.code == 1)
         #expect(run.stdout == """
-            Other/alpha.md: title 'alpha' is also used by alpha.md
-            alpha.md: title 'Alpha' is also used by Other/alpha.md
-            2 problems in 2 of 3 notes
+            Other/alpha.md: title 'alpha' is shared by 2 notes: also alpha.md
+            1 problem in 1 of 3 notes
 
             """)
         let json = try vault.run(["check", "--json"])
         #expect(json.stdout.contains("\"kind\": \"duplicateTitle\""))
+        #expect(json.stdout.contains("\"related\": [\n      \"alpha.md\"\n    ]"), "\(json.stdout)")
+    }
+
+    /// Ten "Daily log" notes are one finding, not ten lines each naming the nine others; and
+    /// journals — notes named by a date, or in the daily folder — may share titles at all,
+    /// unless `--journals` asks for them.
+    @Test func oneFindingPerGroupAndJournalsAreExempt() throws {
+        let vault = try TestVault()
+        for day in 1...10 {
+            try vault.write(noteText("title: Daily log"), to: String(format: "Log/2026-03-%02d.md", day))
+        }
+        try vault.write(noteText("title: Standup"), to: "Journal/monday.md")
+        try vault.write(noteText("title: Standup"), to: "Journal/tuesday.md")
+        #expect(try vault.run(["check"]).stdout == "no problems in 12 notes\n")
+        for index in 1...5 { try vault.write(noteText("title: Plan"), to: "plan-\(index).md") }
+        let run = try vault.run(["check"])
+        #expect(run.code == 1)
+        #expect(run.stdout == "plan-1.md: title 'Plan' is shared by 5 notes: also plan-2.md, plan-3.md, plan-4.md and 1 more\n"
+                + "1 problem in 1 of 17 notes\n", "\(run.stdout)")
+        let all = try vault.run(["check", "--journals"])
+        #expect(all.stdout == """
+            Journal/monday.md: title 'Standup' is shared by 2 notes: also Journal/tuesday.md
+            Log/2026-03-01.md: title 'Daily log' is shared by 10 notes: also Log/2026-03-02.md, Log/2026-03-03.md, Log/2026-03-04.md and 6 more
+            plan-1.md: title 'Plan' is shared by 5 notes: also plan-2.md, plan-3.md, plan-4.md and 1 more
+            3 problems in 3 of 17 notes
+
+            """, "\(all.stdout)")
+        // The daily folder is the one `quire daily` uses.
+        try vault.write("version: 4\ndaily:\n  folder: Diary\n", to: ".quire/config.yml")
+        #expect(try vault.run(["check"]).stdout.hasPrefix("Journal/monday.md: title 'Standup' is shared by 2 notes"))
     }
 }

@@ -17,6 +17,16 @@ final class VaultCheckTests: XCTestCase {
         return try VaultCheck.run(vault: kit.vault, catalog: fresh.store.catalog, skipped: fresh.skipped)
     }
 
+    func testJournalNamesAreDatesOrTheDailyFolder() {
+        let journal = JournalNotes(dailyFolder: "Journal/")
+        for path in ["2026-03-14.md", "Log/2026-03-14 Saturday.md", "20260314.md", "x/2026_03_14-standup.md", "Journal/monday.md"] {
+            XCTAssertTrue(journal.contains(path), path)
+        }
+        for path in ["2026-13-01.md", "202603145.md", "Journaling/a.md", "notes-2026-03-14.md", "2026-03.md", "2026-03_14.md"] {
+            XCTAssertFalse(journal.contains(path), path)
+        }
+    }
+
     func testACleanVault() throws {
         try kit.write("---\ntitle: One\n---\nbody\n", to: "one.md")
         let report = try check()
@@ -34,12 +44,14 @@ final class VaultCheckTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: kit.root.appendingPathComponent("broken.md").path,
                                                    withDestinationPath: "/nonexistent/x.md")
         let report = try check()
-        XCTAssertEqual(report.problems.map(\.path), ["a.md", "a.md", "b.md", "b.md", "bad.md", "broken.md", "lfs.md", "lib"])
-        XCTAssertEqual(report.problems.map(\.kind), [.duplicateId, .duplicateTitle, .duplicateId, .duplicateTitle,
+        XCTAssertEqual(report.problems.map(\.path), ["a.md", "a.md", "b.md", "bad.md", "broken.md", "lfs.md", "lib"])
+        XCTAssertEqual(report.problems.map(\.kind), [.duplicateId, .duplicateTitle, .duplicateId,
                                                      .note(.invalidYAML), .skipped(.brokenSymlink), .lfsPointer, .submodule])
         XCTAssertEqual(report.problems[0].message, "id \(id) is also used by b.md")
+        XCTAssertEqual(report.problems[1].message, "title 'Same' is shared by 2 notes: also b.md")
+        XCTAssertEqual(report.problems[1].related, ["b.md"])
         XCTAssertEqual(report.skipped.map(\.path), ["broken.md"])
-        XCTAssertEqual(report.fileProblems.count, 7)
+        XCTAssertEqual(report.fileProblems.count, 6)
         XCTAssertEqual(report.noteCount, 4)
         XCTAssertEqual(VaultCheck.Kind.skipped(.notAFile).rawValue, "notAFile")
     }

@@ -7,19 +7,23 @@ struct CheckCommand: Command {
     static let configuration = CommandConfiguration(
         name: "check",
         abstract: "List every problem: bad front matter, duplicate ids and titles, names that differ only in case or Unicode form, broken and ambiguous links, LFS pointers, stray temporary files, entries skipped.",
-        usage: "check [--json] [--fix [--dry-run]]",
+        usage: "check [--json] [--journals] [--fix [--dry-run]]",
         discussion: """
             Exits with 1 when it finds a problem, 0 when the vault is clean. Nothing is changed, but with --fix: \
             links whose target moved (history follows the note through renames, or finds it by id) are rewritten \
             to its path now, in their own style, and each repair is printed (--dry-run: printed only). \
             A note without a title is not a problem: its file name is its title (as in Obsidian). \
+            Notes sharing a title are one finding per group; journals (notes named by a date, or in the \
+            daily folder) may share titles ("Daily log") unless --journals is given. \
             Entries the vault walk skips are listed too: folders that cannot be read, symlinks that \
             lead outside the vault or nowhere, and *.md names that are not regular files (FIFOs, sockets). \
             Links that lead nowhere (with the closest note names), to several files (with them), or to \
             a heading or block their note lacks are listed too (Docs/links.md).
             """,
         examples: ["quire check", "quire check --json", "quire check --fix --dry-run"],
-        options: [.flag("--json", help: "Print the problems as JSON.")] + CheckFix.options)
+        options: [.flag("--json", help: "Print the problems as JSON."),
+                  .flag("--journals", help: "Report journals sharing a title too (notes named by a date, or in the daily folder).")]
+            + CheckFix.options)
 
     let json: Bool
     let arguments: ParsedArguments
@@ -34,12 +38,13 @@ struct CheckCommand: Command {
         if arguments.has("--fix") { try CheckFix.run(context, dryRun: arguments.has("--dry-run"), json: json) }
         let opened = try VaultCatalog.open(context, walk: true)
         let vault = opened.vault
-        let report = try VaultCheck.run(vault: vault, catalog: opened.catalog, skipped: opened.skipped)
+        let report = try VaultCheck.run(vault: vault, catalog: opened.catalog, skipped: opened.skipped,
+                                        journals: arguments.has("--journals"))
         let output = context.output
         if json {
             output.line(JSON.array(report.problems.map {
                 .object([("path", .string($0.path)), ("line", .int($0.line)), ("kind", .string($0.kind.rawValue)),
-                         ("message", .string($0.message))])
+                         ("message", .string($0.message)), ("related", .array($0.related.map { .string($0) }))])
             }).rendered(.output))
         } else if report.isClean {
             output.line("no problems in \(Count.of(report.noteCount, "note"))")
