@@ -22,6 +22,9 @@ public struct ExportReport: Sendable, Equatable {
     public var data: Data
     /// How many notes it holds.
     public var notes: Int
+    /// The vault's attachments (files that are not notes, not ignored), which the JSON does
+    /// not hold: `copyAttachments` writes them beside it.
+    public var attachments: [String] = []
 }
 
 /// `quire export`: the vault's notes in another format. Each format is one function here; the
@@ -33,15 +36,36 @@ public enum VaultExport {
     /// `content` (or `contentBase64` when it is not UTF-8), so `JSONImport` into an empty vault
     /// writes every note back byte for byte.
     public static func json(_ vault: Vault, options: ExportOptions) throws -> ExportReport {
-        let fresh = try FreshCatalog.open(vault: vault, rules: GitIgnoreRules.of(vault), environment: options.environment)
+        let rules = GitIgnoreRules.of(vault)
+        let fresh = try FreshCatalog.open(vault: vault, rules: rules, environment: options.environment)
         let paths = fresh.store.catalog.records.map(\.path)
+        let attachments = try vault.attachmentPaths(ignore: rules?.ignoreMatcher())
         var text = "["
         for (index, path) in paths.enumerated() {
             let data = try vault.readData(path)
             text += (index == 0 ? "\n" : ",\n") + entry(path: path, data: data, timeZone: options.timeZone).rendered(.compact)
         }
         text += paths.isEmpty ? "]\n" : "\n]\n"
-        return ExportReport(data: Data(text.utf8), notes: paths.count)
+        return ExportReport(data: Data(text.utf8), notes: paths.count, attachments: attachments)
+    }
+
+    /// Copies the attachments at vault paths `paths` into `folder`, each at its vault path
+    /// (`quire import FOLDER --from plain` brings them back). The folder is created; a file
+    /// already there is replaced. Returns how many were copied.
+    public static func copyAttachments(_ paths: [String], of vault: Vault, to folder: URL) throws -> Int {
+        for path in paths {
+            let target = folder.appendingPathComponent(path)
+            do {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let data = try Data(contentsOf: vault.url(for: path))
+                try AtomicFile.write(data, to: target, displayPath: path)
+            } catch let error as CoreError {
+                throw error
+            } catch {
+                throw CoreError.writeFailed(path: target.path, reason: error.localizedDescription)
+            }
+        }
+        return paths.count
     }
 
     /// One note's object.

@@ -17,6 +17,13 @@ public enum VaultRemote {
         return redacted(remote.url)
     }
 
+    /// Whether setting the remote to `url` would replace a different one: the current URL
+    /// (redacted) when `origin` exists with another URL, else nil.
+    public static func replaced(by url: String, in vault: Vault) throws -> String? {
+        guard let remote = try Repository.open(at: vault.root).remote(named: name), remote.url != url else { return nil }
+        return redacted(remote.url)
+    }
+
     /// Sets the vault's remote to `url` (as given: make a relative local path absolute first);
     /// returns it redacted.
     @discardableResult

@@ -92,7 +92,7 @@ import Testing
         copy["four.md"] = "# Four\n"
         for (path, text) in copy { try Harness.write(text, to: world.folder("c").appendingPathComponent(path)) }
         let c = try Self.adopt("c", in: world)
-        try #require(try c.run(["remote", world.bare.path]).code == 0)
+        try #require(try c.run(["remote", "--replace", world.bare.path]).code == 0)
         let first = try c.sync(now: "2026-11-29T12:01:00Z")
         #expect(!first.stdout.contains("kept both"), "\(first.stdout)")
         try a.sync(now: "2026-11-29T12:02:00Z")

@@ -117,7 +117,7 @@ import Testing
     /// by quire before any connection (not from libgit2's wording).
     @Test func anUnknownSchemeIsNotFoundWithTheTransportHint() throws {
         let device = try Self.vault(try SyncWorld())
-        try #require(try device.run(["remote", "gopher://example.invalid/notes.git"]).code == 0)
+        try #require(try device.run(["remote", "--replace", "gopher://example.invalid/notes.git"]).code == 0)
         let sync = try device.run(["sync"])
         #expect(sync.code == 5, "\(sync.stderr)")
         #expect(sync.stderr.contains("gopher"), "\(sync.stderr)")

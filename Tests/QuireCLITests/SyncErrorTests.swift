@@ -27,7 +27,7 @@ import Testing
     @Test func missingRemotePathIsNotFound() throws {
         let world = try SyncWorld()
         let a = try Self.lonely(world)
-        try #require(try a.run(["remote", world.directory.appendingPathComponent("missing.git").path]).code == 0)
+        try #require(try a.run(["remote", "--replace", world.directory.appendingPathComponent("missing.git").path]).code == 0)
         let run = try a.run(["sync"])
         #expect(run.code == 5, "\(run.stderr)")
         #expect(run.stderr.contains("not found"))
@@ -41,7 +41,7 @@ import Testing
         defer { server.stop() }
         let bare = try server.makeRepository()
         let a = try Self.lonely(try SyncWorld())
-        try #require(try a.run(["remote", server.baseURL + "vault.git"]).code == 0)
+        try #require(try a.run(["remote", "--replace", server.baseURL + "vault.git"]).code == 0)
         let hidden = try a.run(["sync"])
         #expect(hidden.code == 5, "\(hidden.stderr)")
         #expect(hidden.stderr.contains("not exported"), "\(hidden.stderr)")
@@ -59,7 +59,7 @@ import Testing
         let port = GitServer.freePort()
         let world = try SyncWorld()
         let a = try Self.lonely(world)
-        try #require(try a.run(["remote", "git://127.0.0.1:\(port)/vault.git"]).code == 0)
+        try #require(try a.run(["remote", "--replace", "git://127.0.0.1:\(port)/vault.git"]).code == 0)
         let offline = try a.run(["sync"])
         #expect(offline.code == 3, "\(offline.stderr)")
         #expect(offline.stderr.contains("cannot be reached"))
@@ -104,7 +104,7 @@ import Testing
         try #require(!port.isEmpty)
 
         let a = try Self.lonely(try SyncWorld())
-        try #require(try a.run(["remote", "git://127.0.0.1:\(port)/vault.git"]).code == 0)
+        try #require(try a.run(["remote", "--replace", "git://127.0.0.1:\(port)/vault.git"]).code == 0)
         let started = Date()
         let run = try a.run(["sync"], environment: ["QUIRE_TIMEOUT": "3"])
         let elapsed = Date().timeIntervalSince(started)

@@ -77,7 +77,7 @@ import Testing
         let root = world.folder("c")
         try #require(try Harness.run(["init", root.path], in: world.directory).code == 0)
         let c = Device(name: "c", vault: TestVault(existing: root))
-        try #require(try c.run(["remote", world.remoteURL]).code == 0)
+        try #require(try c.run(["remote", "--replace", world.remoteURL]).code == 0)
         let synced = try c.sync()
         #expect(synced.stdout.contains("warning: skipped .git/hooks/post-merge"), "\(synced.stdout)")
         #expect(try c.read("incoming.md").contains("Incoming") && c.exists("ok.md"))

@@ -43,7 +43,7 @@ import Testing
         let port = try Harness.read(portFile)
 
         let a = try SyncErrorTests.lonely(try SyncWorld())
-        try #require(try a.run(["remote", "git://127.0.0.1:\(port)/vault.git"]).code == 0)
+        try #require(try a.run(["remote", "--replace", "git://127.0.0.1:\(port)/vault.git"]).code == 0)
         let errors = directory.appendingPathComponent("stderr")
         try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
         let errorHandle = try FileHandle(forWritingTo: errors)
@@ -73,7 +73,7 @@ import Testing
         #expect(try Harness.read(errors).contains("quire: stopping at once"))
         // Nothing was half-done: the next sync (to a reachable remote) goes on from the commit.
         let world = try SyncWorld()
-        try #require(try a.run(["remote", world.bare.path]).code == 0)
+        try #require(try a.run(["remote", "--replace", world.bare.path]).code == 0)
         try a.sync(now: "2026-11-29T12:10:00Z")
         #expect(try world.git(["show", "main:one.md"]).stdout == SyncMergeTests.base)
         #expect(SyncInterruptTests.temporaries(in: a.root) == [])

@@ -22,7 +22,7 @@ import Testing
     /// A vault with one note whose remote is `url`.
     static func vault(remote url: String) throws -> Device {
         let a = try SyncErrorTests.lonely(try SyncWorld())
-        try #require(try a.run(["remote", url]).code == 0)
+        try #require(try a.run(["remote", "--replace", url]).code == 0)
         return a
     }
 

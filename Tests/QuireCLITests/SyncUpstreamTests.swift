@@ -31,7 +31,7 @@ import Testing
         let offline = try a.run(["sync"])
         try #require(offline.code == 0, "\(offline.stderr)")
         try #require(try a.git(["rev-parse", "--verify", "-q", "refs/heads/main"]).code == 0)
-        try #require(try a.run(["remote", world.bare.path]).code == 0)
+        try #require(try a.run(["remote", "--replace", world.bare.path]).code == 0)
         return a
     }
 

@@ -8,11 +8,13 @@ struct RemoteCommand: Command {
     static let configuration = CommandConfiguration(
         name: "remote",
         abstract: "Show or set the remote the vault syncs with (origin, in .git/config).",
-        usage: "remote [URL] [--pin-certificate SHA256:…]",
+        usage: "remote [URL [--replace]] [--pin-certificate SHA256:…]",
         discussion: """
         URL is a path or file:// URL, ssh://user@host/path, user@host:path, https://host/path or
         git://host/path. It is stored as the git remote 'origin', so the git CLI sees it too.
-        Credentials in a URL are never printed.
+        Credentials in a URL are never printed. A vault that already syncs with another URL keeps
+        it unless you agree: on a terminal quire asks; elsewhere (a script) it refuses with exit
+        code 2 unless --replace is given.
         An https server whose certificate this device does not trust (self-signed, or issued for an
         IP address) is refused with the certificate's SHA-256 fingerprint; --pin-certificate trusts
         exactly that certificate from then on (stored in .quire/local/config.yml, this device only).
@@ -22,16 +24,20 @@ struct RemoteCommand: Command {
                    "quire remote /mnt/usb/notes.git", "quire remote",
                    "quire remote --pin-certificate SHA256:3F:A0:…"],
         options: [.value("--pin-certificate", name: "FINGERPRINT",
-                         help: "Trust the https certificate with this SHA-256 fingerprint (as quire sync showed it).")],
+                         help: "Trust the https certificate with this SHA-256 fingerprint (as quire sync showed it)."),
+                  .flag("--replace", help: "Replace an origin that has another URL without asking.")],
         positionals: 0...1)
 
     let url: String?
     let pin: String?
+    let replace: Bool
 
     init(_ arguments: ParsedArguments) throws {
         url = arguments.positionals.first
         if let url, url.trimmingCharacters(in: .whitespaces).isEmpty { throw CLIError.usage("the URL is empty") }
         pin = try Self.fingerprint(arguments.value("--pin-certificate"))
+        replace = arguments.has("--replace")
+        if replace && url == nil { throw CLIError.usage("--replace goes with a URL") }
     }
 
     /// The value of `--pin-certificate` in its normal form; a usage error when it is not one.
@@ -55,7 +61,25 @@ struct RemoteCommand: Command {
             context.output.line("origin  \(try VaultRemote.url(of: vault))")
             return
         }
-        context.output.line("origin  \(try VaultRemote.set(Self.normalize(url, context: context), in: vault))")
+        let normalized = Self.normalize(url, context: context)
+        if !replace, let current = try VaultRemote.replaced(by: normalized, in: vault) {
+            try Self.confirmReplacing(current, with: VaultRemote.redacted(normalized), output: context.output)
+        }
+        context.output.line("origin  \(try VaultRemote.set(normalized, in: vault))")
+    }
+
+    /// Asks on a terminal whether to replace origin's `current` URL; refuses (exit 2) when no
+    /// terminal can answer or the answer is not yes.
+    static func confirmReplacing(_ current: String, with new: String, output: Output) throws {
+        guard isatty(0) == 1, output.stderrIsTerminal else {
+            throw CLIError("this vault already syncs with \(current)",
+                           hint: "add --replace to sync with \(new) instead", code: .usage)
+        }
+        output.promptOnError("this vault syncs with \(current); replace it with \(new)? [y/N] ")
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        guard answer == "y" || answer == "yes" else {
+            throw CLIError("origin left as it was (\(current))", code: .usage)
+        }
     }
 
     /// A relative local path becomes absolute (so it works from any folder); URLs stay as given.
