@@ -2,16 +2,32 @@ import Foundation
 import QuireCore
 
 extension LanguageServer {
-    /// Keys offered even before any note uses them: the canonical ones (DESIGN.md §2).
-    static let canonicalKeys = ["id", "title", "createdAt", "updatedAt", "tags", "project", "draft", "pinned",
-                                "color", "mood", "priority", "aliases"]
+    /// quire's own keys, offered (in this order, first) to a note that lacks them even before
+    /// any note uses them, with what they hold (DESIGN.md §2). `id`, `createdAt` and `updatedAt`
+    /// are left out: quire writes them itself.
+    static let canonicalKeys: [(name: String, meaning: String)] = [
+        ("title", "the note's title (else its file name)"), ("tags", "a list of tags, without #"),
+        ("project", "the project it belongs to"), ("draft", "true or false"), ("pinned", "true or false: listed first"),
+        ("color", "a label such as red or blue"), ("mood", "1 to 5"), ("aliases", "a list of other names"),
+        ("priority", "any value, as written"),
+    ]
+
+    /// Keys quire writes itself, never offered.
+    static let stampedKeys: Set<String> = ["id", "createdat", "updatedat"]
+
+    /// Values offered for quire's own keys besides those in use.
+    static let canonicalValues: [String: [String]] = [
+        "draft": ["true", "false"], "pinned": ["true", "false"], "mood": ["1", "2", "3", "4", "5"],
+    ]
 
     /// Keys whose values are tags.
     static let tagKeys: Set<String> = ["tags", "tag", "keywords", "categories"]
 
-    /// Completion inside the front matter: a key at the start of a line (keys this note does not
-    /// have yet), else the values already used in the vault for the line's key (or, in a list
-    /// below a key, for that key).
+    /// Completion inside the front matter: a key at the start of a line (the keys this note
+    /// lacks: quire's own first, then those other notes use, most used first; the best fuzzy
+    /// match first once something is typed), else the values already used in the vault for the
+    /// line's key (or, in a list below a key, for that key), and for quire's boolean and mood
+    /// keys their possible values.
     func frontMatterCompletion(before: String, line: Int, lines: FrontMatterLines, document: TextDocument,
                                cursor: Int, source: String) -> [JSON] {
         guard let session else { return [] }
@@ -19,16 +35,29 @@ extension LanguageServer {
         if !indented && !before.contains(":") {
             let typed = before
             let have = Set(lines.keyLines.keys.map { $0.lowercased() })
-            var keys = session.directory.keys()
-            for key in Self.canonicalKeys where !keys.contains(where: { $0.name == key }) { keys.append((key, 0)) }
+            var keys = Self.canonicalKeys.map { (name: $0.name, count: 0, meaning: Optional($0.meaning)) }
+            let own = Set(keys.map { $0.name.lowercased() })
+            keys += session.directory.keys().filter { !own.contains($0.name.lowercased()) }.map { ($0.name, $0.count, nil) }
+            let used = Dictionary(session.directory.keys().map { ($0.name.lowercased(), $0.count) }, uniquingKeysWith: max)
             let matcher = FuzzyMatch(typed)
-            return keys.filter { !have.contains($0.name.lowercased()) && matcher.score(FuzzyMatch.prepare($0.name)) != nil }
-                .prefix(Self.completionLimit).map { key in
-                    .object([("label", .string(key.name)), ("kind", .int(10)),
-                             ("detail", .string(key.count == 0 ? "quire key" : "used in \(key.count) note\(key.count == 1 ? "" : "s")")),
-                             ("textEdit", .object([("range", document.range(of: (cursor - typed.utf8.count)..<cursor).json),
-                                                   ("newText", .string(key.name + ": "))]))])
-                }
+            let ranked = keys.enumerated().compactMap { index, key -> (score: Int, index: Int, key: (name: String, count: Int, meaning: String?))? in
+                let lowered = key.name.lowercased()
+                guard !have.contains(lowered), !Self.stampedKeys.contains(lowered),
+                      let score = matcher.score(FuzzyMatch.prepare(key.name)) else { return nil }
+                return (typed.isEmpty ? 0 : score, index, (key.name, used[lowered] ?? key.count, key.meaning))
+            }.sorted { ($0.score, -$0.index) > ($1.score, -$1.index) }
+            return ranked.prefix(Self.completionLimit).enumerated().map { rank, item in
+                let key = item.key
+                let usage = key.count == 0 ? "not used yet" : "used in \(key.count) note\(key.count == 1 ? "" : "s")"
+                let fields: [(String, JSON)] = [
+                    ("label", .string(key.name)), ("kind", .int(10)),
+                    ("detail", .string(key.meaning.map { "quire key: \($0); \(usage)" } ?? usage)),
+                    ("sortText", .string(String(format: "%04d", rank))), ("filterText", .string(key.name)),
+                    ("textEdit", .object([("range", document.range(of: (cursor - typed.utf8.count)..<cursor).json),
+                                          ("newText", .string(key.name + ": "))])),
+                ]
+                return .object(fields)
+            }
         }
         let key: String
         var typed: Substring
@@ -50,11 +79,15 @@ extension LanguageServer {
             let known = Set(values.map { $0.name.lowercased() })
             values += session.directory.tags().filter { !known.contains($0.name.lowercased()) }
         }
+        if let possible = Self.canonicalValues[key] {
+            let known = Set(values.map { $0.name.lowercased() })
+            values += possible.filter { !known.contains($0) }.map { ($0, 0) }
+        }
         let matcher = FuzzyMatch(String(typed))
         let range = document.range(of: (cursor - typed.utf8.count)..<cursor)
         return values.filter { matcher.score(FuzzyMatch.prepare($0.name)) != nil }.prefix(Self.completionLimit).map { value in
             .object([("label", .string(value.name)), ("kind", .int(12)),
-                     ("detail", .string("\(key): used in \(value.count) note\(value.count == 1 ? "" : "s")")),
+                     ("detail", .string(value.count == 0 ? "\(key): not used yet" : "\(key): used in \(value.count) note\(value.count == 1 ? "" : "s")")),
                      ("textEdit", .object([("range", range.json), ("newText", .string(value.name))]))])
         }
     }

@@ -133,13 +133,41 @@ import QuireCore
         let projects = try complete(client, "new.md", 3, 9)
         #expect(projects.map { $0["label"] } == [.string("Toy Story 5"), .string("Round-up")])
         let moods = try complete(client, "new.md", 4, 6)
-        #expect(Set(moods.compactMap { $0["label"]?.string }) == ["4", "5"])
+        #expect(moods.compactMap { $0["label"]?.string } == ["4", "5", "1", "2", "3"], "in use first, then quire's")
         let tags = try complete(client, "new.md", 6, 6)
         #expect(tags.map { $0["label"] } == [.string("cowboys")])
         #expect(tags.first?["textEdit"]?["range"] == LSPClient.range((6, 4, 6, 6)))
         // The value being typed is no value used: it was offered back ("Zu — used in 1 note").
         client.open("typing.md", "---\nproject: Zu\n---\n")
         #expect(try complete(client, "typing.md", 1, 11).isEmpty)
+        #expect(try client.stop() == 0)
+    }
+
+    /// On an empty line: the keys the note lacks, quire's own first (in their order, each saying
+    /// what it holds), then those other notes use; never those quire stamps itself. After a
+    /// key: the values in use for it, then quire's possible ones.
+    @Test func frontMatterOffersTheKeysTheNoteLacksAndTheValuesInUse() throws {
+        var files = Self.files
+        files["review.md"] = "---\nid: 44440000-0000-4000-8000-000000000001\ntitle: Review\nreviewer: Pete\nstatus: done\n"
+            + "updatedAt: 2026-01-01T00:00:00Z\n---\n"
+        let client = try LSPClient(root: try LSPHarness.vault(files))
+        try client.initialize()
+        client.open("bare.md", "---\ntitle: Bare\nstatus: open\n\n---\n")
+        let items = try complete(client, "bare.md", 3, 0)
+        let offered = items.compactMap { $0["label"]?.string }
+        #expect(offered == ["tags", "project", "draft", "pinned", "color", "mood", "aliases", "priority", "reviewer"], "\(offered)")
+        #expect(items.first?["detail"] == .string("quire key: a list of tags, without #; used in 3 notes"))
+        #expect(items.first?["sortText"] == .string("0000"))
+        #expect(items[3]["detail"] == .string("quire key: true or false: listed first; not used yet"))
+        #expect(items.last?["detail"] == .string("used in 1 note"))
+        // Typed letters rank the best match first.
+        client.open("typed.md", "---\nrev\n---\n")
+        #expect(try complete(client, "typed.md", 1, 3).first?["label"] == .string("reviewer"))
+
+        client.open("values.md", "---\ndraft: \nreviewer: \nmood: \n---\n")
+        #expect(try complete(client, "values.md", 1, 7).compactMap { $0["label"]?.string } == ["true", "false"])
+        #expect(try complete(client, "values.md", 2, 10).compactMap { $0["label"]?.string } == ["Pete"])
+        #expect(try complete(client, "values.md", 3, 6).compactMap { $0["label"]?.string } == ["4", "5", "1", "2", "3"])
         #expect(try client.stop() == 0)
     }
 }
