@@ -4,9 +4,11 @@ import Testing
 /// `nvim` on the PATH, if Neovim is installed (Debian `neovim`, in the Makefile's TEST_PACKAGES).
 let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-/// A real editor end to end: headless Neovim with the configuration of Docs/editors.md opens a
-/// note in a temporary vault, completes a link, follows it, renames the note through the link,
-/// and saves; the files on disk are checked.
+/// A real editor end to end: headless Neovim with the configuration of Docs/editors.md (its
+/// first `lua` block in `lua/quire.lua`, required from `init.lua`) opens a note in a temporary
+/// vault, completes a front-matter key with CTRL-X CTRL-O, completes a link, hovers it with K, lists its references with grr,
+/// follows it with CTRL-], renames the note through the link with grn, and saves; the files on
+/// disk are checked.
 @Suite struct NeovimTests {
     /// The first `lua` block of Docs/editors.md: the snippet users copy.
     static func documentedSnippet() throws -> String {
@@ -17,10 +19,14 @@ let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManag
     }
 
     /// The test's steps, run by Neovim after start-up; failures end Neovim with exit code 3.
+    /// The keys the documented block maps are typed (`nvim_feedkeys`), as a user would.
     static let steps = #"""
     local function fail(message)
       io.stderr:write('STEP FAILED: ' .. message .. '\n')
       vim.cmd('cquit 3')
+    end
+    local function keys(text, mode)
+      vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(text, true, false, true), mode or 'x', false)
     end
     local function client()
       for _, c in pairs(vim.lsp.buf_get_clients(0)) do
@@ -28,9 +34,37 @@ let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManag
       end
     end
     if not vim.wait(15000, function() return client() ~= nil end, 20) then fail('the server did not start') end
-    -- Complete a link: type "[[shrf" (the alias of woody.md) and take the first item.
+    if not vim.wait(5000, function() return vim.bo.omnifunc == 'v:lua.vim.lsp.omnifunc' end, 20) then
+      fail('omnifunc is ' .. vim.bo.omnifunc)
+    end
+    if vim.bo.tagfunc ~= 'v:lua.vim.lsp.tagfunc' then fail('tagfunc is ' .. vim.bo.tagfunc) end
+    for _, key in ipairs({ 'K', 'gd', 'grr', 'grn', 'gra' }) do
+      if vim.fn.maparg(key, 'n', false, true).buffer ~= 1 then fail('no buffer-local ' .. key) end
+    end
+    -- CTRL-X CTRL-O on a front-matter line "alia": the first item is inserted (headless Neovim
+    -- draws no menu, where CTRL-Y would insert the character above; with a menu, CTRL-Y takes it).
+    vim.api.nvim_buf_set_lines(0, 2, 2, false, { 'alia' })
+    vim.api.nvim_win_set_cursor(0, { 3, 0 })
+    local shown = false
+    local function accept(tries)
+      if #vim.fn.complete_info({ 'items' }).items > 0 then
+        shown = true
+        keys(vim.fn.pumvisible() == 1 and '<C-y><Esc>' or '<Esc>', 'n')
+      elseif tries == 0 then
+        keys('<Esc>', 'n')
+      else
+        vim.defer_fn(function() accept(tries - 1) end, 20)
+      end
+    end
+    vim.defer_fn(function() accept(500) end, 20)
+    keys('A<C-x><C-o>', 'nx!')
+    if not shown then fail('CTRL-X CTRL-O offered nothing') end
+    if vim.api.nvim_buf_get_lines(0, 2, 3, false)[1] ~= 'aliases: ' then
+      fail('completed key: ' .. vim.api.nvim_buf_get_lines(0, 2, 3, false)[1])
+    end
+    vim.api.nvim_buf_set_lines(0, 2, 3, false, {})
+    -- A link: "[[shrf" (the alias of woody.md) completes fuzzily; the first item is taken.
     vim.api.nvim_buf_set_lines(0, 4, 5, false, { 'Ask the [[shrf' })
-    -- The position after the typed text (as in insert mode; normal mode cannot put the cursor there).
     local params = { textDocument = vim.lsp.util.make_text_document_params(0), position = { line = 4, character = 14 } }
     local answers = vim.lsp.buf_request_sync(0, 'textDocument/completion', params, 5000) or {}
     local items = {}
@@ -42,15 +76,36 @@ let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManag
     if vim.api.nvim_buf_get_lines(0, 4, 5, false)[1] ~= 'Ask the [[woody]]' then
       fail('completed line: ' .. vim.api.nvim_buf_get_lines(0, 4, 5, false)[1])
     end
-    -- Follow it.
+    -- K on the link: the hover shows the linked note.
     vim.api.nvim_win_set_cursor(0, { 5, 11 })
-    vim.lsp.buf.definition()
-    if not vim.wait(5000, function() return vim.fn.expand('%:t') == 'woody.md' end, 20) then fail('definition did not open woody.md') end
-    -- Back, and rename the note through the link.
+    keys('K')
+    local function hover()
+      for _, win in ipairs(vim.api.nvim_list_wins()) do
+        if vim.api.nvim_win_get_config(win).relative ~= '' then
+          return table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false), '\n')
+        end
+      end
+    end
+    if not vim.wait(5000, function() return hover() ~= nil end, 20) then fail('K showed no hover') end
+    if not hover():find('Woody Pride', 1, true) then fail('hover: ' .. hover()) end
+    -- grr: the backlinks of woody.md in the quickfix list (from buzz.md and this note).
+    vim.cmd('buffer index.md')
+    vim.api.nvim_win_set_cursor(0, { 5, 11 })
+    keys('grr')
+    if not vim.wait(5000, function() return #vim.fn.getqflist() > 0 end, 20) then fail('grr listed no references') end
+    vim.cmd('cclose')
+    vim.cmd('buffer index.md')
+    -- CTRL-] follows the link through tagfunc.
+    vim.api.nvim_win_set_cursor(0, { 5, 11 })
+    keys('<C-]>')
+    if not vim.wait(5000, function() return vim.fn.expand('%:t') == 'woody.md' end, 20) then fail('CTRL-] did not open woody.md') end
+    -- Back, and rename the note through the link: grn asks for the new name.
     vim.cmd('buffer index.md')
     if not vim.wait(5000, function() return client() ~= nil end, 20) then fail('index.md lost its client') end
     vim.api.nvim_win_set_cursor(0, { 5, 11 })
-    vim.lsp.buf.rename('Sheriff Woody')
+    -- The user's answer to the prompt (headless Neovim reads no typed answer to input()).
+    vim.ui.input = function(_, answer) answer('Sheriff Woody') end
+    keys('grn')
     local renamed = vim.env.VAULT .. '/sheriff-woody.md'
     if not vim.wait(10000, function() return vim.loop.fs_stat(renamed) ~= nil end, 20) then fail('the note was not renamed') end
     -- Save everything (the save stamps each note).
@@ -65,14 +120,16 @@ let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManag
         let index = "---\ntitle: Index\nupdatedAt: 2026-01-01T00:00:00+00:00\n---\n\n"
         let vault = try LSPHarness.vault(["woody.md": woody, "buzz.md": buzz, "index.md": index])
         let scratch = vault.deletingLastPathComponent()
-        let initFile = scratch.appendingPathComponent("init.lua")
+        // As the doc says: the block pasted into lua/quire.lua, required from init.lua.
+        let configuration = scratch.appendingPathComponent("config/nvim")
+        try LSPHarness.write(try Self.documentedSnippet(), to: configuration.appendingPathComponent("lua/quire.lua"))
+        try LSPHarness.write("require('quire')\n", to: configuration.appendingPathComponent("init.lua"))
         let stepsFile = scratch.appendingPathComponent("steps.lua")
-        try LSPHarness.write(try Self.documentedSnippet(), to: initFile)
         try LSPHarness.write(Self.steps, to: stepsFile)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(neovim))
-        process.arguments = ["--headless", "-n", "-i", "NONE", "--cmd", "set noswapfile", "-u", initFile.path,
+        process.arguments = ["--headless", "-n", "-i", "NONE", "--cmd", "set noswapfile",
                              "index.md", "-c", "luafile " + stepsFile.path]
         process.currentDirectoryURL = vault
         var environment = LSPHarness.environment(home: scratch)
