@@ -10,14 +10,6 @@ let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManag
 /// follows it with CTRL-], renames the note through the link with grn, and saves; the files on
 /// disk are checked.
 @Suite struct NeovimTests {
-    /// The first `lua` block of Docs/editors.md: the snippet users copy.
-    static func documentedSnippet() throws -> String {
-        let text = try String(contentsOf: LSPHarness.packageRoot.appendingPathComponent("Docs/editors.md"), encoding: .utf8)
-        let start = try #require(text.range(of: "```lua\n"))
-        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
-        return String(text[start.upperBound..<end.lowerBound])
-    }
-
     /// The test's steps, run by Neovim after start-up; failures end Neovim with exit code 3.
     /// The keys the documented block maps are typed (`nvim_feedkeys`), as a user would.
     static let steps = #"""
@@ -122,36 +114,16 @@ let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManag
         let scratch = vault.deletingLastPathComponent()
         // As the doc says: the block pasted into lua/quire.lua, required from init.lua.
         let configuration = scratch.appendingPathComponent("config/nvim")
-        try LSPHarness.write(try Self.documentedSnippet(), to: configuration.appendingPathComponent("lua/quire.lua"))
+        try LSPHarness.write(try EditorRun.documentedSnippet("lua"), to: configuration.appendingPathComponent("lua/quire.lua"))
         try LSPHarness.write("require('quire')\n", to: configuration.appendingPathComponent("init.lua"))
         let stepsFile = scratch.appendingPathComponent("steps.lua")
         try LSPHarness.write(Self.steps, to: stepsFile)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(neovim))
-        process.arguments = ["--headless", "-n", "-i", "NONE", "--cmd", "set noswapfile",
-                             "index.md", "-c", "luafile " + stepsFile.path]
-        process.currentDirectoryURL = vault
-        var environment = LSPHarness.environment(home: scratch)
-        environment["PATH"] = LSPHarness.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
-        environment["VAULT"] = vault.path
-        environment["XDG_CONFIG_HOME"] = scratch.appendingPathComponent("config").path
-        environment["XDG_DATA_HOME"] = scratch.appendingPathComponent("data").path
-        environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("state").path
-        environment["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
-        process.environment = environment
-        let errors = scratch.appendingPathComponent("nvim.err")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        try #require(process.terminationStatus == 0, "nvim failed (\(process.terminationStatus)): \(log)")
+        let scratchPath = { (name: String) in scratch.appendingPathComponent(name).path }
+        try EditorRun.run(try #require(neovim), ["--headless", "-n", "-i", "NONE", "--cmd", "set noswapfile",
+                                                 "index.md", "-c", "luafile " + stepsFile.path],
+                          in: vault, environment: ["XDG_CONFIG_HOME": scratchPath("config"), "XDG_DATA_HOME": scratchPath("data"),
+                                                   "XDG_STATE_HOME": scratchPath("state"), "XDG_CACHE_HOME": scratchPath("cache")])
 
         let read = { (path: String) in try String(contentsOf: vault.appendingPathComponent(path), encoding: .utf8) }
         #expect(!FileManager.default.fileExists(atPath: vault.appendingPathComponent("woody.md").path))
