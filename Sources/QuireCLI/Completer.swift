@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 import QuireSearch
 
 /// The candidates of shell completion (`quire __complete WORD…`, called by the scripts of
@@ -108,6 +109,7 @@ struct Completer {
         case "--color": return Set(catalog()?.records.compactMap(\.color) ?? []).sorted()
         case "--sort": return SortKey.allCases.map(\.rawValue)
         case "--strategy": return ["newest", "ours", "theirs", "keep-both"]
+        case "--from": return FolderImport.Tool.allCases.map(\.rawValue)
         default: return []
         }
     }

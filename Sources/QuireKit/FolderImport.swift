@@ -13,7 +13,7 @@ import Glibc
 public enum FolderImport {
     /// The tools whose folders quire reads.
     public enum Tool: String, CaseIterable, Sendable {
-        case obsidian, dendron, jekyll, hugo, nb, zk, plain
+        case obsidian, dendron, jekyll, hugo, nb, zk, joplin, plain
 
         /// How the tool's keys map to quire's.
         var mapping: FrontMatterMapping {
@@ -33,6 +33,8 @@ public enum FolderImport {
             case .zk:
                 return FrontMatterMapping(createdKeys: ["date", "created"], updatedKeys: ["modified", "updated"],
                                           tagKeys: ["keywords"])
+            case .joplin:
+                return FrontMatterMapping(createdKeys: ["created"], updatedKeys: ["updated"])
             case .nb, .plain:
                 return FrontMatterMapping()
             }
@@ -70,11 +72,14 @@ public enum FolderImport {
         }
     }
 
-    /// Imports the folder at `source` into `vault`.
+    /// Imports the folder at `source` into `vault` (for Joplin, also a JEX archive: `JoplinImport`).
     public static func run(from source: URL, into vault: Vault, options: Options,
                            progress: ImportProgress? = nil) throws -> ImportReport {
         try vault.requireWritableFormat()
         var isFolder: ObjCBool = false
+        if options.tool == .joplin, FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder), !isFolder.boolValue {
+            return try JoplinImport.archive(source, into: vault, options: options, progress: progress)
+        }
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw ImportError.notAFolder(path: source.path)
         }
@@ -99,7 +104,7 @@ public enum FolderImport {
                     throw ImportEntryError("cannot read the file")
                 }
                 if file.path.hasSuffix(".md") {
-                    let (mapped, id) = note(data, name: (file.path as NSString).lastPathComponent, options: options)
+                    let (mapped, id) = note(data, path: file.path, options: options)
                     try writer.add(index: index, path: safe, id: id, data: mapped, source: file.path, modified: file.modified)
                 } else {
                     try copyAttachment(data, to: safe, source: file.path, modified: file.modified, writer: &writer)
@@ -115,12 +120,14 @@ public enum FolderImport {
 
     /// The note's bytes with the tool's keys mapped (unchanged when its front matter is not
     /// editable YAML, or an edit is refused), and its id.
-    static func note(_ data: Data, name: String, options: Options) -> (Data, String?) {
+    static func note(_ data: Data, path: String, options: Options) -> (Data, String?) {
+        let name = (path as NSString).lastPathComponent
         var document = NoteDocument(data: data, timeZone: options.timeZone)
         if document.format == .yaml, document.isEditable {
             var edited = document
             do {
                 try options.tool.mapping.apply(to: &edited)
+                if options.tool == .joplin { try JoplinImport.mapToDo(&edited, path: path) }
                 if options.tool == .jekyll, !edited.keys.contains("createdAt"), let date = jekyllDate(name, options.timeZone) {
                     try edited.set("createdAt", .timestamp(date, timeZone: options.timeZone))
                 }

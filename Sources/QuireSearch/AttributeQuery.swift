@@ -21,7 +21,7 @@ enum AttributeQuery: Equatable {
         case .draft(let flag): self = flag ? .term(Attribute.draft, orUnder: false) : .absent(Attribute.draft)
         case .pinned(let flag): self = flag ? .term(Attribute.pinned, orUnder: false) : .absent(Attribute.pinned)
         case .mood(let comparison, let value): self = .mood(comparison, value)
-        case .path, .created, .updated, .value: return nil
+        case .path, .created, .updated, .value, .dated: return nil
         case .linksTo, .linkedFrom, .orphan, .brokenLinks: return nil  // the link graph answers these
         }
     }

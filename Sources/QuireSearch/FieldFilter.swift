@@ -88,6 +88,11 @@ public enum FieldFilter: Equatable, Sendable {
     /// `key:value` for `priority`, `id` and any other front-matter key: equal (a list
     /// contains it), or compared numerically when both sides are numbers.
     case value(key: String, Comparison, String)
+    /// `key:<date or age>` for any other front-matter key (`due:<7d`, `reviewed:>=2026-01`): a
+    /// value that reads as a date (a YAML timestamp, or text or epoch numbers `NoteFields`
+    /// reads as one) is compared with the bound as `created:` is; any other value as `value`
+    /// compares it with the text as written (the last field, lowercased).
+    case dated(key: String, Comparison, DateBound, String)
     /// `links-to:NOTE`: the note links to NOTE (a path, file name, title or alias, resolved as a
     /// link written at the vault root would be; every candidate of an ambiguous name counts).
     /// Kept as written: resolution ignores case but prefers the exact spelling.

@@ -145,6 +145,11 @@ public struct NoteRecord: Equatable, Sendable {
             return { record in record.pointee.updatedAt.map { bound.matches($0, comparison) } ?? false }
         case .value(let key, let comparison, let value):
             return { record in fieldValue(record, key).map { matches($0, comparison, value) } ?? false }
+        case .dated(let key, let comparison, let bound, let written):
+            return { record in
+                guard let field = fieldValue(record, key) else { return false }
+                return matches(field, comparison, bound) ?? matches(field, comparison, written)
+            }
         case .linksTo, .linkedFrom, .orphan, .brokenLinks:
             // Answered by the catalog's link graph (`QueryEvaluator`), never by one record.
             return { _ in false }
@@ -161,6 +166,20 @@ public struct NoteRecord: Equatable, Sendable {
         default:
             if let hit = record.pointee.extraFrontMatter.first(where: { $0.key == key }) { return hit.value }
             return record.pointee.extraFrontMatter.first(where: { $0.key.lowercased() == key })?.value
+        }
+    }
+
+    /// Whether a front-matter value that reads as a date matches `op bound` (a list when an item
+    /// does); nil when it reads as no date.
+    static func matches(_ field: FrontMatterValue, _ comparison: Comparison, _ bound: DateBound) -> Bool? {
+        switch field {
+        case .list(let items):
+            let answers = items.compactMap { matches($0, comparison, bound) }
+            return answers.isEmpty ? nil : answers.contains(true)
+        case .date, .string:
+            return NoteFields.date(from: field).map { bound.matches($0, comparison) }
+        default:
+            return nil
         }
     }
 

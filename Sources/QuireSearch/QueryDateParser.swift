@@ -24,7 +24,9 @@ struct QueryDateParser {
         return calendar
     }
 
-    func parse(_ text: String) -> DateBound? {
+    /// The span or instant `text` names; `ahead` reads an age (`7d`) as that long after `now`
+    /// instead of before it (deadlines).
+    func parse(_ text: String, ahead: Bool = false) -> DateBound? {
         let lowered = text.lowercased()
         if lowered == "today" || lowered == "yesterday" {
             let calendar = self.calendar
@@ -33,20 +35,20 @@ struct QueryDateParser {
             guard let start, let end = calendar.date(byAdding: .day, value: 1, to: start) else { return nil }
             return DateBound(start: start, end: end)
         }
-        if let relative = relative(lowered) { return DateBound(start: relative, end: relative) }
+        if let relative = relative(lowered, sign: ahead ? 1 : -1) { return DateBound(start: relative, end: relative) }
         return absolute(text)
     }
 
-    private func relative(_ text: String) -> Date? {
+    private func relative(_ text: String, sign: Int) -> Date? {
         guard let unit = text.last, let amount = Int(text.dropLast()), amount >= 0,
               text.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         let calendar = self.calendar
         switch unit {
-        case "h": return now.addingTimeInterval(-3600 * Double(amount))
-        case "d": return calendar.date(byAdding: .day, value: -amount, to: now)
-        case "w": return calendar.date(byAdding: .day, value: -7 * amount, to: now)
-        case "m": return calendar.date(byAdding: .month, value: -amount, to: now)
-        case "y": return calendar.date(byAdding: .year, value: -amount, to: now)
+        case "h": return now.addingTimeInterval(3600 * Double(sign * amount))
+        case "d": return calendar.date(byAdding: .day, value: sign * amount, to: now)
+        case "w": return calendar.date(byAdding: .day, value: sign * 7 * amount, to: now)
+        case "m": return calendar.date(byAdding: .month, value: sign * amount, to: now)
+        case "y": return calendar.date(byAdding: .year, value: sign * amount, to: now)
         default: return nil
         }
     }

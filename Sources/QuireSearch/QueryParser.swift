@@ -179,6 +179,12 @@ struct QueryParser {
             guard !rest.isEmpty else {
                 throw QueryError(.emptyFilterValue, at: keyOffset, "'\(rawKey):' needs a value")
             }
+            // A date or an age (not a plain number: `priority:<2`): compared as a date where the
+            // note's value is one. A deadline looks ahead: `due:<7d` is due within a week.
+            if !quoted, !rest.allSatisfy({ $0.isASCII && $0.isNumber }),
+               let bound = dates.parse(rest, ahead: Self.aheadKeys.contains(key)) {
+                return .filter(.dated(key: key, comparison, bound, rest.lowercased()))
+            }
             return .filter(.value(key: key, comparison, rest.lowercased()))
         }
     }
@@ -189,6 +195,9 @@ struct QueryParser {
         while result.count > 1, result.last == character, character == "/" { result = result.dropLast() }
         return String(result)
     }
+
+    /// Keys whose ages count forward from now (deadlines): `due:<7d` is before a week from now.
+    static let aheadKeys: Set<String> = ["due", "deadline"]
 
     private static func boolean(_ value: String) -> Bool? {
         switch value.lowercased() {

@@ -64,6 +64,11 @@ import Testing
         #expect(try parse("created:>=2026-01-01") == .filter(.created(.greaterOrEqual, DateBound(start: day, end: day + 86_400))))
         let week = Self.now - 7 * 86_400
         #expect(try parse("updated:>7d") == .filter(.updated(.greater, DateBound(start: week, end: week))))
+        // Any other key takes a date or an age too; a deadline's age looks ahead.
+        let ahead = Self.now + 7 * 86_400
+        #expect(try parse("due:<7d") == .filter(.dated(key: "due", .less, DateBound(start: ahead, end: ahead), "7d")))
+        #expect(try parse("reviewed:>7d") == .filter(.dated(key: "reviewed", .greater, DateBound(start: week, end: week), "7d")))
+        #expect(try parse("due:2026-01-01") == .filter(.dated(key: "due", .equal, DateBound(start: day, end: day + 86_400), "2026-01-01")))
         let hour = Self.now - 3 * 3_600
         #expect(try parse("updated:3h") == .filter(.updated(.equal, DateBound(start: hour, end: hour))))
         let minute = Date(timeIntervalSince1970: 1_767_261_600)  // 2026-01-01T10:00Z

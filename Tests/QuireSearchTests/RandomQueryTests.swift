@@ -21,6 +21,7 @@ struct RandomQueryTests {
             "path:note-00?1.md", "path:journal/*/*", "created:>=2026-03-01", "created:<2026-06",
             "updated:>30d", "updated:2026-05-10", "created:<=2026-02-15T10:00", "updated:<1y",
             "status:done", "rating:>=3", "rating:4.5", "topics:swift", "reviewed:true", "id:nothing",
+            "due:<7d", "due:>=2026-04", "due:2026-04-01", "due:soon", "status:<1y",
         ]
 
         mutating func word() -> String {

@@ -164,19 +164,33 @@ struct ReferenceEvaluator {
         case .created(let comparison, let bound): return note.createdAt.map { date($0, comparison, bound) } ?? false
         case .updated(let comparison, let bound): return note.updatedAt.map { date($0, comparison, bound) } ?? false
         case .value(let key, let comparison, let wanted):
-            let value: FrontMatterValue?
-            switch key {
-            case "priority": value = note.priority
-            case "id": value = note.id.map { .string($0) }
-            case "aliases": value = .list(note.aliases.map { .string($0) })
-            default:
-                value = note.frontMatter.first {
-                    $0.key.lowercased() == key && !NoteRecord.canonicalKeys.contains($0.key)
-                }?.value
-            }
-            return value.map { generic($0, comparison, wanted) } ?? false
+            return field(key, of: note).map { generic($0, comparison, wanted) } ?? false
+        case .dated(let key, let comparison, let bound, let written):
+            guard let value = field(key, of: note) else { return false }
+            return dated(value, comparison, bound) ?? generic(value, comparison, written)
         case .linksTo, .linkedFrom, .orphan, .brokenLinks:
             return false
+        }
+    }
+
+    private func field(_ key: String, of note: Note) -> FrontMatterValue? {
+        switch key {
+        case "priority": return note.priority
+        case "id": return note.id.map { .string($0) }
+        case "aliases": return .list(note.aliases.map { .string($0) })
+        default:
+            return note.frontMatter.first { $0.key.lowercased() == key && !NoteRecord.canonicalKeys.contains($0.key) }?.value
+        }
+    }
+
+    /// A value that reads as a date compared with `bound`; nil for any other.
+    private func dated(_ value: FrontMatterValue, _ comparison: Comparison, _ bound: DateBound) -> Bool? {
+        switch value {
+        case .list(let items):
+            let answers = items.compactMap { dated($0, comparison, bound) }
+            return answers.isEmpty ? nil : answers.contains(true)
+        case .date, .string: return NoteFields.date(from: value).map { date($0, comparison, bound) }
+        default: return nil
         }
     }
 

@@ -93,6 +93,10 @@ struct VaultGenerator {
             entries.append(FrontMatterEntry(key: "Topics", value: .list([.string(pick(["Swift", "git"])), .string("notes")])))
         }
         if chance(10) { entries.append(FrontMatterEntry(key: "reviewed", value: .bool(chance(50)))) }
+        if chance(20) {
+            let due = Self.start.addingTimeInterval(Double(random.next() % 20_000_000))
+            entries.append(FrontMatterEntry(key: "due", value: pick([.date(due, text: "due"), .string("2026-04-01"), .string("soon")])))
+        }
         note.frontMatter = entries
         if chance(5) { note.problems = [NoteProblem(kind: .invalidYAML, line: 2, message: "bad yaml")] }
         return note

@@ -8,7 +8,7 @@ struct ImportCommand: Command {
     static let configuration = CommandConfiguration(
         name: "import",
         abstract: "Import journal entries from JSON, or another tool's folder of notes.",
-        usage: "import FILE.json [--folder F] [--json] [-q] | import DIR --from obsidian|dendron|jekyll|hugo|nb|zk|plain [--folder F] [--json] [-q]",
+        usage: "import FILE.json [--folder F] [--json] [-q] | import DIR --from obsidian|dendron|jekyll|hugo|nb|zk|joplin|plain [--folder F] [--json] [-q]",
         discussion: """
         FILE holds an array of objects, JSON Lines (one object a line), or Day One's export (an
         object with an array under "entries"; uuid, creationDate, modifiedDate, text and starred
@@ -25,6 +25,10 @@ struct ImportCommand: Command {
         DIR --from TOOL copies another tool's folder into the vault, its layout kept (so
         relative links keep working), its notes' date and tag keys mapped to quire's and every
         other key kept, attachments copied (Docs/format.md, "Importing folders").
+        --from joplin takes the folder of Joplin's "Markdown + Front Matter" export or a JEX file
+        (FILE.jex): notebooks become folders, resources go to _resources/ with the links to them
+        rewritten, tags are kept, and to-dos get todo: true, completed: true|false and due, so
+        'quire list todo:true completed:false due:<7d' lists what is due within a week.
 
         Notes go in --folder (default: the vault root). Nothing is committed: 'quire sync'
         commits them, as it does a note made with 'quire new'. Exit 1 when an entry failed.
@@ -32,9 +36,10 @@ struct ImportCommand: Command {
         examples: [
             "quire import journal.json --folder Journal",
             "quire import ~/Dendron/notes --from dendron --folder Dendron",
+            "quire import ~/Downloads/notes.jex --from joplin --folder Joplin",
         ],
         options: [
-            .value("--from", name: "TOOL", help: "Import a folder written by TOOL: obsidian, dendron, jekyll, hugo, nb, zk or plain."),
+            .value("--from", name: "TOOL", help: "Import a folder written by TOOL: obsidian, dendron, jekyll, hugo, nb, zk, joplin (also a .jex file) or plain."),
             .value("--folder", name: "F", help: "The vault folder to import into (default: the root)."),
             .flag("--json", help: "Print the report as JSON: {\"imported\", \"skipped\", \"failed\", \"attachments\"}."),
             .quiet,
