@@ -21,6 +21,7 @@ final class TransferProgressLine: @unchecked Sendable {
     private(set) var draws = 0
     private var pulse = TransferPulse()
     private var timer: DispatchSourceTimer?
+    private var stopped = false
 
     /// `clock` gives seconds from any fixed origin (default: the monotonic clock).
     init(output: Output, clock: @escaping @Sendable () -> Double = ProgressLine.now) {
@@ -39,6 +40,7 @@ final class TransferProgressLine: @unchecked Sendable {
     /// Stops the timer and erases the line (before the command prints anything).
     func stop() {
         lock.lock()
+        stopped = true
         pulse.stop()
         let timer = self.timer
         self.timer = nil
@@ -50,6 +52,7 @@ final class TransferProgressLine: @unchecked Sendable {
     /// Draws `text` and remembers it for the timer; starts the timer on the first draw. Called
     /// with the lock held.
     private func draw(_ text: String, activity: TransferActivity?, at now: Double) {
+        guard !stopped else { return }
         draws += 1
         pulse.drew(text, activity: activity, at: now)
         ProgressLine.draw(text, on: output)
