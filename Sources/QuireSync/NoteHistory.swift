@@ -206,9 +206,11 @@ public struct NoteHistory {
         return try version(of: path, in: commit)
     }
 
-    /// The bytes of `path` in `commit`; nil when the note is not there.
+    /// The bytes of `path` in `commit`; nil when the note is not there (nothing, or a folder or
+    /// a submodule of that name: a file replaced by a folder on one device).
     public func version(of path: String, in commit: OID) throws -> Data? {
-        guard let entry = try repository.entry(atPath: path, inTree: repository.treeID(ofCommit: commit)) else {
+        guard let entry = try repository.entry(atPath: path, inTree: repository.treeID(ofCommit: commit)),
+              entry.kind != .tree, entry.kind != .submodule else {
             return nil
         }
         return try repository.blobData(entry.id)

@@ -1,8 +1,10 @@
 import Foundation
 
 /// A text cut into the tokens a merge inside a line works on (Docs/sync.md, "The body"): runs of
-/// letters and digits (a word), runs of spaces and tabs, each line break, and each other
-/// character on its own (punctuation, symbols, emoji). Scripts written without spaces between
+/// letters and digits (a word) — joined through `-`, `_`, `.`, `/`, `:`, `@`, `'`, `’`, `+` and
+/// `#` when a letter or digit follows, so that `BETA-A`, `2026-12-06`, `notes/plan.md`, `don't`
+/// and an address stay one token and a merge never mixes two of them — runs of spaces and tabs,
+/// each line break, and each other character on its own (punctuation, symbols, emoji). Scripts written without spaces between
 /// words — Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese — are cut into characters, so an
 /// edit of one word there is an edit of its characters. Combining marks stay with the character
 /// they follow. Bytes that are not UTF-8 are tokens of one byte. The tokens cover the text
@@ -26,7 +28,11 @@ struct TextTokens {
         }
         while index < bytes.count {
             let (scalar, length) = Self.scalar(in: bytes, at: index)
-            let kind = scalar.map(Self.kind) ?? .single
+            var kind = scalar.map(Self.kind) ?? .single
+            if kind == .single, current?.kind == .word, let scalar, Self.connectors.contains(scalar.value),
+               index + length < bytes.count, let next = Self.scalar(in: bytes, at: index + length).0, Self.kind(next) == .word {
+                kind = .word
+            }
             switch kind {
             case .word, .space:
                 if current?.kind != kind { close(at: index); current = (index, kind) }
@@ -65,6 +71,9 @@ struct TextTokens {
         guard let scalar else { return false }
         return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
+
+    /// Characters that join two words into one token (`-`, `_`, `.`, `/`, `:`, `@`, `'`, `’`, `+`, `#`).
+    private static let connectors: Set<UInt32> = [0x2D, 0x5F, 0x2E, 0x2F, 0x3A, 0x40, 0x27, 0x2019, 0x2B, 0x23]
 
     private static func kind(_ scalar: Unicode.Scalar) -> Kind {
         switch scalar.value {

@@ -9,7 +9,8 @@ import QuireGit
 /// lines say (`insertionOrder`).
 enum TokenMerge {
     /// The merged bytes, and each place where the older side's words were dropped with the line
-    /// (counted from 0 in the merged region) it is on.
+    /// (counted from 0 in the merged region) it is on; nil where a side rewrote the lines (it
+    /// changed more than half their words): the caller gives them to the newer side whole.
     static func merge(base: TextTokens, older: TextTokens, newer: TextTokens) throws
         -> (bytes: [UInt8], lost: [(lineOffset: Int, lost: String, kept: String)])? {
         var ids: [ArraySlice<UInt8>: Int32] = [:]
@@ -23,9 +24,18 @@ enum TokenMerge {
             }
         }
         let numbers = (base: numbered(base), older: numbered(older), newer: numbered(newer))
-        let chunks = SequenceMerge.chunks(baseCount: numbers.base.count,
-                                          older: try LineDiff.changes(old: numbers.base, new: numbers.older),
-                                          newer: try LineDiff.changes(old: numbers.base, new: numbers.newer))
+        let changes = (older: try LineDiff.changes(old: numbers.base, new: numbers.older),
+                       newer: try LineDiff.changes(old: numbers.base, new: numbers.newer))
+        // Lines one side rewrote (it kept less than half the words there) are no place for a
+        // word merge: two rewrites share only chance words, and merging them mixes both.
+        let words = base.ranges.indices.filter(base.isWord)
+        if !words.isEmpty {
+            for side in [changes.older, changes.newer] {
+                let changed = words.filter { word in side.contains { $0.old.contains(word) } }.count
+                if changed * 2 > words.count { return nil }
+            }
+        }
+        let chunks = SequenceMerge.chunks(baseCount: numbers.base.count, older: changes.older, newer: changes.newer)
         var output: [UInt8] = []
         var lost: [(lineOffset: Int, lost: String, kept: String)] = []
         var lineBreaks = 0
