@@ -145,3 +145,21 @@ extension BodyMergeTests {
         #expect(x.decisions.first?.reason.hasSuffix("zulu's version wins the tie by device name") == true, "\(x.decisions)")
     }
 }
+
+extension BodyMergeTests {
+    /// Found by the chaos driver (seed 222): both sides rewrote a one-line text (a link's target
+    /// replaced by a note on each device); a word merge of two rewrites mixed their identifiers
+    /// into one neither wrote (`tok-00016-2-0069`). A rewrite goes to the newer side whole.
+    @Test func twoRewritesAreNeverMixed() throws {
+        let result = try merge("plain-00004-1-0013.md", older: "# Was a link\n\ntok-00016-2-0072\n",
+                               newer: "tok-00016-1-0069 # Was a link\n\ntok-00013-0-0051\n")
+        #expect(result.text == "tok-00016-1-0069 # Was a link\n\ntok-00013-0-0051\n")
+        #expect(result.collisions.count == 1)
+        #expect(result.collisions.first?.lost == "# Was a link\n\ntok-00016-2-0072\n")
+        // Identifiers, dates and paths are one token each: a word merge never splices them.
+        let dated = try merge("Due 2026-12-01 in notes/plan.md\n", older: "Due 2026-12-02 in notes/plan.md\n",
+                              newer: "Due 2026-11-30 in notes/plan.md today\n")
+        #expect(dated.text == "Due 2026-11-30 in notes/plan.md today\n")
+        #expect(dated.collisions.map(\.lost) == ["2026-12-02"])
+    }
+}
