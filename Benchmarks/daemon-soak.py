@@ -51,6 +51,7 @@ class Soak(chaos.Chaos):
     def __init__(self, args):
         # The chaos driver's options this run uses: no edge shapes, daemons on, its own seed.
         args.edges = 0.0
+        args.hostile = 0.0
         args.daemons = True
         super().__init__(args)
         self.args = args

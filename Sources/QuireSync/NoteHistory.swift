@@ -43,7 +43,8 @@ public struct HistoryEntry: Equatable, Sendable {
             case .conflicted: text = "changed on \(device)"
             }
         }
-        if !author.isEmpty, author != device { text += " (by \(author))" }
+        // Quire's own signature for a device without a git name (`Quire (laptop)`) says nothing more.
+        if !author.isEmpty, author != device, author != "Quire (\(device))" { text += " (by \(author))" }
         if !byQuire, !summary.hasPrefix("quire "), !summary.isEmpty, mergedFrom == nil || !summary.hasPrefix("Merge ") {
             text += ": \"\(summary)\""
         }

@@ -147,7 +147,8 @@ import Testing
     @Test func aGitPullsDecisionIsListedOnDevicesThatNeverSawItsRecord() throws {
         let world = try SyncWorld()
         let (a, b) = try world.pair(["minutes.md": SyncWordMergeTests.minutes])
-        // b, on plain git, edits first (11:45); a's quire edit is newer (updatedAt 12:10).
+        // b, on plain git, edits first (11:45); a's quire edit is newer (updatedAt 12:10). b rewrote
+        // the line (two of its three words): it goes to the newer side whole.
         try b.write(SyncWordMergeTests.minutes.replacingOccurrences(of: "room three", with: "the garden"), to: "minutes.md")
         try #require(try SyncWordMergeTests.plainGit(b, ["commit", "-qam", "edit by hand"], at: "2026-11-29T11:45:00Z").code == 0)
         try a.write(SyncWordMergeTests.minutes.replacingOccurrences(of: "room three", with: "room four")
@@ -163,7 +164,7 @@ import Testing
         try #require(onA.count == 1, "\(onA)")
         #expect(onA[0]["device"] as? String == "Ben")
         #expect(onA[0]["droppedFrom"] as? String == "Ben")
-        #expect((onA[0]["reason"] as? String)?.contains("'garden.' from Ben lost to 'four.' from a") == true, "\(onA)")
+        #expect((onA[0]["reason"] as? String)?.contains("'Place: the garden.' from Ben lost to 'Place: room four.' from a") == true, "\(onA)")
         // b lists the driver's own record of it: the same id.
         let onB = try SyncMergeTests.conflicts(b)
         #expect(onB.map { $0["id"] as? String } == onA.map { $0["id"] as? String }, "\(onB)")
