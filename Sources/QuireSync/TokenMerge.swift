@@ -31,8 +31,9 @@ enum TokenMerge {
         let words = base.ranges.indices.filter(base.isWord)
         if !words.isEmpty {
             for side in [changes.older, changes.newer] {
-                let changed = words.filter { word in side.contains { $0.old.contains(word) } }.count
-                if changed * 2 > words.count { return nil }
+                var touched = [Bool](repeating: false, count: numbers.base.count)
+                for change in side { for index in change.old { touched[index] = true } }
+                if words.filter({ touched[$0] }).count * 2 > words.count { return nil }
             }
         }
         let chunks = SequenceMerge.chunks(baseCount: numbers.base.count, older: changes.older, newer: changes.newer)
