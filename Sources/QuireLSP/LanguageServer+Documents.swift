@@ -7,6 +7,14 @@ struct OpenDocument {
     var uri: String
     var path: String?
     var document: TextDocument
+    /// The file's text the buffer was opened from or last took in (nil: there was no file): the
+    /// base of the three-way merge when the file changes on disk under the buffer.
+    var base: Data?
+    /// What the buffer is being saved as (the text `willSaveWaitUntil` led to): the file holding
+    /// it is the editor's own save, not a change to merge.
+    var saving: Data?
+    /// Whether a `workspace/applyEdit` bringing the file's change in awaits the client's answer.
+    var applying = false
     /// The buffer's headings and block ids as last read (`bufferChanged`), so that a keystroke
     /// reads only the new text to tell whether other notes' links can have changed.
     var anchors: NoteAnchors?
@@ -29,7 +37,8 @@ extension LanguageServer {
         }
         let path = session?.path(ofURI: uri).flatMap { $0.hasSuffix(".md") ? $0 : nil }
         documents[uri] = OpenDocument(uri: uri, path: path,
-                                      document: TextDocument(text: text, version: item["version"]?.int ?? 0, encoding: encoding))
+                                      document: TextDocument(text: text, version: item["version"]?.int ?? 0, encoding: encoding),
+                                      base: path.flatMap(diskText))
         bufferChanged(uri)
     }
 
@@ -65,8 +74,13 @@ extension LanguageServer {
     }
 
     func didSave(_ params: JSON) {
-        // The watcher reports the file itself; the buffer already holds what was saved.
-        guard let uri = params["textDocument"]?["uri"]?.string, documents[uri] != nil else { return }
+        // The watcher reports the file itself; the buffer already holds what was saved, and the
+        // file is the buffer's base from now on.
+        guard let uri = params["textDocument"]?["uri"]?.string, let open = documents[uri] else { return }
+        if let path = open.path, let saved = diskText(path), saved == open.document.data {
+            documents[uri]?.base = saved
+            documents[uri]?.saving = nil
+        }
         publishDiagnostics(uri)
     }
 

@@ -55,7 +55,8 @@ extension LanguageServer {
     }
 
     /// Stamping at save: the edit that sets `updatedAt` (and `id`/`createdAt` of a new note) in
-    /// the note's own format, or no edit.
+    /// the note's own format, or no edit. A change of the file on disk the buffer has not taken
+    /// in yet is merged into it first (`mergedForSave`): the save never writes over it.
     func willSaveWaitUntil(_ params: JSON) throws(ResponseError) -> JSON {
         let open = try openDocument(params)
         guard let path = open.path, let session else { return .array([]) }
@@ -68,15 +69,16 @@ extension LanguageServer {
                 throw .requestFailed("\(path) could not be read: \(error)")
             }
         }
-        let stamped: Data?
+        let buffer = try mergedForSave(open, path: path, onDisk: onDisk)
+        var saving = buffer
         do {
-            stamped = try SaveStamp.stamped(buffer: open.document.data, onDisk: onDisk, path: path, now: try now())
+            saving = try SaveStamp.stamped(buffer: buffer, onDisk: onDisk, path: path, now: try now()) ?? buffer
         } catch {
             options.log("not stamped: \(path): \(error)")
-            return .array([])
         }
-        guard let stamped, let edit = open.document.minimalEdit(to: [UInt8](stamped)) else { return .array([]) }
-        return .array([.object([("range", edit.range.json), ("newText", .string(edit.text))])])
+        documents[open.uri]?.saving = saving
+        let edits = open.document.minimalEdits(to: [UInt8](saving))
+        return .array(edits.map { .object([("range", $0.range.json), ("newText", .string($0.text))]) })
     }
 
     /// `workspace/executeCommand`.

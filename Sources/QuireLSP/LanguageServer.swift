@@ -308,6 +308,7 @@ public final class LanguageServer: @unchecked Sendable {
         } else {
             session.refresh(notes: Array(Set(notes)).sorted())
         }
+        diskChanged(walk ? nil : Set(notes))
         publishAllDiagnostics()
     }
 }

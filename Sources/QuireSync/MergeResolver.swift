@@ -17,8 +17,9 @@ public struct MergeResolver: Sendable {
     /// The names the decisions give the two sides (and a keep-both copy's title its origin).
     public var sides: MergeSideNames
     /// Why our side wins under `.ours` when it is no strategy the user chose (an edit saved
-    /// while a sync ran: `Stamper`); nil: "the strategy keeps …".
-    var oursWinsBecause: String?
+    /// while a sync ran: `Stamper`; an editor's unsaved buffer: QuireKit's `BufferMerge`);
+    /// nil: "the strategy keeps …".
+    public var oursWinsBecause: String?
 
     /// Creates a resolver; `timeZone` matters only for notes with naive or date-only times.
     public init(strategy: MergeStrategy = .newest, timeZone: TimeZone = .current, sides: MergeSideNames = .generic) {

@@ -60,6 +60,12 @@ enum LSPHarness {
     /// Runs a program with the tests' environment; returns its exit code.
     @discardableResult
     static func run(_ program: String, _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> Int32 {
+        try output(program, arguments, in: directory, environment: extra).code
+    }
+
+    /// Runs a program with the tests' environment; returns its exit code and standard output.
+    static func output(_ program: String, _ arguments: [String], in directory: URL,
+                       environment extra: [String: String] = [:]) throws -> (code: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -67,12 +73,39 @@ enum LSPHarness {
         var environment = environment(home: directory.deletingLastPathComponent())
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return process.terminationStatus
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
+
+    static let git = "/usr/bin/git"
+
+    /// A vault with a bare remote next to it (a local path), set as its remote.
+    static func vaultWithRemote(_ files: [String: String]) throws -> (vault: URL, remote: URL) {
+        let vault = try vault(files)
+        let remote = vault.deletingLastPathComponent().appendingPathComponent("remote.git")
+        try #require(try run(git, ["init", "-q", "--bare", "-b", "main", remote.path], in: vault) == 0)
+        try #require(try quire(["remote", remote.path], in: vault) == 0)
+        return (vault, remote)
+    }
+
+    /// Two devices of one vault: `laptop` (the tests' device) holding `files`, synced to a bare
+    /// remote, and `desktop`, its clone (device `desktop`: pass `desktopEnvironment` to its runs).
+    static func twoDevices(_ files: [String: String]) throws -> (laptop: URL, desktop: URL, remote: URL) {
+        let (laptop, remote) = try vaultWithRemote(files)
+        try #require(try quire(["sync"], in: laptop) == 0)
+        let desktop = laptop.deletingLastPathComponent().appendingPathComponent("desktop")
+        try #require(try quire(["clone", remote.path, desktop.path], in: laptop.deletingLastPathComponent(),
+                               environment: desktopEnvironment) == 0)
+        return (laptop, desktop, remote)
+    }
+
+    /// The second device's environment.
+    static let desktopEnvironment = ["QUIRE_DEVICE": "desktop"]
 
     static func write(_ text: String, to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -204,10 +237,11 @@ final class LSPClient: @unchecked Sendable {
 
     /// `initialize` (with the vault as workspace folder) and `initialized`.
     @discardableResult
-    func initialize(encodings: [String] = ["utf-16"]) throws -> JSON {
+    func initialize(encodings: [String] = ["utf-16"], workspace: JSON? = nil) throws -> JSON {
+        var capabilities: [(String, JSON)] = [("general", .object([("positionEncodings", .array(encodings.map { .string($0) }))]))]
+        if let workspace { capabilities.append(("workspace", workspace)) }
         let result = try result("initialize", .object([
-            ("processId", .null), ("rootUri", .string(root.absoluteString)),
-            ("capabilities", .object([("general", .object([("positionEncodings", .array(encodings.map { .string($0) }))]))])),
+            ("processId", .null), ("rootUri", .string(root.absoluteString)), ("capabilities", .object(capabilities)),
         ]))
         notify("initialized")
         return result
@@ -226,6 +260,14 @@ final class LSPClient: @unchecked Sendable {
         notify("textDocument/didChange", .object([
             ("textDocument", .object([("uri", .string(uri(path))), ("version", .int(version))])),
             ("contentChanges", .array([.object([("range", Self.range(range)), ("text", .string(text))])])),
+        ]))
+    }
+
+    /// Replaces the whole text (a change without a range).
+    func replace(_ path: String, version: Int, text: String) {
+        notify("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string(uri(path))), ("version", .int(version))])),
+            ("contentChanges", .array([.object([("text", .string(text))])])),
         ]))
     }
 

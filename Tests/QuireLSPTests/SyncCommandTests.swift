@@ -6,19 +6,8 @@ import QuireCore
 /// `workspace/executeCommand` through the built `quire lsp`: sync now with `$/progress`, status,
 /// and the sync-conflict diagnostics and actions on a real conflict between two devices.
 @Suite struct SyncCommandTests {
-    static let git = "/usr/bin/git"
-
-    /// A vault with a bare remote next to it (a local path), synced once.
-    func vaultWithRemote(_ files: [String: String]) throws -> (vault: URL, remote: URL) {
-        let vault = try LSPHarness.vault(files)
-        let remote = vault.deletingLastPathComponent().appendingPathComponent("remote.git")
-        try #require(try LSPHarness.run(Self.git, ["init", "-q", "--bare", "-b", "main", remote.path], in: vault) == 0)
-        try #require(try LSPHarness.quire(["remote", remote.path], in: vault) == 0)
-        return (vault, remote)
-    }
-
     @Test func syncRunsWithProgressAndStatusReportsIt() throws {
-        let (vault, remote) = try vaultWithRemote(["a.md": "---\ntitle: A\n---\nBody.\n"])
+        let (vault, remote) = try LSPHarness.vaultWithRemote(["a.md": "---\ntitle: A\n---\nBody.\n"])
         let client = try LSPClient(root: vault)
         _ = try client.result("initialize", .object([("rootUri", .string(vault.absoluteString)),
                                                       ("capabilities", .object([("window", .object([("workDoneProgress", .bool(true))]))]))]))
@@ -36,7 +25,7 @@ import QuireCore
         let message = try client.wait { $0["method"]?.string == "window/showMessage" }
         #expect(message["params"]?["message"]?.string?.hasPrefix("sync: committed") == true)
         // The remote has the commit.
-        #expect(try LSPHarness.run(Self.git, ["--git-dir", remote.path, "rev-parse", "--verify", "-q", "main"], in: vault) == 0)
+        #expect(try LSPHarness.run(LSPHarness.git, ["--git-dir", remote.path, "rev-parse", "--verify", "-q", "main"], in: vault) == 0)
         let status = try client.result("workspace/executeCommand", .object([("command", .string("quire.status"))]))
         #expect(status["ahead"] == .int(0) && status["uncommitted"] == .int(0))
         #expect(status["remote"] == .string(remote.path))
@@ -46,17 +35,13 @@ import QuireCore
 
     @Test func aNoteWithAnUnresolvedConflictIsDiagnosedAndItsLosingVersionRestorable() throws {
         let original = "---\ntitle: Plan\nupdatedAt: 2026-11-01T10:00:00+00:00\n---\nLine one.\n"
-        let (laptop, remote) = try vaultWithRemote(["plan.md": original])
-        try #require(try LSPHarness.quire(["sync"], in: laptop) == 0)
-        let desktop = laptop.deletingLastPathComponent().appendingPathComponent("desktop")
-        try #require(try LSPHarness.quire(["clone", remote.path, desktop.path], in: laptop.deletingLastPathComponent(),
-                                          environment: ["QUIRE_DEVICE": "desktop"]) == 0)
+        let (laptop, desktop, _) = try LSPHarness.twoDevices(["plan.md": original])
         // Both devices change the same line; the desktop's edit is newer and wins.
         try LSPHarness.write(original.replacingOccurrences(of: "Line one.", with: "Laptop text.")
             .replacingOccurrences(of: "10:00:00", with: "11:00:00"), to: laptop.appendingPathComponent("plan.md"))
         try LSPHarness.write(original.replacingOccurrences(of: "Line one.", with: "Desktop text.")
             .replacingOccurrences(of: "10:00:00", with: "12:00:00"), to: desktop.appendingPathComponent("plan.md"))
-        try #require(try LSPHarness.quire(["sync"], in: desktop, environment: ["QUIRE_DEVICE": "desktop"]) == 0)
+        try #require(try LSPHarness.quire(["sync"], in: desktop, environment: LSPHarness.desktopEnvironment) == 0)
         try #require(try LSPHarness.quire(["sync"], in: laptop) == 0)
 
         let client = try LSPClient(root: laptop)

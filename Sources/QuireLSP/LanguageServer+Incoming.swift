@@ -1,0 +1,108 @@
+import Foundation
+import QuireCore
+import QuireKit
+
+extension LanguageServer {
+    /// The file of a note as it is on disk now; nil when there is none (or it cannot be read).
+    func diskText(_ path: String) -> Data? {
+        guard let session else { return nil }
+        var status = stat()
+        guard lstat(session.vault.url(for: path).path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return try? session.vault.readData(path)
+    }
+
+    /// Files changed on disk (`paths`; nil: any may have): every open buffer of one of them takes
+    /// the change in.
+    func diskChanged(_ paths: Set<String>?) {
+        for (uri, open) in documents.sorted(by: { $0.key < $1.key }) {
+            guard let path = open.path, paths?.contains(path) ?? true else { continue }
+            takeIn(uri)
+        }
+    }
+
+    /// Brings the change of the open buffer's file on disk into the buffer: the editor's own save
+    /// becomes the buffer's base; another change (a sync, another program) is merged three ways
+    /// with the buffer's unsaved edits (`BufferMerge`) and sent as a versioned
+    /// `workspace/applyEdit`. A client that cannot apply edits gets the merge at save
+    /// (`willSaveWaitUntil`); one that refused the edit (the buffer changed meanwhile) gets it
+    /// computed again against its new text, a few times.
+    func takeIn(_ uri: String, attempt: Int = 0) {
+        guard let open = documents[uri], let path = open.path, let session, !open.applying,
+              let onDisk = diskText(path), onDisk != open.base else { return }
+        let buffer = open.document.data
+        if onDisk == buffer || onDisk == open.saving {
+            documents[uri]?.base = onDisk
+            documents[uri]?.saving = nil
+            return
+        }
+        guard clientCapabilities["workspace"]?["applyEdit"] == .bool(true) else { return }
+        let merge: BufferMerge
+        do {
+            merge = try BufferMerge.merge(vault: session.vault, path: path, base: open.base, buffer: buffer, onDisk: onDisk,
+                                          now: try now(), environment: options.environment)
+        } catch {
+            options.log("\(path) changed on disk and could not be merged into the open buffer: \(error)")
+            return
+        }
+        guard merge.merged != buffer else {
+            documents[uri]?.base = onDisk
+            recordCollisions(merge)
+            return
+        }
+        var edit = WorkspaceEditBuilder()
+        edit.edit(uri, version: open.document.version, open.document.minimalEdits(to: [UInt8](merge.merged)))
+        documents[uri]?.applying = true
+        request("workspace/applyEdit", .object([
+            ("label", .string("quire: the change of \(path) on disk merged into the unsaved edits")), ("edit", edit.json),
+        ])) { [self] answer in
+            documents[uri]?.applying = false
+            if answer["result"]?["applied"] == .bool(true) {
+                documents[uri]?.base = onDisk
+                recordCollisions(merge)
+            } else if attempt < 3 {
+                takeIn(uri, attempt: attempt + 1)
+            } else {
+                options.log("\(path): the editor refused the merged text; it is merged again at save")
+            }
+        }
+    }
+
+    /// Merges the change of the file on disk into a buffer about to be saved, when the buffer has
+    /// not taken it in yet (a client without `workspace/applyEdit`, or one still answering): the
+    /// text to stamp and save instead of the buffer.
+    func mergedForSave(_ open: OpenDocument, path: String, onDisk: Data?) throws(ResponseError) -> Data {
+        let buffer = open.document.data
+        guard let session, let onDisk, onDisk != open.base, onDisk != buffer, onDisk != open.saving else { return buffer }
+        do {
+            let merge = try BufferMerge.merge(vault: session.vault, path: path, base: open.base, buffer: buffer, onDisk: onDisk,
+                                              now: try now(), environment: options.environment)
+            recordCollisions(merge)
+            return merge.merged
+        } catch let error as ResponseError {
+            throw error
+        } catch {
+            throw .requestFailed("\(path) changed on disk and could not be merged with the buffer: \(error)")
+        }
+    }
+
+    /// Records where the buffer's words won over the file's for the next sync (listed by `quire
+    /// conflicts`) and says so; while a sync holds the vault lock, tries again every second.
+    func recordCollisions(_ merge: BufferMerge, attempt: Int = 0) {
+        guard let session, !merge.collisions.isEmpty else { return }
+        do {
+            if try merge.record(in: session.vault) {
+                showMessage("\(merge.path): your unsaved edit kept over the change on disk where both changed the same words "
+                            + "(recorded for 'quire conflicts'): " + merge.collisions.joined(separator: "; "), type: 2)
+                return
+            }
+        } catch {
+            options.log("\(merge.path): the merge's collisions could not be recorded: \(error)")
+            return
+        }
+        guard attempt < 600 else {
+            options.log("\(merge.path): the vault stayed locked; the merge's collisions are not recorded")
+            return
+        }
+        queue.asyncAfter(deadline: .now() + 1) { [self] in recordCollisions(merge, attempt: attempt + 1) }
+    }
+}

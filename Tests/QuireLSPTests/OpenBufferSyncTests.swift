@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import QuireLSP
+import QuireCore
+
+/// An open buffer and a sync that changes its file under it, with `quire lsp` on the laptop and
+/// a second device pushing through a bare remote: the incoming change is merged into the
+/// buffer, so saving the buffer never undoes it.
+@Suite struct OpenBufferSyncTests {
+    static let plan = "---\ntitle: Plan\nupdatedAt: 2026-11-01T10:00:00+00:00\n---\nLine one.\nLine two.\nLine three.\n"
+
+    /// The desktop rewrites plan.md with `edit`, dates it 2026-11-20 and syncs; then the laptop
+    /// syncs (a fast-forward: the laptop's edit is only in the editor's buffer).
+    func desktopChangesPlan(laptop: URL, desktop: URL, _ edit: (String) -> String) throws {
+        let text = edit(Self.plan).replacingOccurrences(of: "2026-11-01T10:00:00", with: "2026-11-20T10:00:00")
+        try LSPHarness.write(text, to: desktop.appendingPathComponent("plan.md"))
+        try #require(try LSPHarness.quire(["sync"], in: desktop, environment: LSPHarness.desktopEnvironment) == 0)
+        try #require(try LSPHarness.quire(["sync"], in: laptop) == 0)
+        #expect(try String(contentsOf: laptop.appendingPathComponent("plan.md"), encoding: .utf8) == text)
+    }
+
+    /// Saves the buffer as an editor does: `willSaveWaitUntil`'s edits, the file, `didSave`.
+    func save(_ client: LSPClient, _ path: String, _ buffer: String, version: Int) throws -> String {
+        let edits = try #require(try client.result("textDocument/willSaveWaitUntil", .object([
+            ("textDocument", .object([("uri", .string(client.uri(path)))])), ("reason", .int(1)),
+        ])).array)
+        let saved = applying(edits, to: buffer)
+        if saved != buffer { client.replace(path, version: version, text: saved) }
+        try LSPHarness.write(saved, to: client.root.appendingPathComponent(path))
+        client.notify("textDocument/didSave", .object([("textDocument", .object([("uri", .string(client.uri(path)))]))]))
+        return saved
+    }
+
+    @Test func anIncomingChangeIsMergedIntoTheOpenBufferAndTheSaveKeepsIt() throws {
+        let (laptop, desktop, _) = try LSPHarness.twoDevices(["plan.md": Self.plan])
+        let client = try LSPClient(root: laptop)
+        try client.initialize(workspace: .object([("applyEdit", .bool(true))]))
+        client.open("plan.md", Self.plan)
+        client.change("plan.md", version: 2, range: (4, 5, 4, 8), text: "uno")  // "Line uno.", unsaved
+        var buffer = Self.plan.replacingOccurrences(of: "Line one.", with: "Line uno.")
+        try desktopChangesPlan(laptop: laptop, desktop: desktop) {
+            $0.replacingOccurrences(of: "Line three.", with: "Line three, from the desktop.")
+        }
+
+        let apply = try client.wait { $0["method"]?.string == "workspace/applyEdit" }
+        let change = try #require(apply["params"]?["edit"]?["documentChanges"]?[0])
+        #expect(change["textDocument"]?["version"] == .int(2))
+        buffer = applying(try #require(change["edits"]?.array), to: buffer)
+        client.answer(apply, .object([("applied", .bool(true))]))
+        client.replace("plan.md", version: 3, text: buffer)
+        #expect(buffer.contains("Line uno.") && buffer.contains("Line three, from the desktop."))
+        #expect(buffer.contains("updatedAt: 2026-11-20T10:00:00+00:00"))
+
+        let saved = try save(client, "plan.md", buffer, version: 4)
+        #expect(saved.contains("updatedAt: 2026-11-29T12:00:00+00:00"))
+        try #require(try LSPHarness.quire(["sync"], in: laptop) == 0)
+        try #require(try LSPHarness.quire(["sync"], in: desktop, environment: LSPHarness.desktopEnvironment) == 0)
+        let final = try String(contentsOf: desktop.appendingPathComponent("plan.md"), encoding: .utf8)
+        #expect(final == saved)
+        #expect(final.contains("Line uno.") && final.contains("Line three, from the desktop."))
+        #expect(try client.stop() == 0)
+    }
+
+    @Test func withoutApplyEditTheSaveMergesAndACollisionIsListedOnEveryDevice() throws {
+        let (laptop, desktop, _) = try LSPHarness.twoDevices(["plan.md": Self.plan])
+        let client = try LSPClient(root: laptop)
+        try client.initialize()
+        client.open("plan.md", Self.plan)
+        client.change("plan.md", version: 2, range: (4, 5, 4, 8), text: "uno")
+        let buffer = Self.plan.replacingOccurrences(of: "Line one.", with: "Line uno.")
+        try desktopChangesPlan(laptop: laptop, desktop: desktop) {
+            $0.replacingOccurrences(of: "Line one.", with: "Line eins.")
+                .replacingOccurrences(of: "Line three.", with: "Line three, from the desktop.")
+        }
+
+        // The buffer's words win the collision (an unsaved edit exists nowhere else); the rest of
+        // the desktop's change is kept, and updatedAt moves forward.
+        let saved = try save(client, "plan.md", buffer, version: 3)
+        #expect(saved.contains("Line uno.") && !saved.contains("Line eins.") && saved.contains("Line three, from the desktop."))
+        #expect(saved.contains("updatedAt: 2026-11-29T12:00:00+00:00"))
+        let told = try client.wait { $0["method"]?.string == "window/showMessage" }
+        #expect(told["params"]?["message"]?.string?.contains("plan.md") == true)
+
+        try #require(try LSPHarness.quire(["sync"], in: laptop) == 0)
+        try #require(try LSPHarness.quire(["sync"], in: desktop, environment: LSPHarness.desktopEnvironment) == 0)
+        #expect(try String(contentsOf: desktop.appendingPathComponent("plan.md"), encoding: .utf8) == saved)
+        for (device, environment) in [(laptop, [String: String]()), (desktop, LSPHarness.desktopEnvironment)] {
+            let listed = try LSPHarness.output(LSPHarness.binary.path, ["conflicts", "--json"], in: device, environment: environment)
+            let conflicts = try JSON.parse(Array(listed.output.utf8)).array ?? []
+            let conflict = try #require(conflicts.first { $0["path"] == .string("plan.md") }, "\(listed.output)")
+            #expect(conflict["lost"]?.string?.contains("eins") == true)
+        }
+        #expect(try client.stop() == 0)
+    }
+}
