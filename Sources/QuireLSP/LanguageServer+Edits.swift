@@ -23,10 +23,11 @@ struct WorkspaceEditBuilder {
         edit(uri, version: nil, [(top, text)])
     }
 
-    /// Renames the file at `old` to `new` (never over an existing file).
-    mutating func rename(_ old: String, _ new: String) {
+    /// Renames the file at `old` to `new`: never over an existing file, unless `overwrite` (a
+    /// buffer following its note to where a sync moved it, its text merged with the file there).
+    mutating func rename(_ old: String, _ new: String, overwrite: Bool = false) {
         changes.append(.object([("kind", .string("rename")), ("oldUri", .string(old)), ("newUri", .string(new)),
-                                ("options", .object([("overwrite", .bool(false)), ("ignoreIfExists", .bool(false))]))]))
+                                ("options", .object([("overwrite", .bool(overwrite)), ("ignoreIfExists", .bool(false))]))]))
     }
 
     var json: JSON { .object([("documentChanges", .array(changes))]) }

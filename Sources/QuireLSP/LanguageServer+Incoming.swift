@@ -27,8 +27,12 @@ extension LanguageServer {
     /// (`willSaveWaitUntil`); one that refused the edit (the buffer changed meanwhile) gets it
     /// computed again against its new text, a few times.
     func takeIn(_ uri: String, attempt: Int = 0) {
-        guard let open = documents[uri], let path = open.path, let session, !open.applying,
-              let onDisk = diskText(path), onDisk != open.base else { return }
+        guard let open = documents[uri], let path = open.path, let session, !open.applying else { return }
+        guard let onDisk = diskText(path) else {
+            followMove(uri)
+            return
+        }
+        guard onDisk != open.base else { return }
         let buffer = open.document.data
         if onDisk == buffer || onDisk == open.saving {
             documents[uri]?.base = onDisk
@@ -49,21 +53,31 @@ extension LanguageServer {
             recordCollisions(merge)
             return
         }
-        var edit = WorkspaceEditBuilder()
-        edit.edit(uri, version: open.document.version, open.document.minimalEdits(to: [UInt8](merge.merged)))
-        documents[uri]?.applying = true
-        request("workspace/applyEdit", .object([
-            ("label", .string("quire: the change of \(path) on disk merged into the unsaved edits")), ("edit", edit.json),
-        ])) { [self] answer in
-            documents[uri]?.applying = false
-            if answer["result"]?["applied"] == .bool(true) {
+        sendMerged(merge, to: open, label: "quire: the change of \(path) on disk merged into the unsaved edits") { [self] applied in
+            if applied {
                 documents[uri]?.base = onDisk
-                recordCollisions(merge)
             } else if attempt < 3 {
                 takeIn(uri, attempt: attempt + 1)
             } else {
                 options.log("\(path): the editor refused the merged text; it is merged again at save")
             }
+        }
+    }
+
+    /// Sends `merge`'s text to the open buffer as a versioned `workspace/applyEdit` (then the
+    /// file renames of `moving`) and hands the client's answer to `then`; applied, the merge's
+    /// collisions are recorded. No other merge is sent to the buffer until the answer is in.
+    func sendMerged(_ merge: BufferMerge, to open: OpenDocument, label: String, moving: (from: String, to: String)? = nil,
+                    then: @escaping (Bool) -> Void) {
+        var edit = WorkspaceEditBuilder()
+        edit.edit(open.uri, version: open.document.version, open.document.minimalEdits(to: [UInt8](merge.merged)))
+        if let moving { edit.rename(moving.from, moving.to, overwrite: true) }
+        documents[open.uri]?.applying = true
+        request("workspace/applyEdit", .object([("label", .string(label)), ("edit", edit.json)])) { [self] answer in
+            documents[open.uri]?.applying = false
+            let applied = answer["result"]?["applied"] == .bool(true)
+            if applied { recordCollisions(merge) }
+            then(applied)
         }
     }
 

@@ -69,6 +69,12 @@ extension LanguageServer {
                 throw .requestFailed("\(path) could not be read: \(error)")
             }
         }
+        // A note a sync moved elsewhere (the same id on disk at another path) is not a new note:
+        // stamped as one it would become a second note of that id.
+        if onDisk == nil, let other = open.movedTo ?? otherPath(ofNote: open.document.data, at: path) {
+            options.log("not stamped: \(path) is the note at \(other)")
+            return .array([])
+        }
         let buffer = try mergedForSave(open, path: path, onDisk: onDisk)
         var saving = buffer
         do {

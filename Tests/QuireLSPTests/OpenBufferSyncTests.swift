@@ -92,4 +92,73 @@ import QuireCore
         }
         #expect(try client.stop() == 0)
     }
+
+    static let noteWithID = "---\nid: 0b8f0c5e-8a0e-4c57-9d36-3f4a3c7d2e11\ntitle: Plan\nupdatedAt: 2026-11-01T10:00:00+00:00\n---\n"
+        + "Line one.\nLine two.\n"
+
+    /// The desktop renames plan.md to "Road map" and syncs, then the laptop syncs; the note's new path.
+    func desktopRenamesPlan(laptop: URL, desktop: URL) throws -> String {
+        try #require(try LSPHarness.quire(["rename", "plan.md", "Road map"], in: desktop, environment: LSPHarness.desktopEnvironment) == 0)
+        try #require(try LSPHarness.quire(["sync"], in: desktop, environment: LSPHarness.desktopEnvironment) == 0)
+        try #require(try LSPHarness.quire(["sync"], in: laptop) == 0)
+        #expect(!FileManager.default.fileExists(atPath: laptop.appendingPathComponent("plan.md").path))
+        let names = try FileManager.default.contentsOfDirectory(atPath: laptop.path).filter { $0.hasSuffix(".md") }
+        return try #require(names.first, "no note on the laptop: \(names)")
+    }
+
+    @Test func theOpenNoteFollowsAnIncomingRenameAndTheSaveMakesNoSecondNote() throws {
+        let (laptop, desktop, _) = try LSPHarness.twoDevices(["plan.md": Self.noteWithID])
+        let client = try LSPClient(root: laptop)
+        try client.initialize(workspace: .object([
+            ("applyEdit", .bool(true)),
+            ("workspaceEdit", .object([("documentChanges", .bool(true)), ("resourceOperations", .array([.string("create"), .string("rename")]))])),
+        ]))
+        client.open("plan.md", Self.noteWithID)
+        client.change("plan.md", version: 2, range: (5, 5, 5, 8), text: "uno")
+        var buffer = Self.noteWithID.replacingOccurrences(of: "Line one.", with: "Line uno.")
+        let moved = try desktopRenamesPlan(laptop: laptop, desktop: desktop)
+
+        // The buffer takes the renamed note's text in, then moves onto its path.
+        let apply = try client.wait { $0["method"]?.string == "workspace/applyEdit" }
+        let changes = try #require(apply["params"]?["edit"]?["documentChanges"]?.array)
+        try #require(changes.count == 2)
+        #expect(changes[0]["textDocument"]?["version"] == .int(2))
+        #expect(changes[1]["kind"] == .string("rename") && changes[1]["oldUri"] == .string(client.uri("plan.md"))
+            && changes[1]["newUri"] == .string(client.uri(moved)))
+        buffer = applying(try #require(changes[0]["edits"]?.array), to: buffer)
+        client.answer(apply, .object([("applied", .bool(true))]))
+        #expect(buffer.contains("Line uno.") && buffer.contains("title: Road map"))
+        // The editor moves the buffer as VS Code does: the old document closed, the new one opened.
+        client.notify("textDocument/didClose", .object([("textDocument", .object([("uri", .string(client.uri("plan.md")))]))]))
+        client.open(moved, buffer)
+        let saved = try save(client, moved, buffer, version: 2)
+
+        try #require(try LSPHarness.quire(["sync"], in: laptop) == 0)
+        try #require(try LSPHarness.quire(["sync"], in: desktop, environment: LSPHarness.desktopEnvironment) == 0)
+        // (The sync stamps the saved file again from its modification time: the save's stamp
+        // equals the rename's, so the sync cannot tell the edit from it.)
+        let final = try String(contentsOf: desktop.appendingPathComponent(moved), encoding: .utf8)
+        #expect(final.contains("Line uno.") && final.contains("title: Road map") && saved.contains("Line uno."))
+        for device in [laptop, desktop] {
+            #expect(!FileManager.default.fileExists(atPath: device.appendingPathComponent("plan.md").path))
+            #expect(try String(contentsOf: device.appendingPathComponent(moved), encoding: .utf8) == final)
+        }
+        #expect(try client.stop() == 0)
+    }
+
+    @Test func anEditorWithoutFileRenamesIsToldAndTheOldPathIsNeverStampedAsANewNote() throws {
+        let (laptop, desktop, _) = try LSPHarness.twoDevices(["plan.md": Self.noteWithID])
+        let client = try LSPClient(root: laptop)
+        try client.initialize(workspace: .object([("applyEdit", .bool(true))]))
+        client.open("plan.md", Self.noteWithID)
+        client.change("plan.md", version: 2, range: (5, 5, 5, 8), text: "uno")
+        let moved = try desktopRenamesPlan(laptop: laptop, desktop: desktop)
+        let told = try client.wait { $0["method"]?.string == "window/showMessage" }
+        #expect(told["params"]?["message"]?.string?.contains("plan.md was renamed to \(moved)") == true)
+        let edits = try client.result("textDocument/willSaveWaitUntil", .object([
+            ("textDocument", .object([("uri", .string(client.uri("plan.md")))])), ("reason", .int(1)),
+        ]))
+        #expect(edits == .array([]))
+        #expect(try client.stop() == 0)
+    }
 }
