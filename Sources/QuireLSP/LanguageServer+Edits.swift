@@ -119,51 +119,79 @@ extension LanguageServer {
     }
 
     /// `textDocument/rename`: the note gets the new title (and the file name the vault's style
-    /// gives it) and every link to it is rewritten in its own style — QuireKit's `NoteMover`,
-    /// prepared over the open buffers and returned as one edit the editor applies (and undoes).
+    /// gives it) and every link to it is rewritten in its own style — QuireKit's `EditorRename`,
+    /// as `quire rename` does it: under the vault lock, after the catalog has taken in the files as
+    /// they are (a sync that just ended included), the notes not open in the editor are rewritten
+    /// and moved here; the answer holds versioned edits of the open buffers only, each replacing
+    /// whole links, and the renames of open notes.
     func rename(_ params: JSON) throws(ResponseError) -> JSON {
         guard let newName = params["newName"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !newName.isEmpty else {
             throw .invalidParams("newName is missing or empty")
         }
-        guard let (path, _, _) = try renameTarget(params), let session else {
-            throw .requestFailed("there is no link or title to rename here")
-        }
-        let entry = session.directory.entry(path)
-        let prepared: PreparedMove
+        guard let session else { throw .requestFailed("no vault") }
+        var unsaved: [String: Data] = [:]
+        for document in documents.values { if let path = document.path { unsaved[path] = document.document.data } }
+        let buffers = unsaved
+        var renamed: String?
+        let outcome: EditorRename.Outcome
         do {
-            let plan = try NoteRetitle.plan(vault: session.vault, path: path, folder: NoteParser.folder(of: path), title: newName,
-                                            current: entry?.title)
-            if !plan.notes.isEmpty && !clientSupports("rename") { throw ResponseError.requestFailed("the editor cannot rename files") }
-            let notes = session.directory.all().map { entry in
-                Note(path: entry.path, folder: NoteParser.folder(of: entry.path), id: entry.id, title: entry.title,
-                     hasTitle: entry.hasTitle, tags: entry.tags, aliases: entry.aliases)
+            outcome = try EditorRename.run(vault: session.vault, open: buffers, options: MoveOptions(now: try now())) {
+                try session.refreshAll()
+                guard let (path, _, _) = try renameTarget(params) else { throw ResponseError.requestFailed("there is no link or title to rename here") }
+                renamed = path
+                let plan = try NoteRetitle.plan(vault: session.vault, path: path, folder: NoteParser.folder(of: path), title: newName,
+                                                current: session.directory.entry(path)?.title)
+                if !plan.notes.isEmpty && buffers[path] != nil && !clientSupports("rename") {
+                    throw ResponseError.requestFailed("the editor cannot rename files")
+                }
+                let notes = session.directory.all().map { entry in
+                    Note(path: entry.path, folder: NoteParser.folder(of: entry.path), id: entry.id, title: entry.title,
+                         hasTitle: entry.hasTitle, tags: entry.tags, aliases: entry.aliases)
+                }
+                // As `quire rename` without `--force`: a title another note has names neither, and the
+                // links to that other note would be rewritten as paths.
+                if let other = NoteResolver(vault: session.vault, notes: notes, currentDirectory: session.vault.root).notes(titled: newName)
+                    .first(where: { !ExactPath.same($0.path, path) }) {
+                    throw ResponseError.requestFailed("another note is titled '\(other.title)' (\(other.path)): choose another title")
+                }
+                return (notes, plan)
             }
-            // As `quire rename` without `--force`: a title another note has names neither, and the
-            // links to that other note would be rewritten as paths.
-            if let other = NoteResolver(vault: session.vault, notes: notes, currentDirectory: session.vault.root).notes(titled: newName).first(where: { !ExactPath.same($0.path, path) }) {
-                throw ResponseError.requestFailed("another note is titled '\(other.title)' (\(other.path)): choose another title")
-            }
-            var unsaved: [String: Data] = [:]
-            for document in documents.values { if let path = document.path { unsaved[path] = document.document.data } }
-            let buffers = unsaved
-            prepared = try NoteMover.prepare(vault: session.vault, notes: notes, plan: plan, options: MoveOptions(now: try now()),
-                                             unsaved: { buffers[$0] })
         } catch let error as ResponseError {
             throw error
         } catch {
-            throw .requestFailed("\(entry?.title ?? path) cannot be renamed: \(error)")
+            throw .requestFailed("\(renamed.flatMap { session.directory.entry($0)?.title } ?? renamed ?? "the note") cannot be renamed: \(error)")
         }
+        // The files written here, in the catalog at once (the watcher reports them too).
+        session.refresh(notes: Array(Set(outcome.report.changed + outcome.report.moves.flatMap { [$0.from, $0.to] })).sorted())
         var edit = WorkspaceEditBuilder()
-        for write in prepared.writes.sorted(by: { $0.oldPath < $1.oldPath }) {
-            let open = documents.values.first { $0.path.map { ExactPath.same($0, write.oldPath) } ?? false }
-            let text = open?.document ?? TextDocument(text: String(decoding: write.original, as: UTF8.self), version: 0, encoding: encoding)
-            let changes = text.minimalEdits(to: [UInt8](write.data))
-            guard !changes.isEmpty else { continue }
-            edit.edit(uri(of: write.oldPath, session: session), version: open?.document.version, changes)
+        for write in outcome.buffers.sorted(by: { $0.oldPath < $1.oldPath }) {
+            guard let open = documents.values.first(where: { $0.path.map { ExactPath.same($0, write.oldPath) } ?? false }) else { continue }
+            edit.edit(open.uri, version: open.document.version, open.document.linkEdits(to: [UInt8](write.data)))
         }
-        for move in prepared.report.moves where move.from != move.to {
+        for move in outcome.moves {
             edit.rename(uri(of: move.from, session: session), session.uri(ofPath: move.to))
         }
         return edit.json
+    }
+}
+
+extension TextDocument {
+    /// `minimalEdits(to:)` with each edit widened to the whole links it starts or ends inside: a
+    /// rename's edits replace whole links, never a few letters within one.
+    func linkEdits(to new: [UInt8]) -> [(range: TextRange, text: String)] {
+        let links = LinkExtractor.links(in: data).map(\.range)
+        return minimalEdits(to: new).map { edit in
+            var lower = offset(of: edit.range.start), upper = offset(of: edit.range.end)
+            var text = edit.text
+            if let link = links.first(where: { $0.lowerBound < lower && lower < $0.upperBound }) {
+                text = String(decoding: bytes[link.lowerBound..<lower], as: UTF8.self) + text
+                lower = link.lowerBound
+            }
+            if let link = links.first(where: { $0.lowerBound < upper && upper < $0.upperBound }) {
+                text += String(decoding: bytes[upper..<link.upperBound], as: UTF8.self)
+                upper = link.upperBound
+            }
+            return (range(of: lower..<upper), text)
+        }
     }
 }

@@ -104,6 +104,12 @@ enum LSPHarness {
         return (laptop, desktop, remote)
     }
 
+    /// The `workspace` capabilities of a client that applies edits and renames files in them.
+    static let renamingWorkspace = JSON.object([
+        ("applyEdit", .bool(true)),
+        ("workspaceEdit", .object([("documentChanges", .bool(true)), ("resourceOperations", .array([.string("create"), .string("rename")]))])),
+    ])
+
     /// The second device's environment.
     static let desktopEnvironment = ["QUIRE_DEVICE": "desktop"]
 
@@ -269,6 +275,19 @@ final class LSPClient: @unchecked Sendable {
             ("textDocument", .object([("uri", .string(uri(path))), ("version", .int(version))])),
             ("contentChanges", .array([.object([("text", .string(text))])])),
         ]))
+    }
+
+    /// Saves an open buffer as an editor does: `willSaveWaitUntil`'s edits (sent as change
+    /// `version`), the file, `didSave`; returns the text saved.
+    func save(_ path: String, _ buffer: String, version: Int) throws -> String {
+        let edits = try #require(try result("textDocument/willSaveWaitUntil", .object([
+            ("textDocument", .object([("uri", .string(uri(path)))])), ("reason", .int(1)),
+        ])).array)
+        let saved = applying(edits, to: buffer)
+        if saved != buffer { replace(path, version: version, text: saved) }
+        try LSPHarness.write(saved, to: root.appendingPathComponent(path))
+        notify("textDocument/didSave", .object([("textDocument", .object([("uri", .string(uri(path)))]))]))
+        return saved
     }
 
     static func range(_ range: (Int, Int, Int, Int)) -> JSON {

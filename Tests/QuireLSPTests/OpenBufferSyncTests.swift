@@ -19,18 +19,6 @@ import QuireCore
         #expect(try String(contentsOf: laptop.appendingPathComponent("plan.md"), encoding: .utf8) == text)
     }
 
-    /// Saves the buffer as an editor does: `willSaveWaitUntil`'s edits, the file, `didSave`.
-    func save(_ client: LSPClient, _ path: String, _ buffer: String, version: Int) throws -> String {
-        let edits = try #require(try client.result("textDocument/willSaveWaitUntil", .object([
-            ("textDocument", .object([("uri", .string(client.uri(path)))])), ("reason", .int(1)),
-        ])).array)
-        let saved = applying(edits, to: buffer)
-        if saved != buffer { client.replace(path, version: version, text: saved) }
-        try LSPHarness.write(saved, to: client.root.appendingPathComponent(path))
-        client.notify("textDocument/didSave", .object([("textDocument", .object([("uri", .string(client.uri(path)))]))]))
-        return saved
-    }
-
     @Test func anIncomingChangeIsMergedIntoTheOpenBufferAndTheSaveKeepsIt() throws {
         let (laptop, desktop, _) = try LSPHarness.twoDevices(["plan.md": Self.plan])
         let client = try LSPClient(root: laptop)
@@ -51,7 +39,7 @@ import QuireCore
         #expect(buffer.contains("Line uno.") && buffer.contains("Line three, from the desktop."))
         #expect(buffer.contains("updatedAt: 2026-11-20T10:00:00+00:00"))
 
-        let saved = try save(client, "plan.md", buffer, version: 4)
+        let saved = try client.save("plan.md", buffer, version: 4)
         #expect(saved.contains("updatedAt: 2026-11-29T12:00:00+00:00"))
         try #require(try LSPHarness.quire(["sync"], in: laptop) == 0)
         try #require(try LSPHarness.quire(["sync"], in: desktop, environment: LSPHarness.desktopEnvironment) == 0)
@@ -75,7 +63,7 @@ import QuireCore
 
         // The buffer's words win the collision (an unsaved edit exists nowhere else); the rest of
         // the desktop's change is kept, and updatedAt moves forward.
-        let saved = try save(client, "plan.md", buffer, version: 3)
+        let saved = try client.save("plan.md", buffer, version: 3)
         #expect(saved.contains("Line uno.") && !saved.contains("Line eins.") && saved.contains("Line three, from the desktop."))
         #expect(saved.contains("updatedAt: 2026-11-29T12:00:00+00:00"))
         let told = try client.wait { $0["method"]?.string == "window/showMessage" }
@@ -109,10 +97,7 @@ import QuireCore
     @Test func theOpenNoteFollowsAnIncomingRenameAndTheSaveMakesNoSecondNote() throws {
         let (laptop, desktop, _) = try LSPHarness.twoDevices(["plan.md": Self.noteWithID])
         let client = try LSPClient(root: laptop)
-        try client.initialize(workspace: .object([
-            ("applyEdit", .bool(true)),
-            ("workspaceEdit", .object([("documentChanges", .bool(true)), ("resourceOperations", .array([.string("create"), .string("rename")]))])),
-        ]))
+        try client.initialize(workspace: LSPHarness.renamingWorkspace)
         client.open("plan.md", Self.noteWithID)
         client.change("plan.md", version: 2, range: (5, 5, 5, 8), text: "uno")
         var buffer = Self.noteWithID.replacingOccurrences(of: "Line one.", with: "Line uno.")
@@ -131,7 +116,7 @@ import QuireCore
         // The editor moves the buffer as VS Code does: the old document closed, the new one opened.
         client.notify("textDocument/didClose", .object([("textDocument", .object([("uri", .string(client.uri("plan.md")))]))]))
         client.open(moved, buffer)
-        let saved = try save(client, moved, buffer, version: 2)
+        let saved = try client.save(moved, buffer, version: 2)
 
         try #require(try LSPHarness.quire(["sync"], in: laptop) == 0)
         try #require(try LSPHarness.quire(["sync"], in: desktop, environment: LSPHarness.desktopEnvironment) == 0)
