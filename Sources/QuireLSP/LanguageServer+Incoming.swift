@@ -57,7 +57,9 @@ extension LanguageServer {
             if applied {
                 documents[uri]?.base = onDisk
             } else if attempt < 3 {
-                takeIn(uri, attempt: attempt + 1)
+                // Looked at again once the buffer's change (sent after the answer by a client
+                // that holds its changes back a moment) has come in.
+                queue.asyncAfter(deadline: .now() + 0.5) { [self] in takeIn(uri, attempt: attempt + 1) }
             } else {
                 options.log("\(path): the editor refused the merged text; it is merged again at save")
             }
@@ -65,8 +67,11 @@ extension LanguageServer {
     }
 
     /// Sends `merge`'s text to the open buffer as a versioned `workspace/applyEdit` (then the
-    /// file renames of `moving`) and hands the client's answer to `then`; applied, the merge's
-    /// collisions are recorded. No other merge is sent to the buffer until the answer is in.
+    /// file renames of `moving`) and hands `then` whether it was applied: the client said so and
+    /// its buffer shows it — it holds the merged text, or it was closed by the rename — for a
+    /// client that skips an edit for a buffer newer than it says "applied" all the same (Neovim
+    /// 0.7). Applied, the merge's collisions are recorded. No other merge is sent to the buffer
+    /// until the answer is in.
     func sendMerged(_ merge: BufferMerge, to open: OpenDocument, label: String, moving: (from: String, to: String)? = nil,
                     then: @escaping (Bool) -> Void) {
         var edit = WorkspaceEditBuilder()
@@ -75,7 +80,8 @@ extension LanguageServer {
         documents[open.uri]?.applying = true
         request("workspace/applyEdit", .object([("label", .string(label)), ("edit", edit.json)])) { [self] answer in
             documents[open.uri]?.applying = false
-            let applied = answer["result"]?["applied"] == .bool(true)
+            let buffer = documents[open.uri]?.document.data
+            let applied = answer["result"]?["applied"] == .bool(true) && (buffer == merge.merged || (moving != nil && buffer == nil))
             if applied { recordCollisions(merge) }
             then(applied)
         }

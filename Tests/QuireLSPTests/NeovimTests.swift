@@ -111,19 +111,7 @@ let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManag
         let buzz = "---\ntitle: Buzz\n---\nFriend of [[woody]].\n"
         let index = "---\ntitle: Index\nupdatedAt: 2026-01-01T00:00:00+00:00\n---\n\n"
         let vault = try LSPHarness.vault(["woody.md": woody, "buzz.md": buzz, "index.md": index])
-        let scratch = vault.deletingLastPathComponent()
-        // As the doc says: the block pasted into lua/quire.lua, required from init.lua.
-        let configuration = scratch.appendingPathComponent("config/nvim")
-        try LSPHarness.write(try EditorRun.documentedSnippet("lua"), to: configuration.appendingPathComponent("lua/quire.lua"))
-        try LSPHarness.write("require('quire')\n", to: configuration.appendingPathComponent("init.lua"))
-        let stepsFile = scratch.appendingPathComponent("steps.lua")
-        try LSPHarness.write(Self.steps, to: stepsFile)
-
-        let scratchPath = { (name: String) in scratch.appendingPathComponent(name).path }
-        try EditorRun.run(try #require(neovim), ["--headless", "-n", "-i", "NONE", "--cmd", "set noswapfile",
-                                                 "index.md", "-c", "luafile " + stepsFile.path],
-                          in: vault, environment: ["XDG_CONFIG_HOME": scratchPath("config"), "XDG_DATA_HOME": scratchPath("data"),
-                                                   "XDG_STATE_HOME": scratchPath("state"), "XDG_CACHE_HOME": scratchPath("cache")])
+        try Self.run(Self.steps, opening: "index.md", in: vault)
 
         let read = { (path: String) in try String(contentsOf: vault.appendingPathComponent(path), encoding: .utf8) }
         #expect(!FileManager.default.fileExists(atPath: vault.appendingPathComponent("woody.md").path))
@@ -135,5 +123,62 @@ let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManag
         // The completed link, rewritten by the rename, saved with the stamp.
         #expect(try read("index.md")
             == "---\ntitle: Index\nupdatedAt: 2026-11-29T12:00:00+00:00\n---\nAsk the [[sheriff-woody]]\n")
+    }
+
+    /// An unsaved edit in Neovim, then a sync that brings another device's change of the same
+    /// note: the server merges it into the buffer, and the write saves both.
+    static let syncSteps = #"""
+    local function fail(message)
+      io.stderr:write('STEP FAILED: ' .. message .. '\n')
+      vim.cmd('cquit 3')
+    end
+    local function client()
+      for _, c in pairs(vim.lsp.buf_get_clients(0)) do
+        if c.name == 'quire' and c.initialized then return c end
+      end
+    end
+    if not vim.wait(15000, function() return client() ~= nil end, 20) then fail('the server did not start') end
+    local function line(n) return vim.api.nvim_buf_get_lines(0, n, n + 1, false)[1] end
+    vim.api.nvim_buf_set_lines(0, 4, 5, false, { 'Line uno.' })
+    local output = vim.fn.system({ 'quire', 'sync' })
+    if vim.v.shell_error ~= 0 then fail('quire sync failed: ' .. output) end
+    if not vim.wait(10000, function() return line(6) == 'Line three, from the desktop.' end, 20) then
+      fail('the change on disk was not merged into the buffer: ' .. table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), ' | '))
+    end
+    if line(4) ~= 'Line uno.' then fail('the unsaved edit was lost: ' .. line(4)) end
+    -- Neovim asks before writing over a file changed since it was read (a person answers yes:
+    -- the buffer holds that change now); headless, the write's steps are taken one by one.
+    vim.cmd('doautocmd BufWritePre')
+    vim.fn.writefile(vim.api.nvim_buf_get_lines(0, 0, -1, false), vim.api.nvim_buf_get_name(0))
+    vim.cmd('qall!')
+    """#
+
+    @Test(.enabled(if: neovim != nil, "needs nvim (Debian neovim, in TEST_PACKAGES)"))
+    func aSyncUnderAnUnsavedBufferIsMergedIntoItInNeovim() throws {
+        let plan = "---\ntitle: Plan\nupdatedAt: 2026-11-01T10:00:00+00:00\n---\nLine one.\nLine two.\nLine three.\n"
+        let (laptop, desktop, _) = try LSPHarness.twoDevices(["plan.md": plan])
+        try LSPHarness.write(plan.replacingOccurrences(of: "Line three.", with: "Line three, from the desktop.")
+            .replacingOccurrences(of: "2026-11-01", with: "2026-11-20"), to: desktop.appendingPathComponent("plan.md"))
+        try #require(try LSPHarness.quire(["sync"], in: desktop, environment: LSPHarness.desktopEnvironment) == 0)
+        try Self.run(Self.syncSteps, opening: "plan.md", in: laptop)
+        #expect(try String(contentsOf: laptop.appendingPathComponent("plan.md"), encoding: .utf8)
+            == "---\ntitle: Plan\nupdatedAt: 2026-11-29T12:00:00+00:00\n---\nLine uno.\nLine two.\nLine three, from the desktop.\n")
+    }
+
+    /// Runs headless Neovim in `vault` with the documented configuration (the doc's first `lua`
+    /// block pasted into `lua/quire.lua`, required from `init.lua`), opening `file`, and `steps`
+    /// after start-up; fails unless it exits 0 within a minute.
+    static func run(_ steps: String, opening file: String, in vault: URL) throws {
+        let scratch = vault.deletingLastPathComponent()
+        let configuration = scratch.appendingPathComponent("config/nvim")
+        try LSPHarness.write(try EditorRun.documentedSnippet("lua"), to: configuration.appendingPathComponent("lua/quire.lua"))
+        try LSPHarness.write("require('quire')\n", to: configuration.appendingPathComponent("init.lua"))
+        let stepsFile = scratch.appendingPathComponent("steps.lua")
+        try LSPHarness.write(steps, to: stepsFile)
+        let scratchPath = { (name: String) in scratch.appendingPathComponent(name).path }
+        try EditorRun.run(try #require(neovim), ["--headless", "-n", "-i", "NONE", "--cmd", "set noswapfile",
+                                                 file, "-c", "luafile " + stepsFile.path],
+                          in: vault, environment: ["XDG_CONFIG_HOME": scratchPath("config"), "XDG_DATA_HOME": scratchPath("data"),
+                                                   "XDG_STATE_HOME": scratchPath("state"), "XDG_CACHE_HOME": scratchPath("cache")])
     }
 }

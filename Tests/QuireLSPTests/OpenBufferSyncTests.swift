@@ -33,9 +33,10 @@ import QuireCore
         let apply = try client.wait { $0["method"]?.string == "workspace/applyEdit" }
         let change = try #require(apply["params"]?["edit"]?["documentChanges"]?[0])
         #expect(change["textDocument"]?["version"] == .int(2))
+        // As an editor does: the buffer's change is reported, then the answer.
         buffer = applying(try #require(change["edits"]?.array), to: buffer)
-        client.answer(apply, .object([("applied", .bool(true))]))
         client.replace("plan.md", version: 3, text: buffer)
+        client.answer(apply, .object([("applied", .bool(true))]))
         #expect(buffer.contains("Line uno.") && buffer.contains("Line three, from the desktop."))
         #expect(buffer.contains("updatedAt: 2026-11-20T10:00:00+00:00"))
 
@@ -111,11 +112,12 @@ import QuireCore
         #expect(changes[1]["kind"] == .string("rename") && changes[1]["oldUri"] == .string(client.uri("plan.md"))
             && changes[1]["newUri"] == .string(client.uri(moved)))
         buffer = applying(try #require(changes[0]["edits"]?.array), to: buffer)
-        client.answer(apply, .object([("applied", .bool(true))]))
         #expect(buffer.contains("Line uno.") && buffer.contains("title: Road map"))
-        // The editor moves the buffer as VS Code does: the old document closed, the new one opened.
+        // The editor moves the buffer as VS Code does: the old document closed, the new one
+        // opened; then it answers.
         client.notify("textDocument/didClose", .object([("textDocument", .object([("uri", .string(client.uri("plan.md")))]))]))
         client.open(moved, buffer)
+        client.answer(apply, .object([("applied", .bool(true))]))
         let saved = try client.save(moved, buffer, version: 2)
 
         try #require(try LSPHarness.quire(["sync"], in: laptop) == 0)
