@@ -15,7 +15,8 @@ struct OpenDocument {
     var saving: Data?
     /// Whether a `workspace/applyEdit` bringing the file's change in awaits the client's answer.
     var applying = false
-    /// Where a sync moved the buffer's note (its file is gone, the note with its id is there).
+    /// Where the buffer's note moved: a sync brought its rename (the file is gone, the note with
+    /// its id is there), or the editor was asked to rename it (`textDocument/rename`).
     var movedTo: String?
     /// The buffer's headings and block ids as last read (`bufferChanged`), so that a keystroke
     /// reads only the new text to tell whether other notes' links can have changed.

@@ -169,7 +169,10 @@ extension LanguageServer {
             edit.edit(open.uri, version: open.document.version, open.document.linkEdits(to: [UInt8](write.data)))
         }
         for move in outcome.moves {
-            edit.rename(uri(of: move.from, session: session), session.uri(ofPath: move.to))
+            let from = uri(of: move.from, session: session)
+            edit.rename(from, session.uri(ofPath: move.to))
+            // The editor moves it: not a move of a sync for the buffer to follow.
+            documents[from]?.movedTo = move.to
         }
         return edit.json
     }
