@@ -67,6 +67,8 @@ struct TextTokens {
 
     /// Whether token `index` holds a letter or a digit (not only spaces, breaks and punctuation).
     func isWord(_ index: Int) -> Bool {
+        let first = bytes[ranges[index].lowerBound]
+        if first < 0x80 { return (0x30...0x39).contains(first) || (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) }
         let (scalar, _) = Self.scalar(in: bytes, at: ranges[index].lowerBound)
         guard let scalar else { return false }
         return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
@@ -79,6 +81,8 @@ struct TextTokens {
         switch scalar.value {
         case 0x0A, 0x0D: return .lineBreak
         case 0x20, 0x09: return .space
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: return .word  // ASCII letters, digits, `_`
+        case 0x00...0x7F: return .single  // other ASCII: punctuation, symbols, controls
         default: break
         }
         let properties = scalar.properties

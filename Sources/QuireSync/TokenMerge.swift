@@ -120,12 +120,25 @@ enum DuplicateRuns {
     /// How often each line of two words or more and each run of `words` words occurs in `bytes`.
     private static func runs(_ bytes: [UInt8]) -> [String: Int] {
         var result: [String: Int] = [:]
-        for line in Lines(Data(bytes)).ranges {
-            let tokens = TextTokens(Array(bytes[line]))
-            guard tokens.ranges.indices.filter(tokens.isWord).count >= 2 else { continue }
-            result["L" + String(decoding: bytes[line], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), default: 0] += 1
-        }
         let tokens = TextTokens(bytes)
+        // Lines, from the tokens: the words each holds.
+        var lineStart = 0, lineWords = 0
+        func endLine(at end: Int) {
+            if lineWords >= 2 {
+                let text = String(decoding: bytes[lineStart..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                result["L" + text, default: 0] += 1
+            }
+            lineStart = end
+            lineWords = 0
+        }
+        for index in tokens.ranges.indices {
+            if tokens.isLineBreak(index) {
+                endLine(at: tokens.ranges[index].upperBound)
+            } else if tokens.isWord(index) {
+                lineWords += 1
+            }
+        }
+        endLine(at: bytes.count)
         let wordTexts = tokens.ranges.indices.filter(tokens.isWord).map { String(decoding: tokens[$0], as: UTF8.self) }
         if wordTexts.count >= words {
             for start in 0...(wordTexts.count - words) {
