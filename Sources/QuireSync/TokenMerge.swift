@@ -108,8 +108,9 @@ enum DuplicateRuns {
     static let words = 5
 
     /// Whether `merged` holds a line or a run of `words` words more often than once and more
-    /// often than any of `sides` does.
+    /// often than any of `sides` does. A merge that is one side's text repeats nothing new.
     static func found(in merged: [UInt8], sides: [[UInt8]]) -> Bool {
+        if sides.contains(merged) { return false }
         let counts = (merged: runs(merged), sides: sides.map(runs))
         for (run, count) in counts.merged where count >= 2 {
             if counts.sides.allSatisfy({ $0[run, default: 0] < count }) { return true }
@@ -117,32 +118,47 @@ enum DuplicateRuns {
         return false
     }
 
+    /// A line or a run of words, by the hashes of its bytes (a collision of hashes only makes
+    /// the guard refuse a merge, which costs a region, never text).
+    private struct Run: Hashable {
+        var line: Bool
+        var hashes: [Int]
+    }
+
     /// How often each line of two words or more and each run of `words` words occurs in `bytes`.
-    private static func runs(_ bytes: [UInt8]) -> [String: Int] {
-        var result: [String: Int] = [:]
+    private static func runs(_ bytes: [UInt8]) -> [Run: Int] {
+        var result: [Run: Int] = [:]
         let tokens = TextTokens(bytes)
-        // Lines, from the tokens: the words each holds.
+        func hash(_ range: Range<Int>) -> Int {
+            var hasher = Hasher()
+            bytes[range].withUnsafeBytes { hasher.combine(bytes: $0) }
+            return hasher.finalize()
+        }
+        // Lines (without the spaces around them) that hold two words or more.
         var lineStart = 0, lineWords = 0
         func endLine(at end: Int) {
             if lineWords >= 2 {
-                let text = String(decoding: bytes[lineStart..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                result["L" + text, default: 0] += 1
+                var low = lineStart, high = end
+                while low < high, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[low]) { low += 1 }
+                while high > low, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[high - 1]) { high -= 1 }
+                result[Run(line: true, hashes: [hash(low..<high)]), default: 0] += 1
             }
             lineStart = end
             lineWords = 0
         }
+        var wordHashes: [Int] = []
         for index in tokens.ranges.indices {
             if tokens.isLineBreak(index) {
                 endLine(at: tokens.ranges[index].upperBound)
             } else if tokens.isWord(index) {
                 lineWords += 1
+                wordHashes.append(hash(tokens.ranges[index]))
             }
         }
         endLine(at: bytes.count)
-        let wordTexts = tokens.ranges.indices.filter(tokens.isWord).map { String(decoding: tokens[$0], as: UTF8.self) }
-        if wordTexts.count >= words {
-            for start in 0...(wordTexts.count - words) {
-                result["W" + wordTexts[start..<(start + words)].joined(separator: " "), default: 0] += 1
+        if wordHashes.count >= words {
+            for start in 0...(wordHashes.count - words) {
+                result[Run(line: false, hashes: Array(wordHashes[start..<(start + words)])), default: 0] += 1
             }
         }
         return result
