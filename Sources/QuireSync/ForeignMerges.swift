@@ -40,7 +40,10 @@ struct ForeignMerges {
         var result: [String: [MergeDecision]] = [:]
         for merge in foreign {
             if cache[merge.id.hex] == nil {
-                cache[merge.id.hex] = try recompute(merge).map {
+                // A merge that cannot be recomputed (an object missing from a shallow history)
+                // lists nothing rather than stop the listing; it is tried again next time.
+                guard let decisions = try? recompute(merge) else { continue }
+                cache[merge.id.hex] = decisions.map {
                     Entry(path: $0.path, winner: $0.winner.rawValue, reason: $0.reason, lost: $0.lost)
                 }
                 changed = true
@@ -59,6 +62,11 @@ struct ForeignMerges {
         let (first, second) = (merge.parents[0], merge.parents[1])
         guard let base = try repository.mergeBase(first, second) else { return [] }
         let ours = try repository.commit(first), theirs = try repository.commit(second)
+        // Most merges join changes of different files: nothing to decide, and no tree merge.
+        let baseTree = try repository.treeID(ofCommit: base)
+        let changedOurs = Set(try repository.diff(from: baseTree, to: ours.tree, detectRenames: false).map(\.newPath))
+        let changedTheirs = try repository.diff(from: baseTree, to: theirs.tree, detectRenames: false).map(\.newPath)
+        guard changedTheirs.contains(where: changedOurs.contains) else { return [] }
         func device(_ commit: CommitInfo) -> String { CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name }
         // The vault's rules as they are now; a config that cannot be read leaves the default (newest).
         let rules = (try? Vault(at: vaultRoot).config().mergeRules) ?? []
@@ -67,7 +75,7 @@ struct ForeignMerges {
         })
         let merger = TreeMerger(repository: repository, selector: selector, theirsDevice: device(theirs),
                                 oursDevice: device(ours), now: merge.committer.time)
-        let output = try merger.merge(base: try repository.treeID(ofCommit: base), baseCommit: base,
+        let output = try merger.merge(base: baseTree, baseCommit: base,
                                       ours: .init(tree: ours.tree, time: ours.author.time, commit: first),
                                       theirs: .init(tree: theirs.tree, time: theirs.author.time, commit: second))
         let merged = Dictionary(output.entries.map { ($0.path, $0.id) }, uniquingKeysWith: { first, _ in first })
