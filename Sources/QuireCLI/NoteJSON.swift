@@ -19,8 +19,8 @@ enum NoteJSON {
             ("color", .string(note.color)),
             ("mood", .int(note.mood)),
             ("priority", note.priority.map(value) ?? .null),
-            ("createdAt", .string(note.createdAt.map(DateText.iso))),
-            ("updatedAt", .string(note.updatedAt.map(DateText.iso))),
+            ("createdAt", .string(note.iso8601(note.createdAt, from: note.createdAtSource))),
+            ("updatedAt", .string(note.iso8601(note.updatedAt, from: note.updatedAtSource))),
             ("createdAtSource", .string(note.createdAtSource?.name)),
             ("updatedAtSource", .string(note.updatedAtSource?.name)),
             ("words", .int(note.words)),
@@ -30,24 +30,16 @@ enum NoteJSON {
         return .object(pairs)
     }
 
-    /// A front-matter value as JSON; dates as ISO 8601 text.
+    /// A front-matter value as JSON; dates as ISO 8601 text in the offset they were written with.
     static func value(_ value: FrontMatterValue) -> JSON {
-        value.json { date, _ in DateText.iso(date) }
+        value.json { date, written in QuireClock.iso8601(date, writtenAs: written) }
     }
 }
 
-/// Date formatting for output: ISO 8601 with the local offset (honouring `TZ`), seconds precision.
+/// Date formatting for output: `QuireClock`'s ISO 8601 with the local offset (honouring `TZ`).
 enum DateText {
-    // Foundation's date formatters are thread-safe for formatting; the type is not marked Sendable.
-    nonisolated(unsafe) private static let formatter: ISO8601DateFormatter = {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone.current
-        return formatter
-    }()
-
     /// `2026-03-05T18:40:12+01:00`.
-    static func iso(_ date: Date) -> String { formatter.string(from: date) }
+    static func iso(_ date: Date) -> String { QuireClock.iso8601(date) }
 
     /// `2026-03-05 18:40` for tables.
     static func short(_ date: Date) -> String {

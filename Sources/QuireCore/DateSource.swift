@@ -48,3 +48,15 @@ extension FileStamp {
         return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds / 1000) / 1e6)
     }
 }
+
+extension Note {
+    /// `date` (the note's `createdAt` or `updatedAt`, read from `source`) as quire writes an
+    /// instant: in the offset its front-matter value was written with, else in `timeZone`
+    /// (`QuireClock.iso8601(_:writtenAs:timeZone:)`). Nil when `date` is nil.
+    public func iso8601(_ date: Date?, from source: DateSource?, timeZone: TimeZone = .current) -> String? {
+        guard let date else { return nil }
+        var written: String?
+        if case .frontMatter(let key)? = source { written = value(forKey: key)?.scalarText }
+        return QuireClock.iso8601(date, writtenAs: written, timeZone: timeZone)
+    }
+}

@@ -1,6 +1,8 @@
 import Foundation
 
-/// The current time, overridable for tests with `QUIRE_NOW`, and ISO 8601 helpers.
+/// The current time, overridable for tests with `QUIRE_NOW`, and the one writer of instants:
+/// every time quire prints, stores or names a file with is spelled by one of these functions
+/// (all through `Timestamp`), never by a Foundation date formatter.
 public enum QuireClock {
     /// `QUIRE_NOW` (any ISO 8601 shape quire reads, e.g. `2026-01-02T03:04:05Z`) when set and
     /// not empty, else the system clock. Throws `CoreError.invalidTime` for an unreadable value.
@@ -13,6 +15,29 @@ public enum QuireClock {
     /// `2026-01-02T03:04:05+01:00`: ISO 8601 with seconds and the offset of `timeZone`.
     public static func iso8601(_ date: Date, timeZone: TimeZone = .current) -> String {
         Timestamp.iso.format(date, timeZone: timeZone)
+    }
+
+    /// `2026-01-02T03:04:05+01:00` for a value the user wrote: ISO 8601 with seconds, in the
+    /// offset `written` carries (`Z` stays `Z`, `+0100` is written `+01:00`); a date or time
+    /// written without one (or no text) takes the offset of `timeZone`.
+    public static func iso8601(_ date: Date, writtenAs written: String?, timeZone: TimeZone = .current) -> String {
+        guard let written, let shape = Timestamp.parse(written.trimmingCharacters(in: .whitespaces),
+                                                     timeZone: timeZone)?.shape else {
+            return iso8601(date, timeZone: timeZone)
+        }
+        switch shape.zone {
+        case .none: return iso8601(date, timeZone: timeZone)
+        case .utc: return iso8601UTC(date)
+        case .offset:
+            let zone = Timestamp.writtenOffset(written).flatMap(TimeZone.init(secondsFromGMT:))
+            return iso8601(date, timeZone: zone ?? timeZone)
+        }
+    }
+
+    /// `2026-01-02`: the day of `date` in `timeZone`.
+    public static func day(_ date: Date, timeZone: TimeZone = .current) -> String {
+        Timestamp(dateOnly: true, separator: UInt8(ascii: "T"), hasSeconds: false, fractionDigits: 0, zone: .none)
+            .format(date, timeZone: timeZone)
     }
 
     /// `2026-01-02T02:04:05Z`: ISO 8601 in UTC.

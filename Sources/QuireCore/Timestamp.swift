@@ -127,6 +127,20 @@ struct Timestamp: Equatable, Sendable {
         return text
     }
 
+    /// The offset in seconds written at the end of `text` (`+02:00` → 7200); nil when it has
+    /// none, is `Z`, or is not a timestamp.
+    static func writtenOffset(_ text: String) -> Int? {
+        let bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        guard bytes.count > 10,
+              let sign = bytes[10...].lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") })
+        else { return nil }
+        let utc = TimeZone(secondsFromGMT: 0) ?? .current
+        let wall = String(decoding: bytes[..<sign], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        guard let instant = parse(String(decoding: bytes, as: UTF8.self), timeZone: utc)?.date,
+              let naive = parse(wall, timeZone: utc)?.date else { return nil }
+        return Int((naive.timeIntervalSince1970 - instant.timeIntervalSince1970).rounded())
+    }
+
     private func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits

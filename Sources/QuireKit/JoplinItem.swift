@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 
 /// One of Joplin's raw items, as a JEX archive holds them (Joplin's `BaseItem.serialize`): the
 /// title on the first line, a blank line, the body, a blank line, then `key: value` lines — the
@@ -52,11 +53,7 @@ struct JoplinItem: Equatable {
         if text.allSatisfy({ $0.isASCII && $0.isNumber }), let milliseconds = Double(text) {
             return Date(timeIntervalSince1970: milliseconds / 1000)
         }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        return QuireClock.parseISO8601(text)
     }
 
     /// A number property that is not zero (`latitude: 0.00000000` is Joplin's "none").

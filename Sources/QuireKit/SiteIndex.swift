@@ -11,7 +11,6 @@ struct SiteIndex {
     /// Each tag's (lowercased) anchor on `tags.html` and the spelling shown.
     private let tagAnchors: [String: (anchor: String, shown: String)]
     /// Days as pages show them (one formatter for the site: making one costs more than a page).
-    private let dayFormatter: DateFormatter
 
     init(notes: [Note], siteTitle: String) {
         self.notes = notes
@@ -27,9 +26,6 @@ struct SiteIndex {
         }
         for key in spellings.keys.sorted() { tags[key] = (tagAnchorMaker.next("tag " + key), spellings[key] ?? key) }
         tagAnchors = tags
-        dayFormatter = DateFormatter()
-        dayFormatter.locale = Locale(identifier: "en_US_POSIX")
-        dayFormatter.dateFormat = "yyyy-MM-dd"
     }
 
     var summary: String { "\(notes.count) \(notes.count == 1 ? "note" : "notes") in \(folderAnchors.count) \(folderAnchors.count == 1 ? "folder" : "folders")." }
@@ -81,8 +77,8 @@ struct SiteIndex {
     /// Dates, project and draft, as a page shows them under the title.
     func facts(of note: Note) -> [String] {
         var facts: [String] = []
-        if let created = note.createdAt { facts.append("created " + dayFormatter.string(from: created)) }
-        if let updated = note.updatedAt { facts.append("updated " + dayFormatter.string(from: updated)) }
+        if let created = note.createdAt { facts.append("created " + QuireClock.day(created)) }
+        if let updated = note.updatedAt { facts.append("updated " + QuireClock.day(updated)) }
         if let project = note.project { facts.append("project: " + project) }
         if note.draft { facts.append("draft") }
         return facts

@@ -52,7 +52,7 @@ public struct SyncDaemonHealth: Codable, Equatable, Sendable {
     public static func read(vaultRoot root: URL) -> SyncDaemonHealth? {
         guard let data = try? Data(contentsOf: root.appendingPathComponent(relativePath)) else { return nil }
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .quireISO8601
         guard var health = try? decoder.decode(SyncDaemonHealth.self, from: data) else { return nil }
         health.running = lockHolder(vaultRoot: root) == health.pid
         return health
@@ -61,7 +61,7 @@ public struct SyncDaemonHealth: Codable, Equatable, Sendable {
     /// Writes the record atomically.
     func save(_ vault: Vault) throws {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .quireUTC
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try vault.write(try encoder.encode(self), to: Self.relativePath, followingLinks: false)
     }

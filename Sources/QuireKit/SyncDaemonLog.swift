@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,8 +37,6 @@ struct SyncDaemonLog {
     }
 
     static func format(_ time: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: time)
+        QuireClock.iso8601UTC(time)
     }
 }

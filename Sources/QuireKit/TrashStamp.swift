@@ -36,11 +36,8 @@ public enum TrashStamp {
         return key(first) < key(second)
     }
 
+    /// `20260102T020405Z`: a trash folder's name for a removal at `date` (`QuireClock.compactUTC`).
     public static func text(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return formatter.string(from: date)
+        QuireClock.compactUTC(date)
     }
 }

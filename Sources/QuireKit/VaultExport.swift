@@ -71,13 +71,15 @@ public enum VaultExport {
     /// One note's object.
     static func entry(path: String, data: Data, timeZone: TimeZone) -> JSON {
         let note = NoteParser.parse(data, path: path, timeZone: timeZone)
-        let date = { (value: Date?) -> JSON in value.map { .string(QuireClock.iso8601($0, timeZone: timeZone)) } ?? .null }
+        let date = { (value: Date?, source: DateSource?) -> JSON in
+            note.iso8601(value, from: source, timeZone: timeZone).map { .string($0) } ?? .null
+        }
         var pairs: [(String, JSON)] = [
             ("path", .string(path)),
             ("id", note.id.map { .string($0) } ?? .null),
             ("title", .string(note.title)),
-            ("createdAt", date(note.createdAt)),
-            ("updatedAt", date(note.updatedAt)),
+            ("createdAt", date(note.createdAt, note.createdAtSource)),
+            ("updatedAt", date(note.updatedAt, note.updatedAtSource)),
             ("tags", .array(note.tags.map { .string($0) })),
             ("project", note.project.map { .string($0) } ?? .null),
             ("mood", note.mood.map { .int($0) } ?? .null),

@@ -39,7 +39,7 @@ extension LanguageServer {
         showMessage(records.isEmpty ? "no unresolved sync conflicts" : lines.joined(separator: "\n"))
         return .array(records.map { record in
             .object([("id", .string(record.id)), ("path", .string(record.path)),
-                     ("time", .string(QuireClock.iso8601UTC(record.time))), ("device", .string(record.device)),
+                     ("time", .string(QuireClock.iso8601(record.time))), ("device", .string(record.device)),
                      ("winner", .string(record.winner)), ("reason", .string(record.reason))])
         })
     }

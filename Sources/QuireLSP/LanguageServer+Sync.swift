@@ -66,7 +66,7 @@ extension LanguageServer {
         } catch {
             throw .requestFailed("the sync status could not be read: \(error)")
         }
-        let last = overview.lastSync.map { "last sync \(QuireClock.iso8601UTC($0)): \(overview.lastOutcome ?? "?")" } ?? "never synced"
+        let last = overview.lastSync.map { "last sync \(QuireClock.iso8601($0)): \(overview.lastOutcome ?? "?")" } ?? "never synced"
         let text = "\(session.vault.root.path): \(session.directory.count) notes, \(overview.uncommitted) uncommitted, "
             + "\(overview.ahead) to push, \(overview.behind) to merge, \(overview.conflicts) unresolved conflict"
             + "\(overview.conflicts == 1 ? "" : "s"); \(last)"
@@ -75,7 +75,7 @@ extension LanguageServer {
             "vault": .string(session.vault.root.path), "notes": .int(session.directory.count),
             "openDocuments": .int(documents.count), "remote": overview.remote.map { .string($0) },
             "uncommitted": .int(overview.uncommitted), "ahead": .int(overview.ahead), "behind": .int(overview.behind),
-            "conflicts": .int(overview.conflicts), "lastSync": overview.lastSync.map { .string(QuireClock.iso8601UTC($0)) },
+            "conflicts": .int(overview.conflicts), "lastSync": overview.lastSync.map { .string(QuireClock.iso8601($0)) },
             "lastOutcome": overview.lastOutcome.map { .string($0) }, "lastError": overview.lastError.map { .string($0) },
             "syncRunning": .bool(syncRunning),
         ])

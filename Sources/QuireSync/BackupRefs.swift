@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 import QuireGit
 
 /// Backup references `refs/quire/backup/n<sequence>-<YYYYMMDDTHHMMSSZ>`: the local head before
@@ -14,11 +15,7 @@ enum BackupRefs {
 
     /// `20261129T120000Z` (UTC).
     static func stamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return formatter.string(from: date)
+        QuireClock.compactUTC(date)
     }
 
     /// Records `head` as the next backup in sequence (named with the time `now` for people),

@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 
 /// What this device remembers between syncs, in `.quire/local/sync-state.json` (never tracked):
 /// the outcome of the last sync for `quire status`, and notes the user edited while a sync
@@ -45,7 +46,7 @@ public struct SyncState: Codable, Equatable, Sendable {
         let file = url(root)
         guard FileManager.default.fileExists(atPath: file.path) else { return SyncState() }
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .quireISO8601
         do {
             let data = try Data(contentsOf: file)
             // The layout first: a newer version may have changed the rest.
@@ -72,7 +73,7 @@ public struct SyncState: Codable, Equatable, Sendable {
     /// Writes the state atomically.
     public func save(vaultRoot root: URL) throws {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .quireUTC
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var state = self
         state.layout = Self.layout

@@ -48,12 +48,13 @@ struct DateFallbackTests {
         func fields(_ path: String) -> [String?] {
             ["createdAt", "createdAtSource", "updatedAt", "updatedAtSource"].map { byPath[path]?[$0] as? String }
         }
-        #expect(fields("hugo.md") == ["2026-01-10T00:00:00Z", "frontMatter:modified", "2026-01-10T00:00:00Z", "frontMatter:modified"])
-        #expect(fields("obsidian.md") == ["2026-01-20T00:00:00Z", "fileModified", "2026-01-20T00:00:00Z", "fileModified"])
+        #expect(fields("hugo.md") == ["2026-01-10T00:00:00+00:00", "frontMatter:modified", "2026-01-10T00:00:00+00:00",
+                                     "frontMatter:modified"])
+        #expect(fields("obsidian.md") == ["2026-01-20T00:00:00+00:00", "fileModified", "2026-01-20T00:00:00+00:00", "fileModified"])
         #expect(fields("quire.md") == ["2026-01-01T00:00:00Z", "frontMatter:createdAt", "2026-01-05T00:00:00Z", "frontMatter:updatedAt"])
         let shown = try vault.run(["show", "obsidian.md", "--json"])
         let shownNote = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
-        #expect(shownNote["updatedAt"] as? String == "2026-01-20T00:00:00Z")
+        #expect(shownNote["updatedAt"] as? String == "2026-01-20T00:00:00+00:00")
         #expect(shownNote["createdAtSource"] as? String == "fileModified")
         #expect(shownNote["updatedAtSource"] as? String == "fileModified")
     }

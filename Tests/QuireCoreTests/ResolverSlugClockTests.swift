@@ -25,6 +25,22 @@ import Testing
         #expect(QuireClock.iso8601(fixed, timeZone: TestSupport.berlin) == "2026-03-04T06:06:07+01:00")
         #expect(QuireClock.iso8601UTC(fixed) == "2026-03-04T05:06:07Z")
         #expect(QuireClock.compactUTC(fixed) == "20260304T050607Z")
+        #expect(QuireClock.day(fixed, timeZone: TestSupport.berlin) == "2026-03-04")
+    }
+
+    /// A value the user wrote is echoed in its own offset; without one, in the local zone.
+    @Test func writtenOffsetsAreKept() throws {
+        let fixed = TestSupport.date(2026, 3, 4, 5, 6, 7)
+        #expect(QuireClock.iso8601(fixed, writtenAs: "2026-03-04T07:06:07+02:00", timeZone: TestSupport.berlin)
+                == "2026-03-04T07:06:07+02:00")
+        #expect(QuireClock.iso8601(fixed, writtenAs: "2026-03-04 00:06:07 -0500", timeZone: TestSupport.berlin)
+                == "2026-03-04T00:06:07-05:00")
+        #expect(QuireClock.iso8601(fixed, writtenAs: "2026-03-04T05:06:07.250Z", timeZone: TestSupport.berlin)
+                == "2026-03-04T05:06:07Z")
+        #expect(QuireClock.iso8601(fixed, writtenAs: "2026-03-04 06:06", timeZone: TestSupport.berlin)
+                == "2026-03-04T06:06:07+01:00")
+        #expect(QuireClock.iso8601(fixed, writtenAs: nil, timeZone: TestSupport.berlin) == "2026-03-04T06:06:07+01:00")
+        #expect(QuireClock.iso8601(fixed, writtenAs: "1772600767", timeZone: TestSupport.berlin) == "2026-03-04T06:06:07+01:00")
     }
 
     private func fixture() throws -> (TemporaryDirectory, Vault, [Note]) {
