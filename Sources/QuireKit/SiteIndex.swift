@@ -1,6 +1,7 @@
 import Foundation
 import QuireCore
 import QuireRender
+import QuireSearch
 
 /// The site's index pages: notes by folder and by tag, and the facts line of each note.
 struct SiteIndex {
@@ -21,9 +22,8 @@ struct SiteIndex {
         folderAnchors = folders
         var tags: [String: (String, String)] = [:]
         var tagAnchorMaker = HeadingAnchor()
-        let spellings = notes.flatMap(\.tags).reduce(into: [String: String]()) { found, tag in
-            if found[tag.lowercased()] == nil { found[tag.lowercased()] = tag }
-        }
+        let spellings = Dictionary(NameCount.counting(notes.map(\.tags)).map { ($0.name.lowercased(), $0.name) },
+                                   uniquingKeysWith: { first, _ in first })
         for key in spellings.keys.sorted() { tags[key] = (tagAnchorMaker.next("tag " + key), spellings[key] ?? key) }
         tagAnchors = tags
     }

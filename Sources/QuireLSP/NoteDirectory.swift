@@ -182,18 +182,10 @@ struct NoteDirectory: Sendable {
         return (ranked.hits.map { (sorted[$0.note], sorted[$0.note].names[$0.name]) }, ranked.total)
     }
 
-    /// Every tag used, with how many notes use it, most used first (ties by name).
+    /// Every tag used, with how many notes use it (`NameCount.counting`), most used first (ties by name).
     mutating func tags() -> [(name: String, count: Int)] {
         if let cachedTags { return cachedTags }
-        var counts: [String: (name: String, count: Int)] = [:]
-        for note in sorted {
-            let tags = note.entry.tags
-            for tag in Set(tags.map { $0.lowercased() }) {
-                let spelled = tags.first { $0.lowercased() == tag } ?? tag
-                counts[tag, default: (spelled, 0)].count += 1
-            }
-        }
-        let result = counts.values.sorted { ($0.count, $1.name) > ($1.count, $0.name) }
+        let result = NameCount.mostUsedFirst(NameCount.counting(sorted.map { $0.entry.tags })).map { ($0.name, $0.count) }
         cachedTags = result
         return result
     }

@@ -276,35 +276,14 @@ public struct Catalog: Sendable {
         return index
     }
 
-    /// Tags with the number of notes carrying each (a note counts once per tag, case-folded),
-    /// each shown in its most common spelling, sorted by name case-insensitively.
+    /// Tags with the number of notes carrying each (`NameCount.counting`: a note counts once per
+    /// tag, case-folded, each shown in its most common spelling, sorted by name).
     public func tags() -> [NameCount] {
-        Self.count(records.map { $0.tags })
+        NameCount.counting(records.map { $0.tags })
     }
 
-    /// Projects with their number of notes, sorted by name case-insensitively.
+    /// Projects with their number of notes (`NameCount.counting`), sorted by name case-insensitively.
     public func projects() -> [NameCount] {
-        Self.count(records.map { $0.project.map { [$0] } ?? [] })
-    }
-
-    /// Names counted case-insensitively, each shown in its most common spelling (a tie: the
-    /// smallest).
-    private static func count(_ lists: [[String]]) -> [NameCount] {
-        var counts: [String: NameCount] = [:]
-        var spellings: [String: [String: Int]] = [:]
-        for list in lists {
-            var seen = Set<String>()
-            for name in list {
-                let key = name.lowercased()
-                guard seen.insert(key).inserted else { continue }
-                counts[key, default: NameCount(name: name, count: 0)].count += 1
-                spellings[key, default: [:]][name, default: 0] += 1
-            }
-        }
-        for (key, forms) in spellings where forms.count > 1 {
-            let best = forms.max { $0.value == $1.value ? $0.key > $1.key : $0.value < $1.value }
-            if let best { counts[key]?.name = best.key }
-        }
-        return counts.sorted { $0.key == $1.key ? false : $0.key < $1.key }.map(\.value)
+        NameCount.counting(records.map { $0.project.map { [$0] } ?? [] })
     }
 }

@@ -87,17 +87,3 @@ public struct SearchHit: Equatable, Sendable {
         lhs.score == rhs.score && lhs.record == rhs.record
     }
 }
-
-/// A name with the number of notes that carry it (`tags()`, `projects()`).
-public struct NameCount: Equatable, Sendable {
-    /// The name as written (the smallest spelling when notes differ in case).
-    public var name: String
-    /// Notes carrying it.
-    public var count: Int
-
-    /// Creates a count.
-    public init(name: String, count: Int) {
-        self.name = name
-        self.count = count
-    }
-}

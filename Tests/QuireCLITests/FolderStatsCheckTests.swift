@@ -102,7 +102,7 @@ struct FolderStatsCheckTests {
         }
         #expect(counts("folders") == ["Drafts": 2, "": 1])
         #expect(counts("projects") == ["P1": 2, "P2": 1])
-        #expect(counts("tags") == ["x": 2, "y": 1])
+        #expect(counts("tags") == ["X": 2, "y": 1])  // as `quire tags` spells it: a tie, the smallest
         #expect(try vault.run(["stats"]).stdout.hasPrefix("3 notes, 257 words, 1 min read\n1 draft, 2 final\n"))
         let one = try vault.run(["stats", "c.md", "--json"])
         #expect(one.code == 0)

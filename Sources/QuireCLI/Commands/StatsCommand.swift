@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireSearch
 
 /// `quire stats [NOTE]` — words, reading time, notes per folder, project and tag, drafts vs final.
 struct StatsCommand: Command {
@@ -46,11 +47,8 @@ struct StatsCommand: Command {
         let words = notes.reduce(0) { $0 + $1.words }
         let drafts = notes.filter(\.draft).count
         let byFolder = Self.counts(notes.map { [$0.folder] })
-        let byProject = Self.counts(notes.map { $0.project.map { [$0] } ?? [] })
-        let byTag = Self.counts(notes.map { note in
-            var seen = Set<String>()
-            return note.tags.map { $0.lowercased() }.filter { seen.insert($0).inserted }
-        })
+        let byProject = Self.rows(NameCount.counting(notes.map { $0.project.map { [$0] } ?? [] }))
+        let byTag = Self.rows(NameCount.counting(notes.map(\.tags)))
         if json {
             func table(_ rows: [(String, Int)]) -> JSON {
                 .array(rows.map { .object([("name", .string($0.0)), ("notes", .int($0.1))]) })
@@ -80,7 +78,12 @@ struct StatsCommand: Command {
         }
     }
 
-    /// Counts per name, most first, ties by name.
+    /// Tag or project counts as rows, most first, ties by name.
+    static func rows(_ counts: [NameCount]) -> [(String, Int)] {
+        NameCount.mostUsedFirst(counts).map { ($0.name, $0.count) }
+    }
+
+    /// Counts per folder, most first, ties by name.
     static func counts(_ groups: [[String]]) -> [(String, Int)] {
         var counts: [String: Int] = [:]
         for group in groups { for name in group { counts[name, default: 0] += 1 } }
