@@ -35,21 +35,4 @@ public enum Slug {
     public static func fileName(forTitle title: String) -> String {
         slug(forTitle: title) + ".md"
     }
-
-    /// The first of `base.md`, `base-2.md`, `base-3.md`, ... whose name (compared
-    /// case-insensitively) is not in `taken`; a long base is cut so the name keeps within
-    /// `SafeFileName.maxBytes`.
-    public static func available(base: String, taken: Set<String>) -> String {
-        let lowered = Set(taken.map { $0.lowercased() })
-        func named(_ suffix: String) -> String {
-            SafeFileName.prefix(base, bytes: SafeFileName.maxBytes - suffix.utf8.count) + suffix
-        }
-        var candidate = named(".md")
-        var number = 2
-        while lowered.contains(candidate.lowercased()) {
-            candidate = named("-\(number).md")
-            number += 1
-        }
-        return candidate
-    }
 }

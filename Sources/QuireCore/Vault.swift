@@ -264,15 +264,6 @@ public struct Vault: Sendable, Equatable {
         return try resolveSafePath(String(full.dropFirst(root.path.count + 1)))
     }
 
-    /// `folder/<name>.md` for `title` (named in `style`), numbered `-2`, `-3`, ... past existing
-    /// files (compared case-insensitively, for case-insensitive file systems elsewhere).
-    public func availablePath(folder: String, title: String, style: FileNameStyle = .slug) throws -> String {
-        let folderPath = folder.isEmpty ? "" : try resolveSafePath(folder)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url(for: folderPath).path)) ?? []
-        let name = Slug.available(base: style.stem(forTitle: title), taken: Set(names))
-        return folderPath.isEmpty ? name : folderPath + "/" + name
-    }
-
     /// This device's name: `QUIRE_DEVICE`, else `device` in `.quire/local/config.yml`, else
     /// the host name.
     public func deviceName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

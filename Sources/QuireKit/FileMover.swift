@@ -3,21 +3,10 @@ import QuireCore
 
 /// Moves files inside a vault without ever replacing an existing file.
 public enum FileMover {
-    /// `folder/fileName`, or with `-2`, `-3`, … before `.md` when taken (on disk, or in `avoiding`:
-    /// paths already promised to other notes).
+    /// `folder/fileName`, or numbered `-2`, `-3`, … when taken on disk or in `avoiding` (paths
+    /// already promised to other notes): `Vault.freePath`, the one rule.
     public static func freePath(in vault: Vault, folder: String, fileName: String, avoiding: Set<String> = []) throws -> String {
-        let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
-        let ext = fileName.hasSuffix(".md") ? ".md" : ""
-        let prefix = folder.isEmpty ? "" : folder + "/"
-        var candidate = prefix + fileName
-        var counter = 2
-        let promised = Set(avoiding.map { $0.lowercased() })
-        while FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(candidate).path)
-                || promised.contains(candidate.lowercased()) {
-            candidate = "\(prefix)\(stem)-\(counter)\(ext)"
-            counter += 1
-        }
-        return try vault.resolveSafePath(candidate)
+        try vault.freePath(folder: folder, fileName: fileName, avoiding: avoiding)
     }
 
     /// Renames `from` to `to` (both vault-relative), creating folders; refuses to replace a file.

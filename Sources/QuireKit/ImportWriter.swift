@@ -50,21 +50,11 @@ struct ImportWriter {
         reportProgress()
     }
 
-    /// A free `folder/slug.md` for `title` (numbered `-2`, `-3`, … past files on disk and notes
-    /// queued in this import, compared case-insensitively); `add` then claims it.
-    mutating func availablePath(folder: String, title: String) -> String {
-        availablePath(folder: folder, base: Slug.slug(forTitle: title), extension: "md")
-    }
-
-    /// A free `folder/base.ext` (numbered like `availablePath(folder:title:)`).
-    mutating func availablePath(folder: String, base: String, extension suffix: String) -> String {
-        let taken = names(in: folder)
-        var name = base + "." + suffix
-        var number = 2
-        while taken.contains(name.lowercased()) {
-            name = base + "-\(number)." + suffix
-            number += 1
-        }
+    /// A free `folder/<name>.md` for `title`, named in `style` (the vault's `fileNames`) and
+    /// numbered past files on disk and notes queued in this import (`FreeFileName`, the rule
+    /// `quire new` follows); `add` then claims it.
+    mutating func availablePath(folder: String, title: String, style: FileNameStyle) -> String {
+        let name = FreeFileName.first(style.fileName(forTitle: title), taken: names(in: folder))
         return folder.isEmpty ? name : folder + "/" + name
     }
 

@@ -62,6 +62,7 @@ public enum JSONImport {
         try vault.requireWritableFormat()
         let entries = try readEntries(data, path: path)
         let folder = try NotePath.folder(options.folder, in: vault)
+        let style = try vault.config().fileNameStyle()
         var writer = ImportWriter(vault: vault, existingIDs: try existingIDs(vault, environment: options.environment),
                                   total: entries.count, progress: progress)
         for (index, entry) in entries.enumerated() {
@@ -82,7 +83,7 @@ public enum JSONImport {
                 if let given = note.path {
                     target = try NotePath.checked(given, in: vault)
                 } else {
-                    target = writer.availablePath(folder: folder, title: note.title)
+                    target = writer.availablePath(folder: folder, title: note.title, style: style)
                 }
                 try writer.add(index: index, path: target, id: note.id, data: note.data, chosenPath: note.path == nil)
             } catch let error as ImportEntryError {

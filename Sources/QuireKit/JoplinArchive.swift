@@ -151,16 +151,9 @@ struct JoplinArchive {
         var folders: [String: String] = [:]
         var entering: Set<String> = []
 
-        /// `name` in `folder`, or `name (2)`… when taken; the path, now taken.
+        /// `name` in `folder`, or `name-2`… when taken (`FreeFileName`); the path, now taken.
         mutating func free(_ folder: String, _ name: String) -> String {
-            let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-            let (stem, ext) = dot.map { (String(name[..<$0]), String(name[$0...])) } ?? (name, "")
-            var candidate = name
-            var number = 2
-            while taken[folder, default: []].contains(candidate.lowercased()) {
-                candidate = "\(stem) (\(number))\(ext)"
-                number += 1
-            }
+            let candidate = FreeFileName.first(name, taken: taken[folder, default: []])
             taken[folder, default: []].insert(candidate.lowercased())
             return folder.isEmpty ? candidate : folder + "/" + candidate
         }

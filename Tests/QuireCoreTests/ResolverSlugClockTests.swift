@@ -14,7 +14,9 @@ import Testing
         #expect(Slug.fileName(forTitle: "Cafe\u{301}") == "café.md")
         let long = Slug.slug(forTitle: String(repeating: "é", count: 100))
         #expect(long.utf8.count == 80)
-        #expect(Slug.available(base: "a", taken: ["a.md", "A-2.md"]) == "a-3.md")
+        #expect(FreeFileName.first(stem: "a", ext: ".md", taken: ["a.md", "a-2.md"]) == "a-3.md")
+        #expect(FreeFileName.first("photo.png", taken: ["photo.png"]) == "photo-2.png")
+        #expect(FreeFileName.first(".hidden", taken: [".hidden"]) == ".hidden-2")
     }
 
     @Test func clock() throws {

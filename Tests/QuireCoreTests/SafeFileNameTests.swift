@@ -25,8 +25,8 @@ import Testing
         #expect(name.utf8.count <= SafeFileName.maxBytes)
         #expect(name.utf8.count == 255)
         #expect(name.hasSuffix("é.md"))
-        let numbered = Slug.available(base: SafeFileName.stem(forTitle: String(repeating: "x", count: 300)),
-                                      taken: [String(repeating: "x", count: 252) + ".md"])
+        let numbered = FreeFileName.first(stem: SafeFileName.stem(forTitle: String(repeating: "x", count: 300)),
+                                          ext: ".md", taken: [String(repeating: "x", count: 252) + ".md"])
         #expect(numbered.utf8.count == SafeFileName.maxBytes)
         #expect(numbered.hasSuffix("x-2.md"))
     }
