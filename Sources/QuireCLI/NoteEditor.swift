@@ -78,8 +78,8 @@ enum ValueParser {
             }
         }
         if key == "mood" {
-            guard case .int(let mood) = value, (1...5).contains(mood) else {
-                throw CLIError.usage("mood takes a number from 1 to 5, not '\(text)'")
+            guard NoteFields.mood(value) != nil else {
+                throw CLIError.usage("mood takes \(NoteFields.moodRule), not '\(text)'")
             }
         }
         if key == "draft" || key == "pinned" {

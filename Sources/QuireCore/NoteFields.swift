@@ -12,6 +12,17 @@ public enum NoteFields {
     public static let tagKeys = ["tags", "tag", "keywords", "categories"]
     /// Canonical key order of a new note.
     public static let canonicalOrder = ["id", "title", "createdAt", "updatedAt", "tags"]
+    /// The moods a note may have (`mood:`).
+    public static let moods: ClosedRange<Int> = 1...5
+    /// `mood`'s rule in words, for messages and help: "a whole number from 1 to 5".
+    public static let moodRule = "a whole number from \(moods.lowerBound) to \(moods.upperBound)"
+
+    /// The mood `value` holds: a whole number in `moods`; nil for anything else.
+    public static func mood(_ value: FrontMatterValue) -> Int? {
+        guard case let .int(mood) = value, moods.contains(mood) else { return nil }
+        return mood
+    }
+
     /// Epoch numbers at least this large are milliseconds (Dendron), smaller ones seconds.
     public static let millisecondThreshold = 100_000_000_000.0
 
@@ -148,10 +159,10 @@ public enum NoteFields {
             }
         }
         if let entry = lookup("mood"), entry.value != .null {
-            if case let .int(mood) = entry.value, (1...5).contains(mood) {
+            if let mood = mood(entry.value) {
                 note.mood = mood
             } else {
-                problem("mood", "'mood' is not a whole number from 1 to 5")
+                problem("mood", "'mood' is not \(moodRule)")
             }
         }
         if let entry = lookup("priority"), entry.value != .null { note.priority = entry.value }

@@ -45,8 +45,8 @@ struct JSONEntry {
         self.id = id
         var mood: Int?
         if let value = json["mood"], value != .null {
-            guard case let .int(number) = value, (1...5).contains(number) else {
-                throw ImportEntryError("'mood' must be a whole number from 1 to 5, not \(value.rendered(.compact))")
+            guard let number = NoteFields.mood(FrontMatterValue(json: value)) else {
+                throw ImportEntryError("'mood' must be \(NoteFields.moodRule), not \(value.rendered(.compact))")
             }
             mood = number
         }

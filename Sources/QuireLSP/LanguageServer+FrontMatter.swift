@@ -8,7 +8,7 @@ extension LanguageServer {
     static let canonicalKeys: [(name: String, meaning: String)] = [
         ("title", "the note's title (else its file name)"), ("tags", "a list of tags, without #"),
         ("project", "the project it belongs to"), ("draft", "true or false"), ("pinned", "true or false: listed first"),
-        ("color", "a label such as red or blue"), ("mood", "1 to 5"), ("aliases", "a list of other names"),
+        ("color", "a label such as red or blue"), ("mood", NoteFields.moodRule), ("aliases", "a list of other names"),
         ("priority", "any value, as written"),
     ]
 
@@ -17,7 +17,7 @@ extension LanguageServer {
 
     /// Values offered for quire's own keys besides those in use.
     static let canonicalValues: [String: [String]] = [
-        "draft": ["true", "false"], "pinned": ["true", "false"], "mood": ["1", "2", "3", "4", "5"],
+        "draft": ["true", "false"], "pinned": ["true", "false"], "mood": NoteFields.moods.map(String.init),
     ]
 
     /// Keys whose values are tags.

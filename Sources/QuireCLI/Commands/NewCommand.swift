@@ -34,7 +34,7 @@ struct NewCommand: Command {
             .flag("--final", help: "Mark the note as final (draft: false)."),
             .flag("--pinned", help: "Pin the note (listed first)."),
             .value("--color", name: "C", help: "A color label, e.g. red or blue."),
-            .value("--mood", name: "N", help: "Mood from 1 to 5."),
+            .value("--mood", name: "N", help: "Mood, \(NoteFields.moodRule)."),
             .value("--body", name: "TEXT", help: "The body text; '-' reads standard input."),
             .value("--template", name: "NAME", help: "Start from the template .quire/templates/NAME.md."),
             .value("--var", name: "K=V", help: "A template variable {{K}} (repeatable).", repeatable: true),
@@ -54,8 +54,8 @@ struct NewCommand: Command {
             throw CLIError.usage("--draft and --final cannot be used together")
         }
         if let text = arguments.value("--mood") {
-            guard let value = Int(text), (1...5).contains(value) else {
-                throw CLIError.usage("--mood takes a number from 1 to 5, not '\(text)'")
+            guard let value = NoteFields.mood(FrontMatterValue.parse(yaml: text)) else {
+                throw CLIError.usage("--mood takes \(NoteFields.moodRule), not '\(text)'")
             }
             mood = value
         } else {
