@@ -24,8 +24,9 @@ enum NoteEditor {
                 guard document.serialized() != before else { return false }
                 if !force { try refuseWriteProtected(vault: vault, path: path) }
                 if !setsUpdatedAt { try document.setUpdatedAt(now) }
-                if attempt == 1, ProcessInfo.processInfo.environment["QUIRE_FAULT"] == "before-note-write:stop" {
-                    kill(getpid(), SIGSTOP)  // test hook (Docs/sync.md): a sync's write lands here
+                // Test hook (`FaultInjection`, Docs/sync.md): a sync's write lands here.
+                if attempt == 1, FaultInjection().trigger("before-note-write") {
+                    throw CLIError("injected fault at before-note-write (QUIRE_FAULT)", hint: "unset QUIRE_FAULT")
                 }
                 let refused = try vault.writeAll([(path, document.serialized())], replaceIf: { _ in
                     read != nil && (try? Data(contentsOf: vault.url(for: path))) == read

@@ -86,12 +86,11 @@ public enum VaultClone {
         }
     }
 
-    /// Test hook, as the sync's (`SyncEnvironment.fault`): `QUIRE_FAULT=<point>:stop` stops the
-    /// process there with SIGSTOP until SIGCONT (a test sends a signal in between). Harmless in
-    /// production: the variable is unset.
+    /// Test hook (`FaultInjection`): `QUIRE_FAULT=<point>:stop` stops the process there until
+    /// SIGCONT (a test sends a signal in between), `<point>:kill` kills it; a clone has no
+    /// injected failure.
     private static func pause(at point: String, _ options: Options) {
-        guard let spec = options.environment["QUIRE_FAULT"], spec.split(separator: ",").contains(Substring(point + ":stop")) else { return }
-        kill(getpid(), SIGSTOP)
+        _ = FaultInjection(environment: options.environment).trigger(point)
     }
 
     /// Throws `KitError.cloneInterrupted` when a signal asked the clone to stop.

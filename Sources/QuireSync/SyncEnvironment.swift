@@ -34,23 +34,12 @@ public struct SyncEnvironment: Sendable {
         if let signal = interruption?() { throw SyncError.interrupted(signal: signal, point: point) }
     }
 
-    /// Test hook: `QUIRE_FAULT=<point>` makes the sync fail at that point with
-    /// `SyncError.injectedFault`; `QUIRE_FAULT=<point>:kill` kills the process there with SIGKILL
-    /// (a crash, for crash-safety tests); `QUIRE_FAULT=<point>:stop` stops it there with SIGSTOP
-    /// and goes on when it gets SIGCONT (a test plays the user in between: saves a file at the
-    /// worst moment). Harmless in production: the variable is unset.
+    /// Test hook (`FaultInjection`): `QUIRE_FAULT=<point>` makes the sync fail at that point
+    /// with `SyncError.injectedFault`; `<point>:kill` kills the process there (a crash, for
+    /// crash-safety tests); `<point>:stop` stops it there until SIGCONT (a test plays the user in
+    /// between: saves a file at the worst moment).
     func fault(_ point: String) throws {
-        guard let spec = variables["QUIRE_FAULT"], !spec.isEmpty else { return }
-        for item in spec.split(separator: ",") {
-            let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
-            guard parts.first == point else { continue }
-            if parts.count > 1, parts[1] == "stop" {
-                kill(getpid(), SIGSTOP)
-                return
-            }
-            if parts.count > 1, parts[1] == "kill" { kill(getpid(), SIGKILL) }
-            throw SyncError.injectedFault(point)
-        }
+        if FaultInjection(environment: variables).trigger(point) { throw SyncError.injectedFault(point) }
     }
 
     /// The commit signature: git config `user.name`/`user.email`, else `author` in the local
