@@ -30,7 +30,7 @@ extension LanguageServer {
     /// keys their possible values.
     func frontMatterCompletion(before: String, line: Int, lines: FrontMatterLines, document: TextDocument,
                                cursor: Int, source: String) -> [JSON] {
-        guard let session else { return [] }
+        guard let session, lines.format == .yaml else { return [] }  // TOML front matter is never edited
         let indented = before.first == " " || before.first == "\t" || before.hasPrefix("-")
         if !indented && !before.contains(":") {
             let typed = before
