@@ -78,7 +78,7 @@ final class CommandContext {
         let prefix = displayPrefix(vault)
         guard prefix != "\u{0}" else { return nil }
         let folder = String(prefix.dropLast())
-        return folder.split(separator: "/").contains { $0.hasPrefix(".") } ? nil : folder
+        return Vault.hiddenComponent(of: folder) == nil ? folder : nil
     }
 
     /// The current directory relative to the vault root with a trailing `/` (`""` at the root),

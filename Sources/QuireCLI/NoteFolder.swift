@@ -9,7 +9,7 @@ enum NoteFolder {
     static func resolve(_ path: String, in vault: Vault) throws -> String {
         if path.isEmpty || path == "/" || path == "." { return "" }
         let folder = try vault.resolveSafePath(path)
-        if folder.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+        if Vault.hiddenComponent(of: folder) != nil {
             throw CLIError("notes cannot live in a hidden folder (\(folder))",
                            hint: "quire ignores .git/, .quire/ and folders whose name starts with '.'; choose another folder")
         }

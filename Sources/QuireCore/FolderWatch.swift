@@ -102,10 +102,10 @@ public final class FolderWatch {
             if folder.isEmpty { throw .rootGone }
             return  // The parent's event names it.
         }
-        guard let first = name.first else { return }
+        guard !name.isEmpty else { return }
         let path = folder.isEmpty ? String(decoding: name, as: UTF8.self)
             : folder + "/" + String(decoding: name, as: UTF8.self)
-        if first == UInt8(ascii: ".") {
+        if Vault.isHidden(name: name) {
             if name == Array(".gitignore".utf8) { changes.append(.structure("\(path) changed")) }
             return
         }
@@ -161,7 +161,7 @@ public final class FolderWatch {
             let name: [UInt8] = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                 Array(raw.prefix { $0 != 0 })
             }
-            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+            guard !name.isEmpty, !Vault.isHidden(name: name) else { continue }
             let child = relative.isEmpty ? String(decoding: name, as: UTF8.self)
                 : relative + "/" + String(decoding: name, as: UTF8.self)
             if type == Int32(DT_DIR) {

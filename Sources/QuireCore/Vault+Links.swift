@@ -19,16 +19,6 @@ extension Vault {
     /// `root` (real too), and not in a hidden folder or a hidden file of it.
     static func isFollowable(target: String, root: String) -> Bool {
         guard isInside(target, root: root) else { return false }
-        let relative = target.utf8.dropFirst(root.utf8.count)
-        var atStart = true
-        for byte in relative {
-            if byte == UInt8(ascii: "/") {
-                atStart = true
-            } else {
-                if atStart && byte == UInt8(ascii: ".") { return false }
-                atStart = false
-            }
-        }
-        return true
+        return hiddenComponent(of: target.dropFirst(root.count)) == nil
     }
 }

@@ -94,7 +94,7 @@ struct VaultWalker {
                 let type = entry.pointee.d_type
                 withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                     let length = raw.firstIndex(of: 0) ?? raw.count
-                    guard length > 0, raw[0] != UInt8(ascii: ".") else {
+                    guard length > 0, !Vault.isHidden(name: raw.prefix(length)) else {
                         if length == Self.gitignoreName.count, raw.starts(with: Self.gitignoreName) {
                             listing.holdsGitignore = true
                         }

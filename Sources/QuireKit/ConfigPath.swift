@@ -34,7 +34,7 @@ public enum ConfigPath {
     /// Why `path` may not be written to, or nil.
     static func refusal(_ path: String) -> String? {
         if let reason = IncomingPath.refusal(path) { return reason }
-        if let hidden = path.split(separator: "/").first(where: { $0.hasPrefix(".") }) {
+        if let hidden = Vault.hiddenComponent(of: path) {
             return "in a hidden folder (`\(hidden)`)"
         }
         return nil

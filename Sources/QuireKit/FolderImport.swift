@@ -187,7 +187,7 @@ public enum FolderImport {
                 files.append(SourceFile(path: folder.isEmpty ? name : folder + "/" + name, modified: nil, isLink: false,
                                         invalidName: true))
             }
-            for name in names where !name.hasPrefix(".") {
+            for name in names where !Vault.isHidden(name: name) {
                 let path = folder.isEmpty ? name : folder + "/" + name
                 let attributes = try? FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(name).path)
                 let type = attributes?[.type] as? FileAttributeType

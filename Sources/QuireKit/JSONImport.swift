@@ -176,7 +176,7 @@ enum NotePath {
     static func checked(_ path: String, in vault: Vault) throws -> String {
         let safe = try vault.resolveSafePath(path)
         guard safe.hasSuffix(".md") else { throw ImportEntryError("'path' must name a .md file (\(path))") }
-        guard !safe.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+        guard Vault.hiddenComponent(of: safe) == nil else {
             throw ImportEntryError("'path' must not be in a hidden folder (\(path))")
         }
         return safe
@@ -186,7 +186,7 @@ enum NotePath {
     static func folder(_ folder: String, in vault: Vault) throws -> String {
         guard !folder.isEmpty, folder != "." else { return "" }
         let safe = try vault.resolveSafePath(folder)
-        guard !safe.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+        guard Vault.hiddenComponent(of: safe) == nil else {
             throw ImportError.hiddenFolder(path: folder)
         }
         return safe

@@ -48,7 +48,7 @@ enum SiteFiles {
             let path = String(full.dropFirst(rootPath.count))
             let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
             let isDirectory = values?.isDirectory ?? false
-            if url.lastPathComponent.hasPrefix(".") || full == skipped || ignore?(path, isDirectory) == true {
+            if Vault.isHidden(name: url.lastPathComponent) || full == skipped || ignore?(path, isDirectory) == true {
                 if isDirectory { walker.skipDescendants() }
                 continue
             }

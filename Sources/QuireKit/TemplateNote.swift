@@ -29,12 +29,12 @@ public enum TemplateNote {
     /// The template names of the vault (file names without `.md`), sorted.
     public static func available(in vault: Vault) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: vault.url(for: folder).path)) ?? []
-        return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.map { String($0.dropLast(3)) }.sorted()
+        return names.filter { $0.hasSuffix(".md") && !Vault.isHidden(name: $0) }.map { String($0.dropLast(3)) }.sorted()
     }
 
     /// The text of template `name`, or nil when there is none.
     public static func text(named name: String, in vault: Vault) throws -> String? {
-        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains("\0") else {
+        guard !name.isEmpty, !name.contains("/"), !Vault.isHidden(name: name), !name.contains("\0") else {
             throw TemplateError.invalidName(name: name)
         }
         let path = folder + "/" + name + ".md"
