@@ -157,7 +157,7 @@ extension SyncMergeEdgeTests {
 
         #expect(try a.read(".gitignore") == ignore + "*.log\n*.secret\n")
         #expect(try a.read(".quire/config.yml") == config + "merge:\n  \"Journal/**\": theirs\ntimeZone: Europe/Paris\n")
-        #expect(try a.read(".obsidian/app.json") == "{\n  \"fontSize\": 16,\n  \"theme\": \"dark\"\n}\n")
+        #expect(try a.read(".obsidian/app.json") == "{\n  \"theme\": \"dark\",\n  \"fontSize\": 16\n}\n")  // key order kept
         #expect(try a.files().keys.sorted() == [".gitattributes", ".gitignore", ".obsidian/app.json", ".quire/config.yml", "one.md"])
         #expect(try SyncMergeTests.conflicts(a).isEmpty)
 

@@ -60,12 +60,19 @@ private typealias F = MergeFixture
         let older = "{\n  \"theme\": \"dark\",\n  \"fontSize\": 14\n}"
         let newer = "{\n  \"theme\": \"light\",\n  \"fontSize\": 16,\n  \"spellcheck\": true\n}"
         let result = try merge(".obsidian/app.json", base, older, newer)
-        #expect(F.text(result.merged) == "{\n  \"fontSize\": 16,\n  \"spellcheck\": true,\n  \"theme\": \"dark\"\n}\n")
+        // The keys keep the files' order (QuireCore's JSON), never re-sorted.
+        #expect(F.text(result.merged) == "{\n  \"theme\": \"dark\",\n  \"fontSize\": 16,\n  \"spellcheck\": true\n}\n")
         #expect(result.decisions.isEmpty)
 
         let collision = try merge(".obsidian/app.json", base, older, newer.replacingOccurrences(of: "light", with: "blue"))
         #expect(F.text(collision.merged) == newer.replacingOccurrences(of: "light", with: "blue"))
         #expect(collision.decisions.map(\.reason) == ["both sides changed key 'theme'; the remote's version is newer (commit time 2026-01-01T11:00:00Z)"])
+
+        // A key only the loser added goes after the key it follows there; nested order is kept.
+        let added = try merge(".obsidian/app.json", base, "{\n  \"theme\": \"light\",\n  \"zoom\": {\"b\": 1, \"a\": 2},\n  \"fontSize\": 14\n}",
+                              "{\n  \"theme\": \"light\",\n  \"fontSize\": 15\n}")
+        #expect(F.text(added.merged)
+            == "{\n  \"theme\": \"light\",\n  \"zoom\": {\n    \"b\": 1,\n    \"a\": 2\n  },\n  \"fontSize\": 15\n}\n")
 
         let broken = try merge(".obsidian/app.json", base, older, "{ not json")
         #expect(F.text(broken.merged) == "{ not json")
