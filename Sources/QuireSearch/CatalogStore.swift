@@ -16,6 +16,9 @@ public struct CatalogStore: Sendable {
     /// segment, a snapshot rewrites only the small state file.
     private var savedBase: (table: RecordTable, id: UInt64)?
     private let parse: NoteParsing
+    /// The clock the racily-clean rule reads (`FileStamp.now`; a test passes one ahead of it
+    /// so that the files it just wrote are trusted without waiting out the window).
+    private let clock: @Sendable () -> Int64
     /// The watcher position the catalog is up to date with (stored in the snapshot).
     public private(set) var watchMark: WatchMark?
     /// Where refreshes report how far they got (nil: nowhere).
@@ -107,8 +110,9 @@ public struct CatalogStore: Sendable {
     /// re-parses only those whose content changed, and writes the snapshot back when anything
     /// changed. Never throws: problems are in `report` (`failed`, `cacheIssue`).
     public init(root: String, paths: [String], stamps given: [FileStamp?] = [], rebuild: Bool = false,
-                parse: @escaping NoteParsing = CatalogStore.defaultParser) {
-        self.init(loading: root, rebuild: rebuild, parse: parse)
+                parse: @escaping NoteParsing = CatalogStore.defaultParser,
+                clock: @escaping @Sendable () -> Int64 = FileStamp.now) {
+        self.init(loading: root, rebuild: rebuild, parse: parse, clock: clock)
         refresh(paths: paths, stamps: given)
     }
 
@@ -116,9 +120,11 @@ public struct CatalogStore: Sendable {
     /// damaged or old one gives an empty catalog and `report.cacheIssue`; `rebuild` ignores
     /// it). The caller brings it up to date with a `refresh`: the first one writes the snapshot
     /// when the loaded one was not usable.
-    public init(loading root: String, rebuild: Bool = false, parse: @escaping NoteParsing = CatalogStore.defaultParser) {
+    public init(loading root: String, rebuild: Bool = false, parse: @escaping NoteParsing = CatalogStore.defaultParser,
+                clock: @escaping @Sendable () -> Int64 = FileStamp.now) {
         self.root = root
         self.parse = parse
+        self.clock = clock
         var loaded: (Catalog, CachedStamps, CatalogCache.Extras)?
         var issue: CacheError?
         if rebuild {
@@ -153,7 +159,8 @@ public struct CatalogStore: Sendable {
     /// nothing changed, nothing else is done.
     @discardableResult
     public mutating func refresh(paths: [String], stamps given: [FileStamp?] = []) -> IndexReport {
-        let indexer = Indexer(root: root, parse: parse, snapshot: SnapshotTarget(path: cachePath), progress: progress)
+        let indexer = Indexer(root: root, parse: parse, snapshot: SnapshotTarget(path: cachePath), progress: progress,
+                              clock: clock)
         if case .snapshot(let cached) = stamps, let difference = cached.compare(paths: paths, stamps: given) {
             if difference.changed.isEmpty && difference.removed.isEmpty {
                 setReport(unchangedReport)
@@ -194,7 +201,8 @@ public struct CatalogStore: Sendable {
             if needsWrite { writeSnapshot() }
             return report
         }
-        let indexer = Indexer(root: root, parse: parse, snapshot: SnapshotTarget(path: cachePath), progress: progress)
+        let indexer = Indexer(root: root, parse: parse, snapshot: SnapshotTarget(path: cachePath), progress: progress,
+                              clock: clock)
         var unique: [String] = []
         var seen = Set<ExactPath>()
         for path in paths where seen.insert(ExactPath(path)).inserted { unique.append(path) }

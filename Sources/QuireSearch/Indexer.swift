@@ -17,6 +17,8 @@ struct Indexer {
     var snapshot: SnapshotTarget? = nil
     /// Where the pass reports how many notes it has looked at (nil: nowhere).
     var progress: IndexProgress? = nil
+    /// The clock the racily-clean rule reads, in nanoseconds since 1970.
+    var clock: @Sendable () -> Int64 = FileStamp.now
 
     /// What became of one path (`known`: the cache had it). Indirect: most paths are
     /// `unchanged`, and the array of outcomes should not hold a whole note per path.
@@ -39,7 +41,7 @@ struct Indexer {
     func update(_ catalog: inout Catalog, stamps: inout [ExactPath: StoredStamp], paths: [String],
                 given: [FileStamp?] = [], complete: Bool = true, removing: [String] = []) -> IndexReport {
         var report = IndexReport()
-        let racyLimit = FileStamp.now() - FileStamp.racyWindow
+        let racyLimit = clock() - FileStamp.racyWindow
         let known = stamps
         if catalog.count == 0 && known.isEmpty && removing.isEmpty {
             return rebuild(&catalog, stamps: &stamps, paths: paths, given: given, racyLimit: racyLimit)

@@ -111,7 +111,8 @@ final class SnapshotFile {
     /// Maps the file at `path` and checks it: magic, version, section table, header checksum,
     /// each section's bounds and checksum. Throws `.missing` when there is no file,
     /// `.oldVersion` for another version of the format, `.corrupt` for anything else wrong.
-    static func read(_ path: String, kind: Kind) throws(CacheError) -> Contents {
+    /// `now` decides whether the verified file is settled enough to be marked (`VerifiedStamp`).
+    static func read(_ path: String, kind: Kind, now: Date = Date()) throws(CacheError) -> Contents {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw .missing }
@@ -160,7 +161,7 @@ final class SnapshotFile {
         for index in sections.indices where actual[index] != sums[index] {
             throw .corrupt("section \(index) of the \(kind) file fails its checksum")
         }
-        if let stamp, stamp.isSettled(now: Date()) { stamp.write(path) }
+        if let stamp, stamp.isSettled(now: now) { stamp.write(path) }
         return Contents(memory: memory, id: id, sections: sections)
     }
 

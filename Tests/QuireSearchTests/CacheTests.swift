@@ -46,13 +46,14 @@ import Testing
         try vault.write("a-b.md", "dash\n")
         try vault.write("a/b.md", "slash\n")
         try vault.write("a0.md", "zero\n")
-        usleep(100_000)  // older than the racy window: every stamp is stored as it is
         let listing = vault.notePaths().sorted { PathOrder.precedes($0, $1) }
         #expect(listing.firstIndex(of: "a/b.md")! < listing.firstIndex(of: "a-b.md")!)
         let given = [listing, listing.reversed() + ["a.md", "gone.md"]]
         var written: [[ExactPath: StoredStamp]] = []
         for paths in given {
-            let store = CatalogStore(root: vault.root, paths: paths, rebuild: true, parse: vault.parser)
+            // A clock past the racy window: every stamp is stored as it is.
+            let store = CatalogStore(root: vault.root, paths: paths, rebuild: true, parse: vault.parser,
+                                     clock: TestVault.settledClock)
             #expect(store.report.added.count == paths.count - (paths.count > listing.count ? 2 : 0))
             #expect(store.catalog.count == listing.count)
             let (catalog, cached, _) = try CatalogCache.load(vault.root + "/.quire/cache/catalog.bin")
@@ -89,14 +90,12 @@ import Testing
         // An empty vault's snapshot, then a first note found by a walk.
         _ = vault.open()
         try vault.write("n0.md", "---\ntitle: Step 0\n---\napple\n")
-        usleep(100_000)
-        var store = vault.open()
+        var store = vault.open(clock: TestVault.settledClock)
         #expect(store.report.added == ["n0.md"])
         // No snapshot at all, then the first note a watcher names.
         try FileManager.default.removeItem(atPath: vault.root + "/.quire")
-        store = CatalogStore(loading: vault.root, parse: vault.parser)
+        store = CatalogStore(loading: vault.root, parse: vault.parser, clock: TestVault.settledClock)
         try vault.write("n1.md", "---\ntitle: Step 1\n---\nbirch\n")
-        usleep(100_000)
         #expect(store.refresh(changedPaths: ["n0.md", "n1.md"]).added == ["n0.md", "n1.md"])
         let (_, cached, _) = try CatalogCache.load(vault.root + "/.quire/cache/catalog.bin")
         for path in ["n0.md", "n1.md"] {
@@ -199,10 +198,10 @@ import Testing
         let old = "---\ntitle: Version one\n---\nalpha\n"
         try vault.write("n.md", old)
         let oldTime = try vault.modificationDate("n.md")
-        _ = vault.open()
-        Thread.sleep(forTimeInterval: 0.1)
+        // Each version has its own size, so a clock past the racy window needs no wait.
+        _ = vault.open(clock: TestVault.settledClock)
         try vault.write("n.md", "---\ntitle: Version two\n---\nbeta\n")
-        _ = vault.open()
+        _ = vault.open(clock: TestVault.settledClock)
         try vault.write("n.md", old)
         try vault.setModificationDate("n.md", oldTime)
         let store = vault.open()
@@ -342,9 +341,8 @@ import Testing
         // Names whose path order differs from plain byte order ('/' sorts first).
         let names = ["a b.md", "a-c.md", "a/x.md", "a/y/z.md", "a.md", "b.md", "Ä.md"]
         for name in names { try vault.write(name, "---\ntitle: \(name)\n---\nplain\n") }
-        Thread.sleep(forTimeInterval: 0.1)  // past the racily-clean window: stamps are stored as they are
-        _ = vault.open()
-        var store = CatalogStore(loading: vault.root)
+        _ = vault.open(clock: TestVault.settledClock)  // stamps stored as they are; the rewrite below changes a size
+        var store = CatalogStore(loading: vault.root, clock: TestVault.settledClock)
         #expect(store.report.cacheIssue == nil)
         let quiet = store.refresh(changedPaths: names + ["missing.md"])
         #expect(!quiet.hasChanges && quiet.touched == 0 && !quiet.cacheWritten, "every named note matched its stored stamp")
@@ -366,8 +364,7 @@ import Testing
         let vault = try TestVault()
         let names = ["a b.md", "a-c.md", "a/x.md", "a/y/z.md", "a.md", "b.md", "c.md", "Ä.md"]
         for name in names { try vault.write(name, "---\ntitle: \(name)\n---\nplain\n") }
-        Thread.sleep(forTimeInterval: 0.1)  // past the racily-clean window: stamps are stored as they are
-        _ = vault.open()
+        _ = vault.open(clock: TestVault.settledClock)  // stamps stored as they are
         let sorted = names.sorted { PathOrder.precedes($0, $1) }
         var swapped = sorted
         swapped.swapAt(3, 4)

@@ -79,8 +79,11 @@ import Testing
         let fixture = try Fixture()
         let marker = VerifiedStamp.markerPath(fixture.basePath)
         try? FileManager.default.removeItem(atPath: marker)
-        Thread.sleep(forTimeInterval: 1.1)
-        _ = try SnapshotFile.read(fixture.basePath, kind: .base)
+        // No wait for the file to settle: its modification time is set back, and the load is
+        // told a time two seconds on (the flip below then changes the time the marker holds).
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -10)],
+                                              ofItemAtPath: fixture.basePath)
+        _ = try SnapshotFile.read(fixture.basePath, kind: .base, now: Date(timeIntervalSinceNow: 2))
         let stamp = try #require(VerifiedStamp.read(fixture.basePath), "no marker after a verified load of a settled file")
         _ = try SnapshotFile.read(fixture.basePath, kind: .base)
         #expect(VerifiedStamp.read(fixture.basePath) == stamp)

@@ -64,9 +64,15 @@ final class TestVault {
         }
     }
 
-    func open(rebuild: Bool = false) -> CatalogStore {
-        CatalogStore(root: root, paths: notePaths(), rebuild: rebuild, parse: parser)
+    func open(rebuild: Bool = false, clock: @escaping @Sendable () -> Int64 = FileStamp.now) -> CatalogStore {
+        CatalogStore(root: root, paths: notePaths(), rebuild: rebuild, parse: parser, clock: clock)
     }
+
+    /// A clock a second ahead of the real one: the files a test has just written are past the
+    /// racily-clean window (`FileStamp.racyWindow`), so their stamps are stored as they are with
+    /// no wait. Only for a test that does not rewrite a file in the same size afterwards (two
+    /// writes in one clock tick can leave the same stamp: that is what the window is for).
+    static let settledClock: @Sendable () -> Int64 = { FileStamp.now() + 1_000_000_000 }
 
     struct Unparsable: Error, CustomStringConvertible {
         var description: String { "binary junk" }
