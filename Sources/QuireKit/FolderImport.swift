@@ -91,6 +91,7 @@ public enum FolderImport {
         let folder = try NotePath.folder(options.folder, in: vault)
         var writer = ImportWriter(vault: vault, existingIDs: try JSONImport.existingIDs(vault, environment: options.environment),
                                   total: files.count, progress: progress)
+        var kept: [Int: [KeptValue]] = [:]
         for (index, file) in files.enumerated() {
             let target = folder.isEmpty ? file.path : folder + "/" + file.path
             do {
@@ -104,7 +105,8 @@ public enum FolderImport {
                     throw ImportEntryError("cannot read the file")
                 }
                 if file.path.hasSuffix(".md") {
-                    let (mapped, id) = note(data, path: file.path, options: options)
+                    let (mapped, id, keptValues) = note(data, path: file.path, target: safe, options: options)
+                    kept[index] = keptValues
                     try writer.add(index: index, path: safe, id: id, data: mapped, source: file.path, modified: file.modified)
                 } else {
                     try copyAttachment(data, to: safe, source: file.path, modified: file.modified, writer: &writer)
@@ -115,28 +117,33 @@ public enum FolderImport {
                 writer.fail(index, error.description, source: file.path)
             }
         }
-        return try writer.finish()
+        var report = try writer.finish()
+        report.kept = report.imported.flatMap { kept[$0.index] ?? [] }
+        return report
     }
 
     /// The note's bytes with the tool's keys mapped (unchanged when its front matter is not
-    /// editable YAML, or an edit is refused), and its id.
-    static func note(_ data: Data, path: String, options: Options) -> (Data, String?) {
+    /// editable YAML, or an edit is refused), its id, and the values left where they were
+    /// because they do not map losslessly (`path`: in the folder; `target`: in the vault).
+    static func note(_ data: Data, path: String, target: String, options: Options) -> (Data, String?, [KeptValue]) {
         let name = (path as NSString).lastPathComponent
         var document = NoteDocument(data: data, timeZone: options.timeZone)
+        var kept: [KeptValue] = []
         if document.format == .yaml, document.isEditable {
             var edited = document
             do {
-                try options.tool.mapping.apply(to: &edited)
+                let keptValues = try options.tool.mapping.apply(to: &edited, path: target)
                 if options.tool == .joplin { try JoplinImport.mapToDo(&edited, path: path) }
                 if options.tool == .jekyll, !edited.keys.contains("createdAt"), let date = jekyllDate(name, options.timeZone) {
                     try edited.set("createdAt", .timestamp(date, timeZone: options.timeZone))
                 }
                 document = edited
+                kept = keptValues
             } catch {
                 // An edit the surgical writer refuses: the note is copied exactly as it was.
             }
         }
-        return (document.serialized(), document.note(path: name).id)
+        return (document.serialized(), document.note(path: name).id, kept)
     }
 
     /// The date of a Jekyll post's file name (`2024-01-05-title.md`), at midnight local time.

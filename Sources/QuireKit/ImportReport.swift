@@ -54,6 +54,9 @@ public struct ImportReport: Sendable, Equatable {
     public var attachments: [Copied] = []
     /// Attachments already present with the same bytes (folder imports).
     public var attachmentsUnchanged = 0
+    /// Values of imported notes left where they were, byte for byte, because quire's key cannot
+    /// hold them without loss (folder imports; a Hugo `keywords` mapping), in input order.
+    public var kept: [KeptValue] = []
 
     /// An empty report.
     public init() {}

@@ -53,6 +53,9 @@ public struct MigrateReport: Sendable, Equatable {
     /// Notes left as they are because no step could edit them (TOML or unreadable front matter,
     /// or an edit the surgical writer refused), with the reason.
     public var skipped: [(path: String, reason: String)] = []
+    /// Values the steps left where they were, byte for byte, because they do not map
+    /// losslessly (a tag list holding a mapping, a number…), in path order.
+    public var kept: [KeptValue] = []
     /// The unified diff of every change (filled in a dry run).
     public var diff = ""
     /// The commit made (hex), nil in a dry run or when nothing was pending.
@@ -61,7 +64,7 @@ public struct MigrateReport: Sendable, Equatable {
     /// Compares field by field.
     public static func == (lhs: MigrateReport, rhs: MigrateReport) -> Bool {
         lhs.fromVersion == rhs.fromVersion && lhs.toVersion == rhs.toVersion && lhs.steps == rhs.steps
-            && lhs.changed == rhs.changed && lhs.diff == rhs.diff && lhs.commit == rhs.commit
+            && lhs.changed == rhs.changed && lhs.diff == rhs.diff && lhs.commit == rhs.commit && lhs.kept == rhs.kept
             && lhs.skipped.map(\.path) == rhs.skipped.map(\.path) && lhs.skipped.map(\.reason) == rhs.skipped.map(\.reason)
     }
 }
@@ -100,8 +103,9 @@ public enum VaultMigrator {
                     continue
                 }
                 do {
-                    let changed = try Migration.apply(pending, to: &document, path: path, seed: seed)
+                    let (changed, kept) = try Migration.apply(pending, to: &document, path: path, seed: seed)
                     for (index, didChange) in changed.enumerated() where didChange { counts[index] += 1 }
+                    report.kept += kept
                 } catch {
                     report.skipped.append((path, String(describing: error)))
                     continue

@@ -24,7 +24,9 @@ struct ImportCommand: Command {
 
         DIR --from TOOL copies another tool's folder into the vault, its layout kept (so
         relative links keep working), its notes' date and tag keys mapped to quire's and every
-        other key kept, attachments copied (Docs/format.md, "Importing folders").
+        other key kept, attachments copied (Docs/format.md, "Importing folders"). A tag key
+        whose value is not text or a list of strings (Hugo categories of mappings, keywords as
+        a mapping) stays where it is, byte for byte, and is named ("kept categories in …").
         --from joplin takes the folder of Joplin's "Markdown + Front Matter" export or a JEX file
         (FILE.jex): notebooks become folders, resources go to _resources/ with the links to them
         rewritten, tags are kept, and to-dos get todo: true, completed: true|false and due, so
@@ -41,7 +43,7 @@ struct ImportCommand: Command {
         options: [
             .value("--from", name: "TOOL", help: "Import a folder written by TOOL: obsidian, dendron, jekyll, hugo, nb, zk, joplin (also a .jex file) or plain."),
             .value("--folder", name: "F", help: "The vault folder to import into (default: the root)."),
-            .flag("--json", help: "Print the report as JSON: {\"imported\", \"skipped\", \"failed\", \"attachments\"}."),
+            .flag("--json", help: "Print the report as JSON: {\"imported\", \"skipped\", \"failed\", \"attachments\", \"kept\"}."),
             .quiet,
         ],
         positionals: 1...1)
@@ -107,13 +109,15 @@ enum ImportOutput {
                                                                ("reason", .string($0.reason))]) }
             let attachments = report.attachments.map { JSON.object([("source", .string($0.source)), ("path", .string($0.path))]) }
             output.line(JSON.object([("imported", .array(imported)), ("skipped", .array(skipped)),
-                                          ("failed", .array(failed)), ("attachments", .array(attachments))]).rendered(.output))
+                                          ("failed", .array(failed)), ("attachments", .array(attachments)),
+                                          ("kept", KeptValueOutput.json(report.kept))]).rendered(.output))
             return
         }
         for failure in report.failed {
             let what = failure.source.map { "\(failure.index) (\($0))" } ?? String(failure.index)
             output.error("quire: warning: entry \(what) not imported: \(failure.reason)")
         }
+        KeptValueOutput.print(report.kept, vault: vault, context: context)
         var parts = ["imported \(Count.of(report.imported.count, "note"))"]
         if !report.attachments.isEmpty || report.attachmentsUnchanged > 0 {
             parts.append("copied \(Count.of(report.attachments.count, "attachment"))")

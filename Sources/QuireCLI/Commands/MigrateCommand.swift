@@ -17,7 +17,9 @@ struct MigrateCommand: Command {
         is surgical (only the keys concerned change) and every device makes the same edits, so
         two devices migrating at once converge at their next sync. The new version is written,
         and everything is committed as one commit listing the migrations. Notes whose front
-        matter cannot be edited (TOML, invalid YAML) are left as they are and listed.
+        matter cannot be edited (TOML, invalid YAML) are left as they are and listed. A tag
+        value that is not text or a list of strings (a mapping, a nested list, a number, a
+        boolean) is kept as it is, byte for byte, and named ("kept tags in …").
         --dry-run prints the diff of every change and writes nothing.
 
         A vault at an older version still works; commands say on standard error that a migration
@@ -27,7 +29,7 @@ struct MigrateCommand: Command {
         examples: ["quire migrate --dry-run | less", "quire migrate"],
         options: [
             .flag("--dry-run", help: "Print the diff of the changes; write and commit nothing."),
-            .flag("--json", help: "Print the report as JSON: {\"from\", \"to\", \"steps\", \"changed\", \"skipped\", \"commit\"}."),
+            .flag("--json", help: "Print the report as JSON: {\"from\", \"to\", \"steps\", \"changed\", \"skipped\", \"commit\", \"kept\"}."),
             .quiet,
         ])
 
@@ -53,13 +55,15 @@ struct MigrateCommand: Command {
             output.line(JSON.object([
                 ("from", .int(report.fromVersion)), ("to", .int(report.toVersion)), ("steps", .array(steps)),
                 ("changed", .array(report.changed.map { .string($0) })), ("skipped", .array(skipped)),
-                ("commit", .string(report.commit)), ("diff", dryRun ? .string(report.diff) : .null),
+                ("commit", .string(report.commit)), ("kept", KeptValueOutput.json(report.kept)),
+                ("diff", dryRun ? .string(report.diff) : .null),
             ]).rendered(.output))
             return
         }
         for item in report.skipped {
             output.error("quire: warning: \(context.displayPath(item.path, vault: vault)) left as it is: \(item.reason)")
         }
+        KeptValueOutput.print(report.kept, vault: vault, context: context)
         guard !report.steps.isEmpty else {
             output.line("the vault's format is up to date (version \(report.fromVersion))")
             return
