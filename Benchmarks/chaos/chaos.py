@@ -238,6 +238,9 @@ class Chaos:
         text = self.read(full) if note else ""
         identity = self.note_id(text) if note else None
         token = self.new_token(device)
+        if self.args.hostile and operation in ("tag", "untag") and hostile.holds_odd_value(text):
+            # quire tag refuses tags it cannot rewrite without loss (hostile.py, odd-value).
+            return self.operate_fallback(device, token)
         self.stats["operations"] += 1
         shown = note if note and operation not in ("create", "create-editor", "attach") else ""
         self.log("%s %s %s %s" % (device.name, operation, shown, token))

@@ -14,6 +14,14 @@ ordinary ones; `check` runs after convergence and returns the problems found.
                backups), or a file of no known name that appears and is gone at once. None may
                ever reach the remote; the scratch files stay on their device (the trees are
                compared without them).
+  odd-value -- a note whose tag key holds what quire's tags cannot hold without loss: a list with
+               a mapping, a nested list, numbers or booleans, `keywords` as a mapping, `categories`
+               of mappings (each holding the operation's token). After convergence the check
+               lowers the last device's format version (its `daily:` section, which would stop
+               every command, removed), runs `quire migrate` there (exit 0, one "kept" note per
+               such note) and converges again: every value must still be on every device, byte
+               for byte (FrontMatterMapping.tagLoss). `quire tag` is not run on these notes (it
+               refuses them, exit 1).
 """
 import os
 import re
@@ -29,17 +37,31 @@ SCRATCH_NAMES = [".{n}.kate-swp", ".goutputstream-{t}", ".~lock.{n}#", "{n}___jb
 SCRATCH = re.compile(r"^(\..+\.kate-swp|\.goutputstream-.+|\.~lock\..+#|.+___jb_(tmp|old)___|.+\.vsctmp|"
                      r"\..+\.(sw[a-px]|s[a-v][a-z])|\d{4,6}|.+~|\.#.+|#.+#)$")
 DAILY_SECTION = re.compile(r"^daily:\n(?:[ \t]+.*\n?)*", re.M)
+ODD_MARK = "hostile: odd-value"
+ODD_VALUES = ["tags:\n  - {t}\n  - {{project: {t}, due: 2026-12-01}}\n  - Work\n",
+              "tags: [{t}, [nested, {t}], A, a]\n",
+              "tags: [{t}, 2024, 1.10, {T}]\n",
+              "tags:\n  - {t}\n  - true\n  - false\n",
+              "keywords:\n  topic: {t}\n  weight: 2\n",
+              "categories:\n  - name: {t}\n    weight: 1\n  - name: sea\n"]
 
 
 def setup(chaos):
-    """A canary in every device's `.git/config`: what a link into `.git/` would leak."""
+    """A canary in every device's `.git/config`: what a link into `.git/` would leak; the odd
+    values written (token → the key's lines)."""
+    chaos.odd_values = {}
     for device in chaos.devices:
         chaos.git("config", "quire.canary", CANARY % device.name, cwd=device.path)
 
 
 def operations():
     """The names of the hostile operations, in the order chaos.py weighs them."""
-    return ("git-link", "config-path", "scratch")
+    return ("git-link", "config-path", "scratch", "odd-value")
+
+
+def holds_odd_value(text):
+    """Whether a note is one the odd-value operation wrote (`quire tag` refuses its tags)."""
+    return "\n%s\n" % ODD_MARK in text
 
 
 def is_scratch(name):
@@ -96,6 +118,47 @@ def operate(chaos, device, operation, token):
         with open(os.path.join(folder, scratch), "w", encoding="utf-8") as handle:
             handle.write("%s user@host %s\n" % (scratch, token))
         chaos.stats["hostile_scratch"] = chaos.stats.get("hostile_scratch", 0) + 1
+    elif operation == "odd-value":
+        value = chaos.rng.choice(ODD_VALUES).format(t=token, T=token.upper())
+        chaos.odd_values[token] = value
+        chaos.write_as_editor(os.path.join(root, "odd-%s.md" % name),
+                              "---\ntitle: Odd %s\n%s\n%s---\n%s\n" % (name, ODD_MARK, value, token), device)
+        chaos.record(token, "body", None, device)
+        chaos.stats["hostile_values"] = chaos.stats.get("hostile_values", 0) + 1
+
+
+def odd_values_missing(chaos, when):
+    """The odd values not on every device byte for byte (a deleted note's excepted)."""
+    problems = []
+    for device in chaos.devices:
+        texts = [chaos.read(os.path.join(device.path, note)) for note in chaos.notes(device)]
+        for token, value in sorted(chaos.odd_values.items()):
+            if token in chaos.deleted or any("\n" + value in text for text in texts):
+                continue
+            holder = [text for text in texts if token in text]
+            problems.append("%s: %s: the value of %s is not there byte for byte: %r in %r" % (
+                device.name, when, token, value, holder[:1]))
+    return problems
+
+
+def migrate_keeps_odd_values(chaos):
+    """The last device's vault lowered to format 1 and migrated: exit 0, each odd note named as
+    kept, and after converging every odd value still on every device byte for byte."""
+    problems = odd_values_missing(chaos, "before quire migrate")
+    device = chaos.devices[-1]
+    config = os.path.join(device.path, ".quire", "config.yml")
+    text = DAILY_SECTION.sub("", chaos.read(config)) if os.path.exists(config) else ""
+    text, versions = re.subn(r"^version: *\d+ *$", "version: 1", text, flags=re.M)
+    chaos.write_as_editor(config, text if versions else "version: 1\n" + text, device)
+    migrated = chaos.quire(device, "migrate", check=False)
+    chaos.stats["hostile_migrations"] = chaos.stats.get("hostile_migrations", 0) + 1
+    odd = [note for note in chaos.notes(device) if holds_odd_value(chaos.read(os.path.join(device.path, note)))]
+    kept = migrated.stderr.count("quire: note: kept ")
+    if migrated.returncode != 0 or kept < len(odd):
+        problems.append("%s: quire migrate exited %d, %d kept notes for %d odd notes: %s" % (
+            device.name, migrated.returncode, kept, len(odd), migrated.stderr.strip()))
+    chaos.converge()
+    return problems + odd_values_missing(chaos, "after quire migrate")
 
 
 def written_under_git(device):
@@ -149,4 +212,6 @@ def check(chaos):
                     if b"canary-secret-" in handle.read():
                         problems.append("%s: the export published .git/config in %s" % (
                             device.name, os.path.relpath(os.path.join(directory, file_name), site)))
+    if chaos.odd_values:
+        problems += migrate_keeps_odd_values(chaos)
     return problems

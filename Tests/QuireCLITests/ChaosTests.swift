@@ -40,14 +40,17 @@ struct ChaosTests {
     /// What another device can sync to make this one leak or write where nothing syncs (issue 32,
     /// `Benchmarks/chaos/hostile.py`): links into `.git/` (no device's export publishes its
     /// `.git/config`), daily paths into `.git/` in the synced configuration (`quire daily` refuses
-    /// them on every device), other editors' scratch files and files gone at once (never on the remote).
-    @Test("hostile shapes (issue 32): links into .git, config paths into .git, editor scratch files")
+    /// them on every device), other editors' scratch files and files gone at once (never on the remote),
+    /// tag values quire cannot rewrite without loss (still on every device, byte for byte, after a
+    /// device runs `quire migrate` and all converge).
+    @Test("hostile shapes (issue 32): links into .git, config paths into .git, editor scratch files, odd tag values")
     func hostile() throws {
         let run = try ChaosSupport.runDriver(["--seed", "12", "--devices", "3", "--rounds", "8", "--hostile", "3",
                                              "--concurrent-probability", "0"])
         #expect(run.code == 0, "chaos driver failed:\n\(run.output)")
         #expect(ChaosSupport.figure("losses", in: run.output) == 0, "\(run.output)")
-        for figure in ["hostile_links", "hostile_configs", "hostile_dailies", "hostile_scratch", "hostile_transients"] {
+        for figure in ["hostile_links", "hostile_configs", "hostile_dailies", "hostile_scratch", "hostile_transients",
+                       "hostile_values", "hostile_migrations"] {
             #expect((ChaosSupport.figure(figure, in: run.output) ?? 0) > 0, "\(figure): \(run.output)")
         }
     }
