@@ -92,6 +92,20 @@ struct KeptValueTests {
         #expect(try Self.kept(json.stdout) == [["path": "J/s.md", "key": "keywords", "reason": "it is a mapping"]])
     }
 
+    /// A merge whose tags would not read back the same (an item holding the text form's comma)
+    /// is not made: both keys stay as they were.
+    @Test func aMergeThatWouldNotReadBackTheSameIsNotMade() throws {
+        let source = try Harness.temporaryDirectory("quire-import-read-back")
+        let text = "---\ntags: \"x, y\"\ntag: [\"a, b\"]\n---\nBody\n"
+        try Harness.write(text, to: source.appendingPathComponent("n.md"))
+        let vault = try TestVault()
+        let run = try vault.run(["import", source.path, "--from", "obsidian"])
+        #expect(run.code == 0)
+        #expect(run.stderr == "quire: note: kept tags in n.md: its tags would not read back the same — not rewritten\n"
+                + "quire: note: kept tag in n.md: its tags would not read back the same — not moved to tags\n")
+        #expect(try vault.read("n.md") == text)
+    }
+
     /// A note whose tags hold a mapping arrives on b by sync; b migrates and syncs back: the
     /// value is there, byte for byte, on both devices.
     @Test func aSyncedValueSurvivesMigrateOnTheOtherDevice() throws {
