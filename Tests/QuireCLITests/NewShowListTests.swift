@@ -96,8 +96,9 @@ struct NewShowListTests {
         #expect(object["folder"] as? String == "Dialogue")
         #expect(object["tags"] as? [String] == ["toy", "philosophy"])
         #expect(object["project"] is NSNull)
-        // No createdAt: the earlier of updatedAt and the file's time (DateFallbackTests).
-        #expect(object["createdAt"] as? String == "2026-03-04T09:25:48Z")
+        // No createdAt: the earlier of updatedAt and the file's time (DateFallbackTests), written
+        // with the offset the note's own value has.
+        #expect(object["createdAt"] as? String == "2026-03-04T10:25:48+01:00")
         #expect(object["createdAtSource"] as? String == "frontMatter:updatedAt")
         #expect(object["draft"] as? Bool == false)
         #expect(object["mood"] as? Int == 2)

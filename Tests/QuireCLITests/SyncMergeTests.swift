@@ -54,7 +54,7 @@ import Testing
         #expect(record["device"] as? String == "b")
         #expect(record["winner"] as? String == "ours")
         #expect((record["reason"] as? String)?.contains("status") == true)
-        #expect(record["time"] as? String == "2026-11-29T12:01:00Z")
+        #expect(record["time"] as? String == "2026-11-29T12:01:00+00:00")
         let id = try #require(record["id"] as? String)
         #expect(try Self.conflicts(b).map { $0["id"] as? String } == [id])
 
