@@ -36,7 +36,18 @@ enum TokenMerge {
                 if words.filter({ touched[$0] }).count * 2 > words.count { return nil }
             }
         }
-        let chunks = SequenceMerge.chunks(baseCount: numbers.base.count, older: changes.older, newer: changes.newer)
+        // Two sides' edits of one phrase with no word between them (`stays shut:` beside `, and
+        // Remy cooks`) would read as neither side wrote: they collide, unless a line break
+        // stands between them or at their facing ends (one of them adds whole lines).
+        let apart = { (first: SequenceMerge.Change, second: SequenceMerge.Change) -> Bool in
+            let gap = first.old.upperBound..<second.old.lowerBound
+            if gap.contains(where: { base.isWord($0) || base.isLineBreak($0) }) { return true }
+            let (firstTokens, secondTokens) = (first.side == .older ? older : newer, second.side == .older ? older : newer)
+            if let last = first.new.last, firstTokens.isLineBreak(last) { return true }
+            if let head = second.new.first, secondTokens.isLineBreak(head) { return true }
+            return false
+        }
+        let chunks = SequenceMerge.chunks(baseCount: numbers.base.count, older: changes.older, newer: changes.newer, apart: apart)
         var output: [UInt8] = []
         var lost: [(lineOffset: Int, lost: String, kept: String)] = []
         var lineBreaks = 0

@@ -16,13 +16,13 @@ import Testing
 
     @Test func adjacentLinesAndDifferentWordsOfOneLineSurvive() throws {
         let (a, b) = try SyncWorld().pair(["minutes.md": Self.minutes])
-        try a.write(Self.edit(Self.minutes, [("Chen\n", "Chen and Ana\n"), ("room three", "room 3"), ("10:00", "11:00")]),
+        try a.write(Self.edit(Self.minutes, [("Chen\n", "Chen and Ana\n"), ("room three", "hall three"), ("10:00", "11:00")]),
                     to: "minutes.md")
         try b.write(Self.edit(Self.minutes, [("budget", "budget, hiring"), ("three.", "three, upstairs."), ("10:00", "11:30")]),
                     to: "minutes.md")
         try SyncMergeTests.syncABA(a, b)
         #expect(try a.read("minutes.md") == Self.edit(Self.minutes, [
-            ("Chen\n", "Chen and Ana\n"), ("budget", "budget, hiring"), ("room three.", "room 3, upstairs."), ("10:00", "11:30")]))
+            ("Chen\n", "Chen and Ana\n"), ("budget", "budget, hiring"), ("room three.", "hall three, upstairs."), ("10:00", "11:30")]))
         #expect(try SyncMergeTests.conflicts(a).isEmpty)
         #expect(try SyncMergeTests.conflicts(b).isEmpty)
     }
@@ -84,7 +84,7 @@ import Testing
         let records = try SyncMergeTests.conflicts(a)
         try #require(records.count == 1, "\(records)")
         let reason = try #require(records[0]["reason"] as? String)
-        #expect(reason.hasPrefix("both sides changed the same words (line 10: 'four.' from a lost to 'garden.' from Ben)"), "\(reason)")
+        #expect(reason.hasPrefix("both sides changed the same words (line 10: 'room four.' from a lost to 'the garden.' from Ben)"), "\(reason)")
         #expect(reason.hasSuffix("Ben's version is newer (commit time of 'edit by hand' (Ben), 2026-11-29T11:45:00Z)"), "\(reason)")
     }
 
@@ -102,8 +102,8 @@ import Testing
         try #require(pull.code == 0, "\(pull.stderr)")
         #expect(try b.read("minutes.md") == Self.edit(Self.minutes, [
             ("room three", "the garden"), ("Agenda: budget", "Agenda: budget, hiring"), ("10:00", "11:00")]))
-        #expect(pull.stderr.contains("kept Ben's version — both sides changed the same words (line 10: 'four.' from a lost to "
-                                     + "'garden.' from Ben); Ben's version is newer (commit time of 'edit by hand' (Ben), 2026-11-29T11:45:00Z)"),
+        #expect(pull.stderr.contains("kept Ben's version — both sides changed the same words (line 10: 'room four.' from a lost "
+                                     + "to 'the garden.' from Ben); Ben's version is newer (commit time of 'edit by hand' (Ben), 2026-11-29T11:45:00Z)"),
                 "\(pull.stderr)")
     }
 

@@ -67,8 +67,11 @@ import Testing
     }
 
     @Test func cjkTextMergesByCharacter() throws {
-        let result = try merge("会议在星期一举行。\n", older: "会议在星期二举行。\n", newer: "会议在星期一下午举行。\n")
-        #expect(result.text == "会议在星期二下午举行。\n")
+        let result = try merge("会议在星期一举行。\n", older: "会议在星期二举行。\n", newer: "会议在星期一举行吧。\n")
+        #expect(result.text == "会议在星期二举行吧。\n")
+        // Neighbouring characters are one edit, as neighbouring words are: the newer kept.
+        let near = try merge("会议在星期一举行。\n", older: "会议在星期二举行。\n", newer: "会议在星期一下午举行。\n")
+        #expect(near.text == "会议在星期一下午举行。\n")
     }
 
     @Test func aMergeThatWouldRepeatAPassageIsRefused() throws {
@@ -161,5 +164,23 @@ extension BodyMergeTests {
                               newer: "Due 2026-11-30 in notes/plan.md today\n")
         #expect(dated.text == "Due 2026-11-30 in notes/plan.md today\n")
         #expect(dated.collisions.map(\.lost) == ["2026-12-02"])
+    }
+}
+
+extension BodyMergeTests {
+    /// Found by the demo: two rewrites of one sentence inside a longer line, merged word by word,
+    /// gave "The bistro stays shut:, and Remy Remy has a bigger plan." Edits of one phrase with no
+    /// word between them are one collision: the newer sentence is kept whole, the older named.
+    @Test func editsOfOnePhraseWithNoWordBetweenCollide() throws {
+        let rest = " Remy runs the kitchen from a hat that is no\n"
+        let result = try merge("The little bistro reopens under its old name." + rest,
+                               older: "The bistro reopens, and Remy cooks in plain sight." + rest,
+                               newer: "The bistro stays shut: Remy has a bigger plan." + rest)
+        #expect(result.text == "The bistro stays shut: Remy has a bigger plan." + rest)
+        #expect(result.collisions.count == 1)
+        // Neighbouring words edited on each side: one collision, the newer words kept.
+        let near = try merge("one two three four\n", older: "one TWO three four\n", newer: "one two THREE four\n")
+        #expect(near.text == "one two THREE four\n")
+        #expect(near.collisions.map(\.lost) == ["TWO three"])
     }
 }

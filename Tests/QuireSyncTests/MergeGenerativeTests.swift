@@ -121,7 +121,7 @@ struct MergeCase {
     /// word edits, words overlap when the same word is replaced, words are added before the same
     /// word, or (where a diff may align either way) a word is added beside the one the other
     /// replaced.
-    static func overlaps(_ edit: Edit, own: [Edit], _ other: [Edit]) -> Bool {
+    static func overlaps(_ edit: Edit, own: [Edit], _ other: [Edit], lines: [String]) -> Bool {
         let mine = hunk(of: edit, in: own), theirs = other.map { hunk(of: $0, in: other) }
         for (index, their) in theirs.enumerated() {
             let collide: Bool
@@ -135,13 +135,28 @@ struct MergeCase {
             let wordEdits: Set<Edit.Kind> = [.replaceWord, .addWord]
             let otherEdit = other[index]
             guard mine.count == 1, their.count == 1, wordEdits.contains(edit.kind), wordEdits.contains(otherEdit.kind) else { return true }
-            switch (edit.kind, otherEdit.kind) {
-            case (.replaceWord, .replaceWord), (.addWord, .addWord): if edit.word == otherEdit.word { return true }
-            case (.replaceWord, _): if otherEdit.word == edit.word || otherEdit.word == edit.word + 1 { return true }
-            default: if edit.word == otherEdit.word || edit.word == otherEdit.word + 1 { return true }
-            }
+            if !wordBetween(edit, otherEdit, in: lines[edit.line]) { return true }
         }
         return false
+    }
+
+    /// Whether a word (letters or digits, not `|` or `-`) of the base line stands between the
+    /// places two word edits touch: a replaced item, or the gap before the item a word is added at.
+    static func wordBetween(_ one: Edit, _ two: Edit, in line: String) -> Bool {
+        let items = line.split(separator: " ", omittingEmptySubsequences: false)
+        func between(_ a: Edit, _ b: Edit) -> Range<Int> {
+            switch (a.kind, b.kind) {
+            case (.replaceWord, .replaceWord): return (a.word + 1)..<max(a.word + 1, b.word)
+            case (.addWord, .addWord): return a.word..<max(a.word, b.word)
+            case (.replaceWord, _): return (a.word + 1)..<max(a.word + 1, b.word)
+            default: return a.word..<max(a.word, b.word)
+            }
+        }
+        let (first, second) = one.word < two.word || (one.word == two.word && one.kind == .addWord) ? (one, two) : (two, one)
+        if one.word == two.word && one.kind == two.kind { return false }
+        return between(first, second).contains { index in
+            index < items.count && items[index].contains { $0.isLetter || $0.isNumber }
+        }
     }
 
     /// The base lines the hunk holding `edit` changes (empty at a point for added lines alone).
@@ -189,7 +204,7 @@ struct MergeCase {
         let lost = onLaptop.decisions.compactMap(\.lost).joined(separator: "\n")
         for (edits, others) in [(laptopEdits, phoneEdits), (phoneEdits, laptopEdits)] {
             for edit in edits where !edit.marker.isEmpty && !merged.contains(edit.marker) {
-                if !Self.overlaps(edit, own: edits, others) { return "(a) lost a non-overlapping edit \(edit): \(describe)" }
+                if !Self.overlaps(edit, own: edits, others, lines: base) { return "(a) lost a non-overlapping edit \(edit): \(describe)" }
                 if !lost.contains(edit.marker) { return "(c) dropped \(edit.marker) without a record: \(describe)\n--- lost\n\(lost)" }
             }
         }
