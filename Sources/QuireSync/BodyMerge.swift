@@ -69,7 +69,17 @@ enum BodyMerge {
             let (olderLines, newerLines) = (Lines(Data(older)), Lines(Data(newer)))
             if olderLines.isSubsequence(of: newerLines) { return (Array(newer), []) }
             if newerLines.isSubsequence(of: olderLines) { return (Array(older), []) }
-            let both = Array(older) + Array(newer)
+            // Lines put before others end with a line break: the older side's first, unless only
+            // the newer side's end with one (the older side's then go last, at the text's end);
+            // where neither does (both added a last line without one), a line break joins them.
+            let both: [UInt8]
+            if older.last == 0x0A {
+                both = Array(older) + Array(newer)
+            } else if newer.last == 0x0A {
+                both = Array(newer) + Array(older)
+            } else {
+                both = Array(older) + [0x0A] + Array(newer)
+            }
             if !DuplicateRuns.found(in: both, sides: [Array(older), Array(newer)]) { return (both, []) }
             return (Array(newer), whole)
         }

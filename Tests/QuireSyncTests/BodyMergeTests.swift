@@ -184,3 +184,15 @@ extension BodyMergeTests {
         #expect(near.collisions.map(\.lost) == ["TWO three"])
     }
 }
+
+extension BodyMergeTests {
+    /// Both sides added a last line to a text whose last line has a line break, one of them
+    /// without a final break: the lines are never joined into one.
+    @Test func addedLastLinesAreNeverJoined() throws {
+        let one = try merge("a\n", older: "a\nfrom laptop", newer: "a\nfrom phone\n")
+        #expect(one.text == "a\nfrom phone\nfrom laptop")
+        let neither = try merge("a\n", older: "a\nfrom laptop", newer: "a\nfrom phone")
+        #expect(neither.text == "a\nfrom laptop\nfrom phone")
+        #expect(one.collisions.isEmpty && neither.collisions.isEmpty)
+    }
+}
