@@ -169,12 +169,16 @@ extension LinkExtractor.Scanner {
             if !heading.text.isEmpty { anchors.headings.append(text(heading.text)) }
             return
         }
-        // `… ^block-id` at the end of the line (or alone on it).
+        // `… ^block-id` at the end of the line (or alone on it), after a space or right after
+        // an embed or link (`![[x.png]]^block-id`, `![x](x.png)^id`), as Obsidian accepts it.
         let content = trimmed(line)
         var caret = content.upperBound
         while caret > content.lowerBound, isBlockIDByte(bytes[caret - 1]) { caret -= 1 }
-        guard caret > content.lowerBound, caret < content.upperBound, bytes[caret - 1] == UInt8(ascii: "^"),
-              caret - 1 == content.lowerBound || bytes[caret - 2] == 0x20 || bytes[caret - 2] == 0x09 else { return }
+        guard caret > content.lowerBound, caret < content.upperBound, bytes[caret - 1] == UInt8(ascii: "^") else { return }
+        let before = caret - 1 == content.lowerBound ? nil : bytes[caret - 2]
+        guard before == nil || before == 0x20 || before == 0x09 || before == UInt8(ascii: "]") || before == UInt8(ascii: ")") else {
+            return
+        }
         anchors.blockIDs.append(text(caret..<content.upperBound))
     }
 

@@ -122,15 +122,15 @@ struct SiteLinkMap {
         return nil
     }
 
-    /// The `id` a heading of the note at `path` gets on its page (`A#B` names heading `B`);
-    /// the slug of the text when the note has no such heading; nil for a block id (`^id`: the
-    /// page has no anchor for blocks, the link leads to the page).
+    /// The `id` a heading of the note at `path` gets on its page (`A#B` names heading `B`,
+    /// matched by `NoteAnchors.headingIndex`, the rule `check` uses); the slug of the text when
+    /// the note has no such heading; nil for a block id (`^id`: the page has no anchor for
+    /// blocks, the link leads to the page).
     func anchor(of heading: String, in path: String) -> String? {
         let wanted = heading.split(separator: "#").last.map(String.init) ?? heading
         if wanted.hasPrefix("^") || wanted.isEmpty { return nil }
-        for heading in headings[ExactPath(path)] ?? [] where NoteAnchors(headings: [heading.text]).hasHeading(wanted) {
-            return heading.anchor
-        }
+        let headings = headings[ExactPath(path)] ?? []
+        if let index = NoteAnchors(headings: headings.map(\.text)).headingIndex(of: heading) { return headings[index].anchor }
         return HeadingAnchor.slug(wanted)
     }
 

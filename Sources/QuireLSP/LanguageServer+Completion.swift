@@ -150,6 +150,7 @@ extension LanguageServer {
         let start = cursor - typed.utf8.count
         let tail = Self.linkTail(document, cursor)
         // The rest of the heading and the `]]` go; before a `|label` only the rest of the heading.
+        // The heading goes in as Obsidian writes it (`Part 1: Basics` → `Part 1 Basics`).
         let (end, suffix) = tail.end == UInt8(ascii: "]") ? (cursor + tail.length + 2, "]]")
             : tail.end == UInt8(ascii: "|") ? (cursor + tail.length, "") : (cursor, "]]")
         return noteText(target).map(MarkdownOutline.init)?.headings.filter { !$0.text.isEmpty }.compactMap { heading in
@@ -157,7 +158,7 @@ extension LanguageServer {
             return .object([
                 ("label", .string(heading.text)), ("kind", .int(22)),
                 ("detail", .string(String(repeating: "#", count: heading.level) + " in " + target)),
-                ("textEdit", edit(document, start..<end, heading.text + suffix)),
+                ("textEdit", edit(document, start..<end, NoteAnchors.linkText(heading.text) + suffix)),
             ])
         } ?? []
     }

@@ -27,8 +27,8 @@ extension LanguageServer {
         var line = 0
         if let text = noteText(target) {
             if let heading = link.heading {
-                let wanted = NoteAnchors.headingKey(heading.split(separator: "#").last.map(String.init) ?? heading)
-                line = MarkdownOutline(text).headings.first { NoteAnchors.headingKey($0.text) == wanted }?.line ?? 0
+                let headings = MarkdownOutline(text).headings
+                line = NoteAnchors(headings: headings.map(\.text)).headingIndex(of: heading).map { headings[$0].line } ?? 0
             } else if let block = link.blockID?.lowercased() {
                 line = (0..<text.lineCount).first { text.lineText($0).lowercased().hasSuffix("^" + block) } ?? 0
             }

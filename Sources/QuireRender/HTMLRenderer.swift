@@ -1,4 +1,5 @@
 import CCMark
+import QuireCore
 
 /// What a stretch of a note's source (a wikilink, an embed) becomes in its HTML page.
 public struct HTMLReplacement: Sendable, Equatable {

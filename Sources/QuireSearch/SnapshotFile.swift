@@ -40,8 +40,9 @@ final class SnapshotFile {
     /// (`BinaryCoding+Links`), and link terms (`\u{1}L:`, `\u{1}S:`) are indexed; 21: `.NET`-style
     /// words keep their leading dot; 22: a checksum per section and one of the header; 23: a
     /// record's problems include `draft`/`pinned` that are neither true nor false and a `title`
-    /// that is no text; 24: and git's conflict markers left in the note).
-    static let version: UInt32 = 24
+    /// that is no text; 24: and git's conflict markers left in the note; 25: block ids right after
+    /// an embed or link, `![[x.png]]^id`).
+    static let version: UInt32 = 25
 
     /// The sections of a segment, in the order of a file's section table (both files start
     /// with one segment), with the size of their elements.

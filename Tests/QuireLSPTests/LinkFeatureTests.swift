@@ -85,6 +85,22 @@ import QuireCore
         #expect(try client.stop() == 0)
     }
 
+    /// Heading links as Obsidian writes them (`:` and `?` left out) are no findings, lead to
+    /// the heading, and completion inserts that form (the one rule of `NoteAnchors`).
+    @Test func obsidianHeadingLinksResolveAndCompleteInObsidiansForm() throws {
+        var files = Self.files
+        files["faq.md"] = "# FAQ\n## How large can each remote vault be?\n## Part 1: Basics\n"
+        let client = try start(files)
+        client.open("new.md", "[[faq#Part 1 Basics]] [[faq#How large can each remote vault be]] [[faq#Nope]]\n[[faq#par")
+        let found = try client.diagnostics("new.md") { $0.count == 1 }
+        #expect(found.first?["message"]?.string?.contains("Nope") == true)
+        let heading = try client.result("textDocument/definition", at(client, "new.md", 0, 5))
+        #expect(heading["range"]?["start"]?["line"] == .int(2))
+        let items = try client.result("textDocument/completion", at(client, "new.md", 1, 9))["items"]?.array ?? []
+        #expect(items.first?["textEdit"]?["newText"] == .string("Part 1 Basics]]"))
+        #expect(try client.stop() == 0)
+    }
+
     @Test func codeActionsCreateTheNoteOfABrokenLinkAndExtractASelection() throws {
         let client = try start()
         let text = "---\ntitle: Source\n---\nSee [[Big Plan]].\n## Part two\nDetails here.\n"

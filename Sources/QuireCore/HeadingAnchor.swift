@@ -1,6 +1,8 @@
-/// Heading anchors as GitHub makes them: lowercased, punctuation dropped, spaces turned into
-/// hyphens (`## Act Two: the Fall` → `act-two-the-fall`); a repeated one gets `-1`, `-2`, ….
-public struct HeadingAnchor {
+/// Heading anchors as GitHub and Hugo make them: lowercased, punctuation dropped, spaces turned
+/// into hyphens (`## Act Two: the Fall` → `act-two-the-fall`, `Smileys & Emotion` →
+/// `smileys--emotion`); a repeated one gets `-1`, `-2`, …. The ids of the site export's
+/// headings, and one of the forms `NoteAnchors.headingIndex` accepts.
+public struct HeadingAnchor: Sendable {
     private var used: [String: Int] = [:]
 
     /// A fresh set of anchors (one per page).
