@@ -162,16 +162,23 @@ extension LinkExtractor.Scanner {
 
     // MARK: anchors
 
-    /// Records the heading (`#` to `######`) or block id (`^id` ending the line) of a line.
-    mutating func readAnchors(_ line: Range<Int>) {
+    /// Records the heading (`#` to `######`, its text up to a `%%` comment) or block id (`^id`
+    /// ending the line's last stretch outside comments) of a line.
+    mutating func readAnchors(_ block: MarkdownBlocks.Line) {
+        let line = block.beforeComments
         let start = line.lowerBound + MarkdownBody.indent(UnsafeBufferPointer(rebasing: bytes[line]))
         if start - line.lowerBound < 4, let heading = MarkdownBlocks.atxHeading(bytes, start..<line.upperBound) {
             if !heading.text.isEmpty { anchors.headings.append(text(heading.text)) }
             return
         }
+        var last = block.range
+        _ = block.forEachVisible { stretch in
+            if !trimmed(stretch).isEmpty { last = stretch }
+            return true
+        }
         // `… ^block-id` at the end of the line (or alone on it), after a space or right after
         // an embed or link (`![[x.png]]^block-id`, `![x](x.png)^id`), as Obsidian accepts it.
-        let content = trimmed(line)
+        let content = trimmed(last)
         var caret = content.upperBound
         while caret > content.lowerBound, isBlockIDByte(bytes[caret - 1]) { caret -= 1 }
         guard caret > content.lowerBound, caret < content.upperBound, bytes[caret - 1] == UInt8(ascii: "^") else { return }

@@ -21,8 +21,9 @@ public struct LinkScan: Sendable, Equatable {
 ///   `[[target#^block]]`, `![[embed]]`; Markdown links and images `[label](path)`,
 ///   `[label](<path with spaces>)`, `[label](path "title")` whose destination is a relative or
 ///   vault path (URLs with a scheme, `//host` and `mailto:` are not links between files).
-///   Nothing inside code spans, fenced or indented code blocks (the lines `MarkdownBody`
-///   skips), and nothing escaped with `\`.
+///   Nothing inside code spans, fenced or indented code blocks, raw HTML blocks or `%%`
+///   comments (the lines and stretches `MarkdownBlocks` sets aside), and nothing escaped with
+///   `\`.
 /// - Front matter: wikilinks inside string values, e.g. `related: "[[X]]"` or a list of such
 ///   (quoted, as YAML needs: an unquoted `[[X]]` is a nested list, not a link). YAML comments
 ///   are not read.
@@ -63,9 +64,9 @@ public enum LinkExtractor {
                 if case .setextUnderline(_, let heading) = block.kind {
                     scanner.anchors.headings.append(MarkdownBlocks.setextText(bytes, heading))
                 }
-                guard block.kind != .code, !block.range.isEmpty else { return true }
-                if hasAnchor { scanner.readAnchors(block.range) }
-                if hasBracket { scanner.scanBodyLine(block.range) }
+                guard block.isRead, !block.range.isEmpty else { return true }
+                if hasAnchor { scanner.readAnchors(block) }
+                if hasBracket { _ = block.forEachVisible { scanner.scanBodyLine($0); return true } }
                 return true
             }
         }

@@ -5,11 +5,13 @@ import Foundation
 /// containers nested in any order, and inside them fenced code blocks (opened and closed at
 /// their container's indentation and quote prefix), indented code blocks (four columns past
 /// the container's content), paragraphs with their lazy continuation lines, ATX headings,
-/// setext underlines and thematic breaks. HTML blocks, tables and reference definitions read
-/// as paragraphs.
+/// setext underlines, thematic breaks and raw HTML blocks (CommonMark's seven kinds); and
+/// Obsidian's comments, `%%…%%` inline or over several lines, outside code
+/// (`MarkdownBlocks+Comments`). Tables and reference definitions read as paragraphs.
 ///
-/// The one reader of code blocks for everything that scans a body (links, anchors, tags, words,
-/// unlinked mentions, the language server), so that they all skip the same lines.
+/// The one reader of code blocks, comments and HTML blocks for everything that scans a body
+/// (links, anchors, tags, words, unlinked mentions, snippets, the language server, the renderers'
+/// comment hiding), so that they all skip the same lines.
 struct MarkdownBlocks {
     /// What one line of a body is.
     enum Kind: Equatable {
@@ -19,6 +21,10 @@ struct MarkdownBlocks {
         case text
         /// A fence line or a line of a fenced or indented code block.
         case code
+        /// A line wholly inside a `%%` comment (its marks included).
+        case comment
+        /// A line of a raw HTML block (`<div>`, `<table>`, `<!-- … -->`): no links or tags.
+        case html
         /// The underline of a setext heading (`===`: level 1, `---`: level 2); `heading` holds
         /// the content of each line of the paragraph it turns into the heading.
         case setextUnderline(level: Int, heading: [Range<Int>])
@@ -31,6 +37,33 @@ struct MarkdownBlocks {
         /// The line after its container marks (`>`, a list item's marker or indentation).
         var content: Range<Int>
         var kind: Kind
+        /// The stretches of a `.text` line inside `%%` comments (marks included), in order.
+        var hidden: [Range<Int>] = []
+
+        /// Whether the line is read for links, anchors and tags (text or a setext underline).
+        var isRead: Bool {
+            switch kind {
+            case .text, .setextUnderline: return true
+            case .blank, .code, .comment, .html: return false
+            }
+        }
+
+        /// The line up to its first comment: where a heading's marks and text are read.
+        var beforeComments: Range<Int> {
+            range.lowerBound..<(hidden.first?.lowerBound ?? range.upperBound)
+        }
+
+        /// Calls `visit` with each stretch of the line outside comments (the whole line when it
+        /// has none; none empty), until it returns false; whether it never did.
+        func forEachVisible(_ visit: (Range<Int>) -> Bool) -> Bool {
+            guard !hidden.isEmpty else { return range.isEmpty || visit(range) }
+            var start = range.lowerBound
+            for stretch in hidden {
+                if stretch.lowerBound > start, !visit(start..<stretch.lowerBound) { return false }
+                start = stretch.upperBound
+            }
+            return start >= range.upperBound || visit(start..<range.upperBound)
+        }
     }
 
     /// Calls `visit` with each line from `first` (a body's first byte) to the end of `bytes`,
@@ -45,7 +78,7 @@ struct MarkdownBlocks {
             var line = start..<end
             if end > start, bytes[end - 1] == 0x0D { line = start..<(end - 1) }
             start = end + 1
-            if !visit(reader.read(line)) { return }
+            if !visit(reader.readWithComments(line)) { return }
         }
     }
 
@@ -55,9 +88,11 @@ struct MarkdownBlocks {
         case item(width: Int)
     }
 
-    private enum Leaf {
+    enum Leaf {
         case none, paragraph, indentedCode
         case fence(byte: UInt8, length: Int)
+        /// A raw HTML block and the line that ends it.
+        case html(HTMLBlockEnd)
     }
 
     /// A position in a line: `index` is the first byte not wholly read, which starts at
@@ -68,9 +103,11 @@ struct MarkdownBlocks {
         var byteColumn = 0
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     private var containers: [Container] = []
-    private var leaf = Leaf.none
+    var leaf = Leaf.none
+    /// Whether the line read last ended inside a `%%` comment.
+    var inComment = false
     /// The content of each line of the open paragraph.
     private var paragraph: [Range<Int>] = []
 
@@ -78,8 +115,8 @@ struct MarkdownBlocks {
         self.bytes = bytes
     }
 
-    /// Reads the next line.
-    private mutating func read(_ line: Range<Int>) -> Line {
+    /// Reads the next line (comments aside: `readWithComments`).
+    mutating func read(_ line: Range<Int>) -> Line {
         let end = line.upperBound
         // Most lines of prose: outside any container and code, starting with a letter (ASCII or
         // not) — no container mark, fence, indentation, underline, break or heading can start
@@ -94,7 +131,7 @@ struct MarkdownBlocks {
             case .paragraph:
                 paragraph.append(line)
                 return Line(range: line, content: line, kind: .text)
-            case .fence, .indentedCode:
+            case .fence, .indentedCode, .html:
                 break
             }
         }
@@ -130,6 +167,13 @@ struct MarkdownBlocks {
             let (width, first) = indentation(cursor, end)
             if first == end || width >= 4 { return Line(range: line, content: cursor.index..<end, kind: .code) }
             leaf = .none
+        case .html(let blockEnd):
+            if blockEnd == .blankLine, isBlank(cursor.index, end: end) {
+                closeLeaf()
+                return Line(range: line, content: cursor.index..<end, kind: .blank)
+            }
+            if blockEnd != .blankLine, Self.ends(blockEnd, bytes, cursor.index..<end) { leaf = .none }
+            return Line(range: line, content: cursor.index..<end, kind: .html)
         case .none, .paragraph:
             break
         }
@@ -202,6 +246,11 @@ struct MarkdownBlocks {
             leaf = .fence(byte: fence.byte, length: fence.length)
             return .code
         }
+        if bytes[first] == UInt8(ascii: "<"), let blockEnd = Self.htmlBlockStart(bytes, first..<end, interrupting: inParagraph) {
+            closeLeaf()
+            if blockEnd == .blankLine || !Self.ends(blockEnd, bytes, first..<end) { leaf = .html(blockEnd) }
+            return .html
+        }
         if inParagraph, let level = setextLevel(first, end: end) {
             let heading = paragraph
             closeLeaf()
@@ -219,7 +268,7 @@ struct MarkdownBlocks {
         return .text
     }
 
-    private mutating func closeLeaf() {
+    mutating func closeLeaf() {
         leaf = .none
         paragraph.removeAll(keepingCapacity: true)
     }
@@ -352,7 +401,7 @@ struct MarkdownBlocks {
         return byte == UInt8(ascii: "=") ? 1 : 2
     }
 
-    private func isBlank(_ first: Int, end: Int) -> Bool {
+    func isBlank(_ first: Int, end: Int) -> Bool {
         !bytes[first..<end].contains { $0 != 0x20 && $0 != 0x09 }
     }
 

@@ -29,7 +29,7 @@ public enum MarkdownBody {
             if case .setextUnderline(let level, let heading) = block.kind, let first = heading.first {
                 return visit(level, MarkdownBlocks.setextText(bytes, heading), first.lowerBound)
             }
-            let line = block.range
+            let line = block.beforeComments
             guard block.kind == .text else { return true }
             let start = line.lowerBound + indent(UnsafeBufferPointer(rebasing: bytes[line]))
             guard start - line.lowerBound < 4, let heading = MarkdownBlocks.atxHeading(bytes, start..<line.upperBound) else {
@@ -71,21 +71,40 @@ public enum MarkdownBody {
 
     /// Calls `visit` with the byte range of each line a reader reads as text (without its line
     /// ending), from `first` (a body's first byte), until `visit` returns false: every line but
-    /// the empty ones and those of fenced and indented code blocks, in block quotes and list
-    /// items too (`MarkdownBlocks`).
-    static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, from first: Int = 0, _ visit: (Range<Int>) -> Bool) {
+    /// the empty ones and those of fenced and indented code blocks, `%%` comments and (unless
+    /// `html`) raw HTML blocks, in block quotes and list items too (`MarkdownBlocks`); a line
+    /// with an inline comment comes as its stretches outside it.
+    static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, from first: Int = 0, html: Bool = false,
+                            _ visit: (Range<Int>) -> Bool) {
         MarkdownBlocks.forEachLine(of: bytes, from: first) { line in
-            if line.kind == .code || line.range.isEmpty { return true }
-            return visit(line.range)
+            guard line.isRead || html && line.kind == .html else { return true }
+            return line.forEachVisible(visit)
         }
     }
 
     /// Calls `visit` with the byte range of each line a reader reads as text, from `start` (a
-    /// body's first byte): outside fenced and indented code blocks, as `LinkExtractor` reads
-    /// them; until `visit` returns false.
+    /// body's first byte): outside fenced and indented code blocks, raw HTML blocks and `%%`
+    /// comments (a line's stretches outside an inline one), as `LinkExtractor` reads them;
+    /// until `visit` returns false.
     public static func forEachReadableLine(of bytes: UnsafeBufferPointer<UInt8>, from start: Int,
                                            _ visit: (Range<Int>) -> Bool) {
         forEachLine(of: bytes, from: start, visit)
+    }
+
+    /// The byte ranges of a body's `%%` comments, as the renderers leave them out: each line
+    /// wholly inside a block comment with its line ending, and each inline `%%…%%`; in order.
+    public static func commentRanges(in body: String) -> [Range<Int>] {
+        var body = body
+        return body.withUTF8 { MarkdownBlocks.commentRanges($0, from: 0) }
+    }
+
+    /// `body` without its `%%` comments (`commentRanges`), as search snippets show it.
+    public static func withoutComments(_ body: String) -> String {
+        let ranges = commentRanges(in: body)
+        guard !ranges.isEmpty else { return body }
+        var bytes = Array(body.utf8)
+        for range in ranges.reversed() { bytes.removeSubrange(range) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The byte ranges of the code spans of one line (`` `code` ``, as `LinkExtractor` and

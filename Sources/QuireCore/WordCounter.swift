@@ -16,13 +16,14 @@ public enum WordCounter {
         count(utf8: bytes, eightAtATime: true)
     }
 
-    /// The words a person reads in a Markdown body: `count(utf8:)` without code blocks (`MarkdownBody`),
+    /// The words a person reads in a Markdown body: `count(utf8:)` without code blocks and `%%`
+    /// comments (`MarkdownBody`),
     /// link and image targets (`](…)`), autolinks (`<https://…>`) and data URLs
     /// (`data:image/png;base64,…`), which no one reads word by word. (Front matter is never
     /// part of a body.)
     public static func countReadable(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var words = 0
-        MarkdownBody.forEachLine(of: bytes) { line in
+        MarkdownBody.forEachLine(of: bytes, html: true) { line in
             var segmentStart = line.lowerBound
             var index = line.lowerBound
             func countSegment(upTo end: Int) {

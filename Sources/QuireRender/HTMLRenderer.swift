@@ -76,9 +76,12 @@ public struct HTMLRenderer {
         self.rewriteDestination = rewriteDestination
     }
 
-    /// Renders `markdown` (a note's body, without front matter).
-    public func render(_ markdown: String) -> RenderedHTML {
-        let placeholders = SourcePlaceholders(markdown, ranges: replacements.map(\.range))
+    /// Renders `original` (a note's body, without front matter), its `%%` comments left out.
+    public func render(_ original: String) -> RenderedHTML {
+        let stripped = CommentFreeSource(original)
+        let markdown = stripped.markdown
+        // A replacement inside a comment is dropped with it (an empty range is ignored).
+        let placeholders = SourcePlaceholders(markdown, ranges: replacements.map { stripped.moved($0.range) ?? 0..<0 })
         let source = placeholders.source
         let options = CMARK_OPT_FOOTNOTES | (rawHTML ? CMARK_OPT_UNSAFE : 0)
         guard let document = MarkdownDocument(markdown: source, options: options) else {

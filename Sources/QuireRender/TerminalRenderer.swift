@@ -17,9 +17,11 @@ public struct TerminalRenderer: Sendable {
 
     /// The rendered text of `markdown` (a note's body), ending in a newline unless empty;
     /// `noteLinks` are its wikilinks (UTF-8 byte ranges in `markdown`), shown as the given text in
-    /// the style of a link.
+    /// the style of a link. `%%` comments are left out.
     public func render(_ markdown: String, noteLinks: [(range: Range<Int>, text: String)] = []) -> String {
-        render(blocks: MarkdownParser.blocks(markdown, noteLinks: noteLinks))
+        let stripped = CommentFreeSource(markdown)
+        let links = noteLinks.compactMap { link in stripped.moved(link.range).map { (range: $0, text: link.text) } }
+        return render(blocks: MarkdownParser.blocks(stripped.markdown, noteLinks: links))
     }
 
     /// The rendered text of parsed blocks.

@@ -1,3 +1,5 @@
+import QuireCore
+
 /// A short excerpt of a note's body around the first match, with the matched words marked.
 public struct Snippet: Equatable, Sendable {
     /// The excerpt: white space runs holding a line break become one space; `…` marks a cut.
@@ -20,8 +22,9 @@ public struct Snippet: Equatable, Sendable {
     public static func make(body fullBody: String, query: NoteQuery, words: Int = 30) -> Snippet {
         let cut = fullBody.utf8.count > maxBodyBytes
             ? String(decoding: fullBody.utf8.prefix(maxBodyBytes), as: UTF8.self) : fullBody
-        // What a reader sees: no link syntax, images, HTML or data URLs (`ReadableText`).
-        let body = String(decoding: ReadableText.of(cut), as: UTF8.self)
+        // What a reader sees: no `%%` comments, link syntax, images, HTML or data URLs
+        // (`MarkdownBody.withoutComments`, `ReadableText`).
+        let body = String(decoding: ReadableText.of(MarkdownBody.withoutComments(cut)), as: UTF8.self)
         let bytes = Array(body.utf8)
         // A done task's `x` in `- [x]` is a token; the snippet drops it as it drops `- [ ]`.
         let tokens = Tokenizer.tokens(in: body).filter { !isTaskMark($0.utf8Range, in: bytes) }

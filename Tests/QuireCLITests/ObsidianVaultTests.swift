@@ -53,6 +53,23 @@ struct ObsidianVaultTests {
         #expect(try vault.run(["list", "tag:frag", "--paths"]).stdout == "")
     }
 
+    /// `%%` comments and raw HTML blocks hold no links, tags or headings: a commented-out embed
+    /// is no backlink, a broken link in a comment no problem, `<td>#fff</td>` no tag; `show
+    /// --render` leaves comments out.
+    @Test func commentsAndHTMLBlocksHoldNoLinksOrTags() throws {
+        let vault = try TestVault()
+        try vault.write("# Target\n", to: "Target.md")
+        try vault.write("See [[Target]].\n%%\n![[Target]]\n[[Gone]] #draft\n%%\nAlso %%[[Target]] #later%% done.\n"
+                        + "<table>\n<tr><td>#fff</td><td>[[Nowhere]]</td></tr>\n</table>\n", to: "Source.md")
+        let backlinks = try vault.run(["backlinks", "Target", "--json"])
+        #expect(backlinks.stdout.components(separatedBy: "\"line\"").count - 1 == 1, "\(backlinks.stdout)")
+        let check = try vault.run(["check"])
+        #expect(check.stdout == "no problems in 2 notes\n", "\(check.stdout)")
+        #expect(try vault.run(["tags"]).stdout == "")
+        let shown = try vault.run(["show", "Source", "--render"]).stdout
+        #expect(shown.contains("Also done.") && !shown.contains("Gone") && !shown.contains("later"), "\(shown)")
+    }
+
     @Test func theMostCommonSpellingNamesATag() throws {
         let vault = try TestVault()
         try vault.write("#Idea\n", to: "a.md")

@@ -192,12 +192,12 @@ struct LinkExtractorTests {
     /// Obsidian's help vault before).
     @Test func obsidianHeadingLinksAndBlockIDs() {
         let body = "## Part 1: Basics\n## How large can each remote vault be?\n## Use `quire check` & fix\n"
-            + "## See [[Other]] | more\n## 100%% sure\n![[x.png]]^block-id\n[x](y.png)^fig-2\nword^not-one\n"
+            + "## See [[Other]] | more\n## 100% sure\n![[x.png]]^block-id\n[x](y.png)^fig-2\nword^not-one\n"
         let anchors = LinkExtractor.scan(text: body).anchors
         #expect(anchors.blockIDs == ["block-id", "fig-2"])
         let named = ["Part 1 Basics": 0, "part 1: basics": 0, "How large can each remote vault be": 1,
                      "How large can each remote vault be?": 1, "Use quire check fix": 2, "Use `quire check` & fix": 2,
-                     "Use quire check & fix": 2, "See Other more": 3, "100 sure": 4]
+                     "Use quire check & fix": 2, "See Other more": 3, "100% sure": 4]
         for (link, index) in named { #expect(anchors.headingIndex(of: link) == index, "\(link)") }
         #expect(anchors.headingIndex(of: "Part 2 Basics") == nil)
         #expect(NoteAnchors.linkText("Part 1: Basics") == "Part 1 Basics")

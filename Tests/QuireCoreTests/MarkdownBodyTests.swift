@@ -39,9 +39,11 @@ struct MarkdownBodyTests {
                                                      "café", "日本語", "🚀rocket", "_under"])
         #expect(MarkdownBody.inlineTags(in: "no hash at all") == [])
         #expect(MarkdownBody.inlineTags(in: "#") == [])
-        #expect(MarkdownBody.inlineTags(in: "<iframe style=\"border: 1px solid #ccc;\"></iframe> #real a < #b") == ["real", "b"])
+        #expect(MarkdownBody.inlineTags(in: "See <iframe style=\"border: 1px solid #ccc;\"></iframe> #real a < #b") == ["real", "b"])
         #expect(MarkdownBody.inlineTags(in: "`unclosed #tag") == ["tag"])
-        #expect(MarkdownBody.inlineTags(in: "<iframe\n  style=\"border:1px solid #bfcbda88;\"\n  src=x>\n#after\n") == ["after"])
+        #expect(MarkdownBody.inlineTags(in: "See <iframe\n  style=\"border:1px solid #bfcbda88;\"\n  src=x>\n#after\n") == ["after"])
+        // A raw HTML block holds no tags, as in Obsidian; its blank line ends it.
+        #expect(MarkdownBody.inlineTags(in: "<iframe style=\"x\"></iframe> #inside\n<td>#fff</td>\n\n#after\n") == ["after"])
         #expect(MarkdownBody.inlineTags(in: "I <promise #one\n\n#two and #three\n") == ["two", "three"])
     }
 

@@ -51,6 +51,18 @@ final class HTMLRendererTests: XCTestCase {
         XCTAssertEqual(rendered.text, "See Woody and  and gone <b>.")
     }
 
+    /// `%%` comments are left out of the page, with a wikilink inside them; a wikilink after
+    /// one still lands where it was written.
+    func testCommentsAreLeftOut() {
+        let source = "Before %%secret [[Hidden]]%% [[Woody]].\n\n%%\n# Not a heading\n[[Also]]\n%%\nAfter `%%code%%`.\n"
+        let renderer = HTMLRenderer(replacements: [
+            HTMLReplacement(range: range(of: "[[Hidden]]", in: source), content: .text("Hidden", cssClass: "broken-link", title: "x")),
+            HTMLReplacement(range: range(of: "[[Woody]]", in: source), content: .link(href: "woody.html", text: "Woody", cssClass: "wikilink")),
+        ])
+        let html = renderer.render(source).html
+        XCTAssertEqual(html, "<p>Before  <a class=\"wikilink\" href=\"woody.html\">Woody</a>.</p>\n<p>After <code>%%code%%</code>.</p>\n")
+    }
+
     func testAReplacementInsideALinkLabelIsText() {
         let source = "[see [[X]]](https://x.org)\n"
         let renderer = HTMLRenderer(replacements: [

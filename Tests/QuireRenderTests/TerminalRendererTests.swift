@@ -19,6 +19,10 @@ final class TerminalRendererTests: XCTestCase {
         XCTAssertEqual(colored("# Title\n"), "\u{1B}[2;35m# \u{1B}[0m\u{1B}[1;4;35mTitle\u{1B}[0m\n")
     }
 
+    func testCommentsAreLeftOut() {
+        XCTAssertEqual(plain("Seen %%not this%% too.\n\n%%\nhidden block\n%%\nLast.\n"), "Seen too.\n\nLast.\n")
+    }
+
     func testEmphasisIsStyledOnATerminalAndPlainElsewhere() {
         let source = "a *b* **c** ~~d~~ `e`\n"
         XCTAssertEqual(plain(source), "a b c d e\n")

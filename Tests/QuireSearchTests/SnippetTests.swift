@@ -14,6 +14,12 @@ import Testing
         #expect(try Self.snippet(body, "example").text == "See the guide and my trip or Budget, ref text.")
     }
 
+    /// A `%%` comment is no part of a snippet (its words are not shown around a hit).
+    @Test func commentsAreSkipped() throws {
+        let body = "Start %%private remark%% of the trip.\n%%\ndraft idea\n%%\nThe trip ends.\n"
+        #expect(try Self.snippet(body, "trip").text == "Start of the trip. The trip ends.")
+    }
+
     @Test func emphasisHTMLImagesAndDataURLsAreDropped() throws {
         let body = """
             Some **bold** and __strong__ <span class="x">words</span> here.
