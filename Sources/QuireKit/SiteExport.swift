@@ -27,7 +27,7 @@ public enum SiteExport {
                                     attachments: attachments)
         let notes = read.filter { options.includeDrafts || !$0.0.draft }
         let map = SiteLinkMap(resolver: LinkResolver(index: table), published: Set(notes.map { ExactPath($0.0.path) }),
-                              anchors: Dictionary(read.map { (ExactPath($0.0.path), $0.0.anchors) }, uniquingKeysWith: { first, _ in first }))
+                              notes: read, rawHTML: options.rawHTML)
         let siteTitle = options.title ?? vault.root.lastPathComponent
         let index = SiteIndex(notes: notes.map(\.0), siteTitle: siteTitle)
 

@@ -13,13 +13,23 @@ struct SiteLinkMap {
     let published: Set<ExactPath>
     /// Each note's headings with the `id` each gets on its page, for `#heading` fragments.
     let headings: [ExactPath: [(text: String, anchor: String)]]
+    /// The notes by path with the bytes they were read from, for transcluded embeds.
+    let notes: [ExactPath: (note: Note, data: Data)]
+    /// Whether raw HTML goes to the pages (an embed's content is rendered as its page is).
+    let rawHTML: Bool
 
-    init(resolver: LinkResolver, published: Set<ExactPath>, anchors: [ExactPath: NoteAnchors]) {
+    /// How deep embeds are transcluded into embeds; deeper ones (and one that would transclude
+    /// a note into itself) are links.
+    static let maximumEmbedDepth = 4
+
+    init(resolver: LinkResolver, published: Set<ExactPath>, notes: [(Note, Data)], rawHTML: Bool = false) {
         self.resolver = resolver
         self.published = published
-        headings = anchors.mapValues { noteAnchors in
+        self.rawHTML = rawHTML
+        self.notes = Dictionary(notes.map { (ExactPath($0.0.path), (note: $0.0, data: $0.1)) }, uniquingKeysWith: { first, _ in first })
+        headings = self.notes.mapValues { entry in
             var maker = HeadingAnchor()
-            return noteAnchors.headings.map { ($0, maker.next($0)) }
+            return entry.note.anchors.headings.map { ($0, maker.next($0)) }
         }
     }
 
@@ -50,11 +60,46 @@ struct SiteLinkMap {
                 result.broken.append(SiteBrokenLink(source: note.path, line: link.line, text: link.displayText, reason: reason))
             }
         }
-        for (link, range) in NoteBodyLinks.wikilinks(of: note, data: data) {
-            let resolution = resolver.resolve(link, from: note.path)
-            result.replacements.append(HTMLReplacement(range: range, content: content(of: link, resolution: resolution, page: page)))
-        }
+        result.replacements = replacements(of: note, data: data, page: page, embedding: [note.path])
         return result
+    }
+
+    /// What the wikilinks of `note` (read from `data`) become on the page `page`, inside the
+    /// embeds of the notes `embedding` (the outermost first).
+    func replacements(of note: Note, data: Data, page: String, embedding: [String]) -> [HTMLReplacement] {
+        NoteBodyLinks.wikilinks(of: note, data: data).map { link, range in
+            let resolution = resolver.resolve(link, from: note.path)
+            return HTMLReplacement(range: range, content: content(of: link, resolution: resolution, page: page, embedding: embedding))
+        }
+    }
+
+    /// The HTML an embed of the note at `path` transcludes on `page` (the whole note, a section
+    /// or a block: `EmbedFragment`); nil when it is too deep, would transclude a note into
+    /// itself, or names no heading or block there.
+    private func transcluded(_ link: NoteLink, path: String, page: String, embedding: [String]) -> String? {
+        guard embedding.count <= Self.maximumEmbedDepth, !embedding.contains(where: { ExactPath.same($0, path) }),
+              let target = notes[ExactPath(path)], let markdown = EmbedFragment.markdown(of: link, in: target.note.body) else { return nil }
+        let whole = link.heading == nil && link.blockID == nil
+        let text = markdown.hasPrefix("---") ? "\n" + markdown : markdown
+        let data = whole ? target.data : Data(text.utf8)
+        let note = whole ? target.note : NoteParser.parse(data, path: path)
+        var renderer = HTMLRenderer(replacements: replacements(of: note, data: data, page: page, embedding: embedding + [path]),
+                                    rawHTML: rawHTML) { url, _ in destination(url, from: path, page: page) }
+        renderer.headingIDs = false
+        return renderer.render(note.body).html
+    }
+
+    /// The width and height an image embed's label asks for (`|300`, `|300x200`, after an alt
+    /// text too: `|a cat|300`), and the alt text left; nil sizes when it asks for none.
+    static func imageSize(_ label: String?) -> (alt: String?, width: Int?, height: Int?) {
+        guard let label else { return (nil, nil, nil) }
+        var parts = label.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        let size = (parts.last ?? "").split(separator: "x", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(size.count), let width = size[0], width > 0, size.count == 1 || (size[1] ?? 0) > 0 else {
+            return (label, nil, nil)
+        }
+        parts.removeLast()
+        return (parts.isEmpty ? nil : parts.joined(separator: "|"), width, size.count == 2 ? size[1] : nil)
     }
 
     /// Why a resolution leads to no page or file of the site; nil when it does.
@@ -67,11 +112,14 @@ struct SiteLinkMap {
         }
     }
 
-    private func content(of link: NoteLink, resolution: LinkResolution, page: String) -> HTMLReplacement.Content {
+    private func content(of link: NoteLink, resolution: LinkResolution, page: String, embedding: [String]) -> HTMLReplacement.Content {
         let shown = NoteBodyLinks.shownText(link)
         switch resolution {
         case .note(let path):
             guard published.contains(ExactPath(path)) else { return .text(shown, cssClass: "unpublished-link", title: "not published") }
+            if link.isEmbed, let html = transcluded(link, path: path, page: page, embedding: embedding) {
+                return .embed(html: html, source: link.displayText)
+            }
             let fragment = link.heading.flatMap { anchor(of: $0, in: path) }
             return .link(href: SiteLayout.href(to: SiteLayout.page(ofNote: path), from: page, fragment: fragment), text: shown,
                          cssClass: link.isEmbed ? "embed" : "wikilink")
@@ -79,7 +127,9 @@ struct SiteLinkMap {
             let href = SiteLayout.href(to: SiteLayout.file(ofAttachment: path), from: page)
             let fileExtension = LinkTarget.attachmentExtension(of: path) ?? ""
             if link.isEmbed && Self.imageExtensions.contains(fileExtension) {
-                return .image(source: href, alt: link.label ?? (path.split(separator: "/").last.map(String.init) ?? path))
+                let size = Self.imageSize(link.label)
+                return .image(source: href, alt: size.alt ?? (path.split(separator: "/").last.map(String.init) ?? path),
+                              width: size.width, height: size.height)
             }
             return .link(href: href, text: shown, cssClass: "attachment")
         case .ambiguous(let candidates):

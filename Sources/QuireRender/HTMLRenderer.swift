@@ -7,8 +7,12 @@ public struct HTMLReplacement: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         /// A link: `<a class="…" href="…">text</a>`.
         case link(href: String, text: String, cssClass: String)
-        /// An image: `<img src="…" alt="…">`.
-        case image(source: String, alt: String)
+        /// An image: `<img src="…" alt="…">`, with `width` and `height` when given
+        /// (`![[x.png|300]]`, `![[x.png|300x200]]`).
+        case image(source: String, alt: String, width: Int? = nil, height: Int? = nil)
+        /// Another note's HTML (or a section or block of it) transcluded by an embed:
+        /// `<div class="embed" data-embed="…">html</div>`; `html` is written as it is.
+        case embed(html: String, source: String)
         /// Text in a span: `<span class="…" title="…">text</span>` (an unresolved link).
         case text(String, cssClass: String, title: String)
     }
@@ -67,6 +71,8 @@ public struct HTMLRenderer {
     public var rewriteDestination: (String, Bool) -> DestinationRewrite?
     /// Whether raw HTML in the note is written to the page.
     public var rawHTML: Bool
+    /// Whether headings get `id`s (not in a transcluded embed, whose page has its own).
+    public var headingIDs = true
 
     /// Creates a renderer.
     public init(replacements: [HTMLReplacement] = [], rawHTML: Bool = false,
@@ -91,6 +97,9 @@ public struct HTMLRenderer {
         var destinations: [OpaquePointer] = []
         var headings: [OpaquePointer] = []
         var literals: [OpaquePointer] = []
+        var quotes: [OpaquePointer] = []
+        // One text node per run of text, so that a callout's `[!tip]` is read whole.
+        cmark_consolidate_text_nodes(document.root)
         if let iterator = cmark_iter_new(document.root) {
             defer { cmark_iter_free(iterator) }
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -99,12 +108,15 @@ public struct HTMLRenderer {
                 case .text: if SourcePlaceholders.occur(in: Node.literal(node)) { textNodes.append(node) }
                 case .link, .image: destinations.append(node)
                 case .heading: headings.append(node)
+                case .quote: quotes.append(node)
                 case .codeSpan, .code, .html, .htmlInline: literals.append(node)
                 default: break
                 }
             }
         }
-        for node in textNodes { replacePlaceholders(in: node, placeholders) }
+        var embeds: [OpaquePointer] = []
+        for node in textNodes { embeds += replacePlaceholders(in: node, placeholders) }
+        Self.liftEmbeds(embeds)
         for node in literals where SourcePlaceholders.occur(in: Node.literal(node)) {
             cmark_node_set_literal(node, placeholders.restored(Node.literal(node)))
         }
@@ -122,6 +134,7 @@ public struct HTMLRenderer {
             case nil: if rawHTML && RawHTMLFilter.isDangerous(Node.url(node)) { cmark_node_set_url(node, "") }
             }
         }
+        CalloutBlocks.render(quotes)
         var anchors = HeadingAnchor()
         var rendered: [RenderedHeading] = []
         for node in headings {
@@ -129,14 +142,16 @@ public struct HTMLRenderer {
             let text = Node.plainText(node).trimmingSpaces()
             let anchor = anchors.next(text)
             rendered.append(RenderedHeading(level: level, text: text, anchor: anchor))
-            Self.giveID(anchor, toHeading: node, level: level)
+            if headingIDs { Self.giveID(anchor, toHeading: node, level: level) }
         }
         let html = Self.renderHTML(document, options: options)
         return RenderedHTML(html: html, headings: rendered, text: Node.plainText(document.root).trimmingSpaces())
     }
 
-    /// Splits a text node at its placeholders into text and the replacements' nodes.
-    private func replacePlaceholders(in node: OpaquePointer, _ placeholders: SourcePlaceholders) {
+    /// Splits a text node at its placeholders into text and the replacements' nodes; the nodes
+    /// of transcluded embeds made.
+    private func replacePlaceholders(in node: OpaquePointer, _ placeholders: SourcePlaceholders) -> [OpaquePointer] {
+        var embeds: [OpaquePointer] = []
         var insideLink = false
         var ancestor = cmark_node_parent(node)
         while let current = ancestor {
@@ -150,17 +165,43 @@ public struct HTMLRenderer {
             case .placeholder(let index):
                 let replacement = replacements[placeholders.used[index].index]
                 newNode = insideLink ? Self.textNode(Self.label(of: replacement.content)) : Self.node(for: replacement.content)
+                if !insideLink, case .embed = replacement.content, let newNode { embeds.append(newNode) }
             }
             if let newNode { cmark_node_insert_before(node, newNode) }
         }
         cmark_node_unlink(node)
         cmark_node_free(node)
+        return embeds
+    }
+
+    /// A transcluded embed alone in its paragraph (but for spaces) takes the paragraph's place,
+    /// so that its `<div>` stands in no `<p>`.
+    private static func liftEmbeds(_ embeds: [OpaquePointer]) {
+        for embed in embeds {
+            guard let paragraph = cmark_node_parent(embed), NodeKind(paragraph) == .paragraph else { continue }
+            var sibling = cmark_node_first_child(paragraph)
+            var alone = true
+            while let current = sibling {
+                let kind = NodeKind(current)
+                if current != embed, !(kind == .softBreak || kind == .text && Node.literal(current).trimmingSpaces().isEmpty) {
+                    alone = false
+                }
+                sibling = cmark_node_next(current)
+            }
+            guard alone, let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            cmark_node_set_on_enter(block, cmark_node_get_on_enter(embed).map { String(cString: $0) } ?? "")
+            cmark_node_set_on_exit(block, cmark_node_get_on_exit(embed).map { String(cString: $0) } ?? "")
+            cmark_node_insert_before(paragraph, block)
+            cmark_node_unlink(paragraph)
+            cmark_node_free(paragraph)
+        }
     }
 
     private static func label(of content: HTMLReplacement.Content) -> String {
         switch content {
         case .link(_, let text, _): return text
-        case .image(_, let alt): return alt
+        case .image(_, let alt, _, _): return alt
+        case .embed(_, let source): return source
         case .text(let text, _, _): return text
         }
     }
@@ -179,9 +220,13 @@ public struct HTMLRenderer {
             cmark_node_set_on_enter(node, "<a class=\"\(HTMLText.escape(cssClass))\" href=\"\(HTMLText.escape(href))\">")
             cmark_node_set_on_exit(node, "</a>")
             if let child = textNode(text) { cmark_node_append_child(node, child) }
-        case .image(let source, let alt):
-            cmark_node_set_on_enter(node, "<img src=\"\(HTMLText.escape(source))\" alt=\"\(HTMLText.escape(alt))\" />")
+        case .image(let source, let alt, let width, let height):
+            let size = (width.map { " width=\"\($0)\"" } ?? "") + (height.map { " height=\"\($0)\"" } ?? "")
+            cmark_node_set_on_enter(node, "<img src=\"\(HTMLText.escape(source))\" alt=\"\(HTMLText.escape(alt))\"\(size) />")
             cmark_node_set_on_exit(node, "")
+        case .embed(let html, let source):
+            cmark_node_set_on_enter(node, "<div class=\"embed\" data-embed=\"\(HTMLText.escape(source))\">" + html)
+            cmark_node_set_on_exit(node, "</div>")
         case .text(let text, let cssClass, let title):
             cmark_node_set_on_enter(node, "<span class=\"\(HTMLText.escape(cssClass))\" title=\"\(HTMLText.escape(title))\">")
             cmark_node_set_on_exit(node, "</span>")

@@ -29,6 +29,13 @@ public enum SiteAssets {
         pre { padding: .8rem 1rem; overflow-x: auto; }
         pre code { padding: 0; background: none; }
         blockquote { margin: 0; padding: 0 1rem; border-left: .25rem solid var(--line); color: var(--muted); }
+        .callout { margin: 1rem 0; padding: .6rem 1rem; border-left: .25rem solid var(--accent); border-radius: 4px; background: var(--code); }
+        .callout[data-callout=warning], .callout[data-callout=caution], .callout[data-callout=attention] { border-left-color: #d97706; }
+        .callout[data-callout=danger], .callout[data-callout=error], .callout[data-callout=bug], .callout[data-callout=failure] { border-left-color: var(--broken); }
+        .callout-title { font-weight: 600; }
+        summary.callout-title { cursor: pointer; }
+        .callout-content > :last-child { margin-bottom: 0; }
+        div.embed { margin: 1rem 0; padding: 0 1rem; border-left: .25rem solid var(--line); }
         table { border-collapse: collapse; display: block; overflow-x: auto; }
         th, td { border: 1px solid var(--line); padding: .3rem .7rem; }
         img { max-width: 100%; }

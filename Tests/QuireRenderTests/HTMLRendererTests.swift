@@ -63,6 +63,29 @@ final class HTMLRendererTests: XCTestCase {
         XCTAssertEqual(html, "<p>Before  <a class=\"wikilink\" href=\"woody.html\">Woody</a>.</p>\n<p>After <code>%%code%%</code>.</p>\n")
     }
 
+    /// Callouts: type, title (the type's label when none), fold state, nesting; no `[!tip]` left.
+    func testCalloutsBecomeCallouts() {
+        let folded = html("> [!tip]- Read *me*\n> Body text.\n>\n> > [!note]\n> > Inner.\n")
+        XCTAssertEqual(folded, "<div class=\"callout\" data-callout=\"tip\" data-callout-fold=\"-\"><details>\n"
+                       + "<summary class=\"callout-title\">\nRead <em>me</em>\n</summary>\n<div class=\"callout-content\">\n<p>Body text.</p>\n"
+                       + "<div class=\"callout\" data-callout=\"note\">\n<div class=\"callout-title\">\nNote\n</div>\n"
+                       + "<div class=\"callout-content\">\n<p>Inner.</p>\n</div>\n</div>\n</div>\n</details></div>\n")
+        XCTAssertEqual(html("> [!my-type]+\n> open\n"), "<div class=\"callout\" data-callout=\"my-type\" data-callout-fold=\"+\"><details open>\n"
+                       + "<summary class=\"callout-title\">\nMy type\n</summary>\n<div class=\"callout-content\">\n<p>open</p>\n</div>\n</details></div>\n")
+        XCTAssertEqual(html("> [!x]y\n> plain quote\n"), "<blockquote>\n<p>[!x]y\nplain quote</p>\n</blockquote>\n")
+    }
+
+    /// An image embed's size (`|300`, `|300x200`) and a transcluded embed alone in its paragraph.
+    func testImageSizesAndEmbeds() {
+        let source = "![[a.png|300x200]]\n\n![[Other]]\n"
+        let html = HTMLRenderer(replacements: [
+            HTMLReplacement(range: range(of: "![[a.png|300x200]]", in: source), content: .image(source: "a.png", alt: "a.png", width: 300, height: 200)),
+            HTMLReplacement(range: range(of: "![[Other]]", in: source), content: .embed(html: "<p>Other's text</p>\n", source: "![[Other]]")),
+        ]).render(source).html
+        XCTAssertEqual(html, "<p><img src=\"a.png\" alt=\"a.png\" width=\"300\" height=\"200\" /></p>\n"
+                       + "<div class=\"embed\" data-embed=\"![[Other]]\"><p>Other's text</p>\n</div>\n")
+    }
+
     func testAReplacementInsideALinkLabelIsText() {
         let source = "[see [[X]]](https://x.org)\n"
         let renderer = HTMLRenderer(replacements: [
