@@ -783,6 +783,12 @@ void git_revwalk_free(git_revwalk *walk) {
     (((void (*)(git_revwalk *walk))function)(walk));
 }
 
+int git_revwalk_hide(git_revwalk *walk, const git_oid *commit_id) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_revwalk_hide");
+    return (((int (*)(git_revwalk *walk, const git_oid *commit_id))function)(walk, commit_id));
+}
+
 int git_revwalk_new(git_revwalk **out, git_repository *repo) {
     static void *slot;
     void *function = quire_git_function(&slot, "git_revwalk_new");
@@ -1048,6 +1054,7 @@ const char *const quire_git_function_names[] = {
     "git_repository_workdir",
     "git_revparse_single",
     "git_revwalk_free",
+    "git_revwalk_hide",
     "git_revwalk_new",
     "git_revwalk_next",
     "git_revwalk_push",
@@ -1072,4 +1079,4 @@ const char *const quire_git_function_names[] = {
     "git_tree_lookup",
     "git_libgit2_opts",
 };
-const int quire_git_function_count = 153;
+const int quire_git_function_count = 154;

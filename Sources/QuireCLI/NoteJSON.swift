@@ -5,7 +5,7 @@ import QuireCore
 enum NoteJSON {
     /// `{"path","id","title","folder","tags","project","draft","pinned","color","mood","priority",
     /// "createdAt","updatedAt","createdAtSource","updatedAtSource","words","frontMatter"}`, plus
-    /// `body` when asked. A source is `frontMatter:<key>` or `fileModified` (Docs/format.md).
+    /// `body` when asked. A source is `frontMatter:<key>`, `git` or `fileModified` (Docs/format.md).
     static func object(_ note: Note, includeBody: Bool = false) -> JSON {
         var pairs: [(String, JSON)] = [
             ("path", .string(note.path)),

@@ -34,7 +34,7 @@ struct VaultCatalog {
     /// context: usable from another thread); `progress` hears how far the refresh got.
     static func open(vault: Vault, environment: [String: String], rebuild: Bool = false,
                      walk: Bool = false, progress: IndexProgress? = nil) throws -> VaultCatalog {
-        let fresh = try FreshCatalog.open(vault: vault, rules: GitIgnoreRules.of(vault, environment: environment), environment: environment,
+        let fresh = try HistoryDates.openCatalog(vault: vault, rules: GitIgnoreRules.of(vault, environment: environment), environment: environment,
                                           rebuild: rebuild, walk: walk, progress: progress)
         return VaultCatalog(vault: vault, store: fresh.store, skipped: fresh.skipped, freshness: fresh.freshness)
     }

@@ -1,19 +1,24 @@
 import Foundation
 
 /// Where a note's `createdAt` or `updatedAt` came from: a front-matter key (the canonical one or
-/// one other tools write, see `NoteFields`), or the file's modification time when the front
-/// matter has none (most notes written outside quire). See Docs/format.md.
+/// one other tools write, see `NoteFields`), else git's history, else the file's modification
+/// time (most notes written outside quire have no such key). See Docs/format.md.
 public enum DateSource: Equatable, Sendable {
     /// A front-matter key, spelled as in `NoteFields.createdAtKeys` / `updatedAtKeys`.
     case frontMatter(String)
-    /// The file's modification time (`mtime`).
+    /// The file's modification time (`mtime`): the file is in no commit, or (for `updatedAt`)
+    /// it differs from the last commit.
     case fileModified
+    /// Git's history: `createdAt` from the first commit that added the file (renames
+    /// followed), `updatedAt` from the last commit that changed it.
+    case git
 
-    /// How `--json` names it: `frontMatter:<key>` or `fileModified`.
+    /// How `--json` names it: `frontMatter:<key>`, `git` or `fileModified`.
     public var name: String {
         switch self {
         case .frontMatter(let key): return "frontMatter:" + key
         case .fileModified: return "fileModified"
+        case .git: return "git"
         }
     }
 }
@@ -24,18 +29,31 @@ extension Note {
     /// `modified` (a note is never created after it was last updated). Dates read from the
     /// front matter are kept.
     public mutating func fillMissingDates(modified: Date) {
+        fillMissing(created: modified, updated: modified, source: .fileModified)
+    }
+
+    /// Gives a note without dates in its front matter the dates of git's history: `created`
+    /// (the first commit that added the file) becomes `createdAt` (or the front matter's
+    /// `updatedAt` when that is earlier); `updated` (the last commit that changed it, nil when
+    /// the file differs from that commit) becomes `updatedAt`. What stays missing is filled by
+    /// `fillMissingDates(modified:)`.
+    public mutating func fillDatesFromHistory(created: Date, updated: Date?) {
+        fillMissing(created: created, updated: updated, source: .git)
+    }
+
+    private mutating func fillMissing(created: Date, updated: Date?, source: DateSource) {
         let readUpdatedAt = updatedAt
-        if updatedAt == nil {
-            updatedAt = modified
-            updatedAtSource = .fileModified
+        if updatedAt == nil, let updated {
+            updatedAt = updated
+            updatedAtSource = source
         }
         if createdAt == nil {
-            if let readUpdatedAt, readUpdatedAt < modified {
+            if let readUpdatedAt, readUpdatedAt < created {
                 createdAt = readUpdatedAt
                 createdAtSource = updatedAtSource
             } else {
-                createdAt = modified
-                createdAtSource = .fileModified
+                createdAt = created
+                createdAtSource = source
             }
         }
     }

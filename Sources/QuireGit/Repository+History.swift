@@ -31,8 +31,9 @@ extension Repository {
     }
 
     /// Commits reachable from `start`, newest first (time order, topological for ties);
-    /// with `path`, only commits whose tree entry at `path` differs from their first parent's.
-    public func log(from start: OID, path: String? = nil, limit: Int? = nil) throws -> [CommitInfo] {
+    /// with `path`, only commits whose tree entry at `path` differs from their first parent's;
+    /// with `excluding`, none reachable from that commit.
+    public func log(from start: OID, excluding: OID? = nil, path: String? = nil, limit: Int? = nil) throws -> [CommitInfo] {
         var walk: OpaquePointer?
         try check(git_revwalk_new(&walk, pointer), "git_revwalk_new")
         defer { git_revwalk_free(walk) }
@@ -40,6 +41,10 @@ extension Repository {
                   "git_revwalk_sorting")
         var startRaw = start.raw
         try check(git_revwalk_push(walk, &startRaw), "git_revwalk_push")
+        if let excluding {
+            var hiddenRaw = excluding.raw
+            try check(git_revwalk_hide(walk, &hiddenRaw), "git_revwalk_hide")
+        }
         var result: [CommitInfo] = []
         var next = git_oid()
         while true {

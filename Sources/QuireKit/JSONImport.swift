@@ -160,7 +160,7 @@ public enum JSONImport {
 
     /// Every note id of the vault (from its catalog) with the paths of the notes holding it.
     static func existingIDs(_ vault: Vault, environment: [String: String]) throws -> [String: [String]] {
-        let fresh = try FreshCatalog.open(vault: vault, rules: GitIgnoreRules.of(vault), environment: environment)
+        let fresh = try HistoryDates.openCatalog(vault: vault, rules: GitIgnoreRules.of(vault), environment: environment)
         var ids: [String: [String]] = [:]
         for record in fresh.store.catalog.records {
             if let id = record.id { ids[id, default: []].append(record.path) }

@@ -37,7 +37,7 @@ public enum VaultExport {
     /// writes every note back byte for byte.
     public static func json(_ vault: Vault, options: ExportOptions) throws -> ExportReport {
         let rules = GitIgnoreRules.of(vault)
-        let fresh = try FreshCatalog.open(vault: vault, rules: rules, environment: options.environment)
+        let fresh = try HistoryDates.openCatalog(vault: vault, rules: rules, environment: options.environment)
         let paths = fresh.store.catalog.records.map(\.path)
         let attachments = try vault.attachmentPaths(ignore: rules?.ignoreMatcher())
         var text = "["

@@ -90,7 +90,7 @@ public enum VaultSync {
                 .lost(by: vault.deviceName(environment: options.environment), since: headBefore)
         }
         guard options.repairLinks, !options.dryRun, !outcome.report.updatedFromRemote.isEmpty else { return outcome }
-        let fresh = try FreshCatalog.open(vault: vault, rules: GitIgnoreRules.of(vault), environment: options.environment)
+        let fresh = try HistoryDates.openCatalog(vault: vault, rules: GitIgnoreRules.of(vault), environment: options.environment)
         let notes = fresh.store.catalog.records.map { Note(record: $0, withFrontMatter: false) }
         outcome.repairs = try LinkRepair.afterSync(vault: vault, notes: notes, before: headBefore,
                                                    now: QuireClock.now(environment: options.environment))
@@ -131,6 +131,10 @@ public enum VaultSync {
         if options.refreshCatalog, changesNotes(report),
            refreshedAfter?.updatedFromRemote != report.updatedFromRemote || refreshedAfter?.stamped != report.stamped {
             // Not refreshed yet, or a later round (the remote moved meanwhile) updated more files.
+            try BackgroundCatalogRefresh.refreshNow(vault: vault, environment: options.environment)
+        } else if options.refreshCatalog, !options.dryRun, !HistoryDates.isCurrent(vault: vault) {
+            // The sync's commits date notes anew (git's history): done here, where libgit2 is
+            // loaded anyway, so that the next search need not load it.
             try BackgroundCatalogRefresh.refreshNow(vault: vault, environment: options.environment)
         }
         return report

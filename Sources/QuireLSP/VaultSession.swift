@@ -21,7 +21,7 @@ final class VaultSession {
         self.vault = vault
         self.environment = environment
         rules = GitIgnoreRules.of(vault)
-        let fresh = try FreshCatalog.open(vault: vault, rules: rules, environment: environment)
+        let fresh = try HistoryDates.openCatalog(vault: vault, rules: rules, environment: environment)
         store = fresh.store
         directory = NoteDirectory(catalog: fresh.store.catalog)
         attachments = try vault.attachmentPaths(ignore: try rules?.ignoreMatcher())

@@ -213,7 +213,7 @@ struct BinaryReader {
     }
 }
 
-/// A `DateSource` in the cache: 0 none, 255 the file's modification time, else 1 + the key's
+/// A `DateSource` in the cache: 0 none, 255 the file's modification time, 254 git, else 1 + the key's
 /// place in `keys` (a `createdAt` may come from an `updatedAt` key: one list for both).
 enum DateSourceCode {
     static let keys = NoteFields.createdAtKeys + NoteFields.updatedAtKeys
@@ -222,12 +222,14 @@ enum DateSourceCode {
         switch source {
         case nil: return 0
         case .fileModified?: return 255
+        case .git?: return 254
         case .frontMatter(let key)?: return keys.firstIndex(of: key).map { UInt8($0 + 1) } ?? 0
         }
     }
 
     static func source(_ code: UInt8) -> DateSource? {
         if code == 255 { return .fileModified }
+        if code == 254 { return .git }
         return code > 0 && Int(code) <= keys.count ? .frontMatter(keys[Int(code) - 1]) : nil
     }
 }

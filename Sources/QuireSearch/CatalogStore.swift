@@ -216,6 +216,21 @@ public struct CatalogStore: Sendable {
         return report
     }
 
+    /// Parses these paths again even where their files did not change (what the parser knows
+    /// of them changed: git's history dates them now), like `refresh(changedPaths:)`.
+    @discardableResult
+    public mutating func reparse(paths: [String]) -> IndexReport {
+        guard !paths.isEmpty else { return refresh(changedPaths: []) }
+        if case .rebuilt(_, let rebuilt) = stamps { stamps = .table(rebuilt.table) }
+        var table = stamps.stored(paths)
+        let known = Set(table.keys)
+        // A stamp no file has and a hash no content has: the pass reads and parses the file.
+        for key in known { table[key] = StoredStamp(stamp: FileStamp(size: .max, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0),
+                                                    contentHash: 0) }
+        stamps = stamps.updating(known.map(\.string), from: table)
+        return refresh(changedPaths: known.map(\.string).sorted(by: ExactPath.precedes))
+    }
+
     /// The stamps of every note when `indexer`'s pass was a rebuild (which left the table of
     /// stamps by path empty: `Indexer.update`), by slot of the catalog it built; nil otherwise.
     private func rebuiltStamps(_ indexer: Indexer) -> Stamps? {

@@ -28,10 +28,28 @@ public struct FreshCatalog: Sendable {
     /// even when a watcher runs. When `quire watch` runs for the vault and its answer vouches
     /// for the snapshot, only the notes it names are looked at; otherwise the vault is walked
     /// and every note's stamp compared with the snapshot's (one `stat` per note).
+    ///
+    /// `parse` reads a note (QuireKit's fills in git's dates); `reparsing` names notes parsed
+    /// again after the refresh though their files did not change (git's history moved on).
     public static func open(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
-                            rebuild: Bool = false, walk: Bool = false,
-                            progress: IndexProgress? = nil) throws -> FreshCatalog {
-        var store = CatalogStore(loading: vault.root.path, rebuild: rebuild)
+                            rebuild: Bool = false, walk: Bool = false, progress: IndexProgress? = nil,
+                            parse: @escaping NoteParsing = CatalogStore.defaultParser,
+                            reparsing: [String] = []) throws -> FreshCatalog {
+        var fresh = try refreshed(vault: vault, rules: rules, environment: environment, rebuild: rebuild, walk: walk,
+                                  progress: progress, parse: parse)
+        if !reparsing.isEmpty {
+            var store = fresh.store
+            let shown = Set(visible(reparsing, rules: rules).map(ExactPath.init))
+            store.reparse(paths: reparsing.filter { shown.contains(ExactPath($0)) })
+            fresh = FreshCatalog(store: store, skipped: fresh.skipped, freshness: fresh.freshness)
+        }
+        return fresh
+    }
+
+    private static func refreshed(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
+                                  rebuild: Bool, walk: Bool, progress: IndexProgress?,
+                                  parse: @escaping NoteParsing) throws -> FreshCatalog {
+        var store = CatalogStore(loading: vault.root.path, rebuild: rebuild, parse: parse)
         store.progress = progress
         progress?.begin(.scanning)
         var answer = walk ? nil : WatchClient.changes(realRoot: vault.root.path, since: store.watchMark?.token)

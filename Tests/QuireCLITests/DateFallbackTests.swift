@@ -59,3 +59,62 @@ struct DateFallbackTests {
         #expect(shownNote["updatedAtSource"] as? String == "fileModified")
     }
 }
+
+/// Notes without date keys are dated by git: created by the first commit that added them
+/// (renames followed), updated by the last one that changed them, the file's time only for an
+/// uncommitted change; kept beside the catalog and brought up to date when `HEAD` moves.
+@Suite("dates from git's history")
+struct GitDateTests {
+    static func commit(_ vault: TestVault, _ message: String, at time: String) throws {
+        #expect(try gitCLI(["add", "-A"], in: vault.root).code == 0)
+        let run = try gitCLI(["commit", "-q", "-m", message], in: vault.root,
+                             environment: ["GIT_AUTHOR_DATE": time, "GIT_COMMITTER_DATE": time])
+        #expect(run.code == 0, "\(run.stderr)")
+    }
+
+    static func fields(_ vault: TestVault) throws -> [String: [String?]] {
+        let listed = try vault.run(["list", "--json", "--sort", "path"])
+        let notes = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        var result: [String: [String?]] = [:]
+        for note in notes {
+            guard let path = note["path"] as? String else { continue }
+            result[path] = ["createdAt", "createdAtSource", "updatedAt", "updatedAtSource"].map { note[$0] as? String }
+        }
+        return result
+    }
+
+    @Test func aCloneIsDatedByItsHistoryNotByTheCloneTime() throws {
+        let origin = try TestVault()
+        try origin.write("# A\n", to: "a.md")
+        try origin.write("---\nupdatedAt: 2025-06-01T00:00:00Z\n---\nB\n", to: "b.md")
+        try Self.commit(origin, "first", at: "2020-01-01T00:00:00Z")
+        try origin.write("# A\n\nMore.\n", to: "a.md")
+        try Self.commit(origin, "edit", at: "2021-03-01T00:00:00Z")
+        #expect(try gitCLI(["mv", "a.md", "a2.md"], in: origin.root).code == 0)
+        try Self.commit(origin, "rename", at: "2022-01-01T00:00:00Z")
+        try origin.write("# C\n", to: "c.md")
+        try Self.commit(origin, "add c", at: "2023-01-01T00:00:00Z")
+
+        let clone = origin.root.deletingLastPathComponent().appendingPathComponent("clone")
+        let cloned = try Harness.run(["clone", origin.root.path, clone.path], in: origin.root.deletingLastPathComponent())
+        #expect(cloned.code == 0, "\(cloned.stderr)")
+        let vault = TestVault(existing: clone)
+        for round in 0..<3 {  // later runs read the catalog and the kept dates (HEAD in packed-refs)
+            if round == 2 { #expect(try gitCLI(["pack-refs", "--all"], in: clone).code == 0) }
+            let dates = try Self.fields(vault)
+            #expect(dates["a2.md"] == ["2020-01-01T00:00:00Z", "git", "2021-03-01T00:00:00Z", "git"])
+            #expect(dates["b.md"] == ["2020-01-01T00:00:00Z", "git", "2025-06-01T00:00:00Z", "frontMatter:updatedAt"])
+            #expect(dates["c.md"] == ["2023-01-01T00:00:00Z", "git", "2023-01-01T00:00:00Z", "git"])
+            #expect(try vault.run(["list", "--paths", "updated:>1d"]).stdout == "")
+            #expect(try vault.run(["list", "--paths", "created:<2022", "--sort", "path"]).stdout == "a2.md\nb.md\n")
+            #expect(try vault.run(["list", "--paths", "--sort", "updated"]).stdout == "b.md\nc.md\na2.md\n")
+        }
+
+        // An uncommitted edit is dated by the file; once committed, by its commit.
+        try vault.write("# C\n\nEdited.\n", to: "c.md")
+        try DateFallbackTests.setModified("c.md", 2026, 1, 2, in: vault)
+        #expect(try Self.fields(vault)["c.md"] == ["2023-01-01T00:00:00Z", "git", "2026-01-02T00:00:00Z", "fileModified"])
+        try Self.commit(vault, "edit c", at: "2024-05-05T00:00:00Z")
+        #expect(try Self.fields(vault)["c.md"] == ["2023-01-01T00:00:00Z", "git", "2024-05-05T00:00:00Z", "git"])
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import QuireCore
+import QuireGit
+import QuireSearch
+import QuireSync
+
+/// The dates git's history gives the notes of a vault that is a git repository: for each note
+/// in the `HEAD` commit, when the first commit added it (renames followed) and when the last
+/// one changed it, with its blob there (a file that differs from it is dated by its file time
+/// instead). Computed once by a walk of the history and kept beside the catalog
+/// (`.quire/cache/dates.tsv`); when `HEAD` moves on (a sync, a pull), only the new commits
+/// are walked. Notes whose front matter has dates keep them.
+public struct HistoryDates: Sendable {
+    /// One note's dates.
+    struct Entry: Equatable, Sendable {
+        var created: Date
+        var updated: Date
+        /// The note's blob in `HEAD`, 40 hex digits.
+        var blob: String
+    }
+
+    /// By vault path.
+    let entries: [String: Entry]
+    /// Paths whose dates changed since the dates kept before (the catalog parses them again).
+    public let changedPaths: [String]
+
+    /// The dates of `vault`'s history, brought up to date with its `HEAD`; nil when the vault is
+    /// no git repository (or one without commits, or its history cannot be read: the notes
+    /// are dated by their files then).
+    ///
+    /// libgit2 is loaded only when `HEAD` moved since the dates were kept (or the files under
+    /// `.git` cannot tell: `GitHeadFile`): a command that reads notes in an up-to-date vault
+    /// never loads it.
+    public static func load(vault: Vault) -> HistoryDates? {
+        let file = vault.root.appendingPathComponent(HistoryDatesFile.path)
+        let kept = HistoryDatesFile.read(file)
+        switch GitHeadFile.read(vault.root) {
+        case .noRepository, .unborn: return nil
+        case .commit(let hex) where hex == kept?.head: return HistoryDates(entries: kept?.entries ?? [:], changedPaths: [])
+        case .commit, .unknown: break
+        }
+        guard let repository = try? Repository.open(at: vault.root), let head = try? repository.headCommitID() else { return nil }
+        if let kept, kept.head == head.hex {
+            return HistoryDates(entries: kept.entries, changedPaths: [])
+        }
+        var walker = HistoryWalk(repository: repository)
+        do {
+            var start: OID?
+            if let kept, let old = OID(hex: kept.head), (try? repository.isAncestor(old, of: head)) == true {
+                walker.entries = kept.entries
+                start = old
+            }
+            try walker.walk(to: head, from: start)
+        } catch {
+            return nil
+        }
+        let entries = walker.entries
+        let old = kept?.entries ?? [:]
+        let changed = entries.filter { old[$0.key] != $0.value }.map(\.key) + old.keys.filter { entries[$0] == nil }
+        HistoryDatesFile.write(HistoryDatesFile.Contents(head: head.hex, entries: entries), to: file)
+        return HistoryDates(entries: entries, changedPaths: changed.sorted(by: ExactPath.precedes))
+    }
+
+    /// A note parser that dates notes without front-matter dates by this history: QuireCore's
+    /// parser, then `Note.fillDatesFromHistory` (`updated` only when the file is the blob of
+    /// `HEAD`).
+    public var parser: NoteParsing {
+        let entries = entries
+        return { data, path in
+            var note = NoteParser.parse(data, path: path)
+            if note.createdAt == nil || note.updatedAt == nil, let entry = entries[path] {
+                let same = note.updatedAt != nil || BlobHash.hex(data) == entry.blob
+                note.fillDatesFromHistory(created: entry.created, updated: same ? entry.updated : nil)
+            }
+            return note
+        }
+    }
+
+    /// Whether the dates kept are those of `vault`'s `HEAD` (read without libgit2; false when
+    /// the files cannot tell).
+    public static func isCurrent(vault: Vault) -> Bool {
+        switch GitHeadFile.read(vault.root) {
+        case .noRepository, .unborn: return true
+        case .commit(let hex): return HistoryDatesFile.read(vault.root.appendingPathComponent(HistoryDatesFile.path))?.head == hex
+        case .unknown: return false
+        }
+    }
+
+    /// Opens `vault`'s fresh catalog with its notes dated by git's history where their front
+    /// matter says nothing (`FreshCatalog.open`, then the notes whose history dates changed
+    /// parsed again); without history, by their files' times.
+    public static func openCatalog(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
+                                   rebuild: Bool = false, walk: Bool = false,
+                                   progress: IndexProgress? = nil) throws -> FreshCatalog {
+        guard let dates = load(vault: vault) else {
+            return try FreshCatalog.open(vault: vault, rules: rules, environment: environment, rebuild: rebuild, walk: walk,
+                                         progress: progress)
+        }
+        return try FreshCatalog.open(vault: vault, rules: rules, environment: environment, rebuild: rebuild, walk: walk,
+                                     progress: progress, parse: dates.parser, reparsing: dates.changedPaths)
+    }
+}
