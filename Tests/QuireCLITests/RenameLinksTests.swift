@@ -68,6 +68,32 @@ import Testing
         #expect(try LinkCensus(vault.root).broken(named: ["name x", "name y"]).isEmpty)
     }
 
+    /// A link rewrite changes only the link: a note with front matter but no `updatedAt` gains
+    /// none (its commit dates it), one with `updatedAt` (or `modified`) has it set; the same for
+    /// `check --fix` ("8 notes gained updatedAt for one rename" before).
+    @Test func linkRewritesAddNoKeys() throws {
+        let vault = try TestVault()
+        try vault.write("# Old\n", to: "Old.md")
+        let plain = "---\ntags: [x]\n---\nSee [[Old]].\n"
+        try vault.write(plain, to: "plain.md")
+        try vault.write("---\nupdatedAt: 2026-01-01T00:00:00Z\n---\nSee [[Old]].\n", to: "dated.md")
+        try vault.write("---\nmodified: 2026-01-01\n---\nSee [[Old]].\n", to: "obsidian.md")
+        let run = try vault.run(["rename", "Old.md", "New"], environment: Self.now)
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(try vault.read("plain.md") == "---\ntags: [x]\n---\nSee [[new]].\n")
+        #expect(try vault.read("dated.md") == "---\n\(Self.stamped)\n---\nSee [[new]].\n")
+        #expect(try vault.read("obsidian.md") == "---\nmodified: 2026-12-01\n---\nSee [[new]].\n")
+
+        try vault.write("---\ntags: [y]\n---\nSee [[target.md]].\n", to: "other.md")
+        try vault.write("Target\n", to: "target.md")
+        try vault.commitAll()
+        try #require(try vault.git(["mv", "target.md", "moved.md"]) == 0)
+        try vault.commitAll()
+        let fixed = try vault.run(["check", "--fix"], environment: Self.now)
+        #expect(fixed.stdout.contains("fixed other.md:4"), "\(fixed.stdout)")
+        #expect(try vault.read("other.md") == "---\ntags: [y]\n---\nSee [[moved.md]].\n")
+    }
+
     @Test func dryRunPrintsTheEditsAndChangesNothing() throws {
         let vault = try Self.fiftyLinks()
         let before = try TestVault.snapshot(vault.root)
