@@ -33,6 +33,17 @@ extension NoteTemplate {
         ]
     }
 
+    /// The value of `date:FORMAT` (`day`) or `time:FORMAT` (`now`), nil for any other name.
+    static func formatted(_ name: String, day: Date, now: Date, timeZone: TimeZone) -> String? {
+        guard let colon = name.firstIndex(of: ":") else { return nil }
+        let format = String(name[name.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        switch name[..<colon].trimmingCharacters(in: .whitespaces) {
+        case "date": return MomentFormat.string(day, format: format, timeZone: timeZone)
+        case "time": return MomentFormat.string(now, format: format, timeZone: timeZone)
+        default: return nil
+        }
+    }
+
     /// Fills `{{name}}` (spaces inside the braces allowed) in a template file's text. In the
     /// front matter a placeholder that is a key's whole value is written as YAML (`title:
     /// {{title}}` with the title `Woody: the end` gives `title: "Woody: the end"`; `--var mood=3`
@@ -40,8 +51,11 @@ extension NoteTemplate {
     /// leaves out are added at the end of its front matter: `id`, `title`, `createdAt`,
     /// `updatedAt` (a template without front matter gets a canonical one). Throws
     /// `CoreError.unreadableFrontMatter` when the filled front matter does not read.
+    ///
+    /// `{{date:FORMAT}}` and `{{time:FORMAT}}` (Obsidian's core templates) write `day` (default
+    /// `now`) and `now` in a moment.js format (`MomentFormat`): `{{date:dddd, MMMM Do}}`.
     public static func fill(_ text: String, variables: [String: String], title: String, id: String, now: Date,
-                            timeZone: TimeZone) throws -> Filled {
+                            timeZone: TimeZone, day: Date? = nil) throws -> Filled {
         var unknown: [String] = []
         let plain = NoteDocument(data: Data(text.utf8), timeZone: timeZone)
         let frontMatterEnd = plain.format == .yaml ? text.utf8.count - plain.body.utf8.count : 0
@@ -56,7 +70,7 @@ extension NoteTemplate {
             offset += before.utf8.count
             let inFrontMatter = offset < frontMatterEnd
             let placeholder = String(rest[open.lowerBound..<close.upperBound])
-            if let value = variables[name], !name.isEmpty {
+            if let value = variables[name] ?? formatted(name, day: day ?? now, now: now, timeZone: timeZone), !name.isEmpty {
                 let lineBefore = output.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
                 let after = rest[close.upperBound...].prefix { $0 != "\n" && $0 != "\r" }
                 let wholeValue = inFrontMatter && after.allSatisfy({ $0 == " " })

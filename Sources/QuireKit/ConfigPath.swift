@@ -2,7 +2,8 @@ import QuireCore
 import QuireSync
 
 /// The paths the synced `.quire/config.yml` names (`daily.folder`, `daily.format`,
-/// `daily.template`): another device wrote them, so each is checked like a path of a remote tree
+/// `daily.template`), and those Obsidian's settings name (`ObsidianSettings`): another device
+/// or program wrote them, so each is checked like a path of a remote tree
 /// (`IncomingPath`: no absolute path, no `..`, nothing a file system takes for `.git`, not
 /// `.quire/local/`), and it may name no hidden folder or file either. A refused one is an
 /// invalid configuration naming its key; nothing is written.
@@ -10,11 +11,14 @@ public enum ConfigPath {
     /// `value` (the vault-relative path named by `key`) when it may be written to; throws
     /// `CoreError.invalidConfig` naming `key` (and `written`, the key's text when the path is made
     /// from it) otherwise.
+    /// `file` is the settings file that names it (`.quire/config.yml`, or Obsidian's own:
+    /// `ObsidianSettings`).
     @discardableResult
-    public static func check(_ value: String, key: String, written: String? = nil) throws -> String {
+    public static func check(_ value: String, key: String, written: String? = nil,
+                             file: String = VaultConfig.relativePath) throws -> String {
         if let reason = refusal(value) {
             let shown = written.map { "'\($0)' makes '\(value)', which" } ?? "'\(value)'"
-            throw CoreError.invalidConfig(path: VaultConfig.relativePath, line: nil,
+            throw CoreError.invalidConfig(path: file, line: nil,
                                           reason: "\(key) \(shown) is \(reason); quire writes only to visible folders of the vault")
         }
         return value
@@ -23,12 +27,12 @@ public enum ConfigPath {
     /// `value` when it names one file or folder (no `/`) that `check` accepts; throws
     /// `CoreError.invalidConfig` naming `key` otherwise.
     @discardableResult
-    public static func checkName(_ value: String, key: String) throws -> String {
+    public static func checkName(_ value: String, key: String, file: String = VaultConfig.relativePath) throws -> String {
         if value.contains("/") {
-            throw CoreError.invalidConfig(path: VaultConfig.relativePath, line: nil,
+            throw CoreError.invalidConfig(path: file, line: nil,
                                           reason: "\(key) '\(value)' is a path; it takes a name only")
         }
-        return try check(value, key: key)
+        return try check(value, key: key, file: file)
     }
 
     /// Why `path` may not be written to, or nil.

@@ -15,9 +15,13 @@ public struct DailyDateError: Error, Equatable, Sendable, CustomStringConvertibl
 /// ```yaml
 /// daily:
 ///   folder: Journal          # default Journal
-///   format: YYYY-MM-DD       # the file name (and title): YYYY, MM, DD, ddd (Mon), dddd (Monday)
+///   format: YYYY-MM-DD       # the file name (and title), moment.js tokens (MomentFormat)
 ///   template: daily          # .quire/templates/daily.md when it exists
 /// ```
+///
+/// When the configuration has no `daily` settings, Obsidian's `.obsidian/daily-notes.json`
+/// gives them (`folder`, `format`, `template`: a template's vault path), as Obsidian's daily
+/// notes would.
 public enum DailyNote {
     /// The settings read from the configuration (defaults where a key is missing).
     public struct Settings: Sendable, Equatable {
@@ -25,12 +29,28 @@ public enum DailyNote {
         public var folder = "Journal"
         /// The file-name pattern.
         public var format = "YYYY-MM-DD"
-        /// The template's name.
+        /// The template's name (in `.quire/templates/`).
         public var template = "daily"
+        /// The template's vault path without `.md` (Obsidian's `template`); used instead of
+        /// `template` when set.
+        public var templatePath: String?
+        /// The file the settings come from, which errors name.
+        public var file = VaultConfig.relativePath
+        /// The prefix of its keys (`daily.` in `.quire/config.yml`, none in Obsidian's file).
+        public var keyPrefix = "daily."
 
-        /// The settings of `config`.
-        public init(config: VaultConfig) {
-            guard case let .map(entries)? = config.value(forKey: "daily") else { return }
+        /// The settings of `config`; where it has no `daily` settings, those of `obsidian`
+        /// when it has a daily-notes file.
+        public init(config: VaultConfig, obsidian: ObsidianSettings = ObsidianSettings()) {
+            guard case let .map(entries)? = config.value(forKey: "daily"), !entries.isEmpty else {
+                guard obsidian.hasDailyNotes else { return }
+                folder = obsidian.dailyFolder.isEmpty ? "." : obsidian.dailyFolder
+                format = obsidian.dailyFormat ?? "YYYY-MM-DD"
+                templatePath = obsidian.dailyTemplate
+                file = ObsidianSettings.dailyNotesFile
+                keyPrefix = ""
+                return
+            }
             for entry in entries {
                 guard let text = NoteFields.text(of: entry.value), !text.isEmpty else { continue }
                 switch entry.key {
@@ -78,34 +98,17 @@ public enum DailyNote {
         return day
     }
 
-    /// `format` for `day`: `YYYY`, `MM`, `DD`, `dddd` (Monday), `ddd` (Mon); other text as is.
+    /// `format` for `day`, in moment.js tokens (`MomentFormat`: `YYYY`, `MM`, `DD`, `dddd`
+    /// Monday, `ddd` Mon, `MMMM` March, `Do` 1st, `[text]` as it is).
     public static func name(for day: Date, format: String, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: day)
-        let weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][((parts.weekday ?? 1) + 6) % 7]
-        let tokens: [(String, String)] = [
-            ("YYYY", String(format: "%04d", parts.year ?? 0)), ("MM", String(format: "%02d", parts.month ?? 0)),
-            ("DD", String(format: "%02d", parts.day ?? 0)), ("dddd", weekday), ("ddd", String(weekday.prefix(3))),
-        ]
-        var result = ""
-        var rest = Substring(format)
-        scan: while !rest.isEmpty {
-            for (token, value) in tokens where rest.hasPrefix(token) {
-                result += value
-                rest = rest.dropFirst(token.count)
-                continue scan
-            }
-            result.append(rest.removeFirst())
-        }
-        return result
+        MomentFormat.string(day, format: format, timeZone: timeZone)
     }
 
     /// The note of `day`: found when it exists, else created from the daily template (its
     /// `{{date}}` is that day; `{{time}}` now) or, without one, a note titled like its file
     /// with the tag `daily`. Nothing is committed (as with `quire new`).
     public static func open(in vault: Vault, day: Date, now: Date, timeZone: TimeZone = .current) throws -> Outcome {
-        let settings = Settings(config: try vault.config())
+        let settings = Settings(config: try vault.config(), obsidian: try ObsidianSettings.read(vault))
         let fileName = name(for: day, format: settings.format, timeZone: timeZone)
         let title = (fileName as NSString).lastPathComponent
         // The synced configuration is another device's input: its folder, the name (which may
@@ -113,22 +116,25 @@ public enum DailyNote {
         // paths of a remote tree (`ConfigPath`), never written under `.git/` or a hidden folder.
         var folder = Substring(settings.folder)
         while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
-        if !(folder == "." || folder == "/") { try ConfigPath.check(String(folder), key: "daily.folder") }
-        try ConfigPath.check(fileName + ".md", key: "daily.format", written: settings.format)
-        try ConfigPath.checkName(settings.template, key: "daily.template")
+        let (file, prefix) = (settings.file, settings.keyPrefix)
+        if !(folder == "." || folder == "/") { try ConfigPath.check(String(folder), key: prefix + "folder", file: file) }
+        try ConfigPath.check(fileName + ".md", key: prefix + "format", written: settings.format, file: file)
+        if settings.templatePath == nil { try ConfigPath.checkName(settings.template, key: prefix + "template", file: file) }
         let path = try vault.resolveSafePath((folder == "." || folder == "/" ? "" : folder + "/") + fileName + ".md")
         if FileManager.default.fileExists(atPath: vault.url(for: path).path) {
             return Outcome(path: path, created: false, unknownVariables: [])
         }
         let id = UUID().uuidString.lowercased()
         let filled: NoteTemplate.Filled
-        if try TemplateNote.text(named: settings.template, in: vault) != nil {
-            var variables = NoteTemplate.variables(title: title, id: id, now: now, timeZone: timeZone)
+        let template = try settings.templatePath.map { try TemplateNote.text(atPath: $0 + ".md", in: vault) }
+            ?? TemplateNote.text(named: settings.template, in: vault)
+        if let template {
             let dayVariables = NoteTemplate.variables(title: title, id: id, now: day, timeZone: timeZone)
-            variables["date"] = dayVariables["date"]
-            variables["weekday"] = dayVariables["weekday"]
-            filled = try TemplateNote.make(settings.template, in: vault, title: title, id: id, now: now, timeZone: timeZone,
-                                           custom: variables)
+            var custom: [String: String] = ["weekday": dayVariables["weekday"] ?? ""]
+            custom["date"] = try ObsidianSettings.read(vault).dateFormat.map { MomentFormat.string(day, format: $0, timeZone: timeZone) }
+                ?? dayVariables["date"]
+            filled = try TemplateNote.fill(template, in: vault, title: title, id: id, now: now, timeZone: timeZone,
+                                           custom: custom, day: day)
         } else {
             let note = NoteTemplate(id: id, title: title, createdAt: now, tags: ["daily"])
             filled = NoteTemplate.Filled(data: Data(note.render(timeZone: timeZone).utf8), unknown: [])

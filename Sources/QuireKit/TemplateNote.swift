@@ -20,16 +20,20 @@ public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Notes made from the vault's templates: `.quire/templates/NAME.md`, filled in by QuireCore's
-/// `NoteTemplate.fill` (`{{title}}`, `{{date}}`, `{{time}}`, `{{id}}`, custom variables).
+/// Notes made from the vault's templates: `.quire/templates/NAME.md`, else `NAME.md` in the
+/// templates folder of Obsidian's settings (`ObsidianSettings`), filled in by QuireCore's
+/// `NoteTemplate.fill` (`{{title}}`, `{{date}}`, `{{time}}`, `{{date:FORMAT}}`,
+/// `{{time:FORMAT}}`, `{{id}}`, custom variables).
 public enum TemplateNote {
-    /// Where templates live, relative to the vault root (tracked: shared by every device).
+    /// Where quire's templates live, relative to the vault root (tracked: shared by every device).
     public static let folder = ".quire/templates"
 
-    /// The template names of the vault (file names without `.md`), sorted.
+    /// The template names of the vault (file names without `.md`), sorted: quire's, and
+    /// Obsidian's templates folder's.
     public static func available(in vault: Vault) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: vault.url(for: folder).path)) ?? []
-        return names.filter { $0.hasSuffix(".md") && !Vault.isHidden(name: $0) }.map { String($0.dropLast(3)) }.sorted()
+        let folders = [folder] + [(try? ObsidianSettings.read(vault))?.templatesFolder].compactMap { $0 }
+        let names = folders.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: vault.url(for: $0).path)) ?? [] }
+        return Set(names.filter { $0.hasSuffix(".md") && !Vault.isHidden(name: $0) }.map { String($0.dropLast(3)) }).sorted()
     }
 
     /// The text of template `name`, or nil when there is none.
@@ -37,7 +41,13 @@ public enum TemplateNote {
         guard !name.isEmpty, !name.contains("/"), !Vault.isHidden(name: name), !name.contains("\0") else {
             throw TemplateError.invalidName(name: name)
         }
-        let path = folder + "/" + name + ".md"
+        if let text = try text(atPath: folder + "/" + name + ".md", in: vault) { return text }
+        guard let obsidian = try ObsidianSettings.read(vault).templatesFolder else { return nil }
+        return try text(atPath: obsidian + "/" + name + ".md", in: vault)
+    }
+
+    /// The text of the template at vault path `path` (checked by the caller), nil when none.
+    public static func text(atPath path: String, in vault: Vault) throws -> String? {
         guard FileManager.default.fileExists(atPath: vault.url(for: path).path) else { return nil }
         return String(decoding: try vault.readData(path), as: UTF8.self)
     }
@@ -49,8 +59,19 @@ public enum TemplateNote {
         guard let text = try text(named: name, in: vault) else {
             throw TemplateError.notFound(name: name, available: available(in: vault))
         }
+        return try fill(text, in: vault, title: title, id: id, now: now, timeZone: timeZone, custom: custom)
+    }
+
+    /// A template's `text` filled in: the built-in variables (`{{date}}` and `{{time}}` in the
+    /// formats of Obsidian's settings when they set one), `custom` over them; `day` is what
+    /// `{{date:FORMAT}}` writes (default `now`).
+    static func fill(_ text: String, in vault: Vault, title: String, id: String, now: Date, timeZone: TimeZone,
+                     custom: [String: String], day: Date? = nil) throws -> NoteTemplate.Filled {
         var variables = NoteTemplate.variables(title: title, id: id, now: now, timeZone: timeZone)
+        let obsidian = try ObsidianSettings.read(vault)
+        if let format = obsidian.dateFormat { variables["date"] = MomentFormat.string(day ?? now, format: format, timeZone: timeZone) }
+        if let format = obsidian.timeFormat { variables["time"] = MomentFormat.string(now, format: format, timeZone: timeZone) }
         variables.merge(custom) { _, given in given }
-        return try NoteTemplate.fill(text, variables: variables, title: title, id: id, now: now, timeZone: timeZone)
+        return try NoteTemplate.fill(text, variables: variables, title: title, id: id, now: now, timeZone: timeZone, day: day)
     }
 }

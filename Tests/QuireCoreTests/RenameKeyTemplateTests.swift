@@ -48,3 +48,22 @@ import Testing
         }
     }
 }
+
+/// moment.js tokens as Obsidian writes dates (daily note names, `{{date:FORMAT}}`).
+@Suite("moment.js formats")
+struct MomentFormatTests {
+    @Test func tokensWriteEnglishNamesAndNumbers() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let date = Date(timeIntervalSince1970: 1_773_475_509)  // 2026-03-14T08:05:09Z, a Saturday
+        let cases = [
+            "YYYY-MM-DD": "2026-03-14", "dddd, MMMM Do YYYY": "Saturday, March 14th 2026", "ddd D MMM YY": "Sat 14 Mar 26",
+            "HH:mm:ss A": "08:05:09 AM", "h:mm a": "8:05 am", "[Week] W, Q": "Week 11, 1", "GGGG-[W]WW": "2026-W11",
+            "DDDD E d dd": "073 6 6 Sa", "X": "1773475509", "YYYY/MM/[Journal] Do": "2026/03/Journal 14th",
+        ]
+        for (format, expected) in cases { #expect(MomentFormat.string(date, format: format, timeZone: utc) == expected, "\(format)") }
+        let filled = try NoteTemplate.fill("{{date:YYYY-MM-DD}} {{time:HH:mm}} {{ date : dddd }} {{other:x}}\n", variables: [:],
+                                           title: "T", id: "i", now: date, timeZone: utc)
+        #expect(String(decoding: filled.data, as: UTF8.self).hasSuffix("\n---\n2026-03-14 08:05 Saturday {{other:x}}\n"))
+        #expect(filled.unknown == ["other:x"])
+    }
+}
