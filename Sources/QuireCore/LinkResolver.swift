@@ -57,8 +57,10 @@ public protocol LinkTargetIndex {
     /// The vault paths of notes whose file name without `.md` has this key, and of
     /// attachments whose file name (extension included) has it.
     func files(withNameKey key: String) -> [String]
-    /// The vault paths of notes whose title or one of whose aliases has this key.
+    /// The vault paths of notes whose title has this key.
     func notes(withTitleKey key: String) -> [String]
+    /// The vault paths of notes one of whose `aliases` has this key.
+    func notes(withAliasKey key: String) -> [String]
 }
 
 /// Resolves links as Obsidian does, in this order, ignoring case (see Docs/links.md):
@@ -67,14 +69,18 @@ public protocol LinkTargetIndex {
 /// 2. a path from the vault root (`/b/c.md`, `b/c`);
 /// 3. a file name without `.md` (`[[note]]`), or a path's tail (`[[b/note]]` matches
 ///    `a/b/note.md`): exactly one match wins — write the shortest path that is unique;
-/// 4. a note's title or one of its `aliases` (wikilinks and bare names only).
+/// 4. a note's title (wikilinks and bare names only).
+///
+/// An alias is no link target, as in Obsidian: its link suggester writes `[[File|Alias]]`, and a
+/// bare `[[Alias]]` that names no file is unresolved there. `aliasHolders(of:)` names the notes
+/// such a link meant (for `quire check` and its `--fix`).
 ///
 /// At each step one match wins; several matches that differ only in case go to the one spelt
 /// exactly as the link, if there is one; otherwise they make the link `ambiguous`, listing
 /// them. A step that finds nothing passes to the next; nothing at all is `unresolved`.
 /// A target is tried as written first (a file such as `image.png`), then with `.md` added
 /// (a note, whose `.md` may be left out: `[[dendron.ref.cli]]` is `dendron.ref.cli.md`); titles
-/// and aliases are matched for any target without a `/`.
+/// are matched for any target without a `/`.
 public struct LinkResolver {
     /// The names looked up.
     public let index: any LinkTargetIndex
@@ -121,11 +127,18 @@ public struct LinkResolver {
             return suffixes.contains { key.hasSuffix($0) }
         }
         if let result = pick(byName, spellings: forms(tail), suffix: true) { return result }
-        // Step 4: titles and aliases.
+        // Step 4: titles.
         guard !tail.contains("/") else { return .unresolved }
         let titled = Array(Set(index.notes(withTitleKey: Self.key(target)))).sorted()
         if titled.count == 1 { return .note(titled[0]) }
         return titled.isEmpty ? .unresolved : .ambiguous(titled)
+    }
+
+    /// The notes with `target` (a bare name, no `/`) among their aliases, sorted; empty for a
+    /// path.
+    public func aliasHolders(of target: String) -> [String] {
+        guard !target.isEmpty, !target.contains("/") else { return [] }
+        return Array(Set(index.notes(withAliasKey: Self.key(target)))).sorted()
     }
 
     /// One match wins; matches differing only in case go to the exact spelling; nil for none.

@@ -59,6 +59,7 @@ public struct LinkTargetTable: LinkTargetIndex, Sendable {
     private var byPath: [String: [String]] = [:]
     private var byName: [String: [String]] = [:]
     private var byTitle: [String: [String]] = [:]
+    private var byAlias: [String: [String]] = [:]
 
     /// A note as the table needs it.
     public struct Entry: Sendable, Equatable {
@@ -81,9 +82,10 @@ public struct LinkTargetTable: LinkTargetIndex, Sendable {
     public init(notes: [Entry], attachments: [String] = []) {
         for note in notes {
             add(path: note.path)
+            if !note.title.isEmpty { byTitle[LinkResolver.key(note.title), default: []].append(note.path) }
             var seen = Set<String>()
-            for name in [note.title] + note.aliases where !name.isEmpty && seen.insert(LinkResolver.key(name)).inserted {
-                byTitle[LinkResolver.key(name), default: []].append(note.path)
+            for alias in note.aliases where !alias.isEmpty && seen.insert(LinkResolver.key(alias)).inserted {
+                byAlias[LinkResolver.key(alias), default: []].append(note.path)
             }
         }
         for attachment in attachments { add(path: attachment) }
@@ -102,4 +104,6 @@ public struct LinkTargetTable: LinkTargetIndex, Sendable {
     public func files(withNameKey key: String) -> [String] { byName[key] ?? [] }
     /// See `LinkTargetIndex`.
     public func notes(withTitleKey key: String) -> [String] { byTitle[key] ?? [] }
+    /// See `LinkTargetIndex`.
+    public func notes(withAliasKey key: String) -> [String] { byAlias[key] ?? [] }
 }

@@ -3,7 +3,8 @@ import QuireCore
 import QuireGit
 import QuireSync
 
-/// Repairs links whose target moved (`quire check --fix`, and the sync that brings a rename):
+/// Repairs links whose target moved (`quire check --fix`, and the sync that brings a rename),
+/// and writes `[[Alias]]` as Obsidian links an alias, `[[File|Alias]]`, where one note has it:
 /// a link that leads nowhere now but led to a note at a path that note has since left — as
 /// history knows (git's rename detection, else the note's `id` found in the catalog) — is
 /// rewritten to the note's path now, in its own style, as `NoteMover` rewrites links. Links that
@@ -34,8 +35,10 @@ public enum LinkRepair {
     }
 
     /// Repairs the broken links that `moved` explains, in every note (`notes`: the catalog's
-    /// records). In a dry run nothing is written.
-    public static func run(vault: Vault, notes: [Note], moved: [MovedNote], options: MoveOptions) throws -> MoveReport {
+    /// records), and (with `aliases`) writes `[[Alias]]` as `[[File|Alias]]`. In a dry run
+    /// nothing is written.
+    public static func run(vault: Vault, notes: [Note], moved: [MovedNote], options: MoveOptions,
+                           aliases: Bool = true) throws -> MoveReport {
         var entries = notes.map { LinkTargetTable.Entry(path: $0.path, title: $0.title, aliases: $0.aliases) }
         let current = LinkResolver(index: LinkTargetTable(notes: entries))
         var ghosts: [ExactPath: String] = [:]
@@ -48,7 +51,13 @@ public enum LinkRepair {
         for note in notes { names[ExactPath(note.path)] = LinkRetargeter.NoteNames(title: note.title, aliases: note.aliases) }
         let retargeter = LinkRetargeter(before: LinkResolver(index: LinkTargetTable(notes: entries)), after: current, names: names)
         let files = try LinkRewrite.read(notes.map(\.path), in: vault)
-        let planned = LinkRewrite.plan(files: files, retargeter: retargeter, moved: ghosts, movedNames: [], onlyBroken: true)
+        // `[[Alias]]` becomes `[[File|Alias]]` where one note has the alias (Obsidian's form).
+        let table = LinkTargetTable(notes: notes.map { LinkTargetTable.Entry(path: $0.path, title: $0.title, aliases: $0.aliases) })
+        let planned = LinkRewrite.plan(files: files, retargeter: retargeter, moved: ghosts, movedNames: [], onlyBroken: true,
+                                       aliasHolder: { link in
+            let holders = aliases ? LinkResolver(index: table).aliasHolders(of: link.target) : []
+            return holders.count == 1 ? holders[0] : nil
+        })
         var report = MoveReport()
         report.left = planned.left
         let writes = try NoteMover.changes(of: planned.notes, titles: [:], vault: vault, options: options, report: &report)
@@ -64,7 +73,7 @@ public enum LinkRepair {
     public static func afterSync(vault: Vault, notes: [Note], before: String?, now: Date) throws -> MoveReport {
         let moved = try movedNotes(vault: vault, notes: notes, since: before)
         guard !moved.isEmpty else { return MoveReport() }
-        var report = try run(vault: vault, notes: notes, moved: moved, options: MoveOptions(now: now))
+        var report = try run(vault: vault, notes: notes, moved: moved, options: MoveOptions(now: now), aliases: false)
         // Links broken for reasons the sync did not bring are `check`'s business, not the sync's.
         report.left = report.left.filter { $0.reason != .unresolved }
         return report

@@ -118,7 +118,8 @@ enum LinkRewrite {
     static func plan(files: [(path: String, data: Data)], retargeter: LinkRetargeter, moved: [ExactPath: String],
                      movedNames: Set<String>, onlyBroken: Bool = false,
                      attachment: @escaping @Sendable (String) -> String? = { _ in nil },
-                     attachmentsMove: Bool = false) -> (notes: [RewrittenNote], left: [LeftLink]) {
+                     attachmentsMove: Bool = false,
+                     aliasHolder: @escaping @Sendable (NoteLink) -> String? = { _ in nil }) -> (notes: [RewrittenNote], left: [LeftLink]) {
         let results = ParallelMap.map(Array(files.indices), chunkSize: 16) { index -> (RewrittenNote?, [LeftLink]) in
             let (oldPath, data) = files[index]
             let newPath = moved[ExactPath(oldPath)] ?? oldPath
@@ -135,6 +136,13 @@ enum LinkRewrite {
                 }
                 if onlyBroken, link.isSelfLink || link.pointsAtAttachment
                     || retargeter.after.resolve(link, from: newPath) != .unresolved { continue }
+                if onlyBroken, link.style == .wiki, let holder = aliasHolder(link),
+                   let rewrite = aliasRewrite(link, holder: holder, source: newPath, resolver: retargeter.after, data: data) {
+                    replacements.append((rewrite.range, rewrite.text))
+                    let old = linkText(link, in: data)
+                    edits.append(LinkEdit(path: newPath, line: link.line, old: old, new: rewrite.link))
+                    continue
+                }
                 let outcome = retargeter.outcome(of: link, oldSource: oldPath, newSource: newPath, moved: moved)
                 switch outcome {
                 case .unchanged: continue
@@ -159,6 +167,29 @@ enum LinkRewrite {
             return (note, left)
         }
         return (results.compactMap(\.0), results.flatMap(\.1))
+    }
+
+    /// `[[Alias]]` written as Obsidian links an alias, `[[File|Alias]]` (`[[Alias#H]]` →
+    /// `[[File#H|Alias]]`; a link with a label keeps it: `[[Alias|x]]` → `[[File|x]]`), File the
+    /// shortest name that leads to `holder` from `source`: the bytes to replace, their new text
+    /// and the whole new link; nil when no spelling fits in a wikilink.
+    static func aliasRewrite(_ link: NoteLink, holder: String, source: String, resolver: LinkResolver,
+                             data: Data) -> (range: Range<Int>, text: String, link: String)? {
+        let stem = LinkPathText.withoutExtension(LinkPathText.fileName(of: holder))
+        let spelled = resolver.resolve(target: stem, from: source) == .note(holder) ? stem : LinkPathText.withoutExtension(holder)
+        guard !spelled.contains(where: { "|#^[]".contains($0) || $0.isNewline }) else { return nil }
+        let fragment = link.fragmentRange.map { String(decoding: data[$0], as: UTF8.self) } ?? ""
+        let range: Range<Int>, text: String
+        if link.labelRange != nil {
+            (range, text) = (link.targetRange, spelled)
+        } else {
+            range = link.targetRange.lowerBound..<(link.fragmentRange?.upperBound ?? link.targetRange.upperBound)
+            text = spelled + fragment + "|" + link.target
+        }
+        let whole = link.range
+        var bytes = Array(data[whole])
+        bytes.replaceSubrange((range.lowerBound - whole.lowerBound)..<(range.upperBound - whole.lowerBound), with: Array(text.utf8))
+        return (range, text, String(decoding: bytes, as: UTF8.self))
     }
 
     /// The new target of a Markdown link that named an attachment by a path relative to its

@@ -148,6 +148,13 @@ public enum VaultCheck {
         links.problems().map { problem in
             let written = problem.link.displayText
             switch problem.kind {
+            case .unresolved where !problem.aliasHolders.isEmpty:
+                let holders = problem.aliasHolders.joined(separator: ", ")
+                let fix = problem.aliasHolders.count == 1 ? "; 'quire check --fix' writes [[\(LinkPathText.withoutExtension(problem.aliasHolders[0]))|\(problem.link.target)]]" : ""
+                return Problem(path: problem.source, line: problem.link.line, kind: .brokenLink,
+                               message: "broken link \(written): no note or file '\(problem.link.target)', an alias of \(holders)"
+                                   + " (an alias is no link target, as in Obsidian)\(fix)",
+                               related: problem.aliasHolders)
             case .unresolved:
                 let closest = problem.candidates.first.map { "; closest: \($0)" } ?? ""
                 return Problem(path: problem.source, line: problem.link.line, kind: .brokenLink,

@@ -74,7 +74,9 @@ extension VaultLinks {
                 for candidate in EditDistance.closest(to: stem, among: allNames) {
                     for path in names[candidate] ?? [] where !closest.contains(path) { closest.append(path) }
                 }
-                problems.append(LinkProblem(source: edge.source, link: edge.link, kind: .unresolved, candidates: closest))
+                var problem = LinkProblem(source: edge.source, link: edge.link, kind: .unresolved, candidates: closest)
+                if edge.link.style == .wiki { problem.aliasHolders = resolver.aliasHolders(of: edge.link.target) }
+                problems.append(problem)
             case .ambiguous(let candidates):
                 problems.append(LinkProblem(source: edge.source, link: edge.link, kind: .ambiguous, candidates: candidates))
             case .note(let path) where edge.anchor == .missing:

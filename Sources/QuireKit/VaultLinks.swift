@@ -59,6 +59,9 @@ public struct LinkProblem: Sendable, Equatable {
     /// For an ambiguous link, the files that fit; for an unresolved one, the closest note
     /// names (by edit distance), best first; for a missing anchor, the target's path.
     public var candidates: [String]
+    /// For an unresolved bare name, the notes that have it as an alias (`[[Alias]]`, which
+    /// Obsidian leaves unresolved: it links an alias as `[[File|Alias]]`).
+    public var aliasHolders: [String] = []
 }
 
 /// The links of a vault, over its catalog: the one set of functions the CLI, the language

@@ -28,6 +28,10 @@ struct OpenNoteTargets: LinkTargetIndex {
         Self.union(catalog.notes(withTitleKey: key).filter { !openPaths.contains($0) }, open.notes(withTitleKey: key))
     }
 
+    func notes(withAliasKey key: String) -> [String] {
+        Self.union(catalog.notes(withAliasKey: key).filter { !openPaths.contains($0) }, open.notes(withAliasKey: key))
+    }
+
     private static func union(_ first: [String], _ second: [String]) -> [String] {
         second.isEmpty ? first : Array(Set(first).union(second)).sorted()
     }

@@ -63,13 +63,20 @@ public struct CatalogLinkTargets: LinkTargetIndex, Sendable {
 
     /// See `LinkTargetIndex`.
     public func notes(withTitleKey key: String) -> [String] {
+        named(key) { record in LinkResolver.key(record.title) == key }
+    }
+
+    /// See `LinkTargetIndex`.
+    public func notes(withAliasKey key: String) -> [String] {
+        named(key) { record in record.aliases.contains { LinkResolver.key($0) == key } }
+    }
+
+    /// The notes whose name terms hold `key` (a title or an alias) and that `matches`.
+    private func named(_ key: String, _ matches: (NoteRecord) -> Bool) -> [String] {
         let phrase = Tokenizer.foldedPhrase(key)
         guard !phrase.isEmpty else { return [] }
         let documents = catalog.documents(withAttribute: Attribute.name + phrase)
-        return catalog.mapRecords(documents) { record in
-            LinkResolver.key(record.pointee.title) == key || record.pointee.aliases.contains { LinkResolver.key($0) == key }
-                ? record.pointee.path : nil
-        }.compactMap { $0 }
+        return catalog.mapRecords(documents) { record in matches(record.pointee) ? record.pointee.path : nil }.compactMap { $0 }
     }
 }
 

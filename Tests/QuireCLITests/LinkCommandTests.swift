@@ -10,7 +10,7 @@ struct LinkCommandTests {
         try vault.write("# Top\nback to [[Home]]\n", to: "a/Note.md")
         try vault.write("# Top\nHome is here, not linked. home again\n```\nHome in code\n```\nA `Home` span, ![[pic.png|home]].\n", to: "b/Note.md")
         try vault.write("---\naliases: [Abyss]\n---\nDeep text [[Home#Home]]\n", to: "a/Deep.md")
-        try vault.write("Alone with [[Abyss]].\n", to: "c/Alone.md")
+        try vault.write("Alone with [[Deep|Abyss]].\n", to: "c/Alone.md")
         try FileManager.default.createDirectory(at: vault.url("img"), withIntermediateDirectories: true)
         try Data([0x89, 0x50]).write(to: vault.url("img/pic.png"))
         return vault
@@ -53,7 +53,7 @@ struct LinkCommandTests {
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(entries.map { $0["path"] as? String } == ["Home.md", "Home.md", "c/Alone.md"])
         #expect(entries.map { $0["line"] as? Int } == [3, 6, 1])
-        #expect(entries[2]["context"] as? String == "Alone with [[Abyss]].")
+        #expect(entries[2]["context"] as? String == "Alone with [[Deep|Abyss]].")
         #expect(try vault.run(["backlinks", "c/Alone.md"]).stdout == "")
     }
 

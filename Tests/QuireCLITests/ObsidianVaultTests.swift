@@ -70,6 +70,25 @@ struct ObsidianVaultTests {
         #expect(shown.contains("Also done.") && !shown.contains("Gone") && !shown.contains("later"), "\(shown)")
     }
 
+    /// `[[Alias]]` is unresolved, as in Obsidian (whose suggester writes `[[File|Alias]]`):
+    /// `check` names the note with that alias, and `check --fix` writes Obsidian's form.
+    @Test func anAliasIsNoLinkTargetAndCheckFixWritesObsidiansForm() throws {
+        let vault = try Self.obsidianVault()
+        try vault.write("See [[Reading list]], ![[Reading list#Books to read]] and [[Reading list|my list]].\n", to: "Plan.md")
+        try vault.commitAll()
+        let check = try vault.run(["check"])
+        #expect(check.code == 1)
+        #expect(check.stdout.contains("Plan.md:1: broken link [[Reading list]]: no note or file 'Reading list', an alias of Books.md"
+                                      + " (an alias is no link target, as in Obsidian); 'quire check --fix' writes [[Books|Reading list]]"),
+                "\(check.stdout)")
+        #expect(try vault.run(["backlinks", "Books", "--json"]).stdout == "[]\n")
+        let fixed = try vault.run(["check", "--fix"])
+        #expect(fixed.stdout.contains("fixed Plan.md:1: [[Reading list]] → [[Books|Reading list]]"), "\(fixed.stdout)")
+        #expect(try vault.read("Plan.md")
+                == "See [[Books|Reading list]], ![[Books#Books to read|Reading list]] and [[Books|my list]].\n")
+        #expect(try vault.run(["check"]).code == 0)
+    }
+
     @Test func theMostCommonSpellingNamesATag() throws {
         let vault = try TestVault()
         try vault.write("#Idea\n", to: "a.md")

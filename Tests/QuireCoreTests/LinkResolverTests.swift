@@ -39,12 +39,16 @@ struct LinkResolverTests {
         #expect(resolve("b/Deep") == .note("a/b/Deep.md"))
     }
 
-    @Test func titlesAndAliasesAfterNames() {
+    /// Titles after names; an alias is no link target, as in Obsidian (its suggester writes
+    /// `[[File|Alias]]`), but its holders are known for `check` and `check --fix`.
+    @Test func titlesAfterNamesAndAliasesNamedOnly() {
         #expect(resolve("Deep thoughts") == .note("a/b/Deep.md"))
-        #expect(resolve("ABYSS") == .note("a/b/Deep.md"))
+        #expect(resolve("ABYSS") == .unresolved)
+        #expect(LinkResolver(index: table).aliasHolders(of: "ABYSS") == ["a/b/Deep.md"])
+        #expect(LinkResolver(index: table).aliasHolders(of: "x/ABYSS").isEmpty)
         #expect(resolve("Project plan") == .note("c/Unique.md"))
-        // `plan` is an alias of one note and the title of another: ambiguous, not guessed.
-        #expect(resolve("Plan") == .ambiguous(["c/Unique.md", "d/Other.md"]))
+        // `plan` is an alias of one note and the title of another: the title.
+        #expect(resolve("Plan") == .note("d/Other.md"))
         #expect(resolve("shared title") == .ambiguous(["x/Twin.md", "y/Twin2.md"]))
         // A file name beats a title: `Unique` is a file name here.
         #expect(resolve("unique") == .note("c/Unique.md"))

@@ -11,7 +11,7 @@ struct CatalogLinkTests {
 
     private static let vault: [Note] = [
         note("Home.md", "---\ntitle: Home\ntags: [hub]\nrelated: \"[[Ideas]]\"\n---\n# Home\n[[a/Ideas]] [x](b/Plans.md) [[Missing]]\n"),
-        note("a/Ideas.md", "---\naliases: [Thoughts]\n---\n# Ideas\nBack [[Home#Home]] and [[Plans]].\n"),
+        note("a/Ideas.md", "---\ntitle: Thoughts\n---\n# Ideas\nBack [[Home#Home]] and [[Plans]].\n"),
         note("b/Plans.md", "---\ntags: [work]\n---\nSee [[thoughts]] and [[home]] and `[[Home]]`.\n"),
         note("c/Lonely.md", "No links here.\n"),
         note("c/Self.md", "[[Self]] [[#Top]]\n# Top\n"),
@@ -56,7 +56,7 @@ struct CatalogLinkTests {
         #expect(sources(catalog, "Home.md") == ["a/Ideas.md"])
         // Rename: Ideas moves; links by name still find it, the path link in Home no longer does.
         catalog.remove(path: "a/Ideas.md")
-        catalog.upsert(Self.note("z/Ideas.md", "---\naliases: [Thoughts]\n---\nBack [[Home]].\n"))
+        catalog.upsert(Self.note("z/Ideas.md", "---\ntitle: Thoughts\n---\nBack [[Home]].\n"))
         #expect(sources(catalog, "z/Ideas.md") == ["Home.md", "b/Plans.md"])
         #expect(catalog.backlinks(of: "z/Ideas.md").map(\.link.target) == ["Ideas", "thoughts"])
         #expect(sources(catalog, "Home.md") == ["z/Ideas.md"])
