@@ -43,9 +43,9 @@ struct VaultCatalog {
     func warnAboutProblems(_ output: Output) {
         let count = report.notesWithProblems
         if count > 0 {
-            // Problems of any kind (a value out of range is not unreadable front matter).
-            let noun = count == 1 ? "1 note has" : "\(count) notes have"
-            output.error("quire: warning: \(noun) problems — run 'quire check'")
+            // Problems of a note's own front matter or text (a value out of range is not
+            // unreadable front matter), named as `check` names the same number.
+            output.error("quire: warning: \(ProblemCount.phrase(count)) — run 'quire check'")
         }
         if !report.failed.isEmpty {
             let noun = report.failed.count == 1 ? "1 file" : "\(report.failed.count) files"

@@ -57,7 +57,9 @@ public struct Vault: Sendable, Equatable {
         }
         let configURL = URL(fileURLWithPath: real + "/" + VaultConfig.relativePath)
         if !FileManager.default.fileExists(atPath: configURL.path) {
-            let style: FileNameStyle = isDirectory(real + "/.obsidian") ? .title : .slug
+            // Obsidian's habit when `.obsidian/` is there, or when the notes already here are
+            // named by their titles (a vault whose `.obsidian/` git ignores).
+            let style: FileNameStyle = isDirectory(real + "/.obsidian") ? .title : .detected(in: URL(fileURLWithPath: real))
             try AtomicFile.write(VaultConfig.initial(fileNames: style).serialized(), to: configURL, displayPath: VaultConfig.relativePath,
                                  temporaryFolder: real + "/" + TemporaryFiles.folder)
         }

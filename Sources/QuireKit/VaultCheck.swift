@@ -85,6 +85,9 @@ public enum VaultCheck {
         /// How many notes have a finding (other files with one — a stray temporary file, a
         /// submodule — are not notes).
         public var notesWithProblems: Int = 0
+        /// How many notes have a problem in their own front matter or text (`Kind.note`): the
+        /// number every command's warning gives (the catalog's `problemCount`).
+        public var notesWithContentProblems: Int = 0
 
         /// Whether nothing was found.
         public var isClean: Bool { problems.isEmpty }
@@ -140,7 +143,9 @@ public enum VaultCheck {
         }
         let notePaths = Set(notes.map { ExactPath($0.path) })
         let withProblems = Set(problems.map { ExactPath($0.path) }).intersection(notePaths).count
-        return Report(problems: problems, noteCount: notes.count, skipped: skipped, notesWithProblems: withProblems)
+        let withContentProblems = Set(notes.filter { !$0.problems.isEmpty }.map { ExactPath($0.path) }).count
+        return Report(problems: problems, noteCount: notes.count, skipped: skipped, notesWithProblems: withProblems,
+                      notesWithContentProblems: withContentProblems)
     }
 
     /// Broken, ambiguous and anchor-less links (`VaultLinks.problems`), with the closest names.

@@ -117,8 +117,66 @@ extension VaultLinks {
         return mentions
     }
 
+    /// The byte ranges of the URLs of one line (`https://…`, `www.…`, `mailto:…`, up to a space,
+    /// a quote or a closing bracket), where a mention is no mention.
+    static func urls(in bytes: UnsafeBufferPointer<UInt8>, line: Range<Int>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        func isSchemeByte(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte == 0x2B || byte == 0x2D || byte == 0x2E
+        }
+        func ends(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ")") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "]")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        }
+        func matches(_ text: String, at index: Int) -> Bool {
+            index + text.utf8.count <= line.upperBound && text.utf8.enumerated().allSatisfy { bytes[index + $0.offset] | 0x20 == $0.element | 0x20 }
+        }
+        var index = line.lowerBound
+        while index < line.upperBound {
+            var start: Int?
+            if matches("://", at: index) {
+                var first = index
+                while first > line.lowerBound, isSchemeByte(bytes[first - 1]) { first -= 1 }
+                if first < index { start = first }
+            } else if (matches("www.", at: index) || matches("mailto:", at: index)),
+                      index == line.lowerBound || !isSchemeByte(bytes[index - 1]) {
+                start = index
+            }
+            guard let first = start else { index += 1; continue }
+            var end = index
+            while end < line.upperBound, !ends(bytes[end]) { end += 1 }
+            ranges.append(first..<end)
+            index = max(end, index + 1)
+        }
+        return ranges
+    }
+
+    /// The byte ranges of the Markdown links and images of one line, `[text](destination)` whole
+    /// (a link to a web page is a link too, though no link between notes).
+    static func markdownLinks(in bytes: UnsafeBufferPointer<UInt8>, line: Range<Int>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var open: Int?
+        var index = line.lowerBound
+        while index < line.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "[") { open = open ?? index }
+            if byte == UInt8(ascii: "]"), let start = open, index + 1 < line.upperBound, bytes[index + 1] == UInt8(ascii: "(") {
+                var end = index + 2
+                while end < line.upperBound, bytes[end] != UInt8(ascii: ")") { end += 1 }
+                guard end < line.upperBound else { break }
+                ranges.append(start..<(end + 1))
+                open = nil
+                index = end + 1
+                continue
+            }
+            index += 1
+        }
+        return ranges
+    }
+
     /// Whole-word, case- and accent-insensitive occurrences of `names` in the body lines of a
-    /// file that `MarkdownBody` reads (no code), outside `skipping` (byte ranges of links).
+    /// file that `MarkdownBody` reads (no code, comments or HTML blocks), outside `skipping`
+    /// (byte ranges of links) and URLs.
     static func mentions(of names: [String], in data: Data, skipping: [Range<Int>]) -> [(text: String, line: Int, lineText: String)] {
         let bodyStart = NoteParser.bodyOffset(of: data)
         var found: [(text: String, line: Int, lineText: String)] = []
@@ -128,7 +186,8 @@ extension VaultLinks {
             MarkdownBody.forEachReadableLine(of: bytes, from: bodyStart) { line in
                 while counted < line.lowerBound { if bytes[counted] == 0x0A { lineNumber += 1 }; counted += 1 }
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[line]), as: UTF8.self)
-                let code = MarkdownBody.codeSpans(in: bytes, line: line)
+                let code = MarkdownBody.codeSpans(in: bytes, line: line) + Self.urls(in: bytes, line: line)
+                    + Self.markdownLinks(in: bytes, line: line)
                 for name in names {
                     var searchStart = text.startIndex
                     while let range = text.range(of: name, options: [.caseInsensitive, .diacriticInsensitive],

@@ -122,7 +122,7 @@ struct FolderStatsCheckTests {
             a.md: id 11111111-1111-4111-8111-111111111111 is also used by b.md
             b.md: id 11111111-1111-4111-8111-111111111111 is also used by a.md
             bad.md:3: invalid yaml: did not find expected ',' or ']' while parsing a flow sequence
-            3 problems in 3 of 4 notes
+            3 problems in 3 of 4 notes; 1 note has problems in its front matter or text
 
             """)
         let json = try vault.run(["check", "--json"])

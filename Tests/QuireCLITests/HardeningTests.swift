@@ -46,9 +46,22 @@ struct HardeningTests {
         let vault = try TestVault()
         try vault.write("---\ntitle: D\nmood: 9\n---\nbody\n", to: "d.md")
         let list = try vault.run(["list"])
-        #expect(list.stderr.contains("quire: warning: 1 note has problems — run 'quire check'"), "\(list.stderr)")
-        #expect(try vault.run(["index"]).stdout.contains("1 note with problems — run 'quire check'"))
+        #expect(list.stderr.contains("quire: warning: 1 note has problems in its front matter or text — run 'quire check'"), "\(list.stderr)")
+        #expect(try vault.run(["index"]).stdout.contains("1 note has problems in its front matter or text — run 'quire check'"))
         #expect(try vault.run(["set", "d.md", "color=red"]).code == 0)
+    }
+
+    /// Every command's warning and `check`'s summary give the same number in the same words
+    /// ("15 notes have problems" beside `check`'s 84 before); `check` adds what only it finds.
+    @Test func theWarningCountIsTheNumberCheckGives() throws {
+        let vault = try TestVault()
+        try vault.write("---\ntitle: D\nmood: 9\n---\nbody\n", to: "d.md")
+        try vault.write("---\ntitle: [unclosed\n---\nbody\n", to: "e.md")
+        try vault.write("---\ntitle: F\n---\n[[Nowhere]] [[Gone]]\n", to: "f.md")
+        let phrase = "2 notes have problems in their front matter or text"
+        #expect(try vault.run(["list"]).stderr.contains("quire: warning: \(phrase) — run 'quire check'"))
+        let check = try vault.run(["check"])
+        #expect(check.stdout.hasSuffix("4 problems in 3 of 3 notes; \(phrase)\n"), "\(check.stdout)")
     }
 
     @Test func folderCommandsRefuseANoteFile() throws {

@@ -37,6 +37,19 @@ struct InitCommandTests {
         #expect(added == [".gitignore", ".gitattributes", ".quire/config.yml"])
     }
 
+    /// Notes named by their titles (an Obsidian vault whose `.obsidian/` git ignores) make new
+    /// notes named so too; slugs keep slugs; names that tell nothing keep the default.
+    @Test func picksTitleFileNamesWhenTheNotesAreNamedByTitle() throws {
+        for (names, style) in [(["Part 1 Basics.md", "Meeting notes.md", "ideas.md", "a/How it works.md"], "title"),
+                               (["part-1-basics.md", "meeting-notes.md", "Odd One.md"], "slug"),
+                               (["ideas.md", "README.md", "dendron.ref.cli.md"], "slug")] {
+            let root = try Harness.temporaryDirectory().appendingPathComponent("vault")
+            for name in names { try Harness.write("# x\n", to: root.appendingPathComponent(name)) }
+            #expect(try Harness.run(["init"], in: root).code == 0)
+            #expect(try TestVault(existing: root).read(".quire/config.yml").contains("fileNames: \(style)\n"), "\(names)")
+        }
+    }
+
     /// Issue 13 (Also): in an Obsidian vault, the per-device workspace layout and the trash are
     /// ignored, so a first sync neither shares them nor makes two devices collide on them.
     @Test func ignoresObsidiansWorkspaceAndTrash() throws {

@@ -76,6 +76,11 @@ struct LinkCommandTests {
         #expect(run.stdout == "b/Note.md:2: Home is here, not linked. home again\n")
         // Every note that names Deep or its alias Abyss links to it.
         #expect(try vault.run(["backlinks", "Deep", "--unlinked", "--json"]).stdout == "[]\n")
+        // Words inside URLs, a web link's text, code and links are no mentions.
+        try vault.write("See https://home.example/home, www.home.org, [Home page](https://x.y) and `home`.\nHome!\n",
+                        to: "c/Urls.md")
+        let urls = try vault.run(["backlinks", "Home", "--unlinked"]).stdout
+        #expect(urls == "b/Note.md:2: Home is here, not linked. home again\nc/Urls.md:2: Home!\n", "\(urls)")
     }
 
     /// Finding nothing is no error, alike for `links`, `backlinks`, `search` and `list`

@@ -62,6 +62,8 @@ struct CheckCommand: Command {
             if others > 0 && !fileProblems.isEmpty { summary += " and \(Count.of(others, "other file"))" }
             let skipped = report.skipped.count
             if skipped > 0 { summary += "; \(skipped) \(skipped == 1 ? "entry" : "entries") skipped" }
+            // The number every command's warning gives (`VaultCatalog.warnAboutProblems`).
+            if report.notesWithContentProblems > 0 { summary += "; " + ProblemCount.phrase(report.notesWithContentProblems) }
             output.line(summary)
         }
         if !report.isClean { context.exitCode = .failure }

@@ -92,7 +92,7 @@ struct IndexCommand: Command {
             output.line("failed: \(context.displayPath(failure.path, vault: catalog.vault)): \(failure.reason)")
         }
         if report.notesWithProblems > 0 {
-            output.line("\(Count.of(report.notesWithProblems, "note")) with problems — run 'quire check'")
+            output.line("\(ProblemCount.phrase(report.notesWithProblems)) — run 'quire check'")
         }
     }
 
