@@ -117,6 +117,7 @@ public struct HTMLRenderer {
         var embeds: [OpaquePointer] = []
         for node in textNodes { embeds += replacePlaceholders(in: node, placeholders) }
         Self.liftEmbeds(embeds)
+        BlockIDMarks.hide(in: document.root)
         for node in literals where SourcePlaceholders.occur(in: Node.literal(node)) {
             cmark_node_set_literal(node, placeholders.restored(Node.literal(node)))
         }

@@ -86,6 +86,16 @@ final class HTMLRendererTests: XCTestCase {
                        + "<div class=\"embed\" data-embed=\"![[Other]]\"><p>Other's text</p>\n</div>\n")
     }
 
+    /// Block ids are anchors, not text (Obsidian's reading view shows none); `x^2` stays.
+    func testBlockIDsAreNotShown() {
+        XCTAssertEqual(html("Some text ^para-1\n\n- item ^item\n\nx^2 and a^b c\n\nBlock\n\n^alone\n"),
+                       "<p>Some text</p>\n<ul>\n<li>item</li>\n</ul>\n<p>x^2 and a^b c</p>\n<p>Block</p>\n")
+        let source = "![[x.png]]^figure\n"
+        let rendered = HTMLRenderer(replacements: [HTMLReplacement(range: range(of: "![[x.png]]", in: source),
+                                                                   content: .image(source: "x.png", alt: "x"))]).render(source).html
+        XCTAssertEqual(rendered, "<p><img src=\"x.png\" alt=\"x\" /></p>\n")
+    }
+
     func testAReplacementInsideALinkLabelIsText() {
         let source = "[see [[X]]](https://x.org)\n"
         let renderer = HTMLRenderer(replacements: [
