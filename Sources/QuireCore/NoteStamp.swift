@@ -25,11 +25,12 @@ public enum NoteStamp {
         return document.serialized()
     }
 
-    /// `edited` (a note whose links were rewritten: a rename, a move, `check --fix`) with
-    /// `updatedAt` set to `time` as `stampingEdit` sets it, but only when `original` already
-    /// carries an `updatedAt` (or a key other tools write for it: `NoteFields.updatedAtKeys`); a
-    /// note without one gains no key for a link edit (its commit dates it). Nil when no stamp is due.
-    public static func stampingLinkEdit(_ edited: Data, original: Data, path: String, at time: Date) throws -> Data? {
+    /// `edited` (a note whose links were rewritten: a rename, a move, `check --fix`; or a note the
+    /// sync commits) with `updatedAt` set to `time` as `stampingEdit` sets it, but only when
+    /// `original` already carries an `updatedAt` (or a key other tools write for it:
+    /// `NoteFields.updatedAtKeys`): a note without one gains no key (its commit dates it, and a
+    /// merge reads its commit time). Nil when no stamp is due.
+    public static func stampingEditIfCarried(_ edited: Data, original: Data, path: String, at time: Date) throws -> Data? {
         guard NoteParser.parseFrontMatter(original, path: path).updatedAt != nil else { return nil }
         return try stampingEdit(edited, original: original, path: path, at: time)
     }

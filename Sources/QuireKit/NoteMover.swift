@@ -98,7 +98,7 @@ public struct PreparedMove: Sendable {
 /// Moves and renames notes, rewriting every link to them in the same change (see Docs/links.md,
 /// "Renames"): the links' targets alone change, each in its style; a retitled note gets its new
 /// title; the renamed note is stamped by `NoteStamp`'s rule, a note whose links alone changed
-/// only when it already carries `updatedAt` (`NoteStamp.stampingLinkEdit`).
+/// only when it already carries `updatedAt` (`NoteStamp.stampingEditIfCarried`).
 public enum NoteMover {
     /// Runs `plan` over the vault's `notes` (path, title, aliases: the catalog's records).
     public static func run(vault: Vault, notes: [Note], plan: MovePlan, options: MoveOptions) throws -> MoveReport {
@@ -181,7 +181,7 @@ public enum NoteMover {
             // A note whose title changed is edited; one whose links alone changed gains no key.
             let stamped = titles[ExactPath(note.oldPath)] != nil
                 ? try NoteStamp.stampingEdit(data, original: note.original, path: note.newPath, at: options.now)
-                : try NoteStamp.stampingLinkEdit(data, original: note.original, path: note.newPath, at: options.now)
+                : try NoteStamp.stampingEditIfCarried(data, original: note.original, path: note.newPath, at: options.now)
             data = stamped ?? data
             writes.append(PreparedMove.Write(oldPath: note.oldPath, newPath: note.newPath, original: note.original, data: data,
                                              edits: note.edits))

@@ -196,9 +196,10 @@ struct Stamper {
     }
 
     /// `data` with `updatedAt` set to the file's mtime when `NoteStamp`'s rule says a stamp is
-    /// due against the committed version; nil otherwise.
+    /// due against the committed version and the note already carries `updatedAt` (a note
+    /// without it, an Obsidian note, gains no key: its commit dates it); nil otherwise.
     private func stamp(_ data: Data, committed: Data, path: String, editedAt: Date) throws -> Data? {
-        try NoteStamp.stampingEdit(data, original: committed, path: path, at: editedAt)
+        try NoteStamp.stampingEditIfCarried(data, original: committed, path: path, at: editedAt)
     }
 
     /// Kept path → HEAD path, for kept edits of notes the incoming change moved or renamed (the

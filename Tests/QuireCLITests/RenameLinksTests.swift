@@ -83,6 +83,9 @@ import Testing
         #expect(try vault.read("plain.md") == "---\ntags: [x]\n---\nSee [[new]].\n")
         #expect(try vault.read("dated.md") == "---\n\(Self.stamped)\n---\nSee [[new]].\n")
         #expect(try vault.read("obsidian.md") == "---\nmodified: 2026-12-01\n---\nSee [[new]].\n")
+        // The sync that commits the rewrite adds no key either (the commit dates the note).
+        #expect(try vault.run(["sync"], environment: Self.now).code == 0)
+        #expect(try vault.read("plain.md") == "---\ntags: [x]\n---\nSee [[new]].\n")
 
         try vault.write("---\ntags: [y]\n---\nSee [[target.md]].\n", to: "other.md")
         try vault.write("Target\n", to: "target.md")
