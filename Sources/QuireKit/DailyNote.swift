@@ -131,8 +131,10 @@ public enum DailyNote {
         if let template {
             let dayVariables = NoteTemplate.variables(title: title, id: id, now: day, timeZone: timeZone)
             var custom: [String: String] = ["weekday": dayVariables["weekday"] ?? ""]
-            custom["date"] = try ObsidianSettings.read(vault).dateFormat.map { MomentFormat.string(day, format: $0, timeZone: timeZone) }
-                ?? dayVariables["date"]
+            // Obsidian's daily notes write the note's name for `{{date}}`; quire's the day.
+            custom["date"] = settings.file == ObsidianSettings.dailyNotesFile ? title
+                : try ObsidianSettings.read(vault).dateFormat.map { MomentFormat.string(day, format: $0, timeZone: timeZone) }
+                    ?? dayVariables["date"]
             filled = try TemplateNote.fill(template, in: vault, title: title, id: id, now: now, timeZone: timeZone,
                                            custom: custom, day: day)
         } else {

@@ -23,7 +23,8 @@ struct ObsidianSettingsTests {
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.stdout == "Daily/2026/03/2026-03-14 Sat.md\n")
         let text = try vault.read("Daily/2026/03/2026-03-14 Sat.md")
-        #expect(text.contains("# Saturday, March 14th 2026\nAt 08:05 on 14.03.2026: 2026-03-14 Sat\n"), "\(text)")
+        // As Obsidian's daily notes fill a daily template: `{{date}}` is the note's name.
+        #expect(text.contains("# Saturday, March 14th 2026\nAt 08:05 on 2026-03-14 Sat: 2026-03-14 Sat\n"), "\(text)")
 
         let made = try vault.run(["new", "Standup", "--template", "Meeting"], environment: Self.now)
         #expect(made.code == 0, "\(made.stderr)")
