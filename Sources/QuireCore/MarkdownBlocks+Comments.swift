@@ -105,3 +105,30 @@ extension MarkdownBlocks {
         return ranges
     }
 }
+
+extension MarkdownBlocks.Line {
+    /// Whether the line is read for links, anchors and tags (text or a setext underline).
+    var isRead: Bool {
+        switch kind {
+        case .text, .setextUnderline: return true
+        case .blank, .code, .comment, .html: return false
+        }
+    }
+
+    /// The line up to its first comment: where a heading's marks and text are read.
+    var beforeComments: Range<Int> {
+        range.lowerBound..<(hidden.first?.lowerBound ?? range.upperBound)
+    }
+
+    /// Calls `visit` with each stretch of the line outside comments (the whole line when it
+    /// has none; none empty), until it returns false; whether it never did.
+    func forEachVisible(_ visit: (Range<Int>) -> Bool) -> Bool {
+        guard !hidden.isEmpty else { return range.isEmpty || visit(range) }
+        var start = range.lowerBound
+        for stretch in hidden {
+            if stretch.lowerBound > start, !visit(start..<stretch.lowerBound) { return false }
+            start = stretch.upperBound
+        }
+        return start >= range.upperBound || visit(start..<range.upperBound)
+    }
+}

@@ -39,31 +39,6 @@ struct MarkdownBlocks {
         var kind: Kind
         /// The stretches of a `.text` line inside `%%` comments (marks included), in order.
         var hidden: [Range<Int>] = []
-
-        /// Whether the line is read for links, anchors and tags (text or a setext underline).
-        var isRead: Bool {
-            switch kind {
-            case .text, .setextUnderline: return true
-            case .blank, .code, .comment, .html: return false
-            }
-        }
-
-        /// The line up to its first comment: where a heading's marks and text are read.
-        var beforeComments: Range<Int> {
-            range.lowerBound..<(hidden.first?.lowerBound ?? range.upperBound)
-        }
-
-        /// Calls `visit` with each stretch of the line outside comments (the whole line when it
-        /// has none; none empty), until it returns false; whether it never did.
-        func forEachVisible(_ visit: (Range<Int>) -> Bool) -> Bool {
-            guard !hidden.isEmpty else { return range.isEmpty || visit(range) }
-            var start = range.lowerBound
-            for stretch in hidden {
-                if stretch.lowerBound > start, !visit(start..<stretch.lowerBound) { return false }
-                start = stretch.upperBound
-            }
-            return start >= range.upperBound || visit(start..<range.upperBound)
-        }
     }
 
     /// Calls `visit` with each line from `first` (a body's first byte) to the end of `bytes`,
@@ -403,38 +378,5 @@ struct MarkdownBlocks {
 
     func isBlank(_ first: Int, end: Int) -> Bool {
         !bytes[first..<end].contains { $0 != 0x20 && $0 != 0x09 }
-    }
-
-    /// The level and text (trimmed, a closing run of `#` dropped; maybe empty) of an ATX
-    /// heading (`#` to `######`, then a space, a tab or the end) whose first `#` is at
-    /// `content.lowerBound`; nil for any other text.
-    static func atxHeading(_ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> (level: Int, text: Range<Int>)? {
-        var index = content.lowerBound
-        while index < content.upperBound, bytes[index] == UInt8(ascii: "#") { index += 1 }
-        let level = index - content.lowerBound
-        guard (1...6).contains(level), index == content.upperBound || bytes[index] == 0x20 || bytes[index] == 0x09 else {
-            return nil
-        }
-        var text = trimmed(bytes, index..<content.upperBound)
-        var closing = text.upperBound
-        while closing > text.lowerBound, bytes[closing - 1] == UInt8(ascii: "#") { closing -= 1 }
-        if closing == text.lowerBound || bytes[closing - 1] == 0x20 || bytes[closing - 1] == 0x09 {
-            text = trimmed(bytes, text.lowerBound..<closing)
-        }
-        return (level, text)
-    }
-
-    /// The text of a setext heading: its lines' content, trimmed, joined by spaces.
-    static func setextText(_ bytes: UnsafeBufferPointer<UInt8>, _ heading: [Range<Int>]) -> String {
-        heading.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[trimmed(bytes, $0)]), as: UTF8.self) }
-            .joined(separator: " ")
-    }
-
-    /// `range` without spaces and tabs at either end.
-    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
-        var lower = range.lowerBound, upper = range.upperBound
-        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
-        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
-        return lower..<upper
     }
 }
