@@ -102,9 +102,9 @@ struct GitDateTests {
         for round in 0..<3 {  // later runs read the catalog and the kept dates (HEAD in packed-refs)
             if round == 2 { #expect(try gitCLI(["pack-refs", "--all"], in: clone).code == 0) }
             let dates = try Self.fields(vault)
-            #expect(dates["a2.md"] == ["2020-01-01T00:00:00Z", "git", "2021-03-01T00:00:00Z", "git"])
-            #expect(dates["b.md"] == ["2020-01-01T00:00:00Z", "git", "2025-06-01T00:00:00Z", "frontMatter:updatedAt"])
-            #expect(dates["c.md"] == ["2023-01-01T00:00:00Z", "git", "2023-01-01T00:00:00Z", "git"])
+            #expect(dates["a2.md"] == ["2020-01-01T00:00:00+00:00", "git", "2021-03-01T00:00:00+00:00", "git"])
+            #expect(dates["b.md"] == ["2020-01-01T00:00:00+00:00", "git", "2025-06-01T00:00:00Z", "frontMatter:updatedAt"])
+            #expect(dates["c.md"] == ["2023-01-01T00:00:00+00:00", "git", "2023-01-01T00:00:00+00:00", "git"])
             #expect(try vault.run(["list", "--paths", "updated:>1d"]).stdout == "")
             #expect(try vault.run(["list", "--paths", "created:<2022", "--sort", "path"]).stdout == "a2.md\nb.md\n")
             #expect(try vault.run(["list", "--paths", "--sort", "updated"]).stdout == "b.md\nc.md\na2.md\n")
@@ -113,8 +113,8 @@ struct GitDateTests {
         // An uncommitted edit is dated by the file; once committed, by its commit.
         try vault.write("# C\n\nEdited.\n", to: "c.md")
         try DateFallbackTests.setModified("c.md", 2026, 1, 2, in: vault)
-        #expect(try Self.fields(vault)["c.md"] == ["2023-01-01T00:00:00Z", "git", "2026-01-02T00:00:00Z", "fileModified"])
+        #expect(try Self.fields(vault)["c.md"] == ["2023-01-01T00:00:00+00:00", "git", "2026-01-02T00:00:00+00:00", "fileModified"])
         try Self.commit(vault, "edit c", at: "2024-05-05T00:00:00Z")
-        #expect(try Self.fields(vault)["c.md"] == ["2023-01-01T00:00:00Z", "git", "2024-05-05T00:00:00Z", "git"])
+        #expect(try Self.fields(vault)["c.md"] == ["2023-01-01T00:00:00+00:00", "git", "2024-05-05T00:00:00+00:00", "git"])
     }
 }
