@@ -114,6 +114,12 @@ public struct ConflictLog {
     /// sync tells the device that lost. Undone deletions drop no text and are left out.
     public func lost(by device: String, since head: String?) throws -> [ConflictRecord] {
         let before = head.flatMap(OID.init(hex:))
+        // Most syncs bring no decision: the new commits alone say so, without reading history.
+        if let before, let now = try repository.headCommitID() {
+            let arrived = try repository.log(from: now, excluding: before)
+            guard arrived.contains(where: { !CommitTrailers.values(ConflictTrailer.key, in: $0.message).isEmpty || ForeignMerges.isForeign($0) })
+            else { return [] }
+        }
         return try records().filter { record in
             guard record.dropsText, record.losingDevice == device, let merge = OID(hex: record.merge) else { return false }
             guard let before else { return true }
