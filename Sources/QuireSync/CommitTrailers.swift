@@ -1,4 +1,5 @@
 import Foundation
+import QuireGit
 
 /// Reads `Key: value` trailers from the last paragraph of a commit message.
 public enum CommitTrailers {
@@ -15,5 +16,11 @@ public enum CommitTrailers {
     /// The first value of trailer `key`.
     public static func value(_ key: String, in message: String) -> String? {
         values(key, in: message).first
+    }
+
+    /// The device that made `commit`: its `Quire-Device` trailer, else its author's name (a
+    /// commit made without quire). Every place that names a commit's device asks here.
+    static func device(of commit: CommitInfo) -> String {
+        value("Quire-Device", in: commit.message) ?? commit.author.name
     }
 }

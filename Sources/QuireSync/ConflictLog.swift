@@ -25,7 +25,7 @@ public struct ConflictLog {
         // side is `ours`, the parent the loser).
         for commit in try repository.log(from: head) where !commit.parents.isEmpty {
             if ForeignMerges.isForeign(commit) { foreign.append(commit) }
-            let device = CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name
+            let device = CommitTrailers.device(of: commit)
             var decisionsPerPath: [String: Int] = [:]
             for value in CommitTrailers.values(ConflictTrailer.key, in: commit.message) {
                 guard let decision = ConflictTrailer.parse(value) else { continue }
@@ -103,7 +103,7 @@ public struct ConflictLog {
             if let known = names[hex] { return known }
             guard let id = OID(hex: hex) else { return "the remote" }
             let commit = try repository.commit(id)
-            let name = CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name
+            let name = CommitTrailers.device(of: commit)
             names[hex] = name
             return name
         }

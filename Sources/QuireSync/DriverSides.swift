@@ -27,9 +27,8 @@ public enum DriverSides {
         guard let oursTimes = try? ChangeTimes(head: local, base: base, wanted: [path], fallback: localInfo.author.time, repository: repository),
               let theirsTimes = try? ChangeTimes(head: incoming, base: base, wanted: [path], fallback: incomingInfo.author.time,
                                                  repository: repository) else { return plain }
-        func name(_ commit: CommitInfo) -> String { CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name }
         return (oursTimes.side(path, data: ours), theirsTimes.side(path, data: theirs),
-                MergeSideNames(ours: name(localInfo), theirs: name(incomingInfo)))
+                MergeSideNames(ours: CommitTrailers.device(of: localInfo), theirs: CommitTrailers.device(of: incomingInfo)))
     }
 
     /// The commit being merged in, from git's environment and state files.

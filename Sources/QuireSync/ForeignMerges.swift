@@ -67,14 +67,13 @@ struct ForeignMerges {
         let changedOurs = Set(try repository.diff(from: baseTree, to: ours.tree, detectRenames: false).map(\.newPath))
         let changedTheirs = try repository.diff(from: baseTree, to: theirs.tree, detectRenames: false).map(\.newPath)
         guard changedTheirs.contains(where: changedOurs.contains) else { return [] }
-        func device(_ commit: CommitInfo) -> String { CommitTrailers.value("Quire-Device", in: commit.message) ?? commit.author.name }
         // The vault's rules as they are now; a config that cannot be read leaves the default (newest).
         let rules = (try? Vault(at: vaultRoot).config().mergeRules) ?? []
         let selector = MergeStrategySelector(rules: rules.compactMap { rule in
             MergeStrategy(rawValue: rule.strategy).map { (pattern: rule.pattern, strategy: $0) }
         })
-        let merger = TreeMerger(repository: repository, selector: selector, theirsDevice: device(theirs),
-                                oursDevice: device(ours), now: merge.committer.time)
+        let merger = TreeMerger(repository: repository, selector: selector, theirsDevice: CommitTrailers.device(of: theirs),
+                                oursDevice: CommitTrailers.device(of: ours), now: merge.committer.time)
         let output = try merger.merge(base: baseTree, baseCommit: base,
                                       ours: .init(tree: ours.tree, time: ours.author.time, commit: first),
                                       theirs: .init(tree: theirs.tree, time: theirs.author.time, commit: second))

@@ -225,7 +225,7 @@ public struct NoteHistory {
         entry.author = commit.author.name
         entry.byQuire = device != nil
         if commit.parents.count > 1, let incoming = try? repository.commit(commit.parents[1]) {
-            entry.mergedFrom = CommitTrailers.value("Quire-Device", in: incoming.message) ?? incoming.author.name
+            entry.mergedFrom = CommitTrailers.device(of: incoming)
         }
         return entry
     }

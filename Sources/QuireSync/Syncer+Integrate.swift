@@ -38,7 +38,7 @@ extension Syncer {
         let theirs = try repository.commit(remoteTip)
         let base = try repository.mergeBase(local, remoteTip)
         let baseTree = try base.map { try repository.treeID(ofCommit: $0) }
-        let theirsDevice = CommitTrailers.value("Quire-Device", in: theirs.message) ?? theirs.author.name
+        let theirsDevice = CommitTrailers.device(of: theirs)
         let merger = TreeMerger(repository: repository, selector: selector, theirsDevice: theirsDevice,
                                 oursDevice: environment.device, now: environment.now)
         let output = try merger.merge(base: baseTree, baseCommit: base,
