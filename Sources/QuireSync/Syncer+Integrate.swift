@@ -55,7 +55,7 @@ extension Syncer {
                                                 author: signature, committer: signature)
         report.merged += output.merged
         report.conflicts += output.decisions
-        report.incomingMarkers += try markers(in: try repository.diff(from: ours.tree, to: tree))
+        report.incomingMarkers += try markers(in: try repository.diff(from: ours.tree, to: tree, detectRenames: false))
         try moveTo(merge, from: local, state: &state, report: &report)
         try BackupRefs.recordResult(of: backup, result: merge, repository: repository)
         report.integration = "merge"
