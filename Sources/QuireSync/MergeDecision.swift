@@ -7,7 +7,7 @@ public struct MergeDecision: Equatable, Sendable {
     public var path: String
     /// The side whose text was kept.
     public var winner: MergeWinner
-    /// Why, in words (`both sides changed the same lines of the body; theirs is newer (…)`).
+    /// Why, in words (`both sides changed the same words (line 8: …); phone's version is newer (…)`).
     public var reason: String
     /// The losing side's text the decision dropped, place by place (`line 14: …`), where the
     /// loss is a few places of a note; nil where it is the whole version (a deletion, a key).
