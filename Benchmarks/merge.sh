@@ -8,17 +8,11 @@
 # usage: Benchmarks/merge.sh [QUIRE] [L=10000] [E=100] [M=1000]
 # Prints a Markdown table (paste it into Docs/benchmarks.md).
 set -eu
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-QUIRE=$(cd "$(dirname "${1:-$ROOT/.build/release/quire}")" && pwd)/$(basename "${1:-quire}")
+NAME=merge
+. "$(dirname "$0")/common.sh"
 L=${2:-10000}
 E=${3:-100}
 M=${4:-1000}
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/quire-merge-bench.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-export QUIRE_DEVICE=bench GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.invalid
-export GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.invalid
-[ -x "$QUIRE" ] || { echo "build quire first: make release" >&2; exit 1; }
-now_ms() { date +%s%3N; }
 
 # 1. One long note.
 python3 - "$WORK" "$L" "$E" <<'PY'
@@ -48,18 +42,12 @@ open(f"{work}/base.md", "w").write(front.format("2026-12-01T09:00:00Z") + "\n".j
 open(f"{work}/laptop.md", "w").write(front.format("2026-12-01T10:00:00Z") + "\n".join(edit("laptop", shared)) + "\n")
 open(f"{work}/phone.md", "w").write(front.format("2026-12-01T11:00:00Z") + "\n".join(edit("phone", shared)) + "\n")
 PY
-best_quire=""; best_git=""
-for _ in 1 2 3 4 5; do
-    cp "$WORK/laptop.md" "$WORK/ours.md"
-    start=$(now_ms); (cd "$WORK" && "$QUIRE" merge-driver base.md ours.md phone.md note.md 2>/dev/null || true); end=$(now_ms)
-    t=$((end - start)); if [ -z "$best_quire" ] || [ "$t" -lt "$best_quire" ]; then best_quire=$t; fi
-    start=$(now_ms); git merge-file -p "$WORK/laptop.md" "$WORK/base.md" "$WORK/phone.md" >/dev/null 2>&1 || true; end=$(now_ms)
-    t=$((end - start)); if [ -z "$best_git" ] || [ "$t" -lt "$best_git" ]; then best_git=$t; fi
-done
-kept=$(grep -c "on laptop\|laptop" "$WORK/ours.md" || true)
+# The driver writes over its second file: each run merges a fresh copy of the laptop's version.
+best_quire=$(best_of 5 sh -c 'cp "$1/laptop.md" "$1/ours.md" && cd "$1" && "$2" merge-driver base.md ours.md phone.md note.md' merge "$WORK" "$QUIRE")
+best_git=$(best_of 5 sh -c 'git merge-file -p "$1/laptop.md" "$1/base.md" "$1/phone.md" || true' merge "$WORK")
 echo "| measurement | quire | git | ratio |"
 echo "|---|---|---|---|"
-echo "| merge one $L-line note, $E scattered edits a side (best of 5) | ${best_quire} ms | ${best_git} ms (\`git merge-file\`, markers) | $(python3 -c "print(f'{$best_quire / max($best_git, 1):.1f}')")× |"
+echo "| merge one $L-line note, $E scattered edits a side (best of 5) | ${best_quire} ms | ${best_git} ms (\`git merge-file\`, markers) | $(ratio "$best_quire" "$best_git")× |"
 
 # 2. M notes whose same line both devices changed, different words.
 python3 "$ROOT/Benchmarks/gen-vault" "$M" "$WORK/c" >/dev/null

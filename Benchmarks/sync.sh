@@ -6,21 +6,11 @@
 # usage: Benchmarks/sync.sh [QUIRE] [N=10000] [BIG=100000] [M=1000]
 # Prints a Markdown table (paste it into Docs/benchmarks.md).
 set -eu
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-QUIRE=$(cd "$(dirname "${1:-$ROOT/.build/release/quire}")" && pwd)/$(basename "${1:-quire}")
+NAME=sync
+. "$(dirname "$0")/common.sh"
 N=${2:-10000}
 BIG=${3:-100000}
 M=${4:-1000}
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/quire-sync-bench.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-export QUIRE_DEVICE=bench GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.invalid
-export GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.invalid
-[ -x "$QUIRE" ] || { echo "build quire first: make release" >&2; exit 1; }
-
-now_ms() { date +%s%3N; }
-time_ms() { start=$(now_ms); "$@" >/dev/null 2>&1 || echo "warning: '$*' failed" >&2; end=$(now_ms); echo $((end - start)); }
-best_of() { n=$1; shift; best=""; i=0; while [ $i -lt "$n" ]; do t=$(time_ms "$@"); if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi; i=$((i + 1)); done; echo "$best"; }
-ratio() { python3 -c "print(f'{$1 / max($2, 1):.2f}')"; }
 
 touch_all() {  # changes every note's body (as an editor would), keeping front matter
     find "$1" -name '*.md' -not -path '*/.git/*' -not -path '*/.quire/*' -print0 | xargs -0 sed -i '$a edited for the benchmark'
