@@ -1,3 +1,6 @@
+import Foundation
+import QuireCore
+
 /// Where things are in a generated site, and relative links between its files. Pages of notes
 /// live under `notes/` and copied attachments under `files/`, each at its vault path, so no
 /// note or attachment can take the name of the site's own files (`index.html`, `tags.html`,
@@ -6,10 +9,19 @@ public enum SiteLayout {
     /// The folder of the stylesheet, the script and the search index.
     public static let assetFolder = "_quire"
 
-    /// The site path of a note's page (`notes/Drafts/woody.html` for `Drafts/woody.md`).
+    /// The site path of a note's page (`notes/Drafts/woody.html` for `Drafts/woody.md`). A
+    /// page name that `.html` would take past 255 bytes (a note named near the limit) keeps the
+    /// longest prefix that fits with `-` and 16 hex digits of the whole name's hash, so it is
+    /// written and stays apart from other long names sharing the prefix.
     public static func page(ofNote path: String) -> String {
         let stem = path.lowercased().hasSuffix(".md") ? String(path.dropLast(3)) : path
-        return "notes/" + stem + ".html"
+        var components = stem.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if let last = components.last, last.utf8.count + 5 > SafeFileName.maxBytes {
+            let digest = String(ContentHash.hash(Data(last.utf8)), radix: 16)
+            let tag = "-" + String(repeating: "0", count: 16 - digest.count) + digest
+            components[components.count - 1] = SafeFileName.prefix(last, bytes: SafeFileName.maxBytes - 5 - tag.utf8.count) + tag
+        }
+        return "notes/" + components.joined(separator: "/") + ".html"
     }
 
     /// The site path of a copied attachment.

@@ -253,6 +253,27 @@ struct SiteExportTests {
     }
 
     @Test(.enabled(if: hasPython, "python3 runs the site checker (Makefile TEST_PACKAGES)"))
+    func notesNamedNearTheLimitGetPagesThatFitAndLinksThatResolve() throws {
+        let vault = try TestVault()
+        // Stems of 250 bytes (the page name just fits), 251 and 252 (in two-byte characters,
+        // so the cut falls inside one), and two that differ only past the cut.
+        let stems = [String(repeating: "a", count: 250), String(repeating: "é", count: 125) + "a", String(repeating: "é", count: 126),
+                     String(repeating: "b", count: 252), String(repeating: "b", count: 251) + "c"]
+        for (index, stem) in stems.enumerated() {
+            try vault.write(noteText("title: Long \(index)"), to: "deep/" + stem + ".md")
+        }
+        try vault.write(noteText("title: Linker", body: stems.indices.map { "[[Long \($0)]]" }.joined(separator: "\n") + "\n"), to: "linker.md")
+        let run = try vault.run(["export", "--html", "../site"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("exported 6 pages"), "\(run.stdout)")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: vault.url("../site/notes/deep").path)
+        #expect(pages.count == 5, "two names sharing a prefix past the limit stay two pages: \(pages)")
+        #expect(pages.allSatisfy { $0.utf8.count <= 255 && $0.hasSuffix(".html") })
+        let checked = try Self.check(vault.root.deletingLastPathComponent().appendingPathComponent("site"), strictFragments: true)
+        #expect(checked.code == 0, "every link to a long-named page resolves: \(checked.summary)")
+    }
+
+    @Test(.enabled(if: hasPython, "python3 runs the site checker (Makefile TEST_PACKAGES)"))
     func oddNamesAndHostileContentStayWellFormed() throws {
         let vault = try TestVault()
         try vault.write(noteText("title: \"<script>alert('t')</script> & \\\"quotes\\\"\"\ntags: [\"a<b\", café]",
