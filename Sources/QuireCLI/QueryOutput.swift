@@ -94,7 +94,7 @@ struct QueryOutput {
                 var object = NoteJSON.object(Note(record: hit.record))
                 if snippets, case .object(var pairs) = object {
                     pairs.append(("score", .double((hit.score * 1000).rounded() / 1000)))
-                    pairs.append(("snippet", .string(catalog.store.snippet(for: hit, query: query)?.text)))
+                    pairs.append(("snippet", .string(catalog.session.snippet(for: hit, query: query)?.text)))
                     object = .object(pairs)
                 }
                 return object
@@ -114,7 +114,7 @@ struct QueryOutput {
             let table = NoteTable(notes, context: context, vault: vault)
             for (hit, note) in zip(hits, notes) {
                 output.line(table.line(note))
-                if snippets, let snippet = catalog.store.snippet(for: hit, query: query) {
+                if snippets, let snippet = catalog.session.snippet(for: hit, query: query) {
                     output.line("    " + Self.highlight(snippet, output: output, columns: table.detailColumns))
                 }
             }

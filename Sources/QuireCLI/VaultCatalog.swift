@@ -3,19 +3,19 @@ import QuireCore
 import QuireKit
 import QuireSearch
 
-/// A vault's catalog, opened for one command: `FreshCatalog` (QuireSearch) with the vault's git
-/// ignore rules, and the summary warning.
+/// A vault's catalog, opened for one command: QuireKit's `VaultSession`, with a progress line
+/// on a terminal and the summary warning.
 struct VaultCatalog {
-    let vault: Vault
-    let store: CatalogStore
+    let session: VaultSession
+    var vault: Vault { session.vault }
     /// What the walk of the vault left out (for `quire check`; empty when no walk was needed).
-    let skipped: [VaultSkip]
+    var skipped: [VaultSkip] { session.skipped }
     /// How the catalog was proven up to date.
-    let freshness: Freshness
-    var catalog: Catalog { store.catalog }
-    var report: IndexReport { store.report }
+    var freshness: Freshness { session.freshness }
+    var catalog: Catalog { session.catalog }
+    var report: IndexReport { session.report }
 
-    typealias Freshness = FreshCatalog.Freshness
+    typealias Freshness = VaultSession.Freshness
 
     /// Opens the catalog of the command's vault; `rebuild` ignores the cache, `walk` looks at
     /// every note even when a watcher runs (`quire check` lists what the walk skips). On a
@@ -34,9 +34,8 @@ struct VaultCatalog {
     /// context: usable from another thread); `progress` hears how far the refresh got.
     static func open(vault: Vault, environment: [String: String], rebuild: Bool = false,
                      walk: Bool = false, progress: IndexProgress? = nil) throws -> VaultCatalog {
-        let fresh = try HistoryDates.openCatalog(vault: vault, rules: GitIgnoreRules.of(vault, environment: environment), environment: environment,
-                                          rebuild: rebuild, walk: walk, progress: progress)
-        return VaultCatalog(vault: vault, store: fresh.store, skipped: fresh.skipped, freshness: fresh.freshness)
+        VaultCatalog(session: try VaultSession(vault: vault, environment: environment, rebuild: rebuild, walk: walk,
+                                               progress: progress))
     }
 
     /// The one summary warning of DESIGN.md §2 (and files that could not be read at all).

@@ -42,7 +42,7 @@ final class BackgroundCatalogRefresh: @unchecked Sendable {
 
     /// Brings the catalog of `vault` up to date on this thread.
     static func refreshNow(vault: Vault, environment: [String: String]) throws {
-        _ = try HistoryDates.openCatalog(vault: vault, rules: GitIgnoreRules.of(vault), environment: environment)
+        _ = try VaultSession(vault: vault, environment: environment)
     }
 
     /// Waits for a started refresh to finish; returns the report it started from (nil when it

@@ -160,9 +160,8 @@ public enum JSONImport {
 
     /// Every note id of the vault (from its catalog) with the paths of the notes holding it.
     static func existingIDs(_ vault: Vault, environment: [String: String]) throws -> [String: [String]] {
-        let fresh = try HistoryDates.openCatalog(vault: vault, rules: GitIgnoreRules.of(vault), environment: environment)
         var ids: [String: [String]] = [:]
-        for record in fresh.store.catalog.records {
+        for record in try VaultSession(vault: vault, environment: environment).catalog.records {
             if let id = record.id { ids[id, default: []].append(record.path) }
         }
         return ids

@@ -12,6 +12,11 @@ public enum SiteExport {
     /// The file that marks a folder as a site quire wrote (it may be replaced).
     static let marker = SiteLayout.assetFolder + "/site.txt"
 
+    /// Exports the notes the vault's git ignore rules (read with `environment`) do not hide.
+    public static func run(vault: Vault, environment: [String: String], options: SiteExportOptions) throws -> SiteExportReport {
+        try run(vault: vault, rules: GitIgnoreRules.of(vault, environment: environment), options: options)
+    }
+
     /// Exports the notes `rules` do not hide.
     public static func run(vault: Vault, rules: (any IgnoreRules)?, options: SiteExportOptions) throws -> SiteExportReport {
         let destination = options.destination.standardizedFileURL

@@ -56,7 +56,7 @@ public final class SyncDaemon {
         lock = try SyncDaemonLock(vaultRoot: vault.root)
         settings = try Self.settings(vault, overrides)
         signals = try DaemonSignals()
-        watch = try SyncTreeWatch(root: vault.root.path, rules: GitIgnoreRules.of(vault))
+        watch = try SyncTreeWatch(root: vault.root.path, rules: GitIgnoreRules.of(vault, environment: environment))
         health = SyncDaemonHealth(pid: Int(getpid()), since: Date())
         log = SyncDaemonLog(vaultRoot: vault.root, limit: settings.logSize)
         nextFetch = Self.monotonic()  // a first cycle at once: commit what changed while no daemon ran

@@ -36,10 +36,9 @@ public enum VaultExport {
     /// `content` (or `contentBase64` when it is not UTF-8), so `JSONImport` into an empty vault
     /// writes every note back byte for byte.
     public static func json(_ vault: Vault, options: ExportOptions) throws -> ExportReport {
-        let rules = GitIgnoreRules.of(vault)
-        let fresh = try HistoryDates.openCatalog(vault: vault, rules: rules, environment: options.environment)
-        let paths = fresh.store.catalog.records.map(\.path)
-        let attachments = try vault.attachmentPaths(ignore: rules?.ignoreMatcher())
+        let session = try VaultSession(vault: vault, environment: options.environment)
+        let paths = session.catalog.records.map(\.path)
+        let attachments = try session.attachmentPaths()
         var text = "["
         for (index, path) in paths.enumerated() {
             let data = try vault.readData(path)

@@ -9,57 +9,47 @@ import QuireSearch
 final class VaultSession {
     let vault: Vault
     let environment: [String: String]
-    private let rules: (any IgnoreRules)?
-    private(set) var store: CatalogStore
+    private var opened: QuireKit.VaultSession
     var directory: NoteDirectory
     /// The vault's other files (what links to attachments resolve against).
     private(set) var attachments: [String]
 
-    /// Opens the catalog of `vault` the way every command does (`FreshCatalog`, with the vault's
-    /// git ignore rules): the snapshot in `.quire/cache/` is loaded and only changed notes read.
+    /// Opens the catalog of `vault` the way every command does (QuireKit's `VaultSession`, with
+    /// the vault's git ignore rules): the snapshot in `.quire/cache/` is loaded and only changed
+    /// notes read.
     init(vault: Vault, environment: [String: String]) throws {
         self.vault = vault
         self.environment = environment
-        rules = GitIgnoreRules.of(vault)
-        let fresh = try HistoryDates.openCatalog(vault: vault, rules: rules, environment: environment)
-        store = fresh.store
-        directory = NoteDirectory(catalog: fresh.store.catalog)
-        attachments = try vault.attachmentPaths(ignore: try rules?.ignoreMatcher())
-        rules?.walkFinished()
+        opened = try QuireKit.VaultSession(vault: vault, environment: environment)
+        directory = NoteDirectory(catalog: opened.catalog)
+        attachments = try opened.attachmentPaths()
     }
 
     /// A resolver over the catalog and the attachments, with the open notes' names in place of
     /// their files'.
     func resolver(open entries: [NoteEntry]) -> LinkResolver {
-        LinkResolver(index: OpenNoteTargets(catalog: store.catalog, attachments: attachments, entries: entries))
+        LinkResolver(index: OpenNoteTargets(catalog: opened.catalog, attachments: attachments, entries: entries))
     }
 
-    var catalog: Catalog { store.catalog }
+    var catalog: Catalog { opened.catalog }
 
     /// Looks at the notes a watcher named (created, written, deleted, renamed), updates the
     /// catalog incrementally and the directory's view of those notes.
     func refresh(notes paths: [String]) {
-        let visible = paths.filter { path in !((try? rules?.isIgnoredFile(path)) ?? false) }
-        guard !visible.isEmpty else { return }
-        store.refresh(changedPaths: visible)
-        for path in visible {
-            directory.setOnDisk(path, store.catalog.record(path: path).map(NoteEntry.init(record:)))
+        let (shown, hidden) = opened.refresh(notes: paths)
+        for path in shown {
+            directory.setOnDisk(path, opened.catalog.record(path: path).map(NoteEntry.init(record:)))
         }
         // A path the rules hide now (e.g. a note just ignored) leaves the catalog.
-        for path in paths where !visible.contains(path) && store.catalog.record(path: path) != nil {
-            store.refresh(changedPaths: [path])
-            directory.setOnDisk(path, nil)
-        }
+        for path in hidden { directory.setOnDisk(path, nil) }
     }
 
     /// Walks the whole vault again (folders appeared or moved, ignore rules changed, events were
     /// dropped) and brings the catalog and directory up to date.
     func refreshAll() throws {
-        let listing = try FreshCatalog.noteListing(vault, rules: rules, stamps: true)
-        store.refresh(paths: listing.notes, stamps: listing.stamps)
-        directory.resetOnDisk(catalog: store.catalog)
-        attachments = try vault.attachmentPaths(ignore: try rules?.ignoreMatcher())
-        rules?.walkFinished()
+        try opened.refreshAll()
+        directory.resetOnDisk(catalog: opened.catalog)
+        attachments = try opened.attachmentPaths()
     }
 
     /// The vault-relative path of a `file://` URI inside the vault, else nil.

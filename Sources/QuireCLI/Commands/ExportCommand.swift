@@ -113,7 +113,7 @@ struct ExportCommand: Command {
             }
         case .html(let directory):
             let options = SiteExportOptions(destination: context.absoluteURL(directory), title: title, includeDrafts: includeDrafts, rawHTML: rawHTML)
-            let report = try SiteExport.run(vault: vault, rules: GitIgnoreRules.of(vault), options: options)
+            let report = try SiteExport.run(vault: vault, environment: context.environment, options: options)
             for link in report.brokenLinks {
                 output.error("quire: warning: \(context.displayPath(link.source, vault: vault)):\(link.line): \(link.text) leads nowhere (\(link.reason))")
             }

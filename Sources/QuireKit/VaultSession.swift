@@ -1,0 +1,91 @@
+import Foundation
+import QuireCore
+import QuireSearch
+
+/// A vault opened for a front end: the vault, its git ignore rules (read with the front end's
+/// environment: `HOME` and `XDG_CONFIG_HOME` say where the user's rules are) and its catalog,
+/// proven up to date (`FreshCatalog`, notes dated by git's history where their front matter says
+/// nothing). The one way the command line, the language server and the sync daemon open a
+/// catalog; a long-running front end keeps it and refreshes it as files change.
+public struct VaultSession {
+    /// The vault.
+    public let vault: Vault
+    /// The environment the session was opened with.
+    public let environment: [String: String]
+    private let rules: (any IgnoreRules)?
+    private var store: CatalogStore
+    /// What the walk of the vault left out when the session opened (empty when no walk was needed).
+    public let skipped: [VaultSkip]
+    /// How the catalog was proven up to date when the session opened.
+    public let freshness: Freshness
+
+    /// The ways a catalog is proven up to date (`FreshCatalog.Freshness`).
+    public typealias Freshness = FreshCatalog.Freshness
+
+    /// Opens the catalog of `vault`: the snapshot in `.quire/cache/` is loaded and only changed
+    /// notes are read. `rebuild` ignores the snapshot; `walk` looks at every note even when a
+    /// watcher runs (`quire check` lists what the walk skips); `progress` hears how far the
+    /// refresh got.
+    public init(vault: Vault, environment: [String: String], rebuild: Bool = false, walk: Bool = false,
+                progress: IndexProgress? = nil) throws {
+        self.vault = vault
+        self.environment = environment
+        rules = GitIgnoreRules.of(vault, environment: environment)
+        let fresh = try HistoryDates.openCatalog(vault: vault, rules: rules, environment: environment,
+                                                 rebuild: rebuild, walk: walk, progress: progress)
+        store = fresh.store
+        skipped = fresh.skipped
+        freshness = fresh.freshness
+    }
+
+    /// The catalog: every note's metadata and the full-text index.
+    public var catalog: Catalog { store.catalog }
+    /// What opening (or the last refresh) did: notes read, failures, notes with problems.
+    public var report: IndexReport { store.report }
+
+    /// The passage of a hit's note that best matches `query` (read from disk).
+    public func snippet(for hit: SearchHit, query: NoteQuery) -> Snippet? {
+        store.snippet(for: hit, query: query)
+    }
+
+    /// The vault's other files (what links to attachments resolve against), less what the
+    /// ignore rules hide.
+    public func attachmentPaths() throws -> [String] {
+        let paths = try vault.attachmentPaths(ignore: try rules?.ignoreMatcher())
+        rules?.walkFinished()
+        return paths
+    }
+
+    /// The vault's folders (`Vault.folders`), less what the ignore rules hide.
+    public func folders() throws -> [String] {
+        let folders = try vault.folders(ignore: try rules?.ignoreMatcher())
+        rules?.walkFinished()
+        return folders
+    }
+
+    /// Whether the ignore rules hide the file at vault path `path` (false when they cannot be read).
+    public func isIgnored(_ path: String) -> Bool {
+        (try? rules?.isIgnoredFile(path)) ?? false
+    }
+
+    /// Looks again at the notes a watcher named (created, written, deleted, renamed) and updates
+    /// the catalog incrementally. Returns the paths looked at (`shown`) and those the rules hide
+    /// now that the catalog still held (`hidden`: looked at again too, for the front end to drop).
+    @discardableResult
+    public mutating func refresh(notes paths: [String]) -> (shown: [String], hidden: [String]) {
+        let shown = paths.filter { !isIgnored($0) }
+        guard !shown.isEmpty else { return ([], []) }
+        store.refresh(changedPaths: shown)
+        let visible = Set(shown)
+        let hidden = paths.filter { !visible.contains($0) && store.catalog.record(path: $0) != nil }
+        for path in hidden { store.refresh(changedPaths: [path]) }
+        return (shown, hidden)
+    }
+
+    /// Walks the whole vault again (folders appeared or moved, ignore rules changed, events were
+    /// dropped) and brings the catalog up to date.
+    public mutating func refreshAll() throws {
+        let listing = try FreshCatalog.noteListing(vault, rules: rules, stamps: true)
+        store.refresh(paths: listing.notes, stamps: listing.stamps)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import QuireCore
+import QuireKit
+import Testing
+
+/// The one way the command line, the language server and the daemon open a vault: the catalog,
+/// the folders and the attachments leave out what the ignore rules hide, and a refresh drops a
+/// note the rules hide now.
+@Suite("VaultSession")
+struct VaultSessionTests {
+    @Test func theIgnoreRulesHideNotesFoldersAndAttachmentsAlike() throws {
+        let kit = try KitVault()
+        defer { kit.remove() }
+        try kit.write("# a\n", to: "a.md")
+        try kit.write("# p\n", to: "Private/p.md")
+        try kit.write("png\n", to: "Private/x.png")
+        try kit.write("png\n", to: "y.png")
+        try kit.write(try kit.read(".gitignore") + "Private/\n", to: ".gitignore")
+        let session = try VaultSession(vault: kit.vault, environment: kit.environment)
+        #expect(session.catalog.records.map(\.path) == ["a.md"])
+        #expect(try !session.folders().contains("Private"))
+        #expect(try session.attachmentPaths() == ["y.png"])
+        #expect(session.isIgnored("Private/p.md"))
+        #expect(!session.isIgnored("a.md"))
+    }
+
+    @Test func aRefreshLooksOnlyAtTheNamedNotesTheRulesShowAndAWalkSeesNewRules() throws {
+        let kit = try KitVault()
+        defer { kit.remove() }
+        try kit.write("# a\n", to: "a.md")
+        try kit.write("# b\n", to: "b.md")
+        try kit.write(try kit.read(".gitignore") + "*.tmp.md\n", to: ".gitignore")
+        var session = try VaultSession(vault: kit.vault, environment: kit.environment)
+        #expect(session.catalog.records.map(\.path) == ["a.md", "b.md"])
+        try kit.write("# a, again\n", to: "a.md")
+        try kit.write("# c\n", to: "c.tmp.md")
+        let changed = session.refresh(notes: ["a.md", "c.tmp.md"])
+        #expect(changed.shown == ["a.md"])
+        #expect(changed.hidden.isEmpty)
+        #expect(session.catalog.records.map(\.path) == ["a.md", "b.md"])
+        // A rule added later: the walk leaves the note out.
+        try kit.write(try kit.read(".gitignore") + "b.md\n", to: ".gitignore")
+        try session.refreshAll()
+        #expect(session.catalog.records.map(\.path) == ["a.md"])
+    }
+}
