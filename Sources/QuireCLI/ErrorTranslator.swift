@@ -123,6 +123,12 @@ enum ErrorTranslator {
             return CLIError("the folder is already a quire vault (\(path))", hint: "nothing was changed; run quire commands inside it")
         case let .cannotCreateFolder(path, reason):
             return CLIError("cannot create \(path) (\(reason))")
+        case .noSuchFolder(let path):
+            return CLIError("no such folder (\(path))", hint: "'quire folders' lists the folders")
+        case .folderExists(let path):
+            return CLIError("the folder already exists (\(path))", hint: "choose a new name, or move notes with 'quire mv'")
+        case .folderIntoItself(let path):
+            return CLIError("cannot move a folder into itself (\(path))")
         case .folderNotEmpty(let name):
             return CLIError("\(name) exists and is not empty", hint: "clone into a new folder")
         case let .serviceUnitUnwritable(executable, reason):

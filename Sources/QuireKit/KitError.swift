@@ -33,6 +33,12 @@ public enum KitError: Error, Equatable, Sendable {
     case alreadyVault(path: String)
     /// A folder could not be created.
     case cannotCreateFolder(path: String, reason: String)
+    /// No folder `path` exists in the vault (nor has settings).
+    case noSuchFolder(String)
+    /// A folder rename's target `path` exists already.
+    case folderExists(String)
+    /// A folder rename would move the folder `path` into itself.
+    case folderIntoItself(String)
     /// A clone's target folder exists and holds files (`name` as the user gave it).
     case folderNotEmpty(String)
     /// `quire service install`: a systemd unit cannot run the quire at `executable` (its path

@@ -31,6 +31,27 @@ struct FolderStatsCheckTests {
         #expect(text.stdout.contains("💡 Pitches"))
     }
 
+    /// `folders` and `stats` count the same notes: those the catalog holds, less what the
+    /// `.gitignore` hides (a folder it hides whole is no folder of notes either).
+    @Test func foldersAndStatsAgreeWhenGitignoreHidesNotes() throws {
+        let vault = try Self.folderVault()
+        try vault.write(try vault.read(".gitignore") + "Drafts/two.md\nZeta/\n", to: ".gitignore")
+        let folders = try vault.run(["folders", "--json"])
+        #expect(folders.code == 0)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(folders.stdout.utf8)) as? [[String: Any]])
+        let listed = rows.compactMap { row in (row["path"] as? String).map { ($0, row["notes"] as? Int ?? -1) } }
+        #expect(listed.map(\.0) == ["", "Pitches", "Drafts"])
+        #expect(listed.map(\.1) == [1, 1, 1])
+        let stats = try vault.run(["stats", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        let counted = try #require(object["folders"] as? [[String: Any]])
+        let byFolder = Dictionary(uniqueKeysWithValues: counted.compactMap { row in
+            (row["name"] as? String).map { ($0, row["notes"] as? Int ?? -1) }
+        })
+        #expect(object["notes"] as? Int == 3)
+        #expect(byFolder == Dictionary(uniqueKeysWithValues: listed.filter { $0.1 > 0 }))
+    }
+
     @Test func folderAddRecordsEmojiAndCreatesTheFolder() throws {
         let vault = try TestVault()
         let run = try vault.run(["folder", "add", "Ideas", "--emoji", "✨"])

@@ -43,4 +43,19 @@ struct VaultSessionTests {
         try session.refreshAll()
         #expect(session.catalog.records.map(\.path) == ["a.md"])
     }
+
+    /// `quire folders` (VaultFolders) counts the notes the catalog holds, as `quire stats` does.
+    @Test func foldersCountTheCatalogsNotes() throws {
+        let kit = try KitVault()
+        defer { kit.remove() }
+        try kit.write("# a\n", to: "Drafts/a.md")
+        try kit.write("# b\n", to: "Drafts/b.tmp.md")
+        try kit.write("# c\n", to: "c.md")
+        try kit.write(try kit.read(".gitignore") + "*.tmp.md\n", to: ".gitignore")
+        let session = try VaultSession(vault: kit.vault, environment: kit.environment)
+        let rows = try VaultFolders.list(session)
+        #expect(rows.map(\.path) == ["", "Drafts"])
+        #expect(rows.map(\.notes) == [1, 1])
+        #expect(rows.map(\.notes).reduce(0, +) == session.catalog.records.count)
+    }
 }

@@ -18,39 +18,8 @@ struct FoldersCommand: Command {
         json = arguments.has("--json")
     }
 
-    struct Row {
-        var path: String
-        var emoji: String?
-        var order: Int?
-        var notes: Int
-    }
-
-    static func rows(vault: Vault) throws -> [Row] {
-        let config = try vault.config()
-        var counts: [String: Int] = [:]
-        for path in try vault.notePaths() {
-            let folder = (path as NSString).deletingLastPathComponent
-            counts[folder, default: 0] += 1
-        }
-        var paths = Set(try vault.folders()).union(counts.keys).union(config.folders.map(\.path))
-        paths.remove("")
-        var rows = paths.map { path -> Row in
-            let settings = config.folder(path)
-            return Row(path: path, emoji: settings?.emoji, order: settings?.order, notes: counts[path] ?? 0)
-        }
-        rows.sort { lhs, rhs in
-            switch (lhs.order, rhs.order) {
-            case let (left?, right?) where left != right: return left < right
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return lhs.path < rhs.path
-            }
-        }
-        return [Row(path: "", emoji: nil, order: nil, notes: counts[""] ?? 0)] + rows
-    }
-
     func run(_ context: CommandContext) throws {
-        let rows = try Self.rows(vault: context.vault())
+        let rows = try VaultFolders.list(VaultCatalog.open(context, showProgress: !json).session)
         let output = context.output
         if json {
             output.line(JSON.array(rows.map {
@@ -101,19 +70,7 @@ struct FolderAddCommand: Command {
         let vault = try context.vault()
         let folder = try NoteFolder.resolve(path, in: vault)
         guard !folder.isEmpty else { throw CLIError.usage("the vault root is always a folder") }
-        do {
-            try FileManager.default.createDirectory(at: vault.url(for: folder), withIntermediateDirectories: true)
-        } catch {
-            throw CLIError("cannot create the folder \(folder) (\(error.localizedDescription))")
-        }
-        if emoji != nil || order != nil {
-            var config = try vault.config()
-            var settings = config.folder(folder) ?? FolderSettings(path: folder)
-            if let emoji { settings.emoji = emoji }
-            if let order { settings.order = order }
-            try config.setFolder(settings)
-            try vault.save(config)
-        }
+        try VaultFolders.add(folder, in: vault, emoji: emoji, order: order)
         context.output.line(context.displayPath(folder, vault: vault))
     }
 }
@@ -144,41 +101,10 @@ struct FolderRenameCommand: Command {
         let source = try NoteFolder.resolve(old, in: vault)
         let destination = try NoteFolder.resolve(new, in: vault)
         guard !source.isEmpty, !destination.isEmpty else { throw CLIError.usage("the vault root cannot be renamed") }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: vault.url(for: source).path, isDirectory: &isDirectory),
-              isDirectory.boolValue else {
-            throw CLIError("no such folder (\(source))", hint: "'quire folders' lists the folders")
-        }
-        guard !FileManager.default.fileExists(atPath: vault.url(for: destination).path) else {
-            throw CLIError("the folder already exists (\(destination))", hint: "choose a new name, or move notes with 'quire mv'")
-        }
-        guard !(destination + "/").hasPrefix(source + "/") else {
-            throw CLIError("cannot move a folder into itself (\(source))")
-        }
         let all = try VaultNotes(context: context)
-        var moves: [ExactPath: String] = [:]
-        for note in all.notes where ExactPath.isWithin(note.path, source) {
-            moves[ExactPath(note.path)] = destination + String(decoding: note.path.utf8.dropFirst(source.utf8.count), as: UTF8.self)
-        }
-        let report = try NoteMover.run(vault: vault, notes: all.notes, plan: MovePlan(notes: moves, folder: (source, destination)),
-                                       options: MoveOutput.options(arguments, context: context))
+        let report = try VaultFolders.rename(source, to: destination, in: vault, notes: all.notes,
+                                             options: MoveOutput.options(arguments, context: context))
         MoveOutput.print(report, shown: destination, arguments: arguments, vault: vault, context: context)
-        guard !arguments.has("--dry-run") else { return }
-        var config = try vault.config()
-        var changed = false
-        if config.folder(source) != nil {
-            try config.renameFolder(source, to: destination)
-            changed = true
-        }
-        // Merge strategies of the folder follow it (VaultConfig cannot remove a rule yet: the old
-        // pattern stays, matching nothing).
-        for rule in config.mergeRules where rule.pattern == source || rule.pattern.hasPrefix(source + "/") {
-            let pattern = destination + rule.pattern.dropFirst(source.count)
-            guard !config.mergeRules.contains(where: { $0.pattern == pattern }) else { continue }
-            try config.setMergeRule(MergeRule(pattern: pattern, strategy: rule.strategy))
-            changed = true
-        }
-        if changed { try vault.save(config) }
     }
 }
 
@@ -206,45 +132,12 @@ struct FolderRemoveCommand: Command {
         let vault = try context.vault()
         let folder = try NoteFolder.resolve(path, in: vault)
         guard !folder.isEmpty else { throw CLIError.usage("the vault root cannot be removed") }
-        var config = try vault.config()
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: vault.url(for: folder).path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
-        guard exists || config.folder(folder) != nil else {
-            throw CLIError("no such folder (\(folder))", hint: "'quire folders' lists the folders")
-        }
-        // The notes move to the root with the links to them (Docs/links.md, "Renames").
         let all = try VaultNotes(context: context)
-        var moves: [ExactPath: String] = [:]
-        for note in all.notes.map(\.path) where ExactPath.isWithin(note, folder) {
-            moves[ExactPath(note)] = try FileMover.freePath(in: vault, folder: "", fileName: (note as NSString).lastPathComponent,
-                                                            avoiding: Set(moves.values))
-        }
-        let report = try NoteMover.run(vault: vault, notes: all.notes, plan: MovePlan(notes: moves),
-                                       options: MoveOptions(now: try context.now()))
-        for move in report.moves {
+        let removal = try VaultFolders.remove(folder, in: vault, notes: all.notes, now: try context.now())
+        for move in removal.moves.moves {
             context.output.line("moved \(context.displayPath(move.from, vault: vault)) → \(context.displayPath(move.to, vault: vault))")
         }
-        MoveOutput.printLinks(report, dryRun: false, vault: vault, context: context)
-        if exists { Self.removeEmptyFolders(vault.url(for: folder)) }
-        if config.folder(folder) != nil {
-            try config.removeFolder(folder)
-            try vault.save(config)
-        }
-        let left = FileManager.default.fileExists(atPath: vault.url(for: folder).path)
-        context.output.line(left ? "kept \(folder): it still holds files that are not notes" : "removed \(folder)")
-    }
-
-    /// Removes empty folders bottom-up; a folder holding any file stays.
-    static func removeEmptyFolders(_ url: URL) {
-        let manager = FileManager.default
-        guard let children = try? manager.contentsOfDirectory(at: url, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey]) else { return }
-        for child in children {
-            let values = try? child.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
-            if values?.isDirectory == true && values?.isSymbolicLink != true { removeEmptyFolders(child) }
-        }
-        if (try? manager.contentsOfDirectory(atPath: url.path))?.isEmpty == true {
-            try? manager.removeItem(at: url)
-        }
+        MoveOutput.printLinks(removal.moves, dryRun: false, vault: vault, context: context)
+        context.output.line(removal.kept ? "kept \(folder): it still holds files that are not notes" : "removed \(folder)")
     }
 }
