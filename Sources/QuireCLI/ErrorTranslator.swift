@@ -123,6 +123,21 @@ enum ErrorTranslator {
             return CLIError("the folder is already a quire vault (\(path))", hint: "nothing was changed; run quire commands inside it")
         case let .cannotCreateFolder(path, reason):
             return CLIError("cannot create \(path) (\(reason))")
+        case let .frontMatterUnreadable(path, line, reason):
+            return CLIError("front matter is unreadable, the note is left as it is (\(path)\(line.map { ":\($0)" } ?? ""): \(reason))",
+                            hint: "fix the front matter in an editor ('quire check' lists every problem)")
+        case let .frontMatterReadOnly(path, format):
+            return CLIError("\(format) front matter is read-only (\(path))", hint: "quire edits YAML front matter only; edit this note in an editor")
+        case .noteKeptChanging(let path):
+            return CLIError("the note kept changing while quire edited it (\(path))", hint: "try again; the note is as the last writer left it")
+        case .noteGone(let path):
+            return CLIError("the note is gone after editing (\(path))", hint: "the editor removed or renamed the file; 'quire rm' removes notes restorably")
+        case .injectedFault(let point):
+            return CLIError("injected fault at \(point) (QUIRE_FAULT)", hint: "unset QUIRE_FAULT")
+        case let .invalidValue(key, text, expected?):
+            return CLIError.usage("\(key) takes \(expected), not '\(text)'")
+        case let .invalidValue(key, text, nil):
+            return CLIError.usage("cannot read the value of '\(key)' (\(text))", hint: "quote text that YAML would misread, e.g. \(key)='\"\(text)\"'")
         case .noSuchFolder(let path):
             return CLIError("no such folder (\(path))", hint: "'quire folders' lists the folders")
         case .folderExists(let path):

@@ -33,6 +33,19 @@ public enum KitError: Error, Equatable, Sendable {
     case alreadyVault(path: String)
     /// A folder could not be created.
     case cannotCreateFolder(path: String, reason: String)
+    /// The front matter of the note at `path` cannot be read (at `line`, when known): it is
+    /// left as it is.
+    case frontMatterUnreadable(path: String, line: Int?, reason: String)
+    /// The note at `path` has front matter of a read-only `format` (TOML).
+    case frontMatterReadOnly(path: String, format: String)
+    /// The note at `path` changed under every try of an edit.
+    case noteKeptChanging(path: String)
+    /// The note at `path` is gone after an editor had it.
+    case noteGone(path: String)
+    /// The test hook `QUIRE_FAULT` named `point`.
+    case injectedFault(point: String)
+    /// A typed value `text` of `key` is not what the key takes (`expected`; nil: YAML cannot read it).
+    case invalidValue(key: String, text: String, expected: String?)
     /// No folder `path` exists in the vault (nor has settings).
     case noSuchFolder(String)
     /// A folder rename's target `path` exists already.

@@ -58,4 +58,19 @@ struct VaultSessionTests {
         #expect(rows.map(\.notes) == [1, 1])
         #expect(rows.map(\.notes).reduce(0, +) == session.catalog.records.count)
     }
+
+    /// `set`'s values and `new --mood` share one rule per canonical key.
+    @Test func typedValuesFollowOneRulePerKey() throws {
+        #expect(try FrontMatterInput.value(key: "mood", text: "4") == .int(4))
+        #expect(try FrontMatterInput.mood("4") == 4)
+        #expect(throws: KitError.invalidValue(key: "mood", text: "6", expected: NoteFields.moodRule)) {
+            try FrontMatterInput.mood("6")
+        }
+        #expect(throws: KitError.invalidValue(key: "draft", text: "yes", expected: "true or false")) {
+            try FrontMatterInput.value(key: "draft", text: "yes")
+        }
+        #expect(try FrontMatterInput.value(key: "tags", text: "[a, 2]") == .list([.string("a"), .string("2")]))
+        #expect(try FrontMatterInput.value(key: "title", text: "2024") == .string("2024"))
+        #expect(try FrontMatterInput.value(key: "note", text: "#hash") == .string("#hash"))
+    }
 }

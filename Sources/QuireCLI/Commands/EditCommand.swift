@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// `quire edit [NOTE]` — opens the note in `$VISUAL` / `$EDITOR` (without NOTE on a terminal,
 /// the note picked with `TerminalNotePicker`).
@@ -35,13 +36,11 @@ struct EditCommand: Command {
     func run(_ context: CommandContext) throws {
         let all = try VaultNotes(context: context)
         let found = try note.map { try all.resolve($0, context: context) } ?? TerminalNotePicker(context: context).choose(all)
-        let url = all.vault.root.appendingPathComponent(found.path)
         // Refused before the editor opens: the stamp after it would rewrite the note.
-        if !force { try NoteEditor.refuseWriteProtected(vault: all.vault, path: found.path) }
+        let edit = try ExternalEdit(vault: all.vault, path: found.path, force: force)
         let editor = EditorLauncher(environment: context.environment)
-        let before = try Data(contentsOf: url)
         context.output.flush()
-        let outcome = try editor.edit(path: url.path, environment: context.environment)
+        let outcome = try editor.edit(path: edit.url.path, environment: context.environment)
         guard outcome == .exited(0) else {
             let ending: String
             switch outcome {
@@ -51,19 +50,15 @@ struct EditCommand: Command {
             throw CLIError("the editor \(ending), the note is left as the editor wrote it (\(editor.command))",
                            hint: "the note is \(context.displayPath(found.path, vault: all.vault)); run 'quire edit' again to retry")
         }
-        guard let after = FileManager.default.contents(atPath: url.path) else {
+        let finished: ExternalEdit.Outcome
+        do {
+            finished = try edit.finish(now: context.now())
+        } catch KitError.noteGone {
             throw CLIError("the note is gone after editing (\(context.displayPath(found.path, vault: all.vault)))",
                            hint: "the editor removed or renamed the file; 'quire rm' removes notes restorably")
         }
-        // `NoteStamp`'s rule: the user's own updatedAt wins; unreadable front matter is not stamped.
-        if let stamped = try NoteStamp.stampingEdit(after, original: before, path: found.path, at: context.now()) {
-            try all.vault.write(stamped, to: found.path)
-        }
         // Front matter that read before and no longer does: said now, not by a later command's summary.
-        let unreadable: (Data) -> NoteProblem? = { data in
-            NoteParser.parseFrontMatter(data, path: found.path).problems.first { $0.kind != .badValue }
-        }
-        if after != before, unreadable(before) == nil, let problem = unreadable(after) {
+        if let problem = finished.brokeFrontMatter {
             let shown = context.displayPath(found.path, vault: all.vault)
             context.output.error("quire: warning: \(shown)\(problem.line.map { ":\($0)" } ?? ""): \(problem.message); "
                                  + "the note was left as written and updatedAt was not stamped")

@@ -82,9 +82,9 @@ struct RenameCommand: Command {
             throw CLIError("another note is titled '\(other.title)' (\(context.displayPath(other.path, vault: vault)))",
                            hint: "choose another title, or add --force to share it (a shared title no longer names one note)")
         }
-        if !force { try NoteEditor.refuseWriteProtected(vault: vault, path: found.path) }
+        if !force { try NoteEdit.refuseWriteProtected(vault: vault, path: found.path) }
         // The title must be settable before anything moves (this probe changes nothing).
-        try NoteEditor.apply(vault: vault, path: found.path, now: context.now(), force: true) { document in
+        try NoteEdit.apply(vault: vault, path: found.path, now: context.now(), force: true) { document in
             var probe = document
             try probe.set("title", .string(title))
         }

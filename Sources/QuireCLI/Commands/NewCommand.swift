@@ -54,10 +54,11 @@ struct NewCommand: Command {
             throw CLIError.usage("--draft and --final cannot be used together")
         }
         if let text = arguments.value("--mood") {
-            guard let value = NoteFields.mood(FrontMatterValue.parse(yaml: text)) else {
+            do {
+                mood = try FrontMatterInput.mood(text)
+            } catch {
                 throw CLIError.usage("--mood takes \(NoteFields.moodRule), not '\(text)'")
             }
-            mood = value
         } else {
             mood = nil
         }

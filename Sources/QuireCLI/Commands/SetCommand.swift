@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// `quire set NOTE key=value…` — sets front-matter keys, surgically.
 struct SetCommand: Command {
@@ -35,16 +36,10 @@ struct SetCommand: Command {
     func run(_ context: CommandContext) throws {
         let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
-        let values = try assignments.map { ($0.key, try ValueParser.parse(key: $0.key, text: $0.text)) }
-        let setsUpdatedAt = values.contains { $0.0 == "updatedAt" }
-        try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(), setsUpdatedAt: setsUpdatedAt, force: force) { document in
-            for (key, value) in values {
-                if key == "tags", case .list(let items) = value {
-                    try document.setTags(items.map { TagText.normalize(ValueParser.scalarText($0)) })
-                } else {
-                    try document.set(key, value)
-                }
-            }
+        let values = try assignments.map { (key: $0.key, value: try FrontMatterInput.value(key: $0.key, text: $0.text)) }
+        let setsUpdatedAt = values.contains { $0.key == "updatedAt" }
+        try NoteEdit.apply(vault: all.vault, path: found.path, now: context.now(), setsUpdatedAt: setsUpdatedAt, force: force) { document in
+            try FrontMatterInput.set(values, in: &document)
         }
         context.output.line(context.displayPath(found.path, vault: all.vault))
     }
@@ -74,7 +69,7 @@ struct UnsetCommand: Command {
     func run(_ context: CommandContext) throws {
         let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
-        try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(),
+        try NoteEdit.apply(vault: all.vault, path: found.path, now: context.now(),
                              setsUpdatedAt: keys.contains("updatedAt"), force: force) { document in
             for key in keys { try document.remove(key) }
         }

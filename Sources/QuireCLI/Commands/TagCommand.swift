@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireKit
 
 /// `quire tag NOTE +t -t…` — adds and removes tags.
 struct TagCommand: Command {
@@ -49,7 +50,7 @@ struct TagCommand: Command {
         }
         if tags != found.tags {
             // Only the front matter's tags are written: inline `#tags` stay in the body.
-            try NoteEditor.apply(vault: all.vault, path: found.path, now: context.now(), force: force) { document in
+            try NoteEdit.apply(vault: all.vault, path: found.path, now: context.now(), force: force) { document in
                 try document.changeTags(adding: additions, removing: removals)
                 tags = document.note(path: found.path).tags
             }
