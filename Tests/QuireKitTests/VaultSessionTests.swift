@@ -59,6 +59,19 @@ struct VaultSessionTests {
         #expect(rows.map(\.notes).reduce(0, +) == session.catalog.records.count)
     }
 
+    /// `quire new` and the language server's new note for a link write the same bytes.
+    @Test func newNotesHaveOnePath() throws {
+        let kit = try KitVault()
+        defer { kit.remove() }
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let made = try NewNotePlan.make(title: "Plan", folder: "", in: kit.vault, options: NewNoteOptions(), now: now,
+                                        newID: { "0b7c2f1e-0000-4000-8000-000000000001" })
+        let linked = try NewNotePlan.forLink(target: "Plan", vault: kit.vault, now: now,
+                                             newID: { "0b7c2f1e-0000-4000-8000-000000000001" })
+        #expect(made.plan == linked)
+        #expect(made.unknown.isEmpty)
+    }
+
     /// `set`'s values and `new --mood` share one rule per canonical key.
     @Test func typedValuesFollowOneRulePerKey() throws {
         #expect(try FrontMatterInput.value(key: "mood", text: "4") == .int(4))

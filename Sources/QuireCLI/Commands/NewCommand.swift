@@ -82,56 +82,32 @@ struct NewCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let vault = try context.vault()
-        let now = try context.now()
-        var body = arguments.value("--body") ?? ""
-        if body == "-" {
-            body = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        var options = NewNoteOptions()
+        options.body = arguments.value("--body") ?? ""
+        if options.body == "-" {
+            options.body = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
-        if !body.isEmpty && !body.hasSuffix("\n") { body += "\n" }
-        let draft: Bool? = arguments.has("--draft") ? true : (arguments.has("--final") ? false : nil)
+        options.draft = arguments.has("--draft") ? true : (arguments.has("--final") ? false : nil)
+        options.tags = try TagText.given(arguments.all("--tag"))
+        options.project = arguments.value("--project")
+        options.pinned = arguments.has("--pinned")
+        options.color = arguments.value("--color")
+        options.mood = mood
+        options.template = arguments.value("--template")
+        options.variables = variables
         let folderPath = try folder.map { try NoteFolder.resolve($0, in: vault) } ?? context.currentFolder(in: vault) ?? ""
-        let path = try vault.availablePath(folder: folderPath, title: title, style: vault.config().fileNameStyle())
-        let id = UUID().uuidString.lowercased()
-        let data: Data
-        if let template = arguments.value("--template") {
-            let filled = try TemplateNote.make(template, in: vault, title: title, id: id, now: now, custom: variables)
-            for name in filled.unknown {
-                context.output.error("quire: warning: the template's {{\(name)}} names no variable; it is left as written")
-            }
-            data = try applyOptions(to: NoteDocument(data: filled.data), draft: draft, body: body).serialized()
-        } else {
-            data = NoteDocument.newNote(
-                id: id, title: title, createdAt: now,
-                tags: try TagText.given(arguments.all("--tag")), project: arguments.value("--project"),
-                draft: draft, pinned: arguments.has("--pinned"), color: arguments.value("--color"),
-                mood: mood, body: body).serialized()
+        let (plan, unknown) = try NewNotePlan.make(title: title, folder: folderPath, in: vault, options: options, now: context.now())
+        for name in unknown {
+            context.output.error("quire: warning: the template's {{\(name)}} names no variable; it is left as written")
         }
-        try vault.write(data, to: path)
+        try plan.write(to: vault)
+        let path = plan.path
         context.output.line(context.displayPath(path, vault: vault))
         let namesakes = try VaultNotes(context: context).resolver(context).notes(titled: title).filter { $0.path != path }
         if let other = namesakes.first {
             context.output.error("quire: warning: another note is titled '\(other.title)' (\(context.displayPath(other.path, vault: vault)));"
                                  + " the title no longer names one note — 'quire rename' changes it")
         }
-    }
-}
-
-extension NewCommand {
-    /// The options given besides the template, applied to the note the template made.
-    func applyOptions(to start: NoteDocument, draft: Bool?, body: String) throws -> NoteDocument {
-        var document = start
-        let tags = try TagText.given(arguments.all("--tag"))
-        if !tags.isEmpty { try document.setTags(document.note(path: "").tags + tags) }
-        if let project = arguments.value("--project") { try document.set("project", .string(project)) }
-        if let draft { try document.set("draft", .bool(draft)) }
-        if arguments.has("--pinned") { try document.set("pinned", .bool(true)) }
-        if let color = arguments.value("--color") { try document.set("color", .string(color)) }
-        if let mood { try document.set("mood", .int(mood)) }
-        if !body.isEmpty {
-            let existing = document.body
-            document.body = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + body
-        }
-        return document
     }
 }
 
