@@ -144,12 +144,18 @@ struct WatchCommand: Command {
     static func server(_ root: String) throws -> WatchServer {
         do throws(WatchError) {
             return try WatchServer(realRoot: root)
-        } catch .alreadyRunning {
-            throw CLIError("a watcher already runs for \(root)", hint: "'quire watch status' shows it; 'quire watch stop' stops it")
         } catch {
-            throw CLIError("cannot watch \(root): \(error)",
-                           hint: "raise fs.inotify.max_user_watches if the limit was reached; commands work without a watcher")
+            throw translate(error, root: root)
         }
+    }
+
+    /// Why the watcher of `root` cannot start, in the user's words.
+    static func translate(_ error: WatchError, root: String) -> CLIError {
+        if case .alreadyRunning = error {
+            return CLIError("a watcher already runs for \(root)", hint: "'quire watch status' shows it; 'quire watch stop' stops it")
+        }
+        return CLIError("cannot watch \(root): \(error)",
+                        hint: "raise fs.inotify.max_user_watches if the limit was reached; commands work without a watcher")
     }
 
     private func show(_ status: WatchStatus?, root: String, output: Output, syncing: Bool) {
@@ -176,62 +182,20 @@ struct WatchCommand: Command {
             output.line("commands look only at the notes it names")
         }
     }
+}
 
-    /// Starts `quire watch run` for the vault as a background process in its own session
-    /// (output to `.quire/local/watch.log`) and waits until it answers.
+extension WatchCommand {
+    /// Starts `quire watch run` for the vault in the background (QuireKit `WatcherLauncher`);
+    /// its failures in the user's words.
     private static func startInBackground(_ vault: Vault, environment: [String: String], extra: [String]) throws -> WatchStatus {
-        let root = vault.root.path
-        let logDirectory = root + "/.quire/local"
-        try? FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
-        let logPath = logDirectory + "/watch.log"
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Nothing else is inherited: a caller waiting for its pipes to close must not wait for
-        // the watcher. (glibc ignores a close action on a descriptor closed in the meantime.)
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
+        do {
+            return try WatcherLauncher.start(vault, environment: environment, extra: extra)
+        } catch WatcherLaunchError.spawnFailed(let reason) {
+            throw CLIError("cannot start the watcher: \(reason)", hint: "'quire watch run' runs it in the foreground")
+        } catch WatcherLaunchError.exited(let last, let log) {
+            throw CLIError("the watcher did not start: \(last)", hint: "the whole log is in \(log)")
+        } catch WatcherLaunchError.noAnswer(let child, let log) {
+            throw CLIError("the watcher did not answer within 30 seconds (pid \(child))", hint: "see \(log)")
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own session (no terminal), no signal blocked, and the usual stop signals at their
-        // default action whatever the caller blocked or ignored: `kill` must stop it.
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT] { sigaddset(&stopSignals, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &stopSignals)
-        posix_spawnattr_setflags(&attributes, Int16(0x80 | 0x08 | 0x04))  // SETSID | SETSIGMASK | SETSIGDEF
-        let arguments = [executable, "watch", "run", "--vault", root] + extra
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-        var child = pid_t()
-        let spawned = posix_spawn(&child, executable, &actions, &attributes, &argv, &envp)
-        guard spawned == 0 else {
-            throw CLIError("cannot start the watcher: \(String(cString: strerror(spawned)))", hint: "'quire watch run' runs it in the foreground")
-        }
-        // Wait until it answers, or report why it stopped.
-        for _ in 0..<600 {
-            if let status = WatchClient.status(realRoot: root) { return status }
-            var code: Int32 = 0
-            if waitpid(child, &code, WNOHANG) == child {
-                let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-                let last = log.split(separator: "\n").last.map(String.init) ?? "it exited"
-                throw CLIError("the watcher did not start: \(last)", hint: "the whole log is in \(logPath)")
-            }
-            usleep(50_000)
-        }
-        throw CLIError("the watcher did not answer within 30 seconds (pid \(child))", hint: "see \(logPath)")
     }
 }
