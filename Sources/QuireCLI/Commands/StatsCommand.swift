@@ -47,8 +47,9 @@ struct StatsCommand: Command {
         let words = notes.reduce(0) { $0 + $1.words }
         let drafts = notes.filter(\.draft).count
         let byFolder = Self.counts(notes.map { [$0.folder] })
-        let byProject = Self.rows(NameCount.counting(notes.map { $0.project.map { [$0] } ?? [] }))
-        let byTag = Self.rows(NameCount.counting(notes.map(\.tags)))
+        // The one counting rule, as `quire tags` and `quire projects` count (`NameCount`).
+        let byProject = Self.rows(all.catalog.catalog.projects())
+        let byTag = Self.rows(all.catalog.catalog.tags())
         if json {
             func table(_ rows: [(String, Int)]) -> JSON {
                 .array(rows.map { .object([("name", .string($0.0)), ("notes", .int($0.1))]) })
