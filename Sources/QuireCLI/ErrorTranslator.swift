@@ -138,6 +138,10 @@ enum ErrorTranslator {
             return CLIError.usage("\(key) takes \(expected), not '\(text)'")
         case let .invalidValue(key, text, nil):
             return CLIError.usage("cannot read the value of '\(key)' (\(text))", hint: "quote text that YAML would misread, e.g. \(key)='\"\(text)\"'")
+        case let .mergeInputUnreadable(file, reason):
+            return CLIError("cannot read \(file) (\(reason))")
+        case let .mergedNoteUnwritable(file, reason):
+            return CLIError("cannot write the merged note (\(file): \(reason))")
         case .noSuchFolder(let path):
             return CLIError("no such folder (\(path))", hint: "'quire folders' lists the folders")
         case .folderExists(let path):

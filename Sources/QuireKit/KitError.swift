@@ -46,6 +46,10 @@ public enum KitError: Error, Equatable, Sendable {
     case injectedFault(point: String)
     /// A typed value `text` of `key` is not what the key takes (`expected`; nil: YAML cannot read it).
     case invalidValue(key: String, text: String, expected: String?)
+    /// The merge driver cannot read the version git named `file`.
+    case mergeInputUnreadable(file: String, reason: String)
+    /// The merge driver cannot write the merged note over `file`.
+    case mergedNoteUnwritable(file: String, reason: String)
     /// No folder `path` exists in the vault (nor has settings).
     case noSuchFolder(String)
     /// A folder rename's target `path` exists already.

@@ -1,6 +1,6 @@
 import Foundation
 import QuireCore
-import QuireSync
+import QuireKit
 
 /// `quire merge-driver %O %A %B %P` — quire's resolver as a git merge driver.
 struct MergeDriverCommand: Command {
@@ -34,55 +34,16 @@ struct MergeDriverCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        func write(_ data: Data) throws {
-            do {
-                try data.write(to: context.absoluteURL(ours), options: .atomic)
-            } catch {
-                throw CLIError("cannot write the merged note (\(ours): \(error.localizedDescription))")
-            }
-        }
-        func read(_ file: String) throws -> Data {
-            do {
-                return try Data(contentsOf: context.absoluteURL(file))
-            } catch {
-                throw CLIError("cannot read \(file) (\(error.localizedDescription))")
-            }
-        }
-        let baseData = try read(base)
-        let oursData = try read(ours)
-        let theirsData = try read(theirs)
-        var strategy = MergeStrategy.newest
-        if let vault = try? context.vault(), let config = try? vault.config() {
-            let rules = config.mergeRules.compactMap { rule in MergeStrategy(rawValue: rule.strategy).map { (pattern: rule.pattern, strategy: $0) } }
-            strategy = MergeStrategySelector(rules: rules, fallback: .newest).strategy(for: path)
-        }
-        let now = try context.now()
-        // Each side dated by the commit that carried its change and named by its device, found
-        // from what git provides, so the driver decides as every device recomputes it.
-        let device = (try? context.vault()).map { $0.deviceName(environment: context.environment) }
-        let workTree = (try? context.vault())?.root ?? context.currentDirectory
-        let found = DriverSides.find(environment: context.environment, workTree: workTree, path: path, ours: oursData,
-                                     theirs: theirsData, device: device ?? "this device", fallback: now)
-        let sides = found.names
-        let result = try MergeResolver(strategy: strategy, sides: sides).merge(
-            path: path, base: baseData.isEmpty ? nil : baseData, ours: found.ours, theirs: found.theirs)
-        let written = try DriverContext.current(environment: context.environment, workTree: workTree)
-            .written(result, base: baseData.isEmpty ? nil : baseData, ours: oursData, theirs: theirsData, path: path)
-        try write(written.data)
-        if let (name, next) = written.leftAsConflict {
+        let input = MergeDriverInput(base: base, ours: ours, theirs: theirs, path: path, directory: context.currentDirectory)
+        let report = try MergeDriverRun.run(input, vault: try? context.vault(), environment: context.environment, now: context.now())
+        if let (name, next) = report.leftAsConflict {
             // No merge commit would keep the losing side: left to the user, as git leaves it.
             throw CLIError("\(path): both sides changed the same text during \(name), which keeps no merge commit: "
                                + "left as a conflict (git's markers) so that neither version is lost",
                            hint: "edit \(path) to keep what you want, 'git add \(path)', then \(next)")
         }
-        for decision in result.decisions {
-            context.output.error("quire: \(path): kept \(sides.version(of: decision.winner)) — \(decision.reason)")
-        }
-        // Listed by 'quire conflicts' once git has made the merge commit, and recorded for every
-        // device by the next 'quire sync'.
-        if !result.decisions.isEmpty, let vault = try? context.vault() {
-            try DriverDecisions.record(result.decisions, ours: oursData, theirs: theirsData,
-                                       device: vault.deviceName(environment: context.environment), vaultRoot: vault.root)
+        for kept in report.kept {
+            context.output.error("quire: \(path): kept \(kept.version) — \(kept.reason)")
         }
     }
 }
