@@ -2,18 +2,18 @@ import Foundation
 import QuireCore
 import QuireKit
 import QuireSearch
-import XCTest
+import Testing
 
 /// One heading rule (`NoteAnchors.headingIndex`): `check` and the site export decide alike which
 /// heading a link names, in the forms Obsidian vaults write (`Part 1 Basics` for
 /// `Part 1: Basics`, a `?` left out) and GitHub's anchors.
-final class HeadingRuleTests: XCTestCase {
-    private var kit: KitVault!
+@Suite final class HeadingRuleTests {
+    private let kit: KitVault
 
-    override func setUpWithError() throws { kit = try KitVault() }
-    override func tearDown() { kit.remove() }
+    init() throws { kit = try KitVault() }
+    deinit { kit.remove() }
 
-    func testCheckAndExportAgreeOnEveryHeadingLink() throws {
+    @Test func checkAndExportAgreeOnEveryHeadingLink() throws {
         try kit.write("""
             # Target
             ## Part 1: Basics
@@ -36,7 +36,7 @@ final class HeadingRuleTests: XCTestCase {
                                           environment: kit.environment, walk: true)
         let report = try VaultCheck.run(vault: kit.vault, catalog: fresh.store.catalog, skipped: fresh.skipped)
         let missing = Set(report.problems.filter { $0.path == "source.md" }.compactMap(\.line))
-        XCTAssertEqual(missing, [9, 10], report.problems.map(\.message).joined(separator: "\n"))
+        #expect(missing == [9, 10], "\(report.problems.map(\.message).joined(separator: "\n"))")
 
         let site = kit.root.deletingLastPathComponent().appendingPathComponent(kit.root.lastPathComponent + "-site")
         defer { try? FileManager.default.removeItem(at: site) }
@@ -45,10 +45,10 @@ final class HeadingRuleTests: XCTestCase {
         let targetPage = try String(contentsOf: site.appendingPathComponent("notes/target.html"), encoding: .utf8)
         let fragments = sourcePage.components(separatedBy: "href=\"target.html#").dropFirst()
             .map { String($0.prefix { $0 != "\"" }) }
-        XCTAssertEqual(fragments.count, links.count)
+        #expect(fragments.count == links.count)
         // A link check accepts leads to an id on the target page; one it reports leads nowhere.
         for (line, fragment) in zip(1..., fragments) {
-            XCTAssertEqual(targetPage.contains("id=\"\(fragment)\""), !missing.contains(line), "line \(line): #\(fragment)")
+            #expect(targetPage.contains("id=\"\(fragment)\"") == !missing.contains(line), "line \(line): #\(fragment)")
         }
     }
 }

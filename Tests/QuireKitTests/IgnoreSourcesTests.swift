@@ -3,65 +3,65 @@ import QuireCore
 import QuireGit
 import QuireKit
 import QuireSearch
-import XCTest
+import Testing
 
 /// A vault with no ignore rules but quire's own never asks libgit2; any rule that may hide a
 /// note hands the question to libgit2, wherever it is found.
-final class IgnoreSourcesTests: XCTestCase {
-    private var kit: KitVault!
+@Suite final class IgnoreSourcesTests {
+    private let kit: KitVault
 
-    override func setUpWithError() throws { kit = try KitVault() }
-    override func tearDown() { kit.remove() }
+    init() throws { kit = try KitVault() }
+    deinit { kit.remove() }
 
     private var sources: IgnoreRuleSources { IgnoreRuleSources(workTree: kit.root, environment: kit.environment)! }
 
-    func testOnlyLinesForHiddenNamesCannotHide() {
-        XCTAssertFalse(IgnoreRuleSources.mayHide(""))
-        XCTAssertFalse(IgnoreRuleSources.mayHide("# a comment\n\n.quire/local/\n.quire/cache/\r\n.obsidian/workspace*.json\n.trash/\n/.cache  \n!keep.md\n"))
-        XCTAssertTrue(IgnoreRuleSources.mayHide(".quire/local/\n*.md\n"))
-        XCTAssertTrue(IgnoreRuleSources.mayHide("Drafts/"))
-        XCTAssertTrue(IgnoreRuleSources.mayHide("\\#secret.md"))
-        XCTAssertTrue(IgnoreRuleSources.mayHide("**/.hidden\nx"))
+    @Test func onlyLinesForHiddenNamesCannotHide() {
+        #expect(!IgnoreRuleSources.mayHide(""))
+        #expect(!IgnoreRuleSources.mayHide("# a comment\n\n.quire/local/\n.quire/cache/\r\n.obsidian/workspace*.json\n.trash/\n/.cache  \n!keep.md\n"))
+        #expect(IgnoreRuleSources.mayHide(".quire/local/\n*.md\n"))
+        #expect(IgnoreRuleSources.mayHide("Drafts/"))
+        #expect(IgnoreRuleSources.mayHide("\\#secret.md"))
+        #expect(IgnoreRuleSources.mayHide("**/.hidden\nx"))
     }
 
-    func testANewVaultHasNoRulesThatMayHide() throws {
-        XCTAssertFalse(sources.outsideRulesMayHide())
-        XCTAssertFalse(sources.folderRulesMayHide(""))
-        XCTAssertEqual(sources.ruleFiles()?.count, 5)
+    @Test func aNewVaultHasNoRulesThatMayHide() throws {
+        #expect(!sources.outsideRulesMayHide())
+        #expect(!sources.folderRulesMayHide(""))
+        #expect(sources.ruleFiles()?.count == 5)
         try kit.write("*.md\n", to: "Sub/.gitignore")
-        XCTAssertTrue(sources.folderRulesMayHide("Sub"))
+        #expect(sources.folderRulesMayHide("Sub"))
         try kit.write("excluded.md\n", to: ".git/info/exclude")
-        XCTAssertTrue(sources.outsideRulesMayHide())
+        #expect(sources.outsideRulesMayHide())
     }
 
-    func testAConfiguredExcludesFileIsLeftToLibgit2() throws {
+    @Test func aConfiguredExcludesFileIsLeftToLibgit2() throws {
         try kit.git(["config", "core.excludesFile", "/somewhere/excludes"])
-        XCTAssertNil(sources.defaultExcludesFile())
-        XCTAssertNil(sources.ruleFiles())
-        XCTAssertTrue(sources.outsideRulesMayHide())
+        #expect(sources.defaultExcludesFile() == nil)
+        #expect(sources.ruleFiles() == nil)
+        #expect(sources.outsideRulesMayHide())
     }
 
-    func testANestedGitignoreFoundDuringTheWalkHidesWhatGitHides() throws {
+    @Test func aNestedGitignoreFoundDuringTheWalkHidesWhatGitHides() throws {
         try kit.write("# a\n", to: "a.md")
         try kit.write("# b\n", to: "Sub/b.md")
         try kit.write("# c\n", to: "Sub/c.tmp.md")
         try kit.write("*.tmp.md\n", to: "Sub/.gitignore")
-        let rules = try XCTUnwrap(GitIgnoreRules.of(kit.vault, environment: kit.environment))
+        let rules = try #require(GitIgnoreRules.of(kit.vault, environment: kit.environment))
         let listing = try FreshCatalogListing.notes(kit.vault, rules)
-        XCTAssertEqual(listing, ["Sub/b.md", "a.md"])
-        XCTAssertTrue(try rules.isIgnoredFile("Sub/c.tmp.md"))
-        XCTAssertFalse(try rules.isIgnoredFile("a.md"))
+        #expect(listing == ["Sub/b.md", "a.md"])
+        #expect(try rules.isIgnoredFile("Sub/c.tmp.md"))
+        #expect(try !rules.isIgnoredFile("a.md"))
     }
 
-    func testWithoutRulesNothingIsHiddenAndTheRuleFilesAreKnown() throws {
+    @Test func withoutRulesNothingIsHiddenAndTheRuleFilesAreKnown() throws {
         try kit.write("# a\n", to: "a.md")
         try kit.write("# b\n", to: "Sub/b.tmp.md")
-        let rules = try XCTUnwrap(GitIgnoreRules.of(kit.vault, environment: kit.environment))
-        XCTAssertEqual(try FreshCatalogListing.notes(kit.vault, rules), ["Sub/b.tmp.md", "a.md"])
-        XCTAssertFalse(try rules.isIgnoredFile("Sub/b.tmp.md"))
+        let rules = try #require(GitIgnoreRules.of(kit.vault, environment: kit.environment))
+        #expect(try FreshCatalogListing.notes(kit.vault, rules) == ["Sub/b.tmp.md", "a.md"])
+        #expect(try !rules.isIgnoredFile("Sub/b.tmp.md"))
         let files = try rules.ignoreRuleFiles(environment: kit.environment)
-        XCTAssertEqual(files.first.map { URL(fileURLWithPath: $0).lastPathComponent }, "exclude")
-        XCTAssertEqual(files.last, kit.home.path + "/.config/git/ignore")
+        #expect(files.first.map { URL(fileURLWithPath: $0).lastPathComponent } == "exclude")
+        #expect(files.last == (kit.home.path + "/.config/git/ignore"))
     }
 }
 

@@ -2,16 +2,16 @@ import Foundation
 import QuireCore
 @testable import QuireKit
 import QuireSearch
-import XCTest
+import Testing
 
 /// The verdict cache of `GitIgnoreRules` (`IgnoreVerdicts`): a warm walk of a vault whose
 /// `.gitignore` hides notes asks libgit2 nothing, and every change that decides a verdict — the
 /// root rules, a folder's own `.gitignore`, a new path, a file tracked by force, a damaged cache
 /// — is seen. Each listing is compared with the one libgit2 gives with no cache at all.
-final class IgnoreVerdictsTests: XCTestCase {
-    private var kit: KitVault!
+@Suite final class IgnoreVerdictsTests {
+    private let kit: KitVault
 
-    override func setUpWithError() throws {
+    init() throws {
         kit = try KitVault()
         try kit.write(try kit.read(".gitignore") + "drafts/\n*.tmp.md\nArchive/private/\n", to: ".gitignore")
         for path in ["a.md", "drafts/d.md", "b.tmp.md", "sub/c.md", "Archive/private/p.md", "Archive/kept.md"] {
@@ -19,14 +19,14 @@ final class IgnoreVerdictsTests: XCTestCase {
         }
     }
 
-    override func tearDownWithError() throws {
+    deinit {
         kit.remove()
     }
 
     /// One walk with fresh rules (as each command makes them): the notes, whether libgit2 was
     /// asked, and how many `.gitignore` files the rules looked at themselves.
     private func walk() throws -> (notes: [String], askedLibgit2: Bool, rulesLookedAt: Int) {
-        let rules = try XCTUnwrap(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
+        let rules = try #require(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
         let listing = try FreshCatalog.noteListing(kit.vault, rules: rules, stamps: false)
         return (listing.notes, rules.askedLibgit2, rules.rulesLookedAt)
     }
@@ -44,118 +44,118 @@ final class IgnoreVerdictsTests: XCTestCase {
         usleep(80_000)
     }
 
-    func testAWarmWalkAsksLibgit2NothingAndAgreesWithIt() throws {
+    @Test func aWarmWalkAsksLibgit2NothingAndAgreesWithIt() throws {
         settle()
         let first = try walk()
-        XCTAssertEqual(first.notes, ["Archive/kept.md", "a.md", "sub/c.md"])
-        XCTAssertTrue(first.askedLibgit2, "the first walk has no verdicts to reuse")
-        XCTAssertTrue(kit.exists(".quire/cache/ignore-verdicts"))
+        #expect(first.notes == ["Archive/kept.md", "a.md", "sub/c.md"])
+        #expect(first.askedLibgit2, "the first walk has no verdicts to reuse")
+        #expect(kit.exists(".quire/cache/ignore-verdicts"))
         let second = try walk()
-        XCTAssertEqual(second.notes, first.notes)
-        XCTAssertFalse(second.askedLibgit2, "nothing changed: every verdict is reused")
+        #expect(second.notes == first.notes)
+        #expect(!second.askedLibgit2, "nothing changed: every verdict is reused")
     }
 
-    func testANewNoteIsAskedAndThenRemembered() throws {
+    @Test func aNewNoteIsAskedAndThenRemembered() throws {
         settle()
         _ = try walk()
         try kit.write("new\n", to: "sub/e.md")
         try kit.write("new\n", to: "sub/e.tmp.md")
         let next = try walk()
-        XCTAssertEqual(next.notes, ["Archive/kept.md", "a.md", "sub/c.md", "sub/e.md"])
-        XCTAssertTrue(next.askedLibgit2, "new paths are asked")
+        #expect(next.notes == ["Archive/kept.md", "a.md", "sub/c.md", "sub/e.md"])
+        #expect(next.askedLibgit2, "new paths are asked")
         let again = try walk()
-        XCTAssertEqual(again.notes, next.notes)
-        XCTAssertFalse(again.askedLibgit2)
+        #expect(again.notes == next.notes)
+        #expect(!again.askedLibgit2)
     }
 
-    func testAChangedRootGitignoreIsSeenAtOnce() throws {
+    @Test func aChangedRootGitignoreIsSeenAtOnce() throws {
         settle()
         _ = try walk()
         // At once (its stamp is too fresh to trust) and once it has aged.
         try kit.write(try kit.read(".gitignore") + "sub/\n", to: ".gitignore")
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md"])
+        #expect(try walk().notes == ["Archive/kept.md", "a.md"])
         settle()
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md"])
-        XCTAssertEqual(try truth(), ["Archive/kept.md", "a.md"])
+        #expect(try walk().notes == ["Archive/kept.md", "a.md"])
+        #expect(try truth() == ["Archive/kept.md", "a.md"])
     }
 
-    func testAFolderGitignoreChangedLaterIsSeen() throws {
+    @Test func aFolderGitignoreChangedLaterIsSeen() throws {
         try kit.write("secret.md\n", to: "keep/.gitignore")
         try kit.write("s\n", to: "keep/secret.md")
         try kit.write("x\n", to: "keep/x.md")
         settle()
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "keep/x.md", "sub/c.md"])
-        XCTAssertFalse(try walk().askedLibgit2)
+        #expect(try walk().notes == ["Archive/kept.md", "a.md", "keep/x.md", "sub/c.md"])
+        #expect(try !walk().askedLibgit2)
         // Only the folder's own rules change: the root's, the index and the outside rules stay.
         try kit.write("# nothing hidden\n", to: "keep/.gitignore")
         settle()
         let after = try walk()
-        XCTAssertEqual(after.notes, ["Archive/kept.md", "a.md", "keep/secret.md", "keep/x.md", "sub/c.md"])
-        XCTAssertEqual(after.notes, try truth())
+        #expect(after.notes == ["Archive/kept.md", "a.md", "keep/secret.md", "keep/x.md", "sub/c.md"])
+        #expect(try after.notes == truth())
         // A new .gitignore in a folder that had none.
         try kit.write("c.md\n", to: "sub/.gitignore")
         settle()
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "keep/secret.md", "keep/x.md"])
+        #expect(try walk().notes == ["Archive/kept.md", "a.md", "keep/secret.md", "keep/x.md"])
     }
 
     /// A rule removed above a folder whose own rules may still hide: the verdicts below it that
     /// the removed rule decided are asked again.
-    func testARuleRemovedAboveAFolderWithRulesOfItsOwnIsSeen() throws {
+    @Test func aRuleRemovedAboveAFolderWithRulesOfItsOwnIsSeen() throws {
         try kit.write(try kit.read(".gitignore") + "sub/x.md\n", to: ".gitignore")
         try kit.write("*.tmp.md\n", to: "sub/.gitignore")
         try kit.write("x\n", to: "sub/x.md")
         settle()
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "sub/c.md"])
+        #expect(try walk().notes == ["Archive/kept.md", "a.md", "sub/c.md"])
         let rules = try kit.read(".gitignore").replacingOccurrences(of: "sub/x.md\n", with: "")
         try kit.write(rules, to: ".gitignore")
         settle()
         let after = try walk()
-        XCTAssertEqual(after.notes, ["Archive/kept.md", "a.md", "sub/c.md", "sub/x.md"])
-        XCTAssertEqual(after.notes, try truth())
+        #expect(after.notes == ["Archive/kept.md", "a.md", "sub/c.md", "sub/x.md"])
+        #expect(try after.notes == truth())
     }
 
-    func testAFileTrackedByForceIsShown() throws {
+    @Test func aFileTrackedByForceIsShown() throws {
         settle()
         _ = try walk()
         try kit.git(["add", "-f", "drafts/d.md"])
         settle()
         let after = try walk()
-        XCTAssertEqual(after.notes, ["Archive/kept.md", "a.md", "drafts/d.md", "sub/c.md"], "a tracked file is never ignored")
-        XCTAssertEqual(after.notes, try truth())
+        #expect(after.notes == ["Archive/kept.md", "a.md", "drafts/d.md", "sub/c.md"], "a tracked file is never ignored")
+        #expect(try after.notes == truth())
     }
 
     /// A walk that lists attachments too (`quire links`) and one that does not share the file:
     /// each kind, once asked, is answered from it after the other kind wrote it.
-    func testWalksWithAndWithoutAttachmentsKeepEachOthersVerdicts() throws {
+    @Test func walksWithAndWithoutAttachmentsKeepEachOthersVerdicts() throws {
         try kit.write("png", to: "sub/image.png")
         try kit.write("png", to: "Archive/private/secret.png")
         try kit.write("tmp", to: "sub/scratch.tmp")
         try kit.write(try kit.read(".gitignore") + "*.tmp\n", to: ".gitignore")
         settle()
         func attachments() throws -> (paths: [String], askedLibgit2: Bool) {
-            let rules = try XCTUnwrap(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
+            let rules = try #require(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
             let paths = try kit.vault.attachmentPaths(ignore: try rules.ignoreMatcher())
             rules.walkFinished()
             return (paths, rules.askedLibgit2)
         }
-        XCTAssertTrue(try walk().askedLibgit2)
+        #expect(try walk().askedLibgit2)
         let first = try attachments()
-        XCTAssertEqual(first.paths, ["sub/image.png"], "ignored attachments are left out")
-        XCTAssertTrue(first.askedLibgit2, "attachments were not asked before")
-        XCTAssertFalse(try walk().askedLibgit2, "the notes' verdicts were kept beside the attachments'")
+        #expect(first.paths == ["sub/image.png"], "ignored attachments are left out")
+        #expect(first.askedLibgit2, "attachments were not asked before")
+        #expect(try !walk().askedLibgit2, "the notes' verdicts were kept beside the attachments'")
         let second = try attachments()
-        XCTAssertEqual(second.paths, first.paths)
-        XCTAssertFalse(second.askedLibgit2, "the attachments' verdicts were kept beside the notes'")
+        #expect(second.paths == first.paths)
+        #expect(!second.askedLibgit2, "the attachments' verdicts were kept beside the notes'")
         // A rule changed: the other kind's verdicts are dropped, and asked again.
         try kit.write(try kit.read(".gitignore") + "*.png\n", to: ".gitignore")
         settle()
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "sub/c.md"])
+        #expect(try walk().notes == ["Archive/kept.md", "a.md", "sub/c.md"])
         let third = try attachments()
-        XCTAssertEqual(third.paths, [])
-        XCTAssertTrue(third.askedLibgit2)
+        #expect(third.paths == [])
+        #expect(third.askedLibgit2)
     }
 
-    func testADamagedCacheIsIgnored() throws {
+    @Test func aDamagedCacheIsIgnored() throws {
         settle()
         let expected = try walk().notes
         let cache = kit.root.appendingPathComponent(".quire/cache/ignore-verdicts")
@@ -164,92 +164,91 @@ final class IgnoreVerdictsTests: XCTestCase {
                         bytes.prefix(24) + Data(repeating: 7, count: bytes.count - 24)] {
             try damaged.write(to: cache)
             let walked = try walk()
-            XCTAssertEqual(walked.notes, expected)
-            XCTAssertTrue(walked.askedLibgit2, "a damaged cache answers nothing")
+            #expect(walked.notes == expected)
+            #expect(walked.askedLibgit2, "a damaged cache answers nothing")
         }
     }
     /// The walk tells the rules which folders hold a `.gitignore` (from the folder listings it
     /// read or kept): a warm walk looks only at the ones there are, and every way of adding,
     /// editing or removing one is still seen, at once and once it has aged.
-    func testAWarmWalkLooksOnlyAtTheGitignoresThereAre() throws {
+    @Test func aWarmWalkLooksOnlyAtTheGitignoresThereAre() throws {
         try kit.write("secret.md\n", to: "keep/.gitignore")
         try kit.write("s\n", to: "keep/secret.md")
         try kit.write("x\n", to: "keep/x.md")
         settle()
         _ = try walk()
         let warm = try walk()
-        XCTAssertEqual(warm.notes, ["Archive/kept.md", "a.md", "keep/x.md", "sub/c.md"])
-        XCTAssertFalse(warm.askedLibgit2)
-        XCTAssertEqual(warm.rulesLookedAt, 2, "the root's and keep's: the other folders hold none")
-        XCTAssertEqual(warm.notes, try truth())
+        #expect(warm.notes == ["Archive/kept.md", "a.md", "keep/x.md", "sub/c.md"])
+        #expect(!warm.askedLibgit2)
+        #expect(warm.rulesLookedAt == 2, "the root's and keep's: the other folders hold none")
+        #expect(try warm.notes == truth())
     }
 
-    func testAGitignoreCreatedInAFolderIsSeenAtOnceAndLater() throws {
+    @Test func aGitignoreCreatedInAFolderIsSeenAtOnceAndLater() throws {
         settle()
         _ = try walk()
-        XCTAssertFalse(try walk().askedLibgit2)
+        #expect(try !walk().askedLibgit2)
         try kit.write("c.md\n", to: "sub/.gitignore")
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md"], "at once")
+        #expect(try walk().notes == ["Archive/kept.md", "a.md"], "at once")
         settle()
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md"])
-        XCTAssertEqual(try truth(), ["Archive/kept.md", "a.md"])
+        #expect(try walk().notes == ["Archive/kept.md", "a.md"])
+        #expect(try truth() == ["Archive/kept.md", "a.md"])
     }
 
     /// Created, then the folder's modification time set back: its change time still moves.
-    func testAGitignoreCreatedWithTheFolderTimeSetBackIsSeen() throws {
+    @Test func aGitignoreCreatedWithTheFolderTimeSetBackIsSeen() throws {
         settle()
         _ = try walk()
         let folder = kit.root.appendingPathComponent("sub").path
-        let modified = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date)
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date)
         try kit.write("c.md\n", to: "sub/.gitignore")
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: folder)
         settle()
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md"])
+        #expect(try walk().notes == ["Archive/kept.md", "a.md"])
     }
 
     /// An edit in place changes no folder: a folder that holds a `.gitignore` is still looked
     /// at, and an edit of the same size with its modification time set back is seen.
-    func testAGitignoreEditedInPlaceWithTheSameSizeAndTimeIsSeen() throws {
+    @Test func aGitignoreEditedInPlaceWithTheSameSizeAndTimeIsSeen() throws {
         try kit.write("secret.md\n", to: "keep/.gitignore")
         try kit.write("s\n", to: "keep/secret.md")
         try kit.write("x\n", to: "keep/x.md")
         settle()
         _ = try walk()
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "keep/x.md", "sub/c.md"])
+        #expect(try walk().notes == ["Archive/kept.md", "a.md", "keep/x.md", "sub/c.md"])
         let rules = kit.root.appendingPathComponent("keep/.gitignore").path
         let folder = kit.root.appendingPathComponent("keep").path
         let folderBefore = try FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date
-        let modified = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: rules)[.modificationDate] as? Date)
-        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: rules))
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: rules)[.modificationDate] as? Date)
+        let handle = try #require(FileHandle(forWritingAtPath: rules))
         try handle.write(contentsOf: Data("x.md\n####\n".utf8))  // the same ten bytes' length
         try handle.close()
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: rules)
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date, folderBefore,
-                       "the folder did not change")
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "keep/secret.md", "sub/c.md"], "at once")
+        #expect(try (FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date) == folderBefore, "the folder did not change")
+        #expect(try walk().notes == ["Archive/kept.md", "a.md", "keep/secret.md", "sub/c.md"], "at once")
         settle()
         let later = try walk()
-        XCTAssertEqual(later.notes, ["Archive/kept.md", "a.md", "keep/secret.md", "sub/c.md"])
-        XCTAssertEqual(later.notes, try truth())
+        #expect(later.notes == ["Archive/kept.md", "a.md", "keep/secret.md", "sub/c.md"])
+        #expect(try later.notes == truth())
     }
 
-    func testAGitignoreRemovedIsSeen() throws {
+    @Test func aGitignoreRemovedIsSeen() throws {
         try kit.write("c.md\n", to: "sub/.gitignore")
         settle()
         _ = try walk()
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md"])
+        #expect(try walk().notes == ["Archive/kept.md", "a.md"])
         try FileManager.default.removeItem(at: kit.root.appendingPathComponent("sub/.gitignore"))
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "sub/c.md"], "at once")
+        #expect(try walk().notes == ["Archive/kept.md", "a.md", "sub/c.md"], "at once")
         settle()
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "sub/c.md"])
-        XCTAssertEqual(try truth(), ["Archive/kept.md", "a.md", "sub/c.md"])
+        #expect(try walk().notes == ["Archive/kept.md", "a.md", "sub/c.md"])
+        #expect(try truth() == ["Archive/kept.md", "a.md", "sub/c.md"])
     }
 
     /// A folder without rules replaced by one of the same name that has them, and back.
-    func testAFolderReplacedByOneWithRulesIsSeen() throws {
+    @Test func aFolderReplacedByOneWithRulesIsSeen() throws {
         settle()
         _ = try walk()
-        XCTAssertFalse(try walk().askedLibgit2)
+        #expect(try !walk().askedLibgit2)
         let sub = kit.root.appendingPathComponent("sub")
         let old = kit.root.appendingPathComponent("old-sub")
         try FileManager.default.moveItem(at: sub, to: old)
@@ -257,18 +256,18 @@ final class IgnoreVerdictsTests: XCTestCase {
         try kit.write("c\n", to: "sub/c.md")
         try kit.write("d\n", to: "sub/d.md")
         settle()
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "old-sub/c.md", "sub/d.md"])
+        #expect(try walk().notes == ["Archive/kept.md", "a.md", "old-sub/c.md", "sub/d.md"])
         try FileManager.default.removeItem(at: sub)
         try FileManager.default.moveItem(at: old, to: sub)
         settle()
-        XCTAssertEqual(try walk().notes, ["Archive/kept.md", "a.md", "sub/c.md"])
-        XCTAssertEqual(try truth(), ["Archive/kept.md", "a.md", "sub/c.md"])
+        #expect(try walk().notes == ["Archive/kept.md", "a.md", "sub/c.md"])
+        #expect(try truth() == ["Archive/kept.md", "a.md", "sub/c.md"])
     }
     /// Rules at several depths, and notes that come after a subfolder with rules of its own (the
     /// walk comes back to their folder): each is judged by its own folder's rules and those above,
     /// cold, warm, after a deep rule changed, and in a walk that does not tell which folders it
     /// entered (the attachments').
-    func testRulesAtSeveralDepthsApplyOnlyBelowTheirFolder() throws {
+    @Test func rulesAtSeveralDepthsApplyOnlyBelowTheirFolder() throws {
         try kit.write("x.md\n", to: "sub/a/.gitignore")
         try kit.write("y.md\n", to: "sub/a/deep/.gitignore")
         for path in ["sub/a/x.md", "sub/a/y.md", "sub/a/deep/x.md", "sub/a/deep/y.md", "sub/a/deep/z.md",
@@ -278,20 +277,20 @@ final class IgnoreVerdictsTests: XCTestCase {
         settle()
         let expected = ["Archive/kept.md", "a.md", "sub/a/deep/z.md", "sub/a/y.md", "sub/b/x.md", "sub/c.md",
                         "sub/x.md", "sub/y.md", "x.md", "y.md"]
-        XCTAssertEqual(try walk().notes, expected, "cold")
+        #expect(try walk().notes == expected, "cold")
         let warm = try walk()
-        XCTAssertEqual(warm.notes, expected, "warm")
-        XCTAssertFalse(warm.askedLibgit2)
-        XCTAssertEqual(try truth(), expected)
+        #expect(warm.notes == expected, "warm")
+        #expect(!warm.askedLibgit2)
+        #expect(try truth() == expected)
         try kit.write("# none\n", to: "sub/a/deep/.gitignore")
         settle()
         let changed = ["Archive/kept.md", "a.md", "sub/a/deep/y.md", "sub/a/deep/z.md", "sub/a/y.md", "sub/b/x.md",
                        "sub/c.md", "sub/x.md", "sub/y.md", "x.md", "y.md"]
-        XCTAssertEqual(try walk().notes, changed)
-        XCTAssertEqual(try walk().notes, changed)
-        let rules = try XCTUnwrap(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
+        #expect(try walk().notes == changed)
+        #expect(try walk().notes == changed)
+        let rules = try #require(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
         let listing = try kit.vault.listing(stamps: false, ignore: try rules.ignoreMatcher())
         rules.walkFinished()
-        XCTAssertEqual(listing.notes, changed, "a walk that does not tell which folders it entered")
+        #expect(listing.notes == changed, "a walk that does not tell which folders it entered")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import QuireCore
 import QuireKit
-import XCTest
+import Testing
 
 /// A vault made by `VaultSetup` in a temporary folder, with the git CLI at hand to commit (its
 /// own empty HOME: no user configuration reaches it). Removed by `remove()`.

@@ -2,14 +2,14 @@ import Foundation
 import QuireCore
 import QuireKit
 import QuireSearch
-import XCTest
+import Testing
 
 /// The link workflows every front end calls (`VaultLinks`), on a vault in a temporary folder.
-final class VaultLinksTests: XCTestCase {
-    private var root: URL!
-    private var links: VaultLinks!
+@Suite final class VaultLinksTests {
+    private let root: URL
+    private let links: VaultLinks
 
-    override func setUpWithError() throws {
+    init() throws {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("quirekit-links-\(UUID().uuidString)", isDirectory: true)
         let vault = try Vault.create(at: root)
@@ -31,53 +31,53 @@ final class VaultLinksTests: XCTestCase {
         links = try VaultLinks(vault: vault, catalog: Catalog(notes: notes))
     }
 
-    override func tearDownWithError() throws {
+    deinit {
         try? FileManager.default.removeItem(at: root)
     }
 
-    func testAttachmentsAreListedByTheWalk() {
-        XCTAssertEqual(links.attachments.filter { !$0.hasPrefix(".") }, ["img/a.png"])
+    @Test func attachmentsAreListedByTheWalk() {
+        #expect(links.attachments.filter { !$0.hasPrefix(".") } == ["img/a.png"])
     }
 
-    func testOutgoingLinksAreResolvedWithTheirAnchors() {
+    @Test func outgoingLinksAreResolvedWithTheirAnchors() {
         let outgoing = links.outgoing(of: "Home.md")
-        XCTAssertEqual(outgoing.map(\.resolution), [
+        #expect(outgoing.map(\.resolution) == [
             .note("Plans.md"), .unresolved, .ambiguous(["x/Twin.md", "y/Twin.md"]), .attachment("img/a.png"),
         ])
-        XCTAssertEqual(outgoing.map(\.anchor), [.found, .none, .none, .none])
-        XCTAssertEqual(links.outgoing(of: "Nowhere.md"), [])
+        #expect(outgoing.map(\.anchor) == [.found, .none, .none, .none])
+        #expect(links.outgoing(of: "Nowhere.md") == [])
     }
 
-    func testBacklinksCarryTheirLine() throws {
+    @Test func backlinksCarryTheirLine() throws {
         let backlinks = try links.backlinks(of: "Home.md")
-        XCTAssertEqual(backlinks.map(\.source), ["Plans.md"])
-        XCTAssertEqual(backlinks.first?.link.line, 2)
-        XCTAssertEqual(backlinks.first?.context, "Back [[Home|home page]] ^b1")
-        XCTAssertEqual(try links.backlinks(of: "Plans.md").map(\.source), ["Home.md", "y/Twin.md"])
+        #expect(backlinks.map(\.source) == ["Plans.md"])
+        #expect(backlinks.first?.link.line == 2)
+        #expect(backlinks.first?.context == "Back [[Home|home page]] ^b1")
+        #expect(try links.backlinks(of: "Plans.md").map(\.source) == ["Home.md", "y/Twin.md"])
     }
 
-    func testProblemsNameTheClosestNoteAndTheCandidates() {
+    @Test func problemsNameTheClosestNoteAndTheCandidates() {
         let problems = links.problems()
-        XCTAssertEqual(problems.map(\.kind), [.unresolved, .ambiguous, .missingAnchor])
-        XCTAssertEqual(problems[0].candidates, ["Plans.md"])
-        XCTAssertEqual(problems[1].candidates, ["x/Twin.md", "y/Twin.md"])
-        XCTAssertEqual(problems[2].source, "y/Twin.md")
+        #expect(problems.map(\.kind) == [.unresolved, .ambiguous, .missingAnchor])
+        #expect(problems[0].candidates == ["Plans.md"])
+        #expect(problems[1].candidates == ["x/Twin.md", "y/Twin.md"])
+        #expect(problems[2].source == "y/Twin.md")
     }
 
-    func testUnlinkedMentionsOfAnAlias() throws {
+    @Test func unlinkedMentionsOfAnAlias() throws {
         // Plans links to Home, so it is no unlinked mention; nothing else names Home or Start.
-        XCTAssertEqual(try links.unlinkedMentions(of: "Home.md"), [])
+        #expect(try links.unlinkedMentions(of: "Home.md") == [])
         let mentions = try links.unlinkedMentions(of: "x/Twin.md")
-        XCTAssertEqual(mentions.map(\.source), ["y/Twin.md"])
-        XCTAssertEqual(mentions.first?.text, "twin")
+        #expect(mentions.map(\.source) == ["y/Twin.md"])
+        #expect(mentions.first?.text == "twin")
     }
 
-    func testGraphOfAQuery() throws {
+    @Test func graphOfAQuery() throws {
         let all = links.graphReport(matching: nil)
-        XCTAssertEqual(all.nodes.map(\.path), ["Home.md", "Plans.md", "x/Twin.md", "y/Twin.md"])
-        XCTAssertEqual(all.edges.map { "\($0.source)>\($0.target)" }, ["Home.md>Plans.md", "Plans.md>Home.md", "y/Twin.md>Plans.md"])
+        #expect(all.nodes.map(\.path) == ["Home.md", "Plans.md", "x/Twin.md", "y/Twin.md"])
+        #expect(all.edges.map { "\($0.source)>\($0.target)" } == ["Home.md>Plans.md", "Plans.md>Home.md", "y/Twin.md>Plans.md"])
         let some = links.graphReport(matching: try NoteQuery.parse("links-to:Plans", now: Date()))
-        XCTAssertEqual(some.nodes.map(\.path), ["Home.md", "y/Twin.md"])
-        XCTAssertEqual(some.edges, [])
+        #expect(some.nodes.map(\.path) == ["Home.md", "y/Twin.md"])
+        #expect(some.edges == [])
     }
 }

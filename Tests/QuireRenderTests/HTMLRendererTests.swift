@@ -1,8 +1,8 @@
 import QuireCore
 import QuireRender
-import XCTest
+import Testing
 
-final class HTMLRendererTests: XCTestCase {
+@Suite struct HTMLRendererTests {
     private func html(_ markdown: String) -> String { HTMLRenderer().render(markdown).html }
 
     private func range(of part: String, in text: String) -> Range<Int> {
@@ -11,35 +11,35 @@ final class HTMLRendererTests: XCTestCase {
         return start..<(start + part.utf8.count)
     }
 
-    func testGitHubExtensions() {
+    @Test func gitHubExtensions() {
         let table = html("| a | b |\n|:--|--:|\n| 1 | ~~2~~ |\n")
-        XCTAssertTrue(table.contains("<th align=\"left\">a</th>"), table)
-        XCTAssertTrue(table.contains("<td align=\"right\"><del>2</del></td>"), table)
+        #expect(table.contains("<th align=\"left\">a</th>"), "\(table)")
+        #expect(table.contains("<td align=\"right\"><del>2</del></td>"), "\(table)")
         let tasks = html("- [ ] open\n- [x] done\n")
-        XCTAssertTrue(tasks.contains("<li><input type=\"checkbox\" disabled=\"\" /> open</li>"), tasks)
-        XCTAssertTrue(tasks.contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> done"), tasks)
-        XCTAssertTrue(html("visit www.pixar.com\n").contains("<a href=\"http://www.pixar.com\">www.pixar.com</a>"))
+        #expect(tasks.contains("<li><input type=\"checkbox\" disabled=\"\" /> open</li>"), "\(tasks)")
+        #expect(tasks.contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> done"), "\(tasks)")
+        #expect(html("visit www.pixar.com\n").contains("<a href=\"http://www.pixar.com\">www.pixar.com</a>"))
         let code = html("```swift\nlet a = \"<b>\"\n```\n")
-        XCTAssertTrue(code.contains("<pre><code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code></pre>"), code)
+        #expect(code.contains("<pre><code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code></pre>"), "\(code)")
     }
 
-    func testFootnotes() {
+    @Test func footnotes() {
         let page = html("Claim[^src].\n\n[^src]: The source.\n")
-        XCTAssertTrue(page.contains("<a href=\"#fn-src\" id=\"fnref-src\" data-footnote-ref>1</a>"), page)
-        XCTAssertTrue(page.contains("<li id=\"fn-src\">"), page)
-        XCTAssertTrue(page.contains("href=\"#fnref-src\""), page)
+        #expect(page.contains("<a href=\"#fn-src\" id=\"fnref-src\" data-footnote-ref>1</a>"), "\(page)")
+        #expect(page.contains("<li id=\"fn-src\">"), "\(page)")
+        #expect(page.contains("href=\"#fnref-src\""), "\(page)")
     }
 
-    func testHeadingsGetUniqueAnchors() {
+    @Test func headingsGetUniqueAnchors() {
         let rendered = HTMLRenderer().render("# Act *Two*: the Fall\n\n## Notes\n\n## Notes\n\n## 上映会\n")
-        XCTAssertTrue(rendered.html.contains("<h1 id=\"act-two-the-fall\">\nAct <em>Two</em>: the Fall\n</h1>"), rendered.html)
-        XCTAssertTrue(rendered.html.contains("<h2 id=\"notes\">\nNotes\n</h2>\n<h2 id=\"notes-1\">\nNotes\n</h2>"), rendered.html)
-        XCTAssertEqual(rendered.headings.map(\.anchor), ["act-two-the-fall", "notes", "notes-1", "上映会"])
-        XCTAssertEqual(rendered.headings.map(\.level), [1, 2, 2, 2])
-        XCTAssertEqual(rendered.headings.first?.text, "Act Two: the Fall")
+        #expect(rendered.html.contains("<h1 id=\"act-two-the-fall\">\nAct <em>Two</em>: the Fall\n</h1>"), "\(rendered.html)")
+        #expect(rendered.html.contains("<h2 id=\"notes\">\nNotes\n</h2>\n<h2 id=\"notes-1\">\nNotes\n</h2>"), "\(rendered.html)")
+        #expect(rendered.headings.map(\.anchor) == ["act-two-the-fall", "notes", "notes-1", "上映会"])
+        #expect(rendered.headings.map(\.level) == [1, 2, 2, 2])
+        #expect(rendered.headings.first?.text == "Act Two: the Fall")
     }
 
-    func testReplacementsBecomeLinksImagesAndSpans() {
+    @Test func replacementsBecomeLinksImagesAndSpans() {
         let source = "See [[Woody]] and ![[poster.png]] and [[Gone|gone <b>]].\n"
         let renderer = HTMLRenderer(replacements: [
             HTMLReplacement(range: range(of: "[[Woody]]", in: source), content: .link(href: "Drafts/woody.html", text: "Woody", cssClass: "wikilink")),
@@ -47,95 +47,94 @@ final class HTMLRendererTests: XCTestCase {
             HTMLReplacement(range: range(of: "[[Gone|gone <b>]]", in: source), content: .text("gone <b>", cssClass: "broken-link", title: "no note \"Gone\"")),
         ])
         let rendered = renderer.render(source)
-        XCTAssertEqual(rendered.html, "<p>See <a class=\"wikilink\" href=\"Drafts/woody.html\">Woody</a> and <img src=\"poster.png\" alt=\"poster\" /> and <span class=\"broken-link\" title=\"no note &quot;Gone&quot;\">gone &lt;b&gt;</span>.</p>\n")
-        XCTAssertEqual(rendered.text, "See Woody and  and gone <b>.")
+        #expect(rendered.html == "<p>See <a class=\"wikilink\" href=\"Drafts/woody.html\">Woody</a> and <img src=\"poster.png\" alt=\"poster\" /> and <span class=\"broken-link\" title=\"no note &quot;Gone&quot;\">gone &lt;b&gt;</span>.</p>\n")
+        #expect(rendered.text == "See Woody and  and gone <b>.")
     }
 
     /// `%%` comments are left out of the page, with a wikilink inside them; a wikilink after
     /// one still lands where it was written.
-    func testCommentsAreLeftOut() {
+    @Test func commentsAreLeftOut() {
         let source = "Before %%secret [[Hidden]]%% [[Woody]].\n\n%%\n# Not a heading\n[[Also]]\n%%\nAfter `%%code%%`.\n"
         let renderer = HTMLRenderer(replacements: [
             HTMLReplacement(range: range(of: "[[Hidden]]", in: source), content: .text("Hidden", cssClass: "broken-link", title: "x")),
             HTMLReplacement(range: range(of: "[[Woody]]", in: source), content: .link(href: "woody.html", text: "Woody", cssClass: "wikilink")),
         ])
         let html = renderer.render(source).html
-        XCTAssertEqual(html, "<p>Before  <a class=\"wikilink\" href=\"woody.html\">Woody</a>.</p>\n<p>After <code>%%code%%</code>.</p>\n")
+        #expect(html == "<p>Before  <a class=\"wikilink\" href=\"woody.html\">Woody</a>.</p>\n<p>After <code>%%code%%</code>.</p>\n")
     }
 
     /// Callouts: type, title (the type's label when none), fold state, nesting; no `[!tip]` left.
-    func testCalloutsBecomeCallouts() {
+    @Test func calloutsBecomeCallouts() {
         let folded = html("> [!tip]- Read *me*\n> Body text.\n>\n> > [!note]\n> > Inner.\n")
-        XCTAssertEqual(folded, "<div class=\"callout\" data-callout=\"tip\" data-callout-fold=\"-\"><details>\n"
+        #expect(folded == ("<div class=\"callout\" data-callout=\"tip\" data-callout-fold=\"-\"><details>\n"
                        + "<summary class=\"callout-title\">\nRead <em>me</em>\n</summary>\n<div class=\"callout-content\">\n<p>Body text.</p>\n"
                        + "<div class=\"callout\" data-callout=\"note\">\n<div class=\"callout-title\">\nNote\n</div>\n"
-                       + "<div class=\"callout-content\">\n<p>Inner.</p>\n</div>\n</div>\n</div>\n</details></div>\n")
-        XCTAssertEqual(html("> [!my-type]+\n> open\n"), "<div class=\"callout\" data-callout=\"my-type\" data-callout-fold=\"+\"><details open>\n"
-                       + "<summary class=\"callout-title\">\nMy type\n</summary>\n<div class=\"callout-content\">\n<p>open</p>\n</div>\n</details></div>\n")
-        XCTAssertEqual(html("> [!x]y\n> plain quote\n"), "<blockquote>\n<p>[!x]y\nplain quote</p>\n</blockquote>\n")
+                       + "<div class=\"callout-content\">\n<p>Inner.</p>\n</div>\n</div>\n</div>\n</details></div>\n"))
+        #expect(html("> [!my-type]+\n> open\n") == ("<div class=\"callout\" data-callout=\"my-type\" data-callout-fold=\"+\"><details open>\n"
+                       + "<summary class=\"callout-title\">\nMy type\n</summary>\n<div class=\"callout-content\">\n<p>open</p>\n</div>\n</details></div>\n"))
+        #expect(html("> [!x]y\n> plain quote\n") == "<blockquote>\n<p>[!x]y\nplain quote</p>\n</blockquote>\n")
     }
 
     /// An image embed's size (`|300`, `|300x200`) and a transcluded embed alone in its paragraph.
-    func testImageSizesAndEmbeds() {
+    @Test func imageSizesAndEmbeds() {
         let source = "![[a.png|300x200]]\n\n![[Other]]\n"
         let html = HTMLRenderer(replacements: [
             HTMLReplacement(range: range(of: "![[a.png|300x200]]", in: source), content: .image(source: "a.png", alt: "a.png", width: 300, height: 200)),
             HTMLReplacement(range: range(of: "![[Other]]", in: source), content: .embed(html: "<p>Other's text</p>\n", source: "![[Other]]")),
         ]).render(source).html
-        XCTAssertEqual(html, "<p><img src=\"a.png\" alt=\"a.png\" width=\"300\" height=\"200\" /></p>\n"
-                       + "<div class=\"embed\" data-embed=\"![[Other]]\"><p>Other's text</p>\n</div>\n")
+        #expect(html == ("<p><img src=\"a.png\" alt=\"a.png\" width=\"300\" height=\"200\" /></p>\n"
+                       + "<div class=\"embed\" data-embed=\"![[Other]]\"><p>Other's text</p>\n</div>\n"))
     }
 
     /// Block ids are anchors, not text (Obsidian's reading view shows none); `x^2` stays.
-    func testBlockIDsAreNotShown() {
-        XCTAssertEqual(html("Some text ^para-1\n\n- item ^item\n\nx^2 and a^b c\n\nBlock\n\n^alone\n"),
-                       "<p>Some text</p>\n<ul>\n<li>item</li>\n</ul>\n<p>x^2 and a^b c</p>\n<p>Block</p>\n")
+    @Test func blockIDsAreNotShown() {
+        #expect(html("Some text ^para-1\n\n- item ^item\n\nx^2 and a^b c\n\nBlock\n\n^alone\n") == "<p>Some text</p>\n<ul>\n<li>item</li>\n</ul>\n<p>x^2 and a^b c</p>\n<p>Block</p>\n")
         let source = "![[x.png]]^figure\n"
         let rendered = HTMLRenderer(replacements: [HTMLReplacement(range: range(of: "![[x.png]]", in: source),
                                                                    content: .image(source: "x.png", alt: "x"))]).render(source).html
-        XCTAssertEqual(rendered, "<p><img src=\"x.png\" alt=\"x\" /></p>\n")
+        #expect(rendered == "<p><img src=\"x.png\" alt=\"x\" /></p>\n")
     }
 
-    func testAReplacementInsideALinkLabelIsText() {
+    @Test func aReplacementInsideALinkLabelIsText() {
         let source = "[see [[X]]](https://x.org)\n"
         let renderer = HTMLRenderer(replacements: [
             HTMLReplacement(range: range(of: "[[X]]", in: source), content: .link(href: "x.html", text: "X", cssClass: "wikilink")),
         ])
-        XCTAssertEqual(renderer.render(source).html, "<p><a href=\"https://x.org\">see X</a></p>\n")
+        #expect(renderer.render(source).html == "<p><a href=\"https://x.org\">see X</a></p>\n")
     }
 
-    func testAReplacementThatLandsInCodeIsPutBack() {
+    @Test func aReplacementThatLandsInCodeIsPutBack() {
         let source = "`[[X]]`\n"
         let renderer = HTMLRenderer(replacements: [
             HTMLReplacement(range: range(of: "[[X]]", in: source), content: .link(href: "x.html", text: "X", cssClass: "wikilink")),
         ])
-        XCTAssertEqual(renderer.render(source).html, "<p><code>[[X]]</code></p>\n")
+        #expect(renderer.render(source).html == "<p><code>[[X]]</code></p>\n")
     }
 
-    func testDestinationsAreRewritten() {
+    @Test func destinationsAreRewritten() {
         let renderer = HTMLRenderer { destination, isImage in
             if destination.hasPrefix("gone") { return .broken(title: "no such note") }
             return isImage ? .url("media/" + destination) : destination.hasSuffix(".md") ? .url(String(destination.dropLast(3)) + ".html") : nil
         }
         let page = renderer.render("[next](other%20note.md) [web](https://x.org) ![p](p.png) [*old*](gone.md) ![alt](gone.png)\n").html
-        XCTAssertEqual(page, "<p><a href=\"other%20note.html\">next</a> <a href=\"https://x.org\">web</a> <img src=\"media/p.png\" alt=\"p\" /> "
-                       + "<span class=\"broken-link\" title=\"no such note\"><em>old</em></span> <span class=\"broken-link\" title=\"no such note\">alt</span></p>\n")
+        #expect(page == ("<p><a href=\"other%20note.html\">next</a> <a href=\"https://x.org\">web</a> <img src=\"media/p.png\" alt=\"p\" /> "
+                       + "<span class=\"broken-link\" title=\"no such note\"><em>old</em></span> <span class=\"broken-link\" title=\"no such note\">alt</span></p>\n"))
     }
 
-    func testRawHTMLIsLeftOutUnlessAsked() {
+    @Test func rawHTMLIsLeftOutUnlessAsked() {
         let source = "a <kbd>b</kbd>\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1))\n"
         let safe = html(source)
-        XCTAssertFalse(safe.contains("<kbd>"))
-        XCTAssertFalse(safe.contains("<script>"))
-        XCTAssertFalse(safe.contains("javascript:"))
+        #expect(!safe.contains("<kbd>"))
+        #expect(!safe.contains("<script>"))
+        #expect(!safe.contains("javascript:"))
         let raw = HTMLRenderer(rawHTML: true).render(source).html
-        XCTAssertTrue(raw.contains("<kbd>b</kbd>"), raw)
-        XCTAssertFalse(raw.contains("<script>"), raw)
+        #expect(raw.contains("<kbd>b</kbd>"), "\(raw)")
+        #expect(!raw.contains("<script>"), "\(raw)")
     }
 
     /// With raw HTML kept, Markdown links and images that run code are dropped as without it, and
     /// raw tags lose their event attributes and their URLs that run code; the rest is kept.
-    func testRawHTMLKeepsNoScript() {
+    @Test func rawHTMLKeepsNoScript() {
         let source = """
         [click](javascript:alert(1)) [v](VBScript:x) [d](data:text/html,x) <javascript:alert(2)> ![i](data:image/png;base64,AA==)
         [ok](https://pixar.com) ![img](jAvAsCrIpT:alert(3))
@@ -151,29 +150,29 @@ final class HTMLRendererTests: XCTestCase {
             let page = HTMLRenderer(rawHTML: rawHTML).render(source).html
             for needle in ["href=\"javascript", "href=\"vbscript", "href=\"data:text", "src=\"javascript", "action=", "xlink:href",
                            "&#106;", "onclick", "onerror", "onmouseover", "onload"] {
-                XCTAssertFalse(page.lowercased().contains(needle), "\(rawHTML): \(needle) in \(page)")
+                #expect(!page.lowercased().contains(needle), "\(rawHTML): \(needle) in \(page)")
             }
-            XCTAssertTrue(page.contains("<a href=\"\">click</a> <a href=\"\">v</a> <a href=\"\">d</a>"), page)
-            XCTAssertTrue(page.contains("<img src=\"data:image/png;base64,AA==\" alt=\"i\" />"), page)
-            XCTAssertTrue(page.contains("<a href=\"https://pixar.com\">ok</a>"), page)
+            #expect(page.contains("<a href=\"\">click</a> <a href=\"\">v</a> <a href=\"\">d</a>"), "\(page)")
+            #expect(page.contains("<img src=\"data:image/png;base64,AA==\" alt=\"i\" />"), "\(page)")
+            #expect(page.contains("<a href=\"https://pixar.com\">ok</a>"), "\(page)")
         }
         let raw = HTMLRenderer(rawHTML: true).render(source).html
-        XCTAssertTrue(raw.contains("<a title=\"t\">a</a> <img src=x> <a>e</a>"), raw)
-        XCTAssertTrue(raw.contains("<div class=\"box\"><a data-x=\"1\">b</a><form></form>"), raw)
-        XCTAssertTrue(raw.contains("<svg><a>s</a></svg> <a href=\"https://pixar.com/?q=javascript:\">fine</a>"), raw)
-        XCTAssertTrue(HTMLRenderer(rawHTML: true).render("<a href=\"x\" onclick=\"y\n").html.contains("&lt;a href"))
+        #expect(raw.contains("<a title=\"t\">a</a> <img src=x> <a>e</a>"), "\(raw)")
+        #expect(raw.contains("<div class=\"box\"><a data-x=\"1\">b</a><form></form>"), "\(raw)")
+        #expect(raw.contains("<svg><a>s</a></svg> <a href=\"https://pixar.com/?q=javascript:\">fine</a>"), "\(raw)")
+        #expect(HTMLRenderer(rawHTML: true).render("<a href=\"x\" onclick=\"y\n").html.contains("&lt;a href"))
     }
 
-    func testSlugsAndURLPaths() {
-        XCTAssertEqual(HeadingAnchor.slug("Hello, World! 2"), "hello-world-2")
-        XCTAssertEqual(HeadingAnchor.slug("???"), "section")
-        XCTAssertEqual(HTMLText.urlPath("Drafts/Woody's ride #2.html"), "Drafts/Woody%27s%20ride%20%232.html")
-        XCTAssertEqual(HTMLText.urlPath("日記/a.html"), "%E6%97%A5%E8%A8%98/a.html")
-        XCTAssertEqual(HTMLText.escape("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+    @Test func slugsAndURLPaths() {
+        #expect(HeadingAnchor.slug("Hello, World! 2") == "hello-world-2")
+        #expect(HeadingAnchor.slug("???") == "section")
+        #expect(HTMLText.urlPath("Drafts/Woody's ride #2.html") == "Drafts/Woody%27s%20ride%20%232.html")
+        #expect(HTMLText.urlPath("日記/a.html") == "%E6%97%A5%E8%A8%98/a.html")
+        #expect(HTMLText.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
     }
 
-    func testParserBlocks() {
-        XCTAssertEqual(MarkdownParser.blocks("# T\n\n- [x] a\n"), [
+    @Test func parserBlocks() {
+        #expect(MarkdownParser.blocks("# T\n\n- [x] a\n") == [
             .heading(level: 1, [.text("T")]),
             .list(ordered: false, start: 0, tight: true, items: [MarkdownListItem(task: true, blocks: [.paragraph([.text("a")])])]),
         ])

@@ -1,7 +1,7 @@
 import QuireRender
-import XCTest
+import Testing
 
-final class TerminalRendererTests: XCTestCase {
+@Suite struct TerminalRendererTests {
     private func plain(_ markdown: String, width: Int = 60) -> String {
         TerminalRenderer(width: width, color: false).render(markdown)
     }
@@ -14,64 +14,64 @@ final class TerminalRendererTests: XCTestCase {
         text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
     }
 
-    func testHeadingsAndParagraphs() {
-        XCTAssertEqual(plain("# Title\n\nSome text.\n\n### Third level\n"), "# Title\n\nSome text.\n\n### Third level\n")
-        XCTAssertEqual(colored("# Title\n"), "\u{1B}[2;35m# \u{1B}[0m\u{1B}[1;4;35mTitle\u{1B}[0m\n")
+    @Test func headingsAndParagraphs() {
+        #expect(plain("# Title\n\nSome text.\n\n### Third level\n") == "# Title\n\nSome text.\n\n### Third level\n")
+        #expect(colored("# Title\n") == "\u{1B}[2;35m# \u{1B}[0m\u{1B}[1;4;35mTitle\u{1B}[0m\n")
     }
 
-    func testCommentsAreLeftOut() {
-        XCTAssertEqual(plain("Seen %%not this%% too.\n\n%%\nhidden block\n%%\nLast.\n"), "Seen too.\n\nLast.\n")
+    @Test func commentsAreLeftOut() {
+        #expect(plain("Seen %%not this%% too.\n\n%%\nhidden block\n%%\nLast.\n") == "Seen too.\n\nLast.\n")
     }
 
-    func testEmphasisIsStyledOnATerminalAndPlainElsewhere() {
+    @Test func emphasisIsStyledOnATerminalAndPlainElsewhere() {
         let source = "a *b* **c** ~~d~~ `e`\n"
-        XCTAssertEqual(plain(source), "a b c d e\n")
+        #expect(plain(source) == "a b c d e\n")
         let styled = colored(source)
-        XCTAssertTrue(styled.contains("\u{1B}[3mb\u{1B}[0m"), styled)
-        XCTAssertTrue(styled.contains("\u{1B}[1mc\u{1B}[0m"), styled)
-        XCTAssertTrue(styled.contains("\u{1B}[9md\u{1B}[0m"), styled)
-        XCTAssertTrue(styled.contains("\u{1B}[36me\u{1B}[0m"), styled)
+        #expect(styled.contains("\u{1B}[3mb\u{1B}[0m"), "\(styled)")
+        #expect(styled.contains("\u{1B}[1mc\u{1B}[0m"), "\(styled)")
+        #expect(styled.contains("\u{1B}[9md\u{1B}[0m"), "\(styled)")
+        #expect(styled.contains("\u{1B}[36me\u{1B}[0m"), "\(styled)")
     }
 
-    func testListsNestAndNumber() {
-        XCTAssertEqual(plain("- one\n- two\n  - inner\n"), "• one\n• two\n  ◦ inner\n")
-        XCTAssertEqual(plain("9. nine\n10. ten\n"), " 9. nine\n10. ten\n")
-        XCTAssertEqual(plain("- loose\n\n- items\n"), "• loose\n\n• items\n")
+    @Test func listsNestAndNumber() {
+        #expect(plain("- one\n- two\n  - inner\n") == "• one\n• two\n  ◦ inner\n")
+        #expect(plain("9. nine\n10. ten\n") == " 9. nine\n10. ten\n")
+        #expect(plain("- loose\n\n- items\n") == "• loose\n\n• items\n")
     }
 
-    func testTaskLists() {
-        XCTAssertEqual(plain("- [ ] open\n- [x] done\n"), "[ ] open\n[x] done\n")
-        XCTAssertTrue(colored("- [x] done\n").contains("\u{1B}[1;32m[x]\u{1B}[0m"))
-        XCTAssertEqual(plain("1. [x] first\n"), "1. [x] first\n")
+    @Test func taskLists() {
+        #expect(plain("- [ ] open\n- [x] done\n") == "[ ] open\n[x] done\n")
+        #expect(colored("- [x] done\n").contains("\u{1B}[1;32m[x]\u{1B}[0m"))
+        #expect(plain("1. [x] first\n") == "1. [x] first\n")
     }
 
-    func testCodeBlocksAreIndentedAndNeverWrapped() {
+    @Test func codeBlocksAreIndentedAndNeverWrapped() {
         let long = String(repeating: "x", count: 50)
-        XCTAssertEqual(plain("```swift\nlet a = 1\n\tb\n\(long)\n```\n", width: 20), "    let a = 1\n        b\n    \(long)\n")
+        #expect(plain("```swift\nlet a = 1\n\tb\n\(long)\n```\n", width: 20) == "    let a = 1\n        b\n    \(long)\n")
     }
 
-    func testQuotes() {
-        XCTAssertEqual(plain("> quoted\n>\n> more\n"), "│ quoted\n│\n│ more\n")
-        XCTAssertEqual(plain("> > nested\n"), "│ │ nested\n")
+    @Test func quotes() {
+        #expect(plain("> quoted\n>\n> more\n") == "│ quoted\n│\n│ more\n")
+        #expect(plain("> > nested\n") == "│ │ nested\n")
     }
 
-    func testTablesAlignTheirColumns() {
+    @Test func tablesAlignTheirColumns() {
         let table = "| Name | Age |\n|:-----|----:|\n| Woody | 25 |\n| Jessie | 9 |\n"
-        XCTAssertEqual(plain(table), "Name   │ Age\n───────┼────\nWoody  │  25\nJessie │   9\n")
-        XCTAssertEqual(plain("| a | b |\n|:-:|---|\n| x | y |\n"), "a │ b\n──┼──\nx │ y\n")
+        #expect(plain(table) == "Name   │ Age\n───────┼────\nWoody  │  25\nJessie │   9\n")
+        #expect(plain("| a | b |\n|:-:|---|\n| x | y |\n") == "a │ b\n──┼──\nx │ y\n")
     }
 
-    func testANarrowTableWrapsItsCells() {
+    @Test func aNarrowTableWrapsItsCells() {
         let table = "| Word | Meaning |\n|---|---|\n| toy | something a child plays with every single day |\n"
         let lines = plain(table, width: 24).split(separator: "\n")
-        XCTAssertGreaterThan(lines.count, 3)
-        for line in lines { XCTAssertLessThanOrEqual(DisplayWidth.of(String(line)), 24, String(line)) }
-        XCTAssertTrue(lines[2].hasPrefix("toy  │ something"), String(lines[2]))
+        #expect(lines.count > 3)
+        for line in lines { #expect(DisplayWidth.of(String(line)) <= 24, "\(String(line))") }
+        #expect(lines[2].hasPrefix("toy  │ something"), "\(String(lines[2]))")
     }
 
-    func testLinksAreNumberedAndListedAtTheEnd() {
+    @Test func linksAreNumberedAndListedAtTheEnd() {
         let source = "See [Pixar](https://pixar.com) and [again](https://pixar.com), [docs](https://example.org/docs), <https://auto.example> and [top](#top).\n"
-        XCTAssertEqual(plain(source, width: 80), """
+        #expect(plain(source, width: 80) == """
             See Pixar[1] and again[1], docs[2], https://auto.example and top.
 
             [1] https://pixar.com
@@ -80,48 +80,48 @@ final class TerminalRendererTests: XCTestCase {
             """)
     }
 
-    func testImagesAndFootnotes() {
-        XCTAssertEqual(plain("![a poster](poster.png)\n"), "[image: a poster][1]\n\n[1] poster.png\n")
-        XCTAssertEqual(plain("Claim[^src].\n\n[^src]: The *source*.\n"), "Claim[^1].\n\n[^1] The source.\n")
+    @Test func imagesAndFootnotes() {
+        #expect(plain("![a poster](poster.png)\n") == "[image: a poster][1]\n\n[1] poster.png\n")
+        #expect(plain("Claim[^src].\n\n[^src]: The *source*.\n") == "Claim[^1].\n\n[^1] The source.\n")
     }
 
-    func testThematicBreakAndHardBreak() {
-        XCTAssertEqual(plain("a\n\n---\n\nb  \nc\n", width: 20), "a\n\n" + String(repeating: "─", count: 20) + "\n\nb\nc\n")
+    @Test func thematicBreakAndHardBreak() {
+        #expect(plain("a\n\n---\n\nb  \nc\n", width: 20) == ("a\n\n" + String(repeating: "─", count: 20) + "\n\nb\nc\n"))
     }
 
-    func testWrapsAtTheWidth() {
+    @Test func wrapsAtTheWidth() {
         let words = (1...40).map { "word\($0)" }.joined(separator: " ")
         let lines = plain(words, width: 30).split(separator: "\n").map(String.init)
-        XCTAssertGreaterThan(lines.count, 5)
-        for line in lines { XCTAssertLessThanOrEqual(DisplayWidth.of(line), 30) }
-        XCTAssertEqual(lines.joined(separator: " "), words)
+        #expect(lines.count > 5)
+        for line in lines { #expect(DisplayWidth.of(line) <= 30) }
+        #expect(lines.joined(separator: " ") == words)
         let item = plain("- " + words, width: 30).split(separator: "\n").map(String.init)
-        XCTAssertTrue(item.dropFirst().allSatisfy { $0.hasPrefix("  word") }, "continuation lines hang under the text")
+        #expect(item.dropFirst().allSatisfy { $0.hasPrefix("  word") }, "continuation lines hang under the text")
     }
 
-    func testWideCharactersCountTwoColumnsAndBreakAnywhere() {
+    @Test func wideCharactersCountTwoColumnsAndBreakAnywhere() {
         let text = String(repeating: "上映会の夜", count: 6)
         let lines = plain(text, width: 20).split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first.map { DisplayWidth.of($0) }, 20)
-        XCTAssertEqual(lines.joined(), text)
-        XCTAssertEqual(lines.count, 3)
+        #expect(lines.first.map { DisplayWidth.of($0) } == 20)
+        #expect(lines.joined() == text)
+        #expect(lines.count == 3)
         let punctuated = plain(String(repeating: "あ", count: 10) + "。続き", width: 20).split(separator: "\n").map(String.init)
-        XCTAssertFalse(punctuated.contains { $0.hasPrefix("。") }, "closing punctuation never starts a line")
+        #expect(!(punctuated.contains { $0.hasPrefix("。") }), "closing punctuation never starts a line")
     }
 
-    func testALongWordIsCut() {
+    @Test func aLongWordIsCut() {
         let word = String(repeating: "a", count: 50)
-        XCTAssertEqual(plain(word, width: 20), String(repeating: "a", count: 20) + "\n" + String(repeating: "a", count: 20) + "\n" + String(repeating: "a", count: 10) + "\n")
+        #expect(plain(word, width: 20) == (String(repeating: "a", count: 20) + "\n" + String(repeating: "a", count: 20) + "\n" + String(repeating: "a", count: 10) + "\n"))
     }
 
-    func testControlCharactersNeverReachTheTerminal() {
+    @Test func controlCharactersNeverReachTheTerminal() {
         let output = colored("evil \u{1B}[2J text and `\u{07}code`\n\n```\n\u{1B}]0;title\u{07}\n```\n")
-        XCTAssertFalse(stripped(output).contains("\u{1B}"))
-        XCTAssertFalse(output.contains("\u{07}"))
-        XCTAssertTrue(plain("evil \u{1B}[2J\n").contains("evil \u{FFFD}[2J"))
+        #expect(!stripped(output).contains("\u{1B}"))
+        #expect(!output.contains("\u{07}"))
+        #expect(plain("evil \u{1B}[2J\n").contains("evil \u{FFFD}[2J"))
     }
 
-    func testStyledOutputHasThePlainLayout() {
+    @Test func styledOutputHasThePlainLayout() {
         let document = """
             # Heading *one*
 
@@ -145,23 +145,23 @@ final class TerminalRendererTests: XCTestCase {
 
             [^1]: Here.
             """
-        XCTAssertEqual(stripped(colored(document, width: 40)), plain(document, width: 40))
+        #expect(stripped(colored(document, width: 40)) == plain(document, width: 40))
     }
 
-    func testWikilinksShowTheirTextAsLinks() {
+    @Test func wikilinksShowTheirTextAsLinks() {
         let source = "See [[Woody|the cowboy]] and `[[Code]]`.\n"
         func range(_ part: String) -> Range<Int> {
             let start = source.utf8.distance(from: source.startIndex, to: source.range(of: part)?.lowerBound ?? source.startIndex)
             return start..<(start + part.utf8.count)
         }
         let links = [(range: range("[[Woody|the cowboy]]"), text: "the cowboy"), (range: range("[[Code]]"), text: "Code")]
-        XCTAssertEqual(TerminalRenderer(width: 60, color: false).render(source, noteLinks: links), "See the cowboy and [[Code]].\n")
-        XCTAssertTrue(TerminalRenderer(width: 60, color: true).render(source, noteLinks: links).contains("\u{1B}[4;34mthe cowboy\u{1B}[0m"))
+        #expect(TerminalRenderer(width: 60, color: false).render(source, noteLinks: links) == "See the cowboy and [[Code]].\n")
+        #expect(TerminalRenderer(width: 60, color: true).render(source, noteLinks: links).contains("\u{1B}[4;34mthe cowboy\u{1B}[0m"))
     }
 
-    func testHostileNestingDoesNotCrash() {
+    @Test func hostileNestingDoesNotCrash() {
         let deep = String(repeating: ">", count: 5_000) + " deep\n" + String(repeating: "- ", count: 2_000) + "x\n" + String(repeating: "*", count: 5_000) + "a"
-        XCTAssertFalse(plain(deep).isEmpty)
-        XCTAssertEqual(plain(""), "")
+        #expect(!plain(deep).isEmpty)
+        #expect(plain("") == "")
     }
 }
