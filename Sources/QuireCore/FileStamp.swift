@@ -37,8 +37,16 @@ extension FileStamp {
     /// git's racily-clean window, in nanoseconds: a stamp that changed less than this before it
     /// was read is not trusted, since a second change within the clock's tick could leave it
     /// identical. The catalog's stamps, the walk's folder listings and the ignore verdicts all
-    /// follow it.
-    public static let racyWindow: Int64 = 50_000_000
+    /// follow it. 50 ms, or `QUIRE_RACY_WINDOW_MS` (a test hook: 0 lets an end-to-end test
+    /// trust what it has just written instead of sleeping the window out).
+    public static let racyWindow: Int64 = racyWindow(environment: ProcessInfo.processInfo.environment)
+
+    /// The window `QUIRE_RACY_WINDOW_MS` sets (whole milliseconds, 0 to 10,000), else 50 ms.
+    static func racyWindow(environment: [String: String]) -> Int64 {
+        guard let text = environment["QUIRE_RACY_WINDOW_MS"], let milliseconds = Int64(text),
+              (0...10_000).contains(milliseconds) else { return 50_000_000 }
+        return milliseconds * 1_000_000
+    }
 
     /// The system clock now, in nanoseconds since 1970, as stamps count time (never the
     /// `QUIRE_NOW` of tests: stamps come from the real clock).

@@ -19,6 +19,9 @@ struct VaultWalker {
     var folderListed: ((String, Bool) -> Void)?
     /// How many folder descriptors the walk may keep open (nil: a share of the process's limit).
     var descriptorLimit: Int?
+    /// The clock the racily-clean rule of the folder listings reads (`FileStamp.now`; a test
+    /// passes one ahead of it instead of waiting out `FileStamp.racyWindow`).
+    var clock: () -> Int64 = FileStamp.now
 
     init(realRoot: String, ignore: ((String, Bool) -> Bool)?, folderListed: ((String, Bool) -> Void)? = nil) {
         self.realRoot = realRoot
@@ -59,7 +62,7 @@ struct VaultWalker {
         var visited = Set<ExactPath>(minimumCapacity: previous.count + 1)
         visited.insert(ExactPath(realRoot))
         var readAgain = 0
-        let now = FileStamp.now()
+        let now = clock()
 
         /// The sorted entries (not starting with a dot) of the folder at `real`, nil when it
         /// cannot be listed; and the folder's descriptor when it is kept open (else -1).

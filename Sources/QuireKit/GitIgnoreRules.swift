@@ -54,6 +54,9 @@ public final class GitIgnoreRules: IgnoreRules {
     /// How many `.gitignore` files were looked at (`lstat`) by this value (for tests: the walk's
     /// listings spare the folders that hold none).
     private(set) var rulesLookedAt = 0
+    /// The clock the racily-clean rule reads (`FileStamp.now`; a test passes one ahead of it
+    /// instead of waiting out `FileStamp.racyWindow`).
+    var clock: () -> Int64 = FileStamp.now
 
     /// A folder the walk is in: whether a rule may hide something below it, and whether its
     /// rules and those of every folder above it are the ones the cached verdicts were recorded
@@ -90,7 +93,7 @@ public final class GitIgnoreRules: IgnoreRules {
         gitMatcher = nil
         unreadable = false
         ruleStamps = [:]
-        let now = FileStamp.now()
+        let now = clock()
         walkStarted = now
         let key = sources.flatMap { sources in
             sources.ruleFiles().flatMap { IgnoreVerdicts.key(files: $0, index: sources.gitDirectory + "/index", now: now) }

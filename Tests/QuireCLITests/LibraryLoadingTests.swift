@@ -17,8 +17,9 @@ import Testing
     }
 
     /// The libraries a run of `arguments` opened, from the loader's trace.
-    static func loaded(_ device: Device, _ arguments: [String]) throws -> (run: QuireRun, libraries: String) {
-        let run = try device.run(arguments, environment: ["LD_DEBUG": "files"])
+    static func loaded(_ device: Device, _ arguments: [String], environment: [String: String] = [:])
+        throws -> (run: QuireRun, libraries: String) {
+        let run = try device.run(arguments, environment: environment.merging(["LD_DEBUG": "files"]) { $1 })
         let libraries = run.stderr.split(separator: "\n").filter { $0.contains("file=") }.joined(separator: "\n")
         return (run, libraries)
     }
@@ -46,12 +47,16 @@ import Testing
         try device.write(try device.read(".gitignore") + "private/\n", to: ".gitignore")
         try device.write(SyncMergeTests.base, to: "private/secret.md")
         try device.sync()
-        usleep(100_000)  // stamps younger than 50 ms are not trusted
-        let (first, firstLibraries) = try Self.loaded(device, ["search", "one"])
+        // A rule changed after the sync: the next command asks libgit2 again. No racily-clean
+        // window (`QUIRE_RACY_WINDOW_MS=0`): the rule files and the index are trusted at once
+        // (nothing changes them between the two searches), with no wait.
+        try device.write(try device.read(".gitignore") + "drafts/\n", to: ".gitignore")
+        let settled = ["QUIRE_RACY_WINDOW_MS": "0"]
+        let (first, firstLibraries) = try Self.loaded(device, ["search", "one"], environment: settled)
         #expect(first.code == 0, "\(first.stderr.suffix(500))")
         #expect(firstLibraries.contains("file=libgit2.so"), "the first walk asks libgit2:\n\(firstLibraries)")
         #expect(first.stdout.contains("one.md") && !first.stdout.contains("secret.md"), "\(first.stdout)")
-        let (second, secondLibraries) = try Self.loaded(device, ["search", "one"])
+        let (second, secondLibraries) = try Self.loaded(device, ["search", "one"], environment: settled)
         #expect(second.code == 0, "\(second.stderr.suffix(500))")
         #expect(!secondLibraries.contains("libgit2"), "the verdicts are remembered:\n\(secondLibraries)")
         #expect(second.stdout == first.stdout)

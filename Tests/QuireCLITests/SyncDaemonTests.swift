@@ -179,7 +179,7 @@ struct SyncDaemonTests {
             try a.write(noteText("title: Late"), to: "late.md")
             try waitUntil("the cycle stopped before its push") { DaemonProcess.isStopped(daemon.pid) }
             for _ in 0..<signals { kill(daemon.pid, SIGTERM) }
-            usleep(100_000)
+            try waitUntil("SIGTERM is pending for the stopped daemon") { DaemonProcess.isPending(SIGTERM, daemon.pid) }
             kill(daemon.pid, SIGCONT)
             #expect(daemon.stop() == 0, "\(daemon.log)")
             // One signal: the cycle finished (pushed). Two: it stopped at its safe point, before
@@ -245,5 +245,18 @@ extension DaemonProcess {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return false }
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("T")
+    }
+
+    /// Whether `signal` waits to be delivered to process `pid` (sent to the process, or to one of
+    /// its threads): the bit in `ShdPnd` or `SigPnd` of `/proc/<pid>/status`.
+    static func isPending(_ signal: Int32, _ pid: pid_t) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+        let bit = UInt64(1) << UInt64(signal - 1)
+        return status.split(separator: "\n").contains { line in
+            let fields = line.split(separator: ":", maxSplits: 1)
+            guard fields.count == 2, fields[0] == "ShdPnd" || fields[0] == "SigPnd",
+                  let mask = UInt64(fields[1].trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+            return mask & bit != 0
+        }
     }
 }

@@ -17,19 +17,27 @@ import Testing
         try temp.symlink("v/out", to: temp.url.path + "/outside")
         try temp.symlink("v/A/loop", to: temp.url.path + "/v")
         try temp.symlink("v/link.md", to: "b.md")
-        settle()
         return (temp, try Vault(at: temp.url.appendingPathComponent("v")))
     }
 
-    /// Folder stamps younger than 50 ms are not trusted: let them age.
-    static func settle() {
-        usleep(80_000)
+    /// A walker whose clock is past the racily-clean window (what the test wrote is trusted, no
+    /// wait), or the real clock `atOnce` (what was just changed is too fresh to trust).
+    static func walker(_ vault: Vault, ignore: ((String, Bool) -> Bool)? = nil, atOnce: Bool = false) -> VaultWalker {
+        var walker = VaultWalker(realRoot: vault.root.path, ignore: ignore)
+        if !atOnce { walker.clock = TestSupport.settledClock }
+        return walker
+    }
+
+    /// After a walk that trusted what it recorded: the next change gets a later change time.
+    static func tick(_ vault: Vault) {
+        TestSupport.waitForFileClockTick(probe: vault.root.deletingLastPathComponent().path + "/clock-probe")
     }
 
     /// The walk as a comparable value (stamps dropped: `FileStamp?` lists compare fine, but the
     /// attachments and skips matter more).
-    static func walk(_ vault: Vault) throws -> VaultListing {
-        try VaultWalker(realRoot: vault.root.path, ignore: { path, isFolder in isFolder && path == "C" })
+    static func walk(_ vault: Vault, atOnce: Bool = false) throws -> VaultListing {
+        defer { if !atOnce { tick(vault) } }
+        return try walker(vault, ignore: { path, isFolder in isFolder && path == "C" }, atOnce: atOnce)
             .walk(stamps: true, attachments: true)
     }
 
@@ -79,9 +87,8 @@ import Testing
         for (change, apply) in changes {
             try apply()
             // At once (the folder's new stamp is too young to trust) and once it has aged.
-            let now = try Self.walk(vault)
+            let now = try Self.walk(vault, atOnce: true)
             #expect(Self.same(now, try Self.truth(vault)), "\(change), at once: \(now.notes)")
-            Self.settle()
             let later = try Self.walk(vault)
             #expect(Self.same(later, try Self.truth(vault)), "\(change): \(later.notes)")
             #expect(try Self.walk(vault).foldersRead == 0, "\(change): remembered afterwards")
@@ -107,9 +114,12 @@ import Testing
         }
     }
     /// Which folders hold a `.gitignore`, as the walk tells its `folderListed` (the root is `""`).
-    static func gitignores(_ vault: Vault) throws -> [String: Bool] {
+    static func gitignores(_ vault: Vault, atOnce: Bool = false) throws -> [String: Bool] {
         var told: [String: Bool] = [:]
-        _ = try VaultWalker(realRoot: vault.root.path, ignore: nil, folderListed: { told[$0] = $1 }).walk()
+        var walker = walker(vault, atOnce: atOnce)
+        walker.folderListed = { told[$0] = $1 }
+        _ = try walker.walk()
+        if !atOnce { tick(vault) }
         return told
     }
 
@@ -126,7 +136,6 @@ import Testing
     @Test func aFolderKeptFromTheCacheStillSaysWhetherItHoldsAGitignore() throws {
         let (temp, vault) = try Self.vault()
         try temp.write("v/A/.gitignore", "secret.md\n")
-        Self.settle()
         let first = try Self.gitignores(vault)
         #expect(first == ["": false, "A": true, "A/B": false, "C": false], "out leads outside the vault: not entered")
         #expect(first == Self.gitignoresOnDisk(vault, first))
@@ -145,9 +154,8 @@ import Testing
         ]
         for (change, apply) in changes {
             try apply()
-            let now = try Self.gitignores(vault)
+            let now = try Self.gitignores(vault, atOnce: true)
             #expect(now == Self.gitignoresOnDisk(vault, now), "\(change), at once: \(now)")
-            Self.settle()
             let later = try Self.gitignores(vault)
             #expect(later == Self.gitignoresOnDisk(vault, later), "\(change): \(later)")
             #expect(try Self.walk(vault).foldersRead == 0, "\(change): remembered afterwards")
@@ -162,9 +170,8 @@ import Testing
         let (temp, vault) = try Self.vault()
         defer { withExtendedLifetime(temp) {} }
         for path in ["v/A/B/more.md", "v/D/d1.md", "v/D/E/d2.md", "v/D/E/F/d3.md"] { try temp.write(path, path) }
-        Self.settle()
         for limit in [0, 1, 2, 1_000, nil] {
-            var walker = VaultWalker(realRoot: vault.root.path, ignore: nil)
+            var walker = Self.walker(vault)
             walker.descriptorLimit = limit
             let walked = try walker.walk(stamps: true)
             #expect(walked.notes.count == 9 && walked.stamps.count == 9, "\(walked.notes)")
@@ -185,9 +192,8 @@ import Testing
             try temp.write("v/F\(index % 7)/n\(index).md", "\(index)")
         }
         try temp.write("v/F3/wide/deeper/last.md", "last")
-        Self.settle()
         for limit in [0, 3, nil] {
-            var walker = VaultWalker(realRoot: vault.root.path, ignore: nil)
+            var walker = Self.walker(vault)
             walker.descriptorLimit = limit
             let walked = try walker.walk(stamps: true)
             #expect(walked.notes.count == 1_061 + 6 && walked.stamps.count == walked.notes.count)

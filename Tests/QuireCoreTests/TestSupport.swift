@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import QuireCore
 
@@ -15,6 +18,32 @@ enum TestSupport {
     static let corporaMissing: Comment = "Tests/Corpora is missing: the real-world corpus tests cannot run"
     static let utc = TimeZone(secondsFromGMT: 0) ?? .current
     static let berlin = TimeZone(identifier: "Europe/Berlin") ?? .current
+
+    /// A clock a second ahead of the real one, for the racily-clean rule: what a test has just
+    /// written is past `FileStamp.racyWindow` and trusted, with no wait (sound while the next
+    /// change comes after `waitForFileClockTick`).
+    static let settledClock: @Sendable () -> Int64 = { FileStamp.now() + 1_000_000_000 }
+
+    /// Returns once the file system's clock has moved on: the probe file at `probe` (outside
+    /// what the test walks) is touched until its change time moves, so any change made afterwards
+    /// gets a later change time than every stamp recorded before the call. At most one tick of
+    /// the kernel's clock, a few milliseconds.
+    static func waitForFileClockTick(probe: String) {
+        let descriptor = open(probe, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { Issue.record("cannot make \(probe)"); return }
+        defer { close(descriptor) }
+        var status = stat()
+        func touched() -> Int64 {
+            futimens(descriptor, nil)
+            fstat(descriptor, &status)
+            return Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+        }
+        let first = touched()
+        let deadline = Date().addingTimeInterval(5)
+        while touched() == first {
+            if Date() > deadline { Issue.record("the file clock did not move in 5 s"); return }
+        }
+    }
 
     static func fixture(_ name: String) throws -> Data {
         try Data(contentsOf: fixtures.appendingPathComponent(name))

@@ -24,11 +24,22 @@ import Testing
     }
 
     /// One walk with fresh rules (as each command makes them): the notes, whether libgit2 was
-    /// asked, and how many `.gitignore` files the rules looked at themselves.
-    private func walk() throws -> (notes: [String], askedLibgit2: Bool, rulesLookedAt: Int) {
-        let rules = try #require(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
+    /// asked, and how many `.gitignore` files the rules looked at themselves. By default the
+    /// rules' clock is past the racily-clean window (`KitVault.settledClock`: what the test wrote
+    /// is trusted, with no wait); `atOnce` walks with the real clock, where what was just written
+    /// is too fresh to trust.
+    private func walk(atOnce: Bool = false) throws -> (notes: [String], askedLibgit2: Bool, rulesLookedAt: Int) {
+        let rules = try settledRules(atOnce: atOnce)
         let listing = try FreshCatalog.noteListing(kit.vault, rules: rules, stamps: false)
+        defer { if !atOnce { kit.waitForFileClockTick() } }
         return (listing.notes, rules.askedLibgit2, rules.rulesLookedAt)
+    }
+
+    /// Fresh rules whose clock is past the racily-clean window (unless `atOnce`).
+    private func settledRules(atOnce: Bool = false) throws -> GitIgnoreRules {
+        let rules = try #require(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
+        if !atOnce { rules.clock = KitVault.settledClock }
+        return rules
     }
 
     /// What libgit2 alone says, with the cache removed first (and removed again after).
@@ -39,13 +50,7 @@ import Testing
         return try walk().notes
     }
 
-    /// Stamps that changed less than 50 ms ago are not trusted: let them age.
-    private func settle() {
-        usleep(80_000)
-    }
-
     @Test func aWarmWalkAsksLibgit2NothingAndAgreesWithIt() throws {
-        settle()
         let first = try walk()
         #expect(first.notes == ["Archive/kept.md", "a.md", "sub/c.md"])
         #expect(first.askedLibgit2, "the first walk has no verdicts to reuse")
@@ -56,7 +61,6 @@ import Testing
     }
 
     @Test func aNewNoteIsAskedAndThenRemembered() throws {
-        settle()
         _ = try walk()
         try kit.write("new\n", to: "sub/e.md")
         try kit.write("new\n", to: "sub/e.tmp.md")
@@ -69,12 +73,10 @@ import Testing
     }
 
     @Test func aChangedRootGitignoreIsSeenAtOnce() throws {
-        settle()
         _ = try walk()
         // At once (its stamp is too fresh to trust) and once it has aged.
         try kit.write(try kit.read(".gitignore") + "sub/\n", to: ".gitignore")
-        #expect(try walk().notes == ["Archive/kept.md", "a.md"])
-        settle()
+        #expect(try walk(atOnce: true).notes == ["Archive/kept.md", "a.md"])
         #expect(try walk().notes == ["Archive/kept.md", "a.md"])
         #expect(try truth() == ["Archive/kept.md", "a.md"])
     }
@@ -83,18 +85,15 @@ import Testing
         try kit.write("secret.md\n", to: "keep/.gitignore")
         try kit.write("s\n", to: "keep/secret.md")
         try kit.write("x\n", to: "keep/x.md")
-        settle()
         #expect(try walk().notes == ["Archive/kept.md", "a.md", "keep/x.md", "sub/c.md"])
         #expect(try !walk().askedLibgit2)
         // Only the folder's own rules change: the root's, the index and the outside rules stay.
         try kit.write("# nothing hidden\n", to: "keep/.gitignore")
-        settle()
         let after = try walk()
         #expect(after.notes == ["Archive/kept.md", "a.md", "keep/secret.md", "keep/x.md", "sub/c.md"])
         #expect(try after.notes == truth())
         // A new .gitignore in a folder that had none.
         try kit.write("c.md\n", to: "sub/.gitignore")
-        settle()
         #expect(try walk().notes == ["Archive/kept.md", "a.md", "keep/secret.md", "keep/x.md"])
     }
 
@@ -104,21 +103,17 @@ import Testing
         try kit.write(try kit.read(".gitignore") + "sub/x.md\n", to: ".gitignore")
         try kit.write("*.tmp.md\n", to: "sub/.gitignore")
         try kit.write("x\n", to: "sub/x.md")
-        settle()
         #expect(try walk().notes == ["Archive/kept.md", "a.md", "sub/c.md"])
         let rules = try kit.read(".gitignore").replacingOccurrences(of: "sub/x.md\n", with: "")
         try kit.write(rules, to: ".gitignore")
-        settle()
         let after = try walk()
         #expect(after.notes == ["Archive/kept.md", "a.md", "sub/c.md", "sub/x.md"])
         #expect(try after.notes == truth())
     }
 
     @Test func aFileTrackedByForceIsShown() throws {
-        settle()
         _ = try walk()
         try kit.git(["add", "-f", "drafts/d.md"])
-        settle()
         let after = try walk()
         #expect(after.notes == ["Archive/kept.md", "a.md", "drafts/d.md", "sub/c.md"], "a tracked file is never ignored")
         #expect(try after.notes == truth())
@@ -131,11 +126,11 @@ import Testing
         try kit.write("png", to: "Archive/private/secret.png")
         try kit.write("tmp", to: "sub/scratch.tmp")
         try kit.write(try kit.read(".gitignore") + "*.tmp\n", to: ".gitignore")
-        settle()
         func attachments() throws -> (paths: [String], askedLibgit2: Bool) {
-            let rules = try #require(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
+            let rules = try settledRules()
             let paths = try kit.vault.attachmentPaths(ignore: try rules.ignoreMatcher())
             rules.walkFinished()
+            kit.waitForFileClockTick()
             return (paths, rules.askedLibgit2)
         }
         #expect(try walk().askedLibgit2)
@@ -148,7 +143,6 @@ import Testing
         #expect(!second.askedLibgit2, "the attachments' verdicts were kept beside the notes'")
         // A rule changed: the other kind's verdicts are dropped, and asked again.
         try kit.write(try kit.read(".gitignore") + "*.png\n", to: ".gitignore")
-        settle()
         #expect(try walk().notes == ["Archive/kept.md", "a.md", "sub/c.md"])
         let third = try attachments()
         #expect(third.paths == [])
@@ -156,7 +150,6 @@ import Testing
     }
 
     @Test func aDamagedCacheIsIgnored() throws {
-        settle()
         let expected = try walk().notes
         let cache = kit.root.appendingPathComponent(".quire/cache/ignore-verdicts")
         let bytes = try Data(contentsOf: cache)
@@ -175,7 +168,6 @@ import Testing
         try kit.write("secret.md\n", to: "keep/.gitignore")
         try kit.write("s\n", to: "keep/secret.md")
         try kit.write("x\n", to: "keep/x.md")
-        settle()
         _ = try walk()
         let warm = try walk()
         #expect(warm.notes == ["Archive/kept.md", "a.md", "keep/x.md", "sub/c.md"])
@@ -185,25 +177,21 @@ import Testing
     }
 
     @Test func aGitignoreCreatedInAFolderIsSeenAtOnceAndLater() throws {
-        settle()
         _ = try walk()
         #expect(try !walk().askedLibgit2)
         try kit.write("c.md\n", to: "sub/.gitignore")
-        #expect(try walk().notes == ["Archive/kept.md", "a.md"], "at once")
-        settle()
+        #expect(try walk(atOnce: true).notes == ["Archive/kept.md", "a.md"], "at once")
         #expect(try walk().notes == ["Archive/kept.md", "a.md"])
         #expect(try truth() == ["Archive/kept.md", "a.md"])
     }
 
     /// Created, then the folder's modification time set back: its change time still moves.
     @Test func aGitignoreCreatedWithTheFolderTimeSetBackIsSeen() throws {
-        settle()
         _ = try walk()
         let folder = kit.root.appendingPathComponent("sub").path
         let modified = try #require(try FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date)
         try kit.write("c.md\n", to: "sub/.gitignore")
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: folder)
-        settle()
         #expect(try walk().notes == ["Archive/kept.md", "a.md"])
     }
 
@@ -213,7 +201,6 @@ import Testing
         try kit.write("secret.md\n", to: "keep/.gitignore")
         try kit.write("s\n", to: "keep/secret.md")
         try kit.write("x\n", to: "keep/x.md")
-        settle()
         _ = try walk()
         #expect(try walk().notes == ["Archive/kept.md", "a.md", "keep/x.md", "sub/c.md"])
         let rules = kit.root.appendingPathComponent("keep/.gitignore").path
@@ -225,8 +212,7 @@ import Testing
         try handle.close()
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: rules)
         #expect(try (FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date) == folderBefore, "the folder did not change")
-        #expect(try walk().notes == ["Archive/kept.md", "a.md", "keep/secret.md", "sub/c.md"], "at once")
-        settle()
+        #expect(try walk(atOnce: true).notes == ["Archive/kept.md", "a.md", "keep/secret.md", "sub/c.md"], "at once")
         let later = try walk()
         #expect(later.notes == ["Archive/kept.md", "a.md", "keep/secret.md", "sub/c.md"])
         #expect(try later.notes == truth())
@@ -234,19 +220,16 @@ import Testing
 
     @Test func aGitignoreRemovedIsSeen() throws {
         try kit.write("c.md\n", to: "sub/.gitignore")
-        settle()
         _ = try walk()
         #expect(try walk().notes == ["Archive/kept.md", "a.md"])
         try FileManager.default.removeItem(at: kit.root.appendingPathComponent("sub/.gitignore"))
-        #expect(try walk().notes == ["Archive/kept.md", "a.md", "sub/c.md"], "at once")
-        settle()
+        #expect(try walk(atOnce: true).notes == ["Archive/kept.md", "a.md", "sub/c.md"], "at once")
         #expect(try walk().notes == ["Archive/kept.md", "a.md", "sub/c.md"])
         #expect(try truth() == ["Archive/kept.md", "a.md", "sub/c.md"])
     }
 
     /// A folder without rules replaced by one of the same name that has them, and back.
     @Test func aFolderReplacedByOneWithRulesIsSeen() throws {
-        settle()
         _ = try walk()
         #expect(try !walk().askedLibgit2)
         let sub = kit.root.appendingPathComponent("sub")
@@ -255,11 +238,9 @@ import Testing
         try kit.write("c.md\n", to: "sub/.gitignore")
         try kit.write("c\n", to: "sub/c.md")
         try kit.write("d\n", to: "sub/d.md")
-        settle()
         #expect(try walk().notes == ["Archive/kept.md", "a.md", "old-sub/c.md", "sub/d.md"])
         try FileManager.default.removeItem(at: sub)
         try FileManager.default.moveItem(at: old, to: sub)
-        settle()
         #expect(try walk().notes == ["Archive/kept.md", "a.md", "sub/c.md"])
         #expect(try truth() == ["Archive/kept.md", "a.md", "sub/c.md"])
     }
@@ -274,7 +255,6 @@ import Testing
                      "sub/b/x.md", "sub/x.md", "sub/y.md", "x.md", "y.md"] {
             try kit.write("n\n", to: path)
         }
-        settle()
         let expected = ["Archive/kept.md", "a.md", "sub/a/deep/z.md", "sub/a/y.md", "sub/b/x.md", "sub/c.md",
                         "sub/x.md", "sub/y.md", "x.md", "y.md"]
         #expect(try walk().notes == expected, "cold")
@@ -283,12 +263,11 @@ import Testing
         #expect(!warm.askedLibgit2)
         #expect(try truth() == expected)
         try kit.write("# none\n", to: "sub/a/deep/.gitignore")
-        settle()
         let changed = ["Archive/kept.md", "a.md", "sub/a/deep/y.md", "sub/a/deep/z.md", "sub/a/y.md", "sub/b/x.md",
                        "sub/c.md", "sub/x.md", "sub/y.md", "x.md", "y.md"]
         #expect(try walk().notes == changed)
         #expect(try walk().notes == changed)
-        let rules = try #require(GitIgnoreRules.of(kit.vault, environment: kit.environment) as? GitIgnoreRules)
+        let rules = try settledRules()
         let listing = try kit.vault.listing(stamps: false, ignore: try rules.ignoreMatcher())
         rules.walkFinished()
         #expect(listing.notes == changed, "a walk that does not tell which folders it entered")

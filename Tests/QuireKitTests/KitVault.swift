@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import QuireCore
 import QuireKit
 import Testing
@@ -59,6 +62,34 @@ struct KitVault {
         try git(["add", "-A"])
         try git(["commit", "-q", "-m", message])
         return try git(["rev-parse", "HEAD"])
+    }
+
+    /// A clock a second ahead of the real one, for the racily-clean rule: what a test has just
+    /// written is past `FileStamp.racyWindow` and trusted, with no wait. Sound only while a later
+    /// change cannot keep a stamp recorded with it: wait for the file clock to tick
+    /// (`waitForFileClockTick`) after a walk that recorded stamps, before the next change.
+    static let settledClock: @Sendable () -> Int64 = { FileStamp.now() + 1_000_000_000 }
+
+    /// Returns once the file system's clock has moved on: a file touched now gets a later change
+    /// time than any file changed before the call, so a change made afterwards never keeps a
+    /// stamp recorded before it (git's racy-clean case). A probe beside the vault is touched
+    /// until its change time moves: at most one tick of the kernel's clock, a few milliseconds.
+    func waitForFileClockTick() {
+        let probe = root.deletingLastPathComponent().appendingPathComponent("clock-probe").path
+        let descriptor = open(probe, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { Issue.record("cannot make \(probe)"); return }
+        defer { close(descriptor) }
+        var status = stat()
+        func changed() -> Int64 {
+            futimens(descriptor, nil)
+            fstat(descriptor, &status)
+            return Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+        }
+        let first = changed()
+        let deadline = Date().addingTimeInterval(5)
+        while changed() == first {
+            if Date() > deadline { Issue.record("the file clock did not move in 5 s"); return }
+        }
     }
 
     func remove() {

@@ -170,11 +170,11 @@ import Testing
     @Test func rewriteWithSameContentIsNotParsed() throws {
         let vault = try TestVault()
         try seed(vault)
-        _ = vault.open()
-        Thread.sleep(forTimeInterval: 0.1)
-        _ = vault.open()  // settles stamps that were too recent to trust
+        _ = vault.open(clock: TestVault.settledClock)  // every stamp trusted as it is
         let before = vault.parses.load()
         try vault.write("a.md", "---\ntitle: Apple pie\ntags: food, Work/Meetings\n---\nA café recipe.\n")
+        // Rewritten later, as an editor saving it unchanged does: its time is not the stored one.
+        try vault.setModificationDate("a.md", Date(timeIntervalSince1970: 1_700_000_000))
         let store = vault.open()
         #expect(store.report.touched == 1)
         #expect(!store.report.hasChanges)
@@ -392,14 +392,16 @@ import Testing
         }
         func text(_ word: String) -> String { "---\ntitle: T\(word)\n---\nbody \(word)\n" }
         for _ in 0..<40 { try vault.write(newName(), text("w\(serial % 7)")) }
-        Thread.sleep(forTimeInterval: 0.1)  // past the racily-clean window: stamps are stored as they are
-        _ = vault.open()
+        _ = vault.open(clock: TestVault.settledClock)  // stamps stored as they are
+
         func walk() -> ([String], [FileStamp?]) {
             let paths = vault.notePaths().sorted { PathOrder.precedes($0, $1) }
             return (paths, paths.map { try? FileStamp.read(vault.root + "/" + $0).get() })
         }
         let now = Date(timeIntervalSince1970: 1_790_000_000)
         for round in 0..<24 {
+            // Each round's changes come after the stamps the last one stored: none keeps its stamp.
+            try vault.waitForFileClockTick()
             var names = vault.notePaths()
             var affected: [String] = []
             for _ in 0..<(Int(random.next() % 3) + 1) {
@@ -430,8 +432,7 @@ import Testing
                     affected.append(added)
                 }
             }
-            Thread.sleep(forTimeInterval: 0.06)
-            var store = CatalogStore(loading: vault.root, parse: vault.parser)
+            var store = CatalogStore(loading: vault.root, parse: vault.parser, clock: TestVault.settledClock)
             #expect(store.report.cacheIssue == nil, "round \(round)")
             let (paths, stamps) = walk()
             let report = round % 2 == 0 ? store.refresh(changedPaths: affected) : store.refresh(paths: paths, stamps: stamps)
@@ -442,7 +443,7 @@ import Testing
                 #expect(store.catalog.record(path: path) == nil, "round \(round): \(path) is gone")
             }
             let parsed = vault.parses.load()
-            var reopened = CatalogStore(loading: vault.root, parse: vault.parser)
+            var reopened = CatalogStore(loading: vault.root, parse: vault.parser, clock: TestVault.settledClock)
             #expect(reopened.report.cacheIssue == nil, "round \(round)")
             let again = reopened.refresh(paths: paths, stamps: stamps)
             #expect(!again.hasChanges && again.touched == 0 && vault.parses.load() == parsed,

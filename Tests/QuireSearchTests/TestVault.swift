@@ -24,6 +24,7 @@ final class TestVault {
 
     deinit {
         try? FileManager.default.removeItem(atPath: root)
+        try? FileManager.default.removeItem(atPath: root + ".clock-probe")
     }
 
     func write(_ path: String, _ text: String) throws {
@@ -73,6 +74,21 @@ final class TestVault {
     /// no wait. Only for a test that does not rewrite a file in the same size afterwards (two
     /// writes in one clock tick can leave the same stamp: that is what the window is for).
     static let settledClock: @Sendable () -> Int64 = { FileStamp.now() + 1_000_000_000 }
+
+    /// Returns once the file system's clock has moved on (a probe beside the vault is touched
+    /// until its change time moves, at most one tick of the kernel's clock): a file changed
+    /// afterwards never keeps a stamp that `settledClock` let a store record before the call.
+    func waitForFileClockTick() throws {
+        let probe = root + ".clock-probe"
+        _ = FileManager.default.createFile(atPath: probe, contents: nil)
+        func touched() throws -> Int64 {
+            try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: probe)
+            return try FileStamp.read(probe).get().changedNanoseconds
+        }
+        let first = try touched()
+        let deadline = Date().addingTimeInterval(5)
+        while try touched() == first, Date() < deadline {}
+    }
 
     struct Unparsable: Error, CustomStringConvertible {
         var description: String { "binary junk" }
