@@ -140,35 +140,6 @@ extension SyncMergeEdgeTests {
 }
 
 extension SyncMergeEdgeTests {
-    /// Item 15: concurrent edits of `.gitignore`, `.quire/config.yml` and `.obsidian/app.json`
-    /// merge in place; no device-named copy appears, and the merged ignore rules keep a
-    /// `*.secret` file out of the remote.
-    @Test func configFilesMergeInPlace() throws {
-        let app = "{\n  \"theme\": \"light\",\n  \"fontSize\": 14\n}\n"
-        let (a, b) = try SyncWorld().pair(["one.md": SyncMergeTests.base, ".obsidian/app.json": app])
-        let ignore = try a.read(".gitignore"), config = try a.read(".quire/config.yml")
-        try a.write(ignore + "*.secret\n", to: ".gitignore")
-        try b.write(ignore + "*.log\n", to: ".gitignore")
-        try a.write(config + "timeZone: Europe/Paris\n", to: ".quire/config.yml")
-        try b.write(config + "merge:\n  \"Journal/**\": theirs\n", to: ".quire/config.yml")
-        try a.write(app.replacingOccurrences(of: "light", with: "dark"), to: ".obsidian/app.json")
-        try b.write(app.replacingOccurrences(of: "14", with: "16"), to: ".obsidian/app.json")
-        try SyncMergeTests.syncABA(a, b)
-
-        #expect(try a.read(".gitignore") == ignore + "*.log\n*.secret\n")
-        #expect(try a.read(".quire/config.yml") == config + "merge:\n  \"Journal/**\": theirs\ntimeZone: Europe/Paris\n")
-        #expect(try a.read(".obsidian/app.json") == "{\n  \"theme\": \"dark\",\n  \"fontSize\": 16\n}\n")  // key order kept
-        #expect(try a.files().keys.sorted() == [".gitattributes", ".gitignore", ".obsidian/app.json", ".quire/config.yml", "one.md"])
-        #expect(try SyncMergeTests.conflicts(a).isEmpty)
-
-        try b.write("hunter2\n", to: "keys.secret")
-        try b.sync(now: "2026-11-29T12:03:00Z")
-        let pushed = try b.git(["ls-tree", "-r", "--name-only", "origin/main"]).stdout
-        #expect(!pushed.contains("keys.secret"), "\(pushed)")
-    }
-}
-
-extension SyncMergeEdgeTests {
     /// Item 15: a config key changed on both sides goes to the newer side; the other version is
     /// in the conflict store, printed by `quire conflicts show`, never a copy beside the file.
     @Test func aConfigCollisionKeepsTheOtherVersionInTheConflictStore() throws {

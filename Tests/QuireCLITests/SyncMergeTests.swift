@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Two devices through a bare repository by path: A edits and syncs, B edits and syncs (merging),
-/// A syncs again; each test asserts the exact final content on both devices.
+/// A syncs again; each test asserts the exact final content on both devices and what `quire
+/// conflicts`, `show` and `restore` print. (The resolver's other cases, in process: QuireKitTests'
+/// SyncMergeScenarioTests.)
 @Suite struct SyncMergeTests {
     static let base = note("n1", title: "One", updated: "2026-11-29T10:00:00Z", extra: "status: draft\n",
                            body: "Para one.\n\nPara two.\n\nPara three.\n")
@@ -20,18 +22,6 @@ import Testing
         let run = try device.run(["conflicts", "--json"])
         #expect(run.code == 0, "\(run.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
-    }
-
-    @Test func differentKeysMergeCleanly() throws {
-        let (a, b) = try SyncWorld().pair(["one.md": Self.base])
-        try a.write(Self.base.replacingOccurrences(of: "draft", with: "done")
-            .replacingOccurrences(of: "10:00", with: "11:00"), to: "one.md")
-        try b.write(Self.base.replacingOccurrences(of: "title: One", with: "title: Uno")
-            .replacingOccurrences(of: "10:00", with: "11:30"), to: "one.md")
-        try Self.syncABA(a, b)
-        #expect(try a.read("one.md") == note("n1", title: "Uno", updated: "2026-11-29T11:30:00Z", extra: "status: done\n",
-                                             body: "Para one.\n\nPara two.\n\nPara three.\n"))
-        #expect(try Self.conflicts(a).isEmpty)
     }
 
     @Test func sameKeyNewerWinsAndTheLoserIsRestorable() throws {
@@ -71,18 +61,6 @@ import Testing
         #expect(try b.read("one.md") == expected)
     }
 
-    @Test func bodyEditsToDifferentParagraphsMerge() throws {
-        let (a, b) = try SyncWorld().pair(["one.md": Self.base])
-        try a.write(Self.base.replacingOccurrences(of: "Para one.", with: "Para one, by A.")
-            .replacingOccurrences(of: "10:00", with: "11:00"), to: "one.md")
-        try b.write(Self.base.replacingOccurrences(of: "Para three.", with: "Para three, by B.")
-            .replacingOccurrences(of: "10:00", with: "11:30"), to: "one.md")
-        try Self.syncABA(a, b)
-        #expect(try a.read("one.md") == note("n1", title: "One", updated: "2026-11-29T11:30:00Z", extra: "status: draft\n",
-                                             body: "Para one, by A.\n\nPara two.\n\nPara three, by B.\n"))
-        #expect(try Self.conflicts(b).isEmpty)
-    }
-
     @Test func bodyCollisionKeepsTheNewerWholeBody() throws {
         let (a, b) = try SyncWorld().pair(["one.md": Self.base])
         let fromA = Self.base.replacingOccurrences(of: "Para one.", with: "Para one, by A.")
@@ -97,89 +75,6 @@ import Testing
         #expect(records.map { $0["winner"] as? String } == ["theirs"])
         let id = try #require(records.first?["id"] as? String)
         #expect(try b.run(["conflicts", "show", id]).stdout == fromB)
-    }
-
-    @Test func tagsMergeAsSets() throws {
-        let tagged = note("n1", title: "One", updated: "2026-11-29T10:00:00Z", extra: "tags: [x, y]\n")
-        let (a, b) = try SyncWorld().pair(["one.md": tagged])
-        try a.write(tagged.replacingOccurrences(of: "[x, y]", with: "[y, a]").replacingOccurrences(of: "10:00", with: "11:00"), to: "one.md")
-        try b.write(tagged.replacingOccurrences(of: "[x, y]", with: "[x, b]").replacingOccurrences(of: "10:00", with: "11:30"), to: "one.md")
-        try Self.syncABA(a, b)
-        #expect(try a.read("one.md") == note("n1", title: "One", updated: "2026-11-29T11:30:00Z", extra: "tags: [b, a]\n"))
-        #expect(try Self.conflicts(a).isEmpty)
-    }
-
-    /// Tags with a list inside are more than tags: they merge as lists of values (a three-way
-    /// set merge that keeps the inner lists), never as the tags read from them, which dropped
-    /// the inner list.
-    @Test func tagsHoldingMoreThanTagsMergeAsLists() throws {
-        let tagged = note("n1", title: "One", updated: "2026-11-29T10:00:00Z", extra: "tags: [x, [p, q]]\n")
-        let (a, b) = try SyncWorld().pair(["one.md": tagged])
-        try a.write(tagged.replacingOccurrences(of: "[x, [p, q]]", with: "[y, [p, q]]").replacingOccurrences(of: "10:00", with: "11:00"), to: "one.md")
-        try b.write(tagged.replacingOccurrences(of: "[x, [p, q]]", with: "[x, [p, r]]").replacingOccurrences(of: "10:00", with: "11:30"), to: "one.md")
-        try Self.syncABA(a, b)
-        #expect(try a.read("one.md") == note("n1", title: "One", updated: "2026-11-29T11:30:00Z", extra: "tags: [[p, r], y]\n"))
-        #expect(try Self.conflicts(a).isEmpty)
-    }
-
-    @Test func aRealChangeRevivesADeletedNote() throws {
-        let (a, b) = try SyncWorld().pair(["one.md": Self.base, "keep.md": note("k", title: "Keep", updated: "2026-11-29T10:00:00Z")])
-        try a.remove("one.md")
-        let edited = Self.base.replacingOccurrences(of: "Para two.", with: "Para two, edited.")
-            .replacingOccurrences(of: "10:00", with: "11:30")
-        try b.write(edited, to: "one.md")
-        try Self.syncABA(a, b)
-        #expect(try a.read("one.md") == edited)
-        let records = try Self.conflicts(a)
-        #expect(records.count == 1)
-        #expect(records.first?["path"] as? String == "one.md")
-        #expect((records.first?["reason"] as? String)?.contains("deleted") == true)
-    }
-
-    @Test func aReStampDoesNotReviveADeletedNote() throws {
-        let (a, b) = try SyncWorld().pair(["one.md": Self.base, "keep.md": note("k", title: "Keep", updated: "2026-11-29T10:00:00Z")])
-        try a.remove("one.md")
-        try b.write(Self.base.replacingOccurrences(of: "10:00", with: "11:30"), to: "one.md")
-        try Self.syncABA(a, b)
-        #expect(!a.exists("one.md"))
-        #expect(!b.exists("one.md"))
-        #expect(try Self.conflicts(a).isEmpty)
-    }
-
-    @Test func addAddKeepsBothOrOne() throws {
-        let (a, b) = try SyncWorld().pair(["keep.md": note("k", title: "Keep", updated: "2026-11-29T10:00:00Z")])
-        let fromA = note("na", title: "New", updated: "2026-11-29T11:00:00Z", body: "From A.\n")
-        let fromB = note("nb", title: "New", updated: "2026-11-29T11:30:00Z", body: "From B.\n")
-        let same = note("ns", title: "Same", updated: "2026-11-29T11:00:00Z")
-        try a.write(fromA, to: "new.md")
-        try b.write(fromB, to: "new.md")
-        try a.write(same, to: "same.md")
-        try b.write(same, to: "same.md")
-        try Self.syncABA(a, b)
-        #expect(try a.read("new.md") == fromB)
-        #expect(try a.read("new-2.md") == fromA)
-        #expect(try a.read("same.md") == same)
-        #expect(!a.exists("same-2.md"))
-    }
-
-    @Test func attachmentChangedOnBothSidesKeepsBoth() throws {
-        let (a, b) = try SyncWorld().pair(["img/photo.png": "base bytes", "keep.md": note("k", title: "Keep", updated: "2026-11-29T10:00:00Z")])
-        try a.write("bytes from a", to: "img/photo.png")
-        try b.write("bytes from b", to: "img/photo.png")
-        try Self.syncABA(a, b)
-        #expect(try a.read("img/photo.png") == "bytes from b")
-        #expect(try a.read("img/photo.a.png") == "bytes from a")
-    }
-
-    @Test func renameOnOneSideAndEditOnTheOther() throws {
-        let (a, b) = try SyncWorld().pair(["one.md": Self.base])
-        try a.git(["mv", "one.md", "renamed.md"])
-        let edited = Self.base.replacingOccurrences(of: "Para two.", with: "Para two, edited.")
-            .replacingOccurrences(of: "10:00", with: "11:30")
-        try b.write(edited, to: "one.md")
-        try Self.syncABA(a, b)
-        #expect(!a.exists("one.md"))
-        #expect(try a.read("renamed.md") == edited)
     }
 
     @Test func externalEditIsStampedFromTheFileTime() throws {

@@ -3,9 +3,9 @@ import Testing
 
 /// Issue 31 on two devices through a bare remote: edits of adjacent lines and of different words
 /// of one line both survive; a collision costs only the colliding words (named with their line
-/// in `quire conflicts` on both devices); a teammate on plain git whose edit is later wins, and
-/// the reason says it was the commit's time; a git-only device merging through the merge driver
-/// decides exactly as a quire device.
+/// in `quire conflicts` on both devices); a git-only device merging through the merge driver
+/// decides exactly as a quire device. (A teammate on plain git whose later edit wins, in
+/// process: QuireKitTests' PlainGitTeammateTests.)
 @Suite struct SyncWordMergeTests {
     static let minutes = note("n1", title: "Minutes", updated: "2026-11-29T10:00:00Z",
                               body: "# Minutes\n\nAttendees: Chen\nAgenda: budget\nPlace: room three.\n\nDecisions:\n")
@@ -65,27 +65,6 @@ import Testing
         let back = try a.read("minutes.md")
         #expect(back.contains("Attendees: Chen (chair)\n") && back.contains("- ship on Friday\n"), "\(back)")
         #expect(!(try a.run(["status"]).stdout.contains("dropped text")))
-    }
-
-    /// A teammate on plain git: edits in an editor (no `updatedAt` change), commits with
-    /// `git commit` later than the quire device's edit, pushes with `git push`.
-    @Test func aLaterPlainGitEditWinsAndTheReasonSaysWhy() throws {
-        let world = try SyncWorld()
-        let (a, b) = try world.pair(["minutes.md": Self.minutes])
-        try a.write(Self.edit(Self.minutes, [("room three", "room four"), ("10:00", "11:00")]), to: "minutes.md")
-        let byHand = Self.edit(Self.minutes, [("room three", "the garden"), ("Agenda: budget", "Agenda: budget, hiring")])
-        try b.write(byHand, to: "minutes.md")
-        try #require(try Self.plainGit(b, ["commit", "-qam", "edit by hand"], at: "2026-11-29T11:45:00Z").code == 0)
-        try #require(try Self.plainGit(b, ["push", "-q", "origin", "main"], at: "2026-11-29T11:45:00Z").code == 0)
-        // The quire device's edit (updatedAt 11:00) is older than the plain commit (11:45).
-        try a.sync(now: "2026-11-29T12:00:00Z")
-        #expect(try a.read("minutes.md") == Self.edit(Self.minutes, [
-            ("room three", "the garden"), ("Agenda: budget", "Agenda: budget, hiring"), ("10:00", "11:00")]))
-        let records = try SyncMergeTests.conflicts(a)
-        try #require(records.count == 1, "\(records)")
-        let reason = try #require(records[0]["reason"] as? String)
-        #expect(reason.hasPrefix("both sides changed the same words (line 10: 'room four.' from a lost to 'the garden.' from Ben)"), "\(reason)")
-        #expect(reason.hasSuffix("Ben's version is newer (commit time of 'edit by hand' (Ben), 2026-11-29T11:45:00Z)"), "\(reason)")
     }
 
     /// The same two edits, merged on the git-only device by `git pull` through quire's merge

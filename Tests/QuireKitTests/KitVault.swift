@@ -21,6 +21,12 @@ struct KitVault {
         vault = try Vault(at: parent.appendingPathComponent("vault"))
     }
 
+    /// An existing vault (a clone) with its own HOME.
+    init(vault: Vault, home: URL) {
+        self.vault = vault
+        self.home = home
+    }
+
     /// The environment of a command in this vault: the fixed HOME, nothing else.
     var environment: [String: String] { ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path] }
 
@@ -37,14 +43,16 @@ struct KitVault {
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) }
 
     /// Runs the git CLI in `directory` (default: the vault) and returns its standard output.
+    /// The output is trimmed of surrounding white space unless `trimmed` is false.
     @discardableResult
-    func git(_ arguments: [String], in directory: URL? = nil) throws -> String {
+    func git(_ arguments: [String], in directory: URL? = nil, trimmed: Bool = true,
+             environment extra: [String: String] = [:]) throws -> String {
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@e", "-c", "commit.gpgsign=false"] + arguments
         process.currentDirectoryURL = directory ?? root
-        process.environment = ["HOME": home.path, "GIT_CONFIG_NOSYSTEM": "1", "PATH": "/usr/bin:/bin"]
+        process.environment = ["HOME": home.path, "GIT_CONFIG_NOSYSTEM": "1", "PATH": "/usr/bin:/bin"].merging(extra) { $1 }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -53,7 +61,8 @@ struct KitVault {
         guard process.terminationStatus == 0 else {
             throw NSError(domain: "git", code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: "git \(arguments)"])
         }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: data, as: UTF8.self)
+        return trimmed ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
     }
 
     /// Commits everything; returns the commit's id.

@@ -148,7 +148,7 @@ import Testing
         defer { kit.remove() }
         let remote = kit.root.deletingLastPathComponent().appendingPathComponent("remote.git")
         try kit.git(["remote", "add", "origin", remote.path])
-        let lines = LogLines()
+        let lines = DaemonLines()
         let daemon = try SyncDaemon(vault: kit.vault, environment: kit.environment.merging(["QUIRE_DEVICE": "a"]) { $1 },
                                     overrides: ["syncDebounce": 5, "syncFetchInterval": 60]) { lines.append($0) }
         var now = 1000.0
@@ -176,7 +176,7 @@ import Testing
     /// The log says whether the changes were committed before the failure, and a full disk is
     /// not "offline" (it was: libgit2 reports a pack it cannot write as an os error).
     @Test func aFailureIsToldAsItHappened() throws {
-        let lines = LogLines()
+        let lines = DaemonLines()
         let daemon = try SyncDaemon(vault: Vault(at: root), environment: [:]) { lines.append($0) }
         daemon.clock = { 50 }
         daemon.jitter = { 0 }
@@ -214,13 +214,4 @@ import Testing
         #expect(SyncDaemonHealth.lockHolder(vaultRoot: root) == Int(getpid()))
         withExtendedLifetime(first) {}
     }
-}
-
-/// The daemon's log lines, collected.
-private final class LogLines: @unchecked Sendable {
-    private var lines: [String] = []
-    private let lock = NSLock()
-
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var text: String { lock.withLock { lines.joined(separator: "\n") } }
 }
