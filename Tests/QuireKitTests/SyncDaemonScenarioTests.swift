@@ -155,12 +155,3 @@ import Testing
         #expect(try world.remoteFile("late.md") != nil)
     }
 }
-
-/// A daemon's log lines, collected.
-final class DaemonLines: @unchecked Sendable {
-    private var lines: [String] = []
-    private let lock = NSLock()
-
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var text: String { lock.withLock { lines.joined(separator: "\n") } }
-}
