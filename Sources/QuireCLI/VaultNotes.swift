@@ -12,9 +12,29 @@ struct VaultNotes {
     /// the whole vault even when a watcher runs (only `quire check` needs them, and the walk's
     /// skipped entries).
     init(context: CommandContext, withFrontMatter: Bool = false) throws {
-        catalog = try VaultCatalog.open(context, walk: withFrontMatter)
+        self.init(catalog: try VaultCatalog.open(context, walk: withFrontMatter), withFrontMatter: withFrontMatter)
+    }
+
+    /// Every note of an opened catalog.
+    init(catalog: VaultCatalog, withFrontMatter: Bool = false) {
+        self.catalog = catalog
         vault = catalog.vault
         notes = catalog.catalog.records.map { Note(record: $0, withFrontMatter: withFrontMatter) }
+    }
+
+    /// The vault path of the note a NOTE argument names (as `resolve` decides): a path to a note
+    /// the catalog holds is found in the catalog, no note decoded; any other argument is resolved
+    /// over every note.
+    static func resolvePath(_ argument: String, in catalog: VaultCatalog, context: CommandContext) throws -> String {
+        let query = argument.trimmingCharacters(in: .whitespaces)
+        if !query.isEmpty {
+            let paths = NoteResolver(vault: catalog.vault, notes: [], currentDirectory: context.currentDirectory)
+            // A path outside the vault is reported by the full resolution below.
+            if let first = (try? paths.pathCandidates(query))?.first, catalog.catalog.record(path: first) != nil {
+                return first
+            }
+        }
+        return try VaultNotes(catalog: catalog).resolve(argument, context: context).path
     }
 
     /// Prints the one summary warning of DESIGN.md §2 on standard error, if any note is unreadable.

@@ -57,6 +57,19 @@ public struct NoteResolver: Sendable {
 
     /// The note at a path relative to the current directory or the vault root, if one exists.
     private func byPath(_ query: String) throws -> Note? {
+        for path in try pathCandidates(query) {
+            if let note = notes.first(where: { ExactPath.same($0.path, path) }) { return note }
+            if path.lowercased().hasSuffix(".md"), !Vault.isDirectory(vault.url(for: path).path) {
+                return try vault.readNote(path: path)
+            }
+        }
+        return nil
+    }
+
+    /// The vault paths of existing files that `query` (trimmed) names as a path, in the order
+    /// `resolve` tries them: relative to the current directory, then to the vault root. Throws
+    /// when the only file it names lies outside the vault.
+    public func pathCandidates(_ query: String) throws -> [String] {
         var candidates: [String] = []
         var outside: Error?
         let fromCurrent = URL(fileURLWithPath: query, relativeTo: currentDirectory).standardizedFileURL
@@ -73,12 +86,6 @@ public struct NoteResolver: Sendable {
             candidates.append(relative)
         }
         if candidates.isEmpty, let outside { throw outside }
-        for path in candidates {
-            if let note = notes.first(where: { ExactPath.same($0.path, path) }) { return note }
-            if path.lowercased().hasSuffix(".md"), !Vault.isDirectory(vault.url(for: path).path) {
-                return try vault.readNote(path: path)
-            }
-        }
-        return nil
+        return candidates
     }
 }

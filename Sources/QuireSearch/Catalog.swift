@@ -256,14 +256,36 @@ public struct Catalog: Sendable {
             found[ExactPath(note.record.path)] = base.count + offset
         }
         guard let loadedOrder else { return found }
-        let order = loadedOrder.buffer.filter { Int($0) < base.count }
         for path in wanted where found[path] == nil {
-            let position = CachedStamps.search(path.string, count: order.count) { index, wanted in
-                base.records.withPath(Int(order[index])) { CachedStamps.compare($0, wanted) }
-            }
-            if let position, baseLive[Int(order[position])] { found[path] = Int(order[position]) }
+            if let document = baseDocument(path.string, in: loadedOrder), baseLive[document] { found[path] = document }
         }
         return found
+    }
+
+    /// The base slot holding `path` by binary search of `order` (every slot the snapshot held,
+    /// in `PathOrder`), stepping over the slots of the loaded recent changes, which an update
+    /// may have renumbered: a look-up costs a few comparisons, not a copy of the order.
+    private func baseDocument(_ path: String, in order: FlatColumn<UInt32>) -> Int? {
+        var path = path
+        return path.withUTF8 { bytes -> Int? in
+            let wanted = UnsafeRawBufferPointer(bytes)
+            var low = 0
+            var high = order.count
+            while low < high {
+                let middle = (low + high) / 2
+                var probe = middle
+                while probe < high, Int(order[probe]) >= base.count { probe += 1 }
+                guard probe < high else {
+                    high = middle
+                    continue
+                }
+                let document = Int(order[probe])
+                let comparison = base.records.withPath(document) { CachedStamps.compare($0, wanted) }
+                if comparison == 0 { return document }
+                if comparison < 0 { low = probe + 1 } else { high = middle }
+            }
+            return nil
+        }
     }
 
     private func buildPathIndex() -> [ExactPath: Int] {

@@ -54,6 +54,11 @@ struct LinkCommandTests {
         #expect(entries.map { $0["path"] as? String } == ["Home.md", "Home.md", "c/Alone.md"])
         #expect(entries.map { $0["line"] as? Int } == [3, 6, 1])
         #expect(entries[2]["context"] as? String == "Alone with [[Deep|Abyss]].")
+        // A path from the current directory (found in the catalog) names the same note as its title.
+        let byPath = try vault.run(["backlinks", "../a/Deep.md", "--json"], subfolder: "c")
+        #expect(byPath.stdout == json.stdout)
+        #expect(try vault.run(["backlinks", "Deep.md"], subfolder: "a").stdout
+                == vault.run(["backlinks", "Abyss"], subfolder: "a").stdout)
         #expect(try vault.run(["backlinks", "c/Alone.md"]).stdout == "")
     }
 

@@ -51,11 +51,11 @@ struct LinksCommand: Command {
 
     /// The vault's notes, the path NOTE names and the vault's links: what `links` and
     /// `backlinks` start with.
-    static func open(_ note: String, _ context: CommandContext) throws -> (VaultNotes, String, VaultLinks) {
-        let notes = try VaultNotes(context: context)
+    static func open(_ note: String, _ context: CommandContext) throws -> (VaultCatalog, String, VaultLinks) {
+        let notes = try VaultCatalog.open(context)
         notes.warnAboutProblems(context.output)
-        let path = try notes.resolve(note, context: context).path
-        return (notes, path, try VaultLinks(vault: notes.vault, catalog: notes.catalog.catalog))
+        let path = try VaultNotes.resolvePath(note, in: notes, context: context)
+        return (notes, path, try VaultLinks(vault: notes.vault, catalog: notes.catalog))
     }
 
     /// A link as JSON (shared with `backlinks`).
