@@ -40,11 +40,11 @@ extension VaultLinks {
         options.attachments = attachments
         let hits = catalog.run(query ?? NoteQuery(root: .all), options: options)
         let members = Set(hits.map(\.path))
-        let graph = graph()
         var counts: [String: [String: Int]] = [:]
-        for edge in graph.edges where members.contains(edge.source) {
-            guard let target = edge.resolution.notePath, target != edge.source, members.contains(target) else { continue }
-            counts[edge.source, default: [:]][target, default: 0] += 1
+        for (source, targets) in catalog.linkedNotes(attachments: attachments) where members.contains(source) {
+            for case let target? in targets where target != source && members.contains(target) {
+                counts[source, default: [:]][target, default: 0] += 1
+            }
         }
         let edges = counts.keys.sorted().flatMap { source in
             (counts[source] ?? [:]).keys.sorted().map { target in

@@ -46,34 +46,10 @@ public struct LinkGraph: Sendable {
     /// files).
     public init(records: [NoteRecord], attachments: [String] = []) {
         let sorted = records.sorted { ExactPath.precedes($0.path, $1.path) }
-        let resolver = LinkResolver(index: LinkTargetTable(
-            notes: sorted.map { LinkTargetTable.Entry(path: $0.path, title: $0.title, aliases: $0.aliases) },
-            attachments: attachments))
         var anchors: [ExactPath: NoteAnchors] = [:]
         for record in sorted { anchors[ExactPath(record.path)] = record.anchors }
-        // A resolution depends only on the linking note's folder and the target (an empty
-        // target is the note itself): each distinct pair is resolved once, on every core.
-        struct Question: Hashable { let folder: String; let target: String }
-        var questions: [Question] = []
-        var asked: [Question: Int] = [:]
-        let numbers: [[Int]] = sorted.map { record in
-            let folder = NoteParser.folder(of: record.path)
-            return record.links.map { link in
-                let question = Question(folder: link.isSelfLink ? record.path : folder, target: link.target)
-                if let number = asked[question] { return number }
-                asked[question] = questions.count
-                questions.append(question)
-                return questions.count - 1
-            }
-        }
-        let answers = ParallelMap.map(questions, chunkSize: 256) { question in
-            question.target.isEmpty
-                ? LinkResolution.note(question.folder)
-                : resolver.resolve(target: question.target, from: question.folder.isEmpty ? "" : question.folder + "/")
-        }
-        let resolved = zip(sorted, numbers).map { record, numbers in
-            zip(record.links, numbers).map { link, number -> Edge in
-                let resolution = answers[number]
+        let resolved = zip(sorted, Self.resolutions(of: sorted, attachments: attachments)).map { record, resolutions in
+            zip(record.links, resolutions).map { link, resolution -> Edge in
                 let anchor = LinkResolver.anchorStatus(of: link, in: resolution.notePath.flatMap { anchors[ExactPath($0)] })
                 return Edge(source: record.path, link: link, resolution: resolution, anchor: anchor)
             }
@@ -119,10 +95,52 @@ public struct LinkGraph: Sendable {
     }
 }
 
+extension LinkGraph {
+    /// Where each link of each record leads, record by record (`sorted` in `ExactPath` order),
+    /// over every record and `attachments`. A resolution depends only on the linking note's
+    /// folder and the target (an empty target is the note itself): each distinct pair is
+    /// resolved once, on every core.
+    static func resolutions(of sorted: [NoteRecord], attachments: [String]) -> [[LinkResolution]] {
+        let resolver = LinkResolver(index: LinkTargetTable(
+            notes: sorted.map { LinkTargetTable.Entry(path: $0.path, title: $0.title, aliases: $0.aliases) },
+            attachments: attachments))
+        struct Question: Hashable { let folder: String; let target: String }
+        var questions: [Question] = []
+        var asked: [Question: Int] = [:]
+        let numbers: [[Int]] = sorted.map { record in
+            let folder = NoteParser.folder(of: record.path)
+            return record.links.map { link in
+                let question = Question(folder: link.isSelfLink ? record.path : folder, target: link.target)
+                if let number = asked[question] { return number }
+                asked[question] = questions.count
+                questions.append(question)
+                return questions.count - 1
+            }
+        }
+        let answers = ParallelMap.map(questions, chunkSize: 256) { question in
+            question.target.isEmpty
+                ? LinkResolution.note(question.folder)
+                : resolver.resolve(target: question.target, from: question.folder.isEmpty ? "" : question.folder + "/")
+        }
+        return numbers.map { $0.map { answers[$0] } }
+    }
+}
+
 extension Catalog {
     /// The link graph of every note in the catalog (decodes every record: for whole-graph
     /// questions; one note's backlinks are `backlinks(of:)`).
     public func linkGraph(attachments: [String] = []) -> LinkGraph {
         LinkGraph(records: records, attachments: attachments)
+    }
+
+    /// Every note's path, by path (`ExactPath`), with the note each of its links leads to, in
+    /// file order (nil for a link to an attachment, an ambiguous or an unresolved one): the
+    /// links of `linkGraph(attachments:)` without their text, anchors or indexes by path, for
+    /// questions about which notes link to which (`quire graph`).
+    public func linkedNotes(attachments: [String] = []) -> [(source: String, targets: [String?])] {
+        let sorted = records
+        return zip(sorted, LinkGraph.resolutions(of: sorted, attachments: attachments)).map { record, resolutions in
+            (record.path, resolutions.map(\.notePath))
+        }
     }
 }
