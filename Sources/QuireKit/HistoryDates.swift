@@ -19,10 +19,25 @@ public struct HistoryDates: Sendable {
         var blob: String
     }
 
-    /// By vault path.
-    let entries: [String: Entry]
+    /// By vault path: given, or those kept in the dates file, read on the first note parsed.
+    private let source: EntrySource
     /// Paths whose dates changed since the dates kept before (the catalog parses them again).
     public let changedPaths: [String]
+
+    /// By vault path (reads the dates file when they are the ones kept there).
+    var entries: [String: Entry] { source.entries }
+
+    init(entries: [String: Entry], changedPaths: [String]) {
+        source = EntrySource(entries: entries)
+        self.changedPaths = changedPaths
+    }
+
+    /// The dates kept for `HEAD` in `vault`'s dates file, read when first asked for: a command
+    /// whose catalog is up to date parses no note and never reads the whole file.
+    private init(keptIn vault: Vault) {
+        source = EntrySource(keptIn: vault)
+        changedPaths = []
+    }
 
     /// The dates of `vault`'s history, brought up to date with its `HEAD`; nil when the vault is
     /// no git repository (or one without commits, or its history cannot be read: the notes
@@ -33,12 +48,18 @@ public struct HistoryDates: Sendable {
     /// never loads it.
     public static func load(vault: Vault) -> HistoryDates? {
         let file = vault.root.appendingPathComponent(HistoryDatesFile.path)
-        let kept = HistoryDatesFile.read(file)
         switch GitHeadFile.read(vault.root) {
         case .noRepository, .unborn: return nil
-        case .commit(let hex) where hex == kept?.head: return HistoryDates(entries: kept?.entries ?? [:], changedPaths: [])
+        case .commit(let hex) where hex == HistoryDatesFile.head(file): return HistoryDates(keptIn: vault)
         case .commit, .unknown: break
         }
+        return walked(vault: vault, file: file)
+    }
+
+    /// The dates of `vault`'s history from the dates `file` keeps, the commits since walked and
+    /// the file written again (all of the history when it keeps nothing readable).
+    private static func walked(vault: Vault, file: URL) -> HistoryDates? {
+        let kept = HistoryDatesFile.read(file)
         guard let repository = try? Repository.open(at: vault.root), let head = try? repository.headCommitID() else { return nil }
         if let kept, kept.head == head.hex {
             return HistoryDates(entries: kept.entries, changedPaths: [])
@@ -61,14 +82,42 @@ public struct HistoryDates: Sendable {
         return HistoryDates(entries: entries, changedPaths: changed.sorted(by: ExactPath.precedes))
     }
 
+    /// Entries given, or read from the dates file on first use (once, whichever thread asks).
+    private final class EntrySource: @unchecked Sendable {
+        private let vault: Vault?
+        private let lock = NSLock()
+        private var loaded: [String: Entry]?
+
+        init(entries: [String: Entry]) {
+            vault = nil
+            loaded = entries
+        }
+
+        init(keptIn vault: Vault) {
+            self.vault = vault
+        }
+
+        var entries: [String: Entry] {
+            lock.lock()
+            defer { lock.unlock() }
+            if let loaded { return loaded }
+            // A file whose first line names HEAD but whose lines do not read is computed again.
+            let file = vault.map { $0.root.appendingPathComponent(HistoryDatesFile.path) }
+            let read = file.flatMap { HistoryDatesFile.read($0)?.entries }
+                ?? vault.flatMap { vault in file.flatMap { HistoryDates.walked(vault: vault, file: $0)?.entries } } ?? [:]
+            loaded = read
+            return read
+        }
+    }
+
     /// A note parser that dates notes without front-matter dates by this history: QuireCore's
     /// parser, then `Note.fillDatesFromHistory` (`updated` only when the file is the blob of
     /// `HEAD`).
     public var parser: NoteParsing {
-        let entries = entries
+        let source = source
         return { data, path in
             var note = NoteParser.parse(data, path: path)
-            if note.createdAt == nil || note.updatedAt == nil, let entry = entries[path] {
+            if note.createdAt == nil || note.updatedAt == nil, let entry = source.entries[path] {
                 let same = note.updatedAt != nil || BlobHash.hex(data) == entry.blob
                 note.fillDatesFromHistory(created: entry.created, updated: same ? entry.updated : nil)
             }

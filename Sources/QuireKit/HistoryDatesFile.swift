@@ -18,6 +18,17 @@ enum HistoryDatesFile {
     /// Where it is, from the vault root.
     static let path = ".quire/cache/dates.tsv"
 
+    /// The commit named by the file's first line (its first 120 bytes read); nil when there is
+    /// no such line.
+    static func head(_ url: URL) -> String? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        guard let start = try? handle.read(upToCount: 120) else { return nil }
+        let line = String(decoding: start.prefix { $0 != 0x0A }, as: UTF8.self)
+        guard line.hasPrefix(header), line.utf8.count == header.utf8.count + 40 else { return nil }
+        return String(line.dropFirst(header.count))
+    }
+
     /// The file's contents; nil when it is missing or does not read as the format says.
     static func read(_ url: URL) -> Contents? {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
