@@ -37,7 +37,21 @@ extension Repository {
     /// unchanged (a copied or restored repository) get their stat data written back to the index,
     /// as `git status` does, so the next check needs no content comparison; it takes the index
     /// lock (`GitError.Code.locked` while a git command holds it).
-    public func status(detectRenames: Bool = false, refreshingIndex: Bool = false) throws -> [StatusEntry] {
+    ///
+    /// `paths` (vault-relative, taken literally: no glob) limits the look to those files and
+    /// folders (everything under a folder named): what a stat scan (`changeCandidates`) found
+    /// costs its size, not the vault's. nil looks at the whole work tree.
+    public func status(detectRenames: Bool = false, refreshingIndex: Bool = false,
+                       paths: [String]? = nil) throws -> [StatusEntry] {
+        guard let paths else { return try status(detectRenames: detectRenames, refreshingIndex: refreshingIndex, pathspec: nil) }
+        guard !paths.isEmpty else { return [] }
+        return try StringArray.with(paths) { array in
+            try status(detectRenames: detectRenames, refreshingIndex: refreshingIndex, pathspec: array)
+        }
+    }
+
+    private func status(detectRenames: Bool, refreshingIndex: Bool,
+                        pathspec: UnsafeMutablePointer<git_strarray>?) throws -> [StatusEntry] {
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
@@ -47,6 +61,10 @@ extension Repository {
             options.flags |= GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX.rawValue | GIT_STATUS_OPT_RENAMES_INDEX_TO_WORKDIR.rawValue
         }
         if refreshingIndex { options.flags |= GIT_STATUS_OPT_UPDATE_INDEX.rawValue }
+        if let pathspec {
+            options.pathspec = pathspec.pointee
+            options.flags |= GIT_STATUS_OPT_DISABLE_PATHSPEC_MATCH.rawValue
+        }
         var list: OpaquePointer?
         try check(git_status_list_new(&list, pointer, &options), "git_status_list_new")
         defer { git_status_list_free(list) }

@@ -7,42 +7,50 @@ import Glibc
 
 extension Repository {
     /// Whether the index and the work tree certainly match HEAD, decided from stat data alone
-    /// (no file is read), on every core: the usual "nothing to do" answer of a sync without
-    /// libgit2's single-threaded status. True only when HEAD's tree is the index's tree, no entry
-    /// is conflicted, flagged (intent-to-add, skip-worktree) or other than a regular file, every
-    /// tracked file's `lstat` equals its index entry in every field git records (mtime and ctime
-    /// to the nanosecond, size, inode, uid, gid, mode), no entry is racily clean (modified at or
-    /// after the index file: its content could change without its stat data, as git's racy-git
-    /// rule says), and every untracked file or folder is ignored. False means "maybe changed":
-    /// ask `status()`, which decides exactly. Stricter than git on purpose (a difference git
-    /// would forgive, such as a `core.filemode = false` mode change, only costs the full status).
+    /// (no file is read): `changeCandidates()` found nothing.
     public func isProvablyUnchanged() throws -> Bool {
+        try changeCandidates()?.isEmpty == true
+    }
+
+    /// The paths where the work tree may differ from HEAD, found from stat data alone (no file
+    /// is read), on every core, without libgit2's single-threaded status: every tracked file
+    /// whose `lstat` differs from its index entry in any field git records (mtime and ctime to
+    /// the nanosecond, size, inode, uid, gid, mode), or that is missing, or that is racily clean
+    /// (modified at or after the index file: its content could change without its stat data, so
+    /// git compares its content, and so does the status these paths are given to), and every
+    /// untracked file or folder not ignored; sorted. Empty: nothing changed (the usual sync).
+    /// nil when stat data cannot narrow it down — HEAD's tree is not the index's tree, an entry
+    /// is conflicted, flagged (intent-to-add, skip-worktree) or other than a regular file, a
+    /// tracked folder is gone or no folder, a nested repository, `core.ignorecase`: ask the full
+    /// `status()`. `status(paths:)` of the candidates decides exactly, at the cost of their
+    /// number. Stricter than git on purpose (a difference git would forgive, such as a
+    /// `core.filemode = false` mode change, only makes a candidate).
+    public func changeCandidates() throws -> [String]? {
         guard let root = workDirectory?.path, let head = try headCommitID(),
-              try configString("core.ignorecase").map({ !Self.isTrue($0) }) ?? true else { return false }
+              try configString("core.ignorecase").map({ !Self.isTrue($0) }) ?? true else { return nil }
         let indexPath = gitDirectory.appendingPathComponent("index").path
         var before = stat()
-        guard lstat(indexPath, &before) == 0 else { return false }
+        guard lstat(indexPath, &before) == 0 else { return nil }
         let index = try self.index()
         try check(git_index_read(index.pointer, 0), "git_index_read")
         var after = stat()
         // Rewritten meanwhile (libgit2 and git replace it with a new file): not the stat taken.
         guard lstat(indexPath, &after) == 0, after.st_ino == before.st_ino, after.st_size == before.st_size,
               after.st_mtim.tv_sec == before.st_mtim.tv_sec, after.st_mtim.tv_nsec == before.st_mtim.tv_nsec,
-              git_index_has_conflicts(index.pointer) == 0 else { return false }
+              git_index_has_conflicts(index.pointer) == 0 else { return nil }
         var tree = git_oid()
         // Immediate when the index's tree cache is valid (as quire and git leave it after a commit).
         try check(git_index_write_tree(&tree, index.pointer), "git_index_write_tree")
-        guard OID(tree) == (try treeID(ofCommit: head)) else { return false }
-        guard let plan = TrackedFolders(index: index.pointer, indexModified: after.st_mtim) else { return false }
-        let untracked = plan.scan(root: root)
-        guard let untracked else { return false }
-        for item in untracked {
-            guard try isIgnored(item.isFolder ? item.path + "/" : item.path) else {
-                guard item.isFolder, try onlyIgnored(in: item.path, root: root) else { return false }
-                continue
-            }
+        guard OID(tree) == (try treeID(ofCommit: head)) else { return nil }
+        guard let plan = TrackedFolders(index: index.pointer, indexModified: after.st_mtim),
+              let scan = plan.scan(root: root) else { return nil }
+        var candidates = scan.changed
+        for item in scan.untracked {
+            if try isIgnored(item.isFolder ? item.path + "/" : item.path) { continue }
+            if item.isFolder, try onlyIgnored(in: item.path, root: root) { continue }
+            candidates.append(item.path)
         }
-        return true
+        return candidates.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// Whether every file under the untracked folder `path` (and every folder holding one) is
@@ -71,7 +79,7 @@ extension Repository {
     }
 }
 
-/// The index's entries grouped by folder, for `isProvablyUnchanged`: each folder is read once
+/// The index's entries grouped by folder, for `changeCandidates`: each folder is read once
 /// (`readdir`, then `fstatat` per tracked file), folders in parallel. The entries are borrowed
 /// from a `git_index` that must not change (nor be freed) while a scan runs.
 struct TrackedFolders {
@@ -81,10 +89,19 @@ struct TrackedFolders {
         var isFolder: Bool
     }
 
+    /// What a scan found: tracked files that may have changed (stat data differs, missing, or
+    /// racily clean) and the untracked files and folders.
+    struct Found {
+        var changed: [String] = []
+        var untracked: [Untracked] = []
+    }
+
     /// One tracked folder: the index entries of its files (their names start at `nameOffset` of
     /// each entry's path) and the names of its tracked subfolders.
     private struct Folder {
         var entries: [UnsafePointer<git_index_entry>] = []
+        /// Whether each entry is racily clean (always a candidate).
+        var racy: [Bool] = []
         var nameOffset = 0
         var subfolders: Set<String> = []
     }
@@ -93,7 +110,7 @@ struct TrackedFolders {
     private var folders: [String: Folder] = ["": Folder()]
 
     /// Groups the entries of `index`; nil when one rules the fast answer out (not stage 0, a
-    /// flag, not a regular file, or racily clean: modified at or after `indexModified`).
+    /// flag, not a regular file). An entry modified at or after `indexModified` is racily clean.
     init?(index: OpaquePointer, indexModified: timespec) {
         let newest = (Int64(indexModified.tv_sec), Int64(indexModified.tv_nsec))
         // The folder of the entry before: entries are sorted by path, so most share it.
@@ -105,7 +122,7 @@ struct TrackedFolders {
             let stage = (Int32(item.flags) & GIT_INDEX_ENTRY_STAGEMASK) >> GIT_INDEX_ENTRY_STAGESHIFT
             let flagged = UInt32(item.flags_extended) & (GIT_INDEX_ENTRY_INTENT_TO_ADD.rawValue | GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue)
             let modified = (Int64(UInt32(bitPattern: item.mtime.seconds)), Int64(item.mtime.nanoseconds))
-            guard stage == 0, flagged == 0, item.mode == 0o100644 || item.mode == 0o100755, modified < newest,
+            guard stage == 0, flagged == 0, item.mode == 0o100644 || item.mode == 0o100755,
                   let path = item.path else { return nil }
             let folderLength = strrchr(path, 0x2F).map { UnsafePointer($0) - path } ?? 0
             let folderBytes = UnsafeRawBufferPointer(start: path, count: folderLength)
@@ -115,6 +132,7 @@ struct TrackedFolders {
                 if folders[current] == nil { add(folder: current) }
             }
             folders[current]?.entries.append(entry)
+            folders[current]?.racy.append(modified >= newest)
         }
     }
 
@@ -127,39 +145,41 @@ struct TrackedFolders {
         folders[path] = Folder(nameOffset: path.utf8.count + 1)
     }
 
-    /// Reads every tracked folder under `root`; the untracked files and folders found, or nil
-    /// when a tracked file or folder differs or is missing (or a folder cannot be read).
-    func scan(root: String) -> [Untracked]? {
+    /// Reads every tracked folder under `root`; what differs, or nil when a tracked folder is
+    /// gone or no folder (or cannot be read), or holds a nested `.git`.
+    func scan(root: String) -> Found? {
         let paths = folders.keys.sorted()
-        var results = [[Untracked]?](repeating: nil, count: paths.count)
-        // Set by the first folder that differs: the others are not read (the answer is known).
-        let differs = NSLock()
+        var results = [Found?](repeating: nil, count: paths.count)
+        // Set by the first folder the scan cannot judge: the others are not read.
+        let failed = NSLock()
         var found = false
         results.withUnsafeMutableBufferPointer { output in
             let slots = output
             onEveryCore(iterations: paths.count) { position in
-                guard !differs.withLock({ found }) else { return }
+                guard !failed.withLock({ found }) else { return }
                 let result = scanFolder(paths[position], root: root)
-                if result == nil { differs.withLock { found = true } }
+                if result == nil { failed.withLock { found = true } }
                 slots.baseAddress.map { ($0 + position).pointee = result }
             }
         }
-        var untracked: [Untracked] = []
+        var all = Found()
         for result in results {
             guard let result else { return nil }
-            untracked += result
+            all.changed += result.changed
+            all.untracked += result.untracked
         }
-        return untracked
+        return all
     }
 
-    /// One folder: nil when it differs from the index, else its untracked entries.
-    private func scanFolder(_ path: String, root: String) -> [Untracked]? {
+    /// One folder: nil when it cannot be judged, else its changed and untracked entries.
+    private func scanFolder(_ path: String, root: String) -> Found? {
         guard let folder = folders[path] else { return nil }
-        var files: [String: UnsafePointer<git_index_entry>] = [:]
+        // By the name's bytes: Swift strings equal under Unicode normalization are two files here.
+        var files: [[UInt8]: (entry: UnsafePointer<git_index_entry>, racy: Bool)] = [:]
         files.reserveCapacity(folder.entries.count)
-        for entry in folder.entries {
+        for (entry, racy) in zip(folder.entries, folder.racy) {
             guard let name = entry.pointee.path.map({ String(cString: $0 + folder.nameOffset) }) else { return nil }
-            files[name] = entry
+            files[Array(name.utf8)] = (entry, racy)
         }
         // The root as given (it may be reached through a link); a subfolder was checked to be a
         // real folder by its parent's scan, and O_NOFOLLOW keeps it one.
@@ -171,30 +191,35 @@ struct TrackedFolders {
             return nil
         }
         defer { closedir(stream) }
-        var matched = 0
-        var untracked: [Untracked] = []
+        var seen: Set<[UInt8]> = []
+        var found = Found()
+        let prefix = path.isEmpty ? "" : path + "/"
         while let item = readdir(stream) {
             var rawName = item.pointee.d_name
             let capacity = MemoryLayout.size(ofValue: rawName)
-            let name = withUnsafePointer(to: &rawName) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
-            }
+            // A name that is not UTF-8 could not be named to the status exactly: left to the full one.
+            guard let name = withUnsafePointer(to: &rawName, { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: capacity) { String(validatingCString: $0) }
+            }) else { return nil }
             if name == "." || name == ".." || (path.isEmpty && name == ".git") { continue }
             var status = stat()
             guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
             let kind = status.st_mode & S_IFMT
-            if let entry = files[name] {
-                guard Self.matches(entry.pointee, status) else { return nil }
-                matched += 1
+            if let file = files[Array(name.utf8)] {
+                seen.insert(Array(name.utf8))
+                if file.racy || !Self.matches(file.entry.pointee, status) { found.changed.append(prefix + name) }
             } else if folder.subfolders.contains(name) {
                 guard kind == S_IFDIR else { return nil }
             } else {
                 // A `.git` below the root: a nested repository (or a stray one), left to status.
                 if name == ".git" { return nil }
-                untracked.append(Untracked(path: path.isEmpty ? name : path + "/" + name, isFolder: kind == S_IFDIR))
+                found.untracked.append(Untracked(path: prefix + name, isFolder: kind == S_IFDIR))
             }
         }
-        return matched == files.count ? untracked : nil
+        if seen.count < files.count {
+            found.changed += files.keys.filter { !seen.contains($0) }.map { prefix + String(decoding: $0, as: UTF8.self) }  // deleted
+        }
+        return found
     }
 
     /// Whether `status` (an `lstat`) is exactly what `entry` recorded, field by field as

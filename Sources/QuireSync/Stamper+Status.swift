@@ -3,14 +3,15 @@ import QuireGit
 
 /// How the Stamper finds what changed and what a kept edit is merged with.
 extension Stamper {
-    /// The full status, writing back stat data the index had out of date (a vault copied with its
-    /// `.git`: otherwise every later sync would compare every file's content again). While a git
-    /// command holds the index lock, the plain status: the refresh waits for another sync.
-    func refreshingStatus() throws -> [StatusEntry] {
+    /// The status (of `paths` only, when given; nil: the full status), writing back stat data the
+    /// index had out of date (a vault copied with its `.git`: otherwise every later sync would
+    /// compare every file's content again). While a git command holds the index lock, the plain
+    /// status: the refresh waits for another sync.
+    func refreshingStatus(paths: [String]? = nil) throws -> [StatusEntry] {
         do {
-            return try repository.status(refreshingIndex: true)
+            return try repository.status(refreshingIndex: true, paths: paths)
         } catch let error as GitError where error.code == .locked {
-            return try repository.status()
+            return try repository.status(paths: paths)
         }
     }
 

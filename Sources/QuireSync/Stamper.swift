@@ -35,6 +35,9 @@ struct Stamper {
         /// The commit whose versions the kept edits were merged with, when it is not HEAD (the
         /// git CLI committed since the update that kept them): the losing side of `decisions`.
         var incomingCommit: OID?
+        /// The paths that can differ from HEAD now (those the stat scan named, and those this
+        /// run wrote or removed), sorted; nil when the full status was needed.
+        var touched: [String]?
     }
 
     /// Merges the user's edits kept from the last sync against `state.pendingBases` and stamps
@@ -46,9 +49,11 @@ struct Stamper {
         var read: [String: Data] = [:]
         // Written path of a pending merge → the path its base is kept under, and the user's file.
         var pending: [String: (key: String, file: String)] = [:]
-        // Nothing changed (the usual sync): proved from stat data on every core, without
-        // libgit2's status; anything it cannot prove goes through the full status.
-        let entries = try state.pendingBases.isEmpty && repository.isProvablyUnchanged() ? [] : refreshingStatus()
+        // What may have changed, from stat data on every core (nothing, in the usual sync);
+        // libgit2's status then looks at just those paths. Anything the scan cannot narrow down
+        // goes through the full status.
+        let candidates = state.pendingBases.isEmpty ? try repository.changeCandidates() : nil
+        let entries = try refreshingStatus(paths: candidates)
         let movedFrom = try movedPendingEdits(entries, state: state)
         let incoming = try incomingMoves(entries, state: state)
         // The version each kept edit lacks: the tree the update that kept it moved the branch
@@ -62,7 +67,7 @@ struct Stamper {
         // Notes, and any other file (an attachment) the user edited while the last sync ran.
         // HEAD's versions are looked up one folder tree at a time; files are read and stamped
         // on both cores (libgit2 stays on this thread); results are taken in status order.
-        var candidates: [(path: String, oldPath: String, target: String)] = committedKept.map { ($0, $0, $0) }
+        var changedFiles: [(path: String, oldPath: String, target: String)] = committedKept.map { ($0, $0, $0) }
         for entry in entries where entry.inWorkTree && (entry.path.hasSuffix(".md") || state.pendingBases[entry.path] != nil) {
             guard entry.kind == .modified || entry.kind == .renamed || movedFrom[entry.path] != nil
                     || incoming[entry.path] != nil, headTree != nil else { continue }
@@ -70,22 +75,22 @@ struct Stamper {
             // through (it may lead outside the vault, or to another note).
             var status = stat()
             if lstat(vault.url(for: entry.path).path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { continue }
-            candidates.append((entry.path, movedFrom[entry.path] ?? incoming[entry.path] ?? entry.oldPath ?? entry.path,
+            changedFiles.append((entry.path, movedFrom[entry.path] ?? incoming[entry.path] ?? entry.oldPath ?? entry.path,
                                incoming[entry.path] ?? entry.path))
         }
-        let committedEntries = try headTree.map { try repository.entries(atPaths: candidates.map(\.oldPath), inTree: $0) } ?? [:]
-        let pendingPaths = candidates.filter { state.pendingBases[$0.path] != nil && $0.path == $0.target }.map(\.path)
+        let committedEntries = try headTree.map { try repository.entries(atPaths: changedFiles.map(\.oldPath), inTree: $0) } ?? [:]
+        let pendingPaths = changedFiles.filter { state.pendingBases[$0.path] != nil && $0.path == $0.target }.map(\.path)
         let incomingEntries = try incomingTree.map { try repository.entries(atPaths: pendingPaths, inTree: $0) } ?? [:]
         var headBlobs: [Data?] = []
-        headBlobs.reserveCapacity(candidates.count)
-        for candidate in candidates {
+        headBlobs.reserveCapacity(changedFiles.count)
+        for candidate in changedFiles {
             let entry = candidate.path == candidate.target ? incomingEntries[candidate.path] ?? committedEntries[candidate.oldPath]
                 : committedEntries[candidate.oldPath]
             headBlobs.append(try entry.map { try repository.blobData($0.id) })
         }
         // Off this thread: the user's file, its mtime, and the stamp of a note without a pending merge.
-        let prepared = ParallelMap.map(Array(candidates.indices), chunkSize: 16) { index -> Prepared in
-            let candidate = candidates[index]
+        let prepared = ParallelMap.map(Array(changedFiles.indices), chunkSize: 16) { index -> Prepared in
+            let candidate = changedFiles[index]
             guard let headData = headBlobs[index],
                   let current = try? Data(contentsOf: vault.url(for: candidate.path)) else { return Prepared() }
             let mtime = modificationTime(candidate.path) ?? headTime
@@ -96,7 +101,7 @@ struct Stamper {
             }
             return result
         }
-        for (index, candidate) in candidates.enumerated() {
+        for (index, candidate) in changedFiles.enumerated() {
             let target = candidate.target
             guard let headData = headBlobs[index], let current = prepared[index].current else { continue }
             let mtime = prepared[index].mtime
@@ -180,10 +185,15 @@ struct Stamper {
         state.pendingBases = state.pendingBases.filter { kept.contains($0.key) }
         if state.pendingBases.isEmpty { state.pendingHead = nil }
         stamped.removeAll { edited.contains($0) }
+        // Every path this run looked at, wrote or removed: all a commit needs to look at again.
+        let touched = candidates.map { scanned in
+            Set((scanned + committedKept + writes.map(\.path) + leaving.values.map(\.path)).map(ExactPath.init))
+                .map(\.string).sorted(by: ExactPath.precedes)
+        }
         return Outcome(stamped: stamped, decisions: decisions.filter { !edited.contains($0.path) },
                        changed: !entries.isEmpty || !committedKept.isEmpty, waiting: Set(waiting.map(\.file)).sorted(),
                        uncommitted: Set(waiting.flatMap { [$0.key, $0.file] }).sorted(),
-                       incomingCommit: incomingCommit)
+                       incomingCommit: incomingCommit, touched: touched)
     }
 
     /// What is read and computed for one changed file off the main thread (nil `current`: the

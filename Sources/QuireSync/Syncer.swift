@@ -152,7 +152,8 @@ public final class Syncer {
             // Nothing changed (the usual case): no need to scan the work tree again to commit.
             if stamping.changed || head == nil || !trailers.isEmpty {
                 options.phaseStarted?(.committing)
-                try commitLocalChanges(into: &report, trailers: trailers, leaving: stamping.uncommitted)
+                try commitLocalChanges(into: &report, trailers: trailers, leaving: stamping.uncommitted,
+                                       looking: head == nil ? nil : stamping.touched)
             }
             if !trailers.isEmpty {
                 state.pendingConflictTrailers = nil
@@ -237,13 +238,16 @@ public final class Syncer {
     /// parent's, or for a deletion undone the commit's own side). Decisions that changed nothing
     /// against HEAD (a note brought back as HEAD has it) still get a commit to carry them.
     /// Paths in `leaving` (pending merges that wait) stay as HEAD has them: uncommitted.
-    private func commitLocalChanges(into report: inout SyncReport, trailers: [String], leaving: [String]) throws {
+    /// `looking` names every path that can differ from HEAD (what the stamping scanned and
+    /// wrote): only those are looked at again; nil looks at the whole work tree.
+    private func commitLocalChanges(into report: inout SyncReport, trailers: [String], leaving: [String],
+                                    looking paths: [String]?) throws {
         let index = try repository.index()
         // What status reports is what `git add --all` would stage; an unresolved conflict goes
         // through the full walk instead. A folder entry is a git repository of its own (status
         // lists every other untracked file): never staged, reported. New temporary files are
         // never staged (`stageable`).
-        var status = try repository.status().filter(\.inWorkTree)
+        var status = try repository.status(paths: paths).filter(\.inWorkTree)
         let nested = status.filter(NestedRepository.isNested)
         report.skipped += nested.map { SkippedPath(path: $0.path, reason: NestedRepository.reason) }
         status.removeAll(where: NestedRepository.isNested)

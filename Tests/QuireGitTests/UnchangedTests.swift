@@ -82,4 +82,57 @@ import Testing
         #expect(try repo.status().isEmpty)
         #expect(try !repo.isProvablyUnchanged())
     }
+
+    /// `changeCandidates()` names every path the full status lists, so that the status of just
+    /// those paths is the full status; what it cannot narrow down (a staged change) is nil.
+    @Test func candidatesNameEveryChange() throws {
+        let changes = ["none", "edit keeping size and time", "untracked file", "untracked nested file", "deletion",
+                       "mode", "file became folder", "ignored only"]
+        for change in changes {
+            let temp = try TemporaryDirectory()
+            let repo = try committedVault(temp)
+            switch change {
+            case "edit keeping size and time":
+                try Fixture.write("ALPHA\n", to: "alpha.md", in: temp.url)
+                try age("alpha.md", temp)
+            case "untracked file": try Fixture.write("new\n", to: "Folder/new.md", in: temp.url)
+            case "untracked nested file": try Fixture.write("new\n", to: "New/Deeper/new.md", in: temp.url)
+            case "deletion": try FileManager.default.removeItem(at: temp.path("Folder/beta.md"))
+            case "mode": try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temp.path("alpha.md").path)
+            case "file became folder":
+                try FileManager.default.removeItem(at: temp.path("alpha.md"))
+                try Fixture.write("inside\n", to: "alpha.md/inside.md", in: temp.url)
+            case "ignored only": try Fixture.write("scratch\n", to: "Scratch/only.tmp", in: temp.url)
+            default: break
+            }
+            let candidates = try #require(try repo.changeCandidates(), "\(change)")
+            #expect(try repo.status(paths: candidates) == repo.status(), "\(change): \(candidates)")
+            #expect(candidates.isEmpty == ["none", "ignored only"].contains(change), "\(change): \(candidates)")
+        }
+        let temp = try TemporaryDirectory()
+        let repo = try committedVault(temp)
+        try Fixture.write("staged\n", to: "alpha.md", in: temp.url)
+        let index = try repo.index()
+        try index.add(path: "alpha.md")
+        try index.write()
+        #expect(try repo.changeCandidates() == nil)
+    }
+
+    /// A racily clean entry (modified at or after the index was written) is always a candidate:
+    /// an edit that keeps its size and modification time is found by comparing content, as git does.
+    @Test func racyEditKeepingSizeAndTimeIsFound() throws {
+        let temp = try TemporaryDirectory()
+        let repo = try committedVault(temp)
+        let future = Date(timeIntervalSinceNow: 3_600)
+        try Fixture.write("gamma\n", to: "gamma.md", in: temp.url)
+        try age("gamma.md", temp, to: future)
+        try Fixture.commitAll(repo, "gamma", at: 10)
+        #expect(try repo.changeCandidates() == ["gamma.md"])
+        #expect(try repo.status(paths: ["gamma.md"]).isEmpty)
+        // Same size, same modification time, other bytes.
+        try Fixture.write("GAMMA\n", to: "gamma.md", in: temp.url)
+        try age("gamma.md", temp, to: future)
+        let candidates = try #require(try repo.changeCandidates())
+        #expect(try repo.status(paths: candidates).map(\.path) == ["gamma.md"])
+    }
 }
