@@ -32,7 +32,7 @@ final class BackgroundCatalogRefresh: @unchecked Sendable {
         finished.enter()
         Thread.detachNewThread { [self] in
             do {
-                try Self.refreshNow(vault: vault, environment: environment)
+                try Self.refreshNow(vault: vault, environment: environment, after: report)
             } catch {
                 lock.withLock { failure = error }
             }
@@ -40,9 +40,11 @@ final class BackgroundCatalogRefresh: @unchecked Sendable {
         }
     }
 
-    /// Brings the catalog of `vault` up to date on this thread.
-    static func refreshNow(vault: Vault, environment: [String: String]) throws {
-        _ = try VaultSession(vault: vault, environment: environment)
+    /// Brings the catalog of `vault` up to date on this thread with what the sync of `report`
+    /// wrote (the notes it stamped and those the remote changed) and the notes git's history
+    /// dates anew: no walk of the vault (the next command's walk or watcher sees the rest).
+    static func refreshNow(vault: Vault, environment: [String: String], after report: SyncReport) throws {
+        _ = try VaultSession(vault: vault, environment: environment, changedPaths: report.stamped + report.updatedFromRemote)
     }
 
     /// Waits for a started refresh to finish; returns the report it started from (nil when it

@@ -137,10 +137,17 @@ public struct HistoryDates: Sendable {
 
     /// Opens `vault`'s fresh catalog with its notes dated by git's history where their front
     /// matter says nothing (`FreshCatalog.open`, then the notes whose history dates changed
-    /// parsed again); without history, by their files' times.
+    /// parsed again); without history, by their files' times. With `changedPaths` (what a sync
+    /// wrote), only those notes are looked at (`FreshCatalog.refresh`): no walk.
     public static func openCatalog(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
                                    rebuild: Bool = false, walk: Bool = false,
-                                   progress: IndexProgress? = nil) throws -> FreshCatalog {
+                                   progress: IndexProgress? = nil, changedPaths: [String]? = nil) throws -> FreshCatalog {
+        if let changedPaths, !rebuild {
+            let dates = load(vault: vault)
+            return try FreshCatalog.refresh(vault: vault, rules: rules, environment: environment, changedPaths: changedPaths,
+                                            parse: dates?.parser ?? CatalogStore.defaultParser,
+                                            reparsing: dates?.changedPaths ?? [])
+        }
         guard let dates = load(vault: vault) else {
             return try FreshCatalog.open(vault: vault, rules: rules, environment: environment, rebuild: rebuild, walk: walk,
                                          progress: progress)

@@ -25,14 +25,15 @@ public struct VaultSession {
     /// Opens the catalog of `vault`: the snapshot in `.quire/cache/` is loaded and only changed
     /// notes are read. `rebuild` ignores the snapshot; `walk` looks at every note even when a
     /// watcher runs (`quire check` lists what the walk skips); `progress` hears how far the
-    /// refresh got.
+    /// refresh got. With `changedPaths` (what a sync wrote), only those notes are looked at: no
+    /// walk (the next session's walk or watcher proves the rest).
     public init(vault: Vault, environment: [String: String], rebuild: Bool = false, walk: Bool = false,
-                progress: IndexProgress? = nil) throws {
+                progress: IndexProgress? = nil, changedPaths: [String]? = nil) throws {
         self.vault = vault
         self.environment = environment
         rules = GitIgnoreRules.of(vault, environment: environment)
         let fresh = try HistoryDates.openCatalog(vault: vault, rules: rules, environment: environment,
-                                                 rebuild: rebuild, walk: walk, progress: progress)
+                                                 rebuild: rebuild, walk: walk, progress: progress, changedPaths: changedPaths)
         store = fresh.store
         skipped = fresh.skipped
         freshness = fresh.freshness

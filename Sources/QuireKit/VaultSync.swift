@@ -130,11 +130,11 @@ public enum VaultSync {
         if options.refreshCatalog, changesNotes(report),
            refreshedAfter?.updatedFromRemote != report.updatedFromRemote || refreshedAfter?.stamped != report.stamped {
             // Not refreshed yet, or a later round (the remote moved meanwhile) updated more files.
-            try BackgroundCatalogRefresh.refreshNow(vault: vault, environment: options.environment)
+            try BackgroundCatalogRefresh.refreshNow(vault: vault, environment: options.environment, after: report)
         } else if options.refreshCatalog, !options.dryRun, !HistoryDates.isCurrent(vault: vault) {
             // The sync's commits date notes anew (git's history): done here, where libgit2 is
             // loaded anyway, so that the next search need not load it.
-            try BackgroundCatalogRefresh.refreshNow(vault: vault, environment: options.environment)
+            try BackgroundCatalogRefresh.refreshNow(vault: vault, environment: options.environment, after: SyncReport())
         }
         return report
     }

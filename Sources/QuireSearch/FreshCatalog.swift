@@ -90,7 +90,7 @@ public struct FreshCatalog: Sendable {
     }
 
     /// The paths a watcher named, less those the rules hide (the walk leaves those out).
-    private static func visible(_ paths: [String], rules: (any IgnoreRules)?) -> [String] {
+    static func visible(_ paths: [String], rules: (any IgnoreRules)?) -> [String] {
         guard let rules, !paths.isEmpty else { return paths }
         return paths.filter { !((try? rules.isIgnoredFile($0)) ?? false) }
     }

@@ -27,4 +27,36 @@ import Testing
         let found = try b.run(["search", "zephyrine", "--paths"])
         #expect(found.code == 0 && found.stdout == "two.md\n", "\(found.stdout)\(found.stderr)")
     }
+
+    /// The sync brings the catalog up to date from what it wrote alone (no walk): a note the git
+    /// CLI committed before it, a branch the git CLI checked out and a `git pull` are seen by the
+    /// next search (its own walk), and the sync commits none of them back as a change.
+    @Test func changesMadeByPlainGitAreFoundByTheNextSearch() throws {
+        let world = try SyncWorld()
+        let a = try world.first("a", notes: ["one.md": note("n1", title: "One", updated: "2026-11-29T10:00:00Z"),
+                                             "two.md": note("n2", title: "Two", updated: "2026-11-29T10:00:00Z")])
+        let b = try world.clone("b")
+        _ = try Self.indexReport(b)
+        // A plain `git commit`, then a sync that has nothing of its own to commit.
+        try b.write(note("n1", title: "One", updated: "2026-11-29T10:00:00Z", body: "quillwort by git\n"), to: "one.md")
+        #expect(try b.git(["commit", "-qam", "by git"]).code == 0)
+        try b.sync(now: "2026-11-29T12:01:00Z")
+        #expect(try b.run(["search", "quillwort", "--paths"]).stdout == "one.md\n")
+        // Branches checked out by git: the search follows them, the sync commits no revert.
+        #expect(try b.git(["checkout", "-qb", "side"]).code == 0)
+        try b.write(note("n2", title: "Two", updated: "2026-11-29T10:00:00Z", body: "sidewinder\n"), to: "two.md")
+        #expect(try b.git(["commit", "-qam", "side"]).code == 0)
+        #expect(try b.run(["search", "sidewinder", "--paths"]).stdout == "two.md\n")
+        #expect(try b.git(["checkout", "-q", "main"]).code == 0)
+        let head = try b.git(["rev-parse", "HEAD"]).stdout
+        try b.sync(now: "2026-11-29T12:02:00Z")
+        #expect(try b.git(["rev-parse", "HEAD"]).stdout == head, "the sync committed something after a checkout")
+        #expect(try b.run(["search", "sidewinder", "--paths"]).stdout == "")
+        // A note changed on a and brought in by a plain `git pull`.
+        try a.write(note("n2", title: "Two", updated: "2026-11-29T12:10:00Z", body: "marigold from a\n"), to: "two.md")
+        try a.sync(now: "2026-11-29T12:11:00Z")
+        #expect(try b.git(["pull", "-q", "--no-rebase", "origin", "main"]).code == 0)
+        let found = try b.run(["search", "marigold", "--paths"])
+        #expect(found.code == 0 && found.stdout == "two.md\n", "\(found.stdout)\(found.stderr)")
+    }
 }
