@@ -32,6 +32,8 @@ public final class LanguageServer: @unchecked Sendable {
     private let reader: MessageReader
     let writer: MessageWriter
     let queue = DispatchQueue(label: "quire.lsp")
+    /// Opens the vault's catalog (`VaultSession.init`; tests hold it back to see what waits).
+    private let openSession: @Sendable (Vault, [String: String]) throws -> VaultSession
     /// Work off `queue` (a sync, the conflicts read from history): `exit` waits for it a while,
     /// for libgit2 must not be torn down under it (the process crashed at exit now and then).
     let background = DispatchGroup()
@@ -42,6 +44,8 @@ public final class LanguageServer: @unchecked Sendable {
     var state = Lifecycle.starting
     var encoding = PositionEncoding.utf16
     var session: VaultSession?
+    /// The vault `initialize` found, whose catalog opens once the answer is sent.
+    private var vaultToOpen: Vault?
     var documents: [String: OpenDocument] = [:]
     var watcher: VaultWatcher?
     var clientCapabilities = JSON.null
@@ -57,8 +61,17 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// A server reading `input` and writing `output` (descriptors the caller owns).
-    public init(input: Int32, output: Int32, options: LanguageServerOptions) {
+    public convenience init(input: Int32, output: Int32, options: LanguageServerOptions) {
+        self.init(input: input, output: output, options: options) { vault, environment in
+            try VaultSession(vault: vault, environment: environment)
+        }
+    }
+
+    /// A server whose catalog is opened by `openSession`.
+    init(input: Int32, output: Int32, options: LanguageServerOptions,
+         openSession: @escaping @Sendable (Vault, [String: String]) throws -> VaultSession) {
         self.options = options
+        self.openSession = openSession
         reader = MessageReader(descriptor: input)
         writer = MessageWriter(descriptor: output)
     }
@@ -207,6 +220,10 @@ public final class LanguageServer: @unchecked Sendable {
         } catch {
             sendError(id: id, error)
         }
+        if let vault = vaultToOpen {
+            vaultToOpen = nil
+            openCatalog(vault)
+        }
     }
 
     private func handleRequest(_ method: String, _ params: JSON, id: JSON) throws(ResponseError) -> JSON {
@@ -254,17 +271,26 @@ public final class LanguageServer: @unchecked Sendable {
         } catch {
             throw .requestFailed("no quire vault at or above \(start.path): \(error)")
         }
-        do {
-            session = try VaultSession(vault: vault, environment: options.environment)
-        } catch {
-            throw .requestFailed("the catalog of \(vault.root.path) could not be opened: \(error)")
-        }
+        // The catalog opens right after the answer (a big vault's takes seconds): the messages
+        // that follow wait for it in order, as they waited for the answer.
+        vaultToOpen = vault
         state = .running
-        options.log("serving \(vault.root.path): \(session?.directory.count ?? 0) notes")
         return .object([
             ("capabilities", capabilities),
             ("serverInfo", .object([("name", .string("quire")), ("version", .string(Self.version))])),
         ])
+    }
+
+    /// Opens the catalog of `vault` (on the queue, right after `initialize` is answered); a
+    /// failure is shown, and the requests that need the catalog answer as for no vault.
+    private func openCatalog(_ vault: Vault) {
+        do {
+            session = try openSession(vault, options.environment)
+            options.log("serving \(vault.root.path): \(session?.directory.count ?? 0) notes")
+        } catch {
+            options.log("the catalog of \(vault.root.path) could not be opened: \(error)")
+            showMessage("quire: the catalog of \(vault.root.path) could not be opened: \(error)", type: 1)
+        }
     }
 
     /// The version reported to the client.
@@ -276,39 +302,5 @@ public final class LanguageServer: @unchecked Sendable {
         if let uri, let url = URL(string: uri), url.isFileURL { return url }
         if let path = params["rootPath"]?.string, !path.isEmpty { return URL(fileURLWithPath: path) }
         return nil
-    }
-
-    /// After `initialized`: start watching the vault.
-    private func started() {
-        guard let session, watcher == nil else { return }
-        do {
-            watcher = try VaultWatcher(realRoot: session.vault.root.path) { [weak self] changes in
-                guard let self else { return }
-                self.queue.async { self.filesChanged(changes) }
-            }
-        } catch {
-            options.log("the vault is not watched (files changed by others are not seen): \(error)")
-        }
-        refreshConflicts()
-    }
-
-    /// Applies a watcher's batch to the catalog and republishes what depends on it.
-    private func filesChanged(_ changes: [FolderChange]) {
-        guard let session, state == .running else { return }
-        var notes: [String] = []
-        var walk = false
-        for change in changes {
-            switch change {
-            case .note(let path): notes.append(path)
-            case .structure, .overflow: walk = true
-            }
-        }
-        if walk {
-            do { try session.refreshAll() } catch { options.log("the vault could not be walked: \(error)") }
-        } else {
-            session.refresh(notes: Array(Set(notes)).sorted())
-        }
-        diskChanged(walk ? nil : Set(notes))
-        publishAllDiagnostics()
     }
 }

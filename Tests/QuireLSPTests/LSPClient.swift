@@ -3,23 +3,35 @@ import Testing
 @testable import QuireLSP
 import QuireCore
 
-/// `quire lsp` started as a subprocess, spoken to over its standard input and output.
+/// A language server spoken to over pipes: `quire lsp` started as a subprocess, or a
+/// `LanguageServer` run in this process on a thread of its own (`init(inProcess:)`).
 final class LSPClient: @unchecked Sendable {
-    let process = Process()
     let root: URL
+    private let server: Server
     private let input = Pipe()
     private let output = Pipe()
-    private let errors: URL
     private let lock = NSCondition()
     private var received: [JSON] = []
     private var nextID = 1
     private var closed = false
+    /// The in-process server's log lines and exit code.
+    private var logLines: [String] = []
+    private var exitCode: Int32?
+
+    /// Where the server runs.
+    private enum Server {
+        /// `quire lsp`, with its standard error in the file.
+        case process(Process, errors: URL)
+        /// A `LanguageServer` on a thread of this process.
+        case thread
+    }
 
     /// Starts `quire lsp` in `root` (the vault).
     init(root: URL, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
         self.root = root
-        errors = root.deletingLastPathComponent().appendingPathComponent("lsp-\(UUID().uuidString.prefix(6)).err")
+        let errors = root.deletingLastPathComponent().appendingPathComponent("lsp-\(UUID().uuidString.prefix(6)).err")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
         process.executableURL = LSPHarness.binary
         process.arguments = ["lsp"] + arguments
         process.currentDirectoryURL = root
@@ -30,6 +42,40 @@ final class LSPClient: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
+        server = .process(process, errors: errors)
+        startReading()
+    }
+
+    /// Runs a `LanguageServer` for `root` (the vault, also the fallback directory) in this
+    /// process; `openSession` replaces the catalog's opening (a test holds it back).
+    init(inProcess root: URL, environment extra: [String: String] = [:],
+         openSession: (@Sendable (Vault, [String: String]) throws -> VaultSession)? = nil) {
+        self.root = root
+        server = .thread
+        var environment = LSPHarness.environment(home: root.deletingLastPathComponent())
+        for (key, value) in extra { environment[key] = value }
+        let options = LanguageServerOptions(environment: environment, fallbackDirectory: root) { [weak self] line in
+            guard let self else { return }
+            self.lock.lock()
+            self.logLines.append(line)
+            self.lock.unlock()
+        }
+        let reading = input.fileHandleForReading.fileDescriptor, writing = output.fileHandleForWriting.fileDescriptor
+        let languageServer = openSession.map { LanguageServer(input: reading, output: writing, options: options, openSession: $0) }
+            ?? LanguageServer(input: reading, output: writing, options: options)
+        let output = output
+        Thread { [self] in
+            let code = languageServer.run()
+            try? output.fileHandleForWriting.close()
+            lock.lock()
+            exitCode = code
+            lock.broadcast()
+            lock.unlock()
+        }.start()
+        startReading()
+    }
+
+    private func startReading() {
         let handle = output.fileHandleForReading
         Thread { [self] in
             let reader = MessageReader(descriptor: handle.fileDescriptor)
@@ -48,7 +94,15 @@ final class LSPClient: @unchecked Sendable {
     }
 
     /// What the server wrote to standard error.
-    var log: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+    var log: String {
+        switch server {
+        case .process(_, let errors): return (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        case .thread:
+            lock.lock()
+            defer { lock.unlock() }
+            return logLines.map { "quire lsp: " + $0 + "\n" }.joined()
+        }
+    }
 
     func uri(_ path: String) -> String { root.appendingPathComponent(path).absoluteString }
 
@@ -100,6 +154,13 @@ final class LSPClient: @unchecked Sendable {
         let response = try request(method, params)
         try #require(response["error"] == nil, "\(method) failed: \(response.rendered(.compact))\n\(log)")
         return response["result"] ?? .null
+    }
+
+    /// Whether a message `matching` was received (and not yet taken), without waiting.
+    func hasReceived(_ matching: (JSON) -> Bool) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return received.contains(where: matching)
     }
 
     /// Waits (10 s at most) for the first received message `matching`, removing it.
@@ -190,10 +251,17 @@ final class LSPClient: @unchecked Sendable {
         return waitForExit()
     }
 
-    /// Waits for the process to end (killing it after 60 s: a loaded machine running the whole
-    /// suite in parallel can keep the server's queue busy for seconds) and returns its exit code.
+    /// Waits for the server to end (killing a process after 60 s: a loaded machine running the
+    /// whole suite in parallel can keep the server's queue busy for seconds) and returns its exit
+    /// code (-1: an in-process server still running after 60 s).
     func waitForExit() -> Int32 {
         let deadline = Date().addingTimeInterval(60)
+        guard case .process(let process, _) = server else {
+            lock.lock()
+            defer { lock.unlock() }
+            while exitCode == nil && lock.wait(until: deadline) {}
+            return exitCode ?? -1
+        }
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning {
             let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? "gone"
@@ -206,7 +274,10 @@ final class LSPClient: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        switch server {
+        case .process(let process, _): if process.isRunning { process.terminate() }
+        case .thread: try? input.fileHandleForWriting.close()  // the end of input ends the server
+        }
     }
 }
 

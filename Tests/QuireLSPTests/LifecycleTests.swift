@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuireLSP
+import QuireCore
 
 /// The protocol itself, through the built `quire lsp`: lifecycle, exit codes, malformed input,
 /// cancellation, and that standard output carries nothing but framed messages.
@@ -16,6 +17,26 @@ import Testing
         #expect(result["serverInfo"]?["name"] == .string("quire"))
         // A second initialize is refused; the server goes on.
         #expect(try client.request("initialize", .object([]))["error"]?["code"] == .int(-32600))
+        #expect(try client.stop() == 0, "\(client.log)")
+    }
+
+    /// A big vault's catalog takes seconds to open: `initialize` is answered first, and the
+    /// requests that follow wait for the catalog in order (never an empty answer meanwhile).
+    @Test func initializeIsAnsweredBeforeTheCatalogOpensAndRequestsWaitForIt() throws {
+        let root = try LSPHarness.vault(["a.md": "# A\n", "b.md": "# B\n"])
+        let opening = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let client = LSPClient(inProcess: root) { vault, environment in
+            opening.signal()
+            release.wait()
+            return try VaultSession(vault: vault, environment: environment)
+        }
+        #expect(try client.initialize()["capabilities"]?["completionProvider"] != nil)
+        opening.wait()
+        let id = client.start("workspace/symbol", .object([("query", .string(""))]))
+        let symbols = { (message: JSON) in message["id"] == .int(id) }
+        #expect(!client.hasReceived(symbols))
+        release.signal()
+        #expect(try client.wait(symbols)["result"]?.array?.count == 2)
         #expect(try client.stop() == 0, "\(client.log)")
     }
 
