@@ -42,7 +42,7 @@ extension LanguageServer {
 
     /// Whether `cursor` is in code, where quire reads no link or tag: a fenced or indented code
     /// block, or a code span (`MarkdownBody`, as `LinkExtractor` reads a note).
-    static func isInCode(_ document: TextDocument, _ cursor: Int) -> Bool {
+    nonisolated static func isInCode(_ document: TextDocument, _ cursor: Int) -> Bool {
         let data = document.data
         let bodyStart = NoteParser.bodyOffset(of: data)
         guard cursor >= bodyStart else { return false }

@@ -97,12 +97,19 @@ extension LanguageServer {
                 return
             }
             guard let self else { return }
-            self.queue.async {
-                let byPath = Dictionary(grouping: records, by: \.path)
-                guard byPath != self.conflicts.byPath else { return }
-                self.conflicts.byPath = byPath
-                self.publishAllDiagnostics()
+            background.enter()
+            LanguageServerActor.perform {
+                self.conflictsRead(records)
+                background.leave()
             }
         }
+    }
+
+    /// Takes in the unresolved sync conflicts read in the background.
+    private func conflictsRead(_ records: [SyncConflict]) {
+        let byPath = Dictionary(grouping: records, by: \.path)
+        guard byPath != conflicts.byPath else { return }
+        conflicts.byPath = byPath
+        publishAllDiagnostics()
     }
 }

@@ -59,7 +59,10 @@ extension LanguageServer {
             } else if attempt < 3 {
                 // Looked at again once the buffer's change (sent after the answer by a client
                 // that holds its changes back a moment) has come in.
-                queue.asyncAfter(deadline: .now() + 0.5) { [self] in takeIn(uri, attempt: attempt + 1) }
+                LanguageServerActor.perform { [self] in
+                    try? await Task.sleep(for: .milliseconds(500))  // only a cancellation ends it early
+                    takeIn(uri, attempt: attempt + 1)
+                }
             } else {
                 options.log("\(path): the editor refused the merged text; it is merged again at save")
             }
@@ -123,6 +126,9 @@ extension LanguageServer {
             options.log("\(merge.path): the vault stayed locked; the merge's collisions are not recorded")
             return
         }
-        queue.asyncAfter(deadline: .now() + 1) { [self] in recordCollisions(merge, attempt: attempt + 1) }
+        LanguageServerActor.perform { [self] in
+            try? await Task.sleep(for: .seconds(1))  // only a cancellation ends it early
+            recordCollisions(merge, attempt: attempt + 1)
+        }
     }
 }

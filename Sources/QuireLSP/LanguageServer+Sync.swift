@@ -23,23 +23,15 @@ extension LanguageServer {
                 self.notify("$/progress", .object([("token", token), ("value", .object(value))]))
             }
             progress("begin", "starting", 0)
-            self.background.enter()
+            let background = self.background
+            background.enter()
             DispatchQueue.global().async {
-                defer { self.background.leave() }
                 let outcome: Result<SyncOutcome, Error> = Result {
                     try EditorSync.run(vault, environment: environment) { step, percentage in progress("report", step, percentage) }
                 }
-                self.queue.async {
-                    self.syncRunning = false
-                    switch outcome {
-                    case .success(let done):
-                        progress("end", done.summary, nil)
-                        self.showMessage(done.summary)
-                    case .failure(let error):
-                        progress("end", "failed", nil)
-                        self.showMessage("sync failed: \(error)", type: 1)
-                    }
-                    self.refreshConflicts()
+                LanguageServerActor.perform {
+                    self.syncEnded(outcome, progress: progress)
+                    background.leave()
                 }
             }
         }
@@ -54,6 +46,20 @@ extension LanguageServer {
             run(nil)
         }
         return .object([("started", .bool(true))])
+    }
+
+    /// A sync started by `quire.sync` ended: its outcome is reported, the conflicts read again.
+    private func syncEnded(_ outcome: Result<SyncOutcome, Error>, progress: @Sendable (String, String, Int?) -> Void) {
+        syncRunning = false
+        switch outcome {
+        case .success(let done):
+            progress("end", done.summary, nil)
+            showMessage(done.summary)
+        case .failure(let error):
+            progress("end", "failed", nil)
+            showMessage("sync failed: \(error)", type: 1)
+        }
+        refreshConflicts()
     }
 
     /// `quire.status`: the vault, its notes, open buffers, unresolved conflicts and where it

@@ -6,9 +6,14 @@ extension LanguageServer {
     func started() {
         guard let session, watcher == nil else { return }
         do {
+            let background = background
             watcher = try VaultWatcher(realRoot: session.vault.root.path) { [weak self] changes in
                 guard let self else { return }
-                self.queue.async { self.filesChanged(changes) }
+                background.enter()
+                LanguageServerActor.perform {
+                    self.filesChanged(changes)
+                    background.leave()
+                }
             }
         } catch {
             options.log("the vault is not watched (files changed by others are not seen): \(error)")

@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import Synchronization
 
 /// How the front end starts the server.
 public struct LanguageServerOptions: Sendable {
@@ -23,24 +24,24 @@ public struct LanguageServerOptions: Sendable {
 /// framing). `run()` reads messages from the input descriptor until `exit` or the end of input
 /// and writes only protocol messages to the output descriptor.
 ///
-/// Threads: `run()`'s thread reads and frames messages and takes `$/cancelRequest` and `exit`
-/// at once; every other message is handled in order on one serial queue, which alone touches
-/// the documents, the vault session and the lifecycle state (hence `@unchecked Sendable`). The
-/// watcher's thread and a running sync post their results onto that queue.
-public final class LanguageServer: @unchecked Sendable {
+/// Isolation: `run()`'s thread reads and frames messages and takes `$/cancelRequest` and `exit`
+/// at once; every other message is handled in order on `LanguageServerActor`, which alone holds
+/// the documents, the vault session and the lifecycle state. The watcher's thread and a running
+/// sync hand their results to the actor.
+@LanguageServerActor
+public final class LanguageServer {
     let options: LanguageServerOptions
-    private let reader: MessageReader
+    private let input: Int32
     let writer: MessageWriter
-    let queue = DispatchQueue(label: "quire.lsp")
     /// Opens the vault's catalog (`VaultSession.init`; tests hold it back to see what waits).
     private let openSession: @Sendable (Vault, [String: String]) throws -> VaultSession
-    /// Work off `queue` (a sync, the conflicts read from history): `exit` waits for it a while,
-    /// for libgit2 must not be torn down under it (the process crashed at exit now and then).
+    /// Work off the actor (a sync, the conflicts read from history, a watcher's batch on its way):
+    /// `exit` waits for it a while, for libgit2 must not be torn down under it (the process
+    /// crashed at exit now and then).
     let background = DispatchGroup()
-    private let cancelLock = NSLock()
-    private var cancelledIDs: Set<String> = []
+    /// The requests the client cancelled (by `key(_:)`), set by `run()`'s thread.
+    private let cancelledIDs = Mutex<Set<String>>([])
 
-    // State below is touched on `queue` only.
     var state = Lifecycle.starting
     var encoding = PositionEncoding.utf16
     var session: VaultSession?
@@ -61,29 +62,46 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// A server reading `input` and writing `output` (descriptors the caller owns).
-    public convenience init(input: Int32, output: Int32, options: LanguageServerOptions) {
+    public nonisolated convenience init(input: Int32, output: Int32, options: LanguageServerOptions) {
         self.init(input: input, output: output, options: options) { vault, environment in
             try VaultSession(vault: vault, environment: environment)
         }
     }
 
     /// A server whose catalog is opened by `openSession`.
-    init(input: Int32, output: Int32, options: LanguageServerOptions,
-         openSession: @escaping @Sendable (Vault, [String: String]) throws -> VaultSession) {
+    nonisolated init(input: Int32, output: Int32, options: LanguageServerOptions,
+                     openSession: @escaping @Sendable (Vault, [String: String]) throws -> VaultSession) {
         self.options = options
         self.openSession = openSession
-        reader = MessageReader(descriptor: input)
+        self.input = input
         writer = MessageWriter(descriptor: output)
     }
 
     /// Serves until `exit` (or the end of input) and returns the process exit code the
-    /// specification asks for: 0 when `shutdown` came first, else 1.
-    public func run() -> Int32 {
+    /// specification asks for: 0 when `shutdown` came first, else 1. Blocks the calling thread
+    /// (never call it from a task).
+    public nonisolated func run() -> Int32 {
+        let (messages, handOver) = AsyncStream.makeStream(of: JSON.self)
+        let handled = DispatchSemaphore(value: 0)
+        LanguageServerActor.perform {
+            for await message in messages { self.dispatch(message) }
+            handled.signal()
+        }
+        read(into: handOver)
+        handOver.finish()
+        handled.wait()
+        return finish()
+    }
+
+    /// Reads and frames messages until `exit` or the end of input, answering what cannot be
+    /// parsed and taking cancellations at once; hands every other message over in order.
+    private nonisolated func read(into handOver: AsyncStream<JSON>.Continuation) {
+        let reader = MessageReader(descriptor: input)
         while true {
             switch reader.next() {
             case .end:
                 options.log("the client closed the input")
-                return finish()
+                return
             case .badHeader(let reason):
                 options.log("skipped a message: \(reason)")
                 sendError(id: .null, ResponseError.parseError(reason))
@@ -103,35 +121,51 @@ public final class LanguageServer: @unchecked Sendable {
                 }
                 switch message["method"]?.string {
                 case "exit"?:
-                    return finish()
+                    return
                 case "$/cancelRequest"?:
                     if let id = message["params"]?["id"] { cancel(id) }
                 default:
-                    queue.async { self.dispatch(message) }
+                    handOver.yield(message)
                 }
             }
         }
     }
 
-    /// Waits for the queue, stops the watcher and gives the exit code. A batch the watcher handed
-    /// over while it stopped is queued behind that: the second wait lets it run before the
-    /// process exits (work still running while the process tears down can crash it).
-    private func finish() -> Int32 {
-        let code: Int32 = queue.sync {
-            watcher?.stop()
-            watcher = nil
-            return state == .shutDown ? 0 : 1
-        }
+    /// Once every message is handled: stops the watcher, waits for the work off the actor
+    /// (a sync, a batch the watcher handed over while it stopped: work still running while the
+    /// process tears down can crash it) and gives the exit code.
+    private nonisolated func finish() -> Int32 {
+        let code = Self.blocking { @LanguageServerActor in self.stopWatching() } ?? 1
         if background.wait(timeout: .now() + 10) == .timedOut {
             options.log("exiting while background work still runs (a sync stops at its safe points)")
         }
-        queue.sync {}
         return code
+    }
+
+    /// Stops the watcher; the exit code.
+    private func stopWatching() -> Int32 {
+        watcher?.stop()
+        watcher = nil
+        return state == .shutDown ? 0 : 1
+    }
+
+    /// Runs `work` on the actor and waits for its value on this thread.
+    private nonisolated static func blocking<Value: Sendable>(
+        _ work: @escaping @Sendable @LanguageServerActor () -> Value) -> Value? {
+        let done = DispatchSemaphore(value: 0)
+        let result = ResultBox<Value>()
+        LanguageServerActor.perform {
+            let value = work()
+            result.value.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        return result.value.withLock { $0 }
     }
 
     // MARK: cancellation
 
-    private static func key(_ id: JSON) -> String {
+    private nonisolated static func key(_ id: JSON) -> String {
         switch id {
         case let .int(number): return "i\(number)"
         case let .string(text): return "s" + text
@@ -139,41 +173,35 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
-    private func cancel(_ id: JSON) {
-        cancelLock.lock()
-        cancelledIDs.insert(Self.key(id))
-        cancelLock.unlock()
+    private nonisolated func cancel(_ id: JSON) {
+        _ = cancelledIDs.withLock { $0.insert(Self.key(id)) }
     }
 
     /// Whether the client cancelled request `id` (long answers ask between steps).
-    func isCancelled(_ id: JSON) -> Bool {
-        cancelLock.lock()
-        defer { cancelLock.unlock() }
-        return cancelledIDs.contains(Self.key(id))
+    nonisolated func isCancelled(_ id: JSON) -> Bool {
+        cancelledIDs.withLock { $0.contains(Self.key(id)) }
     }
 
-    private func forget(_ id: JSON) {
-        cancelLock.lock()
-        cancelledIDs.remove(Self.key(id))
-        cancelLock.unlock()
+    private nonisolated func forget(_ id: JSON) {
+        _ = cancelledIDs.withLock { $0.remove(Self.key(id)) }
     }
 
     // MARK: sending
 
-    func sendError(id: JSON, _ error: ResponseError) {
+    nonisolated func sendError(id: JSON, _ error: ResponseError) {
         writer.send(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)]))
     }
 
-    func sendResult(id: JSON, _ result: JSON) {
+    nonisolated func sendResult(id: JSON, _ result: JSON) {
         writer.send(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
     }
 
     /// Sends a notification.
-    func notify(_ method: String, _ params: JSON) {
+    nonisolated func notify(_ method: String, _ params: JSON) {
         writer.send(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
     }
 
-    /// Sends a request to the client; `then` gets its answer (the whole response) on the queue.
+    /// Sends a request to the client; `then` gets its answer (the whole response) on the actor.
     func request(_ method: String, _ params: JSON, then: ((JSON) -> Void)? = nil) {
         let id = "quire-\(nextRequestID)"
         nextRequestID += 1
@@ -183,11 +211,11 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// Shows a message in the editor (`window/showMessage`; 1 error, 2 warning, 3 info).
-    func showMessage(_ text: String, type: Int = 3) {
+    nonisolated func showMessage(_ text: String, type: Int = 3) {
         notify("window/showMessage", .object([("type", .int(type)), ("message", .string(text))]))
     }
 
-    // MARK: dispatch (on the queue)
+    // MARK: dispatch (on the actor)
 
     private func dispatch(_ message: JSON) {
         guard let method = message["method"]?.string else {
@@ -281,7 +309,7 @@ public final class LanguageServer: @unchecked Sendable {
         ])
     }
 
-    /// Opens the catalog of `vault` (on the queue, right after `initialize` is answered); a
+    /// Opens the catalog of `vault` (on the actor, right after `initialize` is answered); a
     /// failure is shown, and the requests that need the catalog answer as for no vault.
     private func openCatalog(_ vault: Vault) {
         do {
@@ -303,4 +331,9 @@ public final class LanguageServer: @unchecked Sendable {
         if let path = params["rootPath"]?.string, !path.isEmpty { return URL(fileURLWithPath: path) }
         return nil
     }
+}
+
+/// Where `LanguageServer.blocking` leaves the value its task computed.
+private final class ResultBox<Value: Sendable>: Sendable {
+    let value = Mutex<Value?>(nil)
 }

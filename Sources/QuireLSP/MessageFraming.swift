@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -134,12 +135,12 @@ final class MessageReader {
 
 /// Writes framed messages to a file descriptor; safe to call from any thread (one lock keeps
 /// messages whole). The descriptor belongs to the caller.
-final class MessageWriter: @unchecked Sendable {
-    private let descriptor: Int32
-    private let lock = NSLock()
+final class MessageWriter: Sendable {
+    /// The descriptor, held by the lock that keeps messages whole.
+    private let descriptor: Mutex<Int32>
 
     /// Writes to `descriptor` (not closed here).
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    init(descriptor: Int32) { self.descriptor = Mutex(descriptor) }
 
     /// Sends one message: its `Content-Length` header and its compact JSON body. A write error
     /// (the client went away) is returned, not thrown: the server stops reading soon after.
@@ -148,15 +149,15 @@ final class MessageWriter: @unchecked Sendable {
         let body = message.encoded(.compact)
         var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         bytes.append(contentsOf: body)
-        lock.lock()
-        defer { lock.unlock() }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return false }
-            offset += written
+        return descriptor.withLock { descriptor in
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return false }
+                offset += written
+            }
+            return true
         }
-        return true
     }
 }

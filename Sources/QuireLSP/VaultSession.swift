@@ -2,9 +2,10 @@ import Foundation
 import QuireCore
 import QuireKit
 import QuireSearch
+import Synchronization
 
 /// The vault a server works on: its catalog (opened fresh, then kept up to date as files
-/// change under it) and the directory of notes answers come from. Used on the server's queue
+/// change under it) and the directory of notes answers come from. Held by the server's actor
 /// only.
 final class VaultSession {
     let vault: Vault
@@ -64,29 +65,32 @@ final class VaultSession {
     }
 }
 
-/// A `FolderWatch` handed to the watcher's thread, which alone uses it from then on.
-private final class WatchBox: @unchecked Sendable {
-    let watch: FolderWatch
-    init(watch: FolderWatch) { self.watch = watch }
-}
-
 /// Watches the vault's folders (QuireCore `FolderWatch`, inotify) on a thread of its own and
 /// hands batches of changes to `deliver`, at most every `settle` seconds (an editor's save or a
 /// sync writes many events at once). Stops when `stop()` is called or the vault goes away.
-final class VaultWatcher: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stopped = false
+final class VaultWatcher: Sendable {
+    private let stopped = Mutex(false)
+    /// Why the watch could not start (set by the thread before `init` returns).
+    private let startFailure = Mutex<FolderWatchError?>(nil)
     /// Signalled when the thread has ended.
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts watching `realRoot` (symlinks resolved): every folder is watched before this
-    /// returns (a file written afterwards is never missed); `deliver` runs on the watcher's thread.
+    /// returns (a file written afterwards is never missed); `deliver` runs on the watcher's thread,
+    /// which alone holds the `FolderWatch`.
     init(realRoot: String, settle: TimeInterval = 0.05, deliver: @escaping @Sendable ([FolderChange]) -> Void) throws {
-        let box = WatchBox(watch: try FolderWatch(realRoot: realRoot))
-        let finished = finished
+        let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             defer { finished.signal() }
-            let watch = box.watch
+            let watch: FolderWatch
+            do throws(FolderWatchError) {
+                watch = try FolderWatch(realRoot: realRoot)
+            } catch {
+                startFailure.withLock { $0 = error }
+                started.signal()
+                return
+            }
+            started.signal()
             if let blocker = watch.blocker { deliver([.structure(blocker)]) }
             while !isStopped {
                 var descriptor = pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)
@@ -105,22 +109,20 @@ final class VaultWatcher: @unchecked Sendable {
         }
         thread.name = "quire-lsp-watch"
         thread.start()
+        started.wait()
+        if let failure = startFailure.withLock({ $0 }) { throw failure }
     }
 
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
+    private var isStopped: Bool { stopped.withLock { $0 } }
 
     /// Stops the thread and waits for it to end (it notices within 0.2 s; a batch it is handing
     /// over finishes first): a process that exits meanwhile would tear down what the thread
     /// still uses.
     func stop() {
-        lock.lock()
-        let already = stopped
-        stopped = true
-        lock.unlock()
+        let already = stopped.withLock { stopped in
+            defer { stopped = true }
+            return stopped
+        }
         guard !already else { return }
         // It notices within 0.2 s; the bound only guards against a bug hanging the exit.
         _ = finished.wait(timeout: .now() + 60)

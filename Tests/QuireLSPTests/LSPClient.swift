@@ -11,6 +11,8 @@ final class LSPClient: @unchecked Sendable {
     private let input = Pipe()
     private let output = Pipe()
     private let lock = NSCondition()
+    /// Guards `logLines` (`log` is read while `lock` is held).
+    private let logLock = NSLock()
     private var received: [JSON] = []
     private var nextID = 1
     private var closed = false
@@ -56,9 +58,9 @@ final class LSPClient: @unchecked Sendable {
         for (key, value) in extra { environment[key] = value }
         let options = LanguageServerOptions(environment: environment, fallbackDirectory: root) { [weak self] line in
             guard let self else { return }
-            self.lock.lock()
+            self.logLock.lock()
             self.logLines.append(line)
-            self.lock.unlock()
+            self.logLock.unlock()
         }
         let reading = input.fileHandleForReading.fileDescriptor, writing = output.fileHandleForWriting.fileDescriptor
         let languageServer = openSession.map { LanguageServer(input: reading, output: writing, options: options, openSession: $0) }
@@ -98,8 +100,8 @@ final class LSPClient: @unchecked Sendable {
         switch server {
         case .process(_, let errors): return (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
         case .thread:
-            lock.lock()
-            defer { lock.unlock() }
+            logLock.lock()
+            defer { logLock.unlock() }
             return logLines.map { "quire lsp: " + $0 + "\n" }.joined()
         }
     }
