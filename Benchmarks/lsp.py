@@ -2,11 +2,18 @@
 """Language-server benchmark: `quire lsp` on a generated vault (issue 17).
 
 usage: Benchmarks/lsp.py [--size N] [--quire PATH] [--dir DIR] [--requests R]
+       Benchmarks/lsp.py --ready-only --vault DIR [--quire PATH] [--baseline PATH] [--rounds K]
 
 Measures, on a vault of N notes made by Benchmarks/gen-vault (reused from DIR):
-  - ready time: from starting `quire lsp` to the `initialize` answer (the catalog opened and
-    the note directory built), with the cached snapshot present and without it (cold), next to
-    `quire index` (a command's catalog load) and `quire index --rebuild` (a cold catalog load);
+  - ready time: from starting `quire lsp` to the `initialize` answer, and to the answer of the
+    first `workspace/symbol` sent right after it (the catalog opened and the note directory
+    built), with the cached snapshot present and without it (cold), next to `quire index` (a
+    command's catalog load) and `quire index --rebuild` (a cold catalog load);
+  - resident memory (VmRSS) of the server after that first answer, after the completion burst
+    and after the workspace-symbol burst;
+With --ready-only, only ready time and memory on an existing, indexed vault (--vault; never
+written), K rounds alternating with --baseline (another `quire`) when given, with the load
+average beside each round.
   - completion latency (request sent to answer read) for `[[` + 1–4 typed letters, `#` + tag
     letters, and workspace symbols, R requests each: p50, p99, max.
 Prints a Markdown table; copy it to Docs/benchmarks.md. Not run by `make test`.
@@ -88,6 +95,44 @@ def ready(quire, root):
     return elapsed, client
 
 
+def rss_mb(client):
+    """The server's resident memory (VmRSS) in MB."""
+    with open(f"/proc/{client.process.pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def ready_and_loaded(quire, root):
+    """Seconds to the initialize answer and to the first workspace/symbol answer, the RSS then."""
+    start = time.perf_counter()
+    elapsed, client = ready(quire, root)
+    client.request("workspace/symbol", {"query": "a"})
+    loaded = time.perf_counter() - start
+    return elapsed, loaded, rss_mb(client), client
+
+
+def ready_only(args):
+    """Ready time and memory on an existing vault, alternating with a baseline binary."""
+    root = os.path.realpath(args.vault)
+    binaries = [("this", os.path.realpath(args.quire))]
+    if args.baseline:
+        binaries.append(("baseline", os.path.realpath(args.baseline)))
+    print("| round | binary | initialize answered | first workspace/symbol answered | RSS then | RSS after symbols | load average |")
+    print("|---|---|---:|---:|---:|---:|---|")
+    for round_number in range(1, args.rounds + 1):
+        for name, quire in (binaries if round_number % 2 else binaries[::-1]):
+            load = "%.1f %.1f %.1f" % os.getloadavg()
+            elapsed, loaded, rss, client = ready_and_loaded(quire, root)
+            for query in ["ab", "moon", "x", "proj"]:
+                client.request("workspace/symbol", {"query": query})
+            after = rss_mb(client)
+            client.stop()
+            print(f"| {round_number} | {name} | {elapsed * 1000:.0f} ms | {loaded * 1000:.0f} ms | {rss:.0f} MB | {after:.0f} MB | {load} |",
+                  flush=True)
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
@@ -99,7 +144,13 @@ def main():
     parser.add_argument("--quire", default=os.path.join(REPO, ".build/release/quire"))
     parser.add_argument("--dir", default="/tmp/quire-bench")
     parser.add_argument("--requests", type=int, default=300)
+    parser.add_argument("--ready-only", action="store_true")
+    parser.add_argument("--vault")
+    parser.add_argument("--baseline")
+    parser.add_argument("--rounds", type=int, default=4)
     args = parser.parse_args()
+    if args.ready_only:
+        return ready_only(args)
     root = os.path.join(args.dir, f"lsp-{args.size}")
     if not os.path.isdir(root):
         subprocess.run([os.path.join(HERE, "gen-vault"), str(args.size), root], check=True)
@@ -114,10 +165,11 @@ def main():
     rows.append(("`quire index` (catalog load, snapshot fresh)", f"{load * 1000:.0f} ms"))
     warm = []
     for _ in range(5):
-        elapsed, client = ready(quire, root)
-        warm.append(elapsed)
-        client.stop()
-    rows.append(("`quire lsp` ready, snapshot fresh (best of 5)", f"{min(warm) * 1000:.0f} ms"))
+        warm.append(ready_and_loaded(quire, root))
+        warm[-1][3].stop()
+    rows.append(("`quire lsp` ready (initialize answered), snapshot fresh (best of 5)", f"{min(w[0] for w in warm) * 1000:.0f} ms"))
+    rows.append(("`quire lsp` first `workspace/symbol` answered, snapshot fresh (best of 5)",
+                 f"{min(w[1] for w in warm) * 1000:.0f} ms, RSS {min(w[2] for w in warm):.0f} MB"))
     cold = []
     for _ in range(3):
         shutil.rmtree(cache, ignore_errors=True)
@@ -126,7 +178,7 @@ def main():
         client.stop()
     rows.append(("`quire lsp` ready, no snapshot (best of 3)", f"{min(cold) * 1000:.0f} ms"))
 
-    _, client = ready(quire, root)
+    _, _, _, client = ready_and_loaded(quire, root)
     uri = "file://" + os.path.join(root, "bench-scratch.md")
     client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": ""}})
     rng = random.Random(17)
@@ -155,6 +207,7 @@ def main():
         ("workspace symbols, 1–4 letters", measure(lambda: "".join(rng.choice(letters) for _ in range(rng.randint(1, 4))), "workspace/symbol")),
     ]:
         rows.append((label, f"p50 {statistics.median(times):.1f} ms, p99 {percentile(times, 0.99):.1f} ms, max {max(times):.1f} ms"))
+        rows.append((f"RSS after: {label}", f"{rss_mb(client):.0f} MB"))
     client.stop()
 
     print(f"### `quire lsp`, {args.size:,} notes\n")

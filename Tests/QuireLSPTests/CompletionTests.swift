@@ -3,7 +3,7 @@ import Testing
 @testable import QuireLSP
 import QuireCore
 
-/// Completion through the built `quire lsp`: notes after `[[`, headings after `[[Note#`, tags,
+/// Completion, from a server run in process (`LSPClient(inProcess:)`): notes after `[[`, headings after `[[Note#`, tags,
 /// front-matter keys and values.
 @Suite struct CompletionTests {
     static let files = [
@@ -20,7 +20,7 @@ import QuireCore
     }
 
     @Test func linksCompleteByTitleAliasAndPathFuzzily() throws {
-        let client = try LSPClient(root: try LSPHarness.vault(Self.files))
+        let client = LSPClient(inProcess: try LSPHarness.vault(Self.files))
         try client.initialize()
         client.open("new.md", "See [[shrf]] and [[buzz")
         let byAlias = try complete(client, "new.md", 0, 10)
@@ -43,7 +43,7 @@ import QuireCore
         // Two files, though one key to a Swift dictionary.
         let root = try LSPHarness.vault([composed: "---\ntitle: Composed\n---\n"])
         try LSPHarness.write("---\ntitle: Decomposed\n---\n", to: root.appendingPathComponent(decomposed))
-        let client = try LSPClient(root: root)
+        let client = LSPClient(inProcess: root)
         try client.initialize()
         client.open("new.md", "[[Composed\n[[Decomposed")
         func detail(_ items: [JSON]) -> [UInt8]? {
@@ -60,7 +60,7 @@ import QuireCore
     }
 
     @Test func headingsCompleteAfterTheNoteAndHash() throws {
-        let client = try LSPClient(root: try LSPHarness.vault(Self.files))
+        let client = LSPClient(inProcess: try LSPHarness.vault(Self.files))
         try client.initialize()
         client.open("new.md", "[[Woody Pride#bo")
         let items = try complete(client, "new.md", 0, 16)
@@ -87,7 +87,7 @@ import QuireCore
 
     /// completes like one in the body.
     @Test func completionInsideLinksInCodeAndInFrontMatter() throws {
-        let client = try LSPClient(root: try LSPHarness.vault(Self.files))
+        let client = LSPClient(inProcess: try LSPHarness.vault(Self.files))
         try client.initialize()
         client.open("new.md", "---\nrelated: \"[[Wood\n---\nSee [[Wo]] now.\nSee [[Woody|the cowboy]] now.\n# Alpha\n## Beta\nsee [[#\n"
                     + "```\nx = a[[Wo\ny = 1 #toy\n```\n`[[Wo`\n`x` and #co\n")
@@ -110,7 +110,7 @@ import QuireCore
     }
 
     @Test func tagsCompleteAfterAHash() throws {
-        let client = try LSPClient(root: try LSPHarness.vault(Self.files))
+        let client = LSPClient(inProcess: try LSPHarness.vault(Self.files))
         try client.initialize()
         client.open("new.md", "# Heading\nA note about #cow")
         let items = try complete(client, "new.md", 1, 17)
@@ -122,7 +122,7 @@ import QuireCore
     }
 
     @Test func frontMatterKeysAndUsedValuesComplete() throws {
-        let client = try LSPClient(root: try LSPHarness.vault(Self.files))
+        let client = LSPClient(inProcess: try LSPHarness.vault(Self.files))
         try client.initialize()
         client.open("new.md", "---\ntitle: New\nalia\nproject: \nmood: \ntags:\n  - co\n---\n")
         let keys = try complete(client, "new.md", 2, 4)
@@ -150,7 +150,7 @@ import QuireCore
         var files = Self.files
         files["review.md"] = "---\nid: 44440000-0000-4000-8000-000000000001\ntitle: Review\nreviewer: Pete\nstatus: done\n"
             + "updatedAt: 2026-01-01T00:00:00Z\n---\n"
-        let client = try LSPClient(root: try LSPHarness.vault(files))
+        let client = LSPClient(inProcess: try LSPHarness.vault(files))
         try client.initialize()
         client.open("bare.md", "---\ntitle: Bare\nstatus: open\n\n---\n")
         let items = try complete(client, "bare.md", 3, 0)

@@ -3,13 +3,13 @@ import Testing
 @testable import QuireLSP
 import QuireCore
 
-/// Diagnostics, stamping at save, symbols and the live catalog, through the built `quire lsp`.
+/// Diagnostics, stamping at save, symbols and the live catalog, from a server run in process.
 @Suite struct DocumentFeatureTests {
     static let idA = "0b7f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"
 
     @Test func brokenFrontMatterIsDiagnosedAtLibyamlsPositionAsTheUserTypes() throws {
         let text = "---\ntitle: Woody\ntags: [a, b\n---\nBody.\n"
-        let client = try LSPClient(root: try LSPHarness.vault(["woody.md": text]))
+        let client = LSPClient(inProcess: try LSPHarness.vault(["woody.md": text]))
         try client.initialize()
         client.open("woody.md", text)
         let broken = try client.diagnostics("woody.md") { !$0.isEmpty }
@@ -31,7 +31,7 @@ import QuireCore
     @Test func aKeystrokeChecksOtherOpenNotesOnlyWhenTheirLinksCanChange() throws {
         let a = "---\ntitle: A\n---\n# Start\nbody\n"
         let b = "---\ntitle: B\n---\nsee [[A#Start]] and [[A#End]]\n"
-        let client = try LSPClient(root: try LSPHarness.vault(["a.md": a, "b.md": b]))
+        let client = LSPClient(inProcess: try LSPHarness.vault(["a.md": a, "b.md": b]))
         try client.initialize()
         client.open("a.md", a)
         client.open("b.md", b)
@@ -53,7 +53,7 @@ import QuireCore
     }
 
     @Test func aDuplicateIDIsDiagnosedOnTheIdLine() throws {
-        let client = try LSPClient(root: try LSPHarness.vault([
+        let client = LSPClient(inProcess: try LSPHarness.vault([
             "a.md": "---\nid: \(Self.idA)\ntitle: A\n---\n", "b.md": "---\ntitle: B\n---\n",
         ]))
         try client.initialize()
@@ -69,7 +69,7 @@ import QuireCore
     @Test func willSaveStampsUpdatedAtInTheNotesOwnFormat() throws {
         let original = "---\ntitle: Buzz\nupdated: 1700000000000 # dendron ms\ncreated: 1690000000000\n---\nOld body.\n"
         let vault = try LSPHarness.vault(["buzz.md": original])
-        let client = try LSPClient(root: vault)
+        let client = LSPClient(inProcess: vault)
         try client.initialize()
         client.open("buzz.md", original)
         let document = JSON.object([("textDocument", .object([("uri", .string(client.uri("buzz.md")))])), ("reason", .int(1))])
@@ -88,7 +88,7 @@ import QuireCore
     }
 
     @Test func willSaveGivesANewNoteItsIdAndDates() throws {
-        let client = try LSPClient(root: try LSPHarness.vault())
+        let client = LSPClient(inProcess: try LSPHarness.vault())
         try client.initialize()
         client.open("ideas/new.md", "# New idea\n")
         let document = JSON.object([("textDocument", .object([("uri", .string(client.uri("ideas/new.md")))])), ("reason", .int(1))])
@@ -107,7 +107,7 @@ import QuireCore
 
     @Test func documentAndWorkspaceSymbols() throws {
         let text = "---\ntitle: Toys\n---\n# Toys\n## Woody\n```\n# not a heading\n```\n### Hat\n## Buzz ##\n"
-        let client = try LSPClient(root: try LSPHarness.vault(["toys.md": text, "other/buzz-lightyear.md": "---\ntitle: Buzz Lightyear\n---\n"]))
+        let client = LSPClient(inProcess: try LSPHarness.vault(["toys.md": text, "other/buzz-lightyear.md": "---\ntitle: Buzz Lightyear\n---\n"]))
         try client.initialize()
         client.open("toys.md", text)
         let symbols = try #require(try client.result("textDocument/documentSymbol", .object([
@@ -127,7 +127,7 @@ import QuireCore
 
     @Test func theCatalogFollowsFilesChangedByOthers() throws {
         let vault = try LSPHarness.vault(["a.md": "---\ntitle: Alpha\n---\n"])
-        let client = try LSPClient(root: vault)
+        let client = LSPClient(inProcess: vault)
         try client.initialize()
         #expect(try client.result("workspace/symbol", .object([("query", .string("zeta"))])) == .array([]))
         try LSPHarness.write("---\ntitle: Zeta Note\n---\n", to: vault.appendingPathComponent("later/z.md"))

@@ -3,11 +3,11 @@ import Testing
 @testable import QuireLSP
 import QuireCore
 
-/// The protocol itself, through the built `quire lsp`: lifecycle, exit codes, malformed input,
-/// cancellation, and that standard output carries nothing but framed messages.
+/// The protocol itself, from a server run in process: lifecycle, exit codes, malformed input,
+/// cancellation, and that the output carries nothing but framed messages.
 @Suite struct LifecycleTests {
     @Test func initializeAnnouncesCapabilitiesAndShutdownExitsZero() throws {
-        let client = try LSPClient(root: try LSPHarness.vault(["a.md": "# A\n"]))
+        let client = LSPClient(inProcess: try LSPHarness.vault(["a.md": "# A\n"]))
         let result = try client.initialize()
         let capabilities = try #require(result["capabilities"])
         #expect(capabilities["textDocumentSync"]?["change"] == .int(2))
@@ -41,14 +41,14 @@ import QuireCore
     }
 
     @Test func exitWithoutShutdownExitsOne() throws {
-        let client = try LSPClient(root: try LSPHarness.vault())
+        let client = LSPClient(inProcess: try LSPHarness.vault())
         try client.initialize()
         client.notify("exit")
         #expect(client.waitForExit() == 1)
     }
 
     @Test func requestsBeforeInitializeAndAfterShutdownAreRefused() throws {
-        let client = try LSPClient(root: try LSPHarness.vault())
+        let client = LSPClient(inProcess: try LSPHarness.vault())
         #expect(try client.request("textDocument/completion")["error"]?["code"] == .int(-32002))
         try client.initialize()
         _ = try client.result("shutdown", .null)
@@ -58,7 +58,7 @@ import QuireCore
     }
 
     @Test func malformedMessagesGetErrorsAndTheServerGoesOn() throws {
-        let client = try LSPClient(root: try LSPHarness.vault())
+        let client = LSPClient(inProcess: try LSPHarness.vault())
         try client.initialize(encodings: ["utf-8", "utf-16"])
         client.sendRaw(Array("Content-Length: 9\r\n\r\n{not json".utf8))
         #expect(try client.wait { $0["error"]?["code"] == .int(-32700) }["id"] == .null)
@@ -75,7 +75,7 @@ import QuireCore
     }
 
     @Test func aCancelledRequestIsAnsweredWithRequestCancelled() throws {
-        let client = try LSPClient(root: try LSPHarness.vault(["a.md": "# A\n"]))
+        let client = LSPClient(inProcess: try LSPHarness.vault(["a.md": "# A\n"]))
         try client.initialize()
         // The cancel is read before the request it names is handled: the answer is the error.
         client.notify("$/cancelRequest", .object([("id", .int(77))]))
@@ -88,7 +88,7 @@ import QuireCore
     }
 
     @Test func theEndOfInputWithoutExitEndsTheServerWithOne() throws {
-        let client = try LSPClient(root: try LSPHarness.vault())
+        let client = LSPClient(inProcess: try LSPHarness.vault())
         try client.initialize()
         try client.closeInput()
         #expect(client.waitForExit() == 1)
@@ -97,7 +97,7 @@ import QuireCore
     @Test func noVaultIsAnInitializeError() throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("quire-no-vault-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let client = try LSPClient(root: folder)
+        let client = LSPClient(inProcess: folder)
         let answer = try client.request("initialize", .object([("rootUri", .string(folder.absoluteString)), ("capabilities", .object([]))]))
         #expect(answer["error"]?["message"]?.string?.contains("no quire vault") == true)
         client.notify("exit")

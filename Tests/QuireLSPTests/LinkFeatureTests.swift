@@ -3,7 +3,7 @@ import Testing
 @testable import QuireLSP
 import QuireCore
 
-/// Links through the built `quire lsp`: definition, references, hover, link diagnostics, the
+/// Links, from a server run in process: definition, references, hover, link diagnostics, the
 /// code actions that create and extract notes, and rename.
 @Suite struct LinkFeatureTests {
     static let files = [
@@ -18,7 +18,7 @@ import QuireCore
     ]))]))])
 
     func start(_ files: [String: String] = files) throws -> LSPClient {
-        let client = try LSPClient(root: try LSPHarness.vault(files))
+        let client = LSPClient(inProcess: try LSPHarness.vault(files))
         _ = try client.result("initialize", .object([("rootUri", .string(client.root.absoluteString)),
                                                       ("capabilities", Self.fileOperations)]))
         client.notify("initialized")
