@@ -6,12 +6,24 @@ import Testing
 
 /// One device of an in-process sync scenario: a vault that `VaultSync` syncs as this device
 /// (`QUIRE_DEVICE` = `name`, `QUIRE_NOW` = the time each call passes), with its own empty HOME
-/// and a commit author in the repository's own configuration (no user configuration counts).
+/// and its name as the commit author in the repository's own configuration.
 struct KitDevice {
     let name: String
     let kit: KitVault
     var vault: Vault { kit.vault }
     var root: URL { kit.root }
+
+    /// Device `name` of the vault in `kit`, its commit author `name` written to the repository's
+    /// own configuration (no git process: the scenarios make many devices).
+    init(name: String, kit: KitVault) throws {
+        self.name = name
+        self.kit = kit
+        let config = kit.root.appendingPathComponent(".git/config")
+        let handle = try FileHandle(forWritingTo: config)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("[user]\n\tname = \(name)\n\temail = \(name)@example.invalid\n".utf8))
+    }
 
     /// The environment of one call on this device at `now` (ISO 8601).
     func environment(_ now: String) -> [String: String] {

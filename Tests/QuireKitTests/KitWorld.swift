@@ -16,11 +16,9 @@ struct KitWorld {
     /// Device `a` with `notes`, its remote set to a new bare repository and synced (at 12:00).
     init(notes: [String: String] = [:], firstName: String = "a") throws {
         let kit = try KitVault()
-        first = KitDevice(name: firstName, kit: kit)
+        first = try KitDevice(name: firstName, kit: kit)
         bare = kit.root.deletingLastPathComponent().appendingPathComponent("remote.git")
         try kit.git(["init", "-q", "--bare", "-b", "main", bare.path], in: kit.root.deletingLastPathComponent())
-        try kit.git(["config", "user.name", firstName])
-        try kit.git(["config", "user.email", "\(firstName)@example.invalid"])
         for (path, text) in notes { try first.write(text, to: path) }
         _ = try VaultRemote.set(bare.path, in: kit.vault)
         try first.sync("2026-11-29T11:00:00Z")
@@ -35,10 +33,7 @@ struct KitWorld {
                            "QUIRE_DEVICE": name]
         _ = try VaultClone.run(.init(url: bare.path, root: root, displayName: name, environment: environment,
                                      now: Date(timeIntervalSince1970: 1_795_000_000), driverProgram: "/usr/bin/quire"))
-        let device = KitDevice(name: name, kit: KitVault(vault: try Vault(at: root), home: home))
-        try device.git(["config", "user.name", name])
-        try device.git(["config", "user.email", "\(name)@example.invalid"])
-        return device
+        return try KitDevice(name: name, kit: KitVault(vault: try Vault(at: root), home: home))
     }
 
     /// Two devices: `a` with `notes`, synced, and `b` cloned.

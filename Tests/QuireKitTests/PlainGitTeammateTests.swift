@@ -119,10 +119,8 @@ import Testing
     @Test func unrelatedHistoriesMergeAsIfEveryNoteWereAddedOnBothSides() throws {
         let world = try KitWorld(notes: ["shared.md": "from a\n", "only-a.md": "a\n"])
         defer { world.remove() }
-        let other = KitDevice(name: "c", kit: try KitVault())
+        let other = try KitDevice(name: "c", kit: try KitVault())
         defer { other.kit.remove() }
-        try other.git(["config", "user.name", "c"])
-        try other.git(["config", "user.email", "c@example.invalid"])
         try other.write("from c\n", to: "shared.md")
         try other.write("c\n", to: "only-c.md")
         _ = try VaultRemote.set(world.bare.path, in: other.vault)

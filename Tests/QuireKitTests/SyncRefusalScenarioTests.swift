@@ -16,9 +16,7 @@ import Testing
     @Test func aVaultWithoutARemoteCommitsAndSaysSo() throws {
         let kit = try KitVault()
         defer { kit.remove() }
-        let device = KitDevice(name: "solo", kit: kit)
-        try device.git(["config", "user.name", "solo"])
-        try device.git(["config", "user.email", "solo@example.invalid"])
+        let device = try KitDevice(name: "solo", kit: kit)
         try device.write(Self.base, to: "one.md")
         let first = try device.sync("2026-11-29T12:00:00Z").report
         #expect(first.noRemote, "a first sync without a remote says so")
