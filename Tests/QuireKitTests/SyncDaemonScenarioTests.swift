@@ -95,39 +95,43 @@ import Testing
         let (world, a, b) = try KitWorld.pair(["shared.md": shared, "clash.md": clash])
         defer { world.remove() }
         let (daemonA, linesA) = try Self.daemon(a, now: "2026-11-29T12:00:00Z")
-        let (daemonB, linesB) = try Self.daemon(b, now: "2026-11-29T12:01:00Z")
-        try a.write(shared.replacingOccurrences(of: "First paragraph.", with: "First paragraph, edited on a."), to: "shared.md")
-        try b.write(shared.replacingOccurrences(of: "Last paragraph.", with: "Last paragraph, edited on b."), to: "shared.md")
-        try a.write(clash.replacingOccurrences(of: "Original line.", with: "Line from a."), to: "clash.md")
-        try b.write(clash.replacingOccurrences(of: "Original line.", with: "Line from b."), to: "clash.md")
-        for index in 1...3 {
-            try a.write(kitNote("a\(index)", title: "A\(index)", updated: "2026-11-29T10:00:00Z"), to: "from-a/\(index).md")
-            try b.write(kitNote("b\(index)", title: "B\(index)", updated: "2026-11-29T10:00:00Z"), to: "from-b/\(index).md")
+        // A daemon blocks the stop signals of the thread that makes it until it is released: b's,
+        // made second, is released first, so the thread's signal mask ends as it began.
+        try withExtendedLifetime(daemonA) {
+            let (daemonB, linesB) = try Self.daemon(b, now: "2026-11-29T12:01:00Z")
+            try a.write(shared.replacingOccurrences(of: "First paragraph.", with: "First paragraph, edited on a."), to: "shared.md")
+            try b.write(shared.replacingOccurrences(of: "Last paragraph.", with: "Last paragraph, edited on b."), to: "shared.md")
+            try a.write(clash.replacingOccurrences(of: "Original line.", with: "Line from a."), to: "clash.md")
+            try b.write(clash.replacingOccurrences(of: "Original line.", with: "Line from b."), to: "clash.md")
+            for index in 1...3 {
+                try a.write(kitNote("a\(index)", title: "A\(index)", updated: "2026-11-29T10:00:00Z"), to: "from-a/\(index).md")
+                try b.write(kitNote("b\(index)", title: "B\(index)", updated: "2026-11-29T10:00:00Z"), to: "from-b/\(index).md")
+            }
+            // Edited in another editor: stamped from the files' times, a's older than b's.
+            for (device, time) in [(a, "2026-11-29T11:00:00Z"), (b, "2026-11-29T11:30:00Z")] {
+                for path in ["shared.md", "clash.md"] { try device.touch(path, time) }
+            }
+            // a's cycle, b's (merging), a's fetch.
+            for daemon in [daemonA, daemonB, daemonA] {
+                try daemon.takeChanges()
+                daemon.runCycle()
+            }
+            #expect(daemonA.health.lastResult == "ok" && daemonB.health.lastResult == "ok", "\(linesA.text)\n\(linesB.text)")
+            #expect(try a.files() == b.files())
+            #expect(try a.git(["rev-parse", "HEAD"]) == world.remoteHead())
+            #expect(try a.git(["status", "--porcelain"]).isEmpty && b.git(["status", "--porcelain"]).isEmpty)
+            let merged = try a.read("shared.md")
+            #expect(merged.contains("First paragraph, edited on a.") && merged.contains("Last paragraph, edited on b."), "\(merged)")
+            for index in 1...3 { #expect(a.exists("from-a/\(index).md") && a.exists("from-b/\(index).md")) }
+            let record = try #require(try a.conflicts().first { $0.path == "clash.md" })
+            #expect(try b.conflicts().map(\.id).contains(record.id))
+            #expect(try a.read("clash.md").hasSuffix("Line from b.\n"), "b's edit is the newer")
+            let loser = "Line from a."
+            let losing = try ConflictLog(vaultRoot: a.root).losingVersion(of: record)
+            #expect(losing.map { String(decoding: $0, as: UTF8.self) }?.contains(loser) == true)
+            #expect(daemonB.health.conflicts.contains { $0.hasPrefix("clash.md: kept this device's version") },
+                    "the daemon that merged tells its status: \(daemonB.health.conflicts)")
         }
-        // Edited in another editor: stamped from the files' times, a's older than b's.
-        for (device, time) in [(a, "2026-11-29T11:00:00Z"), (b, "2026-11-29T11:30:00Z")] {
-            for path in ["shared.md", "clash.md"] { try device.touch(path, time) }
-        }
-        // a's cycle, b's (merging), a's fetch.
-        for daemon in [daemonA, daemonB, daemonA] {
-            try daemon.takeChanges()
-            daemon.runCycle()
-        }
-        #expect(daemonA.health.lastResult == "ok" && daemonB.health.lastResult == "ok", "\(linesA.text)\n\(linesB.text)")
-        #expect(try a.files() == b.files())
-        #expect(try a.git(["rev-parse", "HEAD"]) == world.remoteHead())
-        #expect(try a.git(["status", "--porcelain"]).isEmpty && b.git(["status", "--porcelain"]).isEmpty)
-        let merged = try a.read("shared.md")
-        #expect(merged.contains("First paragraph, edited on a.") && merged.contains("Last paragraph, edited on b."), "\(merged)")
-        for index in 1...3 { #expect(a.exists("from-a/\(index).md") && a.exists("from-b/\(index).md")) }
-        let record = try #require(try a.conflicts().first { $0.path == "clash.md" })
-        #expect(try b.conflicts().map(\.id).contains(record.id))
-        let kept = try a.read("clash.md")
-        let loser = kept.contains("Line from a.") ? "Line from b." : "Line from a."
-        let losing = try ConflictLog(vaultRoot: a.root).losingVersion(of: record)
-        #expect(losing.map { String(decoding: $0, as: UTF8.self) }?.contains(loser) == true)
-        #expect(daemonB.health.conflicts.contains { $0.hasPrefix("clash.md: kept this device's version") },
-                "the daemon that merged tells its status: \(daemonB.health.conflicts)")
     }
 
     /// A remote that cannot be found: the change is committed here, the daemon backs off, and
