@@ -70,17 +70,12 @@ public struct VaultSession {
     }
 
     /// Looks again at the notes a watcher named (created, written, deleted, renamed) and updates
-    /// the catalog incrementally. Returns the paths looked at (`shown`) and those the rules hide
-    /// now that the catalog still held (`hidden`: looked at again too, for the front end to drop).
+    /// the catalog incrementally (`FreshCatalog.refresh`). Returns the paths looked at (`shown`)
+    /// and those the rules hide now that the catalog held (`hidden`: dropped from it, for the
+    /// front end to drop too).
     @discardableResult
     public mutating func refresh(notes paths: [String]) -> (shown: [String], hidden: [String]) {
-        let shown = paths.filter { !isIgnored($0) }
-        guard !shown.isEmpty else { return ([], []) }
-        store.refresh(changedPaths: shown)
-        let visible = Set(shown)
-        let hidden = paths.filter { !visible.contains($0) && store.catalog.record(path: $0) != nil }
-        for path in hidden { store.refresh(changedPaths: [path]) }
-        return (shown, hidden)
+        FreshCatalog.refresh(&store, named: paths, rules: rules)
     }
 
     /// Walks the whole vault again (folders appeared or moved, ignore rules changed, events were

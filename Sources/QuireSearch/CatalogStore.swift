@@ -193,10 +193,11 @@ public struct CatalogStore: Sendable {
 
     /// Looks at just these paths (e.g. what a sync's tree diff names: changed, added or
     /// deleted notes), updates the catalog incrementally and writes the snapshot when anything
-    /// changed. A path whose file is gone is removed.
+    /// changed. A path whose file is gone is removed, and so is each path of `hidden` (notes the
+    /// ignore rules hide now: their files stay, the catalog drops them unread).
     @discardableResult
-    public mutating func refresh(changedPaths paths: [String]) -> IndexReport {
-        guard !paths.isEmpty else {
+    public mutating func refresh(changedPaths paths: [String], hidden: [String] = []) -> IndexReport {
+        guard !paths.isEmpty || !hidden.isEmpty else {
             setReport(unchangedReport)
             if needsWrite { writeSnapshot() }
             return report
@@ -208,10 +209,11 @@ public struct CatalogStore: Sendable {
         for path in paths where seen.insert(ExactPath(path)).inserted { unique.append(path) }
         // A rebuild's stamps by slot become a table here, once (the pass updates them by path).
         if case .rebuilt(_, let rebuilt) = stamps { stamps = .table(rebuilt.table) }
+        let dropped = hidden.filter { !seen.contains(ExactPath($0)) }
         // The stamps of just these paths: no table of every path.
-        var table = stamps.stored(unique)
-        setReport(indexer.update(&catalog, stamps: &table, paths: unique, complete: false), indexer)
-        stamps = rebuiltStamps(indexer) ?? stamps.updating(unique, from: table)
+        var table = stamps.stored(unique + dropped)
+        setReport(indexer.update(&catalog, stamps: &table, paths: unique, complete: false, removing: dropped), indexer)
+        stamps = rebuiltStamps(indexer) ?? stamps.updating(unique + dropped, from: table)
         if report.hasChanges || report.touched > 0 || needsWrite { writeSnapshot() }
         return report
     }

@@ -64,7 +64,7 @@ public struct FreshCatalog: Sendable {
         // Past a few thousand named notes one merge pass over the walk costs less than looking
         // each one up.
         if case .notes(let paths, _)? = answer, paths.count <= namedNotesLimit {
-            store.refresh(changedPaths: visible(paths, rules: rules))
+            refresh(&store, named: paths, rules: rules)
             return FreshCatalog(store: store, skipped: [], freshness: .watcher(checked: paths.count))
         }
         let listing = try noteListing(vault, rules: rules, stamps: true)
@@ -87,6 +87,20 @@ public struct FreshCatalog: Sendable {
         let listing = try vault.listing(stamps: stamps, ignore: matcher, folderListed: listed)
         rules?.walkFinished()
         return listing
+    }
+
+    /// Looks again at the notes a watcher named (created, written, deleted, renamed): those
+    /// `rules` show are read again where they changed, those they hide leave the catalog, as the
+    /// walk leaves them out. Returns the paths looked at (`shown`) and those the rules hide that
+    /// the catalog held (`hidden`).
+    @discardableResult
+    public static func refresh(_ store: inout CatalogStore, named paths: [String],
+                               rules: (any IgnoreRules)?) -> (shown: [String], hidden: [String]) {
+        let shown = visible(paths, rules: rules)
+        let kept = Set(shown.map(ExactPath.init))
+        let hidden = paths.filter { !kept.contains(ExactPath($0)) && store.catalog.record(path: $0) != nil }
+        store.refresh(changedPaths: shown, hidden: hidden)
+        return (shown, hidden)
     }
 
     /// The paths a watcher named, less those the rules hide (the walk leaves those out).

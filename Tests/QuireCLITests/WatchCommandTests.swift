@@ -93,6 +93,25 @@ struct WatchCommandTests {
         }
     }
 
+    /// A note the rules hide now without any rule file changing (untracked while a `.gitignore`
+    /// line covers it) leaves `list` and `search` once the watcher names it, as a walk leaves it out.
+    @Test func aNoteTheRulesHideNowLeavesListAndSearchWhenTheWatcherNamesIt() throws {
+        let vault = try TestVault()
+        try vault.write(noteText("title: Alpha", body: "Apple.\n"), to: "alpha.md")
+        try vault.write(noteText("title: Beta", body: "Apple.\n"), to: "beta.md")
+        try vault.write(try vault.read(".gitignore") + "alpha.md\n", to: ".gitignore")
+        #expect(try vault.git(["add", "-f", "alpha.md"]) == 0)
+        try vault.commitAll()
+        try withWatcher(vault) {
+            #expect(try vault.run(["list", "--paths"]).stdout == "alpha.md\nbeta.md\n")
+            #expect(try vault.git(["rm", "-q", "--cached", "alpha.md"]) == 0)
+            try vault.write(noteText("title: Alpha", body: "Apple pie.\n"), to: "alpha.md")
+            #expect(try vault.run(["list", "--paths"]).stdout == "beta.md\n")
+            #expect(try vault.run(["search", "apple", "--paths"]).stdout == "beta.md\n")
+            #expect(method(try index(vault)) == "watcher")
+        }
+    }
+
     @Test func randomChangesLeaveNothingAWalkWouldFind() throws {
         let vault = try TestVault()
         var generator = SeededGenerator(seed: 20261129)

@@ -1,6 +1,7 @@
 import Foundation
 import QuireCore
 import QuireKit
+import QuireSearch
 import Testing
 
 /// The one way the command line, the language server and the daemon open a vault: the catalog,
@@ -42,6 +43,29 @@ struct VaultSessionTests {
         try kit.write(try kit.read(".gitignore") + "b.md\n", to: ".gitignore")
         try session.refreshAll()
         #expect(session.catalog.records.map(\.path) == ["a.md"])
+    }
+
+    /// A note the rules hide now (untracked while a `.gitignore` line covers it), named to a
+    /// refresh, leaves the catalog and its snapshot unread, though its file stays.
+    @Test func aRefreshDropsANamedNoteTheRulesHideNow() throws {
+        let kit = try KitVault()
+        defer { kit.remove() }
+        try kit.write("# a\n", to: "a.md")
+        try kit.write("# b\n", to: "b.md")
+        try kit.write(try kit.read(".gitignore") + "b.md\n", to: ".gitignore")
+        try kit.git(["add", "-f", "b.md"])
+        try kit.commitAll()
+        var session = try VaultSession(vault: kit.vault, environment: kit.environment)
+        #expect(session.catalog.records.map(\.path) == ["a.md", "b.md"])
+        try kit.git(["rm", "-q", "--cached", "b.md"])
+        try kit.write("# b, ignored\n", to: "b.md")
+        let changed = session.refresh(notes: ["b.md"])
+        #expect(changed.shown.isEmpty)
+        #expect(changed.hidden == ["b.md"])
+        #expect(session.catalog.records.map(\.path) == ["a.md"])
+        #expect(CatalogStore(loading: kit.root.path).catalog.records.map(\.path) == ["a.md"])
+        #expect(session.refresh(notes: ["b.md"]).hidden.isEmpty)
+        #expect(kit.exists("b.md"))
     }
 
     /// `quire folders` (VaultFolders) counts the notes the catalog holds, as `quire stats` does.
