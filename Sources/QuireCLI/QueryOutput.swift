@@ -62,9 +62,28 @@ struct QueryOutput {
         queryArguments = arguments.positionals
     }
 
+    /// Opens the catalog, runs the query and prints the hits: `list` (`ranked` false) keeps the
+    /// list order (pinned, then newest) even when the query has words; `search` sorts by
+    /// relevance unless `--sort` says otherwise and prints a matching line under each hit.
+    func run(_ context: CommandContext, ranked: Bool) throws {
+        let query = try self.query(context)
+        let catalog = try VaultCatalog.open(context, showProgress: showsProgress)
+        catalog.warnAboutProblems(context.output)
+        try checkTemplate(catalog.catalog)
+        var options = self.options
+        if !ranked {
+            options.ranksWords = false
+        } else if options.sort == nil {
+            options.sort = .relevance
+        }
+        options.attachments = try Self.attachments(for: query, catalog: catalog)
+        let hits = catalog.catalog.run(query, options: options)
+        print(hits, query: query, catalog: catalog, context: context, snippets: ranked)
+    }
+
     /// The vault's attachments when the query has link filters (they resolve links to files),
     /// else none (no walk).
-    static func attachments(for query: NoteQuery, catalog: VaultCatalog) throws -> [String] {
+    private static func attachments(for query: NoteQuery, catalog: VaultCatalog) throws -> [String] {
         guard query.usesLinkFilters else { return [] }
         return try VaultLinks(vault: catalog.vault, catalog: catalog.catalog).attachments
     }

@@ -33,15 +33,6 @@ struct ListCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let query = try output.query(context)
-        let catalog = try VaultCatalog.open(context, showProgress: output.showsProgress)
-        catalog.warnAboutProblems(context.output)
-        try output.checkTemplate(catalog.catalog)
-        // `list` keeps the list order (pinned, then newest) even when the query has words.
-        var options = output.options
-        options.ranksWords = false
-        options.attachments = try QueryOutput.attachments(for: query, catalog: catalog)
-        let hits = catalog.catalog.run(query, options: options)
-        output.print(hits, query: query, catalog: catalog, context: context, snippets: false)
+        try output.run(context, ranked: false)
     }
 }

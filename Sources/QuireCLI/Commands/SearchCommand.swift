@@ -28,14 +28,6 @@ struct SearchCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let query = try output.query(context)
-        let catalog = try VaultCatalog.open(context, showProgress: output.showsProgress)
-        catalog.warnAboutProblems(context.output)
-        try output.checkTemplate(catalog.catalog)
-        var options = output.options
-        if options.sort == nil { options.sort = .relevance }
-        options.attachments = try QueryOutput.attachments(for: query, catalog: catalog)
-        let hits = catalog.catalog.run(query, options: options)
-        output.print(hits, query: query, catalog: catalog, context: context, snippets: true)
+        try output.run(context, ranked: true)
     }
 }
