@@ -61,19 +61,10 @@ struct ConflictsCommand: Command {
 }
 
 /// `quire conflicts show ID`.
-struct ConflictShowCommand: Command {
-    static let configuration = CommandConfiguration(
-        name: "conflicts show",
-        abstract: "Print the version of a note that lost an automatic merge.",
-        usage: "conflicts show ID",
-        examples: ["quire conflicts show 8c41e2a9"],
-        positionals: 1...1)
+struct ConflictShowCommand: ConflictIDCommand {
+    static let configuration = conflictsConfiguration(action: "show", abstract: "Print the version of a note that lost an automatic merge.")
 
     let id: String
-
-    init(_ arguments: ParsedArguments) throws {
-        id = arguments.positionals[0]
-    }
 
     func run(_ context: CommandContext) throws {
         let log = try ConflictLog(vaultRoot: context.vault().root)
@@ -89,22 +80,32 @@ struct ConflictShowCommand: Command {
 }
 
 /// `quire conflicts dismiss ID`.
-struct ConflictDismissCommand: Command {
-    static let configuration = CommandConfiguration(
-        name: "conflicts dismiss",
-        abstract: "Hide a conflict from 'quire conflicts' on this device (history keeps it).",
-        usage: "conflicts dismiss ID",
-        examples: ["quire conflicts dismiss 8c41e2a9"],
-        positionals: 1...1)
+struct ConflictDismissCommand: ConflictIDCommand {
+    static let configuration = conflictsConfiguration(action: "dismiss",
+                                                      abstract: "Hide a conflict from 'quire conflicts' on this device (history keeps it).")
 
     let id: String
-
-    init(_ arguments: ParsedArguments) throws {
-        id = arguments.positionals[0]
-    }
 
     func run(_ context: CommandContext) throws {
         let record = try ConflictLog(vaultRoot: context.vault().root).dismiss(id)
         context.output.line("dismissed \(record.id) (\(record.path)); 'quire conflicts --all' still lists it")
+    }
+}
+
+/// A `quire conflicts ACTION ID` command: it acts on the one entry the ID names.
+protocol ConflictIDCommand: Command {
+    /// The command for the entry `id` names.
+    init(id: String)
+}
+
+extension ConflictIDCommand {
+    init(_ arguments: ParsedArguments) throws {
+        self.init(id: arguments.positionals[0])
+    }
+
+    /// The configuration of `quire conflicts <action> ID`.
+    static func conflictsConfiguration(action: String, abstract: String) -> CommandConfiguration {
+        CommandConfiguration(name: "conflicts " + action, abstract: abstract, usage: "conflicts \(action) ID",
+                             examples: ["quire conflicts \(action) 8c41e2a9"], positionals: 1...1)
     }
 }

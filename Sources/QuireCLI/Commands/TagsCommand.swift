@@ -3,7 +3,7 @@ import QuireCore
 import QuireSearch
 
 /// `quire tags` and `quire projects` — names with their note counts.
-struct TagsCommand: Command {
+struct TagsCommand: NameCountCommand {
     static let configuration = CommandConfiguration(
         name: "tags",
         abstract: "List tags with the number of notes carrying each.",
@@ -12,20 +12,13 @@ struct TagsCommand: Command {
         options: [.flag("--json", help: "Print as JSON: [{\"name\", \"count\"}].")])
 
     let json: Bool
+    static let prefix = "#"
 
-    init(_ arguments: ParsedArguments) throws {
-        json = arguments.has("--json")
-    }
-
-    func run(_ context: CommandContext) throws {
-        let catalog = try VaultCatalog.open(context, showProgress: !json)
-        catalog.warnAboutProblems(context.output)
-        NameCountOutput.print(catalog.catalog.tags(), json: json, prefix: "#", context: context)
-    }
+    static func counts(_ catalog: Catalog) -> [NameCount] { catalog.tags() }
 }
 
 /// `quire projects`.
-struct ProjectsCommand: Command {
+struct ProjectsCommand: NameCountCommand {
     static let configuration = CommandConfiguration(
         name: "projects",
         abstract: "List projects with the number of notes in each.",
@@ -34,15 +27,33 @@ struct ProjectsCommand: Command {
         options: [.flag("--json", help: "Print as JSON: [{\"name\", \"count\"}].")])
 
     let json: Bool
+    static let prefix = ""
 
+    static func counts(_ catalog: Catalog) -> [NameCount] { catalog.projects() }
+}
+
+/// `quire tags` and `quire projects`: names from the catalog with their note counts, as a table
+/// or `--json`; the two differ only in what they count and what stands before a name.
+protocol NameCountCommand: Command {
+    /// Print JSON rather than a table.
+    var json: Bool { get }
+    /// The command printing as `json` says.
+    init(json: Bool)
+    /// What stands before each name in the table (`#` before a tag).
+    static var prefix: String { get }
+    /// The names and their counts.
+    static func counts(_ catalog: Catalog) -> [NameCount]
+}
+
+extension NameCountCommand {
     init(_ arguments: ParsedArguments) throws {
-        json = arguments.has("--json")
+        self.init(json: arguments.has("--json"))
     }
 
     func run(_ context: CommandContext) throws {
         let catalog = try VaultCatalog.open(context, showProgress: !json)
         catalog.warnAboutProblems(context.output)
-        NameCountOutput.print(catalog.catalog.projects(), json: json, prefix: "", context: context)
+        NameCountOutput.print(Self.counts(catalog.catalog), json: json, prefix: Self.prefix, context: context)
     }
 }
 
