@@ -3,19 +3,8 @@ import QuireGit
 /// How far a fetch or push has got, as a front end draws it (the CLI's `TransferProgressLine`):
 /// the phase by name and its counts, and the bytes moved.
 public struct TransferActivity: Equatable, Sendable {
-    /// What the transfer is doing.
-    public enum Phase: String, Equatable, Sendable {
-        /// A fetch receiving objects.
-        case receiving = "receiving"
-        /// A fetch resolving the deltas of the pack it received.
-        case resolving = "resolving deltas"
-        /// A push counting the objects it will send (no total yet).
-        case counting = "counting"
-        /// A push building its pack.
-        case packing = "packing"
-        /// A push sending its pack.
-        case sending = "sending"
-    }
+    /// What the transfer is doing (libgit2's phases, named once in QuireGit's `TransferProgress`).
+    public typealias Phase = TransferProgress.Phase
 
     /// What the transfer is doing.
     public var phase: Phase
@@ -36,14 +25,6 @@ public struct TransferActivity: Equatable, Sendable {
 
     /// The value of one libgit2 progress report.
     public init(_ progress: TransferProgress) {
-        let phase: Phase
-        switch progress.phase {
-        case .receiving: phase = .receiving
-        case .resolving: phase = .resolving
-        case .counting: phase = .counting
-        case .packing: phase = .packing
-        case .sending: phase = .sending
-        }
-        self.init(phase: phase, total: progress.totalObjects, done: progress.receivedObjects, bytes: progress.bytes)
+        self.init(phase: progress.phase, total: progress.totalObjects, done: progress.receivedObjects, bytes: progress.bytes)
     }
 }
