@@ -37,16 +37,18 @@ let package = Package(
         .target(name: "QuireCLI", dependencies: ["QuireKit", "QuireCore", "QuireSearch", "QuireSync", "QuireRender", "QuireLSP"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
 
-        .testTarget(name: "QuireCoreTests", dependencies: ["QuireCore"]),
-        .testTarget(name: "QuireGitTests", dependencies: ["QuireGit"]),
-        .testTarget(name: "QuireSearchTests", dependencies: ["QuireSearch", "QuireCore"]),
-        .testTarget(name: "QuireSyncTests", dependencies: ["QuireSync", "QuireGit", "QuireCore"]),
+        // What several test targets share: the built binary's place, a seeded generator, a program's output.
+        .target(name: "QuireTestSupport", path: "Tests/QuireTestSupport"),
+        .testTarget(name: "QuireCoreTests", dependencies: ["QuireCore", "QuireTestSupport"]),
+        .testTarget(name: "QuireGitTests", dependencies: ["QuireGit", "QuireTestSupport"]),
+        .testTarget(name: "QuireSearchTests", dependencies: ["QuireSearch", "QuireCore", "QuireTestSupport"]),
+        .testTarget(name: "QuireSyncTests", dependencies: ["QuireSync", "QuireGit", "QuireCore", "QuireTestSupport"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireCore"]),
         .testTarget(name: "QuireKitTests", dependencies: ["QuireKit", "QuireSearch", "QuireSync", "QuireGit", "QuireCore"]),
         // Starts the built `quire lsp` and speaks JSON-RPC to it (and drives headless Neovim).
-        .testTarget(name: "QuireLSPTests", dependencies: ["QuireLSP", "QuireCore", "quire"]),
+        .testTarget(name: "QuireLSPTests", dependencies: ["QuireLSP", "QuireCore", "QuireTestSupport", "quire"]),
         // Runs the built `quire` end to end: depending on it makes `swift test` build what it runs.
-        .testTarget(name: "QuireCLITests", dependencies: ["QuireCore", "quire"]),
+        .testTarget(name: "QuireCLITests", dependencies: ["QuireCore", "QuireTestSupport", "quire"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import Testing
 
 /// The result of running the built `quire` binary once.
@@ -11,24 +12,11 @@ struct QuireRun {
 /// Runs the built `quire` binary end to end in temporary directories, with a controlled environment:
 /// a temporary HOME, a fixed clock (`QUIRE_NOW`), a fixed device name, UTC, and no color.
 enum Harness {
-    /// The package root, found from this file's path.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root.
+    static var packageRoot: URL { BuiltQuire.packageRoot }
 
-    /// The built `quire` binary next to the test bundle (`swift build` puts both in one folder).
-    static let binary: URL = {
-        var candidates: [URL] = []
-        if let first = CommandLine.arguments.first {
-            var directory = URL(fileURLWithPath: first).deletingLastPathComponent()
-            for _ in 0..<4 {
-                candidates.append(directory.appendingPathComponent("quire"))
-                directory = directory.deletingLastPathComponent()
-            }
-        }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/quire"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-            ?? packageRoot.appendingPathComponent(".build/debug/quire")
-    }()
+    /// The built `quire` binary.
+    static var binary: URL { BuiltQuire.binary }
 
     /// A fresh temporary directory (removed by the OS; tests never write elsewhere).
     static func temporaryDirectory(_ label: String = "quire-test") throws -> URL {

@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import Testing
 
 /// `quire export --html DIR` end to end: the site's pages, links, attachments and index, checked
@@ -25,20 +26,13 @@ struct SiteExportTests {
 
     /// The DOM of `page` after its scripts ran in headless Chromium.
     static func dom(_ page: URL, query: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium ?? "/usr/bin/chromium")
         var components = URLComponents(url: page, resolvingAgainstBaseURL: false)
         components?.queryItems = [URLQueryItem(name: "q", value: query)]
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--virtual-time-budget=5000",
-                             "--user-data-dir=" + page.deletingLastPathComponent().appendingPathComponent(".chromium").path,
-                             "--dump-dom", components?.url?.absoluteString ?? page.absoluteString]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try ProgramOutput.run(chromium ?? "/usr/bin/chromium", [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--virtual-time-budget=5000",
+            "--user-data-dir=" + page.deletingLastPathComponent().appendingPathComponent(".chromium").path,
+            "--dump-dom", components?.url?.absoluteString ?? page.absoluteString,
+        ]).text
     }
 
     @Test(.enabled(if: hasPython, "python3 runs the site checker (Makefile TEST_PACKAGES)"))

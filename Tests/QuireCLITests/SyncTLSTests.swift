@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import Testing
 
 /// https with a self-signed certificate made by the test (nginx with TLS on loopback in front of
@@ -7,14 +8,7 @@ import Testing
 @Suite(.serialized) struct SyncTLSTests {
     /// `SHA256:AB:…` of a PEM certificate, as `openssl x509 -fingerprint -sha256` prints it.
     static func fingerprint(_ certificate: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = ["x509", "-noout", "-fingerprint", "-sha256", "-in", certificate.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try ProgramOutput.run("/usr/bin/openssl", ["x509", "-noout", "-fingerprint", "-sha256", "-in", certificate.path]).text
         let hex = try #require(text.split(separator: "=").last).trimmingCharacters(in: .whitespacesAndNewlines)
         return "SHA256:" + hex
     }

@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import Testing
 
 /// Sync through real servers on loopback: git daemon, sshd, nginx + fcgiwrap (git http-backend),
@@ -116,14 +117,7 @@ import Testing
 
     /// `SHA256:…` of a public key file, as `ssh-keygen -l` prints it.
     static func fingerprint(_ publicKey: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-keygen")
-        process.arguments = ["-l", "-E", "sha256", "-f", publicKey.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try ProgramOutput.run("/usr/bin/ssh-keygen", ["-l", "-E", "sha256", "-f", publicKey.path]).text
         let field = text.split(separator: " ").first { $0.hasPrefix("SHA256:") }
         return String(try #require(field))
     }

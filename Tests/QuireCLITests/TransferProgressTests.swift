@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import Testing
 
 /// The progress line (issue 20): drawn only on a terminal, naming each step of the sync and each
@@ -9,19 +10,12 @@ import Testing
     /// adds environment variables.
     static func onTerminal(_ arguments: [String], in directory: URL,
                            environment extra: [String: String] = [:]) throws -> (text: String, code: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         let command = ([Harness.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
-        process.currentDirectoryURL = directory
-        process.environment = Harness.environment(home: directory.appendingPathComponent(".test-home"), extra: extra)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        let run = try ProgramOutput.run("/usr/bin/script", ["-q", "-e", "-c", command, "/dev/null"], in: directory,
+                                        environment: Harness.environment(home: directory.appendingPathComponent(".test-home"),
+                                                                         extra: extra),
+                                        input: FileHandle.nullDevice)
+        return (run.text, run.code)
     }
 
     /// The progress lines drawn (each begins with a carriage return), without the erasures.

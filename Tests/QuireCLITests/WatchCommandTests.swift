@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import QuireTestSupport
 #endif
 
 /// `quire watch`: the background process runs for real, commands ask it, and after every kind
@@ -195,20 +196,5 @@ struct WatchCommandTests {
         let json = try vault.run(["watch", "start", "--json"])
         #expect(json.code == 2)
         #expect(json.stderr.hasPrefix("quire: error: --json works with 'quire watch status' only\nusage: quire watch"))
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for reproducible random steps.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import Testing
 @testable import QuireCore
 
@@ -101,7 +102,7 @@ import Testing
     }
 
     @Test func arbitraryBytesNeverCrash() {
-        var generator = SplitMix(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let pieces = ["---\n", "...\n", "+++\n", "a: ", "[", "]", "{", "}", "&x ", "*x", "\r\n", "\u{FEFF}", "é", "- ",
                       "'", "\"", "|\n", ">-\n", "  ", "#", ":", "\n", "!!int ", "? ", "日"]
         for _ in 0..<2000 {
@@ -116,19 +117,6 @@ import Testing
                 #expect(document.note(path: "f.md").problems.filter { $0.kind != .badValue }.isEmpty)
             }
         }
-    }
-}
-
-/// A small deterministic generator for fuzz-style tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import QuireGit
+import QuireTestSupport
 
 /// A temporary directory removed when the value is released.
 final class TemporaryDirectory {
@@ -51,24 +52,14 @@ enum Fixture {
     /// Runs the git CLI (tests only) with a clean environment; returns stdout.
     @discardableResult
     static func git(_ arguments: [String], in directory: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ["HOME": directory.path, "GIT_CONFIG_NOSYSTEM": "1", "PATH": "/usr/bin:/bin",
-                               "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "T",
-                               "GIT_COMMITTER_EMAIL": "t@e"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw GitError(function: "git \(arguments.joined(separator: " "))", code: .other(Int(process.terminationStatus)),
-                           message: "git CLI failed")
+        let run = try ProgramOutput.run("/usr/bin/git", arguments, in: directory, environment: [
+            "HOME": directory.path, "GIT_CONFIG_NOSYSTEM": "1", "PATH": "/usr/bin:/bin", "GIT_AUTHOR_NAME": "T",
+            "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "T", "GIT_COMMITTER_EMAIL": "t@e",
+        ])
+        guard run.code == 0 else {
+            throw GitError(function: "git \(arguments.joined(separator: " "))", code: .other(Int(run.code)), message: "git CLI failed")
         }
-        return String(decoding: data, as: UTF8.self)
+        return run.text
     }
 
     /// A free loopback TCP port (bound then released).

@@ -1,26 +1,14 @@
 import Foundation
-import Testing
 import QuireCore
+import QuireTestSupport
+import Testing
 
 /// Where the built `quire` is and how tests make vaults for it.
 enum LSPHarness {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var packageRoot: URL { BuiltQuire.packageRoot }
 
-    /// The built `quire` binary next to the test bundle (`swift build` puts both in one folder).
-    static let binary: URL = {
-        var candidates: [URL] = []
-        if let first = CommandLine.arguments.first {
-            var directory = URL(fileURLWithPath: first).deletingLastPathComponent()
-            for _ in 0..<4 {
-                candidates.append(directory.appendingPathComponent("quire"))
-                directory = directory.deletingLastPathComponent()
-            }
-        }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/quire"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-            ?? packageRoot.appendingPathComponent(".build/debug/quire")
-    }()
+    /// The built `quire` binary (`BuiltQuire`, as the command line's tests find it).
+    static var binary: URL { BuiltQuire.binary }
 
     /// The fixed environment of every run: clock, device, zone, a temporary HOME.
     static func environment(home: URL) -> [String: String] {

@@ -1,4 +1,5 @@
 import QuireCore
+import QuireTestSupport
 import Testing
 @testable import QuireSearch
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import Testing
 @testable import QuireSync
 
@@ -35,12 +36,12 @@ struct MergeCase {
         var marker: String = ""
     }
 
-    var random: SeededRandom
+    var random: SeededGenerator
     let seed: UInt64
 
     init(seed: UInt64) {
         self.seed = seed
-        random = SeededRandom(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+        random = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1)
     }
 
     static let words = ["river", "lantern", "budget", "meeting", "garden", "orbit", "velvet", "harbor", "signal", "maple",
@@ -212,24 +213,5 @@ struct MergeCase {
             return "(d) a run repeated: \(describe)"
         }
         return nil
-    }
-}
-
-/// A small deterministic generator (SplitMix64): the same seed gives the same case everywhere.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    mutating func next(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import QuireCore
 import QuireSync
+import QuireTestSupport
 import Testing
 
 private typealias F = MergeFixture
@@ -28,7 +29,7 @@ private struct NoteModel {
         }
     }
 
-    mutating func mutate(_ random: inout SeededRandom) {
+    mutating func mutate(_ random: inout SeededGenerator) {
         for _ in 0..<Int.random(in: 1...4, using: &random) {
             switch Int.random(in: 0..<10, using: &random) {
             case 0: set("color", ["red", "green", "blue", "yellow"].randomElement(using: &random))
@@ -67,7 +68,7 @@ private let devices = (a: MergeSideNames(ours: "laptop", theirs: "phone"), b: Me
 
 @Suite struct MergeSymmetryTests {
     @Test func mergedBytesDoNotDependOnWhichSideIsOurs() throws {
-        var random = SeededRandom(seed: 20_261_129)
+        var random = SeededGenerator(seed: 20_261_129)
         var collisions = 0
         for _ in 0..<250 {
             let base = NoteModel(keys: [("id", "woody"), ("title", "Woody"), ("color", "blue"),
