@@ -238,11 +238,7 @@ class Soak(chaos.Chaos):
             time.sleep(1)
         self.stats["daemons_converged_seconds"] = converged if converged is not None else -1
         for device in self.devices:
-            process = self.daemons[device.name]
-            process.send_signal(signal.SIGTERM)
-            code = process.wait(timeout=180)
-            if code != 0:
-                problems.append("%s: the daemon exited %d after SIGTERM" % (device.name, code))
+            problems += self.stop_daemon(device)
         self.round += 1
         tree = self.converge()
         problems += self.check(tree)

@@ -823,14 +823,17 @@ class Chaos:
             while time.time() < deadline and not (os.path.exists(health) and '"lastCycle"' in self.read(health)):
                 time.sleep(0.1)
 
+    def stop_daemon(self, device):
+        """Stops the device's daemon with SIGTERM; the problem, if it does not exit cleanly."""
+        process = self.daemons[device.name]
+        process.send_signal(signal.SIGTERM)
+        code = process.wait(timeout=180)
+        return [] if code == 0 else ["%s: the daemon exited %d after SIGTERM" % (device.name, code)]
+
     def stop_daemons(self):
         problems = []
         for device in self.devices:
-            process = self.daemons[device.name]
-            process.send_signal(signal.SIGTERM)
-            code = process.wait(timeout=180)
-            if code != 0:
-                problems.append("%s: the daemon exited %d after SIGTERM" % (device.name, code))
+            problems += self.stop_daemon(device)
             with open(os.path.join(self.root, "%s-daemon.log" % device.name)) as handle:
                 log = handle.read()
             self.stats["daemon_cycles"] = self.stats.get("daemon_cycles", 0) + log.count(" sync ")
