@@ -7,7 +7,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 # Debian packages needed to build (C libraries) and to test (real git servers on loopback).
-BUILD_PACKAGES = pkg-config git libgit2-dev libyaml-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
+BUILD_PACKAGES = pkg-config git libgit2-dev libyaml-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libsodium-dev
 TEST_PACKAGES = openssh-server openssh-client nginx fcgiwrap openssl python3 vim zsh fish fzf chromium neovim emacs-nox elpa-eglot
 BENCH_PACKAGES = ripgrep hyperfine
 # The Swift runtime and Foundation linked in statically: a command starts in about half the

@@ -17,6 +17,9 @@ let package = Package(
         // cmark-gfm and its extensions (tables, task lists, strikethrough, autolinks), linked by the
         // module map: the pkg-config file of libcmark-gfm-dev names the extensions library too.
         .systemLibrary(name: "CCMark", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // libsodium (XChaCha20-Poly1305, secretstream, Argon2id, sealed boxes, BLAKE2b) for encrypted
+        // remotes, linked by the module map; imported only by QuireCrypto.
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
 
         // ICU's word breaks (Debian libicu-dev) behind a C function with plain types: the system
         // ICU headers clash with Foundation's own copy of ICU when imported into Swift. libicuuc is
@@ -28,6 +31,9 @@ let package = Package(
         .target(name: "QuireSync", dependencies: ["QuireCore", "QuireGit"]),
         // Markdown rendered for the terminal and as HTML pages of a static site (cmark-gfm).
         .target(name: "QuireRender", dependencies: ["QuireCore", "CCMark"]),
+        // The cryptography of encrypted remotes over libsodium: sealed packs and manifests, content
+        // digests, device identities, the keyring and what a device remembers of it.
+        .target(name: "QuireCrypto", dependencies: ["QuireCore", "CSodium"]),
         // The application layer: each workflow (open a fresh catalog, rename with links, clone,
         // check, restore, sync, import/export) as a function taking typed options and returning
         // a typed report. Front ends (the CLI, the language server, the sync daemon) call it.
@@ -44,6 +50,7 @@ let package = Package(
         .testTarget(name: "QuireSearchTests", dependencies: ["QuireSearch", "QuireCore", "QuireTestSupport"]),
         .testTarget(name: "QuireSyncTests", dependencies: ["QuireSync", "QuireGit", "QuireCore", "QuireTestSupport"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireCore"]),
+        .testTarget(name: "QuireCryptoTests", dependencies: ["QuireCrypto", "QuireCore"]),
         .testTarget(name: "QuireKitTests", dependencies: ["QuireKit", "QuireSearch", "QuireSync", "QuireGit", "QuireCore"]),
         // Starts the built `quire lsp` and speaks JSON-RPC to it (and drives headless Neovim).
         .testTarget(name: "QuireLSPTests", dependencies: ["QuireLSP", "QuireCore", "QuireTestSupport", "quire"]),

@@ -8,14 +8,16 @@ import Glibc
 /// permissions of the file it replaces, rename it over the target, fsync the directory.
 /// A crash at any point leaves either the old or the new file, never a mix.
 public enum AtomicFile {
-    /// Writes `data` to `url` atomically; `displayPath` names the file in errors.
-    public static func write(_ data: Data, to url: URL, displayPath: String, temporaryFolder: String? = nil) throws {
+    /// Writes `data` to `url` atomically; `displayPath` names the file in errors. With
+    /// `permissions`, the file gets exactly those (a secret: 0600).
+    public static func write(_ data: Data, to url: URL, displayPath: String, temporaryFolder: String? = nil,
+                             permissions: mode_t? = nil) throws {
         let directory = url.deletingLastPathComponent().path
         let location = temporaryLocation(forFilesIn: directory, folder: temporaryFolder)
         // An existing file keeps its permissions; a new one gets 0666 minus the umask.
-        var existingMode: mode_t?
+        var existingMode: mode_t? = permissions
         var status = stat()
-        if stat(url.path, &status) == 0 { existingMode = status.st_mode & 0o7777 }
+        if permissions == nil, stat(url.path, &status) == 0 { existingMode = status.st_mode & 0o7777 }
         func failure(_ what: String) -> CoreError {
             CoreError.writeFailed(path: displayPath, reason: "\(what): \(String(cString: strerror(errno)))")
         }
