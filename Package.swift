@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "QuireKit", dependencies: ["QuireCore", "QuireGit", "QuireSearch", "QuireSync", "QuireRender"]),
         // The language server (`quire lsp`): JSON-RPC over stdio mapped onto QuireKit's workflows.
         .target(name: "QuireLSP", dependencies: ["QuireKit", "QuireSearch", "QuireCore"]),
-        .target(name: "QuireCLI", dependencies: ["QuireKit", "QuireCore", "QuireSearch", "QuireSync", "QuireRender", "QuireLSP"]),
+        .target(name: "QuireCLI", dependencies: ["QuireKit", "QuireCore", "QuireSearch", "QuireSync", "QuireRender", "QuireLSP", "QuireCrypto"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
 
         // What several test targets share: the built binary's place, a seeded generator, a program's output.

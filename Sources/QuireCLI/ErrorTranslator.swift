@@ -11,6 +11,7 @@ enum ErrorTranslator {
         if let error = error as? MoveError { return translate(move: error) }
         if let error = error as? KitError { return translate(kit: error) }
         if let translated = SyncErrorTranslator.translate(error) { return translated }
+        if let translated = CryptoErrorTranslator.translate(error) { return translated }
         if let error = error as? SiteExportError { return translate(export: error) }
         if let error = error as? ImportError, case .notEntries = error {
             return CLIError(error.description, hint: "put the entries in an array ([{…}, {…}]) or one a line; see 'quire import --help'")
