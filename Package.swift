@@ -37,7 +37,7 @@ let package = Package(
         // The application layer: each workflow (open a fresh catalog, rename with links, clone,
         // check, restore, sync, import/export) as a function taking typed options and returning
         // a typed report. Front ends (the CLI, the language server, the sync daemon) call it.
-        .target(name: "QuireKit", dependencies: ["QuireCore", "QuireGit", "QuireSearch", "QuireSync", "QuireRender"]),
+        .target(name: "QuireKit", dependencies: ["QuireCore", "QuireGit", "QuireSearch", "QuireSync", "QuireRender", "QuireCrypto"]),
         // The language server (`quire lsp`): JSON-RPC over stdio mapped onto QuireKit's workflows.
         .target(name: "QuireLSP", dependencies: ["QuireKit", "QuireSearch", "QuireCore"]),
         .target(name: "QuireCLI", dependencies: ["QuireKit", "QuireCore", "QuireSearch", "QuireSync", "QuireRender", "QuireLSP", "QuireCrypto"]),
@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "QuireSyncTests", dependencies: ["QuireSync", "QuireGit", "QuireCore", "QuireTestSupport"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireCore"]),
         .testTarget(name: "QuireCryptoTests", dependencies: ["QuireCrypto", "QuireCore"]),
-        .testTarget(name: "QuireKitTests", dependencies: ["QuireKit", "QuireSearch", "QuireSync", "QuireGit", "QuireCore"]),
+        .testTarget(name: "QuireKitTests", dependencies: ["QuireKit", "QuireSearch", "QuireSync", "QuireGit", "QuireCore", "QuireCrypto"]),
         // Starts the built `quire lsp` and speaks JSON-RPC to it (and drives headless Neovim).
         .testTarget(name: "QuireLSPTests", dependencies: ["QuireLSP", "QuireCore", "QuireTestSupport", "quire"]),
         // Runs the built `quire` end to end: depending on it makes `swift test` build what it runs.
