@@ -116,17 +116,34 @@ public struct Keyring: Sendable, Equatable {
             guard key == known else { throw CryptoError.tampered(what: "keyring (its key is not the one this device knows)") }
             return
         }
+        guard memory.generation >= 1, let oldest = try earlierKeys(from: key, downTo: memory.generation).last,
+              oldest == known else {
+            throw CryptoError.forgedRotation(generation: generation)
+        }
+    }
+
+    /// The keys of the generations before this one, newest first, down to `oldest`, opened from
+    /// the previous-key chain starting at `key` (this generation's): what reads manifests sealed
+    /// before a rotation. Throws `forgedRotation` when a link is missing or does not open.
+    public func earlierKeys(from key: VaultKey, downTo oldest: Int = 1) throws(CryptoError) -> [VaultKey] {
+        var keys: [VaultKey] = []
         var current = key
         var currentGeneration = generation
-        while currentGeneration > memory.generation {
-            guard let link = previousKeys.first(where: { $0.generation == currentGeneration - 1 }),
-                  var bytes = try? ManifestSeal.open(link.wrappedKey, key: current, context: PreviousKey.context(link.generation)) else {
+        while currentGeneration > max(1, oldest) {
+            guard let link = previousKeys.first(where: { $0.generation == currentGeneration - 1 }) else {
+                throw CryptoError.forgedRotation(generation: generation)
+            }
+            var bytes: [UInt8]
+            do {
+                bytes = try ManifestSeal.open(link.wrappedKey, key: current, context: PreviousKey.context(link.generation))
+            } catch {
                 throw CryptoError.forgedRotation(generation: generation)
             }
             defer { Sodium.wipe(&bytes) }
             current = try VaultKey(bytes: bytes)
+            keys.append(current)
             currentGeneration -= 1
         }
-        guard current == known else { throw CryptoError.forgedRotation(generation: generation) }
+        return keys
     }
 }

@@ -2,13 +2,13 @@ import Foundation
 import QuireCore
 import QuireCrypto
 
-/// This device's keys for a vault's encrypted remote, in files of their own under `.git/quire/`
-/// (mode 0600, never synced): its identity (`device-key.json`, an X25519 pair) and what it
-/// remembers (`key-memory.json`: the vault key, its generation, the newest keyring revision and
-/// manifest seen). Unlocking a keyring the host holds goes through here, so every keyring this
+/// This device's keys for a vault's encrypted remote, in files of their own under
+/// `.quire/local/` (mode 0600, never synced): its identity (`device-identity.json`, an X25519
+/// pair) and what it remembers (`key-memory.json`: the vault key, its generation, the newest
+/// keyring revision and manifest seen). Unlocking a keyring the host holds goes through here, so every keyring this
 /// device accepts passes the rollback and rotation checks against what it remembers.
 public struct DeviceKeys: Sendable {
-    /// The folder of the files: `<vault>/.git/quire`.
+    /// The folder of the files: `<vault>/.quire/local`.
     public let folder: URL
     /// The Argon2id cost of the passphrase slots this device writes.
     public let cost: PassphraseCost
@@ -16,12 +16,12 @@ public struct DeviceKeys: Sendable {
     /// The keys of the vault at `root`; `environment` may lower the Argon2id cost for tests
     /// (`QUIRE_PASSPHRASE_COST=interactive`, a documented test hook).
     public init(vaultRoot root: URL, environment: [String: String]) {
-        folder = root.appendingPathComponent(".git/quire", isDirectory: true)
+        folder = root.appendingPathComponent(".quire/local", isDirectory: true)
         cost = environment["QUIRE_PASSPHRASE_COST"] == "interactive" ? .interactive : .moderate
     }
 
     /// The identity file.
-    public var identityPath: String { folder.appendingPathComponent("device-key.json").path }
+    public var identityPath: String { folder.appendingPathComponent("device-identity.json").path }
     /// The memory file.
     public var memoryPath: String { folder.appendingPathComponent("key-memory.json").path }
 

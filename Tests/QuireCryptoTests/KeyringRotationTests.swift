@@ -18,6 +18,9 @@ import Testing
         #expect(try changed.unlock(identity: desktop, memory: desktopMemory) == thirdKey)
         #expect(try changed.unlock(passphrase: "p4", memory: desktopMemory) == thirdKey)
         #expect(thirdKey != key && secondKey != key)
+        #expect(try changed.earlierKeys(from: thirdKey) == [secondKey, key])
+        #expect(try changed.earlierKeys(from: thirdKey, downTo: 2) == [secondKey])
+        #expect(throws: CryptoError.forgedRotation(generation: 3)) { try changed.earlierKeys(from: secondKey) }
     }
 
     /// What a host can make alone: a new key sealed to every device's public key, a MAC under
