@@ -477,6 +477,36 @@ int git_odb_write_pack(git_odb_writepack **out, git_odb *db, git_indexer_progres
     return (((int (*)(git_odb_writepack **out, git_odb *db, git_indexer_progress_cb progress_cb, void *progress_payload))function)(out, db, progress_cb, progress_payload));
 }
 
+void git_packbuilder_free(git_packbuilder *pb) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_packbuilder_free");
+    (((void (*)(git_packbuilder *pb))function)(pb));
+}
+
+int git_packbuilder_insert_walk(git_packbuilder *pb, git_revwalk *walk) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_packbuilder_insert_walk");
+    return (((int (*)(git_packbuilder *pb, git_revwalk *walk))function)(pb, walk));
+}
+
+int git_packbuilder_new(git_packbuilder **out, git_repository *repo) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_packbuilder_new");
+    return (((int (*)(git_packbuilder **out, git_repository *repo))function)(out, repo));
+}
+
+unsigned int git_packbuilder_set_threads(git_packbuilder *pb, unsigned int n) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_packbuilder_set_threads");
+    return (((unsigned int (*)(git_packbuilder *pb, unsigned int n))function)(pb, n));
+}
+
+int git_packbuilder_write_buf(git_buf *buf, git_packbuilder *pb) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_packbuilder_write_buf");
+    return (((int (*)(git_buf *buf, git_packbuilder *pb))function)(buf, pb));
+}
+
 void git_patch_free(git_patch *patch) {
     static void *slot;
     void *function = quire_git_function(&slot, "git_patch_free");
@@ -1003,6 +1033,11 @@ const char *const quire_git_function_names[] = {
     "git_odb_hash",
     "git_odb_refresh",
     "git_odb_write_pack",
+    "git_packbuilder_free",
+    "git_packbuilder_insert_walk",
+    "git_packbuilder_new",
+    "git_packbuilder_set_threads",
+    "git_packbuilder_write_buf",
     "git_patch_free",
     "git_patch_from_buffers",
     "git_patch_get_hunk",
@@ -1079,4 +1114,4 @@ const char *const quire_git_function_names[] = {
     "git_tree_lookup",
     "git_libgit2_opts",
 };
-const int quire_git_function_count = 154;
+const int quire_git_function_count = 159;

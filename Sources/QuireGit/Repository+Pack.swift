@@ -11,43 +11,27 @@ extension Repository {
     /// objects already in the database are stored again (harmless: git reads either copy).
     public func writeBlobsAsPack(_ blobs: [Data]) throws -> [OID] {
         guard !blobs.isEmpty else { return [] }
-        var odb: OpaquePointer?
-        try check(git_repository_odb(&odb, pointer), "git_repository_odb")
-        defer { git_odb_free(odb) }
-        var raw: UnsafeMutablePointer<git_odb_writepack>?
-        try check(git_odb_write_pack(&raw, odb, nil, nil), "git_odb_write_pack")
-        guard let writepack = raw, let append = writepack.pointee.append, let commit = writepack.pointee.commit else {
-            throw GitError(function: "git_odb_write_pack", code: .other(-1), message: "no pack writer")
-        }
-        // Frees the writer; a pack not committed is removed with its temporary files.
-        defer { writepack.pointee.free?(writepack) }
-        var stats = git_indexer_progress()
-        var hasher = SHA1Hasher()
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(1 << 20)
-        func flush() throws {
-            guard !chunk.isEmpty else { return }
-            hasher.update(chunk)
-            _ = try chunk.withUnsafeBytes { bytes in
-                try check(append(writepack, bytes.baseAddress, bytes.count, &stats), "git_odb_writepack append")
-            }
-            chunk.removeAll(keepingCapacity: true)
-        }
         let ids = try blobs.map { try OID.blob(for: $0) }
         var seen = Set<OID>()
         let unique = zip(ids, blobs).filter { seen.insert($0.0).inserted }.map(\.1)
-        chunk += Array("PACK".utf8) + PackEncoding.bigEndian(2) + PackEncoding.bigEndian(UInt32(unique.count))
-        for blob in unique {
-            PackEncoding.appendBlob(blob, to: &chunk)
-            if chunk.count >= 1 << 20 { try flush() }
+        try withPackWriter { append in
+            var hasher = SHA1Hasher()
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(1 << 20)
+            func flush() throws {
+                guard !chunk.isEmpty else { return }
+                hasher.update(chunk)
+                try append(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+            chunk += Array("PACK".utf8) + PackEncoding.bigEndian(2) + PackEncoding.bigEndian(UInt32(unique.count))
+            for blob in unique {
+                PackEncoding.appendBlob(blob, to: &chunk)
+                if chunk.count >= 1 << 20 { try flush() }
+            }
+            try flush()
+            try append(Array(hasher.finalize()))
         }
-        try flush()
-        let trailer = hasher.finalize()
-        _ = try trailer.withUnsafeBytes { bytes in
-            try check(append(writepack, bytes.baseAddress, bytes.count, &stats), "git_odb_writepack append")
-        }
-        try check(commit(writepack, &stats), "git_odb_writepack commit")
-        try check(git_odb_refresh(odb), "git_odb_refresh")
         return ids
     }
 }

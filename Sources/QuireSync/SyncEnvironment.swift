@@ -16,6 +16,9 @@ public struct SyncEnvironment: Sendable {
     /// Asked at each safe point of a sync: the signal (SIGINT, SIGTERM) that asked it to stop, or
     /// nil to go on. The caller owns the signal handling (see `quire sync`); nil never stops.
     public var interruption: (@Sendable () -> Int32?)?
+    /// The cryptography of an encrypted remote, holding this device's vault key; nil when the
+    /// device has none (a sync with an encrypted remote then refuses: `CarrierError.keyUnavailable`).
+    public var sealing: (any CarrierSealing)?
 
     /// Creates an environment.
     public init(device: String, now: Date, variables: [String: String],

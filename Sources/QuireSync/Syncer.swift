@@ -115,6 +115,7 @@ public final class Syncer {
         }
         if case SyncError.pushRejectedAfterRetries? = error as? SyncError { return "push rejected" }
         if case SyncError.interrupted? = error as? SyncError { return "interrupted" }
+        if case CarrierError.verificationFailed? = error as? CarrierError { return "remote failed verification" }
         return "failed"
     }
 
@@ -181,14 +182,21 @@ public final class Syncer {
             StaleLocks.clean(gitDirectory: local, references: [upstream], olderThan: 5)
         }
         try settleEstablishedUpstream(dryRun: options.dryRun)
+        // An encrypted remote is fetched and pushed through its carrier; its one branch is main.
+        let encrypted = try encryptedRemote(remote)
+        if encrypted != nil && !hasUpstream { upstream = Carrier.branch }
         var remoteHadBranch = false
         for attempt in 1...max(1, options.pushAttempts) {
             report.attempts = attempt
             try environment.checkpoint("before-fetch")
             options.phaseStarted?(.fetching)
-            try stoppable("during-fetch") { try remote.fetch(options: transfer) }
+            try stoppable("during-fetch") {
+                if let encrypted { try encrypted.fetch(tracking: tracking, options: transfer) } else { try remote.fetch(options: transfer) }
+            }
             try environment.checkpoint("after-fetch")
-            if !hasUpstream { try settleUpstream(remote, dryRun: options.dryRun) }
+            if !hasUpstream {
+                try settleUpstream(remoteHead: encrypted != nil ? Carrier.branch : remote.defaultBranch(), dryRun: options.dryRun)
+            }
             let remoteTip = try repository.referenceTarget(tracking)
             remoteHadBranch = remoteTip != nil
             if options.dryRun {
@@ -205,8 +213,13 @@ public final class Syncer {
             options.phaseStarted?(.pushing)
             do {
                 // Through a handle whose pack building skips libgit2's delta search.
-                guard let pushing = try repository.forPushing().remote(named: "origin") else { throw SyncError.noRemote }
-                try stoppable("during-push") { try pushing.push(branch: branch, to: upstream, expected: remoteTip, options: transfer) }
+                let handle = try repository.forPushing()
+                if let encrypted {
+                    try stoppable("during-push") { try encrypted.push(local: local, packing: handle, options: transfer) }
+                } else {
+                    guard let pushing = try handle.remote(named: "origin") else { throw SyncError.noRemote }
+                    try stoppable("during-push") { try pushing.push(branch: branch, to: upstream, expected: remoteTip, options: transfer) }
+                }
             } catch let error as GitError where error.category == .pushRejected {
                 // The server's own refusal (a hook, a protected branch) is not cured by merging.
                 if error.reason == .refusedByServer { throw error }
@@ -220,8 +233,8 @@ public final class Syncer {
             report.pushedCommits = outgoing
             break
         }
-        settleRemoteHead(remote, pushedNewBranch: report.pushed && !remoteHadBranch, remoteHadBranch: remoteHadBranch,
-                         into: &report)
+        if encrypted == nil { settleRemoteHead(remote, pushedNewBranch: report.pushed && !remoteHadBranch, remoteHadBranch: remoteHadBranch,
+                         into: &report) }
         return report
     }
 
