@@ -7,7 +7,7 @@ import Testing
 /// A stand-in for QuireCrypto in these in-process tests of the carrier's git side: every byte
 /// is XORed with a key and followed by a SHA-256 of key and bytes (tamper-evident, not secret).
 /// The real cryptography's tests, and the end-to-end ones, run with QuireCrypto.
-private struct TestSealing: CarrierSealing {
+struct TestSealing: CarrierSealing {
     let vaultKey = Data("vault key of the test".utf8)
 
     private func seal(_ plain: Data, key: Data) -> Data {
@@ -35,7 +35,7 @@ private struct TestSealing: CarrierSealing {
 }
 
 /// Two devices syncing through an encrypted remote on a local path, in process.
-private struct EncryptedWorld {
+struct EncryptedWorld {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quire-encrypted-\(UUID().uuidString)")
     var host: URL { folder.appendingPathComponent("host.git") }
 
@@ -52,11 +52,14 @@ private struct EncryptedWorld {
     }
 
     @discardableResult
-    func sync(_ vault: Vault, _ name: String, sealing: (any CarrierSealing)? = TestSealing()) throws -> SyncReport {
+    func sync(_ vault: Vault, _ name: String, sealing: (any CarrierSealing)? = TestSealing(),
+              network: Bool = true) throws -> SyncReport {
         var environment = SyncEnvironment(device: name, now: Date(timeIntervalSince1970: 1_800_000_000),
                                           variables: ["HOME": folder.path, "QUIRE_DEVICE": name])
         environment.sealing = sealing
-        return try Syncer(vault: vault, environment: environment, transfer: TransferOptions()).run()
+        var options = SyncOptions()
+        options.network = network
+        return try Syncer(vault: vault, environment: environment, transfer: TransferOptions()).run(options)
     }
 
     func write(_ vault: Vault, _ path: String, _ text: String) throws {
