@@ -1,0 +1,44 @@
+import Foundation
+import QuireGit
+
+extension EncryptedRemote {
+    /// The keyring file of the carrier commit this device last verified; nil before the first
+    /// verified fetch, or when that commit holds none.
+    func verifiedKeyring() throws -> Data? {
+        guard let hex = state.verifiedTip, let tip = OID(hex: hex), let blob = try carrier.files(of: tip)["keyring"] else {
+            return nil
+        }
+        return try carrier.repository.blobData(blob)
+    }
+
+    /// Publishes `keyring` as a fast-forward of the host's branch: a carrier commit on the tip
+    /// last verified holding it, the same packs (none is uploaded), and a new manifest — one
+    /// counter higher, chained to the last, the same refs and packs — sealed by `newSealing`
+    /// (the vault key the keyring now holds). Returns false, with nothing published and this
+    /// device's state unchanged, when the host moved since the last fetch (another device
+    /// pushed): fetch again and redo the change.
+    func publish(keyring: Data, sealedBy newSealing: any CarrierSealing, options: TransferOptions) throws -> Bool {
+        let parent = try carrier.fetchedTip()
+        guard let parent, parent.hex == state.verifiedTip, let current = try currentManifest() else {
+            throw CarrierError.verificationFailed(reason: "the remote's branch was not verified before the keyring was published")
+        }
+        let next = CarrierManifest(format: CarrierManifest.currentFormat, counter: current.manifest.counter + 1,
+                                   previous: current.hash, refs: current.manifest.refs, packs: current.manifest.packs)
+        let sealedManifest = try newSealing.sealManifest(next.encoded())
+        var files = try carrier.files(of: parent)
+        files["keyring"] = try carrier.repository.writeBlob(keyring)
+        files["manifest"] = try carrier.repository.writeBlob(sealedManifest)
+        let commit = try carrier.commit(files: files, parent: parent)
+        do {
+            try carrier.remote().push(branch: Carrier.branch, to: Carrier.branch, expected: parent, options: options)
+        } catch let error as GitError where error.category == .pushRejected && error.reason != .refusedByServer {
+            return false
+        }
+        try carrier.repository.setReference(Carrier.tracking, to: commit, message: "quire: keyring published")
+        state.verifiedTip = commit.hex
+        state.counter = next.counter
+        state.manifestHash = newSealing.contentHash(sealedManifest)
+        try state.save(in: carrier.directory)
+        return true
+    }
+}
