@@ -8,6 +8,9 @@ public enum ExitCode: Int32, Sendable {
     case remoteNotFound = 5
     case pushRejected = 6
     case locked = 7
+    /// An encrypted remote failed verification (tampered, swapped, missing or rolled back):
+    /// refused, nothing local changed.
+    case verificationFailed = 8
     /// A sync stopped at a safe point by SIGINT (128 + 2, as shells report it).
     case interrupted = 130
     /// A sync stopped at a safe point by SIGTERM (128 + 15).

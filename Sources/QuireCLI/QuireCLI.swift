@@ -172,6 +172,7 @@ public enum QuireCLI {
         Run 'quire <command> --help' for a command's options and examples.
         Exit codes: 0 ok (also: no match), 1 failure, 2 usage error, 3 offline, 4 authentication failed,
         5 remote repository not found, 6 push rejected, 7 vault locked by another quire (or git),
+        8 an encrypted remote failed verification (tampered, swapped, missing or rolled back; nothing changed),
         130/143 a sync stopped at a safe point (run 'quire sync' again) or a clone stopped by Ctrl-C/SIGTERM.
 
         """

@@ -1,16 +1,36 @@
 import QuireKit
 import QuireSync
 
-/// Maps git and sync failures to the exit codes 3–7 of DESIGN.md §5, with a hint for each.
+/// Maps git and sync failures to the exit codes 3–8 of DESIGN.md §5 (8: an encrypted remote
+/// failed verification), with a hint for each.
 /// Git errors arrive classified by QuireKit (`GitFailure`): the CLI never sees libgit2's.
 enum SyncErrorTranslator {
     static func translate(_ error: Error) -> CLIError? {
         if let error = error as? SyncError { return translate(sync: error) }
+        if let error = error as? CarrierError { return translate(carrier: error) }
         if let error = error as? ConflictError {
             return CLIError(error.description, hint: "'quire conflicts --all' lists the ids")
         }
         guard let failure = GitFailure(error) else { return nil }
         return translate(git: failure)
+    }
+
+    static func translate(carrier error: CarrierError) -> CLIError {
+        switch error {
+        case .verificationFailed:
+            return CLIError("\(error.description); nothing was changed",
+                            hint: "the host, or someone on the way, changed what it holds: your notes and commits here are intact; "
+                                + "another device's 'quire sync' re-publishes the vault once the host is trusted again",
+                            code: .verificationFailed)
+        case .keyUnavailable:
+            return CLIError(error.description, hint: "clone the vault again with 'quire clone URL DIR' and its passphrase",
+                            code: .authentication)
+        case .hostNotEmpty(let encrypted):
+            return CLIError(error.description, hint: encrypted ? "join it with 'quire clone URL DIR' and the passphrase"
+                                : "an encrypted remote starts in an empty repository: create one on the host")
+        case .file:
+            return CLIError(error.description)
+        }
     }
 
     static func translate(git failure: GitFailure) -> CLIError {

@@ -31,6 +31,9 @@ public enum VaultClone {
         /// Asked as the clone goes: the signal (SIGINT, SIGTERM) that asked it to stop, or nil
         /// (`SyncInterrupts.received`). A stopped clone leaves nothing behind.
         public var interruption: (@Sendable () -> Int32?)?
+        /// Asked for the passphrase when the remote is an encrypted one (nil: such a remote is
+        /// refused with `CarrierError.keyUnavailable`).
+        public var passphrase: (@Sendable () throws -> String)?
 
         /// Creates options.
         public init(url: String, root: URL, displayName: String, pinnedCertificate: String? = nil,
@@ -105,7 +108,13 @@ public enum VaultClone {
         try remote.fetch(options: transferOptions(options))
         pause(at: "clone-after-fetch", options)
         try stopIfAsked(options)
-        let remoteBranch = try branchToCheckOut(remoteHead: remote.defaultBranch(), in: repository)
+        let encrypted = try unlockEncrypted(repository, options)
+        if let encrypted {
+            try EncryptedHost.fetch(repository, url: options.url, sealing: encrypted.sealing,
+                                    tracking: "refs/remotes/origin/main", options: transferOptions(options))
+        }
+        let remoteBranch = try branchToCheckOut(remoteHead: encrypted != nil ? "refs/heads/main" : remote.defaultBranch(),
+                                                in: repository)
         let name = remoteBranch.map { String($0.dropFirst("refs/remotes/origin/".count)) } ?? "main"
         var screen: CloneScreen?
         if let remoteBranch, let tip = try repository.referenceTarget(remoteBranch) {
@@ -130,6 +139,11 @@ public enum VaultClone {
             skipped = screen.skipped
         }
         if let pin = options.pinnedCertificate { try VaultRemote.pinCertificate(pin, in: vault) }
+        if let encrypted {
+            _ = try RemoteKeys.join(vault, keyring: encrypted.keyring, key: encrypted.key,
+                                    device: vault.deviceName(environment: options.environment), now: options.now)
+            try EncryptedHost.mark(repository, encrypted: true)
+        }
         return Report(url: VaultRemote.redacted(options.url), root: root, branch: name, skipped: skipped)
     }
 

@@ -101,9 +101,10 @@ public enum VaultSync {
 
     /// One cycle of the `Syncer`, the catalog refreshed from it.
     private static func cycle(_ vault: Vault, options: VaultSyncOptions) throws -> SyncReport {
-        let environment = SyncEnvironment(device: vault.deviceName(environment: options.environment),
+        var environment = SyncEnvironment(device: vault.deviceName(environment: options.environment),
                                           now: try QuireClock.now(environment: options.environment),
                                           variables: options.environment, interruption: options.interruption)
+        environment.sealing = try RemoteKeys.sealing(for: vault)
         var progress: (@Sendable (TransferProgress) -> Void)?
         if let hear = options.transferProgress { progress = { hear(TransferActivity($0)) } }
         let syncer = try Syncer(vault: vault, environment: environment,

@@ -14,7 +14,7 @@ public protocol CarrierSealing: Sendable {
     /// The manifest `sealed` held; throws when it does not authenticate under the vault key.
     func openManifest(_ sealed: Data) throws -> Data
     /// The content hash of `bytes` (BLAKE2b-256) in lowercase hex: names packs and chains manifests.
-    func contentHash(_ bytes: Data) -> String
+    func contentHash(_ bytes: Data) throws -> String
     /// The keyring file to keep on the host's branch, given the one there now (nil: none yet):
     /// the newer of the two.
     func keyring(replacing current: Data?) throws -> Data

@@ -50,7 +50,7 @@ extension EncryptedRemote {
             }
             if state.packs[pack.name] == blob.hex { continue }
             let sealed = try carrier.repository.blobData(blob)
-            guard sealing.contentHash(sealed) == pack.name else {
+            guard try sealing.contentHash(sealed) == pack.name else {
                 throw CarrierError.verificationFailed(reason: "pack \(pack.name.prefix(12)) does not match its hash")
             }
             let plain: Data
@@ -108,6 +108,6 @@ extension EncryptedRemote {
         guard let manifest = CarrierManifest.decode(plain), manifest.format == CarrierManifest.currentFormat else {
             throw CarrierError.verificationFailed(reason: "its manifest is not one this quire reads")
         }
-        return (manifest, sealing.contentHash(sealed))
+        return (manifest, try sealing.contentHash(sealed))
     }
 }

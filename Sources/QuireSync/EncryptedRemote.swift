@@ -74,12 +74,13 @@ final class EncryptedRemote {
         try state.save(in: carrier.directory)
     }
 
-    /// Pushes `local` (a commit of the vault) as the host's `refs/heads/main`: one new sealed pack
+    /// Pushes `local` (a commit of the vault; nil for the first manifest of a vault with no commit
+    /// yet, holding no pack) as the host's `refs/heads/main`: one new sealed pack
     /// of the objects the host lacks (built in `packing`, a `forPushing()` handle), a new
     /// manifest one counter higher chained to the last one verified, in a carrier commit whose
     /// parent is the host's tip as last fetched, pushed without force. A host that moved
     /// meanwhile refuses it (`GitError` with category `.pushRejected`): fetch, merge, push again.
-    func push(local: OID, packing: Repository, options: TransferOptions) throws {
+    func push(local: OID?, packing: Repository, options: TransferOptions) throws {
         let parent = try carrier.fetchedTip()
         guard parent?.hex == state.verifiedTip else {
             throw CarrierError.verificationFailed(reason: "the remote's branch was not verified before the push")
@@ -89,13 +90,17 @@ final class EncryptedRemote {
                                                             previous: nil, refs: [:], packs: [])
         let plan = Self.consolidationPlan(previous.packs)
         let hiding = (plan.consolidating ? plan.kept.last?.tip : previous.main).flatMap(OID.init(hex:))
-        let plain = try packing.pack(from: local, hiding: hiding.map { [$0] } ?? [])
-        let (sealed, key) = try sealing.sealPack(plain)
-        let name = sealing.contentHash(sealed)
-        let pack = CarrierManifest.Pack(name: name, key: key, size: plain.count, sealedSize: sealed.count,
-                                        tip: local.hex, consolidated: plan.consolidating)
-        let next = CarrierManifest(format: CarrierManifest.currentFormat, counter: previous.counter + 1,
-                                   previous: current?.hash, refs: ["refs/heads/main": local.hex], packs: plan.kept + [pack])
+        var next = CarrierManifest(format: CarrierManifest.currentFormat, counter: previous.counter + 1,
+                                   previous: current?.hash, refs: [:], packs: plan.kept)
+        var sealedPack: Data?
+        if let local {
+            let plain = try packing.pack(from: local, hiding: hiding.map { [$0] } ?? [])
+            let (sealed, key) = try sealing.sealPack(plain)
+            next.packs.append(CarrierManifest.Pack(name: try sealing.contentHash(sealed), key: key, size: plain.count,
+                                                   sealedSize: sealed.count, tip: local.hex, consolidated: plan.consolidating))
+            next.refs["refs/heads/main"] = local.hex
+            sealedPack = sealed
+        }
         let sealedManifest = try sealing.sealManifest(next.encoded())
         let old = try parent.map(carrier.files(of:)) ?? [:]
         var files: [String: OID] = [:]
@@ -108,14 +113,15 @@ final class EncryptedRemote {
             }
             files["packs/" + kept.name] = blob
         }
-        let packBlob = try carrier.repository.writeBlob(sealed)
-        files["packs/" + name] = packBlob
+        if let sealedPack, let pack = next.packs.last {
+            files["packs/" + pack.name] = try carrier.repository.writeBlob(sealedPack)
+        }
         let commit = try carrier.commit(files: files, parent: parent)
         try carrier.remote().push(branch: Carrier.branch, to: Carrier.branch, expected: parent, options: options)
         try carrier.repository.setReference(Carrier.tracking, to: commit, message: "quire: pushed")
         state.verifiedTip = commit.hex
         state.counter = next.counter
-        state.manifestHash = sealing.contentHash(sealedManifest)
+        state.manifestHash = try sealing.contentHash(sealedManifest)
         state.packs = Dictionary(uniqueKeysWithValues: next.packs.compactMap { pack in
             files["packs/" + pack.name].map { (pack.name, $0.hex) }
         })

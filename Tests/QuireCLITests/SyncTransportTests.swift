@@ -10,6 +10,13 @@ import Testing
         let world = try SyncWorld(bare: bare, url: url)
         let a = try world.first("a", notes: ["one.md": SyncMergeTests.base], environment: environment)
         let b = try world.clone("b", environment: environment)
+        try exchangeEdits(a, b, bare: bare, environment: environment)
+        return (a, b)
+    }
+
+    /// A and B, both holding `SyncMergeTests.base` as one.md, each edit a paragraph of it and
+    /// converge through the remote (`bare` checked with fsck).
+    static func exchangeEdits(_ a: Device, _ b: Device, bare: URL, environment: [String: String]) throws {
         #expect(try b.read("one.md") == SyncMergeTests.base)
         let fromA = SyncMergeTests.base.replacingOccurrences(of: "Para one.", with: "Para one, A.")
             .replacingOccurrences(of: "10:00", with: "11:00")
@@ -24,7 +31,6 @@ import Testing
             .replacingOccurrences(of: "11:00", with: "11:30"))
         #expect(try a.files() == b.files())
         #expect(try gitCLI(["fsck"], in: bare).code == 0)
-        return (a, b)
     }
 
     @Test func gitDaemon() throws {

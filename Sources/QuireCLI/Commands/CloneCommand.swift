@@ -16,6 +16,8 @@ struct CloneCommand: Command {
         ~/.ssh/id_rsa; the host must be in ~/.ssh/known_hosts), https:// (QUIRE_GIT_TOKEN or
         ~/.git-credentials), git://. An https server with a certificate this device does not trust
         is refused with its fingerprint; --pin-certificate trusts it (kept for the new vault).
+        An encrypted remote (made with 'quire remote URL --encrypt') asks for its passphrase on a
+        terminal (QUIRE_PASSPHRASE in scripts); a wrong one exits with 4 and leaves nothing behind.
         """,
         examples: ["quire clone git@github.com:me/notes.git ~/notes", "quire clone /mnt/usb/notes.git laptop-notes"],
         options: [.value("--pin-certificate", name: "FINGERPRINT",
@@ -48,6 +50,9 @@ struct CloneCommand: Command {
         let interrupts = SyncInterrupts(announcing: SyncInterrupts.cloneAnnouncements, announce: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         defer { interrupts.restore() }
         options.interruption = { interrupts.received() }
+        // Asked on this thread, during the clone (only for an encrypted remote).
+        nonisolated(unsafe) let reader = PassphraseReader(environment: context.environment, output: context.output)
+        options.passphrase = { try reader.existing() }
         let report: VaultClone.Report
         do {
             report = try VaultClone.run(options)

@@ -8,7 +8,7 @@ struct RemoteCommand: Command {
     static let configuration = CommandConfiguration(
         name: "remote",
         abstract: "Show or set the remote the vault syncs with (origin, in .git/config).",
-        usage: "remote [URL [--replace]] [--pin-certificate SHA256:…]",
+        usage: "remote [URL [--replace] [--encrypt]] [--pin-certificate SHA256:…]",
         discussion: """
         URL is a path or file:// URL, ssh://user@host/path, user@host:path, https://host/path or
         git://host/path. It is stored as the git remote 'origin', so the git CLI sees it too.
@@ -19,18 +19,26 @@ struct RemoteCommand: Command {
         IP address) is refused with the certificate's SHA-256 fingerprint; --pin-certificate trusts
         exactly that certificate from then on (stored in .quire/local/config.yml, this device only).
         Compare it first with the server's: openssl x509 -noout -fingerprint -sha256 -in cert.pem.
+        --encrypt makes URL (an empty repository) an encrypted remote: the host then holds only
+        sealed packs and a sealed manifest, and can read no note, title, tag, path or message. It
+        asks for a new passphrase twice on a terminal (QUIRE_PASSPHRASE in scripts; never on the
+        command line); other devices join with 'quire clone URL DIR' and that passphrase. A lost
+        passphrase can be replaced from a device that still syncs; with none, nothing can be
+        recovered (Docs/sync.md, "Encrypted remotes").
         """,
         examples: ["quire remote git@github.com:me/notes.git", "quire remote https://gitea.example.com/me/notes.git",
-                   "quire remote /mnt/usb/notes.git", "quire remote",
+                   "quire remote /mnt/usb/notes.git", "quire remote git@github.com:me/notes.git --encrypt", "quire remote",
                    "quire remote --pin-certificate SHA256:3F:A0:…"],
         options: [.value("--pin-certificate", name: "FINGERPRINT",
                          help: "Trust the https certificate with this SHA-256 fingerprint (as quire sync showed it)."),
-                  .flag("--replace", help: "Replace an origin that has another URL without asking.")],
+                  .flag("--replace", help: "Replace an origin that has another URL without asking."),
+                  .flag("--encrypt", help: "Make URL an end-to-end encrypted remote (asks for a new passphrase).")],
         positionals: 0...1)
 
     let url: String?
     let pin: String?
     let replace: Bool
+    let encrypt: Bool
 
     init(_ arguments: ParsedArguments) throws {
         url = arguments.positionals.first
@@ -38,6 +46,8 @@ struct RemoteCommand: Command {
         pin = try Self.fingerprint(arguments.value("--pin-certificate"))
         replace = arguments.has("--replace")
         if replace && url == nil { throw CLIError.usage("--replace goes with a URL") }
+        encrypt = arguments.has("--encrypt")
+        if encrypt && url == nil { throw CLIError.usage("--encrypt goes with a URL") }
     }
 
     /// The value of `--pin-certificate` in its normal form; a usage error when it is not one.
@@ -58,12 +68,19 @@ struct RemoteCommand: Command {
             if url == nil { return }
         }
         guard let url else {
-            context.output.line("origin  \(try VaultRemote.url(of: vault))")
+            context.output.line("origin  \(try VaultRemote.url(of: vault))" + (try VaultRemote.isEncrypted(vault) ? "  (encrypted)" : ""))
             return
         }
         let normalized = Self.normalize(url, context: context)
         if !replace, let current = try VaultRemote.replaced(by: normalized, in: vault) {
             try Self.confirmReplacing(current, with: VaultRemote.redacted(normalized), output: context.output)
+        }
+        if encrypt {
+            let passphrase = try PassphraseReader(environment: context.environment, output: context.output)
+                .fresh(variable: PassphraseReader.current)
+            let shown = try VaultRemote.setEncrypted(normalized, in: vault, passphrase: passphrase, environment: context.environment)
+            context.output.line("origin  \(shown)  (encrypted)")
+            return
         }
         context.output.line("origin  \(try VaultRemote.set(normalized, in: vault))")
     }

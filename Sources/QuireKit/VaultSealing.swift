@@ -1,0 +1,47 @@
+import Foundation
+import QuireCrypto
+import QuireSync
+
+/// QuireSync's `CarrierSealing` over QuireCrypto with this device's vault key: packs sealed by
+/// `PackSeal` (secretstream, padded to size buckets, a fresh key each), manifests by
+/// `ManifestSeal` under the vault key, hashes by `ContentDigest` (BLAKE2b-256).
+struct VaultSealing: CarrierSealing {
+    /// The context bound into every sealed manifest.
+    static let manifestContext = "quire manifest v1"
+
+    /// The vault key.
+    let key: VaultKey
+    /// This device's newest keyring.
+    let keyring: Keyring
+
+    func sealPack(_ plain: Data) throws -> (sealed: Data, key: Data) {
+        let (sealed, key) = try PackSeal.seal(Array(plain))
+        return (Data(sealed), Data(key))
+    }
+
+    func openPack(_ sealed: Data, key: Data) throws -> Data {
+        Data(try PackSeal.open(Array(sealed), key: Array(key)))
+    }
+
+    func sealManifest(_ plain: Data) throws -> Data {
+        Data(try ManifestSeal.seal(Array(plain), key: key, context: Self.manifestContext))
+    }
+
+    func openManifest(_ sealed: Data) throws -> Data {
+        Data(try ManifestSeal.open(Array(sealed), key: key, context: Self.manifestContext))
+    }
+
+    func contentHash(_ bytes: Data) throws -> String {
+        ContentDigest.hex(try ContentDigest.of(Array(bytes)))
+    }
+
+    /// The host's keyring when it is newer (a generation or revision later: another device
+    /// changed it; every device checks its MAC when it unlocks it), else this device's.
+    func keyring(replacing current: Data?) throws -> Data {
+        if let current, let hosted = try? Keyring.decode(Array(current)),
+           (hosted.generation, hosted.revision) > (keyring.generation, keyring.revision) {
+            return current
+        }
+        return Data(keyring.encoded())
+    }
+}
