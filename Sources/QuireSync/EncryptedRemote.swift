@@ -70,6 +70,8 @@ final class EncryptedRemote {
         state.verifiedTip = tip.hex
         state.counter = verified.manifest.counter
         state.manifestHash = verified.hash
+        let listed = Set(verified.manifest.packs.map(\.name))
+        state.packs = state.packs.filter { listed.contains($0.key) }
         for pack in verified.newPacks { state.packs[pack.name] = pack.blob.hex }
         try state.save(in: carrier.directory)
     }

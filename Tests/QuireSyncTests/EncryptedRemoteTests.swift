@@ -115,3 +115,44 @@ struct EncryptedWorld {
         #expect(throws: CarrierError.keyUnavailable) { try world.sync(laptop, "laptop", sealing: nil) }
     }
 }
+
+@Suite struct EncryptedRemoteUpkeepTests {
+    /// The manifest on the host, opened.
+    private func manifest(_ world: EncryptedWorld) throws -> CarrierManifest {
+        let host = try Repository.open(at: world.host)
+        let tip = try #require(try host.referenceTarget("refs/heads/main"))
+        let blob = try #require(try host.entry(atPath: "manifest", inTree: host.treeID(ofCommit: tip)))
+        return try #require(CarrierManifest.decode(try TestSealing().openManifest(host.blobData(blob.id))))
+    }
+
+    @Test func smallPacksAreConsolidatedOnceAndEveryDeviceStillReadsThem() throws {
+        let world = try EncryptedWorld()
+        defer { world.remove() }
+        let laptop = try world.device("laptop")
+        for number in 1...EncryptedRemote.consolidateAfter {
+            try world.write(laptop, "n\(number).md", "note \(number)\n")
+            try world.sync(laptop, "laptop")
+        }
+        #expect(try manifest(world).packs.count == EncryptedRemote.consolidateAfter)
+        // The phone's first sync pushes its own first commit merged: the ninth push carries every
+        // object in one consolidated pack and drops the eight.
+        let phone = try world.device("phone")
+        try world.sync(phone, "phone")
+        #expect(try manifest(world).packs.map(\.consolidated) == [true])
+        try world.write(laptop, "last.md", "last\n")
+        try world.sync(laptop, "laptop")
+        for number in 1...3 {
+            try world.write(laptop, "m\(number).md", "more \(number)\n")
+            try world.sync(laptop, "laptop")
+        }
+        #expect(try manifest(world).packs.map(\.consolidated) == [true, false, false, false, false])
+        // A device that had the old packs and a new one both read it all.
+        let tablet = try world.device("tablet")
+        for device in [(phone, "phone"), (tablet, "tablet")] {
+            try world.sync(device.0, device.1)
+            #expect(world.read(device.0, "n1.md") == "note 1\n")
+            #expect(world.read(device.0, "last.md") == "last\n")
+            #expect(world.read(device.0, "m3.md") == "more 3\n")
+        }
+    }
+}
