@@ -1,4 +1,5 @@
 import QuireCrypto
+import QuireKit
 
 /// The refusals of an encrypted remote's keys (QuireCrypto's `CryptoError`) as messages, hints
 /// and exit codes: a wrong passphrase, and a key this device cannot use, are authentication
@@ -6,6 +7,14 @@ import QuireCrypto
 enum CryptoErrorTranslator {
     /// The CLI error for `error`, or nil when it is not a `CryptoError`.
     static func translate(_ error: Error) -> CLIError? {
+        if let error = error as? KeyManagementError {
+            switch error {
+            case .notEncrypted:
+                return CLIError(error.description, hint: "'quire remote URL --encrypt' makes an encrypted remote (on an empty repository)")
+            case .hostKeptMoving:
+                return CLIError(error.description, hint: "try again; other devices are syncing", code: .pushRejected)
+            }
+        }
         guard let error = error as? CryptoError else { return nil }
         switch error {
         case .wrongPassphrase:

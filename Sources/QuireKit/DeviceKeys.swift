@@ -13,17 +13,28 @@ public struct DeviceKeys: Sendable {
     /// The Argon2id cost of the passphrase slots this device writes.
     public let cost: PassphraseCost
 
+    /// The vault's root folder.
+    public let root: URL
+
     /// The keys of the vault at `root`; `environment` may lower the Argon2id cost for tests
     /// (`QUIRE_PASSPHRASE_COST=interactive`, a documented test hook).
     public init(vaultRoot root: URL, environment: [String: String]) {
+        self.root = root
         folder = root.appendingPathComponent(".quire/local", isDirectory: true)
-        cost = environment["QUIRE_PASSPHRASE_COST"] == "interactive" ? .interactive : .moderate
+        cost = Self.cost(environment: environment)
+    }
+
+    /// The Argon2id cost `environment` asks for: MODERATE unless `QUIRE_PASSPHRASE_COST=interactive`.
+    public static func cost(environment: [String: String]) -> PassphraseCost {
+        environment["QUIRE_PASSPHRASE_COST"] == "interactive" ? .interactive : .moderate
     }
 
     /// The identity file.
-    public var identityPath: String { folder.appendingPathComponent("device-identity.json").path }
+    public var identityPath: String { root.appendingPathComponent(RemoteKeys.identityPath).path }
     /// The memory file.
-    public var memoryPath: String { folder.appendingPathComponent("key-memory.json").path }
+    public var memoryPath: String { root.appendingPathComponent(RemoteKeys.memoryPath).path }
+    /// This device's copy of the keyring, which its syncs seal with (`RemoteKeys.sealing`).
+    public var keyringPath: String { root.appendingPathComponent(RemoteKeys.keyringPath).path }
 
     /// What this device remembers, nil before it first unlocked a keyring.
     public func memory() throws(CryptoError) -> KeyMemory? {
@@ -37,7 +48,7 @@ public struct DeviceKeys: Sendable {
 
     /// A new keyring for a vault becoming encrypted: a random key under `passphrase` and this
     /// device (`deviceName`); remembered at once.
-    public func create(passphrase: String, deviceName: String, now: Date) throws(CryptoError) -> (keyring: Keyring, key: VaultKey) {
+    public func create(passphrase: String, deviceName: String, now: Date) throws -> (keyring: Keyring, key: VaultKey) {
         let made = try Keyring.create(passphrase: passphrase, deviceName: deviceName, identity: try identity(), cost: cost, now: now)
         try remember(made.keyring, key: made.key)
         return made
@@ -52,9 +63,7 @@ public struct DeviceKeys: Sendable {
         let memory = try memory()
         let identity = try identity()
         if keyring.hasSlot(for: identity) {
-            let key = try keyring.unlock(identity: identity, memory: memory)
-            try remember(keyring, key: key)
-            return KeyUnlock(key: key, keyring: keyring, addedThisDevice: false)
+            return KeyUnlock(key: try accept(keyring), keyring: keyring, addedThisDevice: false)
         }
         guard let passphrase else { throw CryptoError.noDeviceSlot }
         let key = try keyring.unlock(passphrase: try passphrase(), memory: memory)
@@ -63,13 +72,28 @@ public struct DeviceKeys: Sendable {
         return KeyUnlock(key: key, keyring: joined, addedThisDevice: true)
     }
 
+    /// The vault key of `keyring` through this device's slot, checked against what this device
+    /// remembers; then remembered, and kept as this device's keyring (`keyringPath`).
+    /// `CryptoError.noDeviceSlot` when it holds none (revoked).
+    public func accept(_ keyring: Keyring) throws -> VaultKey {
+        let key = try keyring.unlock(identity: try identity(), memory: try memory())
+        try remember(keyring, key: key)
+        return key
+    }
+
+    /// Keeps `keyring` as this device's keyring (`keyringPath`), the one its syncs publish.
+    public func store(_ keyring: Keyring) throws {
+        try AtomicFile.write(Data(keyring.encoded()), to: URL(fileURLWithPath: keyringPath), displayPath: RemoteKeys.keyringPath)
+    }
+
     /// Remembers `keyring` (accepted, or published by this device) and its `key`, keeping the
     /// manifest seen; never goes back to an older keyring.
-    public func remember(_ keyring: Keyring, key: VaultKey) throws(CryptoError) {
+    public func remember(_ keyring: Keyring, key: VaultKey) throws {
         let old = try memory()
         if let old, (keyring.generation, keyring.revision) < (old.generation, old.keyringRevision) { return }
         let memory = old?.remembering(keyring: keyring, key: key) ?? KeyMemory(keyring: keyring, key: key)
         try memory.save(to: memoryPath)
+        try store(keyring)
     }
 }
 

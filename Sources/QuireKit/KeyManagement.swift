@@ -104,12 +104,16 @@ public struct KeyChange: Sendable, Equatable {
 public enum KeyManagementError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another device pushed before each of `attempts` publications.
     case hostKeptMoving(attempts: Int)
+    /// The vault's remote is not an encrypted one (or there is none): it has no keyring.
+    case notEncrypted
 
     /// A readable, lowercase description.
     public var description: String {
         switch self {
         case let .hostKeptMoving(attempts):
             return "the remote changed during each of \(attempts) attempts to publish the keyring"
+        case .notEncrypted:
+            return "the vault's remote is not encrypted: it has no keys"
         }
     }
 }

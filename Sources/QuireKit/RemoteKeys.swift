@@ -21,7 +21,8 @@ public enum RemoteKeys {
     static func sealing(for vault: Vault) throws -> (any CarrierSealing)? {
         guard let memory = try KeyMemory.load(at: vault.url(for: memoryPath).path),
               let data = FileManager.default.contents(atPath: vault.url(for: keyringPath).path) else { return nil }
-        return VaultSealing(key: try memory.vaultKey(), keyring: try Keyring.decode(Array(data)))
+        return VaultSealing(key: try memory.vaultKey(), keyring: try Keyring.decode(Array(data)),
+                            deviceKeys: DeviceKeys(vaultRoot: vault.root, environment: [:]))
     }
 
     /// A new vault key for `vault`, wrapped by `passphrase` and by this device's identity (made

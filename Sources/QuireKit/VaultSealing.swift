@@ -13,6 +13,12 @@ struct VaultSealing: CarrierSealing {
     let key: VaultKey
     /// This device's newest keyring.
     let keyring: Keyring
+    /// The keys of the generations before `key`, newest first: manifests sealed before a
+    /// rotation open under them.
+    var earlierKeys: [VaultKey] = []
+    /// This device's key files, to accept a newer keyring from the host (`adopting`); nil: the
+    /// key never changes (a clone in progress).
+    var deviceKeys: DeviceKeys?
 
     func sealPack(_ plain: Data) throws -> (sealed: Data, key: Data) {
         let (sealed, key) = try PackSeal.seal(Array(plain))
@@ -28,7 +34,11 @@ struct VaultSealing: CarrierSealing {
     }
 
     func openManifest(_ sealed: Data) throws -> Data {
-        Data(try ManifestSeal.open(Array(sealed), key: key, context: Self.manifestContext))
+        let bytes = Array(sealed)
+        for older in earlierKeys {
+            if let plain = try? ManifestSeal.open(bytes, key: older, context: Self.manifestContext) { return Data(plain) }
+        }
+        return Data(try ManifestSeal.open(bytes, key: key, context: Self.manifestContext))
     }
 
     func contentHash(_ bytes: Data) throws -> String {
@@ -43,5 +53,17 @@ struct VaultSealing: CarrierSealing {
             return current
         }
         return Data(keyring.encoded())
+    }
+
+    /// This sealing when the host's keyring is no newer than this device's; else the host's
+    /// keyring accepted by this device's slot (`DeviceKeys.accept`: its MAC, its previous-key
+    /// chain back to the key this device knows, no rollback), with its key and the earlier ones.
+    /// A device revoked by the rotation throws `CryptoError.noDeviceSlot`.
+    func adopting(keyring data: Data) throws -> any CarrierSealing {
+        let hosted = try Keyring.decode(Array(data))
+        guard let deviceKeys, (hosted.generation, hosted.revision) > (keyring.generation, keyring.revision) else { return self }
+        let newKey = try deviceKeys.accept(hosted)
+        let older = hosted.generation > keyring.generation ? try hosted.earlierKeys(from: newKey, downTo: keyring.generation) : []
+        return VaultSealing(key: newKey, keyring: hosted, earlierKeys: older + earlierKeys, deviceKeys: deviceKeys)
     }
 }

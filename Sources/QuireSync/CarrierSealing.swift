@@ -18,4 +18,14 @@ public protocol CarrierSealing: Sendable {
     /// The keyring file to keep on the host's branch, given the one there now (nil: none yet):
     /// the newer of the two.
     func keyring(replacing current: Data?) throws -> Data
+    /// The sealing for the keyring `keyring` a fetch found on the host, before its manifests are
+    /// opened: after another device rotated the key, one holding the new key (and the earlier
+    /// ones, for manifests sealed before); throws when this device may not accept it (revoked,
+    /// a forged or rolled-back keyring). The default keeps this sealing.
+    func adopting(keyring: Data) throws -> any CarrierSealing
+}
+
+extension CarrierSealing {
+    /// Keeps this sealing: for sealings whose key never changes.
+    public func adopting(keyring: Data) throws -> any CarrierSealing { self }
 }

@@ -37,8 +37,28 @@ extension EncryptedRemote {
         try carrier.repository.setReference(Carrier.tracking, to: commit, message: "quire: keyring published")
         state.verifiedTip = commit.hex
         state.counter = next.counter
-        state.manifestHash = newSealing.contentHash(sealedManifest)
+        state.manifestHash = try newSealing.contentHash(sealedManifest)
         try state.save(in: carrier.directory)
         return true
+    }
+}
+
+extension EncryptedHost {
+    /// Fetches the encrypted remote at `url` into the vault `repository` with verification (as a
+    /// sync's fetch, its branch `main` into `tracking`) and returns the keyring the verified tip
+    /// holds; nil when the host holds none.
+    public static func keyring(_ repository: Repository, url: String, sealing: any CarrierSealing, tracking: String,
+                               options: TransferOptions) throws -> Data? {
+        let remote = try EncryptedRemote(vault: repository, url: url, sealing: sealing)
+        try remote.fetch(tracking: tracking, options: options)
+        return try remote.verifiedKeyring()
+    }
+
+    /// Publishes `keyring` on the encrypted remote at `url` as a fast-forward of the tip last
+    /// verified (`keyring(_:url:…)` first), its new manifest sealed by `newSealing`; `sealing`
+    /// opens the current one. False when the host moved meanwhile (nothing published).
+    public static func publish(keyring: Data, _ repository: Repository, url: String, sealing: any CarrierSealing,
+                               newSealing: any CarrierSealing, options: TransferOptions) throws -> Bool {
+        try EncryptedRemote(vault: repository, url: url, sealing: sealing).publish(keyring: keyring, sealedBy: newSealing, options: options)
     }
 }

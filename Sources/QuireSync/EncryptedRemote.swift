@@ -18,8 +18,9 @@ final class EncryptedRemote {
     let vault: Repository
     /// The carrier repository of the remote.
     let carrier: Carrier
-    /// The cryptography layer, holding this device's vault key.
-    let sealing: any CarrierSealing
+    /// The cryptography layer, holding this device's vault key (a newer one adopted from the
+    /// host's keyring by `fetch`).
+    var sealing: any CarrierSealing
     /// What this device last verified of the host.
     var state: CarrierState
 
@@ -52,6 +53,9 @@ final class EncryptedRemote {
                 try vault.setReference(tracking, to: main, message: "quire: encrypted fetch")
             }
             return
+        }
+        if let keyring = try carrier.files(of: tip)["keyring"] {
+            sealing = try sealing.adopting(keyring: carrier.repository.blobData(keyring))
         }
         let verified = try verify(tip: tip)
         for pack in verified.newPacks {

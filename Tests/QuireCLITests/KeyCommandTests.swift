@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// `quire key status|passphrase|revoke|rotate` end to end through the built binary, devices
+/// syncing through an encrypted remote on a bare repository.
+@Suite struct KeyCommandTests {
+    static let old = "correct horse battery staple"
+    static let cheap = ["QUIRE_PASSPHRASE_COST": "interactive"]
+    static let passphrase = cheap.merging(["QUIRE_PASSPHRASE": old]) { $1 }
+
+    /// `a` made encrypted with one note and synced; `b` cloned with the passphrase, a note of its
+    /// own synced.
+    static func pair(_ world: SyncWorld) throws -> (a: Device, b: Device) {
+        let root = world.folder("a")
+        try #require(try Harness.run(["init", root.path], in: world.directory).code == 0)
+        let a = Device(name: "a", vault: TestVault(existing: root))
+        try a.write("# One\n\nfirst words\n", to: "one.md")
+        let set = try a.run(["remote", world.remoteURL, "--encrypt"], environment: passphrase)
+        try #require(set.code == 0, "remote --encrypt failed: \(set.stderr)")
+        try a.sync(environment: cheap)
+        let b = try world.clone("b", environment: passphrase)
+        // b's slot reaches the host with b's first push.
+        try b.write("# From b\n\nb's words\n", to: "b.md")
+        try b.sync(environment: cheap)
+        try a.sync(environment: cheap)
+        return (a, b)
+    }
+
+    /// The host's packs: path and blob id of each file under `packs/` on `main`.
+    static func packs(_ world: SyncWorld) throws -> [String] {
+        try world.git(["ls-tree", "-r", "main", "packs/"]).stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test func statusListsTheDevicesWithThisOneMarked() throws {
+        let world = try SyncWorld()
+        let (a, _) = try Self.pair(world)
+        let status = try a.run(["key", "status"], environment: Self.cheap)
+        #expect(status.code == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("key generation 1"), "\(status.stdout)")
+        #expect(status.stdout.contains("2 devices hold the key"), "\(status.stdout)")
+        let lines = status.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("  a ") && $0.hasSuffix("(this device)") }, "\(status.stdout)")
+        #expect(lines.contains { $0.hasPrefix("  b ") && !$0.contains("this device") }, "\(status.stdout)")
+        let json = try a.run(["key", "status", "--json"], environment: Self.cheap)
+        #expect(json.stdout.contains("\"generation\": 1"), "\(json.stdout)")
+        #expect(json.stdout.contains("\"thisDevice\": true"), "\(json.stdout)")
+    }
+
+    /// A new passphrase: the host gets a new keyring and manifest, every pack stays the same
+    /// blob; the old passphrase opens nothing; the other device syncs on with its own key.
+    @Test func aPassphraseChangeUploadsNoPack() throws {
+        let world = try SyncWorld()
+        let (a, b) = try Self.pair(world)
+        let before = try Self.packs(world)
+        #expect(!before.isEmpty)
+        let keyringBefore = try world.git(["rev-parse", "main:keyring"]).stdout
+        let changed = try a.run(["key", "passphrase"], environment: Self.passphrase.merging(["QUIRE_NEW_PASSPHRASE": "new words here"]) { $1 })
+        #expect(changed.code == 0, "\(changed.stderr)")
+        #expect(changed.stdout.contains("passphrase changed"), "\(changed.stdout)")
+        #expect(try Self.packs(world) == before)
+        #expect(try world.git(["rev-parse", "main:keyring"]).stdout != keyringBefore)
+        let stale = try Harness.run(["clone", world.remoteURL, "c"], in: world.directory,
+                                    environment: Self.passphrase.merging(["QUIRE_DEVICE": "c"]) { $1 })
+        #expect(stale.code == 4, "\(stale.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: world.folder("c").appendingPathComponent("one.md").path))
+        _ = try world.clone("d", environment: Self.cheap.merging(["QUIRE_PASSPHRASE": "new words here"]) { $1 })
+        try a.write("# Two\n\nafter the change\n", to: "two.md")
+        try a.sync(environment: Self.cheap)
+        try b.sync(environment: Self.cheap)
+        #expect(try b.read("two.md") == "# Two\n\nafter the change\n")
+    }
+
+    @Test func aWrongPassphraseExitsFourAndPublishesNothing() throws {
+        let world = try SyncWorld()
+        let (a, _) = try Self.pair(world)
+        let tip = try world.git(["rev-parse", "main"]).stdout
+        let wrong = Self.cheap.merging(["QUIRE_PASSPHRASE": "not it", "QUIRE_NEW_PASSPHRASE": "whatever"]) { $1 }
+        for command in [["key", "passphrase"], ["key", "rotate"], ["key", "revoke", "b"]] {
+            let run = try a.run(command, environment: wrong)
+            #expect(run.code == 4, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("wrong passphrase"), "\(command): \(run.stderr)")
+        }
+        #expect(try world.git(["rev-parse", "main"]).stdout == tip)
+        let noTerminal = try a.run(["key", "passphrase"], environment: Self.cheap)
+        #expect(noTerminal.code == 2, "\(noTerminal.stderr)")
+        #expect(noTerminal.stderr.contains("QUIRE_PASSPHRASE"), "\(noTerminal.stderr)")
+    }
+
+    /// After `quire key revoke b`, a note written on a reaches b neither as a file nor as an
+    /// object: b's sync is refused (exit 4) and b reads nothing of it.
+    @Test func aRevokedDeviceCannotReadANoteWrittenAfterRevocation() throws {
+        let world = try SyncWorld()
+        let (a, b) = try Self.pair(world)
+        let revoked = try a.run(["key", "revoke", "b"], environment: Self.passphrase)
+        #expect(revoked.code == 0, "\(revoked.stderr)")
+        #expect(revoked.stdout.contains("revoked b: key generation 2 for 1 device"), "\(revoked.stdout)")
+        try a.write("# Secret\n\nsecret-after-revocation-5521\n", to: "secret.md")
+        try a.sync(environment: Self.cheap)
+        let refused = try b.run(["sync"], environment: Self.cheap)
+        #expect(refused.code == 4, "\(refused.stderr)")
+        #expect(!b.exists("secret.md"))
+        let objects = try gitCLI(["cat-file", "--batch-all-objects", "--batch"], in: b.root)
+        #expect(!objects.stdout.contains("secret-after-revocation-5521"))
+        let status = try a.run(["key", "status"], environment: Self.cheap)
+        #expect(status.stdout.contains("1 device holds the key"), "\(status.stdout)")
+    }
+
+    /// A rotation without revocation: the other device follows it at its next sync.
+    @Test func aRotatedKeyReachesTheOtherDevice() throws {
+        let world = try SyncWorld()
+        let (a, b) = try Self.pair(world)
+        let rotated = try a.run(["key", "rotate"], environment: Self.passphrase)
+        #expect(rotated.code == 0, "\(rotated.stderr)")
+        try a.write("# Later\n\nunder the new key\n", to: "later.md")
+        try a.sync(environment: Self.cheap)
+        try b.sync(environment: Self.cheap)
+        #expect(try b.read("later.md") == "# Later\n\nunder the new key\n")
+        let status = try b.run(["key", "status"], environment: Self.cheap)
+        #expect(status.stdout.contains("key generation 2"), "\(status.stdout)")
+    }
+}
