@@ -25,11 +25,12 @@ public enum RemoteKeys {
                             deviceKeys: DeviceKeys(vaultRoot: vault.root, environment: [:]))
     }
 
-    /// A new vault key for `vault`, wrapped by `passphrase` and by this device's identity (made
-    /// when missing), saved on this device.
-    static func create(for vault: Vault, passphrase: String, device: String, now: Date) throws -> VaultSealing {
+    /// A new vault key for `vault`, wrapped by `passphrase` (Argon2id at `cost`) and by this
+    /// device's identity (made when missing), saved on this device.
+    static func create(for vault: Vault, passphrase: String, device: String, now: Date,
+                       cost: PassphraseCost = .moderate) throws -> VaultSealing {
         let identity = try DeviceIdentity.loadOrCreate(at: prepared(vault, identityPath))
-        let (keyring, key) = try Keyring.create(passphrase: passphrase, deviceName: device, identity: identity, now: now)
+        let (keyring, key) = try Keyring.create(passphrase: passphrase, deviceName: device, identity: identity, cost: cost, now: now)
         return try save(keyring: keyring, key: key, in: vault)
     }
 

@@ -18,7 +18,8 @@ extension VaultRemote {
         let made = [RemoteKeys.keyringPath, RemoteKeys.memoryPath].filter { !FileManager.default.fileExists(atPath: vault.url(for: $0).path) }
         do {
             let sealing = try RemoteKeys.create(for: vault, passphrase: passphrase,
-                                                device: vault.deviceName(environment: environment), now: now)
+                                                device: vault.deviceName(environment: environment), now: now,
+                                                cost: DeviceKeys.cost(environment: environment))
             try EncryptedHost.start(repository, url: url, sealing: sealing,
                                     options: TransferSettings.options(vault: vault, environment: environment, progress: nil))
         } catch {

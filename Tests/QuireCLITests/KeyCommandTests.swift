@@ -70,6 +70,16 @@ import Testing
         #expect(try b.read("two.md") == "# Two\n\nafter the change\n")
     }
 
+    /// The passphrase lost, a device still syncing: `--lost` sets a new one with that device's key.
+    @Test func aSurvivingDeviceSetsANewPassphraseWithoutTheOldOne() throws {
+        let world = try SyncWorld()
+        let (_, b) = try Self.pair(world)
+        let reset = try b.run(["key", "passphrase", "--lost"], environment: Self.cheap.merging(["QUIRE_NEW_PASSPHRASE": "found again"]) { $1 })
+        #expect(reset.code == 0, "\(reset.stderr)")
+        let c = try world.clone("c", environment: Self.cheap.merging(["QUIRE_PASSPHRASE": "found again"]) { $1 })
+        #expect(try c.read("one.md") == "# One\n\nfirst words\n")
+    }
+
     @Test func aWrongPassphraseExitsFourAndPublishesNothing() throws {
         let world = try SyncWorld()
         let (a, _) = try Self.pair(world)
