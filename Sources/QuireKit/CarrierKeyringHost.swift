@@ -13,10 +13,11 @@ struct CarrierKeyringHost: KeyringHost {
     let url: String
     let options: TransferOptions
     let keys: DeviceKeys
+    let environment: [String: String]
 
     /// The sealing this device syncs with now (its key memory and keyring).
     private func sealing() throws -> any CarrierSealing {
-        guard let sealing = try RemoteKeys.sealing(for: vault) else { throw CarrierError.keyUnavailable }
+        guard let sealing = try RemoteKeys.sealing(for: vault, environment: environment) else { throw CarrierError.keyUnavailable }
         return sealing
     }
 
@@ -48,6 +49,6 @@ extension KeyManagement {
         let keys = DeviceKeys(vaultRoot: vault.root, environment: environment)
         let options = TransferSettings.options(vault: vault, environment: environment, progress: nil)
         return KeyManagement(keys: keys, host: CarrierKeyringHost(vault: vault, repository: repository, url: url,
-                                                                  options: options, keys: keys))
+                                                                  options: options, keys: keys, environment: environment))
     }
 }

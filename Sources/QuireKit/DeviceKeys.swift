@@ -30,9 +30,9 @@ public struct DeviceKeys: Sendable {
     }
 
     /// The identity file.
-    public var identityPath: String { root.appendingPathComponent(RemoteKeys.identityPath).path }
+    public var identityPath: String { folder.appendingPathComponent("device-identity.json").path }
     /// The memory file.
-    public var memoryPath: String { root.appendingPathComponent(RemoteKeys.memoryPath).path }
+    public var memoryPath: String { folder.appendingPathComponent("key-memory.json").path }
     /// This device's copy of the keyring, which its syncs seal with (`RemoteKeys.sealing`).
     public var keyringPath: String { root.appendingPathComponent(RemoteKeys.keyringPath).path }
 

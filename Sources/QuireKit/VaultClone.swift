@@ -110,7 +110,7 @@ public enum VaultClone {
         try stopIfAsked(options)
         let encrypted = try unlockEncrypted(repository, options)
         if let encrypted {
-            try EncryptedHost.fetch(repository, url: options.url, sealing: encrypted.sealing,
+            try EncryptedHost.fetch(repository, url: options.url, sealing: encrypted,
                                     tracking: "refs/remotes/origin/main", options: transferOptions(options))
         }
         let remoteBranch = try branchToCheckOut(remoteHead: encrypted != nil ? "refs/heads/main" : remote.defaultBranch(),
@@ -139,11 +139,7 @@ public enum VaultClone {
             skipped = screen.skipped
         }
         if let pin = options.pinnedCertificate { try VaultRemote.pinCertificate(pin, in: vault) }
-        if let encrypted {
-            _ = try RemoteKeys.join(vault, keyring: encrypted.keyring, key: encrypted.key,
-                                    device: vault.deviceName(environment: options.environment), now: options.now)
-            try EncryptedHost.mark(repository, encrypted: true)
-        }
+        if encrypted != nil { try EncryptedHost.mark(repository, encrypted: true) }
         return Report(url: VaultRemote.redacted(options.url), root: root, branch: name, skipped: skipped)
     }
 

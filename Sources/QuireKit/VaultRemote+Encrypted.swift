@@ -15,15 +15,15 @@ extension VaultRemote {
                                     environment: [String: String]) throws -> String {
         let repository = try Repository.open(at: vault.root)
         let now = try QuireClock.now(environment: environment)
-        let made = [RemoteKeys.keyringPath, RemoteKeys.memoryPath].filter { !FileManager.default.fileExists(atPath: vault.url(for: $0).path) }
+        let made = RemoteKeys.files(at: vault.root, environment: environment).filter { !FileManager.default.fileExists(atPath: $0) }
         do {
-            let sealing = try RemoteKeys.create(for: vault, passphrase: passphrase,
+            let sealing = try RemoteKeys.create(at: vault.root, passphrase: passphrase,
                                                 device: vault.deviceName(environment: environment), now: now,
-                                                cost: DeviceKeys.cost(environment: environment))
+                                                environment: environment)
             try EncryptedHost.start(repository, url: url, sealing: sealing,
                                     options: TransferSettings.options(vault: vault, environment: environment, progress: nil))
         } catch {
-            for path in made { try? FileManager.default.removeItem(at: vault.url(for: path)) }
+            for path in made { try? FileManager.default.removeItem(atPath: path) }
             throw error
         }
         let shown = try set(url, in: vault)

@@ -104,7 +104,7 @@ public enum VaultSync {
         var environment = SyncEnvironment(device: vault.deviceName(environment: options.environment),
                                           now: try QuireClock.now(environment: options.environment),
                                           variables: options.environment, interruption: options.interruption)
-        environment.sealing = try RemoteKeys.sealing(for: vault)
+        environment.sealing = try RemoteKeys.sealing(for: vault, environment: options.environment)
         var progress: (@Sendable (TransferProgress) -> Void)?
         if let hear = options.transferProgress { progress = { hear(TransferActivity($0)) } }
         let syncer = try Syncer(vault: vault, environment: environment,

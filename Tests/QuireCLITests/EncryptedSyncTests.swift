@@ -4,7 +4,7 @@ import Testing
 /// Devices syncing through an encrypted remote (`quire remote URL --encrypt`, `quire clone`),
 /// end to end through the built binary, on a bare repository and the real servers.
 @Suite struct EncryptedSyncTests {
-    static let passphrase = ["QUIRE_PASSPHRASE": "correct horse battery staple"]
+    static let passphrase = ["QUIRE_PASSPHRASE": "correct horse battery staple", "QUIRE_PASSPHRASE_COST": "interactive"]
     static let canary = noteText("title: Canary Title 7781\ntags: [canarytag]", body: "canary-body-text-4711\n")
 
     /// Device `a` made with `quire init`, its notes written, the remote set with `--encrypt`, synced.
@@ -95,7 +95,7 @@ import Testing
         let world = try SyncWorld()
         _ = try Self.first(world, notes: ["a.md": "a\n"])
         let run = try Harness.run(["clone", world.remoteURL, "b"], in: world.directory,
-                                  environment: ["QUIRE_DEVICE": "b", "QUIRE_PASSPHRASE": "wrong"])
+                                  environment: ["QUIRE_DEVICE": "b", "QUIRE_PASSPHRASE": "wrong", "QUIRE_PASSPHRASE_COST": "interactive"])
         #expect(run.code == 4, "\(run.stderr)")
         #expect(run.stderr.contains("wrong passphrase"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: world.folder("b").path))
