@@ -1,4 +1,5 @@
 import Foundation
+import QuireCore
 import QuireCrypto
 import QuireSync
 
@@ -55,13 +56,27 @@ struct VaultSealing: CarrierSealing {
         return Data(keyring.encoded())
     }
 
-    /// This sealing when the host's keyring is no newer than this device's; else the host's
+    /// The sealing for the host's keyring: this one when the host holds this device's keyring or
+    /// an older one; when this device joined by passphrase and the host's keyring (same key, its
+    /// MAC checked) lacks its slot, that keyring with this device's slot added again (to publish
+    /// with the next push: another device's change, made meanwhile, is kept); else the host's
     /// keyring accepted by this device's slot (`DeviceKeys.accept`: its MAC, its previous-key
     /// chain back to the key this device knows, no rollback), with its key and the earlier ones.
-    /// A device revoked by the rotation throws `CryptoError.noDeviceSlot`.
+    /// A device revoked by a rotation throws `CryptoError.noDeviceSlot`.
     func adopting(keyring data: Data) throws -> any CarrierSealing {
         let hosted = try Keyring.decode(Array(data))
-        guard let deviceKeys, (hosted.generation, hosted.revision) > (keyring.generation, keyring.revision) else { return self }
+        guard let deviceKeys, hosted != keyring else { return self }
+        let identity = try deviceKeys.identity()
+        if !hosted.hasSlot(for: identity), keyring.hasSlot(for: identity), hosted.generation == keyring.generation,
+           let me = try keyring.devices(key: key, identity: identity).first(where: \.isThisDevice) {
+            _ = try hosted.devices(key: key, identity: nil)  // its MAC under this key, else `tampered`
+            try deviceKeys.remember(hosted, key: key)
+            let added = QuireClock.parseISO8601(me.addedAt) ?? Date()
+            let rejoined = try hosted.adding(deviceName: me.name, identity: identity, key: key, now: added)
+            try deviceKeys.store(rejoined)
+            return VaultSealing(key: key, keyring: rejoined, earlierKeys: earlierKeys, deviceKeys: deviceKeys)
+        }
+        guard (hosted.generation, hosted.revision) > (keyring.generation, keyring.revision) else { return self }
         let newKey = try deviceKeys.accept(hosted)
         let older = hosted.generation > keyring.generation ? try hosted.earlierKeys(from: newKey, downTo: keyring.generation) : []
         return VaultSealing(key: newKey, keyring: hosted, earlierKeys: older + earlierKeys, deviceKeys: deviceKeys)

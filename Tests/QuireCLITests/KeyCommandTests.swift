@@ -80,6 +80,22 @@ import Testing
         #expect(try c.read("one.md") == "# One\n\nfirst words\n")
     }
 
+    /// c joined by passphrase and has pushed nothing yet (its slot is only in its own copy of
+    /// the keyring) when a changes the passphrase: c's next sync keeps a's change and adds c.
+    @Test func aDeviceThatJoinedKeepsAChangeMadeBeforeItsFirstPush() throws {
+        let world = try SyncWorld()
+        let (a, _) = try Self.pair(world)
+        let c = try world.clone("c", environment: Self.passphrase)
+        let changed = try a.run(["key", "passphrase"], environment: Self.passphrase.merging(["QUIRE_NEW_PASSPHRASE": "new words here"]) { $1 })
+        #expect(changed.code == 0, "\(changed.stderr)")
+        try c.write("# From c\n\nc's words\n", to: "c.md")
+        try c.sync(environment: Self.cheap)
+        let d = try world.clone("d", environment: Self.cheap.merging(["QUIRE_PASSPHRASE": "new words here"]) { $1 })
+        #expect(try d.read("c.md") == "# From c\n\nc's words\n")
+        let status = try a.run(["key", "status"], environment: Self.cheap)
+        #expect(status.stdout.contains("  c "), "\(status.stdout)")
+    }
+
     @Test func aWrongPassphraseExitsFourAndPublishesNothing() throws {
         let world = try SyncWorld()
         let (a, _) = try Self.pair(world)
