@@ -11,6 +11,8 @@ enum CryptoErrorTranslator {
             switch error {
             case .notEncrypted:
                 return CLIError(error.description, hint: "'quire remote URL --encrypt' makes an encrypted remote (on an empty repository)")
+            case .revokingThisDevice:
+                return CLIError(error.description, hint: "run 'quire key revoke' on another device that holds the key", code: .usage)
             case .hostKeptMoving:
                 return CLIError(error.description, hint: "try again; other devices are syncing", code: .pushRejected)
             }

@@ -47,13 +47,17 @@ public struct KeyManagement {
     }
 
     /// A new vault key (generation + 1) for every device but `revoking` (a device name; nil
-    /// revokes none). `passphrase` must open the current passphrase slot (else
+    /// revokes none; this device's own name is refused: `KeyManagementError.revokingThisDevice`). `passphrase` must open the current passphrase slot (else
     /// `CryptoError.wrongPassphrase`, nothing published); the new slot is for `newPassphrase`,
     /// else for the same passphrase (whoever knows it can join again: revoking a person wants
     /// a new one).
     public func rotate(revoking device: String?, passphrase: String, newPassphrase: String?, now: Date) throws -> KeyChange {
         try publishing { keyring in
             let current = try keyring.unlock(passphrase: passphrase, memory: try keys.memory())
+            if let device, try keyring.devices(key: current, identity: try keys.identity())
+                .contains(where: { $0.name == device && $0.isThisDevice }) {
+                throw KeyManagementError.revokingThisDevice(name: device)
+            }
             return try keyring.rotating(revoking: device, current: current, passphrase: newPassphrase ?? passphrase,
                                         cost: keys.cost, now: now)
         }
@@ -106,6 +110,8 @@ public enum KeyManagementError: Error, Equatable, Sendable, CustomStringConverti
     case hostKeptMoving(attempts: Int)
     /// The vault's remote is not an encrypted one (or there is none): it has no keyring.
     case notEncrypted
+    /// `quire key revoke` named the device it runs on: it would keep the new key anyway.
+    case revokingThisDevice(name: String)
 
     /// A readable, lowercase description.
     public var description: String {
@@ -114,6 +120,8 @@ public enum KeyManagementError: Error, Equatable, Sendable, CustomStringConverti
             return "the remote changed during each of \(attempts) attempts to publish the keyring"
         case .notEncrypted:
             return "the vault's remote is not encrypted: it has no keys"
+        case let .revokingThisDevice(name):
+            return "'\(name)' is this device: a device cannot revoke itself"
         }
     }
 }

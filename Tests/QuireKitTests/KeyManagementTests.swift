@@ -103,6 +103,9 @@ import Testing
         }
         #expect(try laptop.unlock(keyring, passphrase: nil, deviceName: "laptop", now: Self.now).key == newKey)
         #expect(try laptop.memory()?.generation == 2)
+        #expect(throws: KeyManagementError.revokingThisDevice(name: "laptop")) {
+            try KeyManagement(keys: laptop, host: host).rotate(revoking: "laptop", passphrase: "after desktop", newPassphrase: nil, now: Self.now)
+        }
         #expect(throws: CryptoError.unknownDevice(name: "phone")) {
             try KeyManagement(keys: laptop, host: host).rotate(revoking: "phone", passphrase: "after desktop", newPassphrase: nil, now: Self.now)
         }
