@@ -78,6 +78,7 @@ public struct DeviceKeys: Sendable {
     public func accept(_ keyring: Keyring) throws -> VaultKey {
         let key = try keyring.unlock(identity: try identity(), memory: try memory())
         try remember(keyring, key: key)
+        try store(keyring)
         return key
     }
 
@@ -87,13 +88,13 @@ public struct DeviceKeys: Sendable {
     }
 
     /// Remembers `keyring` (accepted, or published by this device) and its `key`, keeping the
-    /// manifest seen; never goes back to an older keyring.
+    /// manifest seen; never goes back to an older keyring. This device's copy of the keyring
+    /// (`keyringPath`, which may hold its own slot not published yet) is left as it is.
     public func remember(_ keyring: Keyring, key: VaultKey) throws {
         let old = try memory()
         if let old, (keyring.generation, keyring.revision) < (old.generation, old.keyringRevision) { return }
         let memory = old?.remembering(keyring: keyring, key: key) ?? KeyMemory(keyring: keyring, key: key)
         try memory.save(to: memoryPath)
-        try store(keyring)
     }
 }
 

@@ -124,6 +124,18 @@ import Testing
         #expect(try keyring.unlock(identity: try laptop.identity(), memory: try laptop.memory()) == host.manifestKeys.last)
     }
 
+    /// A device that joined but has not published its slot asks `status` with the passphrase:
+    /// its own copy of the keyring, with its slot, stays for the next push.
+    @Test func aStatusByPassphraseKeepsThisDevicesUnpublishedSlot() throws {
+        let (host, _, _, _) = try Self.twoDevices()
+        let phone = try Self.device()
+        let joined = try phone.unlock(try host.currentKeyring(), passphrase: { "old words" }, deviceName: "phone", now: Self.now)
+        try phone.store(joined.keyring)
+        let status = try KeyManagement(keys: phone, host: host).status(passphrase: { "old words" }, deviceName: "phone", now: Self.now)
+        #expect(status.devices.map(\.name) == ["desktop", "laptop"])
+        #expect(try Keyring.decode(Array(Data(contentsOf: URL(fileURLWithPath: phone.keyringPath)))) == joined.keyring)
+    }
+
     @Test func anOlderKeyringFromTheHostIsRefused() throws {
         let (host, laptop, _, _) = try Self.twoDevices()
         let before = host.stored
