@@ -49,8 +49,14 @@ final class EncryptedRemote {
             return
         }
         if tip.hex == state.verifiedTip {
-            if try vault.referenceTarget(tracking) == nil, let main = try currentManifest()?.manifest.main.flatMap(OID.init(hex:)) {
+            // Nothing new; the remote-tracking branch is set again from the manifest (a `git fetch`
+            // by hand points it at the carrier's commit, which must never be merged).
+            let main = try currentManifest()?.manifest.main.flatMap(OID.init(hex:))
+            let current = try vault.referenceTarget(tracking)
+            if let main, current != main {
                 try vault.setReference(tracking, to: main, message: "quire: encrypted fetch")
+            } else if main == nil, current != nil {
+                try vault.deleteReference(tracking)
             }
             return
         }

@@ -59,3 +59,18 @@ import Testing
         try expectRefused(b, "rollback")
     }
 }
+
+/// The git CLI beside an encrypted remote.
+@Suite struct EncryptedGitCLITests {
+    @Test func aGitFetchByHandNeverGetsTheCarrierMerged() throws {
+        let world = try SyncWorld()
+        let a = try EncryptedSyncTests.first(world, notes: ["one.md": "one\n"])
+        // `git fetch` points origin/main at the host's carrier commit (keyring, manifest, packs).
+        #expect(try a.git(["fetch", "-q", "origin"]).code == 0)
+        try a.write("two\n", to: "two.md")
+        try a.sync()
+        #expect(!a.exists("manifest") && !a.exists("keyring"))
+        #expect(try a.git(["ls-tree", "-r", "--name-only", "HEAD"]).stdout.split(separator: "\n").sorted()
+            == [".gitattributes", ".gitignore", ".quire/config.yml", "one.md", "two.md"])
+    }
+}
