@@ -3,7 +3,8 @@ import QuireKit
 
 /// The refusals of an encrypted remote's keys (QuireCrypto's `CryptoError`) as messages, hints
 /// and exit codes: a wrong passphrase, and a key this device cannot use, are authentication
-/// failures (exit 4).
+/// failures (exit 4); a keyring changed, rolled back or forged by the host fails verification
+/// (exit 8, as the rest of the remote).
 enum CryptoErrorTranslator {
     /// The CLI error for `error`, or nil when it is not a `CryptoError`.
     static func translate(_ error: Error) -> CLIError? {
@@ -27,9 +28,9 @@ enum CryptoErrorTranslator {
                             hint: "a device that still has the key can tell: 'quire key status'; the passphrase adds this device again",
                             code: .authentication)
         case .tampered, .truncated, .forgedRotation, .rollback:
-            return CLIError("the encrypted remote's keys failed verification (\(error.description)); nothing was changed",
+            return CLIError("the encrypted remote's keyring failed verification (\(error.description)); nothing was changed",
                             hint: "the host, or someone on the way, changed what it holds; 'quire key status' on another device shows the keyring it trusts",
-                            code: .authentication)
+                            code: .verificationFailed)
         case .unknownDevice:
             return CLIError(error.description, hint: "'quire key status' lists the devices")
         case .libsodium, .malformed, .unsupportedVersion, .fileFailed:

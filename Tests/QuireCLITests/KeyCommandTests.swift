@@ -131,6 +131,34 @@ import Testing
         #expect(status.stdout.contains("1 device holds the key"), "\(status.stdout)")
     }
 
+    /// The host changes the keyring (one more revision, the same manifest): every device's
+    /// sync refuses it (exit 8) and nothing changes.
+    @Test func aKeyringChangedByTheHostIsRefused() throws {
+        let world = try SyncWorld()
+        let (a, b) = try Self.pair(world)
+        let keyring = try world.git(["cat-file", "blob", "main:keyring"]).stdout
+        let revision = try #require(keyring.range(of: #""revision":\d+"#, options: .regularExpression))
+        let forged = keyring.replacingOccurrences(of: String(keyring[revision]), with: "\"revision\":99")
+        let file = world.directory.appendingPathComponent("forged-keyring")
+        try forged.write(to: file, atomically: true, encoding: .utf8)
+        let blob = try world.git(["hash-object", "-w", file.path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let tree = try world.git(["ls-tree", "main"]).stdout.split(separator: "\n").map { line in
+            line.hasSuffix("\tkeyring") ? "100644 blob \(blob)\tkeyring" : String(line)
+        }.joined(separator: "\n") + "\n"
+        try tree.write(to: file, atomically: true, encoding: .utf8)
+        let treeID = try gitCLI(["mktree"], in: world.bare, stdin: file).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let commit = try world.git(["commit-tree", treeID, "-p", "main", "-m", "quire encrypted vault"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(try world.git(["update-ref", "refs/heads/main", commit]).code == 0)
+        let before = try b.files()
+        for device in [a, b] {
+            let refused = try device.run(["sync"], environment: Self.cheap)
+            #expect(refused.code == 8, "\(device.name): \(refused.stderr)")
+            #expect(refused.stderr.contains("keyring failed verification"), "\(device.name): \(refused.stderr)")
+        }
+        #expect(try b.files() == before)
+    }
+
     /// A rotation without revocation: the other device follows it at its next sync.
     @Test func aRotatedKeyReachesTheOtherDevice() throws {
         let world = try SyncWorld()
