@@ -50,7 +50,7 @@ struct PassphraseReader {
                            hint: "run it on a terminal, or set \(variable) in the environment (never on the command line)",
                            code: .usage)
         }
-        output.promptOnError(prompt)
+        // Echo goes off before the prompt shows, so nothing typed after it is ever echoed.
         var saved = termios()
         let hasSettings = tcgetattr(0, &saved) == 0
         if hasSettings {
@@ -58,6 +58,7 @@ struct PassphraseReader {
             silent.c_lflag &= ~tcflag_t(ECHO)
             _ = tcsetattr(0, TCSAFLUSH, &silent)
         }
+        output.promptOnError(prompt)
         defer {
             if hasSettings { _ = tcsetattr(0, TCSAFLUSH, &saved) }
             output.promptOnError("\n")

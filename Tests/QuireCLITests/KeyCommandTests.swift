@@ -96,6 +96,24 @@ import Testing
         #expect(status.stdout.contains("  c "), "\(status.stdout)")
     }
 
+    /// On a terminal: the current passphrase once, the new one twice, none of them echoed.
+    @Test func onATerminalThePassphrasesAreAskedWithoutEcho() throws {
+        let world = try SyncWorld()
+        let (a, _) = try Self.pair(world)
+        let driver = Harness.packageRoot.appendingPathComponent("Tests/Servers/pty-editor.py")
+        let environment = Harness.environment(home: a.root.appendingPathComponent(".test-home"),
+                                              extra: ["QUIRE_NOW": "2026-11-30T08:00:00Z", "TERM": "xterm"])
+        let steps = ["current passphrase: ", "\(Self.old)\\r", "new passphrase: ", "typed words 42\\r", "repeat it: ", "typed words 42\\r"]
+        let command = ["/usr/bin/env", "QUIRE_PASSPHRASE_COST=interactive", Harness.binary.path, "key", "passphrase"]
+        let run = try ChaosSupport.capture(["python3", driver.path, "60"] + steps + ["--"] + command,
+                                           in: a.root, environment: environment, withErrors: true)
+        #expect(run.code == 0, "\(run.output)")
+        #expect(run.output.contains("passphrase changed"), "\(run.output)")
+        #expect(!run.output.contains("typed words 42") && !run.output.contains(Self.old), "\(run.output)")
+        let c = try world.clone("c", environment: Self.cheap.merging(["QUIRE_PASSPHRASE": "typed words 42"]) { $1 })
+        #expect(c.exists("one.md"))
+    }
+
     @Test func aWrongPassphraseExitsFourAndPublishesNothing() throws {
         let world = try SyncWorld()
         let (a, _) = try Self.pair(world)
