@@ -6,10 +6,10 @@ extension LanguageServer {
     /// `textDocument/codeAction`: create the note of an unresolved link, extract a selection into
     /// a new note; for a note with unresolved sync conflicts, list them and replace the buffer
     /// with a conflict's losing version (an edit the editor can undo).
-    func codeActions(_ params: JSON) throws(ResponseError) -> JSON {
+    func codeActions(_ params: DocumentPosition) throws(ResponseError) -> JSON {
         let open = try openDocument(params)
         guard let path = open.path else { return .array([]) }
-        guard let range = TextRange(params["range"]) else { throw .invalidParams("range is missing") }
+        guard let range = params.range else { throw .invalidParams("range is missing") }
         var actions = try linkActions(open, path: path, range: range)
         if let records = conflicts.byPath[path], !records.isEmpty {
             actions.append(.object([

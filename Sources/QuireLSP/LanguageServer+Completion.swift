@@ -7,9 +7,9 @@ extension LanguageServer {
 
     /// `textDocument/completion`: notes after `[[`, headings after `[[Note#`, tags after `#`,
     /// front-matter keys and the values already used for a key.
-    func completion(_ params: JSON, id: JSON) throws(ResponseError) -> JSON {
+    func completion(_ params: DocumentPosition, id: JSON) throws(ResponseError) -> JSON {
         let open = try openDocument(params)
-        guard let position = Position(params["position"]) else { throw .invalidParams("position is missing") }
+        guard let position = params.position else { throw .invalidParams("position is missing") }
         guard let source = open.path, session != nil else { return .array([]) }
         let document = open.document
         let cursor = document.offset(of: position)

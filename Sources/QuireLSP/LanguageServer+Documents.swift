@@ -25,36 +25,35 @@ struct OpenDocument {
 
 extension LanguageServer {
     /// The open document of `params.textDocument.uri`, or an invalid-params error.
-    func openDocument(_ params: JSON) throws(ResponseError) -> OpenDocument {
-        guard let uri = params["textDocument"]?["uri"]?.string else {
+    func openDocument(_ params: DocumentPosition) throws(ResponseError) -> OpenDocument {
+        guard let uri = params.uri else {
             throw .invalidParams("textDocument.uri is missing")
         }
         guard let open = documents[uri] else { throw .invalidParams("\(uri) is not open") }
         return open
     }
 
-    func didOpen(_ params: JSON) {
-        guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
+    func didOpen(uri: String?, text: String?, version: Int) {
+        guard let uri, let text else {
             options.log("didOpen without textDocument.uri and text")
             return
         }
         let path = session?.path(ofURI: uri).flatMap { $0.hasSuffix(".md") ? $0 : nil }
         documents[uri] = OpenDocument(uri: uri, path: path,
-                                      document: TextDocument(text: text, version: item["version"]?.int ?? 0, encoding: encoding),
+                                      document: TextDocument(text: text, version: version, encoding: encoding),
                                       base: path.flatMap(diskText))
         bufferChanged(uri)
     }
 
-    func didChange(_ params: JSON) {
-        guard let uri = params["textDocument"]?["uri"]?.string, var open = documents[uri],
-              let changes = params["contentChanges"]?.array else {
+    func didChange(uri: String?, version: Int?, changes: [ContentChange]?) {
+        guard let uri, var open = documents[uri], let changes else {
             options.log("didChange for a document that is not open, or without contentChanges")
             return
         }
         for change in changes {
-            guard let text = change["text"]?.string else { continue }
-            if change["range"] != nil {
-                guard let range = TextRange(change["range"]) else {
+            guard let text = change.text else { continue }
+            if change.hasRange {
+                guard let range = change.range else {
                     options.log("didChange with a malformed range: ignored")
                     continue
                 }
@@ -63,23 +62,23 @@ extension LanguageServer {
                 open.document.apply(range: nil, text: text)
             }
         }
-        if let version = params["textDocument"]?["version"]?.int { open.document.version = version }
+        if let version { open.document.version = version }
         let anchorsBefore = documents[uri]?.anchors
         documents[uri] = open
         bufferChanged(uri, anchorsBefore: anchorsBefore)
     }
 
-    func didClose(_ params: JSON) {
-        guard let uri = params["textDocument"]?["uri"]?.string, let open = documents.removeValue(forKey: uri) else { return }
+    func didClose(uri: String?) {
+        guard let uri, let open = documents.removeValue(forKey: uri) else { return }
         if let path = open.path { session?.directory.setOpen(path, nil) }
         notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
         publishAllDiagnostics()
     }
 
-    func didSave(_ params: JSON) {
+    func didSave(uri: String?) {
         // The watcher reports the file itself; the buffer already holds what was saved, and the
         // file is the buffer's base from now on.
-        guard let uri = params["textDocument"]?["uri"]?.string, let open = documents[uri] else { return }
+        guard let uri, let open = documents[uri] else { return }
         if let path = open.path, let saved = diskText(path), saved == open.document.data {
             documents[uri]?.base = saved
             documents[uri]?.saving = nil

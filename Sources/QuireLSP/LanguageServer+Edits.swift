@@ -81,15 +81,15 @@ extension LanguageServer {
 
     /// `textDocument/prepareRename`: on a link (its target note) or on the note's title (the
     /// `title:` value, or the first `# heading` of a note without one).
-    func prepareRename(_ params: JSON) throws(ResponseError) -> JSON {
+    func prepareRename(_ params: DocumentPosition) throws(ResponseError) -> JSON {
         guard let (path, range, _) = try renameTarget(params), let session else { return .null }
         return .object([("range", range.json), ("placeholder", .string(session.directory.entry(path)?.title ?? ""))])
     }
 
     /// What a rename at the cursor renames: the note, the range shown, and the document.
-    private func renameTarget(_ params: JSON) throws(ResponseError) -> (path: String, range: TextRange, open: OpenDocument)? {
+    private func renameTarget(_ params: DocumentPosition) throws(ResponseError) -> (path: String, range: TextRange, open: OpenDocument)? {
         let open = try openDocument(params)
-        guard let position = Position(params["position"]), let source = open.path else { return nil }
+        guard let position = params.position, let source = open.path else { return nil }
         if let (_, path, link) = try link(at: params) {
             // `[[#Heading]]` leads into this note: renaming it would retitle and move the note.
             guard !link.target.isEmpty else { return nil }
@@ -124,8 +124,8 @@ extension LanguageServer {
     /// they are (a sync that just ended included), the notes not open in the editor are rewritten
     /// and moved here; the answer holds versioned edits of the open buffers only, each replacing
     /// whole links, and the renames of open notes.
-    func rename(_ params: JSON) throws(ResponseError) -> JSON {
-        guard let newName = params["newName"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !newName.isEmpty else {
+    func rename(_ params: DocumentPosition, newName: String?) throws(ResponseError) -> JSON {
+        guard let newName = newName?.trimmingCharacters(in: .whitespacesAndNewlines), !newName.isEmpty else {
             throw .invalidParams("newName is missing or empty")
         }
         guard let session else { throw .requestFailed("no vault") }

@@ -11,9 +11,9 @@ extension LanguageServer {
     }
 
     /// The link under `position` in an open note, with the note's path.
-    func link(at params: JSON) throws(ResponseError) -> (open: OpenDocument, path: String, link: NoteLink)? {
+    func link(at params: DocumentPosition) throws(ResponseError) -> (open: OpenDocument, path: String, link: NoteLink)? {
         let open = try openDocument(params)
-        guard let position = Position(params["position"]) else { throw .invalidParams("position is missing") }
+        guard let position = params.position else { throw .invalidParams("position is missing") }
         guard let path = open.path else { return nil }
         let offset = open.document.offset(of: position)
         let links = LinkExtractor.links(in: open.document.data)
@@ -45,7 +45,7 @@ extension LanguageServer {
 
     /// `textDocument/definition`: the note, heading or block a link leads to; every candidate of
     /// an ambiguous link.
-    func definition(_ params: JSON) throws(ResponseError) -> JSON {
+    func definition(_ params: DocumentPosition) throws(ResponseError) -> JSON {
         guard let (_, path, link) = try link(at: params), let resolver = linkResolver(), let session else { return .null }
         switch resolver.resolve(link, from: path) {
         case .note(let target): return location(of: link, in: target) ?? .null
@@ -60,7 +60,7 @@ extension LanguageServer {
     /// `textDocument/references`: the backlinks of the note a link under the cursor leads to, or
     /// of the note itself. Files on disk answer from the catalog's index; open buffers are read
     /// as they are now.
-    func references(_ params: JSON, id: JSON) throws(ResponseError) -> JSON {
+    func references(_ params: DocumentPosition, id: JSON) throws(ResponseError) -> JSON {
         let open = try openDocument(params)
         guard let session, let resolver = linkResolver(), var target = open.path else { return .array([]) }
         if let (_, path, link) = try link(at: params) {
@@ -89,7 +89,7 @@ extension LanguageServer {
     }
 
     /// `textDocument/hover` on a link: the linked note's title, path, tags and first lines.
-    func hover(_ params: JSON) throws(ResponseError) -> JSON {
+    func hover(_ params: DocumentPosition) throws(ResponseError) -> JSON {
         guard let (open, path, link) = try link(at: params), let resolver = linkResolver(), let session else { return .null }
         var text: String
         switch resolver.resolve(link, from: path) {

@@ -28,20 +28,20 @@ extension LanguageServer {
     static let commands = ["quire.sync", "quire.status", "quire.conflicts", "quire.restoreConflict"]
 
     /// Answers one request after `initialize`.
-    func route(_ method: String, _ params: JSON, id: JSON) throws(ResponseError) -> JSON {
-        switch method {
-        case "textDocument/willSaveWaitUntil": return try willSaveWaitUntil(params)
-        case "textDocument/completion": return try completion(params, id: id)
-        case "textDocument/documentSymbol": return try documentSymbols(params)
-        case "textDocument/definition": return try definition(params)
-        case "textDocument/references": return try references(params, id: id)
-        case "textDocument/hover": return try hover(params)
-        case "textDocument/prepareRename": return try prepareRename(params)
-        case "textDocument/rename": return try rename(params)
-        case "workspace/symbol": return try workspaceSymbols(params, id: id)
-        case "textDocument/codeAction": return try codeActions(params)
-        case "workspace/executeCommand": return try executeCommand(params)
-        default: throw .methodNotFound(method)
+    func route(_ request: LSPRequest, id: JSON) throws(ResponseError) -> JSON {
+        switch request {
+        case .willSaveWaitUntil(let place): return try willSaveWaitUntil(place)
+        case .completion(let place): return try completion(place, id: id)
+        case .documentSymbol(let place): return try documentSymbols(place)
+        case .definition(let place): return try definition(place)
+        case .references(let place): return try references(place, id: id)
+        case .hover(let place): return try hover(place)
+        case .prepareRename(let place): return try prepareRename(place)
+        case let .rename(place, newName): return try rename(place, newName: newName)
+        case .workspaceSymbol(let query): return try workspaceSymbols(query: query, id: id)
+        case .codeAction(let place): return try codeActions(place)
+        case let .executeCommand(command, arguments, token):
+            return try executeCommand(command, arguments: arguments, workDoneToken: token)
         }
     }
 
@@ -57,7 +57,7 @@ extension LanguageServer {
     /// Stamping at save: the edit that sets `updatedAt` (and `id`/`createdAt` of a new note) in
     /// the note's own format, or no edit. A change of the file on disk the buffer has not taken
     /// in yet is merged into it first (`mergedForSave`): the save never writes over it.
-    func willSaveWaitUntil(_ params: JSON) throws(ResponseError) -> JSON {
+    func willSaveWaitUntil(_ params: DocumentPosition) throws(ResponseError) -> JSON {
         let open = try openDocument(params)
         guard let path = open.path, let session else { return .array([]) }
         let file = session.vault.url(for: path)
@@ -88,11 +88,10 @@ extension LanguageServer {
     }
 
     /// `workspace/executeCommand`.
-    func executeCommand(_ params: JSON) throws(ResponseError) -> JSON {
-        guard let command = params["command"]?.string else { throw .invalidParams("command is missing") }
-        let arguments = params["arguments"]?.array ?? []
+    func executeCommand(_ command: String?, arguments: [JSON], workDoneToken: JSON?) throws(ResponseError) -> JSON {
+        guard let command else { throw .invalidParams("command is missing") }
         switch command {
-        case "quire.sync": return try startSync(params)
+        case "quire.sync": return try startSync(workDoneToken: workDoneToken)
         case "quire.status": return try status()
         case "quire.conflicts": return conflictList(path: arguments.first?.string)
         case "quire.restoreConflict":

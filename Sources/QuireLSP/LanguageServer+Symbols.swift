@@ -3,7 +3,7 @@ import QuireCore
 
 extension LanguageServer {
     /// `textDocument/documentSymbol`: the note's headings, nested by level.
-    func documentSymbols(_ params: JSON) throws(ResponseError) -> JSON {
+    func documentSymbols(_ params: DocumentPosition) throws(ResponseError) -> JSON {
         let document = try openDocument(params).document
         let headings = MarkdownOutline(document).headings
         // Each heading's section runs to the next heading of the same or a higher level.
@@ -42,9 +42,9 @@ extension LanguageServer {
     }
 
     /// `workspace/symbol`: notes whose title, alias or path matches the query (fuzzy), best first.
-    func workspaceSymbols(_ params: JSON, id: JSON) throws(ResponseError) -> JSON {
+    func workspaceSymbols(query: String, id: JSON) throws(ResponseError) -> JSON {
         guard let session else { return .array([]) }
-        let matcher = FuzzyMatch(params["query"]?.string ?? "")
+        let matcher = FuzzyMatch(query)
         guard let ranked = session.directory.rank(matcher, limit: 200, stop: { isCancelled(id) }) else { throw .cancelled }
         return .array(ranked.hits.map { note, _ in
             let folder = (note.entry.path as NSString).deletingLastPathComponent

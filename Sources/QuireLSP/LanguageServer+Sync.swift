@@ -7,7 +7,7 @@ extension LanguageServer {
     /// reported as `$/progress` (on the client's `workDoneToken`, else on a token the server
     /// creates when the client supports it), its outcome as a message. The catalog follows the
     /// files the sync changes through the watcher.
-    func startSync(_ params: JSON) throws(ResponseError) -> JSON {
+    func startSync(workDoneToken: JSON?) throws(ResponseError) -> JSON {
         guard let session else { throw .requestFailed("no vault") }
         guard !syncRunning else { throw .requestFailed("a sync is already running") }
         syncRunning = true
@@ -35,7 +35,7 @@ extension LanguageServer {
                 }
             }
         }
-        if let token = params["workDoneToken"], token.string != nil || token.int != nil {
+        if let token = workDoneToken, token.string != nil || token.int != nil {
             run(token)
         } else if clientCapabilities["window"]?["workDoneProgress"] == .bool(true) {
             let token = JSON.string("quire-sync-\(nextRequestID)")

@@ -256,7 +256,7 @@ public final class LanguageServer {
 
     private func handleRequest(_ method: String, _ params: JSON, id: JSON) throws(ResponseError) -> JSON {
         switch (state, method) {
-        case (.starting, "initialize"): return try initialize(params)
+        case (.starting, "initialize"): return try initialize(InitializeParams(params))
         case (.starting, _): throw .notInitialized
         case (.running, "initialize"), (.shutDown, "initialize"):
             throw .invalidRequest("initialize was already received")
@@ -266,7 +266,7 @@ public final class LanguageServer {
             watcher?.stop()
             watcher = nil
             return .null
-        case (.running, _): return try route(method, params, id: id)
+        case (.running, _): return try route(LSPRequest(method: method, params: params), id: id)
         }
     }
 
@@ -275,24 +275,23 @@ public final class LanguageServer {
             if state == .starting && method != "initialized" { options.log("ignored '\(method)' before initialize") }
             return
         }
-        switch method {
-        case "initialized": started()
-        case "textDocument/didOpen": didOpen(params)
-        case "textDocument/didChange": didChange(params)
-        case "textDocument/didClose": didClose(params)
-        case "textDocument/didSave": didSave(params)
-        case "workspace/didChangeWatchedFiles", "workspace/didChangeConfiguration": break
-        default:
+        switch LSPNotification(method: method, params: params) {
+        case .initialized: started()
+        case let .didOpen(uri, text, version): didOpen(uri: uri, text: text, version: version)
+        case let .didChange(uri, version, changes): didChange(uri: uri, version: version, changes: changes)
+        case .didClose(let uri): didClose(uri: uri)
+        case .didSave(let uri): didSave(uri: uri)
+        case .ignored: break
+        case .unknown(let method):
             if !method.hasPrefix("$/") { options.log("ignored notification '\(method)'") }
         }
     }
 
-    private func initialize(_ params: JSON) throws(ResponseError) -> JSON {
-        guard params.isObject else { throw .invalidParams("initialize needs its parameters") }
-        clientCapabilities = params["capabilities"] ?? .null
-        let offered = clientCapabilities["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
-        encoding = offered.contains("utf-8") ? .utf8 : .utf16
-        let start = Self.workspaceDirectory(params) ?? options.fallbackDirectory
+    private func initialize(_ params: InitializeParams) throws(ResponseError) -> JSON {
+        guard params.present else { throw .invalidParams("initialize needs its parameters") }
+        clientCapabilities = params.capabilities
+        encoding = params.positionEncodings.contains("utf-8") ? .utf8 : .utf16
+        let start = params.workspace ?? options.fallbackDirectory
         let vault: Vault
         do {
             vault = try Vault.locate(startingAt: start, environment: options.environment)
@@ -323,14 +322,6 @@ public final class LanguageServer {
 
     /// The version reported to the client.
     public static let version = "0.1"
-
-    /// The folder the client opened: the first workspace folder, else `rootUri`, else `rootPath`.
-    private static func workspaceDirectory(_ params: JSON) -> URL? {
-        let uri = params["workspaceFolders"]?[0]?["uri"]?.string ?? params["rootUri"]?.string
-        if let uri, let url = URL(string: uri), url.isFileURL { return url }
-        if let path = params["rootPath"]?.string, !path.isEmpty { return URL(fileURLWithPath: path) }
-        return nil
-    }
 }
 
 /// Where `LanguageServer.blocking` leaves the value its task computed.
