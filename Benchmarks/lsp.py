@@ -119,18 +119,30 @@ def ready_only(args):
     binaries = [("this", os.path.realpath(args.quire))]
     if args.baseline:
         binaries.append(("baseline", os.path.realpath(args.baseline)))
-    print("| round | binary | initialize answered | first workspace/symbol answered | RSS then | RSS after symbols | load average |")
-    print("|---|---|---:|---:|---:|---:|---|")
+    print("| round | binary | initialize answered | first workspace/symbol answered | RSS then | RSS after 50 completions "
+          "| RSS after 50 workspace/symbol | load average |")
+    print("|---|---|---:|---:|---:|---:|---:|---|")
+    rng = random.Random(35)
+    letters = "abdefgiklmnoprstuvz"
     for round_number in range(1, args.rounds + 1):
         for name, quire in (binaries if round_number % 2 else binaries[::-1]):
             load = "%.1f %.1f %.1f" % os.getloadavg()
             elapsed, loaded, rss, client = ready_and_loaded(quire, root)
-            for query in ["ab", "moon", "x", "proj"]:
-                client.request("workspace/symbol", {"query": query})
+            uri = "file://" + os.path.join(root, "bench-scratch.md")  # a buffer only, never saved
+            client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": ""}})
+            for version in range(2, 52):
+                line = "[[" + "".join(rng.choice(letters) for _ in range(rng.randint(1, 4)))
+                client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                                        "contentChanges": [{"text": line}]})
+                client.request("textDocument/completion", {"textDocument": {"uri": uri},
+                                                          "position": {"line": 0, "character": len(line)}})
+            completed = rss_mb(client)
+            for _ in range(50):
+                client.request("workspace/symbol", {"query": "".join(rng.choice(letters) for _ in range(rng.randint(1, 4)))})
             after = rss_mb(client)
             client.stop()
-            print(f"| {round_number} | {name} | {elapsed * 1000:.0f} ms | {loaded * 1000:.0f} ms | {rss:.0f} MB | {after:.0f} MB | {load} |",
-                  flush=True)
+            print(f"| {round_number} | {name} | {elapsed * 1000:.0f} ms | {loaded * 1000:.0f} ms | {rss:.0f} MB | {completed:.0f} MB "
+                  f"| {after:.0f} MB | {load} |", flush=True)
 
 
 def percentile(values, fraction):
