@@ -58,9 +58,7 @@ extension LanguageServer {
         guard let edit = open.document.minimalEdit(to: [UInt8](data)) else { return .bool(true) }
         request("workspace/applyEdit", .object([
             ("label", .string("Restore conflict \(id)")),
-            ("edit", .object([("changes", .object([(uri, .array([.object([
-                ("range", edit.range.json), ("newText", .string(edit.text)),
-            ])]))]))])),
+            ("edit", .object([("changes", .object([(uri, .array([TextEdit(range: edit.range, newText: edit.text).json]))]))])),
         ]))
         return .bool(true)
     }

@@ -37,7 +37,7 @@ extension LanguageServer {
         } else {
             items = []
         }
-        return .object([("isIncomplete", .bool(incomplete)), ("items", .array(items))])
+        return CompletionList(isIncomplete: incomplete, items: items).json
     }
 
     /// Whether `cursor` is in code, where quire reads no link or tag: a fenced or indented code
@@ -104,7 +104,7 @@ extension LanguageServer {
 
     /// A text edit replacing `range` with `text`, as a completion item carries it.
     private func edit(_ document: TextDocument, _ range: Range<Int>, _ text: String) -> JSON {
-        .object([("range", document.range(of: range).json), ("newText", .string(text))])
+        TextEdit(range: document.range(of: range), newText: text).json
     }
 
     private func noteCompletion(typed: Substring, document: TextDocument, source: String, cursor: Int,

@@ -11,7 +11,7 @@ struct WorkspaceEditBuilder {
         guard !edits.isEmpty else { return }
         changes.append(.object([
             ("textDocument", .object([("uri", .string(uri)), ("version", version.map { .int($0) } ?? .null)])),
-            ("edits", .array(edits.map { .object([("range", $0.range.json), ("newText", .string($0.text))]) })),
+            ("edits", .array(edits.map { TextEdit(range: $0.range, newText: $0.text).json })),
         ]))
     }
 

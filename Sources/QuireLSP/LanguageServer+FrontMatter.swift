@@ -53,8 +53,7 @@ extension LanguageServer {
                     ("label", .string(key.name)), ("kind", .int(10)),
                     ("detail", .string(key.meaning.map { "quire key: \($0); \(usage)" } ?? usage)),
                     ("sortText", .string(String(format: "%04d", rank))), ("filterText", .string(key.name)),
-                    ("textEdit", .object([("range", document.range(of: (cursor - typed.utf8.count)..<cursor).json),
-                                          ("newText", .string(key.name + ": "))])),
+                    ("textEdit", TextEdit(range: document.range(of: (cursor - typed.utf8.count)..<cursor), newText: key.name + ": ").json),
                 ]
                 return .object(fields)
             }
@@ -88,7 +87,7 @@ extension LanguageServer {
         return values.filter { matcher.score(FuzzyMatch.prepare($0.name)) != nil }.prefix(Self.completionLimit).map { value in
             .object([("label", .string(value.name)), ("kind", .int(12)),
                      ("detail", .string(value.count == 0 ? "\(key): not used yet" : "\(key): used in \(value.count) note\(value.count == 1 ? "" : "s")")),
-                     ("textEdit", .object([("range", range.json), ("newText", .string(value.name))]))])
+                     ("textEdit", TextEdit(range: range, newText: value.name).json)])
         }
     }
 

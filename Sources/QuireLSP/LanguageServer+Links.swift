@@ -34,8 +34,7 @@ extension LanguageServer {
             }
         }
         let here = Position(line: line, character: 0)
-        return .object([("uri", .string(uri(of: target, session: session))),
-                         ("range", TextRange(start: here, end: here).json)])
+        return Location(uri: uri(of: target, session: session), range: TextRange(start: here, end: here)).json
     }
 
     /// The URI of a note: as the client spelt it when the note is open, else made from the path.
@@ -50,8 +49,7 @@ extension LanguageServer {
         switch resolver.resolve(link, from: path) {
         case .note(let target): return location(of: link, in: target) ?? .null
         case .attachment(let file):
-            let top = TextRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
-            return .object([("uri", .string(session.uri(ofPath: file))), ("range", top.json)])
+            return Location.top(of: session.uri(ofPath: file)).json
         case .ambiguous(let candidates): return .array(candidates.compactMap { location(of: link, in: $0) })
         case .unresolved: return .null
         }
@@ -85,7 +83,7 @@ extension LanguageServer {
             }
         }
         found.sort { ($0.path, $0.range.start) < ($1.path, $1.range.start) }
-        return .array(found.map { .object([("uri", .string(uri(of: $0.path, session: session))), ("range", $0.range.json)]) })
+        return .array(found.map { Location(uri: uri(of: $0.path, session: session), range: $0.range).json })
     }
 
     /// `textDocument/hover` on a link: the linked note's title, path, tags and first lines.

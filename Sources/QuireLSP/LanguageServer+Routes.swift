@@ -84,7 +84,7 @@ extension LanguageServer {
         }
         documents[open.uri]?.saving = saving
         let edits = open.document.minimalEdits(to: [UInt8](saving))
-        return .array(edits.map { .object([("range", $0.range.json), ("newText", .string($0.text))]) })
+        return .array(edits.map { TextEdit(range: $0.range, newText: $0.text).json })
     }
 
     /// `workspace/executeCommand`.

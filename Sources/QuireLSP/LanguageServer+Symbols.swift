@@ -48,9 +48,7 @@ extension LanguageServer {
         guard let ranked = session.directory.rank(matcher, limit: 200, stop: { isCancelled(id) }) else { throw .cancelled }
         return .array(ranked.hits.map { note, _ in
             let folder = (note.entry.path as NSString).deletingLastPathComponent
-            let location = JSON.object([("uri", .string(session.uri(ofPath: note.entry.path))),
-                                        ("range", TextRange(start: Position(line: 0, character: 0),
-                                                            end: Position(line: 0, character: 0)).json)])
+            let location = Location.top(of: session.uri(ofPath: note.entry.path)).json
             return .object([
                 "name": .string(note.entry.title), "kind": .int(1),
                 "containerName": folder.isEmpty ? nil : .string(folder), "location": location,

@@ -4,7 +4,7 @@ import Testing
 import QuireCore
 
 /// Requests and notifications are decoded from their JSON-RPC messages in one place
-/// (`LSPRequest`, `LSPNotification`, `InitializeParams`).
+/// (`LSPRequest`, `LSPNotification`, `InitializeParams`); results are encoded from values.
 @Suite struct LSPRequestTests {
     @Test func aRequestCarriesItsParametersAsValues() throws {
         let params = JSON.object([
@@ -50,5 +50,14 @@ import QuireCore
         ]))
         #expect(initialize.present && initialize.positionEncodings == ["utf-8"] && initialize.workspace?.path == "/v")
         #expect(!InitializeParams(.null).present)
+    }
+
+    @Test func resultsEncodeAsTheProtocolSpellsThem() {
+        let start = JSON.object([("line", .int(0)), ("character", .int(0))])
+        #expect(Location.top(of: "file:///v/a.md").json
+            == .object([("uri", .string("file:///v/a.md")), ("range", .object([("start", start), ("end", start)]))]))
+        let edit = TextEdit(range: TextRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)), newText: "x")
+        #expect(edit.json == .object([("range", .object([("start", start), ("end", start)])), ("newText", .string("x"))]))
+        #expect(CompletionList(isIncomplete: true, items: []).json == .object([("isIncomplete", .bool(true)), ("items", .array([]))]))
     }
 }
