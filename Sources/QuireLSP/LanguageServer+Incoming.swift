@@ -12,10 +12,13 @@ extension LanguageServer {
     }
 
     /// Files changed on disk (`paths`; nil: any may have): every open buffer of one of them takes
-    /// the change in.
+    /// the change in. A buffer whose file is gone looks again at every change: the note it moved
+    /// to can come in a later batch of the watcher than the removal of its file.
     func diskChanged(_ paths: Set<String>?) {
         for (uri, open) in documents.sorted(by: { $0.key < $1.key }) {
-            guard let path = open.path, paths?.contains(path) ?? true else { continue }
+            guard let path = open.path else { continue }
+            let gone = open.base != nil && open.movedTo == nil && diskText(path) == nil
+            guard paths?.contains(path) ?? true || gone else { continue }
             takeIn(uri)
         }
     }

@@ -95,6 +95,25 @@ import QuireCore
         return try #require(names.first, "no note on the laptop: \(names)")
     }
 
+    /// The removal of the buffer's file and the note's new file reach the server in two batches,
+    /// the removal first: the buffer still follows the note.
+    @Test func theOpenNoteFollowsItsNoteWhenTheNewFileComesAfterTheRemoval() throws {
+        let vault = try LSPHarness.vault(["plan.md": Self.noteWithID])
+        let client = LSPClient(inProcess: vault)
+        try client.initialize(workspace: LSPHarness.renamingWorkspace)
+        client.open("plan.md", Self.noteWithID)
+        _ = try client.diagnostics("plan.md")
+        try FileManager.default.removeItem(at: vault.appendingPathComponent("plan.md"))
+        _ = try client.diagnostics("plan.md")  // published after the watcher's batch of the removal
+        try LSPHarness.write(Self.noteWithID.replacingOccurrences(of: "title: Plan", with: "title: Road map"),
+                             to: vault.appendingPathComponent("road-map.md"))
+        let apply = try client.wait { $0["method"]?.string == "workspace/applyEdit" }
+        let changes = try #require(apply["params"]?["edit"]?["documentChanges"]?.array)
+        #expect(changes.last?["kind"] == .string("rename") && changes.last?["newUri"] == .string(client.uri("road-map.md")))
+        client.answer(apply, .object([("applied", .bool(false))]))
+        #expect(try client.stop() == 0)
+    }
+
     @Test func theOpenNoteFollowsAnIncomingRenameAndTheSaveMakesNoSecondNote() throws {
         let (laptop, desktop, _) = try LSPHarness.twoDevices(["plan.md": Self.noteWithID])
         let client = try LSPClient(root: laptop)
