@@ -16,7 +16,7 @@ extension LanguageServer {
         let lineStart = document.lineRange(position.line).lowerBound
         let before = String(decoding: document.bytes[lineStart..<cursor], as: UTF8.self)
         let lines = FrontMatterLines(document)
-        let items: [JSON]
+        let items: [CompletionItem]
         var incomplete = false
         let inFrontMatter = lines.contains(line: position.line)
         if inFrontMatter && Self.openLink(before) == nil {
@@ -103,12 +103,12 @@ extension LanguageServer {
     }
 
     /// A text edit replacing `range` with `text`, as a completion item carries it.
-    private func edit(_ document: TextDocument, _ range: Range<Int>, _ text: String) -> JSON {
-        TextEdit(range: document.range(of: range), newText: text).json
+    private func edit(_ document: TextDocument, _ range: Range<Int>, _ text: String) -> TextEdit {
+        TextEdit(range: document.range(of: range), newText: text)
     }
 
     private func noteCompletion(typed: Substring, document: TextDocument, source: String, cursor: Int,
-                                id: JSON) -> ([JSON], Bool) {
+                                id: JSON) -> ([CompletionItem], Bool) {
         guard let session else { return ([], false) }
         let form = session.directory.linkForm
         let matcher = FuzzyMatch(String(typed))
@@ -123,7 +123,7 @@ extension LanguageServer {
         let tail = Self.linkTail(document, cursor)
         let end = cursor + (tail.end == UInt8(ascii: "]") ? tail.length + 2 : tail.length)
         let keepsRest = tail.end == UInt8(ascii: "|") || tail.end == UInt8(ascii: "#")
-        let items: [JSON] = ranked.hits.enumerated().map { rank, hit in
+        let items: [CompletionItem] = ranked.hits.enumerated().map { rank, hit in
             let entry = hit.note.entry
             var about: [String] = []
             if !entry.aliases.isEmpty { about.append("aliases: " + entry.aliases.joined(separator: ", ")) }
@@ -131,20 +131,17 @@ extension LanguageServer {
             let sortText = String(format: "%04d", rank)
             var link = form.link(to: entry.path, title: entry.title, from: source, uniqueName: session.directory.nameCount(entry.path) == 1)
             if keepsRest && link.hasPrefix("[[") && link.hasSuffix("]]") { link.removeLast(2) }  // its `|label]]` follows
-            let textEdit = edit(document, start..<end, link)
-            return .object([
-                "label": .string(entry.title), "kind": .int(17), "detail": .string(entry.path),
-                // Clients filter on the text the edit replaces, which starts with the brackets.
-                "filterText": .string("[[" + hit.name), "sortText": .string(sortText),
-                "documentation": about.isEmpty ? nil : .string(about.joined(separator: "\n")),
-                "textEdit": textEdit,
-            ])
+            // Clients filter on the text the edit replaces, which starts with the brackets.
+            return CompletionItem(label: entry.title, kind: 17, detail: entry.path, filterText: "[[" + hit.name, sortText: sortText,
+                                  documentation: about.isEmpty ? nil : about.joined(separator: "\n"),
+                                  textEdit: edit(document, start..<end, link))
         }
         return (items, ranked.total > Self.completionLimit)
     }
 
     /// Headings of the note `name` names; of `source` itself for `[[#`.
-    private func headingCompletion(note name: String, typed: String, document: TextDocument, cursor: Int, source: String) -> [JSON] {
+    private func headingCompletion(note name: String, typed: String, document: TextDocument, cursor: Int,
+                                   source: String) -> [CompletionItem] {
         guard let target = resolveNote(name, from: source) else { return [] }
         let matcher = FuzzyMatch(typed)
         let start = cursor - typed.utf8.count
@@ -155,23 +152,20 @@ extension LanguageServer {
             : tail.end == UInt8(ascii: "|") ? (cursor + tail.length, "") : (cursor, "]]")
         return noteText(target).map(MarkdownOutline.init)?.headings.filter { !$0.text.isEmpty }.compactMap { heading in
             guard matcher.score(FuzzyMatch.prepare(heading.text)) != nil else { return nil }
-            return .object([
-                ("label", .string(heading.text)), ("kind", .int(22)),
-                ("detail", .string(String(repeating: "#", count: heading.level) + " in " + target)),
-                ("textEdit", edit(document, start..<end, NoteAnchors.linkText(heading.text) + suffix)),
-            ])
+            return CompletionItem(label: heading.text, kind: 22,
+                                  detail: String(repeating: "#", count: heading.level) + " in " + target,
+                                  textEdit: edit(document, start..<end, NoteAnchors.linkText(heading.text) + suffix))
         } ?? []
     }
 
-    private func tagCompletion(typed: Substring, document: TextDocument, cursor: Int) -> [JSON] {
+    private func tagCompletion(typed: Substring, document: TextDocument, cursor: Int) -> [CompletionItem] {
         guard let session else { return [] }
         let matcher = FuzzyMatch(String(typed))
         let start = cursor - typed.utf8.count
         return session.directory.tags().filter { matcher.score(FuzzyMatch.prepare($0.name)) != nil }
             .prefix(Self.completionLimit).map { tag in
-                .object([("label", .string(tag.name)), ("kind", .int(14)),
-                         ("detail", .string("\(tag.count) note\(tag.count == 1 ? "" : "s")")),
-                         ("textEdit", edit(document, start..<cursor, tag.name))])
+                CompletionItem(label: tag.name, kind: 14, detail: "\(tag.count) note\(tag.count == 1 ? "" : "s")",
+                               textEdit: edit(document, start..<cursor, tag.name))
             }
     }
 }

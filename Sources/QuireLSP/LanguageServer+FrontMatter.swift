@@ -29,7 +29,7 @@ extension LanguageServer {
     /// line's key (or, in a list below a key, for that key), and for quire's boolean and mood
     /// keys their possible values.
     func frontMatterCompletion(before: String, line: Int, lines: FrontMatterLines, document: TextDocument,
-                               cursor: Int, source: String) -> [JSON] {
+                               cursor: Int, source: String) -> [CompletionItem] {
         guard let session, lines.format == .yaml else { return [] }  // TOML front matter is never edited
         let indented = before.first == " " || before.first == "\t" || before.hasPrefix("-")
         if !indented && !before.contains(":") {
@@ -49,13 +49,10 @@ extension LanguageServer {
             return ranked.prefix(Self.completionLimit).enumerated().map { rank, item in
                 let key = item.key
                 let usage = key.count == 0 ? "not used yet" : "used in \(key.count) note\(key.count == 1 ? "" : "s")"
-                let fields: [(String, JSON)] = [
-                    ("label", .string(key.name)), ("kind", .int(10)),
-                    ("detail", .string(key.meaning.map { "quire key: \($0); \(usage)" } ?? usage)),
-                    ("sortText", .string(String(format: "%04d", rank))), ("filterText", .string(key.name)),
-                    ("textEdit", TextEdit(range: document.range(of: (cursor - typed.utf8.count)..<cursor), newText: key.name + ": ").json),
-                ]
-                return .object(fields)
+                return CompletionItem(label: key.name, kind: 10, detail: key.meaning.map { "quire key: \($0); \(usage)" } ?? usage,
+                                      filterText: key.name, sortText: String(format: "%04d", rank),
+                                      textEdit: TextEdit(range: document.range(of: (cursor - typed.utf8.count)..<cursor),
+                                                         newText: key.name + ": "))
             }
         }
         let key: String
@@ -85,9 +82,9 @@ extension LanguageServer {
         let matcher = FuzzyMatch(String(typed))
         let range = document.range(of: (cursor - typed.utf8.count)..<cursor)
         return values.filter { matcher.score(FuzzyMatch.prepare($0.name)) != nil }.prefix(Self.completionLimit).map { value in
-            .object([("label", .string(value.name)), ("kind", .int(12)),
-                     ("detail", .string(value.count == 0 ? "\(key): not used yet" : "\(key): used in \(value.count) note\(value.count == 1 ? "" : "s")")),
-                     ("textEdit", TextEdit(range: range, newText: value.name).json)])
+            CompletionItem(label: value.name, kind: 12,
+                           detail: value.count == 0 ? "\(key): not used yet" : "\(key): used in \(value.count) note\(value.count == 1 ? "" : "s")",
+                           textEdit: TextEdit(range: range, newText: value.name))
         }
     }
 

@@ -4,7 +4,8 @@ import Testing
 import QuireCore
 
 /// Requests and notifications are decoded from their JSON-RPC messages in one place
-/// (`LSPRequest`, `LSPNotification`, `InitializeParams`); results are encoded from values.
+/// (`LSPRequest`, `LSPNotification`, `InitializeParams`); results are encoded from values
+/// (`Location`, `TextEdit`, `CompletionList`, `CompletionItem`).
 @Suite struct LSPRequestTests {
     @Test func aRequestCarriesItsParametersAsValues() throws {
         let params = JSON.object([
@@ -59,5 +60,8 @@ import QuireCore
         let edit = TextEdit(range: TextRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)), newText: "x")
         #expect(edit.json == .object([("range", .object([("start", start), ("end", start)])), ("newText", .string("x"))]))
         #expect(CompletionList(isIncomplete: true, items: []).json == .object([("isIncomplete", .bool(true)), ("items", .array([]))]))
+        let item = CompletionItem(label: "woody", kind: 14, detail: "2 notes", textEdit: edit).json
+        #expect(item["label"] == .string("woody") && item["kind"] == .int(14) && item["textEdit"] == edit.json)
+        #expect(item["filterText"] == nil && item["sortText"] == nil && item["documentation"] == nil)
     }
 }
