@@ -49,6 +49,8 @@ for size in $SIZES; do
     out="$BENCH_DIR/results-$size"
     mkdir -p "$out"
     cd "$vault"
+    # Measured without a watcher first: no command may start one by itself.
+    echo "watch: off" >"$vault/.quire/local/config.yml"
     "$QUIRE" watch stop >/dev/null
 
     echo "== $size notes, $((bytes / 1000000)) MB of Markdown, word '$word'" >&2

@@ -3,16 +3,23 @@ import QuireCore
 import QuireKit
 import QuireSearch
 
-/// `quire watch run --sync`: QuireKit's `WatchedSync` (the catalog watcher and the sync
-/// daemon), its lines on standard error and its failures in the user's words.
+/// `quire watch run --sync`: QuireKit's `WatchedSync` (the catalog watcher, or the one that
+/// runs already, and the sync daemon), its lines on standard error and its failures in the
+/// user's words.
 enum SyncWatch {
     static func run(_ vault: Vault, overrides: [String: Double], context: CommandContext) throws {
         let root = vault.root.path
         do {
             try WatchedSync.run(vault, environment: context.environment, overrides: overrides, log: { line in
                 FileHandle.standardError.write(Data(("quire: " + line + "\n").utf8))
-            }, started: { folders in
-                context.output.line("watching \(root): \(Count.of(folders, "folder")), syncing by itself; stop with 'quire watch stop'")
+            }, started: { start in
+                switch start {
+                case .watching(let folders):
+                    context.output.line("watching \(root): \(Count.of(folders, "folder")), syncing by itself; stop with 'quire watch stop'")
+                case .sharing(let watcher):
+                    let pid = watcher.map { " (pid \($0))" } ?? ""
+                    context.output.line("syncing \(root) by itself, using the watcher that runs\(pid); stop with 'quire watch stop'")
+                }
                 context.output.flush()
             })
         } catch let error as SyncDaemonError {

@@ -21,13 +21,18 @@ struct VaultCatalog {
     /// every note even when a watcher runs (`quire check` lists what the walk skips). On a
     /// terminal a long refresh shows a progress line (`IndexProgressLine`; `showProgress`
     /// false, e.g. under `--json`, keeps standard error quiet), erased before this returns.
+    /// In a big vault with no watcher it starts one in the background (`WatcherPolicy`).
     static func open(_ context: CommandContext, rebuild: Bool = false, walk: Bool = false,
                      showProgress: Bool = true) throws -> VaultCatalog {
         let vault = try context.vault()
         let line = IndexProgressLine.start(context, shown: showProgress)
         defer { line?.stop() }
-        return try open(vault: vault, environment: context.environment, rebuild: rebuild, walk: walk,
-                        progress: line?.progress)
+        let opened = try open(vault: vault, environment: context.environment, rebuild: rebuild, walk: walk,
+                              progress: line?.progress)
+        if case .walk(watcherSaid: nil) = opened.freshness {
+            WatcherLauncher.startIfBig(vault, noteCount: opened.catalog.count, environment: context.environment)
+        }
+        return opened
     }
 
     /// Opens the catalog of `vault` (what `open(_:rebuild:walk:)` does, without the command

@@ -17,8 +17,18 @@ public enum WatchedSyncError: Error, Equatable, Sendable {
 
 /// `quire watch run --sync`: the catalog watcher (`WatchServer`) on a thread of its own and the
 /// sync daemon (`SyncDaemon`) on the caller's. `quire watch stop` stops the watcher, which stops
-/// the daemon; SIGINT or SIGTERM stop the daemon (after its cycle), which stops the watcher.
+/// the daemon; SIGINT or SIGTERM stop the daemon (after its cycle), which stops the watcher. When
+/// a watcher already runs for the vault (one a command started), the daemon uses it instead of a
+/// second one, and `quire watch stop` stops both.
 public enum WatchedSync {
+    /// How the daemon runs once it started.
+    public enum Start: Equatable, Sendable {
+        /// Beside its own watcher, which watches `folders` folders.
+        case watching(folders: Int)
+        /// Using the watcher another process runs for the vault (its pid, when it answered).
+        case sharing(watcherProcess: Int32?)
+    }
+
     /// The watcher, handed to its thread.
     private final class ServerBox: @unchecked Sendable {
         let server: WatchServer
@@ -26,15 +36,29 @@ public enum WatchedSync {
         init(_ server: WatchServer) { self.server = server }
     }
 
-    /// Runs both until they stop. `log` hears the daemon's lines; `started` is told how many
-    /// folders are watched once both run. Throws `SyncDaemonError` or `WatchError` when either
-    /// cannot start, `WatchedSyncError` when either stopped with an error.
+    /// Runs both until they stop. `log` hears the daemon's lines; `started` is told how it runs
+    /// once it does. Throws `SyncDaemonError` or `WatchError` when either cannot start,
+    /// `WatchedSyncError` when either stopped with an error.
     public static func run(_ vault: Vault, environment: [String: String], overrides: [String: Double],
-                           log: @escaping (String) -> Void, started: (_ folders: Int) -> Void) throws {
+                           log: @escaping (String) -> Void, started: (Start) -> Void) throws {
         let root = vault.root.path
         // First: it blocks the stop signals, which the watcher's thread then inherits.
         let daemon = try SyncDaemon(vault: vault, environment: environment, overrides: overrides, logLine: log)
-        let box = ServerBox(try WatchServer(realRoot: root))
+        let server: WatchServer
+        do throws(WatchError) {
+            server = try WatchServer(realRoot: root)
+        } catch .alreadyRunning {
+            // One watcher per vault: the daemon uses the one that runs (`quire watch stop` stops
+            // both; that watcher stays while a daemon holds its lock).
+            started(.sharing(watcherProcess: WatchClient.status(realRoot: root).map { Int32($0.processID) }))
+            do {
+                try daemon.run()
+            } catch {
+                throw WatchedSyncError.daemonStopped(String(describing: error))
+            }
+            return
+        }
+        let box = ServerBox(server)
         var stopPipe: [Int32] = [-1, -1]
         guard pipe(&stopPipe) == 0 else { throw WatchedSyncError.pipeFailed }
         defer { for end in stopPipe { close(end) } }
@@ -52,7 +76,7 @@ public enum WatchedSync {
         }
         thread.name = "quire.watch-server"
         thread.start()
-        started(box.server.folderCount)
+        started(.watching(folders: box.server.folderCount))
         var daemonError: Error?
         do {
             try daemon.run(stopDescriptor: stopPipe[0])

@@ -8,7 +8,8 @@ import Glibc
 /// same process, stops with it after the cycle it is in), and returns only once that process is
 /// gone — so a script that stops and restarts it never races the old one — or once `timeout`
 /// seconds have passed. A sync daemon that holds its lock but whose watcher does not answer
-/// (stopped, or its watcher thread gone) gets SIGTERM instead.
+/// (stopped, or its watcher thread gone), or that uses the watcher of another process, gets
+/// SIGTERM.
 public enum WatcherStop {
     /// What happened.
     public enum Outcome: Equatable, Sendable {
@@ -32,6 +33,10 @@ public enum WatcherStop {
             // answer may be one being stopped already.
             processes = Set([daemon].compactMap { $0 })
             guard let daemon else { return .notRunning }
+            kill(pid_t(daemon), SIGTERM)
+        }
+        if asked, let daemon, daemon != watcher, daemon > 0 {
+            // A daemon using a watcher of another process stops by its signal.
             kill(pid_t(daemon), SIGTERM)
         }
         guard !processes.isEmpty else { return asked ? .stopped([]) : .notRunning }

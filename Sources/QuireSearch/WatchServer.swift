@@ -53,12 +53,35 @@ public final class WatchServer {
     /// The number of folders watched.
     public var folderCount: Int { watch.folderCount }
 
-    /// Serves until a client asks it to stop (returns) or the vault root goes away (throws).
-    public func run() throws(WatchError) {
+    /// Why `run` returned.
+    public enum Ending: Equatable, Sendable {
+        /// A client asked it to stop.
+        case asked
+        /// Nobody asked it anything for `WatchIdleLimit.seconds`.
+        case idle
+    }
+
+    /// Serves until a client asks it to stop, or (with `idle`) until nobody asked it anything
+    /// for that long; throws when the vault root goes away. Events of the watched folders are
+    /// not questions: they never keep it running.
+    @discardableResult
+    public func run(idle: WatchIdleLimit? = nil) throws(WatchError) -> Ending {
         var descriptors = [pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+        var lastAsked = idle?.clock() ?? 0
         while true {
-            let ready = poll(&descriptors, 2, -1)
+            var timeout: Int32 = -1
+            if let idle {
+                let left = lastAsked + idle.seconds - idle.clock()
+                if left <= 0 {
+                    guard idle.stayAwake() else { return .idle }
+                    lastAsked = idle.clock()
+                    continue
+                }
+                timeout = Int32(min(Double(Int32.max), (left * 1000).rounded(.up)))
+            }
+            for index in descriptors.indices { descriptors[index].revents = 0 }
+            let ready = poll(&descriptors, 2, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw .socket(function: "poll", message: String(cString: strerror(errno)))
@@ -70,7 +93,8 @@ public final class WatchServer {
                     _ = fcntl(client, F_SETFD, FD_CLOEXEC)
                     let stop = try serve(client)
                     close(client)
-                    if stop { return }
+                    if stop { return .asked }
+                    if let idle { lastAsked = idle.clock() }
                 }
             }
         }

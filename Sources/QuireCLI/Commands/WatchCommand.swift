@@ -12,7 +12,7 @@ struct WatchCommand: Command {
     static let configuration = CommandConfiguration(
         name: "watch",
         abstract: "Start, stop or show the watcher that keeps search fast on large vaults.",
-        usage: "watch [start|stop|status|run] [--sync] [--debounce S] [--fetch-interval S] [--max-backoff S] [--json] [--timeout S]",
+        usage: "watch [start|stop|status|run] [--sync] [--debounce S] [--fetch-interval S] [--max-backoff S] [--idle S] [--json] [--timeout S]",
         discussion: """
         Without a watcher every command compares each note's size, times and inode with the
         cached catalog before it answers (one 'stat' per note: about 2 ms per 1,000 notes).
@@ -24,6 +24,9 @@ struct WatchCommand: Command {
         foreground (for a systemd user unit or another supervisor). Without an action:
         'status'. When the watcher cannot vouch for the vault (a symlink that leads to a note
         or folder, events the kernel dropped), commands walk the vault as without it.
+        In a vault of 5,000 notes or more the first command that finds no watcher starts one
+        by itself, which exits after an idle hour; 'watch: off' in .quire/config.yml (or
+        .quire/local/config.yml) turns that off. See Docs/search.md.
         With --sync (or 'sync: auto' in .quire/config.yml) it also syncs by itself: a few
         seconds after your edits settle (longer while a file keeps changing), and every minute
         to bring other devices' changes in; it backs off while the remote cannot be reached and
@@ -40,6 +43,7 @@ struct WatchCommand: Command {
                   .value("--debounce", name: "S", help: "Seconds of quiet after the last change before a sync (default 5)."),
                   .value("--fetch-interval", name: "S", help: "Seconds between fetches when nothing changes (default 60)."),
                   .value("--max-backoff", name: "S", help: "Longest wait between attempts while offline (default 900)."),
+                  .value("--idle", name: "S", help: "Exit after S seconds nobody asked it anything (start and run, not with --sync)."),
                   .value("--timeout", name: "S", help: "How long 'stop' waits for the process to end (default 30 seconds).")],
         positionals: 0...1)
 
@@ -52,6 +56,8 @@ struct WatchCommand: Command {
     let overrides: [String: Double]
     /// How long `stop` waits for the process to end.
     let timeout: Double
+    /// Seconds without a question after which the watcher exits (nil: it stays).
+    let idle: Double?
 
     init(_ arguments: ParsedArguments) throws {
         let word = arguments.positionals.first ?? "status"
@@ -82,6 +88,16 @@ struct WatchCommand: Command {
         } else {
             timeout = 30
         }
+        if let text = arguments.value("--idle") {
+            guard action == .start || action == .run else { throw CLIError.usage("--idle works with 'quire watch start' and 'quire watch run' only") }
+            guard !sync else { throw CLIError.usage("--idle and --sync cannot be used together", hint: "a syncing watcher stays until it is stopped") }
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+                throw CLIError.usage("--idle takes a number of seconds, not '\(text)'")
+            }
+            idle = seconds
+        } else {
+            idle = nil
+        }
         if json && action != .status {
             throw CLIError.usage("--json works with 'quire watch status' only")
         }
@@ -106,27 +122,45 @@ struct WatchCommand: Command {
                 throw CLIError("the watcher of \(root) still runs \(waited) after it was asked to stop (pid \(pids))",
                                hint: "a sync it was running finishes first; 'quire watch status' shows it, 'kill \(processes.map(String.init).joined(separator: " "))' ends it")
             }
-        case .run where try sync || SyncDaemonSettings.load(vault).automatic:
+        case .run where try idle == nil && (sync || SyncDaemonSettings.load(vault).automatic):
             try SyncWatch.run(vault, overrides: overrides, context: context)
         case .run:
-            let server = try Self.server(root)
-            context.output.line("watching \(root): \(Count.of(server.folderCount, "folder")); stop with 'quire watch stop'")
+            guard let server = try Self.server(root) else { return }
+            let limit = idle.map { seconds in
+                // A sync daemon using this watcher keeps it.
+                WatchIdleLimit(seconds: seconds, stayAwake: { SyncDaemonHealth.lockHolder(vaultRoot: vault.root) != nil })
+            }
+            let after = idle.map { " (exits after \(Int($0.rounded(.up))) s nobody asked it anything)" } ?? ""
+            context.output.line("watching \(root): \(Count.of(server.folderCount, "folder"))\(after); stop with 'quire watch stop'")
             context.output.flush()
             do throws(WatchError) {
-                try server.run()
+                if try server.run(idle: limit) == .idle {
+                    context.output.line("stopped: nobody asked anything for \(Int((idle ?? 0).rounded(.up))) s")
+                }
             } catch {
                 throw CLIError("the watcher stopped: \(error)", hint: "'quire watch start' starts it again")
             }
         case .start:
-            if let status = WatchClient.status(realRoot: root) {
-                context.output.line("a watcher already runs for \(root) (pid \(status.processID))")
-                return
-            }
             var extra: [String] = sync ? ["--sync"] : []
             for (key, value) in overrides.sorted(by: { $0.key < $1.key }) {
                 extra += [["syncDebounce": "--debounce", "syncFetchInterval": "--fetch-interval", "syncBackoffMax": "--max-backoff"][key] ?? "", String(value)]
             }
-            let status = try Self.startInBackground(vault, environment: context.environment, extra: extra)
+            if let idle { extra += ["--idle", String(idle)] }
+            if let status = WatchClient.status(realRoot: root) {
+                context.output.line("a watcher already runs for \(root) (pid \(status.processID))")
+                // A sync daemon wanted beside it uses it (never a second watcher).
+                if try idle == nil && (sync || SyncDaemonSettings.load(vault).automatic)
+                    && SyncDaemonHealth.lockHolder(vaultRoot: vault.root) == nil {
+                    let daemon = try Self.startInBackground(vault, environment: context.environment, extra: ["--sync"] + extra.filter { $0 != "--sync" }) {
+                        SyncDaemonHealth.lockHolder(vaultRoot: vault.root)
+                    }
+                    context.output.line("syncing by itself in the background (pid \(daemon)), using that watcher")
+                }
+                return
+            }
+            let status = try Self.startInBackground(vault, environment: context.environment, extra: extra) {
+                WatchClient.status(realRoot: root)
+            }
             // Bring the catalog up to date once with the watcher's token: the next command
             // already looks only at what changed.
             do {
@@ -141,9 +175,13 @@ struct WatchCommand: Command {
         }
     }
 
-    static func server(_ root: String) throws -> WatchServer {
+    /// The watcher of the vault at `root`; with `sharing`, nil when one already runs (the
+    /// caller uses it), else that is an error.
+    static func server(_ root: String, sharing: Bool = false) throws -> WatchServer? {
         do throws(WatchError) {
             return try WatchServer(realRoot: root)
+        } catch .alreadyRunning where sharing {
+            return nil
         } catch {
             throw translate(error, root: root)
         }
@@ -185,16 +223,17 @@ struct WatchCommand: Command {
 }
 
 extension WatchCommand {
-    /// Starts `quire watch run` for the vault in the background (QuireKit `WatcherLauncher`);
-    /// its failures in the user's words.
-    private static func startInBackground(_ vault: Vault, environment: [String: String], extra: [String]) throws -> WatchStatus {
-        do {
-            return try WatcherLauncher.start(vault, environment: environment, extra: extra)
-        } catch WatcherLaunchError.spawnFailed(let reason) {
+    /// Starts `quire watch run` for the vault in the background (QuireKit `WatcherLauncher`) and
+    /// waits until `ready` answers; its failures in the user's words.
+    private static func startInBackground<Ready>(_ vault: Vault, environment: [String: String], extra: [String],
+                                                 ready: () -> Ready?) throws -> Ready {
+        do throws(WatcherLaunchError) {
+            return try WatcherLauncher.start(vault, environment: environment, extra: extra, ready: ready)
+        } catch .spawnFailed(let reason) {
             throw CLIError("cannot start the watcher: \(reason)", hint: "'quire watch run' runs it in the foreground")
-        } catch WatcherLaunchError.exited(let last, let log) {
+        } catch .exited(let last, let log) {
             throw CLIError("the watcher did not start: \(last)", hint: "the whole log is in \(log)")
-        } catch WatcherLaunchError.noAnswer(let child, let log) {
+        } catch .noAnswer(let child, let log) {
             throw CLIError("the watcher did not answer within 30 seconds (pid \(child))", hint: "see \(log)")
         }
     }
