@@ -30,7 +30,7 @@ struct VaultCatalog {
         let opened = try open(vault: vault, environment: context.environment, rebuild: rebuild, walk: walk,
                               progress: line?.progress)
         if case .walk(watcherSaid: nil) = opened.freshness {
-            WatcherLauncher.startIfBig(vault, noteCount: opened.catalog.count, environment: context.environment)
+            WatcherLauncher.startIfBig(vault, noteCount: opened.catalog.count, walked: walk, environment: context.environment)
         }
         return opened
     }

@@ -49,14 +49,16 @@ public enum WatcherLauncher {
     }
 
     /// After a command opened the catalog of `vault` (`noteCount` notes) and no watcher
-    /// answered for it: starts one that exits after the policy's idle
+    /// answered for it (`walked`: it did not ask, a walk was wanted): starts one that exits after the policy's idle
     /// time, when the policy says the vault is big enough. It does not wait: the next command
     /// walks once more and stores the watcher's token, the ones after it ask the watcher. Two
     /// commands starting one at once leave one: the second cannot claim the vault's socket and
     /// exits. A failure to start changes nothing for this command (the next one tries again).
-    public static func startIfBig(_ vault: Vault, noteCount: Int, environment: [String: String]) {
+    public static func startIfBig(_ vault: Vault, noteCount: Int, walked: Bool, environment: [String: String]) {
         let policy = WatcherPolicy.of(vault, environment: environment)
         guard policy.startsWatcher(noteCount: noteCount) else { return }
+        // A walk asked for (`check`, `index --walk`) did not ask the watcher whether it runs.
+        guard !walked || WatchClient.status(realRoot: vault.root.path) == nil else { return }
         _ = try? spawn(vault, environment: environment, extra: ["--idle", String(policy.idleSeconds)])
     }
 
