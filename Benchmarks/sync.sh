@@ -1,9 +1,12 @@
 #!/bin/sh
-# Sync benchmark (issue 4), one run on one machine, side by side with the git CLI:
+# Sync benchmark (issues 4 and 35), one run on one machine, side by side with the git CLI:
 #   1. commit + push of N changed notes: `quire sync` vs `git add -A && git commit && git push`
 #   2. a no-op `quire sync` on a big vault vs `git status` + `git fetch`
 #   3. resolving M notes edited on both sides (one `quire sync` that merges them)
-# usage: Benchmarks/sync.sh [QUIRE] [N=10000] [BIG=100000] [M=1000]
+#   4. on the big vault, ROUNDS alternating rounds: one changed note synced vs `git add -A &&
+#      git commit && git push`, then a no-op sync vs `git status && git fetch` (median and max)
+#   5. on the big vault, the peak RSS of a sync of N changed notes vs the git CLI's
+# usage: Benchmarks/sync.sh [QUIRE] [N=10000] [BIG=100000] [M=1000] [ROUNDS=7]
 # Prints a Markdown table (paste it into Docs/benchmarks.md).
 set -eu
 NAME=sync
@@ -11,6 +14,7 @@ NAME=sync
 N=${2:-10000}
 BIG=${3:-100000}
 M=${4:-1000}
+ROUNDS=${5:-7}
 
 touch_all() {  # changes every note's body (as an editor would), keeping front matter
     find "$1" -name '*.md' -not -path '*/.git/*' -not -path '*/.quire/*' -print0 | xargs -0 sed -i '$a edited for the benchmark'
@@ -60,5 +64,41 @@ start=$(now_ms); ( cd "$WORK/d" && QUIRE_DEVICE=desktop "$QUIRE" sync >/dev/null
 merged=$(cd "$WORK/d" && git log -1 --format=%P | wc -w)
 echo "| resolve $M notes edited on both sides | $((end - start)) ms | — | — | < 5000 ms |"
 [ "$merged" -eq 2 ] || echo "warning: the last sync made no merge commit" >&2
+# 4. one changed note and a no-op on BIG notes, alternating with the git CLI on a copy
+cp -R "$WORK/big" "$WORK/bigg"
+git clone -q --bare "$WORK/big.git" "$WORK/bigg.git"
+( cd "$WORK/bigg" && git remote set-url origin "$WORK/bigg.git" && git fetch -q origin && git status >/dev/null )
+: >"$WORK/one"; : >"$WORK/noop"
+i=0
+for f in $(cd "$WORK/big" && find Inbox -name '*.md' | sort | head -n "$ROUNDS"); do
+    echo "round $i" >>"$WORK/big/$f"; echo "round $i" >>"$WORK/bigg/$f"; sync
+    tq=$(cd "$WORK/big" && time_ms "$QUIRE" sync)
+    tg=$(cd "$WORK/bigg" && time_ms sh -c "git add -A && git commit -qm edit && git push -q origin HEAD:refs/heads/main")
+    echo "$tq $tg" >>"$WORK/one"
+    tq=$(cd "$WORK/big" && time_ms "$QUIRE" sync)
+    tg=$(cd "$WORK/bigg" && time_ms sh -c "git status --porcelain >/dev/null && git fetch -q origin")
+    echo "$tq $tg" >>"$WORK/noop"
+    i=$((i + 1))
+done
+summary() {  # median and max of each column, and the ratio of the medians
+    python3 -c "
+import statistics as s, sys
+rows = [tuple(map(int, l.split())) for l in open('$1') if l.strip()]
+q, g = [r[0] for r in rows], [r[1] for r in rows]
+print(f'| {sys.argv[1]} | {s.median(q):.0f} ms (max {max(q)}) | {s.median(g):.0f} ms (max {max(g)}) | {s.median(q) / max(s.median(g), 1):.2f}× | {sys.argv[2]} |')
+" "$2" "$3"
+}
+summary "$WORK/one" "one changed note, $BIG notes, median of $ROUNDS ($(cut -d' ' -f1 /proc/loadavg))" "≤ 1.2×"
+summary "$WORK/noop" "no-op sync, $BIG notes, median of $ROUNDS ($(cut -d' ' -f1 /proc/loadavg))" "≤ 1.0×"
+
+# 5. peak RSS of a sync of N changed notes in the BIG vault
+for d in big bigg; do
+    find "$WORK/$d" -name '*.md' -not -path '*/.git/*' -not -path '*/.quire/*' | sort | head -n "$N" | tr '\n' '\0' \
+        | xargs -0 sed -i '$a edited for the memory benchmark'
+done
+sync
+mq=$(cd "$WORK/big" && /usr/bin/time -f %M "$QUIRE" sync 2>&1 >/dev/null | tail -1)
+mg=$(cd "$WORK/bigg" && /usr/bin/time -f %M sh -c "git add -A && git commit -qm edit && git push -q origin HEAD:refs/heads/main" 2>&1 >/dev/null | tail -1)
+echo "| peak RSS, $N changed notes of $BIG | $((mq / 1024)) MB | $((mg / 1024)) MB | $(ratio "$mq" "$mg")× | ≤ 300 MB |"
 echo
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
