@@ -36,6 +36,17 @@ public enum WatchedSync {
         init(_ server: WatchServer) { self.server = server }
     }
 
+    /// A watcher of the vault at `root` for this process; nil when one already runs.
+    private static func ownWatcher(_ root: String) throws(WatchError) -> WatchServer? {
+        do throws(WatchError) {
+            return try WatchServer(realRoot: root)
+        } catch .alreadyRunning {
+            return nil
+        } catch {
+            throw error
+        }
+    }
+
     /// Runs both until they stop. `log` hears the daemon's lines; `started` is told how it runs
     /// once it does. Throws `SyncDaemonError` or `WatchError` when either cannot start,
     /// `WatchedSyncError` when either stopped with an error.
@@ -44,10 +55,7 @@ public enum WatchedSync {
         let root = vault.root.path
         // First: it blocks the stop signals, which the watcher's thread then inherits.
         let daemon = try SyncDaemon(vault: vault, environment: environment, overrides: overrides, logLine: log)
-        let server: WatchServer
-        do throws(WatchError) {
-            server = try WatchServer(realRoot: root)
-        } catch .alreadyRunning {
+        guard let server = try ownWatcher(root) else {
             // One watcher per vault: the daemon uses the one that runs (`quire watch stop` stops
             // both; that watcher stays while a daemon holds its lock).
             started(.sharing(watcherProcess: WatchClient.status(realRoot: root).map { Int32($0.processID) }))
