@@ -91,10 +91,11 @@ public final class WatchServer {
                 let client = accept(listener, nil, nil)
                 if client >= 0 {
                     _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+                    // The question's time is when it came, read before the answer goes out.
+                    if let idle { lastAsked = idle.clock() }
                     let stop = try serve(client)
                     close(client)
                     if stop { return .asked }
-                    if let idle { lastAsked = idle.clock() }
                 }
             }
         }

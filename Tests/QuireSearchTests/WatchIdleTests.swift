@@ -25,7 +25,7 @@ import Testing
 
         /// Polls (without a timing assertion) until the run ended or a generous bound passed.
         func waitForEnd() {
-            for _ in 0..<1_000 where ending == nil { usleep(10_000) }
+            for _ in 0..<6_000 where ending == nil { usleep(10_000) }
         }
     }
 
