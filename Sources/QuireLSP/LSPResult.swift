@@ -64,3 +64,73 @@ struct CompletionItem: Sendable {
         ])
     }
 }
+
+/// The answer to `textDocument/hover` (LSP `Hover`): Markdown about the range under the cursor.
+struct Hover: Sendable {
+    var markdown: String
+    var range: TextRange
+
+    var json: JSON {
+        .object([("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])), ("range", range.json)])
+    }
+}
+
+/// A heading of a note and those under it (LSP `DocumentSymbol`, kind 15 string).
+struct DocumentSymbol: Sendable {
+    var name: String
+    var detail: String
+    /// The section: the heading to the line before the next heading of its level or higher.
+    var range: TextRange
+    /// The heading's line.
+    var selectionRange: TextRange
+    var children: [DocumentSymbol]
+
+    var json: JSON {
+        .object([
+            ("name", .string(name)), ("detail", .string(detail)), ("kind", .int(15)), ("range", range.json),
+            ("selectionRange", selectionRange.json), ("children", .array(children.map(\.json))),
+        ])
+    }
+}
+
+/// A note found by `workspace/symbol` (LSP `SymbolInformation`, kind 1 file).
+struct SymbolInformation: Sendable {
+    var name: String
+    /// The note's folder, nil at the vault's top.
+    var containerName: String?
+    var location: Location
+
+    var json: JSON {
+        .object(["name": .string(name), "kind": .int(1), "containerName": containerName.map { .string($0) }, "location": location.json])
+    }
+}
+
+/// A command the client runs on the server (LSP `Command`).
+struct Command: Sendable {
+    var title: String
+    var command: String
+    var arguments: [JSON]
+
+    var json: JSON { .object([("title", .string(title)), ("command", .string(command)), ("arguments", .array(arguments))]) }
+}
+
+/// An answer to `textDocument/codeAction` (LSP `CodeAction`): an edit, or a command to run.
+struct CodeAction: Sendable {
+    /// What accepting the action does.
+    enum Effect: Sendable {
+        case edit(WorkspaceEditBuilder)
+        case command(Command)
+    }
+
+    var title: String
+    /// `quickfix` or `refactor.extract`.
+    var kind: String
+    var effect: Effect
+
+    var json: JSON {
+        switch effect {
+        case .edit(let edit): .object([("title", .string(title)), ("kind", .string(kind)), ("edit", edit.json)])
+        case .command(let command): .object([("title", .string(title)), ("kind", .string(kind)), ("command", command.json)])
+        }
+    }
+}

@@ -12,23 +12,17 @@ extension LanguageServer {
         guard let range = params.range else { throw .invalidParams("range is missing") }
         var actions = try linkActions(open, path: path, range: range)
         if let records = conflicts.byPath[path], !records.isEmpty {
-            actions.append(.object([
-                ("title", .string("List the sync conflicts of this note")), ("kind", .string("quickfix")),
-                ("command", .object([("title", .string("List sync conflicts")), ("command", .string("quire.conflicts")),
-                                     ("arguments", .array([.string(path)]))])),
-            ]))
+            actions.append(CodeAction(title: "List the sync conflicts of this note", kind: "quickfix", effect: .command(
+                Command(title: "List sync conflicts", command: "quire.conflicts", arguments: [.string(path)]))))
             for record in records {
                 let losing = record.winner == "ours" ? "theirs" : "ours"
-                actions.append(.object([
-                    ("title", .string("Restore the losing version of conflict \(record.id) (\(losing), \(record.device))")),
-                    ("kind", .string("quickfix")),
-                    ("command", .object([("title", .string("Restore conflict \(record.id)")),
-                                         ("command", .string("quire.restoreConflict")),
-                                         ("arguments", .array([.string(open.uri), .string(record.id)]))])),
-                ]))
+                actions.append(CodeAction(
+                    title: "Restore the losing version of conflict \(record.id) (\(losing), \(record.device))", kind: "quickfix",
+                    effect: .command(Command(title: "Restore conflict \(record.id)", command: "quire.restoreConflict",
+                                             arguments: [.string(open.uri), .string(record.id)]))))
             }
         }
-        return .array(actions)
+        return .array(actions.map(\.json))
     }
 
     /// `quire.conflicts`: the unresolved sync conflicts (of one note when `path` is given),

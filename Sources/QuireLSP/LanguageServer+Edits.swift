@@ -3,7 +3,7 @@ import QuireCore
 import QuireKit
 
 /// A `WorkspaceEdit` as `documentChanges`: text edits, file creations and renames, in order.
-struct WorkspaceEditBuilder {
+struct WorkspaceEditBuilder: Sendable {
     private(set) var changes: [JSON] = []
 
     /// Edits of the document at `uri` (`version` nil: not open in the editor).
@@ -42,9 +42,9 @@ extension LanguageServer {
 
     /// Code actions on links: create the note of an unresolved link under the cursor; extract
     /// a selection into a new note with a link in its place.
-    func linkActions(_ open: OpenDocument, path: String, range: TextRange) throws(ResponseError) -> [JSON] {
+    func linkActions(_ open: OpenDocument, path: String, range: TextRange) throws(ResponseError) -> [CodeAction] {
         guard let session, clientSupports("create") else { return [] }
-        var actions: [JSON] = []
+        var actions: [CodeAction] = []
         let document = open.document
         let lower = document.offset(of: range.start)
         let upper = document.offset(of: range.end)
@@ -56,8 +56,7 @@ extension LanguageServer {
                 guard let plan = try? NewNotePlan.forLink(target: link.target, vault: session.vault, now: now) else { continue }
                 var edit = WorkspaceEditBuilder()
                 edit.create(session.uri(ofPath: plan.path), text: String(decoding: plan.data, as: UTF8.self))
-                actions.append(.object([("title", .string("Create note '\(plan.title)' (\(plan.path))")),
-                                        ("kind", .string("quickfix")), ("edit", edit.json)]))
+                actions.append(CodeAction(title: "Create note '\(plan.title)' (\(plan.path))", kind: "quickfix", effect: .edit(edit)))
             }
         }
         let body = FrontMatterLines(document).contentLines
@@ -70,8 +69,8 @@ extension LanguageServer {
                 var edit = WorkspaceEditBuilder()
                 edit.create(session.uri(ofPath: plan.path), text: String(decoding: plan.data, as: UTF8.self))
                 edit.edit(open.uri, version: document.version, [(document.range(of: lower..<upper), link)])
-                actions.append(.object([("title", .string("Extract into a new note '\(plan.title)'")),
-                                        ("kind", .string("refactor.extract")), ("edit", edit.json)]))
+                actions.append(CodeAction(title: "Extract into a new note '\(plan.title)'", kind: "refactor.extract",
+                                          effect: .edit(edit)))
             } catch {
                 options.log("no extraction: \(error)")
             }

@@ -102,10 +102,7 @@ extension LanguageServer {
             text = "**ambiguous link**: " + candidates.map { "`\($0)`" }.joined(separator: ", ")
         case .unresolved: text = "**no note** is named `\(link.target)` — a code action creates it"
         }
-        return .object([
-            ("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
-            ("range", open.document.range(of: link.range).json),
-        ])
+        return Hover(markdown: text, range: open.document.range(of: link.range)).json
     }
 
     /// The first lines of a note's body (after the front matter), at most 8 lines and 600 bytes.

@@ -3,25 +3,11 @@ import QuireCore
 import QuireKit
 
 extension LanguageServer {
-    /// What the server offers (`initialize`'s answer).
-    var capabilities: JSON {
-        .object([
-            ("positionEncoding", .string(encoding.rawValue)),
-            ("textDocumentSync", .object([
-                ("openClose", .bool(true)), ("change", .int(2)), ("willSave", .bool(false)),
-                ("willSaveWaitUntil", .bool(true)), ("save", .object([("includeText", .bool(false))])),
-            ])),
-            ("completionProvider", .object([
-                ("triggerCharacters", .array(["[", "#", ":", " ", ","].map { .string($0) })),
-                ("resolveProvider", .bool(false)),
-            ])),
-            ("definitionProvider", .bool(true)), ("referencesProvider", .bool(true)), ("hoverProvider", .bool(true)),
-            ("documentSymbolProvider", .bool(true)),
-            ("workspaceSymbolProvider", .bool(true)),
-            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix"), .string("refactor.extract")]))])),
-            ("renameProvider", .object([("prepareProvider", .bool(true))])),
-            ("executeCommandProvider", .object([("commands", .array(Self.commands.map { .string($0) }))])),
-        ])
+    /// The answer to `initialize`: what the server offers, in the agreed position encoding.
+    var initializeResult: InitializeResult {
+        InitializeResult(positionEncoding: encoding.rawValue, triggerCharacters: ["[", "#", ":", " ", ","],
+                         codeActionKinds: ["quickfix", "refactor.extract"], commands: Self.commands,
+                         serverName: "quire", serverVersion: Self.version)
     }
 
     /// The commands of `workspace/executeCommand`.

@@ -14,31 +14,27 @@ extension LanguageServer {
             let end = document.lineRange(max(heading.line, endLine)).upperBound
             return document.range(of: document.lineRange(heading.line).lowerBound..<end)
         }
-        func symbols(from start: Int, level: Int) -> (JSON, Int) {
-            var result: [JSON] = []
+        func symbols(from start: Int, level: Int) -> ([DocumentSymbol], Int) {
+            var result: [DocumentSymbol] = []
             var index = start
             while index < headings.count && headings[index].level >= level {
                 let heading = headings[index]
                 let (children, next) = symbols(from: index + 1, level: heading.level + 1)
-                result.append(.object([
-                    ("name", .string(heading.text.isEmpty ? "(untitled)" : heading.text)),
-                    ("detail", .string(String(repeating: "#", count: heading.level))), ("kind", .int(15)),
-                    ("range", section(index).json),
-                    ("selectionRange", document.range(of: document.lineRange(heading.line)).json),
-                    ("children", children),
-                ]))
+                result.append(DocumentSymbol(
+                    name: heading.text.isEmpty ? "(untitled)" : heading.text, detail: String(repeating: "#", count: heading.level),
+                    range: section(index), selectionRange: document.range(of: document.lineRange(heading.line)), children: children))
                 index = next
             }
-            return (.array(result), index)
+            return (result, index)
         }
-        var all: [JSON] = []
+        var all: [DocumentSymbol] = []
         var index = 0
         while index < headings.count {
             let (some, next) = symbols(from: index, level: headings[index].level)
-            all += some.array ?? []
+            all += some
             index = max(next, index + 1)
         }
-        return .array(all)
+        return .array(all.map(\.json))
     }
 
     /// `workspace/symbol`: notes whose title, alias or path matches the query (fuzzy), best first.
@@ -48,11 +44,8 @@ extension LanguageServer {
         guard let ranked = session.directory.rank(matcher, limit: 200, stop: { isCancelled(id) }) else { throw .cancelled }
         return .array(ranked.hits.map { note, _ in
             let folder = (note.entry.path as NSString).deletingLastPathComponent
-            let location = Location.top(of: session.uri(ofPath: note.entry.path)).json
-            return .object([
-                "name": .string(note.entry.title), "kind": .int(1),
-                "containerName": folder.isEmpty ? nil : .string(folder), "location": location,
-            ])
+            return SymbolInformation(name: note.entry.title, containerName: folder.isEmpty ? nil : folder,
+                                     location: Location.top(of: session.uri(ofPath: note.entry.path))).json
         })
     }
 }

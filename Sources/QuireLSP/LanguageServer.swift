@@ -273,10 +273,7 @@ public final class LanguageServer {
         // that follow wait for it in order, as they waited for the answer.
         vaultToOpen = vault
         state = .running
-        return .object([
-            ("capabilities", capabilities),
-            ("serverInfo", .object([("name", .string("quire")), ("version", .string(Self.version))])),
-        ])
+        return initializeResult.json
     }
 
     /// Opens the catalog of `vault` (on the actor, right after `initialize` is answered); a
