@@ -80,15 +80,9 @@ public struct NoteTemplate: Sendable, Equatable {
 }
 
 extension NoteDocument {
-    /// A new note's document (see `NoteTemplate` for the key order).
-    public static func newNote(id: String, title: String, createdAt: Date, updatedAt: Date? = nil,
-                               tags: [String] = [], project: String? = nil, draft: Bool? = nil,
-                               pinned: Bool = false, color: String? = nil, mood: Int? = nil,
-                               extra: [FrontMatterEntry] = [], body: String = "",
-                               timeZone: TimeZone = .current) -> NoteDocument {
-        let template = NoteTemplate(id: id, title: title, createdAt: createdAt, updatedAt: updatedAt, tags: tags,
-                                    project: project, draft: draft, pinned: pinned, color: color, mood: mood,
-                                    extra: extra, body: body)
-        return NoteDocument(data: Data(template.render(timeZone: timeZone).utf8), timeZone: timeZone)
+    /// A new note's document from `template` (see `NoteTemplate` for the key order), dates
+    /// written with the offset of `timeZone`.
+    public static func newNote(_ template: NoteTemplate, timeZone: TimeZone = .current) -> NoteDocument {
+        NoteDocument(data: Data(template.render(timeZone: timeZone).utf8), timeZone: timeZone)
     }
 }

@@ -40,9 +40,10 @@ extension NewNotePlan {
         var body = options.body
         if !body.isEmpty && !body.hasSuffix("\n") { body += "\n" }
         guard let template = options.template else {
-            let data = NoteDocument.newNote(id: id, title: title, createdAt: now, tags: options.tags, project: options.project,
-                                            draft: options.draft, pinned: options.pinned, color: options.color,
-                                            mood: options.mood, body: body).serialized()
+            let template = NoteTemplate(id: id, title: title, createdAt: now, tags: options.tags, project: options.project,
+                                        draft: options.draft, pinned: options.pinned, color: options.color,
+                                        mood: options.mood, body: body)
+            let data = NoteDocument.newNote(template).serialized()
             return (NewNotePlan(path: path, title: title, data: data), [])
         }
         let filled = try TemplateNote.make(template, in: vault, title: title, id: id, now: now, custom: options.variables)

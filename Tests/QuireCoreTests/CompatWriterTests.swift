@@ -80,9 +80,10 @@ import Testing
     }
 
     @Test func newNoteTemplate() {
-        let document = NoteDocument.newNote(id: "2f1e7a1c-0000-4000-8000-00000000abcd", title: "Woody's Last Ride!",
-                                            createdAt: when, tags: ["toys", "western"], project: "Toy Story 5",
-                                            draft: true, body: "\nText\n", timeZone: TestSupport.berlin)
+        let template = NoteTemplate(id: "2f1e7a1c-0000-4000-8000-00000000abcd", title: "Woody's Last Ride!",
+                                    createdAt: when, tags: ["toys", "western"], project: "Toy Story 5",
+                                    draft: true, body: "\nText\n")
+        let document = NoteDocument.newNote(template, timeZone: TestSupport.berlin)
         #expect(TestSupport.text(document) == """
         ---
         id: 2f1e7a1c-0000-4000-8000-00000000abcd
