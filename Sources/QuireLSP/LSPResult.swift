@@ -134,3 +134,11 @@ struct CodeAction: Sendable {
         }
     }
 }
+
+/// The answer to `textDocument/prepareRename`: the range renamed and the name it has now.
+struct PrepareRenameResult: Sendable {
+    var range: TextRange
+    var placeholder: String
+
+    var json: JSON { .object([("range", range.json), ("placeholder", .string(placeholder))]) }
+}

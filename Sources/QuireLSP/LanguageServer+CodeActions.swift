@@ -31,11 +31,7 @@ extension LanguageServer {
         let records = conflicts.byPath.keys.sorted().filter { path == nil || $0 == path }.flatMap { conflicts.byPath[$0] ?? [] }
         let lines = records.map { "\($0.id) \($0.path): \($0.winner) won on \($0.device) — \($0.reason)" }
         showMessage(records.isEmpty ? "no unresolved sync conflicts" : lines.joined(separator: "\n"))
-        return .array(records.map { record in
-            .object([("id", .string(record.id)), ("path", .string(record.path)),
-                     ("time", .string(QuireClock.iso8601(record.time))), ("device", .string(record.device)),
-                     ("winner", .string(record.winner)), ("reason", .string(record.reason))])
-        })
+        return .array(records.map(\.json))
     }
 
     /// `quire.restoreConflict URI ID`: asks the editor to replace the buffer with the losing

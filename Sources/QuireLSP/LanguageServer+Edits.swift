@@ -82,7 +82,7 @@ extension LanguageServer {
     /// `title:` value, or the first `# heading` of a note without one).
     func prepareRename(_ params: DocumentPosition) throws(ResponseError) -> JSON {
         guard let (path, range, _) = try renameTarget(params), let session else { return .null }
-        return .object([("range", range.json), ("placeholder", .string(session.directory.entry(path)?.title ?? ""))])
+        return PrepareRenameResult(range: range, placeholder: session.directory.entry(path)?.title ?? "").json
     }
 
     /// What a rename at the cursor renames: the note, the range shown, and the document.

@@ -77,13 +77,7 @@ extension LanguageServer {
             + "\(overview.ahead) to push, \(overview.behind) to merge, \(overview.conflicts) unresolved conflict"
             + "\(overview.conflicts == 1 ? "" : "s"); \(last)"
         showMessage(text)
-        return .object([
-            "vault": .string(session.vault.root.path), "notes": .int(session.directory.count),
-            "openDocuments": .int(documents.count), "remote": overview.remote.map { .string($0) },
-            "uncommitted": .int(overview.uncommitted), "ahead": .int(overview.ahead), "behind": .int(overview.behind),
-            "conflicts": .int(overview.conflicts), "lastSync": overview.lastSync.map { .string(QuireClock.iso8601($0)) },
-            "lastOutcome": overview.lastOutcome.map { .string($0) }, "lastError": overview.lastError.map { .string($0) },
-            "syncRunning": .bool(syncRunning),
-        ])
+        return ServerStatus(vault: session.vault.root.path, notes: session.directory.count, openDocuments: documents.count,
+                            overview: overview, syncRunning: syncRunning).json
     }
 }

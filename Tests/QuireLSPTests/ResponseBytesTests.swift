@@ -4,12 +4,13 @@ import Testing
 import QuireCore
 
 /// The bytes of the answers encoded from values (`InitializeResult`, `Hover`, `DocumentSymbol`,
-/// `SymbolInformation`, `CodeAction`) are the ones clients have always received: same members,
-/// same order.
+/// `SymbolInformation`, `CodeAction`, `PrepareRenameResult`, `ServerStatus`) are the ones
+/// clients have always received: same members, same order.
 @Suite struct ResponseBytesTests {
-    /// The answer as one line of JSON, the vault's address written `VAULT/`, new ids `ID`.
+    /// The answer as one line of JSON, the vault's address and path written `VAULT`, new ids `ID`.
     func bytes(_ answer: JSON, _ client: LSPClient) -> String {
         answer.rendered(.compact).replacingOccurrences(of: client.root.absoluteString, with: "VAULT")
+            .replacingOccurrences(of: client.root.path, with: "VAULT")
             .replacingOccurrences(of: #"id: [0-9a-f-]{36}"#, with: "id: ID", options: .regularExpression)
     }
 
@@ -34,6 +35,8 @@ import QuireCore
             ("textDocument", .object([("uri", .string(client.uri("new.md")))])), ("range", LSPClient.range((2, 23, 2, 23))),
             ("context", .object([("diagnostics", .array([]))])),
         ])), client))
+        seen.append(bytes(try client.result("textDocument/prepareRename", at(client, "new.md", 2, 9)), client))
+        seen.append(bytes(try client.result("workspace/executeCommand", .object([("command", .string("quire.status"))])), client))
         #expect(seen == Self.expected)
         #expect(try client.stop() == 0)
     }
@@ -46,6 +49,8 @@ import QuireCore
         ###"[{"name":"Top","detail":"#","kind":15,"range":{"start":{"line":0,"character":0},"end":{"line":3,"character":0}},"selectionRange":{"start":{"line":0,"character":0},"end":{"line":0,"character":5}},"children":[{"name":"Under","detail":"##","kind":15,"range":{"start":{"line":1,"character":0},"end":{"line":3,"character":0}},"selectionRange":{"start":{"line":1,"character":0},"end":{"line":1,"character":8}},"children":[]}]}]"###,
         ###"[{"name":"new","kind":1,"location":{"uri":"VAULT/new.md","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}},{"name":"Jessie","kind":1,"containerName":"notes","location":{"uri":"VAULT/notes/jessie.md","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}},{"name":"Woody Pride","kind":1,"location":{"uri":"VAULT/woody.md","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}}]"###,
         ###"[{"title":"Create note 'Big Plan' (big-plan.md)","kind":"quickfix","edit":{"documentChanges":[{"kind":"create","uri":"VAULT/big-plan.md","options":{"overwrite":false,"ignoreIfExists":false}},{"textDocument":{"uri":"VAULT/big-plan.md","version":null},"edits":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"newText":"---\nid: ID\ntitle: Big Plan\ncreatedAt: 2026-11-29T12:00:00+00:00\nupdatedAt: 2026-11-29T12:00:00+00:00\ntags: []\n---\n"}]}]}}]"###,
+        ###"{"range":{"start":{"line":2,"character":8},"end":{"line":2,"character":13}},"placeholder":"Woody Pride"}"###,
+        ###"{"vault":"VAULT","notes":4,"openDocuments":1,"uncommitted":6,"ahead":0,"behind":0,"conflicts":0,"syncRunning":false}"###,
     ]
 
     @Test func conflictActionsAreCommands() {

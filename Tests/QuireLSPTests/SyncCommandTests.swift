@@ -61,6 +61,7 @@ import QuireCore
         let listed = try client.result("workspace/executeCommand", .object([("command", .string("quire.conflicts")),
                                                                              ("arguments", .array([.string("plan.md")]))]))
         #expect(listed[0]?["id"] == .string(id))
+        #expect(listed[0]?.members?.map(\.key) == ["id", "path", "time", "device", "winner", "reason"])
         _ = try client.result("workspace/executeCommand", try #require(restore["command"]).replacingCommandKey())
         let apply = try client.wait { $0["method"]?.string == "workspace/applyEdit" }
         client.answer(apply, .object([("applied", .bool(true))]))
