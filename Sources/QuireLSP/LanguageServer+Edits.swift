@@ -4,21 +4,41 @@ import QuireKit
 
 /// A `WorkspaceEdit` as `documentChanges`: text edits, file creations and renames, in order.
 struct WorkspaceEditBuilder: Sendable {
-    private(set) var changes: [JSON] = []
+    /// One step of the edit (LSP `TextDocumentEdit`, `CreateFile`, `RenameFile`).
+    enum Change: Sendable {
+        /// Edits of the document at `uri`; `version` nil: not open in the editor.
+        case edit(uri: String, version: Int?, edits: [TextEdit])
+        /// A new file (never over an existing one).
+        case create(uri: String)
+        /// A file moved, over an existing one only when `overwrite`.
+        case rename(oldUri: String, newUri: String, overwrite: Bool)
+
+        var json: JSON {
+            switch self {
+            case let .edit(uri, version, edits):
+                .object([("textDocument", .object([("uri", .string(uri)), ("version", version.map { .int($0) } ?? .null)])),
+                         ("edits", .array(edits.map(\.json)))])
+            case .create(let uri):
+                .object([("kind", .string("create")), ("uri", .string(uri)),
+                         ("options", .object([("overwrite", .bool(false)), ("ignoreIfExists", .bool(false))]))])
+            case let .rename(old, new, overwrite):
+                .object([("kind", .string("rename")), ("oldUri", .string(old)), ("newUri", .string(new)),
+                         ("options", .object([("overwrite", .bool(overwrite)), ("ignoreIfExists", .bool(false))]))])
+            }
+        }
+    }
+
+    private(set) var changes: [Change] = []
 
     /// Edits of the document at `uri` (`version` nil: not open in the editor).
     mutating func edit(_ uri: String, version: Int?, _ edits: [(range: TextRange, text: String)]) {
         guard !edits.isEmpty else { return }
-        changes.append(.object([
-            ("textDocument", .object([("uri", .string(uri)), ("version", version.map { .int($0) } ?? .null)])),
-            ("edits", .array(edits.map { TextEdit(range: $0.range, newText: $0.text).json })),
-        ]))
+        changes.append(.edit(uri: uri, version: version, edits: edits.map { TextEdit(range: $0.range, newText: $0.text) }))
     }
 
     /// Creates the file at `uri` with `text` (never over an existing file).
     mutating func create(_ uri: String, text: String) {
-        changes.append(.object([("kind", .string("create")), ("uri", .string(uri)),
-                                ("options", .object([("overwrite", .bool(false)), ("ignoreIfExists", .bool(false))]))]))
+        changes.append(.create(uri: uri))
         let top = TextRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
         edit(uri, version: nil, [(top, text)])
     }
@@ -26,11 +46,10 @@ struct WorkspaceEditBuilder: Sendable {
     /// Renames the file at `old` to `new`: never over an existing file, unless `overwrite` (a
     /// buffer following its note to where a sync moved it, its text merged with the file there).
     mutating func rename(_ old: String, _ new: String, overwrite: Bool = false) {
-        changes.append(.object([("kind", .string("rename")), ("oldUri", .string(old)), ("newUri", .string(new)),
-                                ("options", .object([("overwrite", .bool(overwrite)), ("ignoreIfExists", .bool(false))]))]))
+        changes.append(.rename(oldUri: old, newUri: new, overwrite: overwrite))
     }
 
-    var json: JSON { .object([("documentChanges", .array(changes))]) }
+    var json: JSON { .object([("documentChanges", .array(changes.map(\.json)))]) }
 }
 
 extension LanguageServer {

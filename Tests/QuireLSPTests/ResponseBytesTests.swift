@@ -37,6 +37,10 @@ import QuireCore
         ])), client))
         seen.append(bytes(try client.result("textDocument/prepareRename", at(client, "new.md", 2, 9)), client))
         seen.append(bytes(try client.result("workspace/executeCommand", .object([("command", .string("quire.status"))])), client))
+        seen.append(bytes(try client.result("textDocument/rename", .object([
+            ("textDocument", .object([("uri", .string(client.uri("new.md")))])), ("position", LSPClient.position(2, 9)),
+            ("newName", .string("Sheriff Woody")),
+        ])), client))
         #expect(seen == Self.expected)
         #expect(try client.stop() == 0)
     }
@@ -51,6 +55,7 @@ import QuireCore
         ###"[{"title":"Create note 'Big Plan' (big-plan.md)","kind":"quickfix","edit":{"documentChanges":[{"kind":"create","uri":"VAULT/big-plan.md","options":{"overwrite":false,"ignoreIfExists":false}},{"textDocument":{"uri":"VAULT/big-plan.md","version":null},"edits":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"newText":"---\nid: ID\ntitle: Big Plan\ncreatedAt: 2026-11-29T12:00:00+00:00\nupdatedAt: 2026-11-29T12:00:00+00:00\ntags: []\n---\n"}]}]}}]"###,
         ###"{"range":{"start":{"line":2,"character":8},"end":{"line":2,"character":13}},"placeholder":"Woody Pride"}"###,
         ###"{"vault":"VAULT","notes":4,"openDocuments":1,"uncommitted":6,"ahead":0,"behind":0,"conflicts":0,"syncRunning":false}"###,
+        ###"{"documentChanges":[{"textDocument":{"uri":"VAULT/new.md","version":1},"edits":[{"range":{"start":{"line":2,"character":6},"end":{"line":2,"character":15}},"newText":"[[sheriff-woody]]"}]}]}"###,
     ]
 
     @Test func conflictActionsAreCommands() {
@@ -58,5 +63,12 @@ import QuireCore
         let action = CodeAction(title: "Restore", kind: "quickfix", effect: .command(command))
         #expect(action.json.rendered(.compact) == #"{"title":"Restore","kind":"quickfix","command":{"title":"Restore conflict c1","#
             + #""command":"quire.restoreConflict","arguments":["file:///n.md","c1"]}}"#)
+    }
+
+    @Test func aFileRenameInAnEditKeepsItsBytes() {
+        var edit = WorkspaceEditBuilder()
+        edit.rename("file:///a.md", "file:///b.md", overwrite: true)
+        #expect(edit.json.rendered(.compact) == #"{"documentChanges":[{"kind":"rename","oldUri":"file:///a.md","newUri":"file:///b.md","#
+            + #""options":{"overwrite":true,"ignoreIfExists":false}}]}"#)
     }
 }
