@@ -52,10 +52,8 @@ import Testing
             let repo = try committedVault(temp)
             #expect(try repo.isProvablyUnchanged())
             switch change {
-            case "untracked file": try Fixture.write("new\n", to: "Folder/new.md", in: temp.url)
-            case "untracked nested file": try Fixture.write("new\n", to: "New/Deeper/new.md", in: temp.url)
-            case "deletion": try FileManager.default.removeItem(at: temp.path("Folder/beta.md"))
-            case "mode": try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temp.path("alpha.md").path)
+            case "untracked file", "untracked nested file", "deletion", "mode":
+                try Self.make(change, in: temp)
             case "file became folder":
                 try FileManager.default.removeItem(at: temp.path("alpha.md"))
                 try Fixture.write("inside\n", to: "alpha.md/inside.tmp", in: temp.url)
@@ -83,6 +81,16 @@ import Testing
         #expect(try !repo.isProvablyUnchanged())
     }
 
+    /// Makes one of the changes both the proof and the candidates must see.
+    private static func make(_ change: String, in temp: TemporaryDirectory) throws {
+        switch change {
+        case "untracked file": try Fixture.write("new\n", to: "Folder/new.md", in: temp.url)
+        case "untracked nested file": try Fixture.write("new\n", to: "New/Deeper/new.md", in: temp.url)
+        case "deletion": try FileManager.default.removeItem(at: temp.path("Folder/beta.md"))
+        default: try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temp.path("alpha.md").path)
+        }
+    }
+
     /// `changeCandidates()` names every path the full status lists, so that the status of just
     /// those paths is the full status; what it cannot narrow down (a staged change) is nil.
     @Test func candidatesNameEveryChange() throws {
@@ -95,10 +103,8 @@ import Testing
             case "edit keeping size and time":
                 try Fixture.write("ALPHA\n", to: "alpha.md", in: temp.url)
                 try age("alpha.md", temp)
-            case "untracked file": try Fixture.write("new\n", to: "Folder/new.md", in: temp.url)
-            case "untracked nested file": try Fixture.write("new\n", to: "New/Deeper/new.md", in: temp.url)
-            case "deletion": try FileManager.default.removeItem(at: temp.path("Folder/beta.md"))
-            case "mode": try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temp.path("alpha.md").path)
+            case "untracked file", "untracked nested file", "deletion", "mode":
+                try Self.make(change, in: temp)
             case "file became folder":
                 try FileManager.default.removeItem(at: temp.path("alpha.md"))
                 try Fixture.write("inside\n", to: "alpha.md/inside.md", in: temp.url)
