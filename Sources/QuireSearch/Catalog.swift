@@ -74,22 +74,6 @@ public struct Catalog: Sendable {
         pathIndex = nil
     }
 
-    /// The same notes in one segment without removed slots (what a snapshot should hold once
-    /// the recent changes grow large).
-    func compacted() -> Catalog {
-        var all: [AnalyzedNote] = []
-        all.reserveCapacity(liveCount)
-        for document in 0..<base.count where baseLive[document] { all.append(base.analyzed(document)) }
-        all.append(contentsOf: deltaNotes)
-        return Catalog(analyzed: all.sorted { ExactPath.precedes($0.record.path, $1.record.path) })
-    }
-
-    /// Whether the recent changes are large enough to be merged into the main segment.
-    var needsCompaction: Bool {
-        let dead = baseLive.count - baseLive.lazy.filter { $0 }.count
-        return (deltaNotes.count > 256 || dead > 256) && (deltaNotes.count + dead) * 8 > base.count
-    }
-
     /// Notes with problems (e.g. unreadable front matter).
     public var problemCount: Int {
         var total = 0
