@@ -42,8 +42,16 @@ open(f"{work}/base.md", "w").write(front.format("2026-12-01T09:00:00Z") + "\n".j
 open(f"{work}/laptop.md", "w").write(front.format("2026-12-01T10:00:00Z") + "\n".join(edit("laptop", shared)) + "\n")
 open(f"{work}/phone.md", "w").write(front.format("2026-12-01T11:00:00Z") + "\n".join(edit("phone", shared)) + "\n")
 PY
+# The driver runs as git runs it in a merge: in a repository whose HEAD is the laptop's commit,
+# with GITHEAD_<commit> naming the phone's and GIT_REFLOG_ACTION saying "merge" (outside a merge
+# it leaves colliding text to the user, git's markers).
+(cd "$WORK" && git init -q -b main && git config user.name bench && git config user.email bench@example.com &&
+    cp base.md note.md && git add note.md && git commit -qm base &&
+    git checkout -qb phone && cp phone.md note.md && git commit -qam phone &&
+    git checkout -q main && cp laptop.md note.md && git commit -qam laptop)
+PHONE=$(git -C "$WORK" rev-parse phone)
 # The driver writes over its second file: each run merges a fresh copy of the laptop's version.
-best_quire=$(best_of 5 sh -c 'cp "$1/laptop.md" "$1/ours.md" && cd "$1" && "$2" merge-driver base.md ours.md phone.md note.md' merge "$WORK" "$QUIRE")
+best_quire=$(best_of 5 env "GITHEAD_$PHONE=phone" "GIT_REFLOG_ACTION=merge phone" sh -c 'cp "$1/laptop.md" "$1/ours.md" && cd "$1" && "$2" merge-driver base.md ours.md phone.md note.md' merge "$WORK" "$QUIRE")
 best_git=$(best_of 5 sh -c 'git merge-file -p "$1/laptop.md" "$1/base.md" "$1/phone.md" || true' merge "$WORK")
 echo "| measurement | quire | git | ratio |"
 echo "|---|---|---|---|"
