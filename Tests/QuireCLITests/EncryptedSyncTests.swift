@@ -68,6 +68,42 @@ import Testing
         #expect(try a.read("c.md") == "from c\n")
     }
 
+    /// The shapes that break syncs at the edges travel through the encrypted packs as through a
+    /// plain remote: a symlink, names equal under NFC made apart, a nested repository (never
+    /// sent), a plain `git commit` between syncs, `core.autocrlf` on one device and different
+    /// words of one line changed on both devices.
+    @Test func edgeShapesCrossAnEncryptedRemote() throws {
+        let world = try SyncWorld()
+        let a = try Self.first(world, notes: ["one.md": SyncMergeTests.base, "caf\u{E9}.md": "composed\n"])
+        try FileManager.default.createSymbolicLink(atPath: a.vault.url("link.md").path, withDestinationPath: "one.md")
+        try a.write("inside\n", to: "nested/inner.md")
+        try #require(try gitCLI(["init", "-q"], in: a.vault.url("nested")).code == 0)
+        try a.sync(now: "2026-11-29T12:01:00Z")
+        let b = try world.clone("b", environment: Self.passphrase)
+        #expect(try b.git(["config", "core.autocrlf", "true"]).code == 0)
+        try a.write(SyncMergeTests.base.replacingOccurrences(of: "Para two.", with: "Big para two."), to: "one.md")
+        try a.write("decomposed\n", to: "cafe\u{301}.md")
+        try b.write(SyncMergeTests.base.replacingOccurrences(of: "Para two.", with: "Para two ends."), to: "one.md")
+        try b.write("by plain git\n", to: "plain.md")
+        #expect(try b.git(["add", "plain.md"]).code == 0)
+        #expect(try b.git(["-c", "user.name=Ben", "-c", "user.email=ben@example.com", "commit", "-qm", "by hand"]).code == 0)
+        for (device, minute) in [(a, 2), (b, 3), (a, 4), (b, 5)] {
+            try device.sync(now: "2026-11-29T12:0\(minute):00Z")
+        }
+        #expect(try a.headTree() == b.headTree(), "both devices hold one tree")
+        let merged = try a.read("one.md")
+        #expect(merged.contains("Big para two ends."), "both devices' words of the line survive: \(merged)")
+        #expect(try a.read("plain.md") == "by plain git\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: b.vault.url("link.md").path) == "one.md")
+        let texts = Set(try a.files().values)
+        #expect(texts.contains("composed\n") && texts.contains("decomposed\n"), "both notes of NFC-equal names are kept")
+        #expect(!b.exists("nested/inner.md"), "a nested repository is never sent")
+        let host = try Self.hostObjects(world.bare)
+        for secret in ["Big para", "decomposed", "by plain git", "inside"] {
+            #expect(!host.contains(secret), "the host holds \(secret)")
+        }
+    }
+
     @Test func gitDaemon() throws {
         let server = try GitServer.start("daemon")
         defer { server.stop() }
