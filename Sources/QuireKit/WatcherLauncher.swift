@@ -21,13 +21,6 @@ public enum WatcherLaunchError: Error, Equatable, Sendable {
 /// signals at their default action. `quire watch start` waits until it answers; a command that
 /// opens the catalog of a big vault with no watcher starts one without waiting (`WatcherPolicy`).
 public enum WatcherLauncher {
-    /// Starts the watcher of `vault` with `environment` and the extra arguments of
-    /// `quire watch run` (e.g. `--sync`); returns its status once it answers.
-    public static func start(_ vault: Vault, environment: [String: String], extra: [String]) throws(WatcherLaunchError) -> WatchStatus {
-        let root = vault.root.path
-        return try start(vault, environment: environment, extra: extra) { WatchClient.status(realRoot: root) }
-    }
-
     /// Starts `quire watch run` for `vault` with `extra` arguments and waits until `ready` has an
     /// answer (the watcher's status, or the lock of the daemon it starts), or reports why it
     /// stopped.
