@@ -37,6 +37,10 @@ device: the rounds' operations happen while the daemons sync by themselves (no s
 now and then a `quire sync` by hand runs beside a daemon (it must succeed: it waits for the
 daemon's cycle). Then every daemon gets SIGTERM (each must exit 0), the devices converge with
 plain syncs, and the ledger is checked as above; the figures add the daemons' cycles.
+--encrypted makes the shared repository an encrypted remote (`quire remote URL --encrypt`, the
+devices join with `quire clone` and the passphrase): every mode and shape runs over it; the
+published tree checked is the decrypted `origin/main` every device converged on, and the host's
+objects, inflated, must hold no token, note name or `chaos:` key.
 Exit code 0 when converged with no loss; 1 otherwise (the report says why and how to reproduce).
 """
 import argparse
@@ -64,6 +68,7 @@ TOKEN = re.compile(r"tok-\d{5}-\d+-\d{4}")
 EXIT_LOCKED = 7
 UNICODE_NAMES = ["Résumé %d.md", "Café crème %d.md", "Übersicht %d.md"]
 CASE_NAMES = ["plan", "inbox", "ideen"]   # written lower, Capitalized or UPPER: one file on macOS
+PASSPHRASE = "chaos driver passphrase"
 CLOCK_SKEW = [0, 600, -3600]   # seconds: device index modulo 3 (ahead, behind) under --edges
 
 
@@ -122,7 +127,18 @@ class Chaos:
                "QUIRE_DEVICE": device.name, "QUIRE_NOW": self.now(device).strftime("%Y-%m-%dT%H:%M:%SZ")}
         if fault:
             env["QUIRE_FAULT"] = fault
+        if self.args.encrypted:
+            env["QUIRE_PASSPHRASE"] = PASSPHRASE
+            env["QUIRE_PASSPHRASE_COST"] = "interactive"
         return env
+
+    def published(self):
+        """The git directory and ref of what the devices publish: the remote's `main`, or over an
+        encrypted remote the decrypted `origin/main` of the first device (the host holds only the
+        sealed carrier)."""
+        if self.args.encrypted:
+            return os.path.join(self.devices[0].path, ".git"), "refs/remotes/origin/main"
+        return self.remote, "refs/heads/main"
 
     def log(self, text):
         self.log_lines.append("r%d t%d %s" % (self.round, self.clock, text))
@@ -686,7 +702,8 @@ class Chaos:
                     self.log("converge: %s sync exit %d %s" % (device.name, result.returncode, result.stderr.strip()))
                     if result.returncode == EXIT_LOCKED:
                         raise Failure("%s: the lock blocked a sync after a crash:\n%s" % (device.name, result.stderr))
-            remote_head = self.git("--git-dir", self.remote, "rev-parse", "refs/heads/main").stdout.strip()
+            git_dir, ref = self.published()
+            remote_head = self.git("--git-dir", git_dir, "rev-parse", ref).stdout.strip()
             heads = [self.git("rev-parse", "HEAD", cwd=d.path).stdout.strip() for d in self.devices]
             trees = [self.tree(d) for d in self.devices]
             if all(code == 0 for code in codes) and all(h == remote_head for h in heads) \
@@ -716,7 +733,8 @@ class Chaos:
                         and not (self.args.hostile and line.startswith("?? ") and hostile.is_scratch(os.path.basename(line[3:])))]
             if leftover:
                 problems.append("%s: work tree not clean after converging:\n%s" % (device.name, status.stdout))
-        listed = self.git("--git-dir", self.remote, "ls-tree", "-r", "--name-only", "-z", "refs/heads/main").stdout
+        git_dir, ref = self.published()
+        listed = self.git("--git-dir", git_dir, "ls-tree", "-r", "--name-only", "-z", ref).stdout
         for path in listed.split("\0"):
             name = os.path.basename(path)
             if ".quire-tmp" in name or name.endswith(".chaos-tmp"):
@@ -767,12 +785,27 @@ class Chaos:
         self.stats["losses"] = len(lost)
         for token in lost[:20]:
             entry = self.ledger[token]
-            commits = self.git("--git-dir", self.remote, "log", "--all", "--format=%h %s", "-S", token).stdout
+            commits = self.git("--git-dir", git_dir, "log", ref if self.args.encrypted else "--all", "--format=%h %s", "-S", token).stdout
             problems.append("LOST %s (%s of note %s by %s in round %d); remote commits with it:\n%s" % (
                 token, entry["kind"], entry["note"], entry["device"], entry["round"], commits.strip()))
         if self.args.hostile > 0:
             problems += hostile.check(self)
+        if self.args.encrypted:
+            problems += self.host_leaks(tree)
         return problems
+
+    def host_leaks(self, tree):
+        """Over an encrypted remote: every object the host holds, inflated, searched for the
+        ledger's tokens, the notes' names and the `chaos:` key."""
+        objects = subprocess.run(["git", "--git-dir", self.remote, "cat-file", "--batch-all-objects", "--batch"],
+                                 capture_output=True, env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                                                           "GIT_CONFIG_NOSYSTEM": "1", "HOME": self.root}).stdout
+        canaries = [token.encode() for token in self.ledger] + [b"chaos:"]
+        canaries += [os.path.splitext(os.path.basename(path))[0].encode() for path in tree
+                     if len(os.path.splitext(os.path.basename(path))[0]) >= 8]
+        leaked = sorted({canary.decode("utf-8", "replace") for canary in canaries if canary in objects})
+        self.stats["host_objects_bytes"] = len(objects)
+        return ["the encrypted host holds readable text: %s" % ", ".join(leaked[:10])] if leaked else []
 
     # ---- set-up and modes ----------------------------------------------------------------
     def setup(self):
@@ -784,7 +817,7 @@ class Chaos:
             self.devices.append(device)
         first = self.devices[0]
         subprocess.run([self.binary, "init", first.path], env=self.env(first), check=True, capture_output=True)
-        self.quire(first, "remote", self.remote)
+        self.quire(first, "remote", self.remote, *(["--encrypt"] if self.args.encrypted else []))
         self.quire(first, "sync")
         for device in self.devices[1:]:
             subprocess.run([self.binary, "clone", self.remote, device.path], cwd=self.root, env=self.env(device),
@@ -929,7 +962,7 @@ class Chaos:
                     a.binary, a.seed, a.devices, a.rounds, a.max_operations, a.operations, a.sync_probability,
                     a.concurrent_probability, a.fault_probability, a.kill_probability,
                     a.edit_during_sync_probability, a.edges, a.hostile, " --faults" if a.faults else "")) + (
-                    " --daemons" if a.daemons else "")
+                    " --daemons" if a.daemons else "") + (" --encrypted" if a.encrypted else "")
 
 
 def main():
@@ -953,6 +986,8 @@ def main():
                              "files, git CLI commits); also autocrlf on the last device and skewed clocks")
     parser.add_argument("--hostile", type=float, default=0.0,
                         help="weight of each hostile shape another device can sync (hostile.py: links into .git)")
+    parser.add_argument("--encrypted", action="store_true",
+                        help="share an encrypted remote (quire remote --encrypt) instead of a plain one")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("-v", "--verbose", action="store_true")

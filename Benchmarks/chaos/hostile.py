@@ -192,7 +192,8 @@ def daily_refused(chaos, device):
 def check(chaos):
     """After convergence: the hostile shapes did no harm on any device."""
     problems = []
-    history = chaos.git("--git-dir", chaos.remote, "log", "--all", "--name-only", "--format=").stdout
+    git_dir, ref = chaos.published()
+    history = chaos.git("--git-dir", git_dir, "log", ref if chaos.args.encrypted else "--all", "--name-only", "--format=").stdout
     for path in sorted(set(filter(None, history.splitlines()))):
         name = os.path.basename(path)
         if is_scratch(name) or name.startswith("transient-"):

@@ -76,6 +76,20 @@ struct ChaosTests {
         for figure in figures { #expect((ChaosSupport.figure(figure, in: run.output) ?? 0) > 0, "\(figure): \(run.output)") }
     }
 
+    /// The same random rounds over an encrypted remote (issue 37): devices that joined with
+    /// `quire clone` and the passphrase converge with nothing lost, the decrypted tree passes the
+    /// checks a plain remote's does, and the host's objects, inflated, hold no token, note name
+    /// or `chaos:` key (the driver's `--encrypted`).
+    @Test("an encrypted remote under the edges, faults and concurrent syncs: converged, nothing lost, nothing readable on the host")
+    func encrypted() throws {
+        let run = try ChaosSupport.runDriver(["--seed", "3", "--devices", "3", "--rounds", "8", "--edges", "1", "--encrypted",
+                                             "--fault-probability", "0.05", "--concurrent-probability", "0.3"])
+        #expect(run.code == 0, "chaos driver failed:\n\(run.output)")
+        #expect(ChaosSupport.figure("losses", in: run.output) == 0, "\(run.output)")
+        #expect((ChaosSupport.figure("edge_operations", in: run.output) ?? 0) > 4, "\(run.output)")
+        #expect((ChaosSupport.figure("host_objects_bytes", in: run.output) ?? 0) > 0, "\(run.output)")
+    }
+
     @Test("every fault point, thrown and :kill: the next sync completes, no stale lock, nothing lost")
     func faults() throws {
         let run = try ChaosSupport.runDriver(["--seed", "7", "--devices", "3", "--faults", "--max-operations", "1"])
