@@ -112,16 +112,11 @@ public struct VaultLinks: Sendable {
     /// linking note, each with its line read from disk.
     public func backlinks(of path: String) throws -> [BacklinkEntry] {
         let found = catalog.backlinks(of: path, attachments: attachments)
-        var lines: [String: [Substring]] = [:]
+        var files: [String: NoteLines] = [:]
         var entries: [BacklinkEntry] = []
         for backlink in found {
-            if lines[backlink.source] == nil {
-                let data = try vault.readData(backlink.source)
-                // At "\r\n" too (one `Character`): a CRLF note's lines were one, and its backlinks showed no line.
-                lines[backlink.source] = String(decoding: data, as: UTF8.self)
-                    .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            }
-            let text = lines[backlink.source].flatMap { backlink.link.line <= $0.count ? String($0[backlink.link.line - 1]) : nil } ?? ""
+            if files[backlink.source] == nil { files[backlink.source] = NoteLines(try vault.readData(backlink.source)) }
+            let text = files[backlink.source]?.line(backlink.link.line) ?? ""
             entries.append(BacklinkEntry(source: backlink.source,
                                          sourceTitle: catalog.record(path: backlink.source)?.title ?? backlink.source,
                                          link: backlink.link, context: Self.context(text, around: backlink.link.label ?? backlink.link.target)))
@@ -132,6 +127,11 @@ public struct VaultLinks: Sendable {
     /// The line `text` trimmed, shortened to about `contextLength` characters around the
     /// first occurrence of `focus`.
     static func context(_ text: String, around focus: String) -> String {
+        asciiContext(text, around: focus) ?? unicodeContext(text, around: focus)
+    }
+
+    /// `context(_:around:)` of any line, by characters (Foundation's trimming and case folding).
+    static func unicodeContext(_ text: String, around focus: String) -> String {
         let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard line.count > contextLength else { return line }
         let center = line.range(of: focus, options: .caseInsensitive).map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0
@@ -139,5 +139,39 @@ public struct VaultLinks: Sendable {
         let lower = line.index(line.startIndex, offsetBy: start)
         let upper = line.index(lower, offsetBy: contextLength)
         return (start > 0 ? "…" : "") + line[lower..<upper].trimmingCharacters(in: .whitespaces) + (upper < line.endIndex ? "…" : "")
+    }
+
+    /// `context(_:around:)` of an ASCII line (nil for any other): one byte a character, so
+    /// it is trimmed and cut by bytes, without Foundation's Unicode tables. The same text.
+    static func asciiContext(_ text: String, around focus: String) -> String? {
+        let bytes = Array(text.utf8)
+        // "\r\n" is one character; any other ASCII byte is one.
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }), focus.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var first = 0, end = bytes.count
+        while first < end, isSpace(bytes[first]) { first += 1 }
+        while end > first, isSpace(bytes[end - 1]) { end -= 1 }
+        let line = bytes[first..<end]
+        guard line.count > contextLength else { return String(decoding: line, as: UTF8.self) }
+        let center = asciiRange(of: Array(focus.utf8), in: line).map { $0 - first } ?? 0
+        let start = max(0, min(center - contextLength / 3, line.count - contextLength))
+        var lower = first + start, upper = lower + contextLength
+        let cutEnd = upper < end
+        // `.whitespaces` holds, of ASCII, the space and the tab.
+        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
+        return (start > 0 ? "…" : "") + String(decoding: bytes[lower..<upper], as: UTF8.self) + (cutEnd ? "…" : "")
+    }
+
+    /// Where `focus` first occurs in `line`, ignoring ASCII case (nil for none or an empty focus).
+    private static func asciiRange(of focus: [UInt8], in line: ArraySlice<UInt8>) -> Int? {
+        guard !focus.isEmpty, focus.count <= line.count else { return nil }
+        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        let wanted = focus.map(lower)
+        for position in line.startIndex...(line.endIndex - focus.count)
+        where wanted.indices.allSatisfy({ lower(line[position + $0]) == wanted[$0] }) {
+            return position
+        }
+        return nil
     }
 }
