@@ -28,6 +28,7 @@ public enum LinkTarget {
     /// A `/`-separated path with `.` and empty parts dropped and `..` applied; nil when `..`
     /// climbs above the vault root.
     public static func normalized(_ path: String) -> String? {
+        if isNormal(path) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -39,6 +40,23 @@ public enum LinkTarget {
             parts.append(part)
         }
         return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    /// Whether `path` is its own `normalized` form (most targets and folders): it has parts, none
+    /// empty and none of dots only (`.`, `..`). Checked on the bytes, without splitting.
+    static func isNormal(_ path: String) -> Bool {
+        var partLength = 0, onlyDots = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if partLength == 0 || onlyDots { return false }
+                partLength = 0
+                onlyDots = true
+            } else {
+                partLength += 1
+                if byte != UInt8(ascii: ".") { onlyDots = false }
+            }
+        }
+        return partLength > 0 && !onlyDots
     }
 
     /// The path of `target` relative to the folder `from` (`""` = the vault root), as a

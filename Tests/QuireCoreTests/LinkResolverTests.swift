@@ -92,4 +92,18 @@ struct LinkResolverTests {
         #expect(heading.map { LinkResolver.anchorStatus(of: $0, in: anchors) } == [.found, .found, .missing, .none])
         #expect(LinkResolver.anchorStatus(of: heading[0], in: nil) == .unchecked)
     }
+
+    @Test func pathsAreNormalizedByPartsWhetherOrNotTheyNeedIt() {
+        let cases: [(String, String?)] = [
+            ("a/b.md", "a/b.md"), ("a/./b", "a/b"), ("a//b", "a/b"), ("/a", "a"), ("a/", "a"), ("./a", "a"),
+            ("a/../b", "b"), ("..", nil), ("a/../..", nil), ("", nil), ("/", nil), (".", nil), ("...", "..."),
+            (".hidden/x", ".hidden/x"), ("a/.b", "a/.b"), ("a/b..", "a/b.."), ("a/..b/c", "a/..b/c"), ("é/ü", "é/ü"),
+        ]
+        #expect(["a/b.md", ".hidden/x", "a/..b/c", "é/ü"].allSatisfy(LinkTarget.isNormal))
+        for (path, expected) in cases {
+            #expect(LinkTarget.normalized(path) == expected, "\(path)")
+            // The bytes' check never passes a path that normalizing would change.
+            #expect(!LinkTarget.isNormal(path) || expected == path, "\(path)")
+        }
+    }
 }
