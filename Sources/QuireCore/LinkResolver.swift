@@ -104,21 +104,30 @@ public struct LinkResolver {
     /// note at `source` leads.
     public func resolve(target: String, from source: String) -> LinkResolution {
         guard !target.isEmpty else { return .note(source) }
+        return resolveRelative(target: target, from: source) ?? resolveFromRoot(target: target)
+    }
+
+    /// Step 1 alone: where a target (not empty) written in the note at `source` leads as a
+    /// path relative to that note's folder; nil when it leads to no file that way (or is
+    /// rooted, or the note is at the vault root). What `resolve(target:from:)` answers when
+    /// not nil; otherwise it answers `resolveFromRoot(target:)`, which depends on the target
+    /// alone: a caller resolving many links may keep that answer per target.
+    public func resolveRelative(target: String, from source: String) -> LinkResolution? {
+        let folder = target.hasPrefix("/") ? "" : NoteParser.folder(of: source)
+        guard !folder.isEmpty, let joined = LinkTarget.normalized(folder + "/" + target) else { return nil }
+        return pick(path: joined, hasNoteExtension: target.lowercased().hasSuffix(".md"))
+    }
+
+    /// Steps 2 to 4: where a target (not empty) leads from the vault root, by path, file name
+    /// or title (see `resolveRelative(target:from:)`).
+    public func resolveFromRoot(target: String) -> LinkResolution {
         let hasNoteExtension = target.lowercased().hasSuffix(".md")
-        let rooted = target.hasPrefix("/")
         // A target is tried as written (a file: `pic.png`), then as a note with `.md` added.
         func forms(_ path: String) -> [String] { hasNoteExtension ? [path] : [path, path + ".md"] }
-        // Steps 1 and 2: paths.
-        let relativeBase = rooted ? "" : NoteParser.folder(of: source)
-        for folder in relativeBase.isEmpty ? [""] : [relativeBase, ""] {
-            guard let joined = LinkTarget.normalized(folder.isEmpty ? target : folder + "/" + target) else { continue }
-            for form in forms(joined) {
-                let found = index.files(atPathKey: Self.key(form))
-                if let result = pick(found, spellings: [form]) { return result }
-            }
-        }
-        // Step 3: a file name, or a path's tail.
         guard let tail = LinkTarget.normalized(target) else { return .unresolved }
+        // Step 2: a path from the vault root.
+        if let result = pick(path: tail, hasNoteExtension: hasNoteExtension) { return result }
+        // Step 3: a file name, or a path's tail.
         let name = tail.split(separator: "/").last.map(String.init) ?? tail
         let nameKey = Self.key(hasNoteExtension ? String(name.dropLast(3)) : name)
         let suffixes = forms(tail).map { "/" + Self.key($0) }
@@ -132,6 +141,14 @@ public struct LinkResolver {
         let titled = Array(Set(index.notes(withTitleKey: Self.key(target)))).sorted()
         if titled.count == 1 { return .note(titled[0]) }
         return titled.isEmpty ? .unresolved : .ambiguous(titled)
+    }
+
+    /// The file at the vault path `path` (normalized), as written, then with `.md` added.
+    private func pick(path: String, hasNoteExtension: Bool) -> LinkResolution? {
+        for form in hasNoteExtension ? [path] : [path, path + ".md"] {
+            if let result = pick(index.files(atPathKey: Self.key(form)), spellings: [form]) { return result }
+        }
+        return nil
     }
 
     /// The notes with `target` (a bare name, no `/`) among their aliases, sorted; empty for a

@@ -99,7 +99,7 @@ extension LinkGraph {
     /// Where each link of each record leads, record by record (`sorted` in `ExactPath` order),
     /// over every record and `attachments`. A resolution depends only on the linking note's
     /// folder and the target (an empty target is the note itself): each distinct pair is
-    /// resolved once, on every core.
+    /// resolved once, on every core, and past the relative step once per target.
     static func resolutions(of sorted: [NoteRecord], attachments: [String]) -> [[LinkResolution]] {
         let resolver = LinkResolver(index: LinkTargetTable(
             notes: sorted.map { LinkTargetTable.Entry(path: $0.path, title: $0.title, aliases: $0.aliases) },
@@ -117,10 +117,22 @@ extension LinkGraph {
                 return questions.count - 1
             }
         }
-        let answers = ParallelMap.map(questions, chunkSize: 256) { question in
+        // A path relative to the folder first; what leads nowhere that way is resolved from
+        // the root once per target, not once per folder.
+        let relative = ParallelMap.map(questions, chunkSize: 256) { question -> LinkResolution? in
             question.target.isEmpty
                 ? LinkResolution.note(question.folder)
-                : resolver.resolve(target: question.target, from: question.folder.isEmpty ? "" : question.folder + "/")
+                : resolver.resolveRelative(target: question.target, from: question.folder.isEmpty ? "" : question.folder + "/")
+        }
+        var targets: [String] = []
+        var targetNumbers: [String: Int] = [:]
+        for (question, answer) in zip(questions, relative) where answer == nil && targetNumbers[question.target] == nil {
+            targetNumbers[question.target] = targets.count
+            targets.append(question.target)
+        }
+        let fromRoot = ParallelMap.map(targets, chunkSize: 256) { resolver.resolveFromRoot(target: $0) }
+        let answers = zip(questions, relative).map { question, answer in
+            answer ?? targetNumbers[question.target].map { fromRoot[$0] } ?? .unresolved
         }
         return numbers.map { $0.map { answers[$0] } }
     }

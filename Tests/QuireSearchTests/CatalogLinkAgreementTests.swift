@@ -123,4 +123,25 @@ struct CatalogLinkAgreementTests {
             try vault.remove(extra)
         }
     }
+
+    /// The whole graph, which resolves each target from the root once for every folder, leads
+    /// every link where resolving it alone from its note does.
+    @Test func theGraphResolvesAsEachLinkAlone() {
+        var random = SeededGenerator(seed: 36)
+        var notes: [Note] = []
+        for serial in 0..<80 {
+            let folder = Self.folders[serial % Self.folders.count]
+            let name = Self.names[Int(random.next() % UInt64(Self.names.count))] + (serial % 3 == 0 ? "" : " \(serial)")
+            let title = random.next() % 2 == 0 ? "T " + Self.names[Int(random.next() % UInt64(Self.names.count))] : nil
+            let path = (folder.isEmpty ? "" : folder + "/") + name + ".md"
+            notes.append(NoteParser.parse(Data(Self.text(&random, title: title).utf8), path: path))
+        }
+        let catalog = Catalog(notes: notes)
+        let resolver = catalog.linkResolver(attachments: ["pic.png", "a/pic.png"])
+        let edges = catalog.linkGraph(attachments: ["pic.png", "a/pic.png"]).edges
+        #expect(edges.count > 100)
+        for edge in edges {
+            #expect(edge.resolution == resolver.resolve(edge.link, from: edge.source), "\(edge.source): \(edge.link.target)")
+        }
+    }
 }
