@@ -32,6 +32,15 @@ extension JSON {
         return out
     }
 
+    /// The value as UTF-8 text in `style`, as it is written nested `level` containers deep in a
+    /// larger value (its inner lines indented for that depth; the first line's indentation is
+    /// the container's): a long array can be written element by element, with no tree of it.
+    public func encoded(_ style: Style, level: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        write(into: &out, style: style, level: level)
+        return out
+    }
+
     /// The value as text in `style`.
     public func rendered(_ style: Style) -> String {
         String(decoding: encoded(style), as: UTF8.self)

@@ -151,6 +151,24 @@ struct LinkCommandTests {
             "a/Note.md>Home.mdx1", "c/Alone.md>a/Deep.mdx1",
         ])
         #expect((object["nodes"] as? [Any])?.count == 5)
+        // Written element by element, byte for byte as one JSON value rendered.
+        #expect(try vault.run(["graph", "folder:a", "--json"]).stdout == """
+            {
+              "nodes": [
+                {
+                  "path": "a/Deep.md",
+                  "title": "Deep"
+                },
+                {
+                  "path": "a/Note.md",
+                  "title": "Note"
+                }
+              ],
+              "edges": []
+            }
+
+            """)
+        #expect(try vault.run(["graph", "folder:nowhere", "--json"]).stdout == "{\n  \"nodes\": [],\n  \"edges\": []\n}\n")
         #expect(try vault.run(["graph", "--dot", "--json"]).code == 2)
     }
 

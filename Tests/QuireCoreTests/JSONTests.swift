@@ -228,4 +228,15 @@ import QuireCore
         #expect(entries[1].value == .map([FrontMatterEntry(key: "on", value: .bool(true))]))
         #expect(entries[2].value == .string("2023-11-14 22:13"))
     }
+
+    @Test func aValueEncodedAtADepthIsWhatItsContainerWritesThere() {
+        let style = JSON.Style(indent: 2, wholeDoublesAsIntegers: true)
+        let element = JSON.object([("path", .string("a\n\"b")), ("list", .array([.int(1), .array([]), .object([])])), ("x", .null)])
+        let whole = JSON.object([("nodes", .array([element, .int(2), element]))])
+        let nested = element.encoded(style, level: 2)
+        var pieced = Array("{\n  \"nodes\": [\n    ".utf8) + nested + Array(",\n    2,\n    ".utf8) + nested
+        pieced += Array("\n  ]\n}".utf8)
+        #expect(String(decoding: pieced, as: UTF8.self) == whole.rendered(style))
+        #expect(element.encoded(style, level: 0) == element.encoded(style))
+    }
 }

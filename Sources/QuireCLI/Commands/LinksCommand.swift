@@ -182,12 +182,17 @@ struct GraphCommand: Command {
         let report = try VaultLinks(vault: catalog.vault, catalog: catalog.catalog).graphReport(matching: query)
         let output = context.output
         if json {
-            output.line(JSON.object([
-                ("nodes", .array(report.nodes.map { .object([("path", .string($0.path)), ("title", .string($0.title))]) })),
-                ("edges", .array(report.edges.map {
-                    .object([("source", .string($0.source)), ("target", .string($0.target)), ("count", .int($0.count))])
-                })),
-            ]).rendered(.output))
+            // As `JSON.object([("nodes", …), ("edges", …)]).rendered(.output)`, element by element.
+            output.write("{\n  \"nodes\": ")
+            output.jsonArray(count: report.nodes.count, level: 1) { index in
+                .object([("path", .string(report.nodes[index].path)), ("title", .string(report.nodes[index].title))])
+            }
+            output.write(",\n  \"edges\": ")
+            output.jsonArray(count: report.edges.count, level: 1) { index in
+                let edge = report.edges[index]
+                return .object([("source", .string(edge.source)), ("target", .string(edge.target)), ("count", .int(edge.count))])
+            }
+            output.write("\n}\n")
             return
         }
         output.line("digraph vault {")
