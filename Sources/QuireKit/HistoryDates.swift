@@ -33,10 +33,11 @@ public struct HistoryDates: Sendable {
     }
 
     /// The dates kept for `HEAD` in `vault`'s dates file, read when first asked for: a command
-    /// whose catalog is up to date parses no note and never reads the whole file.
-    private init(keptIn vault: Vault) {
-        source = EntrySource(keptIn: vault)
-        changedPaths = []
+    /// whose catalog is up to date parses no note and never reads the whole file; the notes
+    /// in `changes` (those whose dates just changed) are answered from it.
+    private init(keptIn vault: Vault, changes: [String: Entry?]) {
+        source = EntrySource(keptIn: vault, changes: changes)
+        changedPaths = changes.keys.sorted(by: ExactPath.precedes)
     }
 
     /// The dates of `vault`'s history, brought up to date with its `HEAD`; nil when the vault is
@@ -50,61 +51,77 @@ public struct HistoryDates: Sendable {
         let file = vault.root.appendingPathComponent(HistoryDatesFile.path)
         switch GitHeadFile.read(vault.root) {
         case .noRepository, .unborn: return nil
-        case .commit(let hex) where hex == HistoryDatesFile.head(file): return HistoryDates(keptIn: vault)
+        case .commit(let hex) where hex == HistoryDatesFile.head(file): return HistoryDates(keptIn: vault, changes: [:])
         case .commit, .unknown: break
         }
         return walked(vault: vault, file: file)
     }
 
-    /// The dates of `vault`'s history from the dates `file` keeps, the commits since walked and
-    /// the file written again (all of the history when it keeps nothing readable).
-    private static func walked(vault: Vault, file: URL) -> HistoryDates? {
-        let kept = HistoryDatesFile.read(file)
+    /// The dates of `vault`'s history from the dates `file` keeps: when they are kept for an
+    /// ancestor of `HEAD`, only the notes the commits since touched are looked at and their
+    /// new dates appended to the file; otherwise (none kept, a reset, a rewritten history)
+    /// all of the history is walked and the file written whole (also when `whole`: the file's
+    /// lines do not read).
+    private static func walked(vault: Vault, file: URL, whole: Bool = false) -> HistoryDates? {
         guard let repository = try? Repository.open(at: vault.root), let head = try? repository.headCommitID() else { return nil }
-        if let kept, kept.head == head.hex {
-            return HistoryDates(entries: kept.entries, changedPaths: [])
+        let keptHead = whole ? nil : HistoryDatesFile.head(file)
+        if keptHead == head.hex { return HistoryDates(keptIn: vault, changes: [:]) }
+        if let keptHead, let old = OID(hex: keptHead), (try? repository.isAncestor(old, of: head)) == true {
+            var walker = HistoryWalk(repository: repository)
+            let changes = try? walker.update(to: head, from: old) { paths in
+                HistoryDatesFile.read(file, only: paths).flatMap { $0.head == keptHead ? $0.entries : nil }
+            }
+            if let changes {
+                HistoryDatesFile.append(changes, from: keptHead, to: head.hex, at: file)
+                return HistoryDates(keptIn: vault, changes: changes)
+            }
         }
         var walker = HistoryWalk(repository: repository)
         do {
-            var start: OID?
-            if let kept, let old = OID(hex: kept.head), (try? repository.isAncestor(old, of: head)) == true {
-                walker.entries = kept.entries
-                start = old
-            }
-            try walker.walk(to: head, from: start)
+            try walker.walk(to: head)
         } catch {
             return nil
         }
         let entries = walker.entries
-        let old = kept?.entries ?? [:]
+        let old = HistoryDatesFile.read(file)?.entries ?? [:]
         let changed = entries.filter { old[$0.key] != $0.value }.map(\.key) + old.keys.filter { entries[$0] == nil }
         HistoryDatesFile.write(HistoryDatesFile.Contents(head: head.hex, entries: entries), to: file)
         return HistoryDates(entries: entries, changedPaths: changed.sorted(by: ExactPath.precedes))
     }
 
-    /// Entries given, or read from the dates file on first use (once, whichever thread asks).
+    /// Entries given, or read from the dates file on first use (once, whichever thread asks);
+    /// the notes whose dates a walk just changed are answered without reading it.
     private final class EntrySource: @unchecked Sendable {
         private let vault: Vault?
+        private let changes: [String: Entry?]
         private let lock = NSLock()
         private var loaded: [String: Entry]?
 
         init(entries: [String: Entry]) {
             vault = nil
+            changes = [:]
             loaded = entries
         }
 
-        init(keptIn vault: Vault) {
+        init(keptIn vault: Vault, changes: [String: Entry?]) {
             self.vault = vault
+            self.changes = changes
+        }
+
+        /// The dates of the note at `path`.
+        func entry(_ path: String) -> Entry? {
+            if let changed = changes[path] { return changed }
+            return entries[path]
         }
 
         var entries: [String: Entry] {
             lock.lock()
             defer { lock.unlock() }
             if let loaded { return loaded }
-            // A file whose first line names HEAD but whose lines do not read is computed again.
+            // A file whose last line names HEAD but whose lines do not read is computed again.
             let file = vault.map { $0.root.appendingPathComponent(HistoryDatesFile.path) }
             let read = file.flatMap { HistoryDatesFile.read($0)?.entries }
-                ?? vault.flatMap { vault in file.flatMap { HistoryDates.walked(vault: vault, file: $0)?.entries } } ?? [:]
+                ?? vault.flatMap { vault in file.flatMap { HistoryDates.walked(vault: vault, file: $0, whole: true)?.entries } } ?? [:]
             loaded = read
             return read
         }
@@ -117,7 +134,7 @@ public struct HistoryDates: Sendable {
         let source = source
         return { data, path in
             var note = NoteParser.parse(data, path: path)
-            if note.createdAt == nil || note.updatedAt == nil, let entry = source.entries[path] {
+            if note.createdAt == nil || note.updatedAt == nil, let entry = source.entry(path) {
                 let same = note.updatedAt != nil || BlobHash.hex(data) == entry.blob
                 note.fillDatesFromHistory(created: entry.created, updated: same ? entry.updated : nil)
             }

@@ -1,11 +1,15 @@
 import Foundation
 import QuireCore
 
-/// The file that keeps git's dates of the notes beside the catalog, `.quire/cache/dates.tsv`:
-/// a first line `quire-dates 1 <HEAD>`, then one line per note, `path TAB created TAB updated
-/// TAB blob` (seconds since 1970, the blob's 40 hex digits). A file that does not read so is
-/// computed again; paths holding a tab or a line break are not kept (those notes are dated
-/// by their files).
+/// The file that keeps git's dates of the notes beside the catalog, `.quire/cache/dates.tsv`.
+/// A first line `quire-dates 2 <n>` (`n`: the bytes after it when the file was last written
+/// whole), then one line per note, `path TAB created TAB updated TAB blob` (seconds since 1970,
+/// the blob's 40 hex digits), and `head <commit>`: the commit the lines above are up to date
+/// with. When `HEAD` moves on, only the notes whose dates changed are appended (`path TAB -` for
+/// a note gone), then a new `head` line: a later line wins, and lines after the last `head` line
+/// (an append cut short) are not used. The file is written whole again once the appended lines
+/// outgrow the rest (`append`). A file that does not read so is computed again; paths holding a
+/// tab or a line break are not kept (those notes are dated by their files).
 enum HistoryDatesFile {
     /// What the file holds.
     struct Contents: Equatable {
@@ -14,91 +18,125 @@ enum HistoryDatesFile {
         var entries: [String: HistoryDates.Entry]
     }
 
-    static let header = "quire-dates 1 "
+    static let header = "quire-dates 2 "
+    static let headPrefix = "head "
     /// Where it is, from the vault root.
     static let path = ".quire/cache/dates.tsv"
 
-    /// The commit named by the file's first line (its first 120 bytes read); nil when there is
-    /// no such line.
+    /// The commit named by the file's last line (its last 46 bytes read); nil when the file
+    /// does not end with a `head` line.
     static func head(_ url: URL) -> String? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
-        guard let start = try? handle.read(upToCount: 120) else { return nil }
-        let line = String(decoding: start.prefix { $0 != 0x0A }, as: UTF8.self)
-        guard line.hasPrefix(header), line.utf8.count == header.utf8.count + 40 else { return nil }
-        return String(line.dropFirst(header.count))
+        let tailLength = headPrefix.utf8.count + 41
+        guard let size = try? handle.seekToEnd(), size > tailLength else { return nil }
+        guard (try? handle.seek(toOffset: size - UInt64(tailLength + 1))) != nil,
+              let tail = try? handle.read(upToCount: tailLength + 1), tail.count == tailLength + 1,
+              tail.first == UInt8(ascii: "\n"), tail.last == UInt8(ascii: "\n") else { return nil }
+        guard case .head(let hex) = HistoryDatesLine(Array(tail.dropFirst().dropLast())) else { return nil }
+        return hex
     }
 
-    /// The file's contents; nil when it is missing or does not read as the format says. Read as
-    /// bytes (a line per note: 100,000 lines at 100,000 notes, read after every commit).
-    static func read(_ url: URL) -> Contents? {
+    /// The file's contents; nil when it is missing or does not read as the format says. With
+    /// `only`, the lines of other paths are skipped unread: the dates of a few notes cost one
+    /// pass over the bytes, no table of every note. Read as bytes (a line per note: 100,000
+    /// lines at 100,000 notes).
+    static func read(_ url: URL, only: Set<String>? = nil) -> Contents? {
         guard let data = try? Data(contentsOf: url) else { return nil }
+        let lengths = only.map { Set($0.map(\.utf8.count)) }
         return data.withUnsafeBytes { raw -> Contents? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var lines = DateLines(bytes)
-            guard let first = lines.next(), first.count == header.utf8.count + 40,
-                  first.prefix(header.utf8.count).elementsEqual(header.utf8) else { return nil }
-            let head = String(decoding: first.dropFirst(header.utf8.count), as: UTF8.self)
+            var lines = DateLines(raw.bindMemory(to: UInt8.self))
+            guard let first = lines.next(), first.starts(with: header.utf8) else { return nil }
+            var head: String?
             var entries: [String: HistoryDates.Entry] = [:]
+            var pending: [(String, HistoryDates.Entry?)] = []
+            // A line that does not read spoils the file unless no `head` line follows it.
+            var damaged = false
             while let line = lines.next() {
                 if line.isEmpty { continue }
-                let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 3, omittingEmptySubsequences: false)
-                guard fields.count == 4, let created = integer(fields[1]), let updated = integer(fields[2]),
-                      fields[3].count == 40, !fields[3].contains(UInt8(ascii: "\t")) else { return nil }
-                entries[String(decoding: fields[0], as: UTF8.self)] = HistoryDates.Entry(
-                    created: Date(timeIntervalSince1970: Double(created)), updated: Date(timeIntervalSince1970: Double(updated)),
-                    blob: String(decoding: fields[3], as: UTF8.self))
+                if let lengths, let tab = line.firstIndex(of: UInt8(ascii: "\t")), !lengths.contains(tab - line.startIndex) {
+                    continue
+                }
+                switch HistoryDatesLine(line) {
+                case .head(let hex):
+                    if damaged { return nil }
+                    for (path, entry) in pending { entries[path] = entry }
+                    pending.removeAll()
+                    head = hex
+                case .entry(let path, let entry):
+                    if only?.contains(path) ?? true { pending.append((path, entry)) }
+                case .removal(let path):
+                    if only?.contains(path) ?? true { pending.append((path, nil)) }
+                case nil:
+                    damaged = true
+                }
             }
-            return Contents(head: head, entries: entries)
+            return head.map { Contents(head: $0, entries: entries) }
         }
     }
 
-    /// A decimal integer (an optional `-`, then digits), nil otherwise.
-    private static func integer(_ field: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
-        var digits = field[...]
-        let negative = digits.first == UInt8(ascii: "-")
-        if negative { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 18 else { return nil }
-        var value: Int64 = 0
-        for byte in digits {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-        }
-        return negative ? -value : value
-    }
-
-    /// Writes `contents` atomically; a failure leaves the dates to be computed again next time.
+    /// Writes `contents` whole, atomically; a failure leaves the dates to be computed again
+    /// next time.
     static func write(_ contents: Contents, to url: URL) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(128 * (contents.entries.count + 1))
-        bytes += (header + contents.head + "\n").utf8
+        var body: [UInt8] = []
+        body.reserveCapacity(128 * (contents.entries.count + 1))
         for (path, entry) in contents.entries.sorted(by: { ExactPath.precedes($0.key, $1.key) }) {
-            guard !path.utf8.contains(UInt8(ascii: "\t")) && !path.utf8.contains(UInt8(ascii: "\n")) else { continue }
-            bytes += path.utf8
+            appendLine(path, entry, to: &body)
+        }
+        body += (headPrefix + contents.head + "\n").utf8
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? AtomicFile.write(Data((header + "\(body.count)\n").utf8 + body), to: url, displayPath: path)
+    }
+
+    /// Brings the file from `old` (the commit its last line names) to `new`: the notes in
+    /// `changes` get their new dates (nil: gone). Appended to the file, or the file written
+    /// whole when the appended lines would outgrow the rest, or when its last line does not
+    /// name `old`. Returns false when nothing could be written (the dates are computed again
+    /// next time).
+    @discardableResult
+    static func append(_ changes: [String: HistoryDates.Entry?], from old: String, to new: String, at url: URL) -> Bool {
+        var block: [UInt8] = []
+        for (path, entry) in changes.sorted(by: { ExactPath.precedes($0.key, $1.key) }) {
+            appendLine(path, entry, to: &block)
+        }
+        block += (headPrefix + new + "\n").utf8
+        guard head(url) == old, let handle = try? FileHandle(forUpdating: url) else { return rewrite(url, changes, new) }
+        defer { try? handle.close() }
+        guard let start = try? handle.read(upToCount: 64), let size = try? handle.seekToEnd(),
+              let written = writtenLength(start), size + UInt64(block.count) <= 2 * UInt64(written) + 65_536 else {
+            return rewrite(url, changes, new)
+        }
+        return (try? handle.write(contentsOf: block)) != nil
+    }
+
+    /// Reads the file whole, applies `changes` and writes it whole.
+    private static func rewrite(_ url: URL, _ changes: [String: HistoryDates.Entry?], _ new: String) -> Bool {
+        guard var contents = read(url) else { return false }
+        for (path, entry) in changes { contents.entries[path] = entry }
+        contents.head = new
+        write(contents, to: url)
+        return head(url) == new
+    }
+
+    /// The length of the file when it was last written whole, from its first line.
+    private static func writtenLength(_ start: Data) -> Int? {
+        let line = start.prefix { $0 != 0x0A }
+        guard line.count < start.count, line.starts(with: header.utf8),
+              let body = Int(String(decoding: line.dropFirst(header.utf8.count), as: UTF8.self)) else { return nil }
+        return line.count + 1 + body
+    }
+
+    /// One line of an entry (`path TAB created TAB updated TAB blob`) or of a note gone (`path
+    /// TAB -`); nothing for a path holding a tab or a line break.
+    private static func appendLine(_ path: String, _ entry: HistoryDates.Entry?, to bytes: inout [UInt8]) {
+        guard !path.utf8.contains(UInt8(ascii: "\t")) && !path.utf8.contains(UInt8(ascii: "\n")) else { return }
+        bytes += path.utf8
+        if let entry {
             bytes += "\t\(Int64(entry.created.timeIntervalSince1970))\t\(Int64(entry.updated.timeIntervalSince1970))\t".utf8
             bytes += entry.blob.utf8
-            bytes.append(UInt8(ascii: "\n"))
+        } else {
+            bytes += "\t-".utf8
         }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? AtomicFile.write(Data(bytes), to: url, displayPath: path)
-    }
-}
-
-/// The lines of a buffer, split at `\n` (a last line without one included).
-private struct DateLines: IteratorProtocol {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position = 0
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-    }
-
-    mutating func next() -> Slice<UnsafeBufferPointer<UInt8>>? {
-        guard position < bytes.count else { return nil }
-        let start = position
-        while position < bytes.count && bytes[position] != UInt8(ascii: "\n") { position += 1 }
-        let line = bytes[start..<position]
-        position += 1
-        return line
+        bytes.append(UInt8(ascii: "\n"))
     }
 }

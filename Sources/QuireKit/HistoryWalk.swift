@@ -3,10 +3,11 @@ import QuireCore
 import QuireGit
 
 /// Walks commits oldest first and keeps, for each note (`.md`) path, when it was added and last
-/// changed: an added path starts, a modified one is updated, a renamed one keeps its creation
-/// (an exact rename is no change of the note), a deleted one goes. A merge applies only what
-/// neither of its other parents already held (their commits were walked). The result is
-/// limited to the notes of the last commit, with their blobs there.
+/// changed: an added path starts (the earlier creation kept when another branch added it
+/// too), a modified one is updated (to the latest of its commits' times), a renamed one keeps
+/// its creation (an exact rename is no change of the note), a deleted one goes. A merge applies
+/// only what neither of its other parents already held (their commits were walked). The result
+/// is limited to the notes of the last commit, with their blobs there.
 struct HistoryWalk {
     let repository: Repository
     /// By path.
@@ -16,13 +17,52 @@ struct HistoryWalk {
         self.repository = repository
     }
 
-    /// Walks the commits reachable from `head` but not from `start` (all of them when nil).
-    mutating func walk(to head: OID, from start: OID?) throws {
+    /// Walks every commit reachable from `head`.
+    mutating func walk(to head: OID) throws {
+        let last = try forEachNoteChange(to: head, from: nil) { delta, time in apply(delta, at: time) }
+        var kept: [String: HistoryDates.Entry] = [:]
+        for entry in try repository.treeEntries(repository.commit(head).tree) where Self.isNote(entry.path) {
+            kept[entry.path] = Self.finished(entries[entry.path], blob: entry.id, last: last)
+        }
+        entries = kept
+    }
+
+    /// The dates that changed from `old` to `head` (`old` one of its ancestors), for the notes
+    /// the commits between them touched, by path (nil: the note is gone): their dates before are
+    /// asked of `kept` (by the set of paths), no other note's are read. Returns the entries
+    /// that differ from those before.
+    mutating func update(to head: OID, from old: OID,
+                         kept: (Set<String>) -> [String: HistoryDates.Entry]?) throws -> [String: HistoryDates.Entry?]? {
+        var changes: [(DiffDelta, Date)] = []
+        var touched = Set<String>()
+        let last = try forEachNoteChange(to: head, from: old) { delta, time in
+            changes.append((delta, time))
+            touched.formUnion([delta.oldPath, delta.newPath].filter(Self.isNote))
+        }
+        let headTree = try repository.commit(head).tree
+        for delta in try repository.diff(from: repository.commit(old).tree, to: headTree, detectRenames: false) {
+            touched.formUnion([delta.oldPath, delta.newPath].filter(Self.isNote))
+        }
+        guard let before = kept(touched) else { return nil }
+        entries = before
+        for (delta, time) in changes { apply(delta, at: time) }
+        let inHead = try repository.entries(atPaths: touched.sorted(), inTree: headTree)
+        var result: [String: HistoryDates.Entry?] = [:]
+        for path in touched {
+            var value: HistoryDates.Entry?
+            if let entry = inHead[path], entry.kind != .tree { value = Self.finished(entries[path], blob: entry.id, last: last) }
+            if value != before[path] { result[path] = .some(value) }
+        }
+        return result
+    }
+
+    /// Calls `body` with each change of a note in the commits reachable from `head` but not
+    /// from `start` (all of them when nil), oldest first; returns the time of the last one.
+    private func forEachNoteChange(to head: OID, from start: OID?, _ body: (DiffDelta, Date) throws -> Void) throws -> Date? {
         let commits = try repository.log(from: head, excluding: start).reversed()
         var trees: [OID: OID] = [:]
         for commit in commits { trees[commit.id] = commit.tree }
         for commit in commits {
-            let time = commit.author.time
             var parentTree: OID?
             if let parent = commit.parents.first { parentTree = try trees[parent] ?? repository.commit(parent).tree }
             let others = try commit.parents.dropFirst().map { try trees[$0] ?? repository.commit($0).tree }
@@ -31,28 +71,25 @@ struct HistoryWalk {
                    try others.contains(where: { try repository.entry(atPath: delta.newPath, inTree: $0)?.id == blob }) {
                     continue
                 }
-                apply(delta, at: time)
+                try body(delta, commit.author.time)
             }
         }
-        let notes = try repository.treeEntries(repository.commit(head).tree).filter { Self.isNote($0.path) }
-        var kept: [String: HistoryDates.Entry] = [:]
-        for entry in notes {
-            // A note the walk missed (a history cut short) counts as added by the last commit.
-            var dates = entries[entry.path] ?? HistoryDates.Entry(created: Date(timeIntervalSince1970: 0), updated: Date(timeIntervalSince1970: 0), blob: "")
-            if dates.blob.isEmpty, let last = commits.last?.author.time { (dates.created, dates.updated) = (last, last) }
-            dates.blob = entry.id.hex
-            kept[entry.path] = dates
-        }
-        entries = kept
+        return commits.last?.author.time
+    }
+
+    /// A note's dates in the last commit: those walked with its blob there; a note the walk
+    /// missed (a history cut short) counts as added by the last commit.
+    private static func finished(_ walked: HistoryDates.Entry?, blob: OID, last: Date?) -> HistoryDates.Entry {
+        var dates = walked ?? HistoryDates.Entry(created: Date(timeIntervalSince1970: 0), updated: Date(timeIntervalSince1970: 0), blob: "")
+        if dates.blob.isEmpty, let last { (dates.created, dates.updated) = (last, last) }
+        dates.blob = blob.hex
+        return dates
     }
 
     private mutating func apply(_ delta: DiffDelta, at time: Date) {
         switch delta.kind {
         case .deleted:
             entries[delta.oldPath] = nil
-        case .added:
-            guard Self.isNote(delta.newPath) else { return }
-            entries[delta.newPath] = HistoryDates.Entry(created: time, updated: time, blob: delta.newID?.hex ?? "")
         case .renamed:
             let before = entries.removeValue(forKey: delta.oldPath)
             guard Self.isNote(delta.newPath) else { return }
@@ -62,7 +99,10 @@ struct HistoryWalk {
         default:
             guard Self.isNote(delta.newPath) else { return }
             let before = entries[delta.newPath]
-            entries[delta.newPath] = HistoryDates.Entry(created: before?.created ?? time, updated: time, blob: delta.newID?.hex ?? "")
+            // Added on two branches: the earlier creation. Changed on two: the later change.
+            let created = before.map { delta.kind == .added ? min($0.created, time) : $0.created } ?? time
+            entries[delta.newPath] = HistoryDates.Entry(created: created, updated: max(before?.updated ?? time, time),
+                                                        blob: delta.newID?.hex ?? "")
         }
     }
 

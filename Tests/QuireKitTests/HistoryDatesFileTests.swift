@@ -4,7 +4,7 @@ import QuireCore
 @testable import QuireKit
 
 /// `.quire/cache/dates.tsv` reads back what was written (Unicode names, dates before 1970), its
-/// head alone from the first line, and a damaged file is not used.
+/// head alone from the last line, and a damaged file is not used.
 @Suite struct HistoryDatesFileTests {
     @Test func writtenDatesReadBack() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dates-\(UUID().uuidString)")
@@ -26,10 +26,13 @@ import QuireCore
             #expect(read.entries.first { ExactPath.same($0.key, key) }?.value == entries[key])
         }
         #expect(HistoryDatesFile.head(url) == head)
-        try Data("quire-dates 1 \(head)\nx.md\t12\tnot a number\t\(blob)\n".utf8).write(to: url)
+        try Data("quire-dates 2 0\nx.md\t12\tnot a number\t\(blob)\nhead \(head)\n".utf8).write(to: url)
         #expect(HistoryDatesFile.read(url) == nil)
         #expect(HistoryDatesFile.head(url) == head)
-        try Data("quire-dates 1 short\n".utf8).write(to: url)
+        try Data("quire-dates 2 0\nhead short\n".utf8).write(to: url)
+        #expect(HistoryDatesFile.read(url) == nil && HistoryDatesFile.head(url) == nil)
+        // The format before (its head on the first line) is computed again.
+        try Data("quire-dates 1 \(head)\nx.md\t12\t13\t\(blob)\n".utf8).write(to: url)
         #expect(HistoryDatesFile.read(url) == nil && HistoryDatesFile.head(url) == nil)
     }
 }
