@@ -19,6 +19,7 @@ enum HistoryDatesFile {
     }
 
     static let header = "quire-dates 2 "
+    static let legacyHeader = "quire-dates 1 "
     static let headPrefix = "head "
     /// Where it is, from the vault root.
     static let path = ".quire/cache/dates.tsv"
@@ -46,7 +47,12 @@ enum HistoryDatesFile {
         let lengths = only.map { Set($0.map(\.utf8.count)) }
         return data.withUnsafeBytes { raw -> Contents? in
             var lines = DateLines(raw.bindMemory(to: UInt8.self))
-            guard let first = lines.next(), first.starts(with: header.utf8) else { return nil }
+            guard let first = lines.next() else { return nil }
+            // The format before (`quire-dates 1 <commit>` first, no `head` line) reads too, so that
+            // the first walk after an upgrade parses again only the notes it dates differently.
+            let legacyHead = first.count == legacyHeader.utf8.count + 40 && first.starts(with: legacyHeader.utf8)
+                ? String(decoding: first.dropFirst(legacyHeader.utf8.count), as: UTF8.self) : nil
+            guard legacyHead != nil || first.starts(with: header.utf8) else { return nil }
             var head: String?
             var entries: [String: HistoryDates.Entry] = [:]
             var pending: [(String, HistoryDates.Entry?)] = []
@@ -70,6 +76,10 @@ enum HistoryDatesFile {
                 case nil:
                     damaged = true
                 }
+            }
+            if let legacyHead, head == nil, !damaged {
+                for (path, entry) in pending { entries[path] = entry }
+                head = legacyHead
             }
             return head.map { Contents(head: $0, entries: entries) }
         }

@@ -31,8 +31,12 @@ import QuireCore
         #expect(HistoryDatesFile.head(url) == head)
         try Data("quire-dates 2 0\nhead short\n".utf8).write(to: url)
         #expect(HistoryDatesFile.read(url) == nil && HistoryDatesFile.head(url) == nil)
-        // The format before (its head on the first line) is computed again.
+        // The format before (its head on the first line) reads, but is not current: it is
+        // computed again, and only the notes dated differently are parsed again.
         try Data("quire-dates 1 \(head)\nx.md\t12\t13\t\(blob)\n".utf8).write(to: url)
-        #expect(HistoryDatesFile.read(url) == nil && HistoryDatesFile.head(url) == nil)
+        #expect(HistoryDatesFile.head(url) == nil)
+        #expect(HistoryDatesFile.read(url)?.head == head && HistoryDatesFile.read(url)?.entries["x.md"]?.updated == Date(timeIntervalSince1970: 13))
+        try Data("quire-dates 1 \(head)\nx.md\t12\tnot a number\t\(blob)\n".utf8).write(to: url)
+        #expect(HistoryDatesFile.read(url) == nil)
     }
 }
