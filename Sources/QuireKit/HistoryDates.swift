@@ -142,12 +142,13 @@ public struct HistoryDates: Sendable {
         }
     }
 
-    /// Whether the dates kept are those of `vault`'s `HEAD` (read without libgit2; false when
-    /// the files cannot tell).
+    /// Whether the dates kept are those of `vault`'s `HEAD` (read without libgit2, from the dates
+    /// file's last line: a no-op sync never reads the file whole; false when the files cannot
+    /// tell).
     public static func isCurrent(vault: Vault) -> Bool {
         switch GitHeadFile.read(vault.root) {
         case .noRepository, .unborn: return true
-        case .commit(let hex): return HistoryDatesFile.read(vault.root.appendingPathComponent(HistoryDatesFile.path))?.head == hex
+        case .commit(let hex): return HistoryDatesFile.head(vault.root.appendingPathComponent(HistoryDatesFile.path)) == hex
         case .unknown: return false
         }
     }
