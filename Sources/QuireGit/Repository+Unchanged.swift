@@ -175,12 +175,16 @@ struct TrackedFolders {
     private func scanFolder(_ path: String, root: String) -> Found? {
         guard let folder = folders[path] else { return nil }
         // By the name's bytes: Swift strings equal under Unicode normalization are two files here.
-        var files: [[UInt8]: (entry: UnsafePointer<git_index_entry>, racy: Bool)] = [:]
+        // Each name maps to its entry's position; `seen` marks the names the folder still holds.
+        var files: [[UInt8]: Int] = [:]
         files.reserveCapacity(folder.entries.count)
-        for (entry, racy) in zip(folder.entries, folder.racy) {
-            guard let name = entry.pointee.path.map({ String(cString: $0 + folder.nameOffset) }) else { return nil }
-            files[Array(name.utf8)] = (entry, racy)
+        for (position, entry) in folder.entries.enumerated() {
+            guard let path = entry.pointee.path else { return nil }
+            let name = UnsafeRawPointer(path + folder.nameOffset)
+            files[Array(UnsafeRawBufferPointer(start: name, count: strlen(path + folder.nameOffset)))] = position
         }
+        var seen = [Bool](repeating: false, count: folder.entries.count)
+        var seenCount = 0
         // The root as given (it may be reached through a link); a subfolder was checked to be a
         // real folder by its parent's scan, and O_NOFOLLOW keeps it one.
         let descriptor = path.isEmpty ? open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -191,7 +195,6 @@ struct TrackedFolders {
             return nil
         }
         defer { closedir(stream) }
-        var seen: Set<[UInt8]> = []
         var found = Found()
         let prefix = path.isEmpty ? "" : path + "/"
         while let item = readdir(stream) {
@@ -205,9 +208,9 @@ struct TrackedFolders {
             var status = stat()
             guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
             let kind = status.st_mode & S_IFMT
-            if let file = files[Array(name.utf8)] {
-                seen.insert(Array(name.utf8))
-                if file.racy || !Self.matches(file.entry.pointee, status) { found.changed.append(prefix + name) }
+            if let position = files[Array(name.utf8)] {
+                if !seen[position] { (seen[position], seenCount) = (true, seenCount + 1) }
+                if folder.racy[position] || !Self.matches(folder.entries[position].pointee, status) { found.changed.append(prefix + name) }
             } else if folder.subfolders.contains(name) {
                 guard kind == S_IFDIR else { return nil }
             } else {
@@ -216,8 +219,8 @@ struct TrackedFolders {
                 found.untracked.append(Untracked(path: prefix + name, isFolder: kind == S_IFDIR))
             }
         }
-        if seen.count < files.count {
-            found.changed += files.keys.filter { !seen.contains($0) }.map { prefix + String(decoding: $0, as: UTF8.self) }  // deleted
+        if seenCount < files.count {
+            found.changed += files.filter { !seen[$0.value] }.map { prefix + String(decoding: $0.key, as: UTF8.self) }  // deleted
         }
         return found
     }
