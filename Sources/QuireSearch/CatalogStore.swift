@@ -156,26 +156,37 @@ public struct CatalogStore: Sendable {
     /// Checks every file of `paths` again (a long-running process, or after a sync; `stamps`
     /// as in `init`), updates the catalog incrementally and writes the snapshot when anything
     /// changed. Right after loading, the walk is compared with the snapshot in one pass: when
-    /// nothing changed, nothing else is done.
+    /// nothing changed, nothing else is done. Notes of `paths` named in `reparsing` are parsed
+    /// again even where their files did not change (git's history dates them anew), in the same
+    /// pass: each note is parsed once and the snapshot written once.
     @discardableResult
-    public mutating func refresh(paths: [String], stamps given: [FileStamp?] = []) -> IndexReport {
+    public mutating func refresh(paths: [String], stamps given: [FileStamp?] = [], reparsing: [String] = []) -> IndexReport {
         let indexer = Indexer(root: root, parse: parse, snapshot: SnapshotTarget(path: cachePath), progress: progress,
                               clock: clock)
+        let again = Set(reparsing.map(ExactPath.init))
         if case .snapshot(let cached) = stamps, let difference = cached.compare(paths: paths, stamps: given) {
-            if difference.changed.isEmpty && difference.removed.isEmpty {
+            var indices = difference.changed
+            if !again.isEmpty {
+                let listed = Set(indices)
+                indices += paths.indices.filter { !listed.contains($0) && again.contains(ExactPath(paths[$0])) }
+                indices.sort()
+            }
+            if indices.isEmpty && difference.removed.isEmpty {
                 setReport(unchangedReport)
                 if needsWrite { writeSnapshot() }
                 return report
             }
             // Only the stamps of the paths that differ: no table of every path.
-            let changed = difference.changed.map { paths[$0] }
-            let changedStamps = given.isEmpty ? [] : difference.changed.map { given[$0] }
+            let changed = indices.map { paths[$0] }
+            let changedStamps = given.isEmpty ? [] : indices.map { given[$0] }
             var table = stamps.stored(changed + difference.removed)
+            Self.forget(again, in: &table)
             setReport(indexer.update(&catalog, stamps: &table, paths: changed, given: changedStamps,
                                     complete: false, removing: difference.removed), indexer)
             stamps = rebuiltStamps(indexer) ?? stamps.updating(changed + difference.removed, from: table)
         } else {
             var table = stamps.table
+            Self.forget(again, in: &table)
             setReport(indexer.update(&catalog, stamps: &table, paths: paths, given: given), indexer)
             stamps = rebuiltStamps(indexer) ?? .table(table)
         }
@@ -194,9 +205,13 @@ public struct CatalogStore: Sendable {
     /// Looks at just these paths (e.g. what a sync's tree diff names: changed, added or
     /// deleted notes), updates the catalog incrementally and writes the snapshot when anything
     /// changed. A path whose file is gone is removed, and so is each path of `hidden` (notes the
-    /// ignore rules hide now: their files stay, the catalog drops them unread).
+    /// ignore rules hide now: their files stay, the catalog drops them unread). Notes the
+    /// catalog holds at `reparsing` are parsed again in the same pass (as in
+    /// `refresh(paths:stamps:reparsing:)`).
     @discardableResult
-    public mutating func refresh(changedPaths paths: [String], hidden: [String] = []) -> IndexReport {
+    public mutating func refresh(changedPaths given: [String], hidden: [String] = [], reparsing: [String] = []) -> IndexReport {
+        let again = stamps.stored(reparsing)
+        let paths = given + again.keys.map(\.string).sorted(by: ExactPath.precedes)
         guard !paths.isEmpty || !hidden.isEmpty else {
             setReport(unchangedReport)
             if needsWrite { writeSnapshot() }
@@ -212,25 +227,20 @@ public struct CatalogStore: Sendable {
         let dropped = hidden.filter { !seen.contains(ExactPath($0)) }
         // The stamps of just these paths: no table of every path.
         var table = stamps.stored(unique + dropped)
+        Self.forget(Set(again.keys), in: &table)
         setReport(indexer.update(&catalog, stamps: &table, paths: unique, complete: false, removing: dropped), indexer)
         stamps = rebuiltStamps(indexer) ?? stamps.updating(unique + dropped, from: table)
         if report.hasChanges || report.touched > 0 || needsWrite { writeSnapshot() }
         return report
     }
 
-    /// Parses these paths again even where their files did not change (what the parser knows
-    /// of them changed: git's history dates them now), like `refresh(changedPaths:)`.
-    @discardableResult
-    public mutating func reparse(paths: [String]) -> IndexReport {
-        guard !paths.isEmpty else { return refresh(changedPaths: []) }
-        if case .rebuilt(_, let rebuilt) = stamps { stamps = .table(rebuilt.table) }
-        var table = stamps.stored(paths)
-        let known = Set(table.keys)
-        // A stamp no file has and a hash no content has: the pass reads and parses the file.
-        for key in known { table[key] = StoredStamp(stamp: FileStamp(size: .max, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0),
-                                                    contentHash: 0) }
-        stamps = stamps.updating(known.map(\.string), from: table)
-        return refresh(changedPaths: known.map(\.string).sorted(by: ExactPath.precedes))
+    /// Replaces the stamps of `paths` in `table` (those it holds) by a stamp no file has and a
+    /// hash no content has: the pass reads and parses those files again.
+    private static func forget(_ paths: Set<ExactPath>, in table: inout [ExactPath: StoredStamp]) {
+        for key in paths where table[key] != nil {
+            table[key] = StoredStamp(stamp: FileStamp(size: .max, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0),
+                                     contentHash: 0)
+        }
     }
 
     /// The stamps of every note when `indexer`'s pass was a rebuild (which left the table of

@@ -3,11 +3,12 @@ import QuireCore
 extension FreshCatalog {
     /// Brings the catalog of `vault` up to date with the notes at `changedPaths` only (what a
     /// sync wrote: the notes it stamped and those the remote changed, named by its own tree
-    /// diff), without walking the vault; `reparsing` as in `open`. Every other note keeps what
-    /// the snapshot says: the next command that opens the catalog still proves it fresh by its
-    /// walk or its watcher, so this only takes the sync's own changes off that command's path.
-    /// Paths that are not notes (attachments, hidden folders, `.quire/`) or that `rules` hide are
-    /// left out. Without a usable snapshot, the whole vault is indexed as `open` does.
+    /// diff), without walking the vault; `reparsing` as in `open` (in the same pass). Every
+    /// other note keeps what the snapshot says: the next command that opens the catalog still
+    /// proves it fresh by its walk or its watcher, so this only takes the sync's own changes off
+    /// that command's path. Paths that are not notes (attachments, hidden folders, `.quire/`) or
+    /// that `rules` hide are left out. Without a usable snapshot, the whole vault is indexed as
+    /// `open` does.
     public static func refresh(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
                                changedPaths: [String], parse: @escaping NoteParsing = CatalogStore.defaultParser,
                                reparsing: [String] = []) throws -> FreshCatalog {
@@ -16,11 +17,7 @@ extension FreshCatalog {
             return try open(vault: vault, rules: rules, environment: environment, parse: parse, reparsing: reparsing)
         }
         let notes = changedPaths.filter(isNotePath)
-        store.refresh(changedPaths: visible(notes, rules: rules))
-        if !reparsing.isEmpty {
-            let shown = Set(visible(reparsing.filter(isNotePath), rules: rules).map(ExactPath.init))
-            store.reparse(paths: reparsing.filter { shown.contains(ExactPath($0)) })
-        }
+        store.refresh(changedPaths: visible(notes, rules: rules), reparsing: visible(reparsing.filter(isNotePath), rules: rules))
         return FreshCatalog(store: store, skipped: [], freshness: .walk(watcherSaid: nil))
     }
 

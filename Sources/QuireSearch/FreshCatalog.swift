@@ -30,25 +30,13 @@ public struct FreshCatalog: Sendable {
     /// and every note's stamp compared with the snapshot's (one `stat` per note).
     ///
     /// `parse` reads a note (QuireKit's fills in git's dates); `reparsing` names notes parsed
-    /// again after the refresh though their files did not change (git's history moved on).
+    /// again though their files did not change (git's history moved on: a pull, a checkout),
+    /// in the same pass as the notes whose files changed: each is parsed once and the snapshot
+    /// written once.
     public static func open(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
                             rebuild: Bool = false, walk: Bool = false, progress: IndexProgress? = nil,
                             parse: @escaping NoteParsing = CatalogStore.defaultParser,
                             reparsing: [String] = []) throws -> FreshCatalog {
-        var fresh = try refreshed(vault: vault, rules: rules, environment: environment, rebuild: rebuild, walk: walk,
-                                  progress: progress, parse: parse)
-        if !reparsing.isEmpty {
-            var store = fresh.store
-            let shown = Set(visible(reparsing, rules: rules).map(ExactPath.init))
-            store.reparse(paths: reparsing.filter { shown.contains(ExactPath($0)) })
-            fresh = FreshCatalog(store: store, skipped: fresh.skipped, freshness: fresh.freshness)
-        }
-        return fresh
-    }
-
-    private static func refreshed(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
-                                  rebuild: Bool, walk: Bool, progress: IndexProgress?,
-                                  parse: @escaping NoteParsing) throws -> FreshCatalog {
         var store = CatalogStore(loading: vault.root.path, rebuild: rebuild, parse: parse)
         store.progress = progress
         progress?.begin(.scanning)
@@ -64,11 +52,11 @@ public struct FreshCatalog: Sendable {
         // Past a few thousand named notes one merge pass over the walk costs less than looking
         // each one up.
         if case .notes(let paths, _)? = answer, paths.count <= namedNotesLimit {
-            refresh(&store, named: paths, rules: rules)
+            refresh(&store, named: paths, rules: rules, reparsing: reparsing)
             return FreshCatalog(store: store, skipped: [], freshness: .watcher(checked: paths.count))
         }
         let listing = try noteListing(vault, rules: rules, stamps: true)
-        store.refresh(paths: listing.notes, stamps: listing.stamps)
+        store.refresh(paths: listing.notes, stamps: listing.stamps, reparsing: reparsing)
         var reason: String?
         switch answer {
         case .full(let said, _)?: reason = said
@@ -92,14 +80,15 @@ public struct FreshCatalog: Sendable {
     /// Looks again at the notes a watcher named (created, written, deleted, renamed): those
     /// `rules` show are read again where they changed, those they hide leave the catalog, as the
     /// walk leaves them out. Returns the paths looked at (`shown`) and those the rules hide that
-    /// the catalog held (`hidden`).
+    /// the catalog held (`hidden`). Notes at `reparsing` that the rules show are parsed again
+    /// in the same pass (git's history dates them anew).
     @discardableResult
-    public static func refresh(_ store: inout CatalogStore, named paths: [String],
-                               rules: (any IgnoreRules)?) -> (shown: [String], hidden: [String]) {
+    public static func refresh(_ store: inout CatalogStore, named paths: [String], rules: (any IgnoreRules)?,
+                               reparsing: [String] = []) -> (shown: [String], hidden: [String]) {
         let shown = visible(paths, rules: rules)
         let kept = Set(shown.map(ExactPath.init))
         let hidden = paths.filter { !kept.contains(ExactPath($0)) && store.catalog.record(path: $0) != nil }
-        store.refresh(changedPaths: shown, hidden: hidden)
+        store.refresh(changedPaths: shown, hidden: hidden, reparsing: visible(reparsing, rules: rules))
         return (shown, hidden)
     }
 

@@ -34,4 +34,26 @@ struct FreshCatalogTests {
         #expect(fresh.freshness == .walk(watcherSaid: nil))
         #expect(!rules.asked.withLock { $0 }.contains("Hidden/c.md"))
     }
+
+    /// Notes whose dates git's history changed (a pull, a checkout) are parsed in the same pass
+    /// as the notes whose files changed: each once, and the catalog is what a rebuild gives.
+    @Test func notesToParseAgainJoinTheOnePassOfChangedFiles() throws {
+        let folder = try TestVault()
+        try FileManager.default.createDirectory(atPath: folder.root + "/.quire", withIntermediateDirectories: true)
+        for name in ["a", "b", "c", "d", "e"] { try folder.write("\(name).md", "---\ntitle: \(name)\n---\nFirst.\n") }
+        let vault = try Vault(at: URL(fileURLWithPath: folder.root))
+        _ = try FreshCatalog.open(vault: vault, rules: nil, environment: [:], walk: true)
+        for name in ["b", "c"] { try folder.write("\(name).md", "---\ntitle: \(name)\n---\nSecond, longer.\n") }
+        let parsed = Mutex<[String]>([])
+        let counting: NoteParsing = { data, path in
+            parsed.withLock { $0.append(path) }
+            return NoteParser.parse(data, path: path)
+        }
+        let fresh = try FreshCatalog.open(vault: vault, rules: nil, environment: [:], walk: true, parse: counting,
+                                          reparsing: ["c.md", "d.md", "gone.md"])
+        #expect(parsed.withLock { $0 }.sorted() == ["b.md", "c.md", "d.md"], "each note once, the others not at all")
+        let rebuilt = try FreshCatalog.open(vault: vault, rules: nil, environment: [:], rebuild: true, walk: true)
+        #expect(fresh.store.catalog.records.sorted { $0.path < $1.path } == rebuilt.store.catalog.records.sorted { $0.path < $1.path })
+        #expect(try fresh.store.catalog.run(NoteQuery.parse("longer", now: Date()), sort: .path).map(\.record.path) == ["b.md", "c.md"])
+    }
 }

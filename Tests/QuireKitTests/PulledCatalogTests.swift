@@ -1,0 +1,50 @@
+import Foundation
+import QuireCore
+import QuireKit
+import QuireSearch
+import Synchronization
+import Testing
+
+/// The catalog after a plain `git pull` (no quire sync): the next command's opening parses each
+/// note the pull changed once, every other note not at all, and gets the catalog a rebuild gives.
+@Suite struct PulledCatalogTests {
+    /// Opens `device`'s catalog as a command does (`HistoryDates.openCatalog`), counting the notes
+    /// parsed.
+    static func open(_ device: KitDevice) throws -> (catalog: Catalog, parsed: [String]) {
+        let rules = GitIgnoreRules.of(device.vault, environment: device.kit.environment)
+        let dates = try #require(HistoryDates.load(vault: device.vault))
+        let parsed = Mutex<[String]>([])
+        let dated = dates.parser
+        let counting: NoteParsing = { data, path in
+            parsed.withLock { $0.append(path) }
+            return try dated(data, path)
+        }
+        let fresh = try FreshCatalog.open(vault: device.vault, rules: rules, environment: device.kit.environment,
+                                          parse: counting, reparsing: dates.changedPaths)
+        return (fresh.store.catalog, parsed.withLock { $0 }.sorted())
+    }
+
+    @Test func aPlainPullParsesOnlyThePulledNotesOnceAndMatchesARebuild() throws {
+        let (world, a, b) = try KitWorld.pair([
+            "dated.md": kitNote("d", title: "Dated", updated: "2026-11-29T10:00:00Z"),
+            "plain.md": "# Plain\n\nNo front matter.\n",
+            "still.md": kitNote("s", title: "Still", updated: "2026-11-29T10:00:00Z"),
+            "Folder/other.md": "# Other\n\nUntouched.\n",
+        ])
+        defer { world.remove() }
+        _ = try Self.open(b)  // b's catalog and dates exist before the pull
+        try a.write(kitNote("d", title: "Dated", updated: "2026-11-29T11:30:00Z", body: "Pangolin.\n"), to: "dated.md")
+        try a.write("# Plain\n\nNo front matter, pangolin.\n", to: "plain.md")
+        try a.sync("2026-11-29T12:00:00Z")
+        _ = try b.git(["pull", "-q", "--ff-only", "origin", "main"])
+        let (catalog, parsed) = try Self.open(b)
+        #expect(parsed == ["dated.md", "plain.md"], "each pulled note once, no other")
+        let rebuilt = try HistoryDates.openCatalog(vault: b.vault, rules: GitIgnoreRules.of(b.vault, environment: b.kit.environment),
+                                                   environment: b.kit.environment, rebuild: true).store.catalog
+        #expect(catalog.records.sorted { $0.path < $1.path } == rebuilt.records.sorted { $0.path < $1.path })
+        let hits = try catalog.run(NoteQuery.parse("pangolin", now: Date()), sort: .path).map(\.record.path)
+        #expect(hits == ["dated.md", "plain.md"])
+        #expect(catalog.record(path: "plain.md")?.updatedAt == QuireClock.parseISO8601("2026-11-29T12:00:00Z"), "dated by the pulled commit")
+        #expect(try Self.open(b).parsed.isEmpty, "the next command parses nothing")
+    }
+}
