@@ -21,6 +21,9 @@ public struct Catalog: Sendable {
     var loadedOrder: FlatColumn<UInt32>?
     private(set) var liveCount: Int
     private(set) var totalLength: Int
+    /// Whether updates leave the recent changes unmerged until they reach half of the main
+    /// segment (`compactsNow`) instead of an eighth of it (`needsCompaction`).
+    var defersCompaction = false
 
     /// BM25 parameters and the weight of a title occurrence.
     static let k1 = 1.2
@@ -221,8 +224,8 @@ public struct Catalog: Sendable {
             if !few { pathIndex = index }
             return
         }
-        if needsCompaction {
-            self = compacted()
+        if compactsNow {
+            self = compacted(keepingPolicyOf: self)
             return
         }
         delta = SegmentBuilder.build(notes: deltaNotes)

@@ -23,6 +23,12 @@ public struct CatalogStore: Sendable {
     public private(set) var watchMark: WatchMark?
     /// Where refreshes report how far they got (nil: nowhere).
     public var progress: IndexProgress?
+    /// Whether the recent changes are merged into the main segment only once they reach half
+    /// of it (`Catalog.compactsNow`): what a command that answers right after a pull sets.
+    public var defersCompaction: Bool {
+        get { catalog.defersCompaction }
+        set { catalog.defersCompaction = newValue }
+    }
     /// The snapshot on disk is not usable or lags the catalog: the next refresh writes it.
     private var needsWrite: Bool
     /// Why the snapshot could not be used when loading, for the first refresh's report.
@@ -277,7 +283,7 @@ public struct CatalogStore: Sendable {
             oldBaseRemoval = nil
         }
         progress?.begin(.writing)
-        if catalog.needsCompaction { catalog = catalog.compacted() }
+        if catalog.compactsNow { catalog = catalog.compacted(keepingPolicyOf: catalog) }
         let directory = root + "/.quire/cache"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

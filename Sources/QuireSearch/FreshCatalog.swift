@@ -29,6 +29,9 @@ public struct FreshCatalog: Sendable {
     /// for the snapshot, only the notes it names are looked at; otherwise the vault is walked
     /// and every note's stamp compared with the snapshot's (one `stat` per note).
     ///
+    /// The recent changes are merged into the main segment only once they reach half of it
+    /// (`CatalogStore.defersCompaction`): a command right after a pull does not stall on it.
+    ///
     /// `parse` reads a note (QuireKit's fills in git's dates); `reparsing` names notes parsed
     /// again though their files did not change (git's history moved on: a pull, a checkout),
     /// in the same pass as the notes whose files changed: each is parsed once and the snapshot
@@ -39,6 +42,8 @@ public struct FreshCatalog: Sendable {
                             reparsing: [String] = []) throws -> FreshCatalog {
         var store = CatalogStore(loading: vault.root.path, rebuild: rebuild, parse: parse)
         store.progress = progress
+        // A command answers first: merging the whole vault waits for a sync or a bigger change.
+        store.defersCompaction = true
         progress?.begin(.scanning)
         var answer = walk ? nil : WatchClient.changes(realRoot: vault.root.path, since: store.watchMark?.token)
         if let given = answer {

@@ -36,4 +36,27 @@ struct CatalogCompactionTests {
         #expect(catalog.count == current.count)
         SegmentBuilderTests.expectSame(catalog.base, expected.base)
     }
+
+    /// Deferred (a command right after a pull), the recent changes stay unmerged past an eighth
+    /// of the catalog and are merged at half of it; either way the catalog answers as the one
+    /// built from its notes.
+    @Test func aDeferredCompactionWaitsForHalfTheCatalog() throws {
+        let notes = SegmentBuilderTests.uniqueNotes(seed: 19, count: 2000)
+        var catalog = Catalog(notes: notes)
+        catalog.defersCompaction = true
+        var current = notes
+        func edit(_ range: Range<Int>) {
+            for index in range { current[index].body += "\n\ndeferredword \(index)" }
+            catalog.apply(upserts: range.map { AnalyzedNote(note: current[$0]) }, removals: [])
+        }
+        edit(0..<300)
+        #expect(catalog.needsCompaction && catalog.delta.count == 300, "past an eighth, not merged yet")
+        let query = try NoteQuery.parse("deferredword", now: Date())
+        let expected = Catalog(notes: current)
+        #expect(catalog.run(query, sort: .path).map(\.record.path) == expected.run(query, sort: .path).map(\.record.path))
+        edit(300..<800)
+        #expect(catalog.delta.count == 0 && catalog.defersCompaction, "merged at half the catalog, still deferring")
+        SegmentBuilderTests.expectSame(catalog.base, Catalog(notes: current).base)
+    }
 }
+
