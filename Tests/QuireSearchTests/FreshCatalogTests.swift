@@ -56,4 +56,24 @@ struct FreshCatalogTests {
         #expect(fresh.store.catalog.records.sorted { $0.path < $1.path } == rebuilt.store.catalog.records.sorted { $0.path < $1.path })
         #expect(try fresh.store.catalog.run(NoteQuery.parse("longer", now: Date()), sort: .path).map(\.record.path) == ["b.md", "c.md"])
     }
+
+    /// The same with the notes a watcher names instead of a walk.
+    @Test func notesToParseAgainJoinTheWatchersNamedNotes() throws {
+        let folder = try TestVault()
+        try FileManager.default.createDirectory(atPath: folder.root + "/.quire", withIntermediateDirectories: true)
+        for name in ["a", "b", "c", "d"] { try folder.write("\(name).md", "---\ntitle: \(name)\n---\nFirst.\n") }
+        let vault = try Vault(at: URL(fileURLWithPath: folder.root))
+        _ = try FreshCatalog.open(vault: vault, rules: nil, environment: [:], walk: true)
+        for name in ["b", "c"] { try folder.write("\(name).md", "---\ntitle: \(name)\n---\nSecond, longer.\n") }
+        let parsed = Mutex<[String]>([])
+        var store = CatalogStore(loading: folder.root) { data, path in
+            parsed.withLock { $0.append(path) }
+            return NoteParser.parse(data, path: path)
+        }
+        FreshCatalog.refresh(&store, named: ["b.md", "c.md"], rules: nil, reparsing: ["c.md", "d.md"])
+        #expect(parsed.withLock { $0 }.sorted() == ["b.md", "c.md", "d.md"], "each note once, the others not at all")
+        let rebuilt = try FreshCatalog.open(vault: vault, rules: nil, environment: [:], rebuild: true, walk: true)
+        #expect(store.catalog.records.sorted { $0.path < $1.path } == rebuilt.store.catalog.records.sorted { $0.path < $1.path })
+    }
 }
+
