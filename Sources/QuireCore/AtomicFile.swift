@@ -9,9 +9,11 @@ import Glibc
 /// A crash at any point leaves either the old or the new file, never a mix.
 public enum AtomicFile {
     /// Writes `data` to `url` atomically; `displayPath` names the file in errors. With
-    /// `permissions`, the file gets exactly those (a secret: 0600).
+    /// `permissions`, the file gets exactly those (a secret: 0600). `durable` false skips both
+    /// fsyncs, for a rebuildable cache whose reader refuses a damaged file (after a crash it may
+    /// find the old file, the new one or a cut one): a command does not wait on the disk for it.
     public static func write(_ data: Data, to url: URL, displayPath: String, temporaryFolder: String? = nil,
-                             permissions: mode_t? = nil) throws {
+                             permissions: mode_t? = nil, durable: Bool = true) throws {
         let directory = url.deletingLastPathComponent().path
         let location = temporaryLocation(forFilesIn: directory, folder: temporaryFolder)
         // An existing file keeps its permissions; a new one gets 0666 minus the umask.
@@ -41,7 +43,7 @@ public enum AtomicFile {
                 }
             }
             if let mode = existingMode, fchmod(descriptor, mode) != 0 { throw failure("cannot set permissions") }
-            guard fsync(descriptor) == 0 else { throw failure("fsync failed") }
+            guard !durable || fsync(descriptor) == 0 else { throw failure("fsync failed") }
             closed = true
             guard close(descriptor) == 0 else { throw failure("close failed") }
             guard rename(temporary, url.path) == 0 else { throw failure("rename failed") }
@@ -49,6 +51,7 @@ public enum AtomicFile {
             unlink(temporary)
             throw error
         }
+        guard durable else { return }
         let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             defer { close(directoryDescriptor) }

@@ -139,7 +139,7 @@ struct FolderListings {
         header(UInt64(payload.count))
         header(ContentHash.hash(payload))
         data.append(payload)
-        try? AtomicFile.write(data, to: URL(fileURLWithPath: path), displayPath: ".quire/cache/folder-listings")
+        try? AtomicFile.write(data, to: URL(fileURLWithPath: path), displayPath: ".quire/cache/folder-listings", durable: false)
     }
 
     /// Reads the file's words and length-prefixed byte strings, nil past its end.

@@ -147,7 +147,7 @@ struct IgnoreVerdicts {
             append(verdict.rules)
             append(verdict.ignored ? 1 : 0)
         }
-        try? AtomicFile.write(data, to: URL(fileURLWithPath: path), displayPath: ".quire/cache/ignore-verdicts")
+        try? AtomicFile.write(data, to: URL(fileURLWithPath: path), displayPath: ".quire/cache/ignore-verdicts", durable: false)
     }
 
     /// The verdict recorded for a path (as `verdict(_:)`).
