@@ -14,16 +14,38 @@ public enum LinkForm: String, Sendable, Equatable {
     /// The form most of `links` use (ties, and a vault without links: `wikiName`). A wikilink
     /// counts as naming a title when its target is a note's title and no note's file name.
     public static func usual(links: [NoteLink], titleKeys: Set<String>, stemKeys: Set<String>) -> LinkForm {
-        var counts: [LinkForm: Int] = [:]
-        for link in links where !link.isEmbed && !link.isSelfLink && !link.pointsAtAttachment {
-            switch link.style {
-            case .markdown: counts[.markdown, default: 0] += 1
-            case .wiki:
-                let key = LinkResolver.key(link.target)
-                counts[titleKeys.contains(key) && !stemKeys.contains(key) ? .wikiTitle : .wikiName, default: 0] += 1
+        var tally = Tally()
+        tally.add(links)
+        return tally.usual(titleKeys: titleKeys, stemKeys: stemKeys)
+    }
+
+    /// The links of many notes counted note by note (`usual(links:…)` without holding them all):
+    /// Markdown links, and wikilinks by target key.
+    public struct Tally: Sendable {
+        private var markdown = 0
+        private var wikiTargets: [String: Int] = [:]
+
+        /// An empty count.
+        public init() {}
+
+        /// Counts `links` (embeds, self links and links to attachments are not counted).
+        public mutating func add(_ links: [NoteLink]) {
+            for link in links where !link.isEmbed && !link.isSelfLink && !link.pointsAtAttachment {
+                switch link.style {
+                case .markdown: markdown += 1
+                case .wiki: wikiTargets[LinkResolver.key(link.target), default: 0] += 1
+                }
             }
         }
-        return [LinkForm.wikiName, .wikiTitle, .markdown].max { counts[$0, default: 0] < counts[$1, default: 0] } ?? .wikiName
+
+        /// The form most of the counted links use (as `LinkForm.usual(links:…)`).
+        public func usual(titleKeys: Set<String>, stemKeys: Set<String>) -> LinkForm {
+            var counts: [LinkForm: Int] = [.markdown: markdown]
+            for (key, count) in wikiTargets {
+                counts[titleKeys.contains(key) && !stemKeys.contains(key) ? .wikiTitle : .wikiName, default: 0] += count
+            }
+            return [LinkForm.wikiName, .wikiTitle, .markdown].max { counts[$0, default: 0] < counts[$1, default: 0] } ?? .wikiName
+        }
     }
 
     /// The link text to the note at `path` titled `title`, written in the note at `source`;

@@ -13,8 +13,11 @@ struct NoteEntry: Equatable, Sendable {
     var hasTitle: Bool
     var aliases: [String]
     var tags: [String]
+    /// Front-matter keys with the scalar texts of their values (list items one by one), packed.
+    private var packedFields: PackedFields
+
     /// Front-matter keys with the scalar texts of their values (list items one by one).
-    var fields: [(key: String, values: [String])]
+    var fields: [(key: String, values: [String])] { packedFields.fields }
 
     /// The file name without `.md`.
     var stem: String { NoteParser.stem(of: path) }
@@ -27,7 +30,7 @@ struct NoteEntry: Equatable, Sendable {
         self.hasTitle = hasTitle
         self.aliases = aliases
         self.tags = tags
-        fields = frontMatter.map { entry in
+        packedFields = PackedFields(frontMatter.map { entry in
             let values: [String]
             switch entry.value {
             case let .list(items): values = items.compactMap(\.scalarText)
@@ -35,7 +38,7 @@ struct NoteEntry: Equatable, Sendable {
             default: values = entry.value.scalarText.map { [$0] } ?? []
             }
             return (entry.key, values)
-        }
+        })
     }
 
     init(record: NoteRecord) {
@@ -53,20 +56,20 @@ struct NoteEntry: Equatable, Sendable {
     static func == (lhs: NoteEntry, rhs: NoteEntry) -> Bool {
         ExactPath.same(lhs.path, rhs.path) && lhs.id == rhs.id && lhs.title == rhs.title && lhs.hasTitle == rhs.hasTitle
             && lhs.aliases == rhs.aliases
-            && lhs.tags == rhs.tags && lhs.fields.map(\.key) == rhs.fields.map(\.key)
-            && lhs.fields.map(\.values) == rhs.fields.map(\.values)
+            && lhs.tags == rhs.tags && lhs.packedFields == rhs.packedFields
     }
 }
 
 /// A note with the names it is found by: its title, its aliases, its path without `.md`.
 struct SearchableNote: Sendable {
     var entry: NoteEntry
-    var names: [String]
 
     init(_ entry: NoteEntry) {
         self.entry = entry
-        names = [entry.title] + entry.aliases + [String(entry.path.dropLast(3))]
     }
+
+    /// Made when asked (what ranking indexes once), not kept for every note.
+    var names: [String] { [entry.title] + entry.aliases + [String(entry.path.dropLast(3))] }
 }
 
 /// Every note of the vault as the server answers from it: the catalog's records, with open
@@ -124,13 +127,14 @@ struct NoteDirectory: Sendable {
     /// Replaces the whole on-disk view.
     mutating func resetOnDisk(catalog: Catalog) {
         onDisk = [:]
-        var links: [NoteLink] = []
-        for record in catalog.records {
+        var links = LinkForm.Tally()
+        // Each record is decoded for this pass only: the catalog keeps none of them.
+        catalog.forEachRecord { record in
             onDisk[ExactPath(record.path)] = NoteEntry(record: record)
-            links += record.links
+            links.add(record.links)
         }
-        linkForm = LinkForm.usual(links: links, titleKeys: Set(onDisk.values.map { LinkResolver.key($0.title) }),
-                                  stemKeys: Set(onDisk.values.map { LinkResolver.key($0.stem) }))
+        linkForm = links.usual(titleKeys: Set(onDisk.values.map { LinkResolver.key($0.title) }),
+                               stemKeys: Set(onDisk.values.map { LinkResolver.key($0.stem) }))
         var merged = onDisk
         for (path, entry) in open { merged[path] = entry }
         sorted = merged.values.sorted { ExactPath.precedes($0.path, $1.path) }.map(SearchableNote.init)

@@ -90,6 +90,23 @@ final class RecordTable: @unchecked Sendable {
 
     subscript(index: Int) -> NoteRecord { pointer(index).pointee }
 
+    /// The record at `index` without keeping it: the kept one when it was decoded before, else
+    /// one decoded for this call only. A pass over every record (the language server's note
+    /// directory) then leaves the table as small as it found it.
+    func transientRecord(_ index: Int) -> NoteRecord {
+        lock.lock()
+        let kept = decoded[index] ? storage[index] : nil
+        lock.unlock()
+        return kept ?? decoding(index)
+    }
+
+    /// How many records are decoded and kept (what a test reads to see that a pass kept none).
+    var keptCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return decoded.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+
     /// Whether the note at `index` has problems (unreadable front matter and the like).
     func hasProblems(_ index: Int) -> Bool { flags[index] & Self.problemFlag != 0 }
 
@@ -119,9 +136,15 @@ final class RecordTable: @unchecked Sendable {
          UnsafeRawBufferPointer(start: encoded.offsets, count: count * 8))
     }
 
-    /// Decodes one record (the lock is held). A record the file cannot give back (a damaged
-    /// cache) becomes a placeholder that says so, never a crash.
+    /// Decodes one record and keeps it (the lock is held).
     private func decode(_ index: Int) {
+        (storage + index).initialize(to: decoding(index))
+        decoded[index] = true
+    }
+
+    /// Decodes one record from the encoding (which never changes: no lock needed). A record the
+    /// file cannot give back (a damaged cache) becomes a placeholder that says so, never a crash.
+    private func decoding(_ index: Int) -> NoteRecord {
         var record: NoteRecord
         let offset = Int(encoded.offsets[index])
         var reader = BinaryReader(
@@ -136,7 +159,6 @@ final class RecordTable: @unchecked Sendable {
             record.problems = [NoteProblem(kind: .unreadable, line: nil,
                                            message: "the catalog cache is damaged: run 'quire index --rebuild'")]
         }
-        (storage + index).initialize(to: record)
-        decoded[index] = true
+        return record
     }
 }
