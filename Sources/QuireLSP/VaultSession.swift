@@ -24,6 +24,8 @@ final class VaultSession {
         opened = try QuireKit.VaultSession(vault: vault, environment: environment)
         directory = NoteDirectory(catalog: opened.catalog)
         attachments = try opened.attachmentPaths()
+        // The walk's comparison and the directory read every note's path and record.
+        opened.catalog.releaseReadPages()
     }
 
     /// A resolver over the catalog and the attachments, with the open notes' names in place of
@@ -51,6 +53,7 @@ final class VaultSession {
         try opened.refreshAll()
         directory.resetOnDisk(catalog: opened.catalog)
         attachments = try opened.attachmentPaths()
+        opened.catalog.releaseReadPages()
     }
 
     /// The vault-relative path of a `file://` URI inside the vault, else nil.

@@ -12,4 +12,13 @@ extension Catalog {
 
     /// How many records the catalog keeps decoded (loaded ones are decoded on first use).
     public var keptRecordCount: Int { base.records.keptCount + delta.records.keptCount }
+
+    /// Takes the pages of the loaded snapshot read so far (paths and records of every note after
+    /// a walk is compared, or after `forEachRecord`) out of the process's resident memory: they
+    /// stay in the system's page cache and are read from it again when next used. What a
+    /// resident process calls after such a pass; a short command has no need to.
+    public func releaseReadPages() {
+        base.records.releaseReadPages()
+        delta.records.releaseReadPages()
+    }
 }

@@ -8,12 +8,27 @@ import Glibc
 final class ColumnMemory: @unchecked Sendable {
     let base: UnsafeRawPointer
     let byteCount: Int
+    /// Whether this is a read-only mapping of a file (`SnapshotFile.read`): its pages can be
+    /// given back at any time and are read again from the file when next used.
+    let isReadOnlyFileMapping: Bool
     private let release: (UnsafeRawPointer, Int) -> Void
 
-    init(base: UnsafeRawPointer, byteCount: Int, release: @escaping (UnsafeRawPointer, Int) -> Void) {
+    init(base: UnsafeRawPointer, byteCount: Int, isReadOnlyFileMapping: Bool = false,
+         release: @escaping (UnsafeRawPointer, Int) -> Void) {
         self.base = base
         self.byteCount = byteCount
+        self.isReadOnlyFileMapping = isReadOnlyFileMapping
         self.release = release
+    }
+
+    /// Takes the pages read so far out of the process's resident memory, when this is a
+    /// read-only file mapping (else nothing happens): they stay in the system's page cache and
+    /// come back from it, unchanged, when next read. A resident process calls this after a
+    /// pass that read much of a snapshot (every path, every record) so that its memory holds
+    /// what it keeps, not everything it once looked at.
+    func releaseReadPages() {
+        guard isReadOnlyFileMapping, byteCount > 0 else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), byteCount, MADV_DONTNEED)
     }
 
     /// Copies `bytes` into newly allocated, 8-byte aligned memory.

@@ -100,6 +100,12 @@ final class RecordTable: @unchecked Sendable {
         return kept ?? decoding(index)
     }
 
+    /// Takes the pages of the file this table was loaded from out of resident memory
+    /// (`ColumnMemory.releaseReadPages`; nothing for a table built in memory).
+    func releaseReadPages() {
+        encoded.memory.releaseReadPages()
+    }
+
     /// How many records are decoded and kept (what a test reads to see that a pass kept none).
     var keptCount: Int {
         lock.lock()

@@ -178,7 +178,7 @@ final class SnapshotFile {
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
             throw .io(path: path, message: String(cString: strerror(errno)))
         }
-        return ColumnMemory(base: UnsafeRawPointer(address), byteCount: size) { pointer, length in
+        return ColumnMemory(base: UnsafeRawPointer(address), byteCount: size, isReadOnlyFileMapping: true) { pointer, length in
             munmap(UnsafeMutableRawPointer(mutating: pointer), length)
         }
     }
