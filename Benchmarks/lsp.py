@@ -13,7 +13,9 @@ Measures, on a vault of N notes made by Benchmarks/gen-vault (reused from DIR):
     and after the workspace-symbol burst;
 With --ready-only, only ready time and memory on an existing, indexed vault (--vault; never
 written), K rounds alternating with --baseline (another `quire`) when given, with the load
-average beside each round.
+average beside each round: RSS when ready, after a typical session (open a note, complete a
+link, hover it, prepare a rename, a few edits, workspace symbols), and after 50 completions and
+50 workspace symbols, with the anonymous part (/proc/PID/smaps_rollup) beside the last.
   - completion latency (request sent to answer read) for `[[` + 1–4 typed letters, `#` + tag
     letters, and workspace symbols, R requests each: p50, p99, max.
 Prints a Markdown table; copy it to Docs/benchmarks.md. Not run by `make test`.
@@ -113,21 +115,68 @@ def ready_and_loaded(quire, root):
     return elapsed, loaded, rss_mb(client), client
 
 
+def memory_mb(client):
+    """The server's resident memory and its anonymous part (/proc/PID/smaps_rollup), in MB."""
+    fields = {}
+    with open(f"/proc/{client.process.pid}/smaps_rollup") as rollup:
+        for line in rollup:
+            parts = line.split()
+            if len(parts) >= 3 and parts[2] == "kB":
+                fields[parts[0].rstrip(":")] = int(parts[1]) / 1024
+    return fields.get("Rss", float("nan")), fields.get("Anonymous", float("nan"))
+
+
+def typical_session(client, root):
+    """Opens a note with a link, completes a link, hovers the link, prepares a rename, edits, and
+    asks for workspace symbols (nothing is saved)."""
+    note = None
+    for folder, folders, files in os.walk(root):
+        folders[:] = sorted(d for d in folders if not d.startswith("."))
+        for name in sorted(files):
+            if name.endswith(".md"):
+                with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                    text = handle.read()
+                if "[[" in text:
+                    note = (os.path.join(folder, name), text)
+                    break
+        if note:
+            break
+    path, text = note
+    uri = "file://" + path
+    lines = text.split("\n")
+    line = next(index for index, content in enumerate(lines) if "[[" in content)
+    character = lines[line].index("[[") + 3
+    at = {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}})
+    client.request("textDocument/hover", at)
+    client.request("textDocument/prepareRename", at)
+    for version in range(2, 7):
+        text += "\nmore [[a" + "b" * version
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]})
+        last = text.split("\n")
+        client.request("textDocument/completion", {"textDocument": {"uri": uri},
+                                                  "position": {"line": len(last) - 1, "character": len(last[-1])}})
+    client.request("workspace/symbol", {"query": "note"})
+    client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+
 def ready_only(args):
     """Ready time and memory on an existing vault, alternating with a baseline binary."""
     root = os.path.realpath(args.vault)
     binaries = [("this", os.path.realpath(args.quire))]
     if args.baseline:
         binaries.append(("baseline", os.path.realpath(args.baseline)))
-    print("| round | binary | initialize answered | first workspace/symbol answered | RSS then | RSS after 50 completions "
-          "| RSS after 50 workspace/symbol | load average |")
-    print("|---|---|---:|---:|---:|---:|---:|---|")
+    print("| round | binary | initialize answered | first workspace/symbol answered | RSS then | RSS after a session "
+          "| RSS after 50 completions | RSS after 50 workspace/symbol (anonymous) | load average |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---|")
     rng = random.Random(35)
     letters = "abdefgiklmnoprstuvz"
     for round_number in range(1, args.rounds + 1):
         for name, quire in (binaries if round_number % 2 else binaries[::-1]):
             load = "%.1f %.1f %.1f" % os.getloadavg()
             elapsed, loaded, rss, client = ready_and_loaded(quire, root)
+            typical_session(client, root)
+            session, _ = memory_mb(client)
             uri = "file://" + os.path.join(root, "bench-scratch.md")  # a buffer only, never saved
             client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": ""}})
             for version in range(2, 52):
@@ -136,13 +185,13 @@ def ready_only(args):
                                                         "contentChanges": [{"text": line}]})
                 client.request("textDocument/completion", {"textDocument": {"uri": uri},
                                                           "position": {"line": 0, "character": len(line)}})
-            completed = rss_mb(client)
+            completed, _ = memory_mb(client)
             for _ in range(50):
                 client.request("workspace/symbol", {"query": "".join(rng.choice(letters) for _ in range(rng.randint(1, 4)))})
-            after = rss_mb(client)
+            after, anonymous = memory_mb(client)
             client.stop()
-            print(f"| {round_number} | {name} | {elapsed * 1000:.0f} ms | {loaded * 1000:.0f} ms | {rss:.0f} MB | {completed:.0f} MB "
-                  f"| {after:.0f} MB | {load} |", flush=True)
+            print(f"| {round_number} | {name} | {elapsed * 1000:.0f} ms | {loaded * 1000:.0f} ms | {rss:.0f} MB | {session:.0f} MB "
+                  f"| {completed:.0f} MB | {after:.0f} MB ({anonymous:.0f}) | {load} |", flush=True)
 
 
 def percentile(values, fraction):
