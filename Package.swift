@@ -20,6 +20,8 @@ let package = Package(
         // libsodium (XChaCha20-Poly1305, secretstream, Argon2id, sealed boxes, BLAKE2b) for encrypted
         // remotes, linked by the module map; imported only by QuireCrypto.
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        // glibc's <malloc.h> (malloc_trim), part of libc; imported only by QuireSearch (FreedMemory).
+        .systemLibrary(name: "CMalloc"),
 
         // ICU's word breaks (Debian libicu-dev) behind a C function with plain types: the system
         // ICU headers clash with Foundation's own copy of ICU when imported into Swift. libicuuc is
@@ -27,7 +29,7 @@ let package = Package(
         .target(name: "CICU"),
         .target(name: "QuireCore", dependencies: ["CYAML"]),
         .target(name: "QuireGit", dependencies: ["CLibGit2"]),
-        .target(name: "QuireSearch", dependencies: ["QuireCore", "CICU"]),
+        .target(name: "QuireSearch", dependencies: ["QuireCore", "CICU", "CMalloc"]),
         .target(name: "QuireSync", dependencies: ["QuireCore", "QuireGit"]),
         // Markdown rendered for the terminal and as HTML pages of a static site (cmark-gfm).
         .target(name: "QuireRender", dependencies: ["QuireCore", "CCMark"]),

@@ -18,7 +18,7 @@ export QUIRE_DEVICE=bench HOME=$work GIT_CONFIG_NOSYSTEM=1 TZ=UTC
 cp -a "$vault" "$work/vault"
 git clone -q --bare "$work/vault" "$work/remote.git"
 cd "$work/vault"
-"$(realpath "$1")" remote "$work/remote.git" >/dev/null
+"$(realpath "$1")" remote --replace "$work/remote.git" >/dev/null
 
 memory() {  # "RSS MB (anonymous MB)" of $pid
     awk '/^Rss:/ {r=$2} /^Anonymous:/ {a=$2} END {printf "%d MB (%d)", r/1024, a/1024}' "/proc/$pid/smaps_rollup"

@@ -1,6 +1,7 @@
 import Foundation
 import QuireCore
 import QuireGit
+import QuireSearch
 import QuireSync
 #if canImport(Glibc)
 import Glibc
@@ -79,6 +80,8 @@ extension SyncDaemon {
             if firstPending == nil, !pending.isEmpty { firstPending = started }
         }
         finish(outcome, started: started)
+        // What the cycle allocated is freed; between cycles the daemon holds what it keeps.
+        FreedMemory.giveBack()
     }
 
     /// Why a cycle should not start now: a git command run by hand holds the index (a fresh
