@@ -12,8 +12,20 @@ import Testing
         return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
     }
 
+    /// Other tests run beside this one and allocate too, so the drop is looked for in up to three
+    /// attempts; without `giveBack` no attempt shows it (glibc keeps blocks between kept ones).
     @Test func freedBlocksBetweenKeptOnesGoBackToTheSystem() throws {
-        // 96 MB of 1 KB blocks; every 64th stays, so the heap cannot shrink from its top.
+        var drops: [Int] = []
+        for _ in 0..<3 {
+            drops.append(try dropAfterGivingBack())
+            if drops.last ?? 0 > 48_000 { break }
+        }
+        #expect(drops.contains { $0 > 48_000 }, "anonymous memory given back per attempt (kB): \(drops)")
+    }
+
+    /// Frees 96 MB of 1 KB blocks but every 64th (so the heap cannot shrink from its top), gives
+    /// the freed pages back; the drop of anonymous memory in kB.
+    func dropAfterGivingBack() throws -> Int {
         var blocks: [UnsafeMutableRawPointer] = []
         for _ in 0..<98_304 {
             let block = UnsafeMutableRawPointer.allocate(byteCount: 1_000, alignment: 8)
@@ -28,7 +40,6 @@ import Testing
         defer { for block in kept { block.deallocate() } }
         let before = try anonymousKilobytes()
         FreedMemory.giveBack()
-        let after = try anonymousKilobytes()
-        #expect(before - after > 48_000, "anonymous memory \(before) kB before, \(after) kB after")
+        return try before - anonymousKilobytes()
     }
 }
