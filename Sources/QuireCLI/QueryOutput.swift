@@ -67,7 +67,7 @@ struct QueryOutput {
     /// relevance unless `--sort` says otherwise and prints a matching line under each hit.
     func run(_ context: CommandContext, ranked: Bool) throws {
         let query = try self.query(context)
-        let catalog = try VaultCatalog.open(context, showProgress: showsProgress)
+        let catalog = try VaultCatalog.open(context, showProgress: showsProgress, attachments: query.usesLinkFilters)
         catalog.warnAboutProblems(context.output)
         try checkTemplate(catalog.catalog)
         var options = self.options
@@ -82,10 +82,10 @@ struct QueryOutput {
     }
 
     /// The vault's attachments when the query has link filters (they resolve links to files),
-    /// else none (no walk).
+    /// else none (no walk): those the opening walk listed, when it walked.
     private static func attachments(for query: NoteQuery, catalog: VaultCatalog) throws -> [String] {
         guard query.usesLinkFilters else { return [] }
-        return try VaultLinks(vault: catalog.vault, catalog: catalog.catalog).attachments
+        return try catalog.session.attachmentPaths()
     }
 
     /// Parses the query; a malformed one is a usage error pointing at the character.

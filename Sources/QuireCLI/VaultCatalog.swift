@@ -22,13 +22,14 @@ struct VaultCatalog {
     /// terminal a long refresh shows a progress line (`IndexProgressLine`; `showProgress`
     /// false, e.g. under `--json`, keeps standard error quiet), erased before this returns.
     /// In a big vault with no watcher it starts one in the background (`WatcherPolicy`).
+    /// With `attachments`, a walk lists the attachments too (`attachmentPaths()`).
     static func open(_ context: CommandContext, rebuild: Bool = false, walk: Bool = false,
-                     showProgress: Bool = true) throws -> VaultCatalog {
+                     showProgress: Bool = true, attachments: Bool = false) throws -> VaultCatalog {
         let vault = try context.vault()
         let line = IndexProgressLine.start(context, shown: showProgress)
         defer { line?.stop() }
         let opened = try open(vault: vault, environment: context.environment, rebuild: rebuild, walk: walk,
-                              progress: line?.progress)
+                              progress: line?.progress, attachments: attachments)
         if case .walk(watcherSaid: nil) = opened.freshness {
             WatcherLauncher.startIfBig(vault, noteCount: opened.catalog.count, walked: walk, environment: context.environment)
         }
@@ -38,9 +39,15 @@ struct VaultCatalog {
     /// Opens the catalog of `vault` (what `open(_:rebuild:walk:)` does, without the command
     /// context: usable from another thread); `progress` hears how far the refresh got.
     static func open(vault: Vault, environment: [String: String], rebuild: Bool = false,
-                     walk: Bool = false, progress: IndexProgress? = nil) throws -> VaultCatalog {
+                     walk: Bool = false, progress: IndexProgress? = nil, attachments: Bool = false) throws -> VaultCatalog {
         VaultCatalog(session: try VaultSession(vault: vault, environment: environment, rebuild: rebuild, walk: walk,
-                                               progress: progress))
+                                               progress: progress, attachments: attachments))
+    }
+
+    /// The vault's links (`VaultLinks`), their attachments from the opening walk when it listed
+    /// them (`VaultSession.attachmentPaths()`).
+    func links() throws -> VaultLinks {
+        VaultLinks(vault: vault, catalog: catalog, attachments: try session.attachmentPaths())
     }
 
     /// The one summary warning of DESIGN.md §2 (and files that could not be read at all).

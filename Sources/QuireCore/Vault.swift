@@ -102,13 +102,15 @@ public struct Vault: Sendable, Equatable {
         try VaultWalker(realRoot: root.path, ignore: ignore).walk().notes
     }
 
-    /// The notes (in `PathOrder`) with their stamps when `stamps` is set, the folders, and
-    /// what the walk left out (unreadable folders, symlinks leading outside, special files).
+    /// The notes (in `PathOrder`) with their stamps when `stamps` is set, the folders, the
+    /// attachments (as `attachmentPaths` lists them) when `attachments` is set, and what the
+    /// walk left out (unreadable folders, symlinks leading outside, special files).
     /// `folderListed` is told, for each folder entered and before `ignore` is asked about its
     /// entries, its vault-relative path (`""`: the root) and whether it holds a `.gitignore`.
-    public func listing(stamps: Bool = false, ignore: ((String, Bool) -> Bool)? = nil,
+    public func listing(stamps: Bool = false, attachments: Bool = false, ignore: ((String, Bool) -> Bool)? = nil,
                         folderListed: ((_ folder: String, _ holdsGitignore: Bool) -> Void)? = nil) throws -> VaultListing {
-        try VaultWalker(realRoot: root.path, ignore: ignore, folderListed: folderListed).walk(stamps: stamps)
+        try VaultWalker(realRoot: root.path, ignore: ignore, folderListed: folderListed)
+            .walk(stamps: stamps, attachments: attachments)
     }
 
     /// Every attachment path (a regular file that is not a note, outside `.git`, `.quire`

@@ -156,10 +156,11 @@ public struct HistoryDates: Sendable {
     /// Opens `vault`'s fresh catalog with its notes dated by git's history where their front
     /// matter says nothing (`FreshCatalog.open`, then the notes whose history dates changed
     /// parsed again); without history, by their files' times. With `changedPaths` (what a sync
-    /// wrote), only those notes are looked at (`FreshCatalog.refresh`): no walk.
+    /// wrote), only those notes are looked at (`FreshCatalog.refresh`): no walk. With
+    /// `attachments`, a walk lists the vault's attachments too (`FreshCatalog.attachments`).
     public static func openCatalog(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
-                                   rebuild: Bool = false, walk: Bool = false,
-                                   progress: IndexProgress? = nil, changedPaths: [String]? = nil) throws -> FreshCatalog {
+                                   rebuild: Bool = false, walk: Bool = false, progress: IndexProgress? = nil,
+                                   changedPaths: [String]? = nil, attachments: Bool = false) throws -> FreshCatalog {
         if let changedPaths, !rebuild {
             let dates = load(vault: vault)
             return try FreshCatalog.refresh(vault: vault, rules: rules, environment: environment, changedPaths: changedPaths,
@@ -168,9 +169,10 @@ public struct HistoryDates: Sendable {
         }
         guard let dates = load(vault: vault) else {
             return try FreshCatalog.open(vault: vault, rules: rules, environment: environment, rebuild: rebuild, walk: walk,
-                                         progress: progress)
+                                         progress: progress, attachments: attachments)
         }
         return try FreshCatalog.open(vault: vault, rules: rules, environment: environment, rebuild: rebuild, walk: walk,
-                                     progress: progress, parse: dates.parser, reparsing: dates.changedPaths)
+                                     progress: progress, parse: dates.parser, reparsing: dates.changedPaths,
+                                     attachments: attachments)
     }
 }

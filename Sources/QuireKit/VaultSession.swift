@@ -18,6 +18,9 @@ public struct VaultSession {
     public let skipped: [VaultSkip]
     /// How the catalog was proven up to date when the session opened.
     public let freshness: Freshness
+    /// The attachments the opening walk listed (asked for and walked), else nil; forgotten at
+    /// the first refresh.
+    private var listedAttachments: [String]?
 
     /// The ways a catalog is proven up to date (`FreshCatalog.Freshness`).
     public typealias Freshness = FreshCatalog.Freshness
@@ -26,17 +29,20 @@ public struct VaultSession {
     /// notes are read. `rebuild` ignores the snapshot; `walk` looks at every note even when a
     /// watcher runs (`quire check` lists what the walk skips); `progress` hears how far the
     /// refresh got. With `changedPaths` (what a sync wrote), only those notes are looked at: no
-    /// walk (the next session's walk or watcher proves the rest).
+    /// walk (the next session's walk or watcher proves the rest). With `attachments`, a walk
+    /// that proves the catalog lists the attachments too, for `attachmentPaths()`.
     public init(vault: Vault, environment: [String: String], rebuild: Bool = false, walk: Bool = false,
-                progress: IndexProgress? = nil, changedPaths: [String]? = nil) throws {
+                progress: IndexProgress? = nil, changedPaths: [String]? = nil, attachments: Bool = false) throws {
         self.vault = vault
         self.environment = environment
         rules = GitIgnoreRules.of(vault, environment: environment)
         let fresh = try HistoryDates.openCatalog(vault: vault, rules: rules, environment: environment,
-                                                 rebuild: rebuild, walk: walk, progress: progress, changedPaths: changedPaths)
+                                                 rebuild: rebuild, walk: walk, progress: progress, changedPaths: changedPaths,
+                                                 attachments: attachments)
         store = fresh.store
         skipped = fresh.skipped
         freshness = fresh.freshness
+        listedAttachments = fresh.attachments
     }
 
     /// The catalog: every note's metadata and the full-text index.
@@ -50,8 +56,10 @@ public struct VaultSession {
     }
 
     /// The vault's other files (what links to attachments resolve against), less what the
-    /// ignore rules hide.
+    /// ignore rules hide: those the opening walk listed until the first refresh, else from a
+    /// walk now (a watcher proved the catalog, or they were not asked for).
     public func attachmentPaths() throws -> [String] {
+        if let listedAttachments { return listedAttachments }
         let paths = try vault.attachmentPaths(ignore: try rules?.ignoreMatcher())
         rules?.walkFinished()
         return paths
@@ -75,12 +83,14 @@ public struct VaultSession {
     /// front end to drop too).
     @discardableResult
     public mutating func refresh(notes paths: [String]) -> (shown: [String], hidden: [String]) {
-        FreshCatalog.refresh(&store, named: paths, rules: rules)
+        listedAttachments = nil
+        return FreshCatalog.refresh(&store, named: paths, rules: rules)
     }
 
     /// Walks the whole vault again (folders appeared or moved, ignore rules changed, events were
     /// dropped) and brings the catalog up to date.
     public mutating func refreshAll() throws {
+        listedAttachments = nil
         let listing = try FreshCatalog.noteListing(vault, rules: rules, stamps: true)
         store.refresh(paths: listing.notes, stamps: listing.stamps)
     }

@@ -10,6 +10,9 @@ public struct FreshCatalog: Sendable {
     public let skipped: [VaultSkip]
     /// How the catalog was proven up to date.
     public let freshness: Freshness
+    /// The vault's attachments (files that are not notes, less what the rules hide, in
+    /// `PathOrder`) when `open` was asked for them and walked the vault; nil otherwise.
+    public var attachments: [String]?
 
     /// The most notes a watcher's answer may name for only those to be looked at.
     public static let namedNotesLimit = 5_000
@@ -35,11 +38,11 @@ public struct FreshCatalog: Sendable {
     /// `parse` reads a note (QuireKit's fills in git's dates); `reparsing` names notes parsed
     /// again though their files did not change (git's history moved on: a pull, a checkout),
     /// in the same pass as the notes whose files changed: each is parsed once and the snapshot
-    /// written once.
+    /// written once. With `attachments`, a walk lists the vault's attachments too (`attachments`).
     public static func open(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
                             rebuild: Bool = false, walk: Bool = false, progress: IndexProgress? = nil,
                             parse: @escaping NoteParsing = CatalogStore.defaultParser,
-                            reparsing: [String] = []) throws -> FreshCatalog {
+                            reparsing: [String] = [], attachments: Bool = false) throws -> FreshCatalog {
         var store = CatalogStore(loading: vault.root.path, rebuild: rebuild, parse: parse)
         store.progress = progress
         // A command answers first: merging the whole vault waits for a sync or a bigger change.
@@ -60,7 +63,7 @@ public struct FreshCatalog: Sendable {
             refresh(&store, named: paths, rules: rules, reparsing: reparsing)
             return FreshCatalog(store: store, skipped: [], freshness: .watcher(checked: paths.count))
         }
-        let listing = try noteListing(vault, rules: rules, stamps: true)
+        let listing = try noteListing(vault, rules: rules, stamps: true, attachments: attachments)
         store.refresh(paths: listing.notes, stamps: listing.stamps, reparsing: reparsing)
         var reason: String?
         switch answer {
@@ -68,16 +71,18 @@ public struct FreshCatalog: Sendable {
         case .notes(let paths, _)?: reason = "\(paths.count) notes changed: one walk is quicker"
         case nil: break
         }
-        return FreshCatalog(store: store, skipped: listing.skipped, freshness: .walk(watcherSaid: reason))
+        return FreshCatalog(store: store, skipped: listing.skipped, freshness: .walk(watcherSaid: reason),
+                            attachments: attachments ? listing.attachments : nil)
     }
 
-    /// The vault's listing (notes with their stamps when asked for) less what `rules` hide;
-    /// hidden folders are not entered. Rules that cannot be read at all (a damaged git index)
-    /// hide nothing: a note is never hidden by mistake.
-    public static func noteListing(_ vault: Vault, rules: (any IgnoreRules)?, stamps: Bool) throws -> VaultListing {
+    /// The vault's listing (notes with their stamps when asked for, attachments when asked for)
+    /// less what `rules` hide; hidden folders are not entered. Rules that cannot be read at all
+    /// (a damaged git index) hide nothing: a note is never hidden by mistake.
+    public static func noteListing(_ vault: Vault, rules: (any IgnoreRules)?, stamps: Bool,
+                                   attachments: Bool = false) throws -> VaultListing {
         let matcher = rules.flatMap { try? $0.ignoreMatcher() }
         let listed = matcher == nil ? nil : rules.map { rules in { rules.folderListed($0, holdsGitignore: $1) } }
-        let listing = try vault.listing(stamps: stamps, ignore: matcher, folderListed: listed)
+        let listing = try vault.listing(stamps: stamps, attachments: attachments, ignore: matcher, folderListed: listed)
         rules?.walkFinished()
         return listing
     }

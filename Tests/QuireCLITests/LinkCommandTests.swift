@@ -199,6 +199,31 @@ struct LinkCommandTests {
         #expect(try vault.run(["links", "Home"]).stdout.hasPrefix("3: [[Deep]]  unresolved\n"))
     }
 
+    /// Attachments come from the walk that proves the catalog fresh: one added, moved, ignored,
+    /// put in a hidden folder or removed between commands shows at the next one.
+    @Test func attachmentChangesShowAtTheNextCommand() throws {
+        let vault = try Self.vault()
+        func picture() throws -> String {
+            let lines = try vault.run(["links", "Home"]).stdout.split(separator: "\n")
+            return String(lines.first { $0.contains("![[pic.png]]") } ?? "")
+        }
+        #expect(try picture() == "6: ![[pic.png]]  → img/pic.png")
+        try FileManager.default.moveItem(at: vault.url("img/pic.png"), to: vault.url("c/pic.png"))
+        #expect(try picture() == "6: ![[pic.png]]  → c/pic.png")
+        #expect(try vault.run(["list", "broken-links:true", "folder:b", "--paths"]).stdout == "")
+        try vault.write(try vault.read(".gitignore") + "c/pic.png\n", to: ".gitignore")
+        #expect(try picture() == "6: ![[pic.png]]  unresolved")
+        #expect(try vault.run(["list", "broken-links:true", "folder:b", "--paths"]).stdout == "b/Note.md\n")
+        try FileManager.default.createDirectory(at: vault.url(".hidden"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: vault.url("c/pic.png"), to: vault.url(".hidden/pic.png"))
+        #expect(try picture() == "6: ![[pic.png]]  unresolved")
+        try FileManager.default.moveItem(at: vault.url(".hidden/pic.png"), to: vault.url("b/pic.png"))
+        #expect(try picture() == "6: ![[pic.png]]  → b/pic.png")
+        #expect(try vault.run(["graph", "--json"]).code == 0)
+        try FileManager.default.removeItem(at: vault.url("b/pic.png"))
+        #expect(try picture() == "6: ![[pic.png]]  unresolved")
+    }
+
     /// On a real vault (Dendron's documentation, vendored in Tests/Corpora), `backlinks`
     /// agrees with a brute-force count: every `[[target…]]` outside code whose target names a
     /// note's file exactly (Dendron links by file name), found by a regular expression here.

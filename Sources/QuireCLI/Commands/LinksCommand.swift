@@ -52,10 +52,10 @@ struct LinksCommand: Command {
     /// The vault's notes, the path NOTE names and the vault's links: what `links` and
     /// `backlinks` start with.
     static func open(_ note: String, _ context: CommandContext) throws -> (VaultCatalog, String, VaultLinks) {
-        let notes = try VaultCatalog.open(context)
+        let notes = try VaultCatalog.open(context, attachments: true)
         notes.warnAboutProblems(context.output)
         let path = try VaultNotes.resolvePath(note, in: notes, context: context)
-        return (notes, path, try VaultLinks(vault: notes.vault, catalog: notes.catalog))
+        return (notes, path, try notes.links())
     }
 
     /// A link as JSON (shared with `backlinks`).
@@ -177,9 +177,9 @@ struct GraphCommand: Command {
         } catch let error as QueryError {
             throw CLIError.usage("bad query: \(error.message)", hint: "see 'quire help search' and Docs/search.md")
         }
-        let catalog = try VaultCatalog.open(context, showProgress: !json)
+        let catalog = try VaultCatalog.open(context, showProgress: !json, attachments: true)
         catalog.warnAboutProblems(context.output)
-        let report = try VaultLinks(vault: catalog.vault, catalog: catalog.catalog).graphReport(matching: query)
+        let report = try catalog.links().graphReport(matching: query)
         let output = context.output
         if json {
             // As `JSON.object([("nodes", …), ("edges", …)]).rendered(.output)`, element by element.
