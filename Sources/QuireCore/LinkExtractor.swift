@@ -49,28 +49,58 @@ public enum LinkExtractor {
     /// The links and anchors of a whole note file's bytes.
     public static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> LinkScan {
         guard let base = bytes.baseAddress, memchr(base, 0, bytes.count) == nil else { return LinkScan() }
-        let layout = FrontMatterLayout.split(bytes)
-        var scanner = Scanner(bytes: bytes)
-        if layout.format == .yaml, layout.contentEnd - layout.contentStart <= NoteParser.maxFrontMatterBytes {
-            scanner.scanFrontMatter(layout.contentStart..<layout.contentEnd)
+        var walk = Walk(bytes: bytes, layout: FrontMatterLayout.split(bytes))
+        if walk.readsBody {
+            MarkdownBlocks.forEachLine(of: bytes, from: walk.bodyStart) { walk.read($0); return true }
         }
-        let hasBracket = memchr(base + layout.bodyStart, Int32(UInt8(ascii: "[")), bytes.count - layout.bodyStart) != nil
-        let hasAnchor = memchr(base + layout.bodyStart, Int32(UInt8(ascii: "#")), bytes.count - layout.bodyStart) != nil
-            || memchr(base + layout.bodyStart, Int32(UInt8(ascii: "^")), bytes.count - layout.bodyStart) != nil
-        let hasUnderline = memchr(base + layout.bodyStart, Int32(UInt8(ascii: "=")), bytes.count - layout.bodyStart) != nil
-            || memchr(base + layout.bodyStart, Int32(UInt8(ascii: "-")), bytes.count - layout.bodyStart) != nil
-        if hasBracket || hasAnchor || hasUnderline {
-            MarkdownBlocks.forEachLine(of: bytes, from: layout.bodyStart) { block in
-                if case .setextUnderline(_, let heading) = block.kind {
-                    scanner.anchors.headings.append(MarkdownBlocks.setextText(bytes, heading))
-                }
-                guard block.isRead, !block.range.isEmpty else { return true }
-                if hasAnchor { scanner.readAnchors(block) }
-                if hasBracket { _ = block.forEachVisible { scanner.scanBodyLine($0); return true } }
-                return true
+        return walk.scan
+    }
+
+    /// The links and anchors of one note file, its body given line by line: the front matter
+    /// is read when the walk is made, then `read` takes each body line `MarkdownBlocks` gives
+    /// from `bodyStart` on, so that one pass over a body can feed other readers too
+    /// (`NoteParser` counts words and reads tags in the same pass).
+    struct Walk {
+        private var scanner: Scanner
+        /// Whether the body holds a byte that can start a link, an anchor or a setext heading:
+        /// when not, `read` learns nothing and a caller may skip the body's lines.
+        let readsBody: Bool
+        /// Where the body starts.
+        let bodyStart: Int
+        private let hasBracket: Bool
+        private let hasAnchor: Bool
+
+        /// Reads the front matter of `bytes` (a whole file without NUL bytes, split as `layout`).
+        init(bytes: UnsafeBufferPointer<UInt8>, layout: FrontMatterLayout) {
+            scanner = Scanner(bytes: bytes)
+            bodyStart = layout.bodyStart
+            if layout.format == .yaml, layout.contentEnd - layout.contentStart <= NoteParser.maxFrontMatterBytes {
+                scanner.scanFrontMatter(layout.contentStart..<layout.contentEnd)
             }
+            func holds(_ byte: Unicode.Scalar) -> Bool {
+                guard let base = bytes.baseAddress else { return false }
+                return memchr(base + layout.bodyStart, Int32(byte.value), bytes.count - layout.bodyStart) != nil
+            }
+            hasBracket = holds("[")
+            hasAnchor = holds("#") || holds("^")
+            readsBody = hasBracket || hasAnchor || holds("=") || holds("-")
         }
-        return LinkScan(links: scanner.links, anchors: scanner.anchors)
+
+        /// Reads one body line (in order, from `bodyStart`).
+        mutating func read(_ block: MarkdownBlocks.Line) {
+            guard readsBody else { return }
+            if case .setextUnderline(_, let heading) = block.kind {
+                scanner.anchors.headings.append(MarkdownBlocks.setextText(scanner.bytes, heading))
+            }
+            guard block.isRead, !block.range.isEmpty else { return }
+            if hasAnchor { scanner.readAnchors(block) }
+            if hasBracket { _ = block.forEachVisible { scanner.scanBodyLine($0); return true } }
+        }
+
+        /// The links and anchors read so far.
+        var scan: LinkScan {
+            LinkScan(links: scanner.links, anchors: scanner.anchors)
+        }
     }
 
     /// Reads links out of lines, keeping count of line numbers.

@@ -50,22 +50,12 @@ public enum MarkdownBody {
         var body = body
         return body.withUTF8 { bytes in
             guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "#")), bytes.count) != nil else { return [] }
-            var tags: [String] = []
-            var seen = Set<String>()
-            var inHTMLTag = false
-            var previousEnd = 0
+            var reader = TagReader(from: 0)
             forEachLine(of: bytes) { line in
-                // A blank line (or a code block) ends an HTML tag left open, as it ends an HTML block.
-                if inHTMLTag, bytes[previousEnd..<line.lowerBound].lazy.filter({ $0 == 0x0A }).count > 1 { inHTMLTag = false }
-                previousEnd = line.upperBound
-                guard inHTMLTag || memchr(base + line.lowerBound, Int32(UInt8(ascii: "#")), line.count) != nil
-                        || memchr(base + line.lowerBound, Int32(UInt8(ascii: "<")), line.count) != nil else { return true }
-                for tag in tagsOfLine(bytes, line, inHTMLTag: &inHTMLTag) where seen.insert(tag.lowercased()).inserted {
-                    tags.append(tag)
-                }
+                reader.read(bytes, line)
                 return true
             }
-            return tags
+            return reader.tags
         }
     }
 
@@ -133,7 +123,7 @@ public enum MarkdownBody {
 
     /// The tags of one line (outside code spans and HTML tags; `inHTMLTag`: the line starts
     /// inside an HTML tag that an earlier line opened, and whether the next one does).
-    private static func tagsOfLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, inHTMLTag: inout Bool) -> [String] {
+    static func tagsOfLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, inHTMLTag: inout Bool) -> [String] {
         var tags: [String] = []
         var codeSpans = CodeSpanReader(bytes, line: line)
         var index = line.lowerBound

@@ -129,17 +129,14 @@ public enum NoteParser {
         NoteFields.apply(to: &note, texts: texts, lines: lines, timeZone: timeZone)
         let body = UnsafeBufferPointer(rebasing: bytes[layout.bodyStart...])
         if let text = UTF8Text.string(validating: body) {
-            if readsBody { note.body = text }
+            if readsBody {
+                note.body = text
+                readBody(bytes, layout: layout, into: &note)
+            }
         } else {
             if readsBody { note.body = String(decoding: body, as: UTF8.self) }
             note.problems.append(NoteProblem(kind: .notUTF8, line: nil, message: "body is not valid utf-8"))
-        }
-        if readsBody {
-            note.words = WordCounter.countReadable(utf8: body)
-            note.tags = NoteFields.merging(note.tags, MarkdownBody.inlineTags(in: note.body))
-            let links = LinkExtractor.scan(bytes)
-            note.links = links.links
-            note.anchors = links.anchors
+            if readsBody { readRepairedBody(bytes, layout: layout, into: &note) }
         }
     }
 

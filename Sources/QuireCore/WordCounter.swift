@@ -24,25 +24,33 @@ public enum WordCounter {
     public static func countReadable(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var words = 0
         MarkdownBody.forEachLine(of: bytes, html: true) { line in
-            var segmentStart = line.lowerBound
-            var index = line.lowerBound
-            func countSegment(upTo end: Int) {
-                if end > segmentStart { words += count(utf8: UnsafeBufferPointer(rebasing: bytes[segmentStart..<end])) }
-            }
-            while index < line.upperBound {
-                index = nextRunStart(bytes, from: index, end: line.upperBound)
-                guard index < line.upperBound else { break }
-                if let skipEnd = skippedRun(bytes, at: index, line: line) {
-                    countSegment(upTo: index)
-                    index = skipEnd
-                    segmentStart = skipEnd
-                } else {
-                    index += 1
-                }
-            }
-            countSegment(upTo: line.upperBound)
+            words += countReadable(bytes, line: line)
             return true
         }
+        return words
+    }
+
+    /// The words a person reads in one stretch of a line that `countReadable` reads (no link
+    /// targets, autolinks or data URLs).
+    static func countReadable(_ bytes: UnsafeBufferPointer<UInt8>, line: Range<Int>) -> Int {
+        var words = 0
+        var segmentStart = line.lowerBound
+        var index = line.lowerBound
+        func countSegment(upTo end: Int) {
+            if end > segmentStart { words += count(utf8: UnsafeBufferPointer(rebasing: bytes[segmentStart..<end])) }
+        }
+        while index < line.upperBound {
+            index = nextRunStart(bytes, from: index, end: line.upperBound)
+            guard index < line.upperBound else { break }
+            if let skipEnd = skippedRun(bytes, at: index, line: line) {
+                countSegment(upTo: index)
+                index = skipEnd
+                segmentStart = skipEnd
+            } else {
+                index += 1
+            }
+        }
+        countSegment(upTo: line.upperBound)
         return words
     }
 
