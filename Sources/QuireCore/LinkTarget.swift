@@ -20,9 +20,39 @@ public enum LinkTarget {
     /// Every note a target can resolve to has this key as its file name, title or an alias,
     /// which is how an index finds a note's backlinks without resolving every link.
     public static func nameKey(of target: String) -> String? {
+        var target = target
+        if let key = target.withUTF8(asciiNameKey) { return key.isEmpty ? nil : key }
+        return characterNameKey(of: target)
+    }
+
+    /// `nameKey(of:)` read character by character (any target).
+    static func characterNameKey(of target: String) -> String? {
         guard let last = target.split(separator: "/").last, !last.isEmpty else { return nil }
         let name = last.lowercased().hasSuffix(".md") ? String(last.dropLast(3)) : String(last)
         return name.isEmpty ? nil : LinkResolver.key(name)
+    }
+
+    /// `nameKey(of:)` of an ASCII target, byte by byte (`""` for none; nil for any other
+    /// target): a rebuild asks once for every link of every note, and splitting the path and
+    /// lowercasing it as characters cost several times what the link's extraction did.
+    private static func asciiNameKey(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let slash = UInt8(ascii: "/")
+        var end = bytes.count
+        while end > 0 && bytes[end - 1] == slash { end -= 1 }
+        var start = end
+        while start > 0 && bytes[start - 1] != slash { start -= 1 }
+        if end - start >= 3 && bytes[end - 3] == UInt8(ascii: ".") && bytes[end - 2] | 0x20 == UInt8(ascii: "m")
+            && bytes[end - 1] | 0x20 == UInt8(ascii: "d") {
+            end -= 3
+        }
+        return String(unsafeUninitializedCapacity: end - start) { key in
+            for offset in 0..<(end - start) {
+                let byte = bytes[start + offset]
+                key[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            }
+            return end - start
+        }
     }
 
     /// A `/`-separated path with `.` and empty parts dropped and `..` applied; nil when `..`
