@@ -8,7 +8,7 @@
 # Each turn runs `QUIRE index --rebuild` for every binary given, then `rg -c .`, then one tantivy
 # build (Benchmarks/reference-indexers.py --tantivy-only, from the texts in memory: only the build
 # is timed), in that order, RUNS turns — so that a load that comes and goes weighs on each alike;
-# then reference-indexers.py once more for SQLite FTS5 (three builds; slow). With a C compiler, each
+# then reference-indexers.py once more for SQLite FTS5 (three builds; slow; SQLITE=0 leaves it out). With a C compiler, each
 # turn also runs the floor (Benchmarks/floor/floor.c: the least work a positional index takes,
 # and the same program only reading the files). Prints the median
 # wall and CPU milliseconds of each (Benchmarks/timed.py), each one's CPU time as a multiple of
@@ -76,6 +76,7 @@ fi
 if [ -s "$out/tantivy" ]; then
     row "tantivy (one build a turn, from the texts in memory)" tantivy
 fi
+[ "${SQLITE:-1}" = 0 ] && exit 0
 python3 "$here/reference-indexers.py" "$vault" 3 | grep -v '^tantivy' | while read -r line; do
     cpu=$(echo "$line" | sed -n 's/.*(cpu \([0-9]*\) ms).*/\1/p')
     if [ -n "$cpu" ]; then

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Whether two builds' catalogs answer alike: rebuilds a copy of VAULT with each binary and
 # compares, byte for byte, `list --json` (words, tags, fields of every note), `tags`, `stats`,
-# `graph --json`, `check`, `links` and `backlinks --json` of a sample of notes, and searches of
+# `graph --json`, `check` (up to 5,000 notes), `links` and `backlinks --json` of a sample of notes, and searches of
 # words, phrases, CJK text, tags and fields taken from the vault itself. For a change that
 # should leave every answer as it was (the rebuild's parsing, say).
 #
@@ -36,7 +36,8 @@ answers() {
     "$quire" tags >"$out/tags.txt" || true
     "$quire" stats >"$out/stats.txt" || true
     "$quire" graph --json >"$out/graph.json"
-    "$quire" check >"$out/check.txt" 2>&1 || true
+    # `check` reads every note again (unlinked mentions): only in vaults up to 5,000 notes.
+    [ "$(echo "$notes" | wc -l)" -gt 5000 ] || "$quire" check >"$out/check.txt" 2>&1 || true
     echo "$words" | while read -r word; do
         [ -n "$word" ] && "$quire" search "$word" --sort path --paths >>"$out/words.txt" 2>&1 || true
     done
