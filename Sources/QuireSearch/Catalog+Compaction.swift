@@ -2,10 +2,40 @@ import QuireCore
 
 extension Catalog {
     /// The same notes in one segment without removed slots (what a snapshot should hold once
-    /// the recent changes grow large). Each note's tokens are replayed from its segment straight
-    /// into a slice and dropped: the notes of the whole vault are never held at once, only the
-    /// slices being built (a compaction at 100,000 notes held every note's record and tokens).
+    /// the recent changes grow large), built in memory (see `compactionSlices`).
     func compacted() -> Catalog {
+        var slices = compactionSlices()
+        return Catalog(segment: SegmentBuilder.build(slices: &slices))
+    }
+
+    /// `compacted()` written straight into a new base snapshot at `path` as it is built
+    /// (`SegmentBuilder.build(slices:snapshot:)`), column by column in chunks of at most
+    /// `chunkLimit` values: the compacted index is never held whole in memory, and the catalog
+    /// returned reads the file. The old base's pages read for the slices are given back as
+    /// they go (`ColumnMemory.releaseReadPages`). When the file cannot be made, the segment is built in memory and
+    /// nothing is written (no `WrittenBase`); throws when writing fails midway (this catalog is
+    /// still whole: the caller compacts in memory).
+    func compacted(snapshot path: String, chunkLimit: Int = Self.compactionChunkLimit)
+        throws(CacheError) -> (Catalog, SegmentBuilder.WrittenBase?) {
+        var slices = compactionSlices()
+        base.releaseReadPages()
+        let (segment, written) = try SegmentBuilder.build(slices: &slices, snapshot: path, chunkLimit: chunkLimit)
+        return (Catalog(segment: segment), written)
+    }
+
+    /// The most values a chunk of the compacted snapshot's columns holds (8 M: 32 MB of
+    /// buffer, a dozen passes over the slices at 100,000 notes instead of two passes and a
+    /// buffer of 120 MB).
+    static let compactionChunkLimit = 1 << 23
+
+    /// How many notes a slice replays between two `releaseReadPages` of the old base.
+    private static let releaseInterval = 2048
+
+    /// The live notes in path order folded into slices: each note's tokens are replayed from its
+    /// segment straight into a slice and dropped, so the notes of the whole vault are never held
+    /// at once, only the slices being built (a compaction at 100,000 notes held every note's
+    /// record and tokens).
+    private func compactionSlices() -> [SegmentSlice] {
         let order = compactionOrder()
         let count = SegmentBuilder.sliceCount(documents: order.count, minimumSize: 256)
         let size = max((order.count + count - 1) / count, 1)
@@ -15,9 +45,12 @@ extension Catalog {
             let slots = buffer
             ParallelMap.perform(iterations: slots.count) { slice in
                 for position in slice * size..<min(slice * size + size, order.count) {
+                    // The old base's pages read so far given back now and then (a hint, safe
+                    // while other slices read: a page is read again from the page cache).
+                    if position % Self.releaseInterval == Self.releaseInterval - 1 { base.releaseReadPages() }
                     let document = order[position]
                     if document < base.count {
-                        slots[slice].add(base.analyzed(document))
+                        slots[slice].add(base.analyzed(document, keepingRecord: false))
                     } else {
                         slots[slice].add(deltaNotes[document - base.count])
                     }
@@ -25,7 +58,7 @@ extension Catalog {
                 slots[slice].sealTerms()
             }
         }
-        return Catalog(segment: SegmentBuilder.build(slices: &slices))
+        return slices
     }
 
     /// The live base slots and the recent changes (as slots past the base) in path order; of

@@ -194,8 +194,10 @@ public struct Catalog: Sendable {
         apply(upserts: notes, removals: [])
     }
 
-    /// Removes `removals` and the old versions of `upserts`, then adds `upserts`.
-    mutating func apply(upserts given: [AnalyzedNote], removals: [String]) {
+    /// Removes `removals` and the old versions of `upserts`, then adds `upserts`; merges the
+    /// recent changes into the main segment once they grow large (`needsCompaction`) unless
+    /// `compacting` is false (the caller writes a snapshot next, which compacts into the file).
+    mutating func apply(upserts given: [AnalyzedNote], removals: [String], compacting: Bool = true) {
         var latest: [ExactPath: Int] = [:]
         for (position, note) in given.enumerated() { latest[ExactPath(note.record.path)] = position }
         let upserts = given.enumerated().filter { latest[ExactPath($0.element.record.path)] == $0.offset }.map(\.element)
@@ -224,7 +226,7 @@ public struct Catalog: Sendable {
             if !few { pathIndex = index }
             return
         }
-        if compactsNow {
+        if compacting && compactsNow {
             self = compacted(keepingPolicyOf: self)
             return
         }

@@ -276,6 +276,24 @@ public struct CatalogStore: Sendable {
         loadIssue = nil
     }
 
+    /// Merges the recent changes into a new base written straight into `catalog.bin` as it is
+    /// built (`Catalog.compacted(snapshot:)`): the catalog then reads that file, and only the
+    /// state file is left to write. When writing fails midway, the catalog is compacted in
+    /// memory instead (and the whole snapshot written as usual).
+    private mutating func compactIntoSnapshot() {
+        do throws(CacheError) {
+            var (compacted, written) = try catalog.compacted(snapshot: cachePath)
+            compacted.defersCompaction = catalog.defersCompaction
+            catalog = compacted
+            if let written {
+                savedBase = (catalog.base.records, written.id)
+                oldBaseRemoval = written.removal
+            }
+        } catch {
+            catalog = catalog.compacted(keepingPolicyOf: catalog)
+        }
+    }
+
     /// Writes the snapshot now; a failure is kept in `report.cacheIssue` (searching still works).
     public mutating func writeSnapshot() {
         defer {
@@ -283,15 +301,16 @@ public struct CatalogStore: Sendable {
             oldBaseRemoval = nil
         }
         progress?.begin(.writing)
-        if catalog.compactsNow { catalog = catalog.compacted(keepingPolicyOf: catalog) }
         let directory = root + "/.quire/cache"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
+            if catalog.compactsNow { catalog = catalog.compacted(keepingPolicyOf: catalog) }
             report.cacheIssue = .io(path: directory, message: error.localizedDescription)
             return
         }
         SnapshotFile.removeAbandonedTemporaries(in: directory)
+        if catalog.compactsNow { compactIntoSnapshot() }
         do throws(CacheError) {
             let known = savedBase.flatMap { $0.table === catalog.base.records ? $0.id : nil }
             let id: UInt64

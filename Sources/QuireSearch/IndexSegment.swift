@@ -238,7 +238,11 @@ struct IndexSegment: Sendable {
     }
 
     /// The fields of a document as a token stream (to move it into another segment).
-    func analyzed(_ document: Int) -> AnalyzedNote {
+    func analyzed(_ document: Int) -> AnalyzedNote { analyzed(document, keepingRecord: true) }
+
+    /// `analyzed(_:)`, the record kept decoded in `records` only when `keepingRecord` says so
+    /// (a compaction reads each record once).
+    func analyzed(_ document: Int, keepingRecord: Bool) -> AnalyzedNote {
         var stream = TokenStream()
         for position in forwardStarts.span(document, limit: forward.count) {
             let id = Int(forward[position])
@@ -250,6 +254,18 @@ struct IndexSegment: Sendable {
             }
         }
         stream.endField()
-        return AnalyzedNote(record: records[document], stream: stream)
+        return AnalyzedNote(record: keepingRecord ? records[document] : records.transientRecord(document), stream: stream)
+    }
+
+    /// Gives the pages of the file this segment reads (if any) back to the system
+    /// (`ColumnMemory.releaseReadPages`).
+    func releaseReadPages() {
+        records.releaseReadPages()
+        var seen = Set<ObjectIdentifier>()
+        for memory in [terms.bytes.memory, terms.offsets.memory, postingStarts.memory, postingDocs.memory,
+                       postingFrequencies.memory, positions.memory, termPositionStarts.memory, forwardStarts.memory,
+                       forward.memory, sortKeys.memory] where seen.insert(ObjectIdentifier(memory)).inserted {
+            memory.releaseReadPages()
+        }
     }
 }

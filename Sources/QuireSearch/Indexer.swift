@@ -100,7 +100,8 @@ struct Indexer {
         if catalog.count == 0 && report.removed.isEmpty {
             catalog = Catalog(analyzed: upserts.sorted { ExactPath.precedes($0.record.path, $1.record.path) })
         } else if !upserts.isEmpty || !report.removed.isEmpty {
-            catalog.apply(upserts: upserts, removals: report.removed)
+            // With a snapshot to write, the snapshot's writing compacts (straight into the file).
+            catalog.apply(upserts: upserts, removals: report.removed, compacting: snapshot == nil)
         }
         report.total = catalog.count
         report.notesWithProblems = catalog.problemCount

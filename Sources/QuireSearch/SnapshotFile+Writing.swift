@@ -113,7 +113,7 @@ extension SnapshotFile {
             throw .io(path: temporary, message: String(cString: strerror(errno)))
         }
         let size = end
-        let memory = ColumnMemory(base: UnsafeRawPointer(mapped), byteCount: size) { pointer, _ in
+        let memory = ColumnMemory(base: UnsafeRawPointer(mapped), byteCount: size, isReadOnlyFileMapping: true) { pointer, _ in
             munmap(UnsafeMutableRawPointer(mutating: pointer), size)
         }
         return (memory, sections)

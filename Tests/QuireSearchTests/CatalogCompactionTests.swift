@@ -1,5 +1,6 @@
 import Foundation
 import QuireCore
+import QuireTestSupport
 import Testing
 @testable import QuireSearch
 
@@ -57,6 +58,102 @@ struct CatalogCompactionTests {
         edit(300..<800)
         #expect(catalog.delta.count == 0 && catalog.defersCompaction, "merged at half the catalog, still deferring")
         SegmentBuilderTests.expectSame(catalog.base, Catalog(notes: current).base)
+    /// A compaction written straight into a new snapshot (`Catalog.compacted(snapshot:)`, what
+    /// a refresh that changed many notes does) over a base loaded from its file: random edits,
+    /// removals, renames and new notes, whatever the chunks the columns are written in, give
+    /// the segment a fresh build of the notes as they are now gives, and the same answers.
+    @Test func aCompactionIntoTheSnapshotIsTheRebuildOfItsNotes() throws {
+        let notes = SegmentBuilderTests.uniqueNotes(seed: 41, count: 1500)
+        let directory = try TestVault()
+        let basePath = directory.root + "/catalog.bin"
+        try CatalogCache.save(Catalog(notes: notes), stamps: [:], to: basePath)
+        var (loaded, _, _) = try CatalogCache.load(basePath)
+        var random = SeededGenerator(seed: 43)
+        var current: [String: Note] = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
+        var upserts: [Note] = []
+        var removals: [String] = []
+        let words = ["compactionword", "apple", "toy story", "café", "zebra", "#work", "[[Other note]]"]
+        for note in notes {
+            switch Int.random(in: 0..<20, using: &random) {
+            case 0..<7:  // edited
+                var edited = note
+                edited.body += "\n\n" + (0..<Int.random(in: 1...6, using: &random))
+                    .map { _ in words[Int.random(in: 0..<words.count, using: &random)] }.joined(separator: " ")
+                upserts.append(edited)
+                current[note.path] = edited
+            case 7..<9:  // removed
+                removals.append(note.path)
+                current[note.path] = nil
+            case 9:  // renamed
+                var renamed = note
+                renamed.path = "Renamed/" + note.path
+                removals.append(note.path)
+                current[note.path] = nil
+                upserts.append(renamed)
+                current[renamed.path] = renamed
+            default:
+                break
+            }
+        }
+        for extra in SegmentBuilderTests.uniqueNotes(seed: 44, count: 200) where current[extra.path] == nil {
+            upserts.append(extra)
+            current[extra.path] = extra
+        }
+        loaded.apply(upserts: upserts.map(AnalyzedNote.init(note:)), removals: removals, compacting: false)
+        #expect(loaded.delta.count > 0 && loaded.needsCompaction, "the update left the compaction to the snapshot")
+        let expected = Catalog(notes: current.values.sorted { ExactPath.precedes($0.path, $1.path) })
+        for limit in [1, 997, 1 << 30] {
+            let (compacted, written) = try loaded.compacted(snapshot: directory.root + "/compacted-\(limit).bin",
+                                                            chunkLimit: limit)
+            #expect(written != nil, "chunk limit \(limit): nothing written")
+            #expect(compacted.count == current.count && compacted.delta.count == 0)
+            SegmentBuilderTests.expectSame(compacted.base, expected.base)
+            for text in SnapshotFileTests.queries + ["compactionword", "\"toy story\" apple", "zeb*", "tag:work"] {
+                let query = try NoteQuery.parse(text, now: SnapshotFileTests.now)
+                let (actual, wanted) = (compacted.run(query, sort: .relevance), expected.run(query, sort: .relevance))
+                #expect(actual.map(\.record.path) == wanted.map(\.record.path), "\(text)")
+                #expect(actual.map(\.score.bitPattern) == wanted.map(\.score.bitPattern), "scores of \(text)")
+            }
+            written?.removal?.wait()
+        }
+    }
+
+    /// A refresh that changes many notes of a vault leaves the compaction to the snapshot's
+    /// writing, which builds the new base straight into `catalog.bin` (a new file) and reads it
+    /// from there: reopened, the snapshot is current and answers as the notes parsed afresh.
+    @Test func aRefreshOfManyChangesWritesTheCompactedBaseIntoItsFile() throws {
+        let vault = try TestVault()
+        func text(_ index: Int, _ word: String) -> String { "---\ntitle: Note \(index)\n---\nbody \(word) w\(index % 13)\n" }
+        for index in 0..<600 { try vault.write("n\(index).md", text(index, "first")) }
+        var store = CatalogStore(loading: vault.root, parse: vault.parser, clock: TestVault.settledClock)
+        store.refresh(paths: vault.notePaths())
+        let baseBefore = try FileManager.default.attributesOfItem(atPath: store.cachePath)[.systemFileNumber] as? Int
+        try vault.waitForFileClockTick()
+        var changed: [String] = []
+        for index in stride(from: 0, to: 600, by: 2) {
+            try vault.write("n\(index).md", text(index, "second"))
+            changed.append("n\(index).md")
+        }
+        for index in stride(from: 1, to: 120, by: 6) {
+            try vault.remove("n\(index).md")
+            changed.append("n\(index).md")
+        }
+        let report = store.refresh(changedPaths: changed)
+        #expect(report.cacheWritten && report.cacheIssue == nil)
+        #expect(store.catalog.delta.count == 0 && store.catalog.base.count == 580, "compacted")
+        let baseAfter = try FileManager.default.attributesOfItem(atPath: store.cachePath)[.systemFileNumber] as? Int
+        #expect(baseAfter != baseBefore, "a new base file")
+        var reopened = CatalogStore(loading: vault.root, parse: vault.parser, clock: TestVault.settledClock)
+        #expect(reopened.report.cacheIssue == nil)
+        #expect(!reopened.refresh(paths: vault.notePaths()).hasChanges)
+        let paths = vault.notePaths().sorted { ExactPath.precedes($0, $1) }
+        let notes = try paths.map { try TestVault.parse(Data(contentsOf: URL(fileURLWithPath: vault.root + "/" + $0)), path: $0) }
+        let reference = Catalog(notes: notes)
+        for word in ["first", "second", "body", "w3", "title:note"] {
+            let query = try NoteQuery.parse(word, now: SnapshotFileTests.now)
+            #expect(reopened.catalog.run(query, sort: .relevance).map(\.record.path)
+                    == reference.run(query, sort: .relevance).map(\.record.path), "\(word)")
+        }
     }
 }
 
