@@ -76,3 +76,10 @@ int quire_set_ssl_cert_locations(const char *file, const char *path) {
     int (*options)(int, ...) = (int (*)(int, ...))quire_git_function(&slot, "git_libgit2_opts");
     return options(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path);
 }
+
+int quire_set_pack_window_limits(size_t window, size_t mapped) {
+    static void *slot;
+    int (*options)(int, ...) = (int (*)(int, ...))quire_git_function(&slot, "git_libgit2_opts");
+    int result = options(GIT_OPT_SET_MWINDOW_SIZE, window);
+    return result != 0 ? result : options(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, mapped);
+}

@@ -13,8 +13,18 @@ enum LibGit2 {
                             message: "cannot load libgit2: \(String(cString: problem))", reason: .libraryUnavailable)
         }
         _ = git_libgit2_init()
+        // Packs are read through windows of 32 MB, at most 64 MB of them mapped while none is
+        // in use (libgit2's defaults, 1 GB and 8 GB, let a sync that reads 10,000 blobs and a
+        // history walk keep a 100,000-note vault's whole pack in its memory). A hint: when it is
+        // refused, the defaults stay.
+        _ = quire_set_pack_window_limits(packWindowSize, packMappedLimit)
         return nil
     }()
+
+    /// Bytes of a pack file one mapped window holds.
+    static let packWindowSize = 32 << 20
+    /// Bytes of pack windows kept mapped at most (windows in use stay mapped).
+    static let packMappedLimit = 64 << 20
 
     /// Makes sure libgit2 is loaded and initialised; call before the first libgit2 function.
     /// Throws when the library cannot be loaded (not installed, or another version).

@@ -13,4 +13,6 @@ const char *quire_git_library_name(void);
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one typed wrapper per option used. */
 int quire_set_ssl_cert_locations(const char *file, const char *path);
+/* The size of one mapped window of a pack file, and how much of all packs stays mapped. */
+int quire_set_pack_window_limits(size_t window, size_t mapped);
 #endif
