@@ -46,7 +46,7 @@ struct Stamper {
         var stamped: [String] = []
         var decisions: [MergeDecision] = []
         var writes: [(path: String, data: Data)] = []
-        var read: [String: Data] = [:]
+        var read: [String: String] = [:]  // blob ids
         // Written path of a pending merge → the path its base is kept under, and the user's file.
         var pending: [String: (key: String, file: String)] = [:]
         // What may have changed, from stat data on every core (nothing, in the usual sync);
@@ -81,62 +81,70 @@ struct Stamper {
         let committedEntries = try headTree.map { try repository.entries(atPaths: changedFiles.map(\.oldPath), inTree: $0) } ?? [:]
         let pendingPaths = changedFiles.filter { state.pendingBases[$0.path] != nil && $0.path == $0.target }.map(\.path)
         let incomingEntries = try incomingTree.map { try repository.entries(atPaths: pendingPaths, inTree: $0) } ?? [:]
-        var headBlobs: [Data?] = []
-        headBlobs.reserveCapacity(changedFiles.count)
-        for candidate in changedFiles {
-            let entry = candidate.path == candidate.target ? incomingEntries[candidate.path] ?? committedEntries[candidate.oldPath]
-                : committedEntries[candidate.oldPath]
-            headBlobs.append(try entry.map { try repository.blobData($0.id) })
-        }
-        // Off this thread: the user's file, its mtime, and the stamp of a note without a pending merge.
-        let prepared = ParallelMap.map(Array(changedFiles.indices), chunkSize: 16) { index -> Prepared in
-            let candidate = changedFiles[index]
-            guard let headData = headBlobs[index],
-                  let current = try? Data(contentsOf: vault.url(for: candidate.path)) else { return Prepared() }
-            let mtime = modificationTime(candidate.path) ?? headTime
-            let key = state.pendingBases[candidate.path] != nil ? candidate.path : candidate.oldPath
-            var result = Prepared(current: current, mtime: mtime, key: key)
-            if state.pendingBases[key] == nil, candidate.target.hasSuffix(".md") {
-                result.stamped = Result { try stamp(current, committed: headData, path: candidate.target, editedAt: mtime) }
+        // A batch at a time: HEAD's versions and the user's files of one batch are held at once,
+        // not of every changed file (10,000 notes held three versions each); what is written
+        // waits in `writes`, what was read only as its blob id (`read`).
+        for batch in stride(from: 0, to: changedFiles.count, by: Self.batchSize) {
+            let indices = Array(batch..<min(batch + Self.batchSize, changedFiles.count))
+            var headBlobs: [Data?] = []
+            headBlobs.reserveCapacity(indices.count)
+            for index in indices {
+                let candidate = changedFiles[index]
+                let entry = candidate.path == candidate.target ? incomingEntries[candidate.path] ?? committedEntries[candidate.oldPath]
+                    : committedEntries[candidate.oldPath]
+                headBlobs.append(try entry.map { try repository.blobData($0.id) })
             }
-            return result
-        }
-        for (index, candidate) in changedFiles.enumerated() {
-            let target = candidate.target
-            guard let headData = headBlobs[index], let current = prepared[index].current else { continue }
-            let mtime = prepared[index].mtime
-            var data = current
-            let key = prepared[index].key
-            var stampedData = try prepared[index].stamped?.get()
-            if let baseHex = state.pendingBases[key], let baseID = OID(hex: baseHex),
-               let base = try? repository.blobData(baseID) {
-                pending[target] = (key, candidate.path)
-                // The user's edit wins every collision: it exists nowhere else, while HEAD's
-                // losing text stays in history and is recorded as a conflict on the commit.
-                // Merged as git sees the file (through the filters: a CRLF checkout of LF blobs).
-                var resolver = MergeResolver(strategy: .ours, sides: MergeSideNames(ours: device, theirs: "the remote"))
-                resolver.oursWinsBecause = "an edit saved on \(device) while a sync ran wins: it exists nowhere else"
-                let merged = try resolver
-                    .merge(path: target, base: base, ours: MergeSide(data: try repository.cleanData(current, path: candidate.path), commitTime: mtime),
-                           theirs: MergeSide(data: headData, commitTime: headTime))
-                data = try repository.workTreeData(merged.merged, path: target)
-                decisions += merged.decisions
-                stampedData = target.hasSuffix(".md") ? try stamp(data, committed: headData, path: target, editedAt: mtime) : nil
-            } else if state.pendingBases[key] != nil, target.hasSuffix(".md") {
-                // A pending base that cannot be read: stamped like any edit.
-                stampedData = try stamp(data, committed: headData, path: target, editedAt: mtime)
+            // Off this thread: the user's file, its mtime, and the stamp of a note without a pending merge.
+            let prepared = ParallelMap.map(Array(indices.indices), chunkSize: 16) { position -> Prepared in
+                let candidate = changedFiles[indices[position]]
+                guard let headData = headBlobs[position],
+                      let current = try? Data(contentsOf: vault.url(for: candidate.path)) else { return Prepared() }
+                let mtime = modificationTime(candidate.path) ?? headTime
+                let key = state.pendingBases[candidate.path] != nil ? candidate.path : candidate.oldPath
+                var result = Prepared(current: current, mtime: mtime, key: key)
+                if state.pendingBases[key] == nil, candidate.target.hasSuffix(".md") {
+                    result.stamped = Result { try stamp(current, committed: headData, path: candidate.target, editedAt: mtime) }
+                }
+                return result
             }
-            if let stampedData {
-                data = stampedData
-                stamped.append(target)
-            }
-            if target != candidate.path {
-                writes.append((target, data))
-                read[target] = headData
-                leaving[target] = (candidate.path, current)
-            } else if data != current {
-                writes.append((candidate.path, data))
-                read[candidate.path] = current
+            for (position, index) in indices.enumerated() {
+                let candidate = changedFiles[index]
+                let target = candidate.target
+                guard let headData = headBlobs[position], let current = prepared[position].current else { continue }
+                let mtime = prepared[position].mtime
+                var data = current
+                let key = prepared[position].key
+                var stampedData = try prepared[position].stamped?.get()
+                if let baseHex = state.pendingBases[key], let baseID = OID(hex: baseHex),
+                   let base = try? repository.blobData(baseID) {
+                    pending[target] = (key, candidate.path)
+                    // The user's edit wins every collision: it exists nowhere else, while HEAD's
+                    // losing text stays in history and is recorded as a conflict on the commit.
+                    // Merged as git sees the file (through the filters: a CRLF checkout of LF blobs).
+                    var resolver = MergeResolver(strategy: .ours, sides: MergeSideNames(ours: device, theirs: "the remote"))
+                    resolver.oursWinsBecause = "an edit saved on \(device) while a sync ran wins: it exists nowhere else"
+                    let merged = try resolver
+                        .merge(path: target, base: base, ours: MergeSide(data: try repository.cleanData(current, path: candidate.path), commitTime: mtime),
+                               theirs: MergeSide(data: headData, commitTime: headTime))
+                    data = try repository.workTreeData(merged.merged, path: target)
+                    decisions += merged.decisions
+                    stampedData = target.hasSuffix(".md") ? try stamp(data, committed: headData, path: target, editedAt: mtime) : nil
+                } else if state.pendingBases[key] != nil, target.hasSuffix(".md") {
+                    // A pending base that cannot be read: stamped like any edit.
+                    stampedData = try stamp(data, committed: headData, path: target, editedAt: mtime)
+                }
+                if let stampedData {
+                    data = stampedData
+                    stamped.append(target)
+                }
+                if target != candidate.path {
+                    writes.append((target, data))
+                    read[target] = BlobHash.hex(headData)
+                    leaving[target] = (candidate.path, current)
+                } else if data != current {
+                    writes.append((candidate.path, data))
+                    read[candidate.path] = BlobHash.hex(current)
+                }
             }
         }
         // A kept edit of a note the incoming change deleted: the edit wins, as modify beats
@@ -172,7 +180,8 @@ struct Stamper {
         let edited = Set(try vault.writeAll(writes, replaceIf: { path in
             if revived.contains(path) { return !FileManager.default.fileExists(atPath: vault.url(for: path).path) }
             let unchanged = { (file: String, data: Data) in (try? Data(contentsOf: vault.url(for: file))) == data }
-            return (read[path].map { unchanged(path, $0) } ?? false) && (leaving[path].map { unchanged($0.path, $0.data) } ?? true)
+            let unchangedID = { (file: String, id: String) in (try? Data(contentsOf: vault.url(for: file))).map(BlobHash.hex) == id }
+            return (read[path].map { unchangedID(path, $0) } ?? false) && (leaving[path].map { unchanged($0.path, $0.data) } ?? true)
         }, retiring: retired))
         retired?.startPurge()
         for (target, source) in leaving.sorted(by: { $0.key < $1.key }) where !edited.contains(target) {
@@ -195,6 +204,9 @@ struct Stamper {
                        uncommitted: Set(waiting.flatMap { [$0.key, $0.file] }).sorted(),
                        incomingCommit: incomingCommit, touched: touched)
     }
+
+    /// How many changed files are read, stamped and merged at once.
+    static let batchSize = 256
 
     /// What is read and computed for one changed file off the main thread (nil `current`: the
     /// file could not be read).

@@ -92,6 +92,31 @@ import Testing
         #expect(try b.sync(now: "2026-11-29T12:03:00Z").stdout.contains("nothing to commit"))
     }
 
+    /// Notes edited outside quire are read and stamped a batch at a time (`Stamper.batchSize`):
+    /// 600 notes, each with its own file time, are each stamped with their own time, and the
+    /// other device gets every one of them.
+    @Test func externalEditsOfManyNotesAreEachStampedFromTheirFileTime() throws {
+        let count = 600
+        let notes = (0..<count).map { index in
+            ("n\(index).md", note("n\(index)", title: "N\(index)", updated: "2026-11-29T10:00:00Z", body: "Body \(index).\n"))
+        }
+        let (a, b) = try SyncWorld().pair(Dictionary(uniqueKeysWithValues: notes))
+        func time(_ index: Int) -> String { String(format: "2026-11-29T11:%02d:%02dZ", index / 60, index % 60) }
+        for (index, (path, text)) in notes.enumerated() {
+            try b.write(text.replacingOccurrences(of: "Body \(index).", with: "Body \(index), typed in vim."), to: path)
+            try b.touch(path, time(index))
+        }
+        let run = try b.sync(now: "2026-11-29T12:01:00Z")
+        #expect(run.stdout.contains("stamped updatedAt of \(count) notes"), "\(run.stdout)")
+        try a.sync(now: "2026-11-29T12:02:00Z")
+        for (index, (path, text)) in notes.enumerated() {
+            let expected = text.replacingOccurrences(of: "Body \(index).", with: "Body \(index), typed in vim.")
+                .replacingOccurrences(of: "2026-11-29T10:00:00Z", with: time(index))
+            #expect(try b.read(path) == expected, "\(path)")
+            #expect(try a.read(path) == expected, "\(path)")
+        }
+    }
+
     /// Two notes with one id (a copied file; the earlier soak's seed 1021 made one with a crash):
     /// the losing version of a collision on the renamed copy is the one the merge paired with it,
     /// not the first file with that id (which held none of the losing text).
