@@ -58,6 +58,8 @@ struct CatalogCompactionTests {
         edit(300..<800)
         #expect(catalog.delta.count == 0 && catalog.defersCompaction, "merged at half the catalog, still deferring")
         SegmentBuilderTests.expectSame(catalog.base, Catalog(notes: current).base)
+    }
+
     /// A compaction written straight into a new snapshot (`Catalog.compacted(snapshot:)`, what
     /// a refresh that changed many notes does) over a base loaded from its file: random edits,
     /// removals, renames and new notes, whatever the chunks the columns are written in, give
