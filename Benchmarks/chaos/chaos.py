@@ -127,16 +127,22 @@ class Chaos:
                "QUIRE_DEVICE": device.name, "QUIRE_NOW": self.now(device).strftime("%Y-%m-%dT%H:%M:%SZ")}
         if fault:
             env["QUIRE_FAULT"] = fault
-        if self.args.encrypted:
+        if self.encrypted:
             env["QUIRE_PASSPHRASE"] = PASSPHRASE
             env["QUIRE_PASSPHRASE_COST"] = "interactive"
         return env
+
+    @property
+    def encrypted(self):
+        """Whether the devices share an encrypted remote (`--encrypted`; drivers built on this
+        one, such as daemon-soak.py, may not have the option)."""
+        return getattr(self.args, "encrypted", False)
 
     def published(self):
         """The git directory and ref of what the devices publish: the remote's `main`, or over an
         encrypted remote the decrypted `origin/main` of the first device (the host holds only the
         sealed carrier)."""
-        if self.args.encrypted:
+        if self.encrypted:
             return os.path.join(self.devices[0].path, ".git"), "refs/remotes/origin/main"
         return self.remote, "refs/heads/main"
 
@@ -785,12 +791,12 @@ class Chaos:
         self.stats["losses"] = len(lost)
         for token in lost[:20]:
             entry = self.ledger[token]
-            commits = self.git("--git-dir", git_dir, "log", ref if self.args.encrypted else "--all", "--format=%h %s", "-S", token).stdout
+            commits = self.git("--git-dir", git_dir, "log", ref if self.encrypted else "--all", "--format=%h %s", "-S", token).stdout
             problems.append("LOST %s (%s of note %s by %s in round %d); remote commits with it:\n%s" % (
                 token, entry["kind"], entry["note"], entry["device"], entry["round"], commits.strip()))
         if self.args.hostile > 0:
             problems += hostile.check(self)
-        if self.args.encrypted:
+        if self.encrypted:
             problems += self.host_leaks(tree)
         return problems
 
@@ -817,7 +823,7 @@ class Chaos:
             self.devices.append(device)
         first = self.devices[0]
         subprocess.run([self.binary, "init", first.path], env=self.env(first), check=True, capture_output=True)
-        self.quire(first, "remote", self.remote, *(["--encrypt"] if self.args.encrypted else []))
+        self.quire(first, "remote", self.remote, *(["--encrypt"] if self.encrypted else []))
         self.quire(first, "sync")
         for device in self.devices[1:]:
             subprocess.run([self.binary, "clone", self.remote, device.path], cwd=self.root, env=self.env(device),
@@ -962,7 +968,7 @@ class Chaos:
                     a.binary, a.seed, a.devices, a.rounds, a.max_operations, a.operations, a.sync_probability,
                     a.concurrent_probability, a.fault_probability, a.kill_probability,
                     a.edit_during_sync_probability, a.edges, a.hostile, " --faults" if a.faults else "")) + (
-                    " --daemons" if a.daemons else "") + (" --encrypted" if a.encrypted else "")
+                    " --daemons" if a.daemons else "") + (" --encrypted" if self.encrypted else "")
 
 
 def main():

@@ -193,7 +193,7 @@ def check(chaos):
     """After convergence: the hostile shapes did no harm on any device."""
     problems = []
     git_dir, ref = chaos.published()
-    history = chaos.git("--git-dir", git_dir, "log", ref if chaos.args.encrypted else "--all", "--name-only", "--format=").stdout
+    history = chaos.git("--git-dir", git_dir, "log", ref if chaos.encrypted else "--all", "--name-only", "--format=").stdout
     for path in sorted(set(filter(None, history.splitlines()))):
         name = os.path.basename(path)
         if is_scratch(name) or name.startswith("transient-"):
