@@ -52,7 +52,7 @@ extension Catalog {
                     if document < base.count {
                         slots[slice].add(base.analyzed(document, keepingRecord: false))
                     } else {
-                        slots[slice].add(deltaNotes[document - base.count])
+                        slots[slice].add(recentNote(document - base.count))
                     }
                 }
                 slots[slice].sealTerms()
@@ -67,7 +67,7 @@ extension Catalog {
         var documents: [(path: String, slot: Int)] = []
         documents.reserveCapacity(liveCount)
         for document in 0..<base.count where baseLive[document] { documents.append((base.records.path(document), document)) }
-        for (offset, note) in deltaNotes.enumerated() { documents.append((note.record.path, base.count + offset)) }
+        for offset in 0..<recentCount { documents.append((recentPath(offset), base.count + offset)) }
         documents.sort { ExactPath.precedes($0.path, $1.path) || (ExactPath.same($0.path, $1.path) && $0.slot < $1.slot) }
         var order: [Int] = []
         order.reserveCapacity(documents.count)
@@ -81,6 +81,6 @@ extension Catalog {
     /// Whether the recent changes are large enough to be merged into the main segment.
     var needsCompaction: Bool {
         let dead = baseLive.count - baseLive.lazy.filter { $0 }.count
-        return (deltaNotes.count > 256 || dead > 256) && (deltaNotes.count + dead) * 8 > base.count
+        return (recentCount > 256 || dead > 256) && (recentCount + dead) * 8 > base.count
     }
 }

@@ -11,7 +11,12 @@ public struct Catalog: Sendable {
     var base: IndexSegment
     var baseLive: [Bool]
     var delta: IndexSegment
+    /// The recent changes as analyzed notes, what an update rebuilds `delta` from; empty while
+    /// `deltaNotesPending` (a loaded catalog reads them from `delta` when an update first needs
+    /// them: a command that only reads never decodes them — `Catalog+RecentNotes`).
     var deltaNotes: [AnalyzedNote]
+    /// Whether `deltaNotes` is still to be read from `delta`.
+    var deltaNotesPending = false
     /// Global document number by path (by its bytes: `ExactPath`), built on the first update
     /// that changes many notes.
     private var pathIndex: [ExactPath: Int]?
@@ -71,7 +76,8 @@ public struct Catalog: Sendable {
     /// Takes a loaded small segment as the segment of recent changes.
     mutating func adopt(delta segment: IndexSegment) {
         delta = segment
-        deltaNotes = (0..<segment.count).map(segment.analyzed)
+        deltaNotes = []
+        deltaNotesPending = segment.count > 0
         liveCount += segment.count
         for document in 0..<segment.count { totalLength += Int(segment.lengths[document]) }
         pathIndex = nil
@@ -169,7 +175,9 @@ public struct Catalog: Sendable {
     public func record(path: String) -> NoteRecord? {
         if let pathIndex { return pathIndex[ExactPath(path)].map(record) }
         if loadedOrder != nil { return locate([path])[ExactPath(path)].map(record) }
-        if let found = deltaNotes.first(where: { ExactPath.same($0.record.path, path) }) { return found.record }
+        if let offset = (0..<recentCount).first(where: { ExactPath.same(recentPath($0), path) }) {
+            return record(base.count + offset)
+        }
         var wanted = path
         return wanted.withUTF8 { target in
             for document in 0..<base.count where baseLive[document] {
@@ -198,6 +206,7 @@ public struct Catalog: Sendable {
     /// recent changes into the main segment once they grow large (`needsCompaction`) unless
     /// `compacting` is false (the caller writes a snapshot next, which compacts into the file).
     mutating func apply(upserts given: [AnalyzedNote], removals: [String], compacting: Bool = true) {
+        loadRecentNotes()
         var latest: [ExactPath: Int] = [:]
         for (position, note) in given.enumerated() { latest[ExactPath(note.record.path)] = position }
         let upserts = given.enumerated().filter { latest[ExactPath($0.element.record.path)] == $0.offset }.map(\.element)
@@ -241,8 +250,8 @@ public struct Catalog: Sendable {
     private func locate(_ paths: [String]) -> [ExactPath: Int] {
         let wanted = Set(paths.map(ExactPath.init))
         var found: [ExactPath: Int] = [:]
-        for (offset, note) in deltaNotes.enumerated() where wanted.contains(ExactPath(note.record.path)) {
-            found[ExactPath(note.record.path)] = base.count + offset
+        for offset in 0..<recentCount where wanted.contains(ExactPath(recentPath(offset))) {
+            found[ExactPath(recentPath(offset))] = base.count + offset
         }
         guard let loadedOrder else { return found }
         for path in wanted where found[path] == nil {

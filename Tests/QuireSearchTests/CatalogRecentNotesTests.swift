@@ -1,0 +1,43 @@
+import Foundation
+import QuireCore
+import QuireTestSupport
+import Testing
+@testable import QuireSearch
+
+/// A catalog loaded with recent changes left unmerged (a deferred compaction after a large pull)
+/// answers from its loaded segment without decoding those notes; the first update reads them,
+/// and the catalog then equals one built from the notes as they are.
+struct CatalogRecentNotesTests {
+    @Test func recentChangesAreDecodedOnlyWhenAnUpdateNeedsThem() throws {
+        let notes = SegmentBuilderTests.uniqueNotes(seed: 61, count: 1200)
+        var catalog = Catalog(notes: notes)
+        catalog.defersCompaction = true
+        var current = notes
+        // 250 of 1,200 notes changed: past an eighth, short of half, so nothing is merged.
+        for index in 0..<250 { current[index].body += "\n\nrecentword \(index)" }
+        catalog.apply(upserts: (0..<250).map { AnalyzedNote(note: current[$0]) }, removals: [])
+        #expect(catalog.delta.count == 250)
+        let directory = try TestVault()
+        let path = directory.root + "/catalog.bin"
+        try CatalogCache.save(catalog, stamps: [:], to: path)
+        var (loaded, _, _) = try CatalogCache.load(path)
+        #expect(loaded.deltaNotesPending && loaded.deltaNotes.isEmpty && loaded.delta.count == 250,
+                "a loaded catalog keeps its recent changes in the mapped segment")
+        let query = try NoteQuery.parse("recentword", now: Date())
+        #expect(loaded.run(query, sort: .path).map(\.record.path) == Catalog(notes: current).run(query, sort: .path).map(\.record.path))
+        #expect(loaded.record(path: current[7].path)?.path == current[7].path)
+        #expect(loaded.deltaNotesPending, "reading decoded no recent note")
+
+        current[400].body += "\n\nrecentword later"
+        loaded.defersCompaction = true
+        loaded.apply(upserts: [AnalyzedNote(note: current[400])], removals: [current[5].path])
+        current.remove(at: 5)
+        #expect(!loaded.deltaNotesPending && loaded.delta.count == 250, "note 5 left the recent changes, note 400 joined them")
+        let expected = Catalog(notes: current)
+        #expect(loaded.count == expected.count)
+        #expect(loaded.run(query, sort: .path).map(\.record.path) == expected.run(query, sort: .path).map(\.record.path))
+        var compacted = loaded.compacted()
+        compacted.defersCompaction = false
+        SegmentBuilderTests.expectSame(compacted.base, expected.base)
+    }
+}
