@@ -1,5 +1,8 @@
 import Foundation
 import QuireCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The file that keeps git's dates of the notes beside the catalog, `.quire/cache/dates.tsv`.
 /// A first line `quire-dates 2 <n>` (`n`: the bytes after it when the file was last written
@@ -110,13 +113,23 @@ enum HistoryDatesFile {
             appendLine(path, entry, to: &block)
         }
         block += (headPrefix + new + "\n").utf8
-        guard head(url) == old, let handle = try? FileHandle(forUpdating: url) else { return rewrite(url, changes, new) }
+        guard head(url) == old, let handle = try? FileHandle(forReadingFrom: url) else { return rewrite(url, changes, new) }
         defer { try? handle.close() }
         guard let start = try? handle.read(upToCount: 64), let size = try? handle.seekToEnd(),
               let written = writtenLength(start), size + UInt64(block.count) <= 2 * UInt64(written) + 65_536 else {
             return rewrite(url, changes, new)
         }
-        return (try? handle.write(contentsOf: block)) != nil
+        return appendAtomically(block, to: url)
+    }
+
+    /// Appends `block` in one `write` to a file opened with `O_APPEND`: two commands that append
+    /// at once (both saw HEAD move) each land whole after the other, never over each other.
+    private static func appendAtomically(_ block: [UInt8], to url: URL) -> Bool {
+        let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let written = block.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        return written == block.count
     }
 
     /// Reads the file whole, applies `changes` and writes it whole.
