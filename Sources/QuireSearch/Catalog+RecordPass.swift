@@ -18,7 +18,7 @@ extension Catalog {
     /// stay in the system's page cache and are read from it again when next used. What a
     /// resident process calls after such a pass; a short command has no need to.
     public func releaseReadPages() {
-        base.records.releaseReadPages()
-        delta.records.releaseReadPages()
+        base.releaseReadPages()
+        delta.releaseReadPages()
     }
 }
