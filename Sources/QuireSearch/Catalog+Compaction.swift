@@ -80,7 +80,7 @@ extension Catalog {
 
     /// Whether the recent changes are large enough to be merged into the main segment.
     var needsCompaction: Bool {
-        let dead = baseLive.count - baseLive.lazy.filter { $0 }.count
+        let dead = deadBaseSlots
         return (recentCount > 256 || dead > 256) && (recentCount + dead) * 8 > base.count
     }
 }

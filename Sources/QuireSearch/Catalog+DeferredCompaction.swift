@@ -7,8 +7,7 @@ extension Catalog {
     var compactsNow: Bool {
         guard needsCompaction else { return false }
         guard defersCompaction else { return true }
-        let dead = base.count - (liveCount - recentCount)
-        return (recentCount + dead) * 2 > base.count
+        return (recentCount + deadBaseSlots) * 2 > base.count
     }
 
     /// `compacted()`, keeping `catalog`'s compaction policy.

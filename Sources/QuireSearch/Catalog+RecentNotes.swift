@@ -2,6 +2,10 @@ extension Catalog {
     /// How many notes the recent changes hold.
     var recentCount: Int { deltaNotesPending ? delta.count : deltaNotes.count }
 
+    /// How many slots of the main segment hold a removed or replaced note (every recent change
+    /// is live, so the live base slots are the live notes less the recent ones).
+    var deadBaseSlots: Int { base.count - (liveCount - recentCount) }
+
     /// The path of the recent change at `offset` (read from the loaded segment while its notes
     /// are not decoded).
     func recentPath(_ offset: Int) -> String {
