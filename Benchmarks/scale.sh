@@ -10,8 +10,10 @@
 # /tmp/quire-scale) and reused; a vault named by VAULT_<N> is only read (cloned). Every row
 # works in clones under a temporary folder removed at exit. Times are medians of ROUNDS runs
 # (wall ms), memory the largest peak RSS seen (Benchmarks/timed.py); the first search after a
-# pull is PULL_ROUNDS rounds (default 14), its median and maximum. Needs git, rg, python3, a C
-# compiler for the floor, and `pip install tantivy` for its column (else "not run").
+# pull is PULL_ROUNDS rounds (default 14), its median and maximum. The link rows run twice: with
+# `watch: off` (every command walks the vault) and as a user gets them (`watch: auto`). Needs
+# git, rg, python3, a C compiler for the floor, and `pip install tantivy` for its column (else
+# "not run").
 # Prints Markdown (one table per size); paste it into Docs/benchmarks.md.
 set -eu
 NAME=scale
@@ -43,6 +45,19 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 # edit_notes DIR COUNT WORD: appends a line to the first COUNT notes (sorted paths)
 edit_notes() { (cd "$1" && git ls-files -z "*.md" | head -z -n "$2" | while IFS= read -r -d "" path; do echo "$3" >>"$path"; done); }
 quiet_config() { mkdir -p "$1/.quire/local"; echo "watch: ${2:-off}" >"$1/.quire/local/config.yml"; }
+
+# link_rows LABEL: backlinks of the busiest and a median target, then graph --json, each beside rg
+link_rows() {
+    for which in busiest median; do
+        line=$( [ "$which" = busiest ] && head -1 "$WORK/targets" || tail -1 "$WORK/targets")
+        target=$(echo "$line" | cut -f1); count=$(echo "$line" | cut -f2)
+        patterns=$(echo "$line" | cut -f3- | tr '\t' '\n' | sed "s/'/'\\\\''/g; s/^/-e '/; s/\$/'/" | tr '\n' ' ')
+        pair "$ROUNDS" "'$QUIRE' backlinks '$target' >/dev/null" "rg -l -F $patterns --glob '*.md' . >/dev/null"
+        row "\`backlinks\`, $which note ($count links)$1" q "\`rg -l -F\` for its links" b
+    done
+    pair "$ROUNDS" "'$QUIRE' graph --json >/dev/null" "rg -o --no-filename '\\[\\[[^]]*\\]\\]|\\]\\([^)]*\\.md[^)]*\\)' --glob '*.md' . >/dev/null"
+    row "\`graph --json\`$1" q "\`rg -o\` of every link" b
+}
 
 vault_of() {  # the committed vault of SIZE notes
     size=$1
@@ -103,15 +118,7 @@ for path, count in (ranked[0], middle):
     patterns = [f"[[{title}]]", f"[[{title}|", f"[[{stem}]]", f"[[{stem}#", "/" + urllib.parse.quote(stem) + ".md)"]
     print(path + "\t" + str(count) + "\t" + "\t".join(patterns))
 PY
-    for which in busiest median; do
-        line=$( [ "$which" = busiest ] && head -1 "$WORK/targets" || tail -1 "$WORK/targets")
-        target=$(echo "$line" | cut -f1); count=$(echo "$line" | cut -f2)
-        patterns=$(echo "$line" | cut -f3- | tr '\t' '\n' | sed "s/'/'\\\\''/g; s/^/-e '/; s/\$/'/" | tr '\n' ' ')
-        pair "$ROUNDS" "'$QUIRE' backlinks '$target' >/dev/null" "rg -l -F $patterns --glob '*.md' . >/dev/null"
-        row "\`backlinks\`, $which note ($count links)" q "\`rg -l -F\` for its links" b
-    done
-    pair "$ROUNDS" "'$QUIRE' graph --json >/dev/null" "rg -o --no-filename '\\[\\[[^]]*\\]\\]|\\]\\([^)]*\\.md[^)]*\\)' --glob '*.md' . >/dev/null"
-    row "\`graph --json\`" q "\`rg -o\` of every link" b
+    link_rows ""
 
     # Sync: one changed note, a no-op, and 10,000 changed notes (all of them below that).
     cd "$WORK/run"
@@ -190,6 +197,7 @@ PY
         pair "$((ROUNDS * 2))" "'$QUIRE' search '$word' --paths >/dev/null" "rg -il '$word' >/dev/null"
         running=$("$QUIRE" watch status --json | python3 -c 'import json,sys; print("watcher running" if json.load(sys.stdin)["running"] else "no watcher")')
         row "warm \`search\`, \`watch: $mode\` ($running)" q "\`rg -il\`" b
+        if [ "$mode" = auto ]; then link_rows ", \`watch: auto\` ($running)"; fi
         "$QUIRE" watch stop >/dev/null
     done
     echo
