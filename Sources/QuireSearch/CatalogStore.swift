@@ -374,6 +374,19 @@ public struct CatalogStore: Sendable {
         return (stamp, order)
     }
 
+    /// The id of `catalog.bin` while the catalog's base is its segment, and the content hash of
+    /// each note of the recent changes, by slot after the base: what the link table tells
+    /// unchanged notes by (`LinkTable.updated`). The id is nil when the base is no file's or a
+    /// recent note has no stamp.
+    var linkTableBasis: (baseID: UInt64?, recentHashes: [UInt64]) {
+        let baseID = savedBase.flatMap { $0.table === catalog.base.records ? $0.id : nil }
+        let recent = (catalog.base.count..<catalog.capacity).map { catalog.path($0) }
+        guard !recent.isEmpty else { return (baseID, []) }
+        let stored = stamps.stored(recent)
+        let hashes = recent.compactMap { stored[ExactPath($0)]?.contentHash }
+        return (hashes.count == recent.count ? baseID : nil, hashes)
+    }
+
     /// The snippet of a hit's body for a query, read from the note's file (nil when it cannot
     /// be read).
     public func snippet(for hit: SearchHit, query: NoteQuery, words: Int = 30) -> Snippet? {

@@ -21,14 +21,32 @@ import Glibc
 /// is written), writes each section as soon as it is built — in pieces at their final offsets,
 /// on every core — then the checksums and the header, and puts the file in place atomically.
 final class SnapshotFile {
-    /// Which of the two files.
+    /// Which file: the two of the catalog, or the link table beside them (`LinkTable+File`).
     enum Kind: CustomStringConvertible {
-        case base, state
+        case base, state, links
 
-        var magic: [UInt8] { Array((self == .base ? "QUIRECAT" : "QUIRESTA").utf8) }
+        var magic: [UInt8] {
+            switch self {
+            case .base: return Array("QUIRECAT".utf8)
+            case .state: return Array("QUIRESTA".utf8)
+            case .links: return Array("QUIRELNK".utf8)
+            }
+        }
         /// How many sections the file has.
-        var sectionCount: Int { Section.allCases.count + (self == .state ? StateSection.allCases.count : 0) }
-        var description: String { self == .base ? "base" : "state" }
+        var sectionCount: Int {
+            switch self {
+            case .base: return Section.allCases.count
+            case .state: return Section.allCases.count + StateSection.allCases.count
+            case .links: return LinkTable.Section.allCases.count
+            }
+        }
+        var description: String {
+            switch self {
+            case .base: return "base"
+            case .state: return "state"
+            case .links: return "link table"
+            }
+        }
     }
 
     /// Raised whenever what the index holds or how it is laid out changes (13: symbols, emoji

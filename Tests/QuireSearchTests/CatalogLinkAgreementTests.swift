@@ -7,12 +7,12 @@ import Testing
 @Suite("Links from an incrementally updated catalog agree with a fresh parse")
 struct CatalogLinkAgreementTests {
     /// Note names and titles the generated links name (some of them never exist: broken links).
-    private static let names = ["Alpha", "Beta", "Gamma", "Delta", "Omega", "Café", "Notes"]
-    private static let folders = ["", "a", "a/b", "Z"]
+    static let names = ["Alpha", "Beta", "Gamma", "Delta", "Omega", "Café", "Notes"]
+    static let folders = ["", "a", "a/b", "Z"]
 
     /// A note body linking to other notes by file name, title, path from the root, relative path,
     /// with headings and labels, an embed of an attachment, and a link inside code.
-    private static func text(_ random: inout SeededGenerator, title: String?) -> String {
+    static func text(_ random: inout SeededGenerator, title: String?) -> String {
         func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
         var lines: [String] = []
         if let title { lines += ["---", "title: \(title)", "aliases: [\(pick(names)) alias]", "---"] }
@@ -24,7 +24,7 @@ struct CatalogLinkAgreementTests {
             case 1: lines.append("See [[T \(name)|the title]] and [[\(name)#\(pick(names))]].")
             case 2: lines.append("Path [x](\(pick(Array(folders.dropFirst())))/\(name).md) and [[/\(pick(Array(folders.dropFirst())))/\(name)]].")
             case 3: lines.append("Relative [y](../\(name).md) [[b/\(name)]].")
-            case 4: lines.append("![[pic.png]] and `[[\(name)]]` in code.")
+            case 4: lines.append("![[pic.png]] and `[[\(name)]]` in code, ![[Alpha.png]] [p](Beta.pdf).")
             case 5: lines.append("related [[\(name.lowercased())]] [[\(name) alias]]")
             case 6: lines.append("[[#\(name)]] [[]]")
             default: lines.append("plain words about \(name)")
@@ -59,19 +59,8 @@ struct CatalogLinkAgreementTests {
     /// catalog built from a fresh parse of the files does.
     @Test func afterEditsRenamesAndRemovals() throws {
         let vault = try TestVault()
-        var random = SeededGenerator(seed: 35)
-        var serial = 0
-        func newPath() -> String {
-            serial += 1
-            let folder = Self.folders[serial % Self.folders.count]
-            let name = Self.names[Int(random.next() % UInt64(Self.names.count))] + (serial % 3 == 0 ? "" : " \(serial)")
-            return (folder.isEmpty ? "" : folder + "/") + name + ".md"
-        }
-        func title() -> String? { random.next() % 2 == 0 ? "T " + Self.names[Int(random.next() % UInt64(Self.names.count))] : nil }
-        for _ in 0..<30 {
-            let path = newPath()
-            try vault.write(path, Self.text(&random, title: title()))
-        }
+        var edits = RandomLinkEdits(vault: vault, seed: 35, bareEvery: 3)
+        for _ in 0..<30 { try vault.write(edits.newPath(), edits.text()) }
         let parse: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
         _ = CatalogStore(root: vault.root, paths: vault.notePaths(), parse: parse)
         func fresh() throws -> [String] {
@@ -82,31 +71,8 @@ struct CatalogLinkAgreementTests {
         for round in 0..<16 {
             var names = vault.notePaths()
             var changed: [String] = []
-            for _ in 0..<(Int(random.next() % 4) + 1) {
-                let name = names[Int(random.next() % UInt64(names.count))]
-                switch random.next() % 5 {
-                case 0:
-                    try vault.write(name, Self.text(&random, title: title()))
-                    changed.append(name)
-                case 1 where names.count > 12:
-                    try vault.remove(name)
-                    names.removeAll { $0 == name }
-                    changed.append(name)
-                case 2 where names.count > 12:
-                    let renamed = newPath()
-                    guard !names.contains(renamed) else { continue }
-                    let data = try Data(contentsOf: URL(fileURLWithPath: vault.root + "/" + name))
-                    try vault.remove(name)
-                    try vault.write(renamed, String(decoding: data, as: UTF8.self))
-                    names.removeAll { $0 == name }
-                    names.append(renamed)
-                    changed += [name, renamed]
-                default:
-                    let added = newPath()
-                    try vault.write(added, Self.text(&random, title: title()))
-                    if !names.contains(added) { names.append(added) }
-                    changed.append(added)
-                }
+            for _ in 0..<(Int(edits.random.next() % 4) + 1) {
+                changed += try edits.change(edits.random.next() % 5, names: &names)
             }
             var store = CatalogStore(loading: vault.root, parse: parse)
             #expect(store.report.cacheIssue == nil, "round \(round)")
@@ -115,9 +81,9 @@ struct CatalogLinkAgreementTests {
             #expect(Self.answers(store.catalog, paths: vault.notePaths()) == reference, "round \(round)")
             // The same catalog updated in memory once more (its recent changes numbered anew).
             var catalog = store.catalog
-            var extra = newPath()
-            while vault.notePaths().contains(extra) { extra = newPath() }
-            try vault.write(extra, Self.text(&random, title: title()))
+            var extra = edits.newPath()
+            while vault.notePaths().contains(extra) { extra = edits.newPath() }
+            try vault.write(extra, edits.text())
             catalog.upsert(NoteParser.parse(try Data(contentsOf: URL(fileURLWithPath: vault.root + "/" + extra)), path: extra))
             #expect(Self.answers(catalog, paths: vault.notePaths()) == (try fresh()), "round \(round), in memory")
             try vault.remove(extra)

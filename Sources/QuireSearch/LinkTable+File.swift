@@ -1,0 +1,136 @@
+import Foundation
+import QuireCore
+
+/// The link table's file, `.quire/cache/links.bin`: `SnapshotFile`'s format (magic `QUIRELNK`,
+/// the snapshot's version, a checksum per section and of the header, replaced atomically),
+/// with these sections.
+extension LinkTable {
+    /// The sections of `links.bin`, in the order of its section table.
+    enum Section: Int, CaseIterable {
+        /// The notes' paths and titles: bytes, then `notes + 1` u32 offsets.
+        case pathBytes, pathOffsets, titleBytes, titleOffsets
+        /// Per note: content hash (u64), base slot (u32), flags (u8).
+        case hashes, origins, flags
+        /// The edges: `notes + 1` u32 starts, a u32 target and a kind byte each.
+        case edgeStarts, targets, kinds
+        /// The incoming index: `notes + 1` u32 starts, u32 edge indices.
+        case incomingStarts, incoming
+        /// The attachments and the ambiguous links' files: bytes and u32 offsets; then where
+        /// each list of files begins.
+        case attachmentBytes, attachmentOffsets, candidateBytes, candidateOffsets, candidateStarts
+        /// The id of the catalog base file the base slots belong to (u64).
+        case baseID
+    }
+
+    /// Writes the table to `path` (atomically; a failure keeps the old file).
+    func write(to path: String) throws(CacheError) {
+        func bytes<T: BitwiseCopyable>(_ values: [T]) -> SnapshotFile.Chunk {
+            .bytes(values.withUnsafeBytes { Array($0) })
+        }
+        let chunks: [SnapshotFile.Chunk] = [
+            .bytes(paths.bytes), bytes(paths.offsets), .bytes(titles.bytes), bytes(titles.offsets),
+            bytes(hashes), bytes(origins), .bytes(flags),
+            bytes(edgeStarts), bytes(targets), .bytes(kinds),
+            bytes(incomingStarts), bytes(incoming),
+            .bytes(attachments.bytes), bytes(attachments.offsets), .bytes(candidates.bytes), bytes(candidates.offsets),
+            bytes(candidateStarts), bytes([baseID]),
+        ]
+        _ = try SnapshotFile.write(chunks, kind: .links, id: UInt64.random(in: 1...UInt64.max), to: path)?.wait()
+    }
+
+    /// Reads the table at `path`; throws when it is missing, of another version, damaged, or
+    /// its parts do not fit together.
+    static func read(_ path: String) throws(CacheError) -> LinkTable {
+        let contents = try SnapshotFile.read(path, kind: .links)
+        func array<T: BitwiseCopyable>(_ section: Section, _: T.Type = T.self) throws(CacheError) -> [T] {
+            let (offset, length) = contents.sections[section.rawValue]
+            guard length % MemoryLayout<T>.stride == 0 else { throw .corrupt("bad link table section \(section)") }
+            let raw = UnsafeRawBufferPointer(start: contents.memory.base + offset, count: length)
+            return [T](unsafeUninitializedCapacity: length / MemoryLayout<T>.stride) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: raw)
+                initialized = length / MemoryLayout<T>.stride
+            }
+        }
+        func strings(_ bytes: Section, _ offsets: Section) throws(CacheError) -> PackedStrings {
+            guard let strings = PackedStrings(bytes: try array(bytes), offsets: try array(offsets)) else {
+                throw .corrupt("bad link table strings")
+            }
+            return strings
+        }
+        guard let baseID = try array(.baseID, UInt64.self).first else { throw .corrupt("no base id") }
+        var table = LinkTable(baseID: baseID)
+        table.paths = try strings(.pathBytes, .pathOffsets)
+        table.titles = try strings(.titleBytes, .titleOffsets)
+        table.hashes = try array(.hashes)
+        table.origins = try array(.origins)
+        table.flags = try array(.flags)
+        table.edgeStarts = try array(.edgeStarts)
+        table.targets = try array(.targets)
+        table.kinds = try array(.kinds)
+        table.incomingStarts = try array(.incomingStarts)
+        table.incoming = try array(.incoming)
+        table.attachments = try strings(.attachmentBytes, .attachmentOffsets)
+        table.candidates = try strings(.candidateBytes, .candidateOffsets)
+        table.candidateStarts = try array(.candidateStarts)
+        guard table.fitsTogether else { throw .corrupt("the link table's parts do not fit together") }
+        return table
+    }
+
+    /// Whether every count, offset and index agrees (a file made to pass its checksums is still
+    /// never read out of bounds).
+    private var fitsTogether: Bool {
+        let notes = count
+        func ascending(_ starts: [UInt32], count: Int, end: Int) -> Bool {
+            starts.count == count + 1 && starts.first == 0 && Int(starts[count]) == end
+                && zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 }
+        }
+        guard paths.count == notes, titles.count == notes, origins.count == notes, flags.count == notes,
+              ascending(edgeStarts, count: notes, end: targets.count), kinds.count == targets.count,
+              ascending(incomingStarts, count: notes, end: incoming.count),
+              ascending(candidateStarts, count: candidateStarts.count - 1, end: candidates.count),
+              incoming.allSatisfy({ Int($0) < targets.count }) else { return false }
+        for index in 1..<max(notes, 1) where !paths.withBytes(index - 1, { previous in
+            paths.withBytes(index) { PathOrder.precedes(previous, $0) }
+        }) {
+            return false
+        }
+        for (target, kind) in zip(targets, kinds) {
+            switch Kind(rawValue: kind & 3) {
+            case .note: guard Int(target) < notes else { return false }
+            case .attachment: guard Int(target) < attachments.count else { return false }
+            case .ambiguous: guard Int(target) < candidateStarts.count - 1 else { return false }
+            case .unresolved, nil: break
+            }
+        }
+        return true
+    }
+}
+
+extension CatalogStore {
+    /// Where the link table is kept.
+    public var linkTablePath: String { root + "/.quire/cache/links.bin" }
+
+    /// The resolved links of the catalog's notes over `attachments` (vault paths): the table in
+    /// `.quire/cache/links.bin` brought up to date, only the notes a change can affect resolved
+    /// again (`LinkTable.updated`), or resolved whole when that file is missing, damaged, of
+    /// another version or of another base. Written back when it changed; a failed write is in
+    /// the table's `cacheIssue` (its answers are still right).
+    public func linkTable(attachments: [String]) -> LinkTable {
+        let (baseID, recentHashes) = linkTableBasis
+        var table: LinkTable
+        do throws(CacheError) {
+            let stored = try LinkTable.read(linkTablePath)
+            table = stored.updated(catalog: catalog, baseID: baseID, recentHashes: recentHashes, attachments: attachments)
+                ?? LinkTable.resolvedWhole(catalog: catalog, baseID: baseID, recentHashes: recentHashes, attachments: attachments)
+        } catch {
+            table = LinkTable.resolvedWhole(catalog: catalog, baseID: baseID, recentHashes: recentHashes, attachments: attachments)
+        }
+        guard table.changed, baseID != nil else { return table }
+        do throws(CacheError) {
+            try table.write(to: linkTablePath)
+        } catch {
+            table.cacheIssue = error
+        }
+        return table
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import QuireCore
+
+extension LinkTable {
+    /// This table brought up to date with `catalog` (see `resolvedWhole` for the arguments),
+    /// resolving only the links a change can affect; nil when it cannot be done piecewise (the
+    /// catalog's base is not the one the table was made over, or so much changed that resolving
+    /// everything is cheaper).
+    ///
+    /// A note is unchanged while the base slot it was read from is live (a base file never
+    /// changes) or, for a note of the recent changes, while a recent note has its path and
+    /// content hash. Every other note of the table is gone, every other live note new. A link
+    /// can lead to a file only if its name key (`LinkTarget.nameKey`) is a key of the file's
+    /// name or of a note's title, so the notes resolved again are the new ones and those that
+    /// hold a link term (`\u{1}L:`) of a key of a note gone or new or of an attachment added or
+    /// removed (a changed note is both); a note with a link whose key is too long for the
+    /// index is resolved again whenever such a key changed.
+    func updated(catalog: Catalog, baseID: UInt64?, recentHashes: [UInt64], attachments given: [String]) -> LinkTable? {
+        guard let baseID, baseID == self.baseID, recentHashes.count == catalog.delta.count else { return nil }
+        let baseCount = catalog.base.count
+        var recent: [ExactPath: Int] = [:]
+        for offset in 0..<catalog.delta.count { recent[ExactPath(catalog.path(baseCount + offset))] = offset }
+        var document = [Int](repeating: -1, count: count)
+        var matched = [Bool](repeating: false, count: catalog.delta.count)
+        var liveBase = 0
+        for index in 0..<count {
+            if origins[index] != Self.recentOrigin {
+                let slot = Int(origins[index])
+                guard slot < baseCount else { return nil }
+                if catalog.baseLive[slot] {
+                    document[index] = slot
+                    liveBase += 1
+                }
+            } else if let offset = recent[ExactPath(paths[index])], recentHashes[offset] == hashes[index], !matched[offset] {
+                document[index] = baseCount + offset
+                matched[offset] = true
+            }
+        }
+        // Every live base slot must be a note of the table (a table made over a later state of
+        // the same base may lack some).
+        guard liveBase == catalog.count - catalog.delta.count else { return nil }
+        let added = matched.indices.filter { !matched[$0] }.map { baseCount + $0 }
+        let removed = document.indices.filter { document[$0] < 0 }
+        let attachmentList = Self.sortedAttachments(given)
+        let sameAttachments = attachmentList.count == attachments.count
+            && attachmentList.indices.allSatisfy { attachments[$0] == attachmentList[$0] }
+        if added.isEmpty && removed.isEmpty && sameAttachments {
+            var same = self
+            same.documents = document
+            same.resolvedNotes = 0
+            same.resolvedWhole = false
+            same.changed = false
+            return same
+        }
+        var keys = Set<String>()
+        func touch(_ name: String) {
+            let key = LinkResolver.key(name)
+            keys.insert(key)
+            if let nameKey = LinkTarget.nameKey(of: key) { keys.insert(nameKey) }
+        }
+        for index in removed {
+            touch(NoteParser.stem(of: paths[index]))
+            touch(titles[index])
+        }
+        var addedRecords: [Int: NoteRecord] = [:]
+        for added in added {
+            let record = catalog.transientRecord(added)
+            addedRecords[added] = record
+            touch(NoteParser.stem(of: record.path))
+            touch(record.title)
+        }
+        let oldAttachments = Set((0..<attachments.count).map { ExactPath(attachments[$0]) })
+        let newAttachments = Set(attachmentList.map(ExactPath.init))
+        for file in oldAttachments.symmetricDifference(newAttachments) {
+            touch(file.string.split(separator: "/").last.map(String.init) ?? file.string)
+        }
+        var affected = Set<Int>()
+        var longKeys = false
+        for key in keys {
+            if key.utf8.count > Attribute.maximumNameBytes {
+                longKeys = true
+            } else {
+                affected.formUnion(catalog.documents(withAttribute: Attribute.link + key))
+            }
+        }
+        guard added.count + affected.count <= max(256, catalog.count / 4) else { return nil }
+        return rebuilt(catalog: catalog, baseID: baseID, recentHashes: recentHashes, attachments: attachmentList,
+                       document: document, added: added, addedRecords: addedRecords, sameAttachments: sameAttachments,
+                       resolving: { affected.contains($0) || (longKeys && $1 & Self.longKeyFlag != 0) })
+    }
+
+    /// The new table: the notes kept (`document` of each old note, -1 when gone) and `added`
+    /// merged in `PathOrder`; the links of the added notes and of the kept notes `resolving`
+    /// names (by document and old flags) resolved, the others' copied.
+    private func rebuilt(catalog: Catalog, baseID: UInt64, recentHashes: [UInt64], attachments attachmentList: [String],
+                         document: [Int], added: [Int], addedRecords: [Int: NoteRecord], sameAttachments: Bool,
+                         resolving: (Int, UInt8) -> Bool) -> LinkTable {
+        let baseCount = catalog.base.count
+        let newOnes = added.map { ($0, addedRecords[$0]?.path ?? catalog.path($0)) }.sorted { PathOrder.precedes($0.1, $1.1) }
+        var table = LinkTable(baseID: baseID)
+        table.attachments = PackedStrings(attachmentList)
+        // Each new note: the old note it keeps (>= 0) or an added document (-1 - document).
+        var sources: [Int] = []
+        var renumbered = [Int32](repeating: -1, count: count)
+        var next = 0
+        func appendAdded() {
+            let (slot, _) = newOnes[next]
+            let record = addedRecords[slot] ?? catalog.transientRecord(slot)
+            sources.append(-1 - slot)
+            table.appendNote(path: record.path, title: record.title, hasTitle: record.hasTitle,
+                             hash: recentHashes[slot - baseCount], origin: Self.recentOrigin, document: slot)
+            next += 1
+        }
+        for index in 0..<count where document[index] >= 0 {
+            while next < newOnes.count && paths.withBytes(index, { old in
+                var path = newOnes[next].1
+                return path.withUTF8 { PathOrder.precedes(UnsafeRawBufferPointer($0), old) }
+            }) { appendAdded() }
+            renumbered[index] = Int32(table.count)
+            sources.append(index)
+            table.paths.append(index, of: paths)
+            table.titles.append(index, of: titles)
+            table.hashes.append(hashes[index])
+            table.origins.append(document[index] < baseCount ? UInt32(document[index]) : Self.recentOrigin)
+            table.flags.append(flags[index])
+            table.documents.append(document[index])
+        }
+        while next < newOnes.count { appendAdded() }
+        var attachmentNumbers: [Int32]?
+        if !sameAttachments {
+            let index = table.attachmentIndex()
+            attachmentNumbers = (0..<attachments.count).map { Int32(index[ExactPath(attachments[$0])] ?? -1) }
+        }
+        let resolver = LinkResolver(index: CatalogLinkTargets(catalog: catalog, attachments: attachmentList))
+        let attachmentIndex = table.attachmentIndex()
+        var anchors: [Int: NoteAnchors] = [:]
+        var resolved = 0
+        for (position, source) in sources.enumerated() {
+            let edgeCount = table.targets.count, listCount = table.candidateStarts.count, candidateCount = table.candidates.count
+            if source >= 0, !resolving(document[source], flags[source]),
+               edges(of: source).allSatisfy({ table.copyEdge($0, of: self, notes: renumbered, attachments: attachmentNumbers) }) {
+                table.edgeStarts.append(UInt32(table.targets.count))
+                continue
+            }
+            table.truncateEdges(to: edgeCount, lists: listCount, candidates: candidateCount)
+            let slot = table.documents[position]
+            let record = source < 0 ? (addedRecords[slot] ?? catalog.transientRecord(slot)) : catalog.transientRecord(slot)
+            table.flags[position] = (record.hasTitle ? Self.hasTitleFlag : 0) | Self.longKeyFlag(record)
+            for link in record.links {
+                let resolution = resolver.resolve(link, from: record.path)
+                var targetAnchors: NoteAnchors?
+                let target = resolution.notePath.flatMap { table.index(of: $0) }
+                if let target {
+                    if anchors[target] == nil { anchors[target] = catalog.transientRecord(table.documents[target]).anchors }
+                    targetAnchors = anchors[target]
+                }
+                table.appendEdge(resolution, link: link, anchor: LinkResolver.anchorStatus(of: link, in: targetAnchors),
+                                 note: { _ in target }, attachment: { attachmentIndex[ExactPath($0)] })
+            }
+            table.edgeStarts.append(UInt32(table.targets.count))
+            resolved += 1
+        }
+        table.indexIncoming()
+        table.resolvedNotes = resolved
+        return table
+    }
+
+    /// Drops the edges from `edges` on, the candidate lists from `lists` on and the candidates
+    /// from `candidates` on (what a copy that failed halfway added).
+    mutating func truncateEdges(to edges: Int, lists: Int, candidates count: Int) {
+        targets.removeSubrange(edges...)
+        kinds.removeSubrange(edges...)
+        candidateStarts.removeSubrange(lists...)
+        if candidates.count > count {
+            var kept = PackedStrings()
+            for index in 0..<count { kept.append(index, of: candidates) }
+            candidates = kept
+        }
+    }
+}

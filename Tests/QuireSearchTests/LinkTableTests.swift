@@ -1,0 +1,137 @@
+import Foundation
+import QuireCore
+import QuireTestSupport
+import Testing
+@testable import QuireSearch
+
+@Suite("The link table kept in .quire/cache/links.bin")
+struct LinkTableTests {
+    /// Attachments that come and go (`CatalogLinkAgreementTests.text` links to `pic.png`,
+    /// `Alpha.png` and `Beta.pdf`).
+    private static let files = ["pic.png", "a/pic.png", "Z/Alpha.png", "Beta.pdf"]
+
+    /// Everything a table answers, as comparable lines.
+    private static func answers(_ table: LinkTable) -> [String] {
+        var lines: [String] = []
+        for note in 0..<table.count {
+            lines.append("\(table.path(note)) \(table.title(note)) \(table.hasTitle(note)) \(table.document(note))")
+            for edge in table.edges(of: note) {
+                lines.append("  -> \(table.resolution(edge)) \(table.anchor(edge)) \(table.isSelfLink(edge))")
+            }
+            for edge in table.incomingEdges(of: note) {
+                let source = table.source(ofEdge: Int(edge))
+                lines.append("  <- \(table.path(source)) \(Int(edge) - table.edges(of: source).lowerBound)")
+            }
+        }
+        return lines
+    }
+
+    /// The links the graph resolves at query time, in the table's lines (`answers`).
+    private static func graphAnswers(_ catalog: Catalog, attachments: [String], table: LinkTable) -> [String] {
+        let graph = catalog.linkGraph(attachments: attachments)
+        var lines: [String] = []
+        for note in 0..<table.count {
+            let path = table.path(note)
+            lines.append("\(path) \(table.title(note)) \(table.hasTitle(note)) \(table.document(note))")
+            for edge in graph.outgoing(from: path) {
+                lines.append("  -> \(edge.resolution) \(edge.anchor) \(edge.link.isSelfLink)")
+            }
+            for edge in graph.incoming(to: path) {
+                let ordinal = graph.outgoing(from: edge.source).firstIndex(of: edge) ?? -1
+                lines.append("  <- \(edge.source) \(ordinal)")
+            }
+        }
+        return lines
+    }
+
+    /// Random edits, retitles, alias changes, additions, removals, renames, attachments added
+    /// and removed, and now and then a damaged table file: the table brought up to date from
+    /// the one on disk answers as one resolved whole, and as the graph resolved at query time.
+    @Test func anUpdatedTableEqualsOneResolvedWhole() throws {
+        let vault = try TestVault()
+        var edits = RandomLinkEdits(vault: vault, seed: 3501, bareEvery: 4)
+        for _ in 0..<120 { try vault.write(edits.newPath(), edits.text()) }
+        var attachments = ["pic.png"]
+        try vault.write("pic.png", "png")
+        let parse: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
+        _ = CatalogStore(root: vault.root, paths: vault.notePaths(), parse: parse)
+        var piecewise = 0
+        for round in 0..<40 {
+            var names = vault.notePaths()
+            var changed: [String] = []
+            for _ in 0..<(Int(edits.random.next() % 3) + 1) {
+                let kind = edits.random.next() % 6
+                guard kind == 3 else {
+                    changed += try edits.change(kind, names: &names)
+                    continue
+                }
+                let file = Self.files[Int(edits.random.next() % UInt64(Self.files.count))]
+                if attachments.contains(file) {
+                    try vault.remove(file)
+                    attachments.removeAll { $0 == file }
+                } else {
+                    try vault.write(file, "bytes")
+                    attachments.append(file)
+                }
+            }
+            var store = CatalogStore(loading: vault.root, parse: parse)
+            store.refresh(changedPaths: changed)
+            let damaged = round % 9 == 8
+            if damaged {
+                var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: store.linkTablePath)))
+                bytes[bytes.count / 2] ^= 0x40
+                try Data(bytes).write(to: URL(fileURLWithPath: store.linkTablePath))
+            }
+            let table = store.linkTable(attachments: attachments)
+            #expect(table.cacheIssue == nil)
+            if damaged { #expect(table.resolvedWhole, "round \(round)") }
+            if !table.resolvedWhole { piecewise += 1 }
+            let (baseID, hashes) = store.linkTableBasis
+            let whole = LinkTable.resolvedWhole(catalog: store.catalog, baseID: baseID, recentHashes: hashes, attachments: attachments)
+            #expect(Self.answers(table) == Self.answers(whole), "round \(round)")
+            #expect(Self.answers(table) == Self.graphAnswers(store.catalog, attachments: attachments, table: table), "round \(round)")
+            let reread = store.linkTable(attachments: attachments)
+            #expect(reread.resolvedNotes == 0 && !reread.resolvedWhole, "round \(round): written back, nothing to do")
+        }
+        #expect(piecewise > 20)
+    }
+
+    /// An edit of one note resolves that note and the notes that link by one of its names
+    /// again, nothing else; an edit of a note no one links to resolves that note alone.
+    @Test func oneChangedNoteResolvesWhatItAffects() throws {
+        let vault = try TestVault()
+        for serial in 0..<200 { try vault.write("n\(serial).md", "# N\(serial)\n[[n\((serial + 1) % 200)]] [[Busy]]\n") }
+        try vault.write("Busy.md", "# Busy\nbody\n")
+        try vault.write("a/Busy.md", "# Other\nbody\n")
+        try vault.write("lone.md", "# Lone\nno links\n")
+        try vault.write("x/linker.md", "# Linker\n[[Lone]] [[lone#No such]]\n")
+        let parse: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
+        let store = CatalogStore(root: vault.root, paths: vault.notePaths(), parse: parse)
+        #expect(store.linkTable(attachments: []).resolvedWhole)
+
+        try vault.write("lone.md", "# Lone\nother words\n## No such\n")
+        var edited = CatalogStore(loading: vault.root, parse: parse)
+        edited.refresh(changedPaths: ["lone.md"])
+        var table = edited.linkTable(attachments: [])
+        #expect(!table.resolvedWhole)
+        #expect(table.resolvedNotes == 2)  // lone.md and x/linker.md, whose anchor is found now
+        let linker = try #require(table.index(of: "x/linker.md"))
+        #expect(table.edges(of: linker).map(table.anchor) == [.none, .found])
+
+        try vault.write("n7.md", "# N7\n[[n8]] [[Busy]] more\n")
+        edited = CatalogStore(loading: vault.root, parse: parse)
+        edited.refresh(changedPaths: ["n7.md"])
+        table = edited.linkTable(attachments: [])
+        #expect(!table.resolvedWhole)
+        #expect(table.resolvedNotes == 2)  // n7.md and n6.md, which links to it
+
+        try vault.remove("a/Busy.md")  // [[Busy]] was ambiguous in 200 notes; now it leads to Busy.md
+        edited = CatalogStore(loading: vault.root, parse: parse)
+        edited.refresh(changedPaths: ["a/Busy.md"])
+        table = edited.linkTable(attachments: [])
+        #expect(!table.resolvedWhole)
+        #expect(table.resolvedNotes == 200)
+        let busy = try #require(table.index(of: "Busy.md"))
+        #expect(table.incomingEdges(of: busy).count == 200)
+    }
+}
