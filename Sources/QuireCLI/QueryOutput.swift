@@ -77,6 +77,7 @@ struct QueryOutput {
             options.sort = .relevance
         }
         options.attachments = try Self.attachments(for: query, catalog: catalog)
+        if query.usesLinkFilters { options.links = catalog.session.linkTable(attachments: options.attachments) }
         let hits = catalog.catalog.run(query, options: options)
         print(hits, query: query, catalog: catalog, context: context, snippets: ranked)
     }

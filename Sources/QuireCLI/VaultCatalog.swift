@@ -47,7 +47,8 @@ struct VaultCatalog {
     /// The vault's links (`VaultLinks`), their attachments from the opening walk when it listed
     /// them (`VaultSession.attachmentPaths()`).
     func links() throws -> VaultLinks {
-        VaultLinks(vault: vault, catalog: catalog, attachments: try session.attachmentPaths())
+        let attachments = try session.attachmentPaths()
+        return VaultLinks(vault: vault, catalog: catalog, attachments: attachments, table: session.linkTable(attachments: attachments))
     }
 
     /// The one summary warning of DESIGN.md §2 (and files that could not be read at all).

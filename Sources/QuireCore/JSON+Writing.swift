@@ -100,8 +100,18 @@ extension JSON {
 
     /// `text` in quotes, escaped minimally (see `Style`).
     private static func writeString(_ text: String, into out: inout [UInt8]) {
+        writeBytes(text.utf8, into: &out)
+    }
+
+    /// The UTF-8 text `bytes` in quotes, escaped as a string value is (see `Style`): what a
+    /// front end writing a long list by bytes appends, with no `JSON` value made.
+    public static func writeString(utf8 bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+        writeBytes(bytes, into: &out)
+    }
+
+    private static func writeBytes<Bytes: Sequence<UInt8>>(_ bytes: Bytes, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
             case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])

@@ -108,7 +108,9 @@ public enum VaultCheck {
     /// so that `skipped` lists what the walk left out). Throws only when the vault's ignore rules
     /// cannot be read (the attachments links may lead to are listed through them). Journals
     /// (`JournalNotes`) may share titles ("Daily log") unless `journals` is true.
-    public static func run(vault: Vault, catalog: Catalog, skipped: [VaultSkip], journals: Bool = false) throws -> Report {
+    /// `links`, when given, are the vault's links over that catalog (with its link table).
+    public static func run(vault: Vault, catalog: Catalog, skipped: [VaultSkip], journals: Bool = false,
+                           links: VaultLinks? = nil) throws -> Report {
         let notes = catalog.records.map { Note(record: $0, withFrontMatter: true) }
         var problems: [Problem] = []
         for note in notes {
@@ -125,7 +127,7 @@ public enum VaultCheck {
         problems += sharedTitles(notes.filter { journal?.contains($0.path) != true })
         problems += normalizationTwins(notes)
         problems += caseTwins(notes)
-        problems += linkProblems(try VaultLinks(vault: vault, catalog: catalog))
+        problems += linkProblems(try links ?? VaultLinks(vault: vault, catalog: catalog))
         problems += submodules(in: vault)
         for path in TemporaryFiles.strays(vaultRoot: vault.root) {
             problems.append(Problem(path: path, kind: .temporaryFile,

@@ -36,6 +36,7 @@ extension VaultLinks {
     /// The graph of the notes `query` matches (all notes for nil): links to notes outside the
     /// set, to attachments, and unresolved ones are left out; a note's links to itself too.
     public func graphReport(matching query: NoteQuery?) -> LinkGraphReport {
+        if let indices = graphIndices(matching: query) { return indices.report }
         var options = SearchOptions(sort: .path)
         options.attachments = attachments
         let hits = catalog.run(query ?? NoteQuery(root: .all), options: options)
@@ -57,15 +58,27 @@ extension VaultLinks {
     /// Every link that leads nowhere, to several files, or to a heading or block its target
     /// lacks, by source path then position; an unresolved link names the closest notes.
     public func problems() -> [LinkProblem] {
-        let graph = graph()
         var names: [String: [String]] = [:]
-        for record in catalog.records {
-            names[NoteParser.stem(of: record.path), default: []].append(record.path)
-            if record.hasTitle { names[record.title, default: []].append(record.path) }
+        let edges: [LinkGraph.Edge]
+        if let table {
+            // Only the records of notes with a problem are decoded.
+            edges = table.edges(in: catalog) { table.isBroken($0) || table.anchor($0) == .missing && table.targetNote($0) != nil }
+            let unresolved = edges.contains { $0.resolution == .unresolved }
+            for note in unresolved ? table.notesInByteOrder : [] {
+                let path = table.path(note)
+                names[NoteParser.stem(of: path), default: []].append(path)
+                if table.hasTitle(note) { names[table.title(note), default: []].append(path) }
+            }
+        } else {
+            edges = graph().edges
+            for record in catalog.records {
+                names[NoteParser.stem(of: record.path), default: []].append(record.path)
+                if record.hasTitle { names[record.title, default: []].append(record.path) }
+            }
         }
         let allNames = Array(names.keys)
         var problems: [LinkProblem] = []
-        for edge in graph.edges {
+        for edge in edges {
             switch edge.resolution {
             case .unresolved:
                 let name = edge.link.target.split(separator: "/").last.map(String.init) ?? edge.link.target

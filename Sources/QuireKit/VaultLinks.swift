@@ -74,6 +74,9 @@ public struct VaultLinks: Sendable {
     public let catalog: Catalog
     /// The vault's attachments (vault paths), which links to files resolve against.
     public let attachments: [String]
+    /// The catalog's resolved links (`VaultSession.linkTable`), read instead of resolving them
+    /// when given.
+    public let table: LinkTable?
     /// Context snippets are cut to about this many characters around the link.
     public static let contextLength = 120
 
@@ -86,11 +89,12 @@ public struct VaultLinks: Sendable {
         self.init(vault: vault, catalog: catalog, attachments: attachments)
     }
 
-    /// Links over `catalog` with the attachments given.
-    public init(vault: Vault, catalog: Catalog, attachments: [String]) {
+    /// Links over `catalog` with the attachments given, and the link table resolved over them.
+    public init(vault: Vault, catalog: Catalog, attachments: [String], table: LinkTable? = nil) {
         self.vault = vault
         self.catalog = catalog
         self.attachments = attachments
+        self.table = table
     }
 
     /// The resolver every function here uses.
@@ -99,6 +103,9 @@ public struct VaultLinks: Sendable {
     /// The links written in the note at `path`, in file order, each resolved; empty when the
     /// catalog has no such note.
     public func outgoing(of path: String) -> [OutgoingLink] {
+        if let table, let written = table.outgoing(of: path, in: catalog) {
+            return written.map { OutgoingLink(link: $0.link, resolution: table.resolution($0.edge), anchor: table.anchor($0.edge)) }
+        }
         guard let record = catalog.record(path: path) else { return [] }
         let resolver = resolver
         return record.links.map { link in
@@ -111,7 +118,7 @@ public struct VaultLinks: Sendable {
     /// The links into the note at `path` (from the index: `Catalog.backlinks(of:)`), by
     /// linking note, each with its line read from disk.
     public func backlinks(of path: String) throws -> [BacklinkEntry] {
-        let found = catalog.backlinks(of: path, attachments: attachments)
+        let found = table?.backlinks(of: path, in: catalog) ?? catalog.backlinks(of: path, attachments: attachments)
         var files: [String: NoteLines] = [:]
         var entries: [BacklinkEntry] = []
         for backlink in found {

@@ -65,6 +65,12 @@ public struct VaultSession {
         return paths
     }
 
+    /// The catalog's resolved links over `attachments` (`attachmentPaths()`): the table kept in
+    /// `.quire/cache/links.bin`, brought up to date (`CatalogStore.linkTable`).
+    public func linkTable(attachments: [String]) -> LinkTable {
+        store.linkTable(attachments: attachments)
+    }
+
     /// The vault's folders (`Vault.folders`), less what the ignore rules hide.
     public func folders() throws -> [String] {
         let folders = try vault.folders(ignore: try rules?.ignoreMatcher())

@@ -5,6 +5,7 @@ extension Catalog {
     public func run(_ query: NoteQuery, options: SearchOptions = SearchOptions()) -> [SearchHit] {
         var evaluator = QueryEvaluator(catalog: self)
         evaluator.attachments = options.attachments
+        evaluator.links = options.links
         let matches = evaluator.evaluate(query.root, within: liveSet)
         let documents = matches.members
         let sort = options.sort ?? (query.hasPositiveTerms && options.ranksWords ? .relevance : nil)
@@ -39,6 +40,8 @@ struct QueryEvaluator {
     var attachments: [String] = []
     /// The link graph, built by the first filter that needs the whole of it.
     var graph: LinkGraph?
+    /// The resolved links, when the caller has them (then no graph is built).
+    var links: LinkTable?
 
     init(catalog: Catalog) {
         self.catalog = catalog

@@ -7,7 +7,7 @@ import QuireCore
 /// and the incoming links of each note. Brought up to date from the catalog by
 /// `CatalogStore.linkTable(attachments:)`: only the notes a change can affect are resolved again
 /// (`LinkTable+Update`). What `graph`, `links`, `backlinks`, the link filters and `check` read.
-public struct LinkTable: Sendable {
+public struct LinkTable: Sendable, Equatable {
     /// What one edge's byte says: its kind (low two bits), its anchor status, self-link.
     enum Kind: UInt8 {
         case note = 0, attachment = 1, ambiguous = 2, unresolved = 3

@@ -2,10 +2,12 @@ import Foundation
 import QuireCore
 
 extension QueryEvaluator {
-    /// The live documents a link filter matches. `links-to:` and `linked-from:` go through
-    /// the index (`Catalog.backlinks`, one note's links); `orphan:` and `broken-links:` build
-    /// the whole link graph once per query.
+    /// The live documents a link filter matches. With the link table (`links`) every filter
+    /// reads it; without, `links-to:` and `linked-from:` go through the index
+    /// (`Catalog.backlinks`, one note's links) and `orphan:` and `broken-links:` build the whole
+    /// link graph once per query.
     mutating func linkFilter(_ filter: FieldFilter) -> DocumentSet {
+        if let links { return linkFilter(filter, table: links) }
         var set = DocumentSet(capacity: catalog.capacity)
         switch filter {
         case .linksTo(let name):
@@ -30,6 +32,31 @@ extension QueryEvaluator {
                 let path = catalog.path(document)
                 let holds = filter == .orphan(flag) ? graph.isOrphan(path) : graph.hasBrokenLinks(path)
                 if holds == flag { set.insert(document) }
+            }
+        default:
+            break
+        }
+        return set
+    }
+
+    /// `linkFilter(_:)` answered from the link table: no link resolved, no record decoded.
+    private func linkFilter(_ filter: FieldFilter, table: LinkTable) -> DocumentSet {
+        var set = DocumentSet(capacity: catalog.capacity)
+        switch filter {
+        case .linksTo(let name):
+            for target in notes(named: name).compactMap(table.index(of:)) {
+                for edge in table.incomingEdges(of: target) { set.insert(table.document(table.source(ofEdge: Int(edge)))) }
+            }
+        case .linkedFrom(let name):
+            for source in notes(named: name).compactMap(table.index(of:)) {
+                for edge in table.edges(of: source) {
+                    if let target = table.targetNote(edge) { set.insert(table.document(target)) }
+                }
+            }
+        case .orphan(let flag), .brokenLinks(let flag):
+            for note in 0..<table.count {
+                let holds = filter == .orphan(flag) ? table.isOrphan(note) : table.hasBrokenLinks(note)
+                if holds == flag { set.insert(table.document(note)) }
             }
         default:
             break

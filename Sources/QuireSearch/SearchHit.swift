@@ -33,6 +33,9 @@ public struct SearchOptions: Equatable, Sendable {
     /// (`broken-links:`, `orphan:`, `links-to:`) resolve against besides the notes. Fill it
     /// (`Vault.attachmentPaths`) when `NoteQuery.usesLinkFilters`.
     public var attachments: [String] = []
+    /// The catalog's resolved links (`CatalogStore.linkTable`), which the link filters read
+    /// instead of resolving every link; nil: they resolve at query time.
+    public var links: LinkTable?
 
     /// Creates options.
     public init(sort: SortKey? = nil, reverse: Bool = false, limit: Int? = nil) {

@@ -39,7 +39,7 @@ struct CheckCommand: Command {
         let opened = try VaultCatalog.open(context, walk: true)
         let vault = opened.vault
         let report = try VaultCheck.run(vault: vault, catalog: opened.catalog, skipped: opened.skipped,
-                                        journals: arguments.has("--journals"))
+                                        journals: arguments.has("--journals"), links: try opened.links())
         let output = context.output
         if json {
             output.line(JSON.array(report.problems.map {

@@ -179,8 +179,13 @@ struct GraphCommand: Command {
         }
         let catalog = try VaultCatalog.open(context, showProgress: !json, attachments: true)
         catalog.warnAboutProblems(context.output)
-        let report = try catalog.links().graphReport(matching: query)
+        let links = try catalog.links()
         let output = context.output
+        if json, let indices = links.graphIndices(matching: query) {
+            Self.writeJSON(indices, to: output)
+            return
+        }
+        let report = links.graphReport(matching: query)
         if json {
             // As `JSON.object([("nodes", …), ("edges", …)]).rendered(.output)`, element by element.
             output.write("{\n  \"nodes\": ")
@@ -201,6 +206,49 @@ struct GraphCommand: Command {
             output.line("  \(Self.quoted(edge.source)) -> \(Self.quoted(edge.target))" + (edge.count > 1 ? " [weight=\(edge.count)];" : ";"))
         }
         output.line("}")
+    }
+
+    /// `{"nodes": […], "edges": […]}` as `JSON.Style.output` writes it, written from the link
+    /// table's bytes a megabyte at a time (no string or JSON value per node or edge).
+    static func writeJSON(_ graph: LinkGraphIndices, to output: Output) {
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 20)
+        func flush(_ force: Bool = false) {
+            guard force || out.count >= 1 << 20 else { return }
+            output.write(bytes: out)
+            out.removeAll(keepingCapacity: true)
+        }
+        func append(_ text: String) { out.append(contentsOf: text.utf8) }
+        func list(_ count: Int, _ element: (Int) -> Void) {
+            guard count > 0 else { return append("[]") }
+            append("[")
+            for index in 0..<count {
+                append(index > 0 ? ",\n    {\n      " : "\n    {\n      ")
+                element(index)
+                append("\n    }")
+                flush()
+            }
+            append("\n  ]")
+        }
+        let table = graph.table
+        append("{\n  \"nodes\": ")
+        list(graph.nodes.count) { index in
+            append("\"path\": ")
+            table.withPath(graph.nodes[index]) { JSON.writeString(utf8: $0, into: &out) }
+            append(",\n      \"title\": ")
+            table.withTitle(graph.nodes[index]) { JSON.writeString(utf8: $0, into: &out) }
+        }
+        append(",\n  \"edges\": ")
+        list(graph.edges.count) { index in
+            let edge = graph.edges[index]
+            append("\"source\": ")
+            table.withPath(edge.source) { JSON.writeString(utf8: $0, into: &out) }
+            append(",\n      \"target\": ")
+            table.withPath(edge.target) { JSON.writeString(utf8: $0, into: &out) }
+            append(",\n      \"count\": \(edge.count)")
+        }
+        append("\n}\n")
+        flush(true)
     }
 
     /// A DOT string literal.

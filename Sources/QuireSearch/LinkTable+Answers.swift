@@ -1,0 +1,84 @@
+import Foundation
+import QuireCore
+
+extension LinkTable {
+    /// The notes in the order of their paths' bytes (`ExactPath`; the table keeps `PathOrder`,
+    /// which differs only where a name holds a byte below `/`): the order of `graph`'s nodes and
+    /// of `check`'s problems.
+    public var notesInByteOrder: [Int] {
+        let notes = Array(0..<count)
+        let inOrder = notes.dropFirst().allSatisfy { index in
+            paths.withBytes(index - 1) { previous in paths.withBytes(index) { Self.bytesPrecede(previous, $0) } }
+        }
+        guard !inOrder else { return notes }
+        return notes.sorted { left, right in
+            paths.withBytes(left) { a in paths.withBytes(right) { Self.bytesPrecede(a, $0) } }
+        }
+    }
+
+    /// Whether `a` comes before `b` byte by byte (a prefix first).
+    static func bytesPrecede(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let order = memcmp(x, y, common)
+            if order != 0 { return order < 0 }
+        }
+        return a.count < b.count
+    }
+
+    /// Calls `body` with the UTF-8 bytes of note `index`'s path.
+    public func withPath<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T { paths.withBytes(index, body) }
+
+    /// Calls `body` with the UTF-8 bytes of note `index`'s title.
+    public func withTitle<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T { titles.withBytes(index, body) }
+
+    /// The links written in the note at `path` with the edge of each, in file order (its record
+    /// decoded, no other); nil when the table has no such note or does not match the catalog.
+    public func outgoing(of path: String, in catalog: Catalog) -> [(link: NoteLink, edge: Int)]? {
+        guard let index = index(of: path), documents.indices.contains(index) else { return nil }
+        let links = catalog.mapRecords([documents[index]]) { $0.pointee.links }[0]
+        let edges = edges(of: index)
+        guard links.count == edges.count else { return nil }
+        return Array(zip(links, edges))
+    }
+
+    /// Every link into the note at `path`, as `Catalog.backlinks(of:attachments:)` gives them
+    /// (by the linking notes' paths, then in file order), from the incoming index: only the
+    /// linking notes' records are decoded.
+    public func backlinks(of path: String, in catalog: Catalog) -> [Backlink] {
+        backlinkDocuments(of: path, in: catalog).map(\.backlink)
+    }
+
+    /// `backlinks(of:in:)` with the document of each linking note.
+    func backlinkDocuments(of path: String, in catalog: Catalog) -> [(document: Int, backlink: Backlink)] {
+        guard let target = index(of: path) else { return [] }
+        var ordinals: [Int: [Int]] = [:]
+        for edge in incomingEdges(of: target) {
+            let source = source(ofEdge: Int(edge))
+            ordinals[source, default: []].append(Int(edge) - Int(edgeStarts[source]))
+        }
+        let sources = ordinals.keys.sorted { paths[$0] < paths[$1] }
+        let records = catalog.mapRecords(sources.map { documents[$0] }) { ($0.pointee.path, $0.pointee.links) }
+        var found: [(document: Int, backlink: Backlink)] = []
+        for (source, (sourcePath, links)) in zip(sources, records) {
+            for ordinal in ordinals[source] ?? [] where links.indices.contains(ordinal) {
+                found.append((documents[source], Backlink(source: sourcePath, link: links[ordinal])))
+            }
+        }
+        return found
+    }
+
+    /// The edges for which `matches` holds, as graph edges (their notes' records decoded, no
+    /// others'), by source path's bytes, then in file order.
+    public func edges(in catalog: Catalog, where matches: (Int) -> Bool) -> [LinkGraph.Edge] {
+        let sources = notesInByteOrder.filter { edges(of: $0).contains(where: matches) }
+        let links = catalog.mapRecords(sources.map { documents[$0] }) { ($0.pointee.path, $0.pointee.links) }
+        var found: [LinkGraph.Edge] = []
+        for (source, (path, written)) in zip(sources, links) where written.count == edges(of: source).count {
+            for (link, edge) in zip(written, edges(of: source)) where matches(edge) {
+                found.append(LinkGraph.Edge(source: path, link: link, resolution: resolution(edge), anchor: anchor(edge)))
+            }
+        }
+        return found
+    }
+}
