@@ -110,6 +110,12 @@ public struct Catalog: Sendable {
         document < base.count ? base.records.withPath(document, body) : delta.records.withPath(document - base.count, body)
     }
 
+    /// The UTF-8 bytes of a document's path, valid while the catalog's segments live (no
+    /// record decoded, nothing copied).
+    func pathBytes(_ document: Int) -> UnsafeRawBufferPointer {
+        document < base.count ? base.records.pathBytes(document) : delta.records.pathBytes(document - base.count)
+    }
+
     /// Whether a document's note is pinned (no record decoded).
     func isPinned(_ document: Int) -> Bool {
         document < base.count ? base.records.isPinned(document) : delta.records.isPinned(document - base.count)

@@ -17,17 +17,21 @@ struct Ranker {
             // (Many ties at the threshold may leave every document: then on as usual.)
             if best.count < documents.count { return order(best, by: sort, reverse: reverse, limit: limit) }
         }
-        // Items are positions in `documents`; each order's keys are gathered once, so the
-        // comparisons touch flat arrays only. Scores, paths, pins, dates and word counts need no
-        // record: none is decoded. Paths compare as UTF-8 bytes, which is Swift's string order
-        // for the NFC names file systems give.
-        // A full sort compares paths often: they are gathered once. A bounded selection (a
-        // small limit) breaks few ties: it reads the paths in place instead.
+        // Items are positions in `documents`. A bounded selection (a small limit) breaks few
+        // ties: it compares the paths in place. A full sort ranks the paths once (`PathRanks`)
+        // and sorts entries of integer keys: scores, pins, dates and word counts need no record,
+        // none is decoded, and no comparison reads a path.
         let bounded = limit.map { $0 < documents.count / 8 } ?? false
-        let paths = PathKeys(catalog, documents, gather: !bounded)
-        let tie: (Int, Int) -> Bool = { paths.precedes($0, $1) }
         let positions = Array(documents.indices)
         let descending = !reverse
+        if !bounded, sort != .title, sort != .project {
+            return sorted(documents, by: sort, reverse: reverse, limit: limit)
+        }
+        let ranks = bounded ? nil : PathRanks(catalog, documents).ranks
+        let tie: (Int, Int) -> Bool = { left, right in
+            if let ranks { return ranks[left] < ranks[right] }
+            return PathRanks.precedes(catalog.pathBytes(documents[left]), catalog.pathBytes(documents[right]))
+        }
         let ordered: [Int]
         switch sort {
         case .path:
@@ -68,6 +72,44 @@ struct Ranker {
                 Self.compare(keys[left], keys[right], descending: reverse, tie: tie(left, right))
             }
         }
+        return ordered.map { documents[$0] }
+    }
+
+    /// The full sort of `documents` by a key that is a number (or none: by path), as entries
+    /// of integer keys (`RankedEntry`): the same order as the comparisons of a bounded
+    /// selection above, missing values last in both directions, ties by path A→Z.
+    private func sorted(_ documents: [Int], by sort: SortKey?, reverse: Bool, limit: Int?) -> [Int] {
+        let paths = PathRanks(catalog, documents)
+        var ordered: [Int]
+        if sort == .path {
+            ordered = reverse ? paths.ordered.reversed() : paths.ordered
+        } else {
+            let descending = !reverse
+            var entries: [RankedEntry] = []
+            entries.reserveCapacity(documents.count)
+            for (position, document) in documents.enumerated() {
+                let first: UInt8
+                let value: Double
+                switch sort {
+                case .relevance:
+                    let tier = tiers.isEmpty ? 0 : tiers[document]
+                    first = descending ? UInt8.max - tier : tier
+                    value = scores.isEmpty ? 0 : scores[document]
+                case nil:
+                    first = catalog.isPinned(document) != reverse ? 0 : 1
+                    value = catalog.sortKey(document, .updated)
+                case .updated: first = 0; value = catalog.sortKey(document, .updated)
+                case .created: first = 0; value = catalog.sortKey(document, .created)
+                case .words: first = 0; value = catalog.sortKey(document, .words)
+                case .title, .project, .path: first = 0; value = 0
+                }
+                entries.append(RankedEntry(first: first, value: RankedEntry.key(value, descending: descending),
+                                           rank: paths.ranks[position], position: Int32(position)))
+            }
+            entries.sort()
+            ordered = entries.map { Int($0.position) }
+        }
+        if let limit, limit < ordered.count { ordered.removeSubrange(max(limit, 0)...) }
         return ordered.map { documents[$0] }
     }
 
@@ -157,48 +199,30 @@ struct Ranker {
     }
 }
 
-/// The paths of a list of documents, compared byte by byte: copied into one buffer for a full
-/// sort (no record, no reference counting per comparison), or read in place when few
-/// comparisons are expected.
-private struct PathKeys {
-    private let catalog: Catalog
-    private let documents: [Int]
-    private let gathered: Bool
-    private var bytes: [UInt8] = []
-    private var starts: [Int] = [0]
+/// One document in a full sort by a number: its keys as integers, compared in order (`first`,
+/// `value`, then the path's `rank`), ascending; `position` is where it was given.
+private struct RankedEntry: Comparable {
+    var first: UInt8
+    var value: UInt64
+    var rank: UInt32
+    var position: Int32
 
-    init(_ catalog: Catalog, _ documents: [Int], gather: Bool) {
-        self.catalog = catalog
-        self.documents = documents
-        gathered = gather
-        guard gather else { return }
-        starts.reserveCapacity(documents.count + 1)
-        for document in documents {
-            catalog.withPath(document) { bytes.append(contentsOf: $0) }
-            starts.append(bytes.count)
-        }
+    static func < (a: RankedEntry, b: RankedEntry) -> Bool {
+        if a.first != b.first { return a.first < b.first }
+        if a.value != b.value { return a.value < b.value }
+        return a.rank < b.rank
     }
 
-    /// Whether the path at position `a` comes before the one at `b` (byte order).
-    func precedes(_ a: Int, _ b: Int) -> Bool {
-        guard gathered else {
-            return catalog.withPath(documents[a]) { left in
-                catalog.withPath(documents[b]) { right in Self.precedes(left, right) }
-            }
-        }
-        return bytes.withUnsafeBytes { buffer in
-            let base = UnsafeRawBufferPointer(rebasing: buffer[starts[a]..<starts[a + 1]])
-            let other = UnsafeRawBufferPointer(rebasing: buffer[starts[b]..<starts[b + 1]])
-            return Self.precedes(base, other)
-        }
+    static func == (a: RankedEntry, b: RankedEntry) -> Bool {
+        a.first == b.first && a.value == b.value && a.rank == b.rank
     }
 
-    private static func precedes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
-        let common = min(left.count, right.count)
-        if common > 0, let x = left.baseAddress, let y = right.baseAddress {
-            let order = memcmp(x, y, common)
-            if order != 0 { return order < 0 }
-        }
-        return left.count < right.count
+    /// A number as a key that sorts as the numbers do (reversed when `descending`), a missing
+    /// value (NaN) after every other in both directions, 0 and -0 alike (equal numbers tie).
+    static func key(_ value: Double, descending: Bool) -> UInt64 {
+        guard !value.isNaN else { return .max }
+        let bits = (value == 0 ? 0.0 : value).bitPattern
+        let ascending = bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
+        return descending ? ~ascending : ascending
     }
 }

@@ -124,10 +124,16 @@ final class RecordTable: @unchecked Sendable {
 
     /// Calls `body` with the UTF-8 bytes of the path at `index` (no record decoded).
     func withPath<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        body(pathBytes(index))
+    }
+
+    /// The UTF-8 bytes of the path at `index` where the encoding holds them: valid while the
+    /// table lives (no record decoded, nothing copied).
+    func pathBytes(_ index: Int) -> UnsafeRawBufferPointer {
         let start = encoded.memory.base + encoded.recordsOffset + Int(encoded.offsets[index])
         let length = Int(UInt32(littleEndian: start.loadUnaligned(as: UInt32.self)))
         let available = encoded.recordsLength - Int(encoded.offsets[index]) - 4
-        return body(UnsafeRawBufferPointer(start: start + 4, count: min(max(length, 0), max(available, 0))))
+        return UnsafeRawBufferPointer(start: start + 4, count: min(max(length, 0), max(available, 0)))
     }
 
     /// The path at `index` (no record decoded).
