@@ -83,7 +83,7 @@ final class CommandContext {
 
     /// The current directory relative to the vault root with a trailing `/` (`""` at the root),
     /// or a marker that matches no vault path when the current directory is outside the vault.
-    private func displayPrefix(_ vault: Vault) -> String {
+    func displayPrefix(_ vault: Vault) -> String {
         // Compared as URLs: `URL.path` decodes the URL each time, and this runs once per printed path.
         if let cachedPrefix, cachedPrefix.root == vault.root { return cachedPrefix.prefix }
         let root = vault.root.path

@@ -45,6 +45,13 @@ public final class Output {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes raw bytes to standard output (buffered), copied from where they are.
+    public func write(bytes: UnsafeRawBufferPointer) {
+        guard !quiet else { return }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes a line to standard output.
     public func line(_ text: String = "") { write(text + "\n") }
 

@@ -78,7 +78,7 @@ struct QueryOutput {
         }
         options.attachments = try Self.attachments(for: query, catalog: catalog)
         if query.usesLinkFilters { options.links = catalog.session.linkTable(attachments: options.attachments) }
-        let hits = catalog.catalog.run(query, options: options)
+        let hits = catalog.catalog.results(query, options: options)
         print(hits, query: query, catalog: catalog, context: context, snippets: ranked)
     }
 
@@ -105,7 +105,7 @@ struct QueryOutput {
     }
 
     /// Prints hits; `snippets` adds a matching line under each (search).
-    func print(_ hits: [SearchHit], query: NoteQuery, catalog: VaultCatalog, context: CommandContext, snippets: Bool) {
+    func print(_ hits: SearchResults, query: NoteQuery, catalog: VaultCatalog, context: CommandContext, snippets: Bool) {
         let output = context.output
         let vault = catalog.vault
         switch style {
@@ -121,12 +121,7 @@ struct QueryOutput {
             }
             output.line(JSON.array(items).rendered(.output))
         case .paths(let separator):
-            for hit in hits {
-                // Lines show a name with a newline quoted; `--null` gives it byte for byte.
-                let path = separator == "\0" ? context.rawDisplayPath(hit.path, vault: vault)
-                    : context.displayPath(hit.path, vault: vault)
-                output.write(path + separator)
-            }
+            Self.printPaths(hits, separator: separator, context: context, vault: vault)
         case .template(let template):
             for hit in hits { output.line(Self.fill(template, hit: hit, context: context, vault: vault)) }
         case .table:
@@ -139,6 +134,38 @@ struct QueryOutput {
                 }
             }
         }
+    }
+
+    /// Prints the hits' paths, each followed by `separator`: as `displayPath` shows them (a
+    /// name with a newline quoted), or byte for byte with `--null` (`rawDisplayPath`). A path
+    /// below the current folder whose rest is plain ASCII, as almost all are, shows as that
+    /// rest: its bytes go from the catalog to the output as they are (no `String` per hit).
+    static func printPaths(_ hits: SearchResults, separator: String, context: CommandContext, vault: Vault) {
+        let output = context.output
+        let raw = separator == "\0"
+        let prefix = Array(context.displayPrefix(vault).utf8)
+        let end = Array(separator.utf8)
+        for position in hits.indices {
+            hits.withPath(position) { path in
+                if let shown = plainDisplay(path, below: prefix, raw: raw) {
+                    output.write(bytes: shown)
+                    output.write(bytes: end)
+                    return
+                }
+                let text = String(decoding: path, as: UTF8.self)
+                output.write((raw ? context.rawDisplayPath(text, vault: vault) : context.displayPath(text, vault: vault)) + separator)
+            }
+        }
+    }
+
+    /// The part of `path` after `prefix` (the current folder, `""` at the root) when the path
+    /// starts with it and that part is printable ASCII (any ASCII when `raw`): what
+    /// `displayPath` (`rawDisplayPath`) shows for it. Nil for any other path.
+    static func plainDisplay(_ path: UnsafeRawBufferPointer, below prefix: [UInt8], raw: Bool) -> UnsafeRawBufferPointer? {
+        guard path.count > prefix.count, path.starts(with: prefix) else { return nil }
+        let rest = UnsafeRawBufferPointer(rebasing: path[prefix.count...])
+        let plain = raw ? rest.allSatisfy { $0 < 0x80 } : rest.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        return plain ? rest : nil
     }
 
     /// The snippet with its matches in bold yellow (when color is on), cut to `columns`.

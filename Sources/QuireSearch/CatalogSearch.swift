@@ -3,6 +3,12 @@ import Foundation
 extension Catalog {
     /// Runs a query: the matching notes in the order `options` asks for.
     public func run(_ query: NoteQuery, options: SearchOptions = SearchOptions()) -> [SearchHit] {
+        Array(results(query, options: options))
+    }
+
+    /// Runs a query: the matching notes in the order `options` asks for, read in place (see
+    /// `SearchResults`: what printing many hits uses).
+    public func results(_ query: NoteQuery, options: SearchOptions = SearchOptions()) -> SearchResults {
         var evaluator = QueryEvaluator(catalog: self)
         evaluator.attachments = options.attachments
         evaluator.links = options.links
@@ -16,12 +22,7 @@ extension Catalog {
         let tiers = sort == .relevance ? nameTiers(for: query.positiveTerms, within: matches) : []
         let ordered = Ranker(catalog: self, scores: scores, tiers: tiers)
             .order(documents, by: sort, reverse: options.reverse, limit: options.limit)
-        return ordered.map { document in
-            let score = scores.isEmpty ? 0 : scores[document]
-            return document < base.count
-                ? SearchHit(table: base.records, index: document, score: score)
-                : SearchHit(table: delta.records, index: document - base.count, score: score)
-        }
+        return SearchResults(base: base.records, delta: delta.records, documents: ordered, scores: scores)
     }
 
     /// Runs a query (shorthand for `run(_:options:)`).

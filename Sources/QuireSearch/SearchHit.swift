@@ -69,8 +69,9 @@ public struct SearchHit: Equatable, Sendable {
     public var score: Double
     private var source: Source
 
+    /// Where the record is: given (boxed, so that a hit stays a few words), or in a table.
     private enum Source: Sendable {
-        case record(NoteRecord)
+        indirect case record(NoteRecord)
         case table(RecordTable, Int)
     }
 

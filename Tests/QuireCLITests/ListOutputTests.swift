@@ -47,6 +47,35 @@ struct ListOutputTests {
         #expect(try vault.run(["tags"]).stdout == "1  #x\\x1b[1my\n")
     }
 
+    /// `--paths` writes most paths straight from the catalog's bytes: from the root, from a
+    /// folder (ASCII or not) and with `--null`, rebuilt and loaded, they are the bytes
+    /// `displayPath` gives — relative to the current folder, a quoted name quoted, a decomposed
+    /// (NFD) name as it is — in the byte order of the paths (a file before a folder of its name).
+    @Test func pathsAreTheDisplayedBytesFromEveryFolder() throws {
+        let vault = try TestVault()
+        let names = ["Plain.md", "Plain/one.md", "Plain/two words.md", "R\u{E9}sum\u{E9}/x.md", "a\nb.md",
+                     "cafe\u{301}.md", "root.md"]
+        for name in names { try vault.write(noteText("title: Same", body: "shared\n"), to: name) }
+        let fromRoot = "Plain.md\nPlain/one.md\nPlain/two words.md\nR\u{E9}sum\u{E9}/x.md\n\"a\\nb.md\"\ncafe\u{301}.md\nroot.md\n"
+        let fromPlain = "../Plain.md\none.md\ntwo words.md\n../R\u{E9}sum\u{E9}/x.md\n\"../a\\nb.md\"\n../cafe\u{301}.md\n../root.md\n"
+        let fromResume = "../Plain.md\n../Plain/one.md\n../Plain/two words.md\nx.md\n\"../a\\nb.md\"\n../cafe\u{301}.md\n../root.md\n"
+        for round in 0..<2 {  // rebuilt, then loaded from the snapshot
+            for (folder, expected) in [(nil, fromRoot), ("Plain", fromPlain), ("R\u{E9}sum\u{E9}", fromResume)] {
+                // Every score ties: relevance orders by path, as --sort path does.
+                for extra in [[], ["--sort", "path"]] {
+                    let run = try vault.run(["search", "shared", "--paths"] + extra, subfolder: folder)
+                    #expect(Array(run.stdout.utf8) == Array(expected.utf8), "round \(round) in \(folder ?? "the root"): \(run.stdout)")
+                }
+                let reversed = try vault.run(["list", "--paths", "--sort", "path", "--reverse"], subfolder: folder)
+                let lines = expected.split(separator: "\n").reversed().map { $0 + "\n" }.joined()
+                #expect(Array(reversed.stdout.utf8) == Array(lines.utf8), "round \(round) in \(folder ?? "the root")")
+            }
+            let null = try vault.run(["search", "shared", "--paths", "-0"], subfolder: "Plain")
+            let raw = "../Plain.md\0one.md\0two words.md\0../R\u{E9}sum\u{E9}/x.md\0../a\nb.md\0../cafe\u{301}.md\0../root.md\0"
+            #expect(Array(null.stdout.utf8) == Array(raw.utf8), "\(null.stdout)")
+        }
+    }
+
     @Test func foldersWithControlCharactersAreQuoted() throws {
         let vault = try TestVault()
         try vault.write(noteText("title: In"), to: "F\u{1B}[1m/in.md")
