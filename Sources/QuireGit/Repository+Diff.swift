@@ -28,8 +28,22 @@ public struct DiffDelta: Equatable, Sendable {
 
 extension Repository {
     /// The changes from `old` to `new` (nil = the empty tree), with renames detected
-    /// (`git_diff_find_similar`, default 50% threshold); sorted by new path.
+    /// (`git_diff_find_similar`, default 50% threshold); sorted by new path. libgit2 diffs only
+    /// the files whose entries differ (`differingPaths`, reading only the subtrees that
+    /// differ): a commit of one note in a vault of 100,000 costs the trees on that note's path.
     public func diff(from old: OID?, to new: OID?, detectRenames: Bool = true) throws -> [DiffDelta] {
+        guard old != nil && new != nil, let paths = try differingPaths(from: old, to: new) else {
+            return try diff(from: old, to: new, detectRenames: detectRenames, pathspec: nil)
+        }
+        guard !paths.isEmpty else { return [] }
+        return try StringArray.with(paths) { array in
+            try diff(from: old, to: new, detectRenames: detectRenames, pathspec: array)
+        }
+    }
+
+    /// `git_diff_tree_to_tree` of `old` and `new`, limited to the literal paths of `pathspec` when given.
+    private func diff(from old: OID?, to new: OID?, detectRenames: Bool,
+                      pathspec: UnsafeMutablePointer<git_strarray>?) throws -> [DiffDelta] {
         var oldTree: OpaquePointer?
         var newTree: OpaquePointer?
         defer {
@@ -46,6 +60,10 @@ extension Repository {
         }
         var options = git_diff_options()
         try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
+        if let pathspec {
+            options.pathspec = pathspec.pointee
+            options.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
+        }
         var diff: OpaquePointer?
         try check(git_diff_tree_to_tree(&diff, pointer, oldTree, newTree, &options), "git_diff_tree_to_tree")
         defer { git_diff_free(diff) }

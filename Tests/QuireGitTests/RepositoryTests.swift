@@ -121,6 +121,39 @@ import Testing
         #expect(try repo.log(from: second, path: "added.md").map(\.id) == [second])
     }
 
+    /// The diff reads only the subtrees whose ids differ, and still sees every kind of change:
+    /// an edit deep down, a rename across folders, a folder removed whole, a mode change, a file
+    /// turned into a folder and a new folder — as a diff of every tree saw them.
+    @Test func diffOfDifferingSubtreesSeesEveryChange() throws {
+        let temp = try TemporaryDirectory()
+        let repo = try Repository.create(at: temp.url)
+        let body = (1...20).map { "line \($0) of a note that moves" }.joined(separator: "\n") + "\n"
+        for (path, text) in [("A/deep/one.md", "one\n"), ("A/deep/two.md", "two\n"), ("B/keep.md", "keep\n"),
+                             ("B/moved.md", body), ("C/gone/x.md", "x\n"), ("C/gone/y.md", "y\n"), ("C/stay.md", "stay\n"),
+                             ("script.sh", "echo\n"), ("turn", "a file\n"), ("Z/keep.md", "z\n")] {
+            try Fixture.write(text, to: path, in: temp.url)
+        }
+        let first = try Fixture.commitAll(repo, "one", at: 0)
+        try Fixture.write("one, edited\n", to: "A/deep/one.md", in: temp.url)
+        try FileManager.default.moveItem(at: temp.path("B/moved.md"), to: temp.path("A/moved.md"))
+        try FileManager.default.removeItem(at: temp.path("C/gone"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temp.path("script.sh").path)
+        try FileManager.default.removeItem(at: temp.path("turn"))
+        try Fixture.write("inside\n", to: "turn/inside.md", in: temp.url)
+        try Fixture.write("new\n", to: "New/sub/new.md", in: temp.url)
+        let second = try Fixture.commitAll(repo, "two", at: 10)
+        let deltas = try repo.diff(from: repo.treeID(ofCommit: first), to: repo.treeID(ofCommit: second))
+        #expect(deltas.map { "\($0.kind) \($0.oldPath) -> \($0.newPath)" } == [
+            "modified A/deep/one.md -> A/deep/one.md", "renamed B/moved.md -> A/moved.md",
+            "deleted C/gone/x.md -> C/gone/x.md", "deleted C/gone/y.md -> C/gone/y.md",
+            "added New/sub/new.md -> New/sub/new.md", "modified script.sh -> script.sh",
+            "deleted turn -> turn", "added turn/inside.md -> turn/inside.md",
+        ])
+        #expect(try repo.diff(from: repo.treeID(ofCommit: second), to: repo.treeID(ofCommit: second)).isEmpty)
+        let back = try repo.diff(from: repo.treeID(ofCommit: second), to: repo.treeID(ofCommit: first), detectRenames: false)
+        #expect(back.count == 9)
+    }
+
     @Test func writeTreeFromEntriesAndCheckout() throws {
         let temp = try TemporaryDirectory()
         let repo = try Repository.create(at: temp.url)
