@@ -46,6 +46,7 @@ public final class FolderWatch {
     /// By path (by its bytes: two folders whose names differ only in Unicode normalization are two).
     private var watches: [ExactPath: Int32] = [:]
     private var links: Set<ExactPath> = []
+    private var attachments = AttachmentSet()
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM
         | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
         | UInt32(IN_EXCL_UNLINK)
@@ -73,6 +74,14 @@ public final class FolderWatch {
     /// watch cannot follow). Nil once every such symlink is gone.
     public var blocker: String? { links.min().map { "symlink \($0.string) in the vault" } }
 
+    /// The vault's attachments as the walk lists them (`VaultListing.attachments`, before the
+    /// ignore rules), in `PathOrder`: kept from the folders' listings and every create, delete
+    /// and rename since, so no walk is needed for them. Nil while `blocker` is set (the walk
+    /// reaches files through a symlink the watch cannot follow).
+    public func attachmentPaths() -> [String]? {
+        blocker == nil ? attachments.list() : nil
+    }
+
     /// Reads every event the kernel has queued (never blocks) and returns the changes they
     /// name, in order. An event queued before this call started is always among them.
     public func drain() throws(FolderWatchError) -> [FolderChange] {
@@ -84,6 +93,12 @@ public final class FolderWatch {
             throw .system(function: "read", path: "", message: error.message)
         }
         for event in events { try handle(event.watch, event.mask, event.name, &changes) }
+        if changes.contains(.overflow) {
+            // Events were lost: the attachments are listed again, and any folder created
+            // meanwhile is watched.
+            attachments.removeAll()
+            try addTree("", &changes)
+        }
         return changes
     }
 
@@ -121,6 +136,12 @@ public final class FolderWatch {
             return
         }
         let isNote = VaultWalker.isNoteName(name[...])
+        if !isNote, mask & UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO) != 0 {
+            // As the walk lists it: a regular file (not a symlink) whose name is UTF-8.
+            var status = stat()
+            attachments.set(path, isAttachment: FileNameText.isValid(name) && lstat(realRoot + "/" + path, &status) == 0
+                            && status.st_mode & S_IFMT == S_IFREG)
+        }
         if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, links.remove(ExactPath(path)) != nil {
             changes.append(.structure("symlink \(path) removed"))
             return
@@ -166,6 +187,8 @@ public final class FolderWatch {
                 : relative + "/" + String(decoding: name, as: UTF8.self)
             if type == Int32(DT_DIR) {
                 folders.append(child)
+            } else if type == Int32(DT_REG) {
+                if !VaultWalker.isNoteName(name[...]), FileNameText.isValid(name) { attachments.set(child, isAttachment: true) }
             } else if type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN) {
                 var status = stat()
                 guard lstat(realRoot + "/" + child, &status) == 0 else { continue }
@@ -194,6 +217,7 @@ public final class FolderWatch {
     /// Stops watching `relative` and every folder below it (it was deleted or moved away).
     private func removeTree(_ relative: String) {
         links = links.filter { !ExactPath.isWithin($0.string, relative) }
+        attachments.removeAll(within: relative)
         for (path, wd) in watches where ExactPath.isWithin(path.string, relative) {
             inotify_rm_watch(descriptor, wd)
             watches[path] = nil

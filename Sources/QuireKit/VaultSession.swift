@@ -56,10 +56,11 @@ public struct VaultSession {
     }
 
     /// The vault's other files (what links to attachments resolve against), less what the
-    /// ignore rules hide: those the opening walk listed until the first refresh, else from a
-    /// walk now (a watcher proved the catalog, or they were not asked for).
+    /// ignore rules hide: those the opening walk listed until the first refresh, else those the
+    /// vault's watcher keeps (`WatchClient.attachments`), else from a walk now.
     public func attachmentPaths() throws -> [String] {
         if let listedAttachments { return listedAttachments }
+        if let watched = WatchClient.attachments(realRoot: vault.root.path) { return try visible(watched) }
         let paths = try vault.attachmentPaths(ignore: try rules?.ignoreMatcher())
         rules?.walkFinished()
         return paths
@@ -69,6 +70,27 @@ public struct VaultSession {
     /// `.quire/cache/links.bin`, brought up to date (`CatalogStore.linkTable`).
     public func linkTable(attachments: [String]) -> LinkTable {
         store.linkTable(attachments: attachments)
+    }
+
+    /// The watcher's attachments (in `PathOrder`) less what the rules hide, asked as the walk
+    /// asks: each folder above them once, before its files, and nothing below a hidden folder.
+    /// The verdicts are not recorded (`walkFinished`): they are the walk's to keep.
+    private func visible(_ attachments: [String]) throws -> [String] {
+        guard let rules, !attachments.isEmpty else { return attachments }
+        let ignore = try rules.ignoreMatcher()
+        // By bytes: two folders whose names differ only in Unicode form are two folders.
+        var hiddenFolders: [ExactPath: Bool] = [ExactPath(""): false]
+        func isHidden(folder: String) -> Bool {
+            if let known = hiddenFolders[ExactPath(folder)] { return known }
+            let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? ""
+            let hidden = isHidden(folder: parent) || ignore(folder, true)
+            hiddenFolders[ExactPath(folder)] = hidden
+            return hidden
+        }
+        return attachments.filter { path in
+            let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+            return !isHidden(folder: folder) && !ignore(path, false)
+        }
     }
 
     /// The vault's folders (`Vault.folders`), less what the ignore rules hide.

@@ -139,6 +139,10 @@ public final class WatchServer {
                                      startedAt: startedAt, changesCounted: Int(journal.sequence - 1),
                                      notesRemembered: journal.noteCount, blocker: watch.blocker)
             _ = WatchSocket.send(client, WatchSocket.message(status.fields))
+        case "attachments":
+            // Nothing when the watch cannot vouch for them (the caller walks).
+            let reply = watch.attachmentPaths().map { ["attachments"] + $0 } ?? ["unknown"]
+            _ = WatchSocket.send(client, WatchSocket.message(reply))
         case "stop":
             _ = WatchSocket.send(client, WatchSocket.message(["stopping"]))
             return true
@@ -201,6 +205,14 @@ public enum WatchClient {
         case "full" where fields.count == 4: return .full(reason: fields[3], now)
         default: return nil
         }
+    }
+
+    /// The vault's attachments as the watcher knows them (`FolderWatch.attachmentPaths()`: the
+    /// walk's list before the ignore rules, in `PathOrder`); nil when it cannot vouch for them
+    /// or is a watcher that does not keep them.
+    public static func attachments(realRoot: String) -> [String]? {
+        guard let fields = ask(realRoot, ["attachments", realRoot]), fields.first == "attachments" else { return nil }
+        return Array(fields.dropFirst())
     }
 
     /// The watcher's status.

@@ -202,7 +202,25 @@ struct LinkCommandTests {
     /// Attachments come from the walk that proves the catalog fresh: one added, moved, ignored,
     /// put in a hidden folder or removed between commands shows at the next one.
     @Test func attachmentChangesShowAtTheNextCommand() throws {
+        try Self.attachmentChanges(try Self.vault())
+    }
+
+    /// The same with a watcher running: the attachments come from the watcher, less what the
+    /// ignore rules hide.
+    @Test func attachmentChangesShowAtTheNextCommandWithTheWatcher() throws {
         let vault = try Self.vault()
+        let started = try vault.run(["watch", "start"])
+        try #require(started.code == 0, "watch start failed: \(started.stderr)")
+        defer { _ = try? vault.run(["watch", "stop"]) }
+        try Self.attachmentChanges(vault)
+        try vault.write("png\n", to: "b/pic.png")
+        let index = try vault.run(["index", "--json"]).stdout
+        let report = try JSONSerialization.jsonObject(with: Data(index.utf8)) as? [String: Any]
+        #expect((report?["freshness"] as? [String: Any])?["method"] as? String == "watcher", "\(index)")
+        #expect(try vault.run(["links", "Home"]).stdout.contains("6: ![[pic.png]]  → b/pic.png\n"))
+    }
+
+    private static func attachmentChanges(_ vault: TestVault) throws {
         func picture() throws -> String {
             let lines = try vault.run(["links", "Home"]).stdout.split(separator: "\n")
             return String(lines.first { $0.contains("![[pic.png]]") } ?? "")
