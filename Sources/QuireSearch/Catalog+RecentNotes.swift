@@ -1,3 +1,5 @@
+import QuireCore
+
 extension Catalog {
     /// How many notes the recent changes hold.
     var recentCount: Int { deltaNotesPending ? delta.count : deltaNotes.count }
@@ -18,12 +20,18 @@ extension Catalog {
         deltaNotesPending ? delta.analyzed(offset) : deltaNotes[offset]
     }
 
-    /// Reads the recent changes of a loaded catalog into `deltaNotes`, once, before an update
-    /// changes them: a catalog that is only read (a warm search right after a large pull left
-    /// many notes unmerged) never decodes them.
-    mutating func loadRecentNotes() {
-        guard deltaNotesPending else { return }
-        deltaNotes = (0..<delta.count).map { delta.analyzed($0) }
-        deltaNotesPending = false
+    /// Drops the recent changes at `offsets` (an update removes or replaces them) and keeps the
+    /// rest in `deltaNotes`, reading them from the loaded segment the first time an update
+    /// needs them: a catalog that is only read (a warm search right after a large pull left
+    /// many notes unmerged) never decodes them, and a replaced note is never decoded. They are
+    /// decoded on every core (the record table locks its own decoding).
+    mutating func keepRecentNotes(except offsets: Set<Int>) {
+        if deltaNotesPending {
+            let segment = delta
+            deltaNotes = ParallelMap.map((0..<delta.count).filter { !offsets.contains($0) }) { segment.analyzed($0) }
+            deltaNotesPending = false
+        } else if !offsets.isEmpty {
+            deltaNotes = deltaNotes.indices.filter { !offsets.contains($0) }.map { deltaNotes[$0] }
+        }
     }
 }

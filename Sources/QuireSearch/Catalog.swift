@@ -212,34 +212,29 @@ public struct Catalog: Sendable {
     /// recent changes into the main segment once they grow large (`needsCompaction`) unless
     /// `compacting` is false (the caller writes a snapshot next, which compacts into the file).
     mutating func apply(upserts given: [AnalyzedNote], removals: [String], compacting: Bool = true) {
-        loadRecentNotes()
         var latest: [ExactPath: Int] = [:]
         for (position, note) in given.enumerated() { latest[ExactPath(note.record.path)] = position }
         let upserts = given.enumerated().filter { latest[ExactPath($0.element.record.path)] == $0.offset }.map(\.element)
         let paths = removals + upserts.map(\.record.path)
         let few = pathIndex == nil && paths.count <= 4096 && loadedOrder != nil
         var index = pathIndex ?? (few ? locate(paths) : buildPathIndex())
-        var deltaChanged = false
+        // The offsets of the recent changes these paths remove or replace, dropped at once.
+        var replaced = Set<Int>()
         for path in paths {
             guard let document = index.removeValue(forKey: ExactPath(path)) else { continue }
             liveCount -= 1
             totalLength -= length(document)
-            if document < base.count {
-                baseLive[document] = false
-            } else {
-                deltaNotes.removeAll { ExactPath.same($0.record.path, path) }
-                deltaChanged = true
-            }
+            if document < base.count { baseLive[document] = false } else { replaced.insert(document - base.count) }
         }
-        for note in upserts {
-            deltaNotes.append(note)
-            deltaChanged = true
-            liveCount += 1
-            totalLength += note.stream.textCount
-        }
-        guard deltaChanged else {
+        guard !replaced.isEmpty || !upserts.isEmpty else {
             if !few { pathIndex = index }
             return
+        }
+        keepRecentNotes(except: replaced)
+        for note in upserts {
+            deltaNotes.append(note)
+            liveCount += 1
+            totalLength += note.stream.textCount
         }
         if compacting && compactsNow {
             self = compacted(keepingPolicyOf: self)
