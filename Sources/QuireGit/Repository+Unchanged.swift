@@ -104,6 +104,11 @@ struct TrackedFolders {
         var racy: [Bool] = []
         var nameOffset = 0
         var subfolders: Set<String> = []
+
+        mutating func append(_ more: [UnsafePointer<git_index_entry>], racy moreRacy: [Bool]) {
+            entries += more
+            racy += moreRacy
+        }
     }
 
     /// Folder path ("" for the root) → what the index holds in it.
@@ -113,9 +118,12 @@ struct TrackedFolders {
     /// flag, not a regular file). An entry modified at or after `indexModified` is racily clean.
     init?(index: OpaquePointer, indexModified: timespec) {
         let newest = (Int64(indexModified.tv_sec), Int64(indexModified.tv_nsec))
-        // The folder of the entry before: entries are sorted by path, so most share it.
+        // The folder of the entry before: entries are sorted by path, so most share it; its
+        // entries are gathered here and handed to its `Folder` when the folder changes.
         var current = ""
         var currentBytes: [UInt8] = []
+        var entries: [UnsafePointer<git_index_entry>] = []
+        var racy: [Bool] = []
         for position in 0..<git_index_entrycount(index) {
             guard let entry = git_index_get_byindex(index, position) else { return nil }
             let item = entry.pointee
@@ -127,13 +135,16 @@ struct TrackedFolders {
             let folderLength = strrchr(path, 0x2F).map { UnsafePointer($0) - path } ?? 0
             let folderBytes = UnsafeRawBufferPointer(start: path, count: folderLength)
             if !folderBytes.elementsEqual(currentBytes) {
+                folders[current]?.append(entries, racy: racy)
+                (entries, racy) = ([], [])
                 currentBytes = Array(folderBytes)
                 current = String(decoding: currentBytes, as: UTF8.self)
                 if folders[current] == nil { add(folder: current) }
             }
-            folders[current]?.entries.append(entry)
-            folders[current]?.racy.append(modified >= newest)
+            entries.append(entry)
+            racy.append(modified >= newest)
         }
+        folders[current]?.append(entries, racy: racy)
     }
 
     /// Registers `path` and its missing ancestors, each as a subfolder of its parent.
@@ -176,14 +187,14 @@ struct TrackedFolders {
         guard let folder = folders[path] else { return nil }
         // By the name's bytes: Swift strings equal under Unicode normalization are two files here.
         // Each name maps to its entry's position; `seen` marks the names the folder still holds.
-        var files: [[UInt8]: Int] = [:]
-        files.reserveCapacity(folder.entries.count)
-        for (position, entry) in folder.entries.enumerated() {
+        var names: [UnsafePointer<CChar>] = []
+        names.reserveCapacity(folder.entries.count)
+        for entry in folder.entries {
             guard let path = entry.pointee.path else { return nil }
-            let name = UnsafeRawPointer(path + folder.nameOffset)
-            files[Array(UnsafeRawBufferPointer(start: name, count: strlen(path + folder.nameOffset)))] = position
+            names.append(path + folder.nameOffset)
         }
-        var seen = [Bool](repeating: false, count: folder.entries.count)
+        let tracked = TrackedNames(names)
+        var seen = [Bool](repeating: false, count: tracked.count)
         var seenCount = 0
         // The root as given (it may be reached through a link); a subfolder was checked to be a
         // real folder by its parent's scan, and O_NOFOLLOW keeps it one.
@@ -198,31 +209,53 @@ struct TrackedFolders {
         var found = Found()
         let prefix = path.isEmpty ? "" : path + "/"
         while let item = readdir(stream) {
-            var rawName = item.pointee.d_name
-            let capacity = MemoryLayout.size(ofValue: rawName)
-            // A name that is not UTF-8 could not be named to the status exactly: left to the full one.
-            guard let name = withUnsafePointer(to: &rawName, { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: capacity) { String(validatingCString: $0) }
-            }) else { return nil }
-            if name == "." || name == ".." || (path.isEmpty && name == ".git") { continue }
-            var status = stat()
-            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-            let kind = status.st_mode & S_IFMT
-            if let position = files[Array(name.utf8)] {
-                if !seen[position] { (seen[position], seenCount) = (true, seenCount + 1) }
-                if folder.racy[position] || !Self.matches(folder.entries[position].pointee, status) { found.changed.append(prefix + name) }
-            } else if folder.subfolders.contains(name) {
-                guard kind == S_IFDIR else { return nil }
-            } else {
-                // A `.git` below the root: a nested repository (or a stray one), left to status.
-                if name == ".git" { return nil }
-                found.untracked.append(Untracked(path: prefix + name, isFolder: kind == S_IFDIR))
+            let capacity = MemoryLayout.size(ofValue: item.pointee.d_name)
+            let judged = withUnsafePointer(to: &item.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: capacity) { name -> Bool in
+                    let length = strlen(name)
+                    if Self.isDotOrDotDot(name, length: length) || (path.isEmpty && strcmp(name, ".git") == 0) { return true }
+                    // A name that is not UTF-8 could not be named to the status exactly: left to the full one.
+                    guard Self.isUTF8(name, length: length) else { return false }
+                    var status = stat()
+                    guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+                    if let position = tracked.position(of: name, length: length) {
+                        if !seen[position] { (seen[position], seenCount) = (true, seenCount + 1) }
+                        if folder.racy[position] || !Self.matches(folder.entries[position].pointee, status) {
+                            found.changed.append(prefix + String(cString: name))
+                        }
+                        return true
+                    }
+                    let text = String(cString: name)
+                    let kind = status.st_mode & S_IFMT
+                    if folder.subfolders.contains(text) { return kind == S_IFDIR }
+                    // A `.git` below the root: a nested repository (or a stray one), left to status.
+                    if text == ".git" { return false }
+                    found.untracked.append(Untracked(path: prefix + text, isFolder: kind == S_IFDIR))
+                    return true
+                }
+            }
+            guard judged else { return nil }
+        }
+        if seenCount < tracked.count {
+            for position in seen.indices where !seen[position] {  // deleted
+                let name = tracked.name(at: position)
+                guard Self.isUTF8(name.bytes, length: name.length) else { return nil }
+                found.changed.append(prefix + String(cString: name.bytes))
             }
         }
-        if seenCount < files.count {
-            found.changed += files.filter { !seen[$0.value] }.map { prefix + String(decoding: $0.key, as: UTF8.self) }  // deleted
-        }
         return found
+    }
+
+    private static func isDotOrDotDot(_ name: UnsafePointer<CChar>, length: Int) -> Bool {
+        (length == 1 && name[0] == 0x2E) || (length == 2 && name[0] == 0x2E && name[1] == 0x2E)
+    }
+
+    /// Whether the `length` bytes at `name` are UTF-8 (ASCII at once, anything else checked).
+    private static func isUTF8(_ name: UnsafePointer<CChar>, length: Int) -> Bool {
+        for offset in 0..<length where name[offset] < 0 {
+            return String(validatingCString: name) != nil
+        }
+        return true
     }
 
     /// Whether `status` (an `lstat`) is exactly what `entry` recorded, field by field as

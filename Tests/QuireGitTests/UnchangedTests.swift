@@ -70,6 +70,25 @@ import Testing
         }
     }
 
+    /// A tracked file whose name is not UTF-8 cannot be named to the status exactly: once it is
+    /// deleted the scan leaves the answer to the full status (it named a repaired path, which
+    /// the status found unchanged, so the sync did not commit the deletion).
+    @Test func aDeletedNameThatIsNotUTF8GoesToTheFullStatus() throws {
+        let temp = try TemporaryDirectory()
+        let repo = try committedVault(temp)
+        let name: [UInt8] = [0x6E, 0xFF, 0x2E, 0x6D, 0x64]  // "n\xFF.md"
+        let raw = Array(temp.url.path.utf8) + [0x2F] + name + [0]
+        let descriptor = raw.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        try Fixture.commitAll(repo, "odd name", at: 10)
+        raw.withUnsafeBufferPointer { bytes in bytes.withMemoryRebound(to: CChar.self) { _ = unlink($0.baseAddress!) } }
+        #expect(try repo.status().count == 1)
+        #expect(try repo.changeCandidates() == nil)
+    }
+
     @Test func racilyCleanEntryIsNotTrusted() throws {
         let temp = try TemporaryDirectory()
         let repo = try committedVault(temp)
