@@ -47,7 +47,16 @@ enum YAMLReader {
     static let maxAliasNodes = 10_000
 
     /// Reads `bytes` (valid UTF-8, no BOM). `firstLine` is the file line of the text's first line.
+    /// Front matter of the simple shape most notes have is read without libyaml (`SimpleYAML`,
+    /// which gives what libyaml gives).
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, timeZone: TimeZone) -> YAMLReadResult {
+        if let simple = SimpleYAML.read(bytes, timeZone: timeZone) { return simple }
+        return readWithLibYAML(bytes, firstLine: firstLine, timeZone: timeZone)
+    }
+
+    /// `read` by libyaml's event parser, whatever the shape of the text.
+    static func readWithLibYAML(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int,
+                                timeZone: TimeZone) -> YAMLReadResult {
         var result = YAMLReadResult()
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return result }
         var parser = yaml_parser_t()
