@@ -27,12 +27,13 @@ extension LinkTable {
         func bytes<T: BitwiseCopyable>(_ values: [T]) -> SnapshotFile.Chunk {
             .bytes(values.withUnsafeBytes { Array($0) })
         }
+        func strings(_ list: PackedStrings) -> SnapshotFile.Chunk { .bytes(list.withAllBytes { Array($0) }) }
         let chunks: [SnapshotFile.Chunk] = [
-            .bytes(paths.bytes), bytes(paths.offsets), .bytes(titles.bytes), bytes(titles.offsets),
+            strings(paths), bytes(paths.offsets), strings(titles), bytes(titles.offsets),
             bytes(hashes), bytes(origins), .bytes(flags),
             bytes(edgeStarts), bytes(targets), .bytes(kinds),
             bytes(incomingStarts), bytes(incoming),
-            .bytes(attachments.bytes), bytes(attachments.offsets), .bytes(candidates.bytes), bytes(candidates.offsets),
+            strings(attachments), bytes(attachments.offsets), strings(candidates), bytes(candidates.offsets),
             bytes(candidateStarts), bytes([baseID]),
         ]
         _ = try SnapshotFile.write(chunks, kind: .links, id: UInt64.random(in: 1...UInt64.max), to: path)?.wait()
@@ -52,7 +53,8 @@ extension LinkTable {
             }
         }
         func strings(_ bytes: Section, _ offsets: Section) throws(CacheError) -> PackedStrings {
-            guard let strings = PackedStrings(bytes: try array(bytes), offsets: try array(offsets)) else {
+            let (offset, length) = contents.sections[bytes.rawValue]
+            guard let strings = PackedStrings(memory: contents.memory, offset: offset, count: length, offsets: try array(offsets)) else {
                 throw .corrupt("bad link table strings")
             }
             return strings
@@ -77,7 +79,7 @@ extension LinkTable {
     }
 
     /// Whether every count, offset and index agrees (a file made to pass its checksums is still
-    /// never read out of bounds).
+    /// never read out of bounds; the paths' order is not checked, which would read them all).
     private var fitsTogether: Bool {
         let notes = count
         func ascending(_ starts: [UInt32], count: Int, end: Int) -> Bool {
@@ -89,11 +91,6 @@ extension LinkTable {
               ascending(incomingStarts, count: notes, end: incoming.count),
               ascending(candidateStarts, count: candidateStarts.count - 1, end: candidates.count),
               incoming.allSatisfy({ Int($0) < targets.count }) else { return false }
-        for index in 1..<max(notes, 1) where !paths.withBytes(index - 1, { previous in
-            paths.withBytes(index) { PathOrder.precedes(previous, $0) }
-        }) {
-            return false
-        }
         for (target, kind) in zip(targets, kinds) {
             switch Kind(rawValue: kind & 3) {
             case .note: guard Int(target) < notes else { return false }

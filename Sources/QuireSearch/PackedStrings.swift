@@ -5,10 +5,20 @@ import QuireCore
 /// more offset than strings): what the link table stores its paths, titles and attachments
 /// as, written and read as two sections without a string object each.
 struct PackedStrings: Sendable, Equatable {
-    /// The strings' bytes, one after another.
-    private(set) var bytes: [UInt8] = []
-    /// Where each string begins in `bytes`, and where the last ends.
+    /// The strings' bytes, one after another (unless `mapped`).
+    private var owned: [UInt8] = []
+    /// Where the bytes lie in a mapped file instead (a table read from disk, used in place: only
+    /// the pages of the strings read are brought in).
+    private var mapped: MappedBytes?
+    /// Where each string begins in the bytes, and where the last ends.
     private(set) var offsets: [UInt32] = [0]
+
+    /// Bytes of a mapped file.
+    private struct MappedBytes: Sendable {
+        let memory: ColumnMemory
+        let offset: Int
+        let count: Int
+    }
 
     /// An empty list.
     init() {}
@@ -18,12 +28,24 @@ struct PackedStrings: Sendable, Equatable {
         for string in strings { append(string) }
     }
 
-    /// A list read back from its two sections; nil when the offsets do not fit the bytes.
-    init?(bytes: [UInt8], offsets: [UInt32]) {
-        guard offsets.first == 0, offsets.last.map({ Int($0) == bytes.count }) ?? false,
+    /// A list read back in place from its two sections (`count` bytes at `offset` of `memory`,
+    /// and `offsets`); nil when the offsets do not fit the bytes.
+    init?(memory: ColumnMemory, offset: Int, count: Int, offsets: [UInt32]) {
+        guard offsets.first == 0, offsets.last.map({ Int($0) == count }) ?? false,
               zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
-        self.bytes = bytes
+        mapped = MappedBytes(memory: memory, offset: offset, count: count)
         self.offsets = offsets
+    }
+
+    /// Two lists of the same strings.
+    static func == (left: PackedStrings, right: PackedStrings) -> Bool {
+        left.offsets == right.offsets && left.withAllBytes { a in right.withAllBytes { b in a.elementsEqual(b) } }
+    }
+
+    /// Calls `body` with every string's bytes, one after another.
+    func withAllBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+        if let mapped { return body(UnsafeRawBufferPointer(start: mapped.memory.base + mapped.offset, count: mapped.count)) }
+        return owned.withUnsafeBytes(body)
     }
 
     /// The number of strings.
@@ -36,21 +58,30 @@ struct PackedStrings: Sendable, Equatable {
 
     /// Calls `body` with the UTF-8 bytes of the string at `index`.
     func withBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
-        bytes.withUnsafeBytes { buffer in
+        withAllBytes { buffer in
             body(UnsafeRawBufferPointer(rebasing: buffer[Int(offsets[index])..<Int(offsets[index + 1])]))
         }
     }
 
+    /// Makes the bytes this list's own (before it grows).
+    private mutating func own() {
+        guard mapped != nil else { return }
+        owned = withAllBytes { Array($0) }
+        mapped = nil
+    }
+
     /// Adds `string` at the end.
     mutating func append(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
-        offsets.append(UInt32(bytes.count))
+        own()
+        owned.append(contentsOf: string.utf8)
+        offsets.append(UInt32(owned.count))
     }
 
     /// Adds the string at `index` of `other` at the end (its bytes copied, not decoded).
     mutating func append(_ index: Int, of other: PackedStrings) {
-        bytes.append(contentsOf: other.bytes[Int(other.offsets[index])..<Int(other.offsets[index + 1])])
-        offsets.append(UInt32(bytes.count))
+        own()
+        other.withBytes(index) { owned.append(contentsOf: $0) }
+        offsets.append(UInt32(owned.count))
     }
 
     /// The index of `string` in a list in `PathOrder`, nil when it holds no such string.
