@@ -96,6 +96,40 @@ struct LinkTableTests {
         #expect(piecewise > 20)
     }
 
+    /// A missing table, another file in its place (the catalog's state file) and a table damaged
+    /// and resealed so that every checksum passes are resolved whole again or read within
+    /// bounds: nothing crashes, and a table that is refused answers as one resolved whole.
+    @Test func aForeignOrResealedTableIsRefusedOrReadWithinBounds() throws {
+        let vault = try TestVault()
+        var edits = RandomLinkEdits(vault: vault, seed: 3502, bareEvery: 3)
+        for _ in 0..<40 { try vault.write(edits.newPath(), edits.text()) }
+        let parse: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
+        let store = CatalogStore(root: vault.root, paths: vault.notePaths(), parse: parse)
+        let whole = Self.answers(store.linkTable(attachments: ["pic.png"]))
+        let url = URL(fileURLWithPath: store.linkTablePath)
+        let original = try [UInt8](Data(contentsOf: url))
+        try FileManager.default.removeItem(at: url)
+        #expect(store.linkTable(attachments: ["pic.png"]).resolvedWhole)
+        try Data(contentsOf: URL(fileURLWithPath: vault.root + "/.quire/cache/catalog.state")).write(to: url)
+        let foreign = store.linkTable(attachments: ["pic.png"])
+        #expect(foreign.resolvedWhole && Self.answers(foreign) == whole)
+        var random = SeededGenerator(seed: 77)
+        var refused = 0
+        for _ in 0..<200 {
+            var bytes = original
+            bytes[Int(random.next() % UInt64(bytes.count))] ^= UInt8(1 << (random.next() % 8))
+            SnapshotFile.reseal(&bytes)
+            try Data(bytes).write(to: url)
+            let table = store.linkTable(attachments: ["pic.png"])
+            let answers = Self.answers(table)
+            if table.resolvedWhole {
+                refused += 1
+                #expect(answers == whole)
+            }
+        }
+        #expect(refused > 0)
+    }
+
     /// An edit of one note resolves that note and the notes that link by one of its names
     /// again, nothing else; an edit of a note no one links to resolves that note alone.
     @Test func oneChangedNoteResolvesWhatItAffects() throws {
