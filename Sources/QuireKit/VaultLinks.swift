@@ -116,28 +116,50 @@ public struct VaultLinks: Sendable {
     }
 
     /// The links into the note at `path` (from the index: `Catalog.backlinks(of:)`), by
-    /// linking note, each with its line read from disk.
+    /// linking note, each with its line read from disk: the linking notes are read and their
+    /// lines cut on every core (`VaultFileReader`, `LineContext`).
     public func backlinks(of path: String) throws -> [BacklinkEntry] {
         let found = table?.backlinks(of: path, in: catalog) ?? catalog.backlinks(of: path, attachments: attachments)
-        var files: [String: NoteLines] = [:]
+        // The backlinks come by linking note: one run of them a note.
+        var runs: [Range<Int>] = []
+        for index in found.indices where index == 0 || !ExactPath.same(found[index - 1].source, found[index].source) {
+            if let last = runs.last { runs[runs.count - 1] = last.lowerBound..<index }
+            runs.append(index..<found.count)
+        }
+        let reader = VaultFileReader(vault: vault, paths: runs.map { found[$0.lowerBound].source })
+        let contexts = ParallelMap.map(runs, chunkSize: 16) { run -> Result<[String], CoreError> in
+            do {
+                var lines = NoteLines(try reader.read(found[run.lowerBound].source))
+                return .success(found[run].map { backlink in
+                    lines.withLine(backlink.link.line) { LineContext.cut($0, around: backlink.link.label ?? backlink.link.target) }
+                })
+            } catch let error as CoreError {
+                return .failure(error)
+            } catch {
+                return .failure(.readFailed(path: found[run.lowerBound].source, reason: "\(error)"))
+            }
+        }
         var entries: [BacklinkEntry] = []
-        for backlink in found {
-            if files[backlink.source] == nil { files[backlink.source] = NoteLines(try vault.readData(backlink.source)) }
-            let text = files[backlink.source]?.line(backlink.link.line) ?? ""
-            entries.append(BacklinkEntry(source: backlink.source,
-                                         sourceTitle: catalog.record(path: backlink.source)?.title ?? backlink.source,
-                                         link: backlink.link, context: Self.context(text, around: backlink.link.label ?? backlink.link.target)))
+        entries.reserveCapacity(found.count)
+        for (run, context) in zip(runs, contexts) {
+            let source = found[run.lowerBound].source
+            let title = catalog.record(path: source)?.title ?? source
+            for (backlink, text) in zip(found[run], try context.get()) {
+                entries.append(BacklinkEntry(source: source, sourceTitle: title, link: backlink.link, context: text))
+            }
         }
         return entries
     }
 
     /// The line `text` trimmed, shortened to about `contextLength` characters around the
-    /// first occurrence of `focus`.
+    /// first occurrence of `focus` (`LineContext`).
     static func context(_ text: String, around focus: String) -> String {
-        asciiContext(text, around: focus) ?? unicodeContext(text, around: focus)
+        var text = text
+        return text.withUTF8 { LineContext.cut(UnsafeRawBufferPointer($0), around: focus) }
     }
 
-    /// `context(_:around:)` of any line, by characters (Foundation's trimming and case folding).
+    /// `context(_:around:)` of any line, by characters (Foundation's trimming and case folding):
+    /// what `LineContext` gives the same text as, and falls back on.
     static func unicodeContext(_ text: String, around focus: String) -> String {
         let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard line.count > contextLength else { return line }
@@ -146,39 +168,5 @@ public struct VaultLinks: Sendable {
         let lower = line.index(line.startIndex, offsetBy: start)
         let upper = line.index(lower, offsetBy: contextLength)
         return (start > 0 ? "…" : "") + line[lower..<upper].trimmingCharacters(in: .whitespaces) + (upper < line.endIndex ? "…" : "")
-    }
-
-    /// `context(_:around:)` of an ASCII line (nil for any other): one byte a character, so
-    /// it is trimmed and cut by bytes, without Foundation's Unicode tables. The same text.
-    static func asciiContext(_ text: String, around focus: String) -> String? {
-        let bytes = Array(text.utf8)
-        // "\r\n" is one character; any other ASCII byte is one.
-        guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }), focus.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        var first = 0, end = bytes.count
-        while first < end, isSpace(bytes[first]) { first += 1 }
-        while end > first, isSpace(bytes[end - 1]) { end -= 1 }
-        let line = bytes[first..<end]
-        guard line.count > contextLength else { return String(decoding: line, as: UTF8.self) }
-        let center = asciiRange(of: Array(focus.utf8), in: line).map { $0 - first } ?? 0
-        let start = max(0, min(center - contextLength / 3, line.count - contextLength))
-        var lower = first + start, upper = lower + contextLength
-        let cutEnd = upper < end
-        // `.whitespaces` holds, of ASCII, the space and the tab.
-        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
-        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
-        return (start > 0 ? "…" : "") + String(decoding: bytes[lower..<upper], as: UTF8.self) + (cutEnd ? "…" : "")
-    }
-
-    /// Where `focus` first occurs in `line`, ignoring ASCII case (nil for none or an empty focus).
-    private static func asciiRange(of focus: [UInt8], in line: ArraySlice<UInt8>) -> Int? {
-        guard !focus.isEmpty, focus.count <= line.count else { return nil }
-        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-        let wanted = focus.map(lower)
-        for position in line.startIndex...(line.endIndex - focus.count)
-        where wanted.indices.allSatisfy({ lower(line[position + $0]) == wanted[$0] }) {
-            return position
-        }
-        return nil
     }
 }
