@@ -26,6 +26,10 @@ struct SegmentSlice: TokenSink {
     /// and `finishDocument` (no copy of a slice can be made while it adds a document).
     private var exclusive = false
     private var folded: [UInt8] = []
+    /// Terms waiting for their ids, back to back, and where each ends: looked up together
+    /// (`TermTable.exclusiveIDs`) when `batchSize` are there and at each field's end.
+    private var pendingBytes: [UInt8] = []
+    private var pendingEnds: [Int] = []
     private var needsSeparator = false
     private var fieldsClosed = 0
     private var titleLength = 0
@@ -78,22 +82,42 @@ struct SegmentSlice: TokenSink {
         folded.withUnsafeBufferPointer { appendTerm($0) }
     }
 
+    /// How many terms are looked up together: enough for their cache misses to overlap, few
+    /// enough for their slots to stay in the core's first-level cache until they are used.
+    static let batchSize = 16
+
     @inline(__always)
     mutating func appendTerm(_ term: UnsafeBufferPointer<UInt8>) {
         if needsSeparator {
-            forward.appendSeparator()
+            forward.appendSeparator()  // no term waits: a field's are looked up at its end
             needsSeparator = false
         }
+        pendingBytes.append(contentsOf: term)
+        pendingEnds.append(pendingBytes.count)
+        documentTokens += 1
+        if term.first != Attribute.marker { textLength += 1 }
+        if pendingEnds.count == Self.batchSize { lookUpPending() }
+    }
+
+    /// Gives the waiting terms their ids in the forward index, in order.
+    private mutating func lookUpPending() {
+        guard !pendingEnds.isEmpty else { return }
         if !exclusive {  // a token outside `add`: checked each time
             table.makeExclusive()
             forward.makeExclusive()
         }
-        forward.appendExclusive(table.exclusiveID(for: term))
-        documentTokens += 1
-        if term.first != Attribute.marker { textLength += 1 }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: pendingEnds.count) { ids in
+            pendingBytes.withUnsafeBufferPointer { terms in
+                pendingEnds.withUnsafeBufferPointer { ends in table.exclusiveIDs(of: terms, ends: ends, into: ids) }
+            }
+            for id in ids { forward.appendExclusive(id) }
+        }
+        pendingBytes.removeAll(keepingCapacity: true)
+        pendingEnds.removeAll(keepingCapacity: true)
     }
 
     mutating func endField() {
+        lookUpPending()
         if needsSeparator { forward.appendSeparator() }
         needsSeparator = true
         if fieldsClosed == 0 { titleLength = documentTokens }
@@ -101,6 +125,7 @@ struct SegmentSlice: TokenSink {
     }
 
     private mutating func finishDocument(_ record: NoteRecord) {
+        lookUpPending()
         recordOffsets.append(UInt64(records.bytes.count))
         records.record(record)
         flags.append(RecordTable.flag(of: record))
@@ -125,6 +150,7 @@ struct SegmentSlice: TokenSink {
     /// token as they arrive: the table's slots stay half as large (`TermTable`).
     mutating func sealTerms() {
         guard !termsSealed else { return }
+        lookUpPending()
         termCounts = Self.termCounts(of: forward, starts: forwardStarts, terms: table.count)
         table.releaseSlots()
         termsSealed = true

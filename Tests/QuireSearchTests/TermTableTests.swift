@@ -35,6 +35,33 @@ struct TermTableTests {
         #expect(table.count == expected.count)
     }
 
+    /// Terms looked up in batches (their slots read first, the table growing within a batch)
+    /// get the ids they get one at a time, new terms numbered in the order they come.
+    @Test func batchedLookupsGiveTheIDsOfSingleOnes() {
+        var random = SeededGenerator(seed: 16)
+        var (batched, single) = (TermTable(), TermTable())
+        batched.makeExclusive()
+        for _ in 0..<2_000 {
+            let terms = (0..<Int.random(in: 1...16, using: &random)).map { _ in
+                (0..<Int.random(in: 0...20, using: &random)).map { _ in UInt8.random(in: 0x61...0x64, using: &random) }
+            }
+            var bytes: [UInt8] = []
+            var ends: [Int] = []
+            for term in terms {
+                bytes += term
+                ends.append(bytes.count)
+            }
+            var ids = [UInt32](repeating: .max, count: terms.count)
+            ids.withUnsafeMutableBufferPointer { ids in
+                bytes.withUnsafeBufferPointer { bytes in
+                    ends.withUnsafeBufferPointer { batched.exclusiveIDs(of: bytes, ends: $0, into: ids) }
+                }
+            }
+            #expect(ids == terms.map { term in term.withUnsafeBufferPointer { single.id(for: $0) } })
+        }
+        #expect(batched.count == single.count && batched.count > 4_096)
+    }
+
     /// A slice counts each term's documents and occurrences from its forward index once it is
     /// sealed — with ids of two bytes, and of four past 65,535 terms — and its table, its slots
     /// given up, still knows every term by its id.
