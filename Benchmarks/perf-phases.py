@@ -20,7 +20,7 @@ phases = [  # leaf-most match wins
  ("body walk (fused)", ["readBody"]),
  ("link terms", ["linkTerms", "nameKey"]),
  ("attribute terms", ["Attribute"]),
- ("tokenize+terms", ["Tokenizer", "appendField", "appendToken", "appendTerm", "TermTable"]),
+ ("tokenize+terms", ["Tokenizer", "appendField", "appendToken", "appendTerm", "lookUpPending", "TermTable"]),
  ("records", ["finishDocument", "BinaryWriter", "NoteRecordC", "NoteRecordV"]),
  ("segment build", ["SegmentBuilder", "SlicePlaces", "SnapshotFile", "TermTable"]),
  ("parse other", ["NoteParser"]),
