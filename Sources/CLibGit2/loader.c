@@ -77,6 +77,18 @@ int quire_set_ssl_cert_locations(const char *file, const char *path) {
     return options(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path);
 }
 
+int quire_set_strict_hash_verification(int enabled) {
+    static void *slot;
+    int (*options)(int, ...) = (int (*)(int, ...))quire_git_function(&slot, "git_libgit2_opts");
+    return options(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
+}
+
+int quire_set_tree_cache_limit(size_t bytes) {
+    static void *slot;
+    int (*options)(int, ...) = (int (*)(int, ...))quire_git_function(&slot, "git_libgit2_opts");
+    return options(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE, bytes);
+}
+
 int quire_set_pack_window_limits(size_t window, size_t mapped) {
     static void *slot;
     int (*options)(int, ...) = (int (*)(int, ...))quire_git_function(&slot, "git_libgit2_opts");

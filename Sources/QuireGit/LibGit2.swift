@@ -18,8 +18,20 @@ enum LibGit2 {
         // history walk keep a 100,000-note vault's whole pack in its memory). A hint: when it is
         // refused, the defaults stay.
         _ = quire_set_pack_window_limits(packWindowSize, packMappedLimit)
+        // Objects read are not hashed again to check their ids, as git reads them: libgit2's
+        // check hashed every tree and blob a commit, a diff or a push reads (a tenth of a
+        // one-note sync's CPU at 100,000 notes). Packs are still checked where they arrive (the
+        // indexer of a fetch or clone hashes every object), and zlib checks what it inflates.
+        _ = quire_set_strict_hash_verification(0)
+        // A folder's tree is kept parsed once read, up to `treeCacheLimit` (libgit2 keeps none
+        // over 4 KB, so a folder of 7,000 notes, a 300 KB tree, was read, inflated from its
+        // delta chain and parsed again by each step of a sync: the scan, the diff, the push).
+        _ = quire_set_tree_cache_limit(treeCacheLimit)
         return nil
     }()
+
+    /// The largest tree kept in libgit2's object cache (whose whole size stays libgit2's, 256 MB).
+    static let treeCacheLimit = 16 << 20
 
     /// Bytes of a pack file one mapped window holds.
     static let packWindowSize = 32 << 20
