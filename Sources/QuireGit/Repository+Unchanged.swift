@@ -80,7 +80,8 @@ extension Repository {
 }
 
 /// The index's entries grouped by folder, for `changeCandidates`: each folder is read once
-/// (`readdir`, then `fstatat` per tracked file), folders in parallel. The entries are borrowed
+/// (`fstatat` per tracked file by its index name and a count of the folder's entries; a folder
+/// that holds more is listed name by name), folders in parallel. The entries are borrowed
 /// from a `git_index` that must not change (nor be freed) while a scan runs.
 struct TrackedFolders {
     /// One untracked file or folder found by a scan (relative to the work tree).
@@ -98,7 +99,7 @@ struct TrackedFolders {
 
     /// One tracked folder: the index entries of its files (their names start at `nameOffset` of
     /// each entry's path) and the names of its tracked subfolders.
-    private struct Folder {
+    struct Folder {
         var entries: [UnsafePointer<git_index_entry>] = []
         /// Whether each entry is racily clean (always a candidate).
         var racy: [Bool] = []
@@ -201,6 +202,16 @@ struct TrackedFolders {
         let descriptor = path.isEmpty ? open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             : open(root + "/" + path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
+        switch Self.statTracked(folder, path: path, descriptor: descriptor) {
+        case .judged(let found):
+            close(descriptor)
+            return found
+        case .cannotJudge:
+            close(descriptor)
+            return nil
+        case .needsListing:
+            break
+        }
         guard let stream = fdopendir(descriptor) else {
             close(descriptor)
             return nil
