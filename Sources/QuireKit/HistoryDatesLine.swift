@@ -53,7 +53,7 @@ enum HistoryDatesLine: Equatable {
     }
 }
 
-/// The lines of a buffer, split at `\n` (a last line without one included).
+/// The lines of a buffer, split at `\n` (a last line without one included), found with `memchr`.
 struct DateLines: IteratorProtocol {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
@@ -63,11 +63,21 @@ struct DateLines: IteratorProtocol {
     }
 
     mutating func next() -> Slice<UnsafeBufferPointer<UInt8>>? {
-        guard position < bytes.count else { return nil }
+        guard position < bytes.count, let base = bytes.baseAddress else { return nil }
         let start = position
-        while position < bytes.count && bytes[position] != UInt8(ascii: "\n") { position += 1 }
-        let line = bytes[start..<position]
-        position += 1
-        return line
+        let end = Self.find(UInt8(ascii: "\n"), in: base + start, count: bytes.count - start).map { start + $0 } ?? bytes.count
+        position = end + 1
+        return bytes[start..<end]
+    }
+
+    /// The index of the first tab in `line` (one of this buffer's lines), nil when it has none.
+    func tab(in line: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard let base = bytes.baseAddress, !line.isEmpty else { return nil }
+        return Self.find(UInt8(ascii: "\t"), in: base + line.startIndex, count: line.count).map { line.startIndex + $0 }
+    }
+
+    private static func find(_ byte: UInt8, in start: UnsafePointer<UInt8>, count: Int) -> Int? {
+        guard let found = memchr(start, Int32(byte), count) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(start)
     }
 }

@@ -19,7 +19,7 @@ struct HistoryWalk {
 
     /// Walks every commit reachable from `head`.
     mutating func walk(to head: OID) throws {
-        let last = try forEachNoteChange(to: head, from: nil) { delta, time in apply(delta, at: time) }
+        let last = try forEachNoteChange(to: head, from: nil) { delta, time in apply(delta, at: time) }.last
         var kept: [String: HistoryDates.Entry] = [:]
         for entry in try repository.treeEntries(repository.commit(head).tree) where Self.isNote(entry.path) {
             kept[entry.path] = Self.finished(entries[entry.path], blob: entry.id, last: last)
@@ -30,18 +30,22 @@ struct HistoryWalk {
     /// The dates that changed from `old` to `head` (`old` one of its ancestors), for the notes
     /// the commits between them touched, by path (nil: the note is gone): their dates before are
     /// asked of `kept` (by the set of paths), no other note's are read. Returns the entries
-    /// that differ from those before.
+    /// that differ from those before. One tree diff per commit: the diff of `old` and `head`
+    /// is read too only when a merge lies between them (its other parents' changes, not
+    /// walked, may differ from `old`); a line of commits touches every path that differs.
     mutating func update(to head: OID, from old: OID,
                          kept: (Set<String>) -> [String: HistoryDates.Entry]?) throws -> [String: HistoryDates.Entry?]? {
         var changes: [(DiffDelta, Date)] = []
         var touched = Set<String>()
-        let last = try forEachNoteChange(to: head, from: old) { delta, time in
+        let (last, merged) = try forEachNoteChange(to: head, from: old) { delta, time in
             changes.append((delta, time))
             touched.formUnion([delta.oldPath, delta.newPath].filter(Self.isNote))
         }
         let headTree = try repository.commit(head).tree
-        for delta in try repository.diff(from: repository.commit(old).tree, to: headTree, detectRenames: false) {
-            touched.formUnion([delta.oldPath, delta.newPath].filter(Self.isNote))
+        if merged {
+            for delta in try repository.diff(from: repository.commit(old).tree, to: headTree, detectRenames: false) {
+                touched.formUnion([delta.oldPath, delta.newPath].filter(Self.isNote))
+            }
         }
         guard let before = kept(touched) else { return nil }
         entries = before
@@ -57,8 +61,10 @@ struct HistoryWalk {
     }
 
     /// Calls `body` with each change of a note in the commits reachable from `head` but not
-    /// from `start` (all of them when nil), oldest first; returns the time of the last one.
-    private func forEachNoteChange(to head: OID, from start: OID?, _ body: (DiffDelta, Date) throws -> Void) throws -> Date? {
+    /// from `start` (all of them when nil), oldest first; returns the time of the last one and
+    /// whether one of them is a merge.
+    private func forEachNoteChange(to head: OID, from start: OID?,
+                                   _ body: (DiffDelta, Date) throws -> Void) throws -> (last: Date?, merged: Bool) {
         let commits = try repository.log(from: head, excluding: start).reversed()
         var trees: [OID: OID] = [:]
         for commit in commits { trees[commit.id] = commit.tree }
@@ -74,7 +80,7 @@ struct HistoryWalk {
                 try body(delta, commit.author.time)
             }
         }
-        return commits.last?.author.time
+        return (commits.last?.author.time, commits.contains { $0.parents.count > 1 })
     }
 
     /// A note's dates in the last commit: those walked with its blob there; a note the walk

@@ -99,6 +99,27 @@ import Testing
         #expect(try Self.expectCurrent(kit) == 5)
     }
 
+    /// A fast-forward of a line of commits (one diff each, no diff of the two ends): a note
+    /// added then deleted, one changed then changed back, one renamed, one changed.
+    @Test func aFastForwardOfSeveralCommitsEqualsAWholeWalk() throws {
+        let kit = try Self.start()
+        defer { kit.remove() }
+        try kit.git(["checkout", "-q", "-b", "ahead"])
+        try kit.write("# x\n\nBriefly.\n", to: "x.md")
+        try kit.write("# b\n\nFor a while.\n", to: "notes/b.md")
+        try Self.commit(kit, "one", at: "2026-11-02T10:00:00Z")
+        try kit.git(["rm", "-q", "x.md"])
+        try kit.write("# b\n\nWords of b.\n", to: "notes/b.md")
+        try kit.git(["mv", "notes/c.md", "c.md"])
+        try Self.commit(kit, "two", at: "2026-11-03T10:00:00Z")
+        try kit.write("# a\n\nChanged.\n", to: "notes/a.md")
+        try Self.commit(kit, "three", at: "2026-11-04T10:00:00Z")
+        try kit.git(["checkout", "-q", "main"])
+        #expect(try Self.expectCurrent(kit) == 1)
+        try kit.git(["merge", "-q", "--ff-only", "ahead"])
+        #expect(try Self.expectCurrent(kit) == 2)
+    }
+
     /// A reset, a rebase and an amended commit leave the kept commit out of `HEAD`'s history:
     /// the dates are those of a whole walk again, written whole.
     @Test func aResetARebaseAndARewrittenHistoryEqualAWholeWalk() throws {
