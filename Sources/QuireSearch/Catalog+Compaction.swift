@@ -8,19 +8,42 @@ extension Catalog {
         return Catalog(segment: SegmentBuilder.build(slices: &slices))
     }
 
-    /// `compacted()` written straight into a new base snapshot at `path` as it is built
-    /// (`SegmentBuilder.build(slices:snapshot:)`), column by column in chunks of at most
-    /// `chunkLimit` values: the compacted index is never held whole in memory, and the catalog
-    /// returned reads the file. The old base's pages read for the slices are given back as
-    /// they go (`ColumnMemory.releaseReadPages`). When the file cannot be made, the segment is built in memory and
-    /// nothing is written (no `WrittenBase`); throws when writing fails midway (this catalog is
-    /// still whole: the caller compacts in memory).
+    /// `compacted()` written straight into a new base snapshot at `path`: the main segment
+    /// (read in place, its pages given back as it goes) and the recent changes merged term by
+    /// term and document by document (`SegmentMerge`), in chunks of at most `chunkLimit`
+    /// values, so that neither the compacted index nor the notes of the vault are ever held
+    /// whole in memory; the catalog returned reads the file. When the file cannot be made, the
+    /// segment is built in memory and nothing is written (no `WrittenBase`); throws when
+    /// writing fails midway (this catalog is still whole: the caller compacts in memory).
     func compacted(snapshot path: String, chunkLimit: Int = Self.compactionChunkLimit)
         throws(CacheError) -> (Catalog, SegmentBuilder.WrittenBase?) {
-        var slices = compactionSlices()
-        base.releaseReadPages()
-        let (segment, written) = try SegmentBuilder.build(slices: &slices, snapshot: path, chunkLimit: chunkLimit)
+        let recent = deltaNotesPending || delta.count == deltaNotes.count ? delta : SegmentBuilder.build(notes: deltaNotes)
+        var baseDocuments = [Int32](repeating: -1, count: base.count)
+        var recentDocuments = [Int32](repeating: -1, count: recent.count)
+        var order: [(source: Int32, document: Int32)] = []
+        for slot in compactionOrder() {
+            if slot < base.count {
+                baseDocuments[slot] = Int32(order.count)
+                order.append((0, Int32(slot)))
+            } else {
+                recentDocuments[slot - base.count] = Int32(order.count)
+                order.append((1, Int32(slot - base.count)))
+            }
+        }
+        let merge = SegmentMerge([SegmentMerge.Source(segment: base, documents: baseDocuments),
+                                  SegmentMerge.Source(segment: recent, documents: recentDocuments)], order: order)
+        guard let (segment, written) = try merge.write(to: path, chunkLimit: chunkLimit) else { return (compacted(), nil) }
         return (Catalog(segment: segment), written)
+    }
+
+    /// Lets go of the recent changes as analyzed notes (`deltaNotes`): they are read from their
+    /// segment again when an update needs them (`deltaNotesPending`), and a compaction into the
+    /// snapshot reads that segment only. A sync of 10,000 notes no longer holds their tokens
+    /// and records twice while the catalog is merged.
+    mutating func releaseRecentNotes() {
+        guard !deltaNotesPending, !deltaNotes.isEmpty, delta.count == deltaNotes.count else { return }
+        deltaNotes = []
+        deltaNotesPending = true
     }
 
     /// The most values a chunk of the compacted snapshot's columns holds (8 M: 32 MB of

@@ -185,7 +185,7 @@ struct IndexSegment: Sendable {
 
     /// The number of positions of the posting at `slot`: its occurrences, unless capped.
     @inline(__always)
-    private func positionCount(_ slot: Int, _ frequencies: UInt32) -> Int {
+    func positionCount(_ slot: Int, _ frequencies: UInt32) -> Int {
         let title = frequencies >> 24
         let other = frequencies & 0xFF_FFFF
         guard title == 255 || other == 0xFF_FFFF else { return Int(title + other) }

@@ -120,6 +120,76 @@ struct CatalogCompactionTests {
         }
     }
 
+    /// The merge into the snapshot takes its inputs as they come: a base whose slots are not in
+    /// path order (each term's postings renumbered out of order), capped postings (their
+    /// positions counted from the overflow table), recent changes read from a loaded snapshot
+    /// (never decoded), and a large random change set of edits, removals, renames and new notes
+    /// — the segment is still the fresh build of the notes, at any chunk size.
+    @Test func aMergeOfAnyBaseAndLoadedChangesIsTheRebuild() throws {
+        var random = SeededGenerator(seed: 61)
+        let capped = SegmentBuilderTests.cappedNotes(heavyBody: "spam eggs and more spam eggs", lightTitle: "spam",
+                                                     lightBody: "eggs")
+        let notes = (SegmentBuilderTests.uniqueNotes(seed: 62, count: 2500) + capped).shuffled(using: &random)
+        let directory = try TestVault()
+        let basePath = directory.root + "/catalog.bin"
+        try CatalogCache.save(Catalog(notes: notes), stamps: [:], to: basePath)
+        var (loaded, _, _) = try CatalogCache.load(basePath)
+        #expect(loaded.base.positionOverflow.count == 2)
+        var current: [String: Note] = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
+        var upserts: [Note] = []
+        var removals: [String] = []
+        for note in notes where note.path != capped[0].path {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<3:
+                var edited = note
+                edited.body += "\n\nmergeword " + (Int.random(in: 0..<2, using: &random) == 0 ? "spam eggs" : "zebra")
+                upserts.append(edited)
+                current[note.path] = edited
+            case 3:
+                removals.append(note.path)
+                current[note.path] = nil
+            case 4:
+                var renamed = note
+                renamed.path = "Moved/" + note.path
+                removals.append(note.path)
+                current[note.path] = nil
+                upserts.append(renamed)
+                current[renamed.path] = renamed
+            default:
+                break
+            }
+        }
+        for extra in SegmentBuilderTests.uniqueNotes(seed: 63, count: 300) where current[extra.path] == nil {
+            upserts.append(extra)
+            current[extra.path] = extra
+        }
+        loaded.apply(upserts: upserts.map(AnalyzedNote.init(note:)), removals: removals, compacting: false)
+        // Saved and loaded again: the recent changes are read from the state file's segment.
+        let statePath = directory.root + "/with-changes.bin"
+        try CatalogCache.save(loaded, stamps: [:], to: statePath)
+        let (reloaded, _, _) = try CatalogCache.load(statePath)
+        #expect(reloaded.deltaNotesPending && reloaded.needsCompaction)
+        let expected = Catalog(notes: current.values.sorted { ExactPath.precedes($0.path, $1.path) })
+        for (index, catalog) in [loaded, reloaded].enumerated() {
+            var catalog = catalog
+            catalog.releaseRecentNotes()
+            for limit in [1, 4096, 1 << 30] {
+                let (compacted, written) = try catalog.compacted(snapshot: directory.root + "/merged-\(index)-\(limit).bin",
+                                                                 chunkLimit: limit)
+                #expect(written != nil && compacted.count == current.count && compacted.delta.count == 0)
+                #expect(compacted.base.positionOverflow.count == 2)
+                SegmentBuilderTests.expectSame(compacted.base, expected.base)
+                for text in ["mergeword", "\"spam eggs\"", "title:spam", "zeb*", "\"mergeword zebra\""] {
+                    let query = try NoteQuery.parse(text, now: SnapshotFileTests.now)
+                    let (actual, wanted) = (compacted.run(query, sort: .relevance), expected.run(query, sort: .relevance))
+                    #expect(actual.map(\.record.path) == wanted.map(\.record.path), "\(text)")
+                    #expect(actual.map(\.score.bitPattern) == wanted.map(\.score.bitPattern), "scores of \(text)")
+                }
+                written?.removal?.wait()
+            }
+        }
+    }
+
     /// A refresh that changes many notes of a vault leaves the compaction to the snapshot's
     /// writing, which builds the new base straight into `catalog.bin` (a new file) and reads it
     /// from there: reopened, the snapshot is current and answers as the notes parsed afresh.

@@ -1,0 +1,269 @@
+import QuireCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Segments merged into one, written straight into a new base snapshot (`SnapshotFile`) the
+/// way `SegmentBuilder` would write the same documents: a k-way merge of the sorted term
+/// dictionaries (a term no kept document holds is left out), then, chunk by chunk of terms, each
+/// term's postings from every segment with their document renumbered (and their frequencies and
+/// positions copied as they are), and chunk by chunk of documents, each document's forward index
+/// with its term ids renumbered and its encoded record copied byte for byte. The segments are
+/// read in place (a mapped base gives its pages back as the merge goes) and nothing is decoded:
+/// what is held is a few numbers per term and per document and one chunk's buffer.
+struct SegmentMerge {
+    /// One segment merged, and each of its documents' number in the merged segment (-1: left out).
+    struct Source {
+        let segment: IndexSegment
+        let documents: [Int32]
+    }
+
+    private let sources: [Source]
+    /// The merged documents in order: the source and its document.
+    private let order: [(source: Int32, document: Int32)]
+    private let termBytes: [UInt8]
+    private let termOffsets: [UInt32]
+    /// Per source: each of its terms' id in the merged dictionary (`UInt32.max`: left out).
+    private let termMaps: [[UInt32]]
+    /// Per source: each merged term's id there (`UInt32.max`: the source has none).
+    private let sourceTerms: [[UInt32]]
+    private let postingStarts: [UInt32]
+    private let positionStarts: [UInt32]
+
+    /// Plans the merge of the documents `order` names (each a source's document, given in
+    /// `sources[source].documents` the position it has in `order`).
+    init(_ sources: [Source], order: [(source: Int32, document: Int32)]) {
+        self.sources = sources
+        self.order = order
+        // Per source term: its postings and positions in documents kept.
+        let counts = sources.map(Self.keptCounts)
+        var bytes: [UInt8] = []
+        var offsets: [UInt32] = [0]
+        var maps = sources.map { [UInt32](repeating: .max, count: $0.segment.terms.count) }
+        var inverse = [[UInt32]](repeating: [], count: sources.count)
+        var postings: [UInt32] = [0]
+        var positions: [UInt32] = [0]
+        var next = [Int](repeating: 0, count: sources.count)
+        while true {
+            for index in sources.indices {
+                while next[index] < counts[index].postings.count && counts[index].postings[next[index]] == 0 { next[index] += 1 }
+            }
+            var smallest = -1
+            for index in sources.indices where next[index] < counts[index].postings.count {
+                if smallest < 0 || Self.precedes(sources[index].segment.terms, next[index],
+                                                 sources[smallest].segment.terms, next[smallest]) {
+                    smallest = index
+                }
+            }
+            guard smallest >= 0 else { break }
+            let id = UInt32(offsets.count - 1)
+            let head = next[smallest]
+            Self.withTerm(sources[smallest].segment.terms, head) { bytes.append(contentsOf: $0) }
+            offsets.append(UInt32(bytes.count))
+            var (termPostings, termPositions) = (postings[postings.count - 1], positions[positions.count - 1])
+            for index in sources.indices {
+                let local = next[index]
+                let same = index == smallest || (local < counts[index].postings.count
+                    && !Self.precedes(sources[smallest].segment.terms, head, sources[index].segment.terms, local))
+                guard same else {
+                    inverse[index].append(.max)
+                    continue
+                }
+                maps[index][local] = id
+                inverse[index].append(UInt32(local))
+                termPostings += counts[index].postings[local]
+                termPositions += counts[index].positions[local]
+                next[index] += 1
+            }
+            postings.append(termPostings)
+            positions.append(termPositions)
+        }
+        termBytes = bytes
+        termOffsets = offsets
+        termMaps = maps
+        sourceTerms = inverse
+        postingStarts = postings
+        positionStarts = positions
+    }
+
+    /// Per term of `source`: how many of its postings, and of their positions, are in
+    /// documents kept (counted on every core; a mapped segment's pages are given back as it goes).
+    private static func keptCounts(_ source: Source) -> (postings: [UInt32], positions: [UInt32]) {
+        let segment = source.segment
+        let terms = segment.terms.count
+        var postings = [UInt32](repeating: 0, count: terms)
+        var positions = [UInt32](repeating: 0, count: terms)
+        let parts = max(min(terms / 4096, 64), 1)
+        postings.withUnsafeMutableBufferPointer { postingBuffer in
+            positions.withUnsafeMutableBufferPointer { positionBuffer in
+                let (postingSlots, positionSlots) = (postingBuffer, positionBuffer)
+                ParallelMap.perform(iterations: parts) { part in
+                    for term in terms * part / parts..<terms * (part + 1) / parts {
+                        var (kept, keptPositions) = (UInt32(0), UInt32(0))
+                        for posting in segment.postings(term) {
+                            let document = Int(segment.postingDocs[posting])
+                            guard document < source.documents.count, source.documents[document] >= 0 else { continue }
+                            kept += 1
+                            keptPositions += UInt32(segment.positionCount(posting, segment.postingFrequencies[posting]))
+                        }
+                        postingSlots[term] = kept
+                        positionSlots[term] = keptPositions
+                    }
+                    segment.releaseReadPages()
+                }
+            }
+        }
+        return (postings, positions)
+    }
+
+    /// Writes the merged segment into a new base snapshot at `path`, in chunks of at most
+    /// `chunkLimit` values; returns the segment, which reads the file, and what was written.
+    /// Nil when the file cannot be made (nothing written: the caller merges in memory); throws
+    /// when writing fails midway.
+    func write(to path: String, chunkLimit: Int) throws(CacheError) -> (IndexSegment, SegmentBuilder.WrittenBase?)? {
+        let documents = DocumentColumns(sources, order)
+        let lengths = CatalogCache.Section.allCases.map { section -> Int in
+            switch section {
+            case .records: return documents.recordBytes
+            case .recordOffsets: return order.count * 8
+            case .flags: return order.count
+            case .termBytes: return termBytes.count
+            case .termOffsets: return termOffsets.count * 4
+            case .postingStarts: return postingStarts.count * 4
+            case .postingDocs, .postingFrequencies: return Int(postingStarts[postingStarts.count - 1]) * 4
+            case .positions: return Int(positionStarts[positionStarts.count - 1]) * 4
+            case .termPositionStarts: return positionStarts.count * 4
+            case .positionOverflow: return 0
+            case .forwardStarts: return documents.forwardStarts.count * 4
+            case .forward: return Int(documents.forwardStarts[documents.forwardStarts.count - 1]) * 4
+            case .titleLengths: return documents.titleLengths.count * 4
+            case .lengths: return documents.lengths.count * 4
+            case .sortKeys: return documents.sortKeys.count * 8
+            }
+        }
+        guard let file = try? SnapshotFile(path: path, kind: .base, lengths: lengths,
+                                           late: CatalogCache.Section.positionOverflow.rawValue) else { return nil }
+        try documents.writeRecords(sources, order, to: file, limit: min(chunkLimit * 4, 4 << 20))
+        try file.write(.recordOffsets, documents.recordOffsets)
+        try file.write(.flags, documents.flags)
+        try file.write(.termBytes, termBytes)
+        try file.write(.termOffsets, termOffsets)
+        try file.write(.postingStarts, postingStarts)
+        try file.write(.termPositionStarts, positionStarts)
+        try file.write(.forwardStarts, documents.forwardStarts)
+        try file.write(.titleLengths, documents.titleLengths)
+        try file.write(.lengths, documents.lengths)
+        try file.write(.sortKeys, documents.sortKeys)
+        let limit = max(chunkLimit, 1)
+        let termWeights = zip(postingStarts, positionStarts).map { 2 * Int($0) + Int($1) }
+        let termChunks = SegmentBuilder.chunks(termWeights, limit: limit)
+        let documentChunks = SegmentBuilder.chunks(documents.forwardStarts, limit: limit)
+        let largest = max(termChunks.map { termWeights[$0.upperBound] - termWeights[$0.lowerBound] }.max() ?? 0,
+                          documentChunks.map { Int(documents.forwardStarts[$0.upperBound] - documents.forwardStarts[$0.lowerBound]) }
+                              .max() ?? 0)
+        let buffer = WritableColumn<UInt32>(count: max(largest, 1))
+        var overflow: [UInt32] = []
+        for chunk in termChunks {
+            let (firstPosting, firstPosition) = (Int(postingStarts[chunk.lowerBound]), Int(positionStarts[chunk.lowerBound]))
+            let postings = Int(postingStarts[chunk.upperBound]) - firstPosting
+            let positions = Int(positionStarts[chunk.upperBound]) - firstPosition
+            overflow += fillPostings(chunk, into: buffer.pointer, postings: postings)
+            try file.write(.postingDocs, from: firstPosting, UnsafeBufferPointer(start: buffer.pointer, count: postings))
+            try file.write(.postingFrequencies, from: firstPosting,
+                           UnsafeBufferPointer(start: buffer.pointer + postings, count: postings))
+            try file.write(.positions, from: firstPosition,
+                           UnsafeBufferPointer(start: buffer.pointer + 2 * postings, count: positions))
+            for source in sources { source.segment.releaseReadPages() }
+        }
+        for chunk in documentChunks {
+            documents.fillForward(sources, order, termMaps, chunk, into: buffer.pointer)
+            let first = Int(documents.forwardStarts[chunk.lowerBound])
+            try file.write(.forward, from: first, UnsafeBufferPointer(
+                start: buffer.pointer, count: Int(documents.forwardStarts[chunk.upperBound]) - first))
+            for source in sources { source.segment.releaseReadPages() }
+        }
+        try file.appendLate(overflow)
+        let (memory, sections) = try file.finish()
+        let segment = try CatalogCache.segment(memory, sections)
+        do {
+            let removal = try file.install()
+            return (segment, SegmentBuilder.WrittenBase(id: file.id, removal: removal))
+        } catch {
+            return (segment, nil)  // the segment reads the file, which stays until unmapped
+        }
+    }
+
+    /// The postings' documents, frequencies and positions of the merged terms `chunk`, one after
+    /// the other from `base` (`postings` of each of the first two), filled on every core.
+    /// Returns the capped postings with their number of positions: (slot, count) pairs, slots
+    /// ascending.
+    private func fillPostings(_ chunk: Range<Int>, into base: UnsafeMutablePointer<UInt32>, postings: Int) -> [UInt32] {
+        let (firstPosting, firstPosition) = (Int(postingStarts[chunk.lowerBound]), Int(positionStarts[chunk.lowerBound]))
+        let (docs, frequencies, positions) = (base, base + postings, base + 2 * postings)
+        let parts = max(min(chunk.count / 1024, 16), 1)
+        var overflows = [[UInt32]](repeating: [], count: parts)
+        overflows.withUnsafeMutableBufferPointer { buffer in
+            let results = buffer
+            ParallelMap.perform(iterations: parts) { part in
+                var entries: [(document: Int32, source: Int32, posting: Int, position: Int, count: Int)] = []
+                var overflow: [UInt32] = []
+                let start = chunk.lowerBound + chunk.count * part / parts
+                for term in start..<chunk.lowerBound + chunk.count * (part + 1) / parts {
+                    entries.removeAll(keepingCapacity: true)
+                    for (index, source) in sources.enumerated() where sourceTerms[index][term] != .max {
+                        let segment = source.segment
+                        let local = Int(sourceTerms[index][term])
+                        var position = Int(segment.termPositionStarts[local])
+                        for posting in segment.postings(local) {
+                            let count = segment.positionCount(posting, segment.postingFrequencies[posting])
+                            let document = Int(segment.postingDocs[posting])
+                            if document < source.documents.count, source.documents[document] >= 0 {
+                                entries.append((source.documents[document], Int32(index), posting, position, count))
+                            }
+                            position += count
+                        }
+                    }
+                    if !entries.isEmpty && !zip(entries, entries.dropFirst()).allSatisfy({ $0.document < $1.document }) {
+                        entries.sort { $0.document < $1.document }
+                    }
+                    var slot = Int(postingStarts[term])
+                    var place = Int(positionStarts[term]) - firstPosition
+                    for entry in entries {
+                        let segment = sources[Int(entry.source)].segment
+                        let frequency = segment.postingFrequencies[entry.posting]
+                        docs[slot - firstPosting] = UInt32(entry.document)
+                        frequencies[slot - firstPosting] = frequency
+                        (positions + place).update(from: segment.positions.pointer + entry.position, count: entry.count)
+                        if frequency >> 24 == 255 || frequency & 0xFF_FFFF == 0xFF_FFFF {
+                            overflow += [UInt32(slot), UInt32(entry.count)]
+                        }
+                        slot += 1
+                        place += entry.count
+                    }
+                }
+                results[part] = overflow
+            }
+        }
+        return overflows.flatMap { $0 }
+    }
+
+    /// Whether term `id` of `terms` sorts before term `otherID` of `other` (bytewise, a shorter
+    /// term before the longer ones it begins).
+    private static func precedes(_ terms: TermDictionary, _ id: Int, _ other: TermDictionary, _ otherID: Int) -> Bool {
+        withTerm(terms, id) { left in
+            withTerm(other, otherID) { right in
+                let common = min(left.count, right.count)
+                if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+                    let order = memcmp(leftBase, rightBase, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
+            }
+        }
+    }
+
+    private static func withTerm<T>(_ terms: TermDictionary, _ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let span = terms.offsets.span(id, limit: terms.bytes.count)
+        return body(UnsafeBufferPointer(start: terms.bytes.pointer + span.lowerBound, count: span.count))
+    }
+}
