@@ -79,10 +79,13 @@ enum CatalogCache {
             (sections[section.rawValue].offset, sections[section.rawValue].length / section.elementSize)
         }
         let count = place(.recordOffsets).count
-        guard place(.flags).count == count else { throw .corrupt("bad record sections") }
+        guard place(.flags).count == count, place(.pathOffsets).count == count + 1 else {
+            throw .corrupt("bad record sections")
+        }
         let records = try RecordTable(memory: memory, recordsOffset: place(.records).offset,
                                       recordsLength: place(.records).count, offsetsOffset: place(.recordOffsets).offset,
-                                      flagsOffset: place(.flags).offset, count: count)
+                                      flagsOffset: place(.flags).offset, count: count,
+                                      paths: (place(.pathOffsets).offset, place(.pathBytes).offset, place(.pathBytes).count))
         func column(_ section: Section) -> Column {
             Column(memory: memory, byteOffset: place(section).offset, count: place(section).count)
         }
@@ -105,6 +108,7 @@ enum CatalogCache {
     /// back). The segment's memory must outlive their use.
     static func sections(of segment: IndexSegment) -> [SnapshotFile.Chunk] {
         let (records, offsets) = segment.records.encodedSections
+        let paths = PathColumn(segment.records)
         return Section.allCases.map { section -> SnapshotFile.Chunk in
             func raw<Element>(_ column: FlatColumn<Element>) -> SnapshotFile.Chunk {
                 .raw(UnsafeRawPointer(column.pointer), column.count * MemoryLayout<Element>.stride)
@@ -126,6 +130,8 @@ enum CatalogCache {
             case .titleLengths: return raw(segment.titleLengths)
             case .lengths: return raw(segment.lengths)
             case .sortKeys: return raw(segment.sortKeys)
+            case .pathOffsets: return .bytes(paths.offsets.withUnsafeBytes { Array($0) })
+            case .pathBytes: return .bytes(paths.bytes)
             }
         }
     }

@@ -23,6 +23,15 @@ final class RecordTable: @unchecked Sendable {
         let recordsOffset: Int
         let recordsLength: Int
         let offsets: UnsafePointer<UInt64>
+        /// The path column (`PathColumn`), when the records come from a snapshot file.
+        let paths: Paths?
+    }
+
+    /// A path column in memory: `count + 1` offsets into `length` bytes at `bytes`.
+    struct Paths {
+        let offsets: UnsafePointer<UInt64>
+        let bytes: UnsafeRawPointer
+        let length: Int
     }
 
     static let problemFlag: UInt8 = 1
@@ -37,8 +46,11 @@ final class RecordTable: @unchecked Sendable {
     /// `recordsOffset` (`recordsLength` bytes), a u64 offset per record at `offsetsOffset`
     /// (checked here: ascending, inside the section) and a flag byte per record at
     /// `flagsOffset`.
+    /// `paths`: the path column's offsets and bytes (`PathColumn`), read where a path is asked
+    /// for (each clamped to the bytes: a damaged column gives wrong paths, never a bad read).
     convenience init(memory: ColumnMemory, recordsOffset: Int, recordsLength: Int, offsetsOffset: Int,
-                     flagsOffset: Int, count: Int) throws(CacheError) {
+                     flagsOffset: Int, count: Int,
+                     paths: (offsetsOffset: Int, bytesOffset: Int, length: Int)? = nil) throws(CacheError) {
         let offsets = (memory.base + offsetsOffset).assumingMemoryBound(to: UInt64.self)
         var previous: UInt64 = 0
         for index in 0..<count {
@@ -49,20 +61,25 @@ final class RecordTable: @unchecked Sendable {
             previous = offset
         }
         self.init(encoded: memory, recordsOffset: recordsOffset, recordsLength: recordsLength,
-                  offsetsOffset: offsetsOffset, flagsOffset: flagsOffset, count: count)
+                  offsetsOffset: offsetsOffset, flagsOffset: flagsOffset, count: count,
+                  paths: paths.map { place in
+                      Paths(offsets: (memory.base + place.offsetsOffset).assumingMemoryBound(to: UInt64.self),
+                            bytes: memory.base + place.bytesOffset, length: place.length)
+                  })
     }
 
     /// A table over records encoded here (see `init(memory:…)`; the offsets are known to be
     /// ascending and inside the records section).
     init(encoded memory: ColumnMemory, recordsOffset: Int, recordsLength: Int, offsetsOffset: Int,
-         flagsOffset: Int, count: Int) {
+         flagsOffset: Int, count: Int, paths: Paths? = nil) {
         let offsets = (memory.base + offsetsOffset).assumingMemoryBound(to: UInt64.self)
         self.count = count
         storage = UnsafeMutablePointer<NoteRecord>.allocate(capacity: max(count, 1))
         decoded = [Bool](repeating: false, count: count)
         flags = Array(UnsafeBufferPointer(start: (memory.base + flagsOffset).assumingMemoryBound(to: UInt8.self),
                                           count: count))
-        encoded = Encoded(memory: memory, recordsOffset: recordsOffset, recordsLength: recordsLength, offsets: offsets)
+        encoded = Encoded(memory: memory, recordsOffset: recordsOffset, recordsLength: recordsLength, offsets: offsets,
+                          paths: paths)
     }
 
     deinit {
@@ -127,14 +144,32 @@ final class RecordTable: @unchecked Sendable {
         body(pathBytes(index))
     }
 
-    /// The UTF-8 bytes of the path at `index` where the encoding holds them: valid while the
-    /// table lives (no record decoded, nothing copied).
+    /// The UTF-8 bytes of the path at `index` where the encoding holds them — the path column
+    /// when there is one, else the record's start: valid while the table lives (no record
+    /// decoded, nothing copied).
     func pathBytes(_ index: Int) -> UnsafeRawBufferPointer {
-        let start = encoded.memory.base + encoded.recordsOffset + Int(encoded.offsets[index])
-        let length = Int(UInt32(littleEndian: start.loadUnaligned(as: UInt32.self)))
-        let available = encoded.recordsLength - Int(encoded.offsets[index]) - 4
-        return UnsafeRawBufferPointer(start: start + 4, count: min(max(length, 0), max(available, 0)))
+        if let paths = encoded.paths {
+            let start = Int(min(paths.offsets[index], UInt64(paths.length)))
+            let end = Int(min(max(paths.offsets[index + 1], UInt64(start)), UInt64(paths.length)))
+            return UnsafeRawBufferPointer(start: paths.bytes + start, count: end - start)
+        }
+        return Self.path(in: UnsafeRawBufferPointer(start: encoded.memory.base + encoded.recordsOffset,
+                                                    count: encoded.recordsLength),
+                         at: Int(encoded.offsets[index]))
     }
+
+    /// The path of the record encoded at `offset` of `records` (a u32 length, then its bytes),
+    /// cut to the bytes there are.
+    static func path(in records: UnsafeRawBufferPointer, at offset: Int) -> UnsafeRawBufferPointer {
+        guard let base = records.baseAddress, offset >= 0, records.count - offset >= 4 else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        let length = Int(UInt32(littleEndian: (base + offset).loadUnaligned(as: UInt32.self)))
+        return UnsafeRawBufferPointer(start: base + offset + 4, count: min(length, records.count - offset - 4))
+    }
+
+    /// Whether the paths are read from a path column (a table loaded from a snapshot file).
+    var hasPathColumn: Bool { encoded.paths != nil }
 
     /// The path at `index` (no record decoded).
     func path(_ index: Int) -> String {

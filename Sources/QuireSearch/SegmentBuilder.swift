@@ -63,6 +63,12 @@ enum SegmentBuilder {
     static func build(slices: inout [SegmentSlice], snapshot path: String,
                       chunkLimit wanted: Int? = nil) throws(CacheError) -> (IndexSegment, WrittenBase?) {
         let plan = Plan(&slices)
+        var paths = PathColumn()
+        for slice in slices {
+            slice.records.bytes.withUnsafeBytes { records in
+                slice.recordOffsets.withUnsafeBufferPointer { paths.append(records: records, offsets: $0) }
+            }
+        }
         // Every section's length but the capped postings' (known once the postings are
         // written: that section goes last).
         let lengths = CatalogCache.Section.allCases.map { section -> Int in
@@ -82,6 +88,8 @@ enum SegmentBuilder {
             case .titleLengths: return plan.titleLengths.count * 4
             case .lengths: return plan.lengths.count * 4
             case .sortKeys: return plan.sortKeys.count * 8
+            case .pathOffsets: return paths.offsets.count * 8
+            case .pathBytes: return paths.bytes.count
             }
         }
         // A file that cannot be made is no failure here: the snapshot is then written whole
@@ -113,6 +121,8 @@ enum SegmentBuilder {
         try file.write(.titleLengths, plan.titleLengths)
         try file.write(.lengths, plan.lengths)
         try file.write(.sortKeys, plan.sortKeys)
+        try file.write(.pathOffsets, paths.offsets)
+        try file.write(.pathBytes, paths.bytes)
         // The large columns in chunks of whole terms (whole documents for the forward index), one
         // pass over the slices per chunk, all in one buffer: a chunk of terms takes their
         // postings' documents, their frequencies (which find the capped postings) and their

@@ -73,11 +73,13 @@ final class SnapshotFile {
         /// The u32 columns of `IndexSegment`, then its f64 sort keys.
         case postingStarts, postingDocs, postingFrequencies, positions, termPositionStarts, positionOverflow,
              forwardStarts, forward, titleLengths, lengths, sortKeys
+        /// The path column (`PathColumn`): `records + 1` u64 offsets, then the paths' bytes.
+        case pathOffsets, pathBytes
 
         var elementSize: Int {
             switch self {
-            case .records, .flags, .termBytes: return 1
-            case .recordOffsets, .sortKeys: return 8
+            case .records, .flags, .termBytes, .pathBytes: return 1
+            case .recordOffsets, .sortKeys, .pathOffsets: return 8
             default: return 4
             }
         }

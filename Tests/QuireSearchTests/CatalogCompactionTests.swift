@@ -109,6 +109,7 @@ struct CatalogCompactionTests {
                                                             chunkLimit: limit)
             #expect(written != nil, "chunk limit \(limit): nothing written")
             #expect(compacted.count == current.count && compacted.delta.count == 0)
+            #expect(compacted.base.records.hasPathColumn, "chunk limit \(limit): the compacted base reads its path column")
             SegmentBuilderTests.expectSame(compacted.base, expected.base)
             for text in SnapshotFileTests.queries + ["compactionword", "\"toy story\" apple", "zeb*", "tag:work"] {
                 let query = try NoteQuery.parse(text, now: SnapshotFileTests.now)

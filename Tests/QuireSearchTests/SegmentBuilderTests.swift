@@ -34,6 +34,8 @@ struct SegmentBuilderTests {
             let same = left.records[index] == right.records[index]
             #expect(same, "record \(index) differs")
         }
+        PathColumnTests.expectColumn(left.records)
+        PathColumnTests.expectColumn(right.records)
     }
 
     static func uniqueNotes(seed: UInt64, count: Int) -> [Note] {
@@ -269,6 +271,7 @@ struct SegmentBuilderTests {
             var slices = Self.slices(of: notes, size: 90)
             let (segment, written) = try SegmentBuilder.build(slices: &slices, snapshot: path, chunkLimit: limit)
             #expect(written != nil, "chunk limit \(limit): nothing written")
+            #expect(segment.records.hasPathColumn, "chunk limit \(limit): the segment reads its path column")
             Self.expectSame(segment, whole)
             written?.removal?.wait()
         }
