@@ -60,8 +60,9 @@ final class SnapshotFile {
     /// record's problems include `draft`/`pinned` that are neither true nor false and a `title`
     /// that is no text; 24: and git's conflict markers left in the note; 25: block ids right after
     /// an embed or link, `![[x.png]]^id`; 26: no links, tags, headings or block ids in `%%`
-    /// comments and raw HTML blocks; 27: dates from git's history, date source 254).
-    static let version: UInt32 = 27
+    /// comments and raw HTML blocks; 27: dates from git's history, date source 254; 28: a path
+    /// column, `Section.pathOffsets` and `pathBytes`).
+    static let version: UInt32 = 28
 
     /// The sections of a segment, in the order of a file's section table (both files start
     /// with one segment), with the size of their elements.
