@@ -77,7 +77,10 @@ struct QueryOutput {
             options.sort = .relevance
         }
         options.attachments = try Self.attachments(for: query, catalog: catalog)
-        if query.usesLinkFilters { options.links = catalog.session.linkTable(attachments: options.attachments) }
+        if query.usesLinkFilters {
+            // links-to: and linked-from: alone answer at query time without a kept table.
+            options.links = catalog.session.linkTable(attachments: options.attachments, resolvingWhole: query.readsEveryLink)
+        }
         let hits = catalog.catalog.results(query, options: options)
         print(hits, query: query, catalog: catalog, context: context, snippets: ranked)
     }

@@ -45,10 +45,12 @@ struct VaultCatalog {
     }
 
     /// The vault's links (`VaultLinks`), their attachments from the opening walk when it listed
-    /// them (`VaultSession.attachmentPaths()`).
-    func links() throws -> VaultLinks {
+    /// them (`VaultSession.attachmentPaths()`); `resolvingWhole` false for a command that reads
+    /// one note's links (`VaultSession.linkTable`: no kept table, answers at query time).
+    func links(resolvingWhole: Bool = true) throws -> VaultLinks {
         let attachments = try session.attachmentPaths()
-        return VaultLinks(vault: vault, catalog: catalog, attachments: attachments, table: session.linkTable(attachments: attachments))
+        let table = session.linkTable(attachments: attachments, resolvingWhole: resolvingWhole)
+        return VaultLinks(vault: vault, catalog: catalog, attachments: attachments, table: table)
     }
 
     /// The one summary warning of DESIGN.md §2 (and files that could not be read at all).

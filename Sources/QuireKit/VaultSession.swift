@@ -68,8 +68,11 @@ public struct VaultSession {
 
     /// The catalog's resolved links over `attachments` (`attachmentPaths()`): the table kept in
     /// `.quire/cache/links.bin`, brought up to date (`CatalogStore.linkTable`).
-    public func linkTable(attachments: [String]) -> LinkTable {
-        store.linkTable(attachments: attachments)
+    /// With `resolvingWhole` false, nil instead of resolving it whole when no kept table can
+    /// be brought up to date (`CatalogStore.keptLinkTable`): for a command that reads one
+    /// note's links and can answer at query time.
+    public func linkTable(attachments: [String], resolvingWhole: Bool = true) -> LinkTable? {
+        resolvingWhole ? store.linkTable(attachments: attachments) : store.keptLinkTable(attachments: attachments)
     }
 
     /// The watcher's attachments (in `PathOrder`) less what the rules hide, asked as the walk

@@ -108,21 +108,36 @@ extension CatalogStore {
     public var linkTablePath: String { root + "/.quire/cache/links.bin" }
 
     /// The resolved links of the catalog's notes over `attachments` (vault paths): the table in
-    /// `.quire/cache/links.bin` brought up to date, only the notes a change can affect resolved
-    /// again (`LinkTable.updated`), or resolved whole when that file is missing, damaged, of
-    /// another version or of another base. Written back when it changed; a failed write is in
-    /// the table's `cacheIssue` (its answers are still right).
+    /// `.quire/cache/links.bin` brought up to date (`keptLinkTable`), or resolved whole when
+    /// that cannot be done. Written back when it changed; a failed write is in the table's
+    /// `cacheIssue` (its answers are still right).
     public func linkTable(attachments: [String]) -> LinkTable {
         let (baseID, recentHashes) = linkTableBasis
-        var table: LinkTable
-        do throws(CacheError) {
-            let stored = try LinkTable.read(linkTablePath)
-            table = stored.updated(catalog: catalog, baseID: baseID, recentHashes: recentHashes, attachments: attachments)
-                ?? LinkTable.resolvedWhole(catalog: catalog, baseID: baseID, recentHashes: recentHashes, attachments: attachments)
-        } catch {
-            table = LinkTable.resolvedWhole(catalog: catalog, baseID: baseID, recentHashes: recentHashes, attachments: attachments)
-        }
+        let table = storedLinkTable(baseID: baseID, recentHashes: recentHashes, attachments: attachments)
+            ?? LinkTable.resolvedWhole(catalog: catalog, baseID: baseID, recentHashes: recentHashes, attachments: attachments)
+        return writtenBack(table, baseID: baseID)
+    }
+
+    /// The table in `.quire/cache/links.bin` brought up to date, only the notes a change can
+    /// affect resolved again (`LinkTable.updated`), and written back when it changed; nil when
+    /// that file is missing, damaged, of another version or cannot be updated piecewise (what a
+    /// command reading one note's links asks: it answers at query time instead).
+    public func keptLinkTable(attachments: [String]) -> LinkTable? {
+        let (baseID, recentHashes) = linkTableBasis
+        return storedLinkTable(baseID: baseID, recentHashes: recentHashes, attachments: attachments)
+            .map { writtenBack($0, baseID: baseID) }
+    }
+
+    /// The stored table brought up to date, nil when there is none usable.
+    private func storedLinkTable(baseID: UInt64?, recentHashes: [UInt64], attachments: [String]) -> LinkTable? {
+        guard let stored = try? LinkTable.read(linkTablePath) else { return nil }
+        return stored.updated(catalog: catalog, baseID: baseID, recentHashes: recentHashes, attachments: attachments)
+    }
+
+    /// `table`, written to `linkTablePath` first when it changed and the base is a file's.
+    private func writtenBack(_ table: LinkTable, baseID: UInt64?) -> LinkTable {
         guard table.changed, baseID != nil else { return table }
+        var table = table
         do throws(CacheError) {
             try table.write(to: linkTablePath)
         } catch {

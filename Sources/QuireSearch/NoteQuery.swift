@@ -50,6 +50,14 @@ public struct NoteQuery: Equatable, Sendable {
     /// (`SearchOptions.attachments`).
     public var usesLinkFilters: Bool { root.containsLinkFilter }
 
+    /// Whether the query has `orphan:` or `broken-links:`, which read every note's links.
+    public var readsEveryLink: Bool { root.containsLinkFilter(where: {
+        switch $0 {
+        case .linksTo, .linkedFrom: return false
+        default: return true
+        }
+    }) }
+
     /// Whether the query has text terms that are not negated (relevance makes sense).
     public var hasPositiveTerms: Bool { !positiveTerms.isEmpty }
 
@@ -104,12 +112,15 @@ public struct NoteQuery: Equatable, Sendable {
 /// A node of a query's expression tree.
 public indirect enum QueryNode: Equatable, Sendable {
     /// Whether a link filter is somewhere in this tree.
-    var containsLinkFilter: Bool {
+    var containsLinkFilter: Bool { containsLinkFilter(where: { _ in true }) }
+
+    /// Whether a link filter `matching` accepts is somewhere in this tree.
+    func containsLinkFilter(where matching: (FieldFilter) -> Bool) -> Bool {
         switch self {
         case .all, .term: return false
-        case .filter(let filter): return filter.isLinkFilter
-        case .not(let child): return child.containsLinkFilter
-        case .and(let children), .or(let children): return children.contains(where: \.containsLinkFilter)
+        case .filter(let filter): return filter.isLinkFilter && matching(filter)
+        case .not(let child): return child.containsLinkFilter(where: matching)
+        case .and(let children), .or(let children): return children.contains { $0.containsLinkFilter(where: matching) }
         }
     }
 

@@ -199,6 +199,26 @@ struct LinkCommandTests {
         #expect(try vault.run(["links", "Home"]).stdout.hasPrefix("3: [[Deep]]  unresolved\n"))
     }
 
+    /// A one-note command with no kept link table answers at query time and writes none (it
+    /// resolves no other note's links); its answers are those of the table `graph` writes.
+    @Test func oneNoteCommandsWithoutATableAnswerAtQueryTimeAndWriteNone() throws {
+        let vault = try Self.vault()
+        let table = vault.url(".quire/cache/links.bin")
+        let commands = [["backlinks", "Home"], ["backlinks", "a/Deep.md", "--json"], ["links", "Home", "--json"],
+                        ["list", "links-to:Home"], ["list", "linked-from:Home", "-l"]]
+        let before = try commands.map { try vault.run($0) }
+        #expect(before.allSatisfy { $0.code == 0 }, "\(before.map(\.stderr))")
+        #expect(!FileManager.default.fileExists(atPath: table.path))
+        #expect(try vault.run(["graph", "--json"]).code == 0)
+        #expect(FileManager.default.fileExists(atPath: table.path))
+        let after = try commands.map { try vault.run($0) }
+        #expect(after.map(\.stdout) == before.map(\.stdout))
+        #expect(!before[0].stdout.isEmpty && !before[3].stdout.isEmpty && !before[4].stdout.isEmpty)
+        try FileManager.default.removeItem(at: table)
+        #expect(try vault.run(["list", "orphan:true"]).code == 0)
+        #expect(FileManager.default.fileExists(atPath: table.path))
+    }
+
     /// Attachments come from the walk that proves the catalog fresh: one added, moved, ignored,
     /// put in a hidden folder or removed between commands shows at the next one.
     @Test func attachmentChangesShowAtTheNextCommand() throws {

@@ -55,7 +55,7 @@ struct LinksCommand: Command {
         let notes = try VaultCatalog.open(context, attachments: true)
         notes.warnAboutProblems(context.output)
         let path = try VaultNotes.resolvePath(note, in: notes, context: context)
-        return (notes, path, try notes.links())
+        return (notes, path, try notes.links(resolvingWhole: false))
     }
 
     /// A link as JSON (shared with `backlinks`).
