@@ -391,6 +391,13 @@ public struct CatalogStore: Sendable {
         return (hashes.count == recent.count ? baseID : nil, hashes)
     }
 
+    /// The content hash of every live note as stored, by path (0 for none): what the link
+    /// table tells unchanged notes by when the catalog's base changed.
+    func liveContentHashes() -> [ExactPath: UInt64] {
+        let paths = (0..<catalog.capacity).filter(catalog.isLive).map(catalog.path)
+        return stamps.stored(paths).mapValues(\.contentHash)
+    }
+
     /// The snippet of a hit's body for a query, read from the note's file (nil when it cannot
     /// be read).
     public func snippet(for hit: SearchHit, query: NoteQuery, words: Int = 30) -> Snippet? {

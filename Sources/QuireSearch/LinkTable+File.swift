@@ -114,7 +114,7 @@ extension CatalogStore {
     public func linkTable(attachments: [String]) -> LinkTable {
         let (baseID, recentHashes) = linkTableBasis
         let table = storedLinkTable(baseID: baseID, recentHashes: recentHashes, attachments: attachments)
-            ?? LinkTable.resolvedWhole(catalog: catalog, baseID: baseID, recentHashes: recentHashes, attachments: attachments)
+            ?? LinkTable.resolvedWhole(catalog: catalog, baseID: baseID, hashes: liveContentHashes(), attachments: attachments)
         return writtenBack(table, baseID: baseID)
     }
 
@@ -131,7 +131,8 @@ extension CatalogStore {
     /// The stored table brought up to date, nil when there is none usable.
     private func storedLinkTable(baseID: UInt64?, recentHashes: [UInt64], attachments: [String]) -> LinkTable? {
         guard let stored = try? LinkTable.read(linkTablePath) else { return nil }
-        return stored.updated(catalog: catalog, baseID: baseID, recentHashes: recentHashes, attachments: attachments)
+        return stored.updated(catalog: catalog, baseID: baseID, recentHashes: recentHashes, liveHashes: liveContentHashes,
+                              attachments: attachments)
     }
 
     /// `table`, written to `linkTablePath` first when it changed and the base is a file's.

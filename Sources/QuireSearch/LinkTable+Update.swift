@@ -2,44 +2,36 @@ import Foundation
 import QuireCore
 
 extension LinkTable {
-    /// This table brought up to date with `catalog` (see `resolvedWhole` for the arguments),
-    /// resolving only the links a change can affect; nil when it cannot be done piecewise (the
-    /// catalog's base is not the one the table was made over, or so much changed that resolving
-    /// everything is cheaper).
+    /// This table brought up to date with `catalog` (see `resolvedWhole` for the arguments;
+    /// `liveHashes` gives the content hash of every live note by path, asked for only when the
+    /// base changed), resolving only the links a change can affect; nil when it cannot be done
+    /// piecewise (the catalog's base is no file's, or so much changed that resolving everything
+    /// is cheaper).
     ///
-    /// A note is unchanged while the base slot it was read from is live (a base file never
-    /// changes) or, for a note of the recent changes, while a recent note has its path and
-    /// content hash. Every other note of the table is gone, every other live note new. A link
+    /// Over the same base a note is unchanged while the base slot it was read from is live (a
+    /// base file never changes) or, for a note of the recent changes, while a recent note has
+    /// its path and content hash. Over another base (a compaction or a rebuild renumbers the
+    /// slots) a note is unchanged while a live note has its path and content hash. Every other
+    /// note of the table is gone, every other live note new. A link
     /// can lead to a file only if its name key (`LinkTarget.nameKey`) is a key of the file's
     /// name or of a note's title, so the notes resolved again are the new ones and those that
     /// hold a link term (`\u{1}L:`) of a key of a note gone or new or of an attachment added or
     /// removed (a changed note is both); a note with a link whose key is too long for the
     /// index is resolved again whenever such a key changed.
-    func updated(catalog: Catalog, baseID: UInt64?, recentHashes: [UInt64], attachments given: [String]) -> LinkTable? {
-        guard let baseID, baseID == self.baseID, recentHashes.count == catalog.delta.count else { return nil }
+    func updated(catalog: Catalog, baseID: UInt64?, recentHashes: [UInt64], liveHashes: () -> [ExactPath: UInt64],
+                 attachments given: [String]) -> LinkTable? {
+        guard let baseID, recentHashes.count == catalog.delta.count else { return nil }
         let baseCount = catalog.base.count
-        var recent: [ExactPath: Int] = [:]
-        for offset in 0..<catalog.delta.count { recent[ExactPath(catalog.path(baseCount + offset))] = offset }
-        var document = [Int](repeating: -1, count: count)
-        var matched = [Bool](repeating: false, count: catalog.delta.count)
-        var liveBase = 0
-        for index in 0..<count {
-            if origins[index] != Self.recentOrigin {
-                let slot = Int(origins[index])
-                guard slot < baseCount else { return nil }
-                if catalog.baseLive[slot] {
-                    document[index] = slot
-                    liveBase += 1
-                }
-            } else if let offset = recent[ExactPath(paths[index])], recentHashes[offset] == hashes[index], !matched[offset] {
-                document[index] = baseCount + offset
-                matched[offset] = true
-            }
+        var hashOf: (Int, String) -> UInt64 = { slot, _ in recentHashes[slot - baseCount] }
+        let matching: (document: [Int], added: [Int])?
+        if baseID == self.baseID {
+            matching = matchedInBase(catalog: catalog, recentHashes: recentHashes)
+        } else {
+            let hashes = liveHashes()
+            hashOf = { _, path in hashes[ExactPath(path)] ?? 0 }
+            matching = matchedByHash(catalog: catalog, hashes: hashes)
         }
-        // Every live base slot must be a note of the table (a table made over a later state of
-        // the same base may lack some).
-        guard liveBase == catalog.count - catalog.delta.count else { return nil }
-        let added = matched.indices.filter { !matched[$0] }.map { baseCount + $0 }
+        guard let (document, added) = matching else { return nil }
         let removed = document.indices.filter { document[$0] < 0 }
         let attachmentList = Self.sortedAttachments(given)
         let sameAttachments = attachmentList.count == attachments.count
@@ -49,7 +41,9 @@ extension LinkTable {
             same.documents = document
             same.resolvedNotes = 0
             same.resolvedWhole = false
-            same.changed = false
+            same.changed = baseID != self.baseID
+            same.baseID = baseID
+            same.origins = document.map { $0 < baseCount ? UInt32($0) : Self.recentOrigin }
             return same
         }
         var keys = Set<String>()
@@ -84,15 +78,60 @@ extension LinkTable {
             }
         }
         guard added.count + affected.count <= max(256, catalog.count / 4) else { return nil }
-        return rebuilt(catalog: catalog, baseID: baseID, recentHashes: recentHashes, attachments: attachmentList,
+        return rebuilt(catalog: catalog, baseID: baseID, hashOf: hashOf, attachments: attachmentList,
                        document: document, added: added, addedRecords: addedRecords, sameAttachments: sameAttachments,
                        resolving: { affected.contains($0) || (longKeys && $1 & Self.longKeyFlag != 0) })
+    }
+
+    /// The document of each note over the same base (-1 when gone) and the live documents
+    /// that are new; nil when a live base slot is not a note of the table (a table made over a
+    /// later state of the same base).
+    private func matchedInBase(catalog: Catalog, recentHashes: [UInt64]) -> (document: [Int], added: [Int])? {
+        let baseCount = catalog.base.count
+        var recent: [ExactPath: Int] = [:]
+        for offset in 0..<catalog.delta.count { recent[ExactPath(catalog.path(baseCount + offset))] = offset }
+        var document = [Int](repeating: -1, count: count)
+        var matched = [Bool](repeating: false, count: catalog.delta.count)
+        var liveBase = 0
+        for index in 0..<count {
+            if origins[index] != Self.recentOrigin {
+                let slot = Int(origins[index])
+                guard slot < baseCount else { return nil }
+                if catalog.baseLive[slot] {
+                    document[index] = slot
+                    liveBase += 1
+                }
+            } else if let offset = recent[ExactPath(paths[index])], recentHashes[offset] == hashes[index], !matched[offset] {
+                document[index] = baseCount + offset
+                matched[offset] = true
+            }
+        }
+        guard liveBase == catalog.count - catalog.delta.count else { return nil }
+        return (document, matched.indices.filter { !matched[$0] }.map { baseCount + $0 })
+    }
+
+    /// The document of each note over another base (-1 when gone): the live note with its
+    /// path and content hash (`hashes`, by path; 0 is no hash), and the live documents that
+    /// are new.
+    private func matchedByHash(catalog: Catalog, hashes: [ExactPath: UInt64]) -> (document: [Int], added: [Int])? {
+        var live: [ExactPath: Int] = [:]
+        live.reserveCapacity(catalog.count)
+        for slot in 0..<catalog.capacity where catalog.isLive(slot) { live[ExactPath(catalog.path(slot))] = slot }
+        var document = [Int](repeating: -1, count: count)
+        for index in 0..<count where self.hashes[index] != 0 {
+            let path = ExactPath(paths[index])
+            if let slot = live[path], hashes[path] == self.hashes[index] {
+                document[index] = slot
+                live[path] = nil
+            }
+        }
+        return (document, live.values.sorted())
     }
 
     /// The new table: the notes kept (`document` of each old note, -1 when gone) and `added`
     /// merged in `PathOrder`; the links of the added notes and of the kept notes `resolving`
     /// names (by document and old flags) resolved, the others' copied.
-    private func rebuilt(catalog: Catalog, baseID: UInt64, recentHashes: [UInt64], attachments attachmentList: [String],
+    private func rebuilt(catalog: Catalog, baseID: UInt64, hashOf: (Int, String) -> UInt64, attachments attachmentList: [String],
                          document: [Int], added: [Int], addedRecords: [Int: NoteRecord], sameAttachments: Bool,
                          resolving: (Int, UInt8) -> Bool) -> LinkTable {
         let baseCount = catalog.base.count
@@ -108,7 +147,8 @@ extension LinkTable {
             let record = addedRecords[slot] ?? catalog.transientRecord(slot)
             sources.append(-1 - slot)
             table.appendNote(path: record.path, title: record.title, hasTitle: record.hasTitle,
-                             hash: recentHashes[slot - baseCount], origin: Self.recentOrigin, document: slot)
+                             hash: hashOf(slot, record.path), origin: slot < baseCount ? UInt32(slot) : Self.recentOrigin,
+                             document: slot)
             next += 1
         }
         for index in 0..<count where document[index] >= 0 {

@@ -45,8 +45,10 @@ struct LinkTableTests {
     }
 
     /// Random edits, retitles, alias changes, additions, removals, renames, attachments added
-    /// and removed, and now and then a damaged table file: the table brought up to date from
-    /// the one on disk answers as one resolved whole, and as the graph resolved at query time.
+    /// and removed, now and then a rebuild (a new base, every slot renumbered) and a damaged
+    /// table file: the table brought up to date from the one on disk answers as one resolved
+    /// whole, and as the graph resolved at query time; over a new base it is updated, not
+    /// resolved whole (its notes matched by path and content hash).
     @Test func anUpdatedTableEqualsOneResolvedWhole() throws {
         let vault = try TestVault()
         var edits = RandomLinkEdits(vault: vault, seed: 3501, bareEvery: 4)
@@ -55,7 +57,8 @@ struct LinkTableTests {
         try vault.write("pic.png", "png")
         let parse: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
         _ = CatalogStore(root: vault.root, paths: vault.notePaths(), parse: parse)
-        var piecewise = 0
+        var piecewise = 0, rebased = 0
+        var lastBase: UInt64?
         for round in 0..<40 {
             var names = vault.notePaths()
             var changed: [String] = []
@@ -76,6 +79,7 @@ struct LinkTableTests {
             }
             var store = CatalogStore(loading: vault.root, parse: parse)
             store.refresh(changedPaths: changed)
+            if round % 5 == 2 { store = CatalogStore(root: vault.root, paths: vault.notePaths(), rebuild: true, parse: parse) }
             let damaged = round % 9 == 8
             if damaged {
                 var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: store.linkTablePath)))
@@ -86,14 +90,30 @@ struct LinkTableTests {
             #expect(table.cacheIssue == nil)
             if damaged { #expect(table.resolvedWhole, "round \(round)") }
             if !table.resolvedWhole { piecewise += 1 }
-            let (baseID, hashes) = store.linkTableBasis
-            let whole = LinkTable.resolvedWhole(catalog: store.catalog, baseID: baseID, recentHashes: hashes, attachments: attachments)
+            let baseID = store.linkTableBasis.baseID
+            if round > 0, !damaged, baseID != lastBase {
+                rebased += 1
+                #expect(!table.resolvedWhole && table.resolvedNotes < table.count / 2, "round \(round): \(table.resolvedNotes)")
+            }
+            lastBase = baseID
+            let whole = LinkTable.resolvedWhole(catalog: store.catalog, baseID: baseID, hashes: store.liveContentHashes(),
+                                                attachments: attachments)
             #expect(Self.answers(table) == Self.answers(whole), "round \(round)")
             #expect(Self.answers(table) == Self.graphAnswers(store.catalog, attachments: attachments, table: table), "round \(round)")
             let reread = store.linkTable(attachments: attachments)
             #expect(reread.resolvedNotes == 0 && !reread.resolvedWhole, "round \(round): written back, nothing to do")
+            if round % 10 == 4 {
+                // A rebuild that changes no note resolves no link.
+                let rebuilt = CatalogStore(root: vault.root, paths: vault.notePaths(), rebuild: true, parse: parse)
+                let same = rebuilt.linkTable(attachments: attachments)
+                #expect(rebuilt.linkTableBasis.baseID != baseID && same.resolvedNotes == 0 && !same.resolvedWhole)
+                let again = LinkTable.resolvedWhole(catalog: rebuilt.catalog, baseID: nil, hashes: rebuilt.liveContentHashes(),
+                                                    attachments: attachments)
+                #expect(Self.answers(same) == Self.answers(again), "round \(round)")
+                lastBase = rebuilt.linkTableBasis.baseID
+            }
         }
-        #expect(piecewise > 20)
+        #expect(piecewise > 20 && rebased >= 7, "\(piecewise) updated, \(rebased) over a new base")
     }
 
     /// A missing table, another file in its place (the catalog's state file) and a table damaged
