@@ -15,16 +15,17 @@ struct PathColumn {
 
     /// Appends the paths of records encoded in `records`, each at its offset in `offsets`.
     mutating func append(records: UnsafeRawBufferPointer, offsets recordOffsets: UnsafeBufferPointer<UInt64>) {
-        for offset in recordOffsets { append(RecordTable.path(in: records, at: Int(offset))) }
+        for offset in recordOffsets { append(path: RecordTable.path(in: records, at: Int(offset))) }
     }
 
     /// The column of a record table's paths.
     init(_ records: RecordTable) {
         offsets.reserveCapacity(records.count + 1)
-        for index in 0..<records.count { append(records.pathBytes(index)) }
+        for index in 0..<records.count { append(path: records.pathBytes(index)) }
     }
 
-    private mutating func append(_ path: UnsafeRawBufferPointer) {
+    /// Appends one slot's path (its UTF-8 bytes).
+    mutating func append(path: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: path)
         offsets.append(UInt64(bytes.count))
     }

@@ -11,6 +11,8 @@ extension SegmentMerge {
         var titleLengths: [UInt32] = []
         var lengths: [UInt32] = []
         var sortKeys: [Double] = []
+        /// The documents' paths, packed apart from their records (`PathColumn`).
+        var paths = PathColumn()
 
         init(_ sources: [Source], _ order: [(source: Int32, document: Int32)]) {
             recordOffsets.reserveCapacity(order.count)
@@ -25,6 +27,7 @@ extension SegmentMerge {
                 let document = Int(document)
                 recordOffsets.append(UInt64(recordBytes))
                 recordBytes += Self.record(segment, document).count
+                paths.append(path: segment.records.pathBytes(document))
                 flags.append(segment.records.flag(document))
                 tokens += segment.forwardStarts.span(document, limit: segment.forward.count).count
                 forwardStarts.append(UInt32(tokens))

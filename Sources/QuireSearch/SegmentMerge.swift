@@ -139,6 +139,8 @@ struct SegmentMerge {
             case .titleLengths: return documents.titleLengths.count * 4
             case .lengths: return documents.lengths.count * 4
             case .sortKeys: return documents.sortKeys.count * 8
+            case .pathOffsets: return documents.paths.offsets.count * 8
+            case .pathBytes: return documents.paths.bytes.count
             }
         }
         guard let file = try? SnapshotFile(path: path, kind: .base, lengths: lengths,
@@ -154,6 +156,8 @@ struct SegmentMerge {
         try file.write(.titleLengths, documents.titleLengths)
         try file.write(.lengths, documents.lengths)
         try file.write(.sortKeys, documents.sortKeys)
+        try file.write(.pathOffsets, documents.paths.offsets)
+        try file.write(.pathBytes, documents.paths.bytes)
         let limit = max(chunkLimit, 1)
         let termWeights = zip(postingStarts, positionStarts).map { 2 * Int($0) + Int($1) }
         let termChunks = SegmentBuilder.chunks(termWeights, limit: limit)
