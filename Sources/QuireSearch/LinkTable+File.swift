@@ -120,22 +120,17 @@ extension CatalogStore {
 
     /// The table in `.quire/cache/links.bin` brought up to date, only the notes a change can
     /// affect resolved again (`LinkTable.updated`), and written back when it changed; nil when
-    /// that file is missing, damaged, of another version, made over another base or cannot be
-    /// updated piecewise (what a command reading one note's links asks: it answers at query time
-    /// instead). Matching a table to a new base (after a compaction or a rebuild) reads every
-    /// note's content hash — about 0.4 s at 100,000 notes, more than one note's links cost at
-    /// query time — so that is left to the commands that read every link.
+    /// that file is missing, damaged, of another version or cannot be updated piecewise (what a
+    /// command reading one note's links asks: it answers at query time instead).
     public func keptLinkTable(attachments: [String]) -> LinkTable? {
         let (baseID, recentHashes) = linkTableBasis
-        return storedLinkTable(baseID: baseID, recentHashes: recentHashes, attachments: attachments, sameBase: true)
+        return storedLinkTable(baseID: baseID, recentHashes: recentHashes, attachments: attachments)
             .map { writtenBack($0, baseID: baseID) }
     }
 
-    /// The stored table brought up to date, nil when there is none usable (or, with `sameBase`,
-    /// when it was made over another base).
-    private func storedLinkTable(baseID: UInt64?, recentHashes: [UInt64], attachments: [String],
-                                 sameBase: Bool = false) -> LinkTable? {
-        guard let stored = try? LinkTable.read(linkTablePath), !sameBase || stored.baseID == baseID else { return nil }
+    /// The stored table brought up to date, nil when there is none usable.
+    private func storedLinkTable(baseID: UInt64?, recentHashes: [UInt64], attachments: [String]) -> LinkTable? {
+        guard let stored = try? LinkTable.read(linkTablePath) else { return nil }
         return stored.updated(catalog: catalog, baseID: baseID, recentHashes: recentHashes, liveHashes: liveContentHashes,
                               attachments: attachments)
     }

@@ -219,26 +219,6 @@ struct LinkCommandTests {
         #expect(FileManager.default.fileExists(atPath: table.path))
     }
 
-    /// After a rebuild (a new base) a one-note command does not match the kept table to the new
-    /// base — it answers at query time and leaves the file as it was; a command reading every
-    /// link brings the table over.
-    @Test func oneNoteCommandsAfterARebuildLeaveTheTableToTheWholeVaultCommands() throws {
-        let vault = try Self.vault()
-        let table = vault.url(".quire/cache/links.bin")
-        #expect(try vault.run(["graph", "--json"]).code == 0)
-        let commands = [["backlinks", "Home"], ["links", "Home", "--json"], ["list", "links-to:Home"]]
-        let before = try commands.map { try vault.run($0) }
-        let kept = try Data(contentsOf: table)
-        #expect(try vault.run(["index", "--rebuild"]).code == 0)
-        let after = try commands.map { try vault.run($0) }
-        #expect(after.map(\.stdout) == before.map(\.stdout))
-        #expect(!after[0].stdout.isEmpty && !after[2].stdout.isEmpty)
-        #expect(try Data(contentsOf: table) == kept, "a one-note command rewrote the table over the new base")
-        #expect(try vault.run(["graph", "--json"]).code == 0)
-        #expect(try Data(contentsOf: table) != kept, "graph did not bring the table over to the new base")
-        #expect(try commands.map { try vault.run($0).stdout } == before.map(\.stdout))
-    }
-
     /// Attachments come from the walk that proves the catalog fresh: one added, moved, ignored,
     /// put in a hidden folder or removed between commands shows at the next one.
     @Test func attachmentChangesShowAtTheNextCommand() throws {
