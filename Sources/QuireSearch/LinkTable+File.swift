@@ -122,10 +122,18 @@ extension CatalogStore {
     /// affect resolved again (`LinkTable.updated`), and written back when it changed; nil when
     /// that file is missing, damaged, of another version or cannot be updated piecewise (what a
     /// command reading one note's links asks: it answers at query time instead).
+    /// A stored table that cannot be brought up to date piecewise (too much changed) is removed,
+    /// so that the one-note commands after it answer at query time straight away instead of each
+    /// trying again; the next command that reads every link resolves it whole.
     public func keptLinkTable(attachments: [String]) -> LinkTable? {
         let (baseID, recentHashes) = linkTableBasis
-        return storedLinkTable(baseID: baseID, recentHashes: recentHashes, attachments: attachments)
-            .map { writtenBack($0, baseID: baseID) }
+        guard let stored = try? LinkTable.read(linkTablePath) else { return nil }
+        guard let table = stored.updated(catalog: catalog, baseID: baseID, recentHashes: recentHashes,
+                                         liveHashes: liveContentHashes, attachments: attachments) else {
+            unlink(linkTablePath)
+            return nil
+        }
+        return writtenBack(table, baseID: baseID)
     }
 
     /// The stored table brought up to date, nil when there is none usable.

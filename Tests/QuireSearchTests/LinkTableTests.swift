@@ -188,4 +188,27 @@ struct LinkTableTests {
         let busy = try #require(table.index(of: "Busy.md"))
         #expect(table.incomingEdges(of: busy).count == 200)
     }
+    /// A table too much of which changed to be brought up to date piecewise is removed by the
+    /// one-note path (`keptLinkTable`), so the commands after it answer at query time straight
+    /// away; the whole path resolves it again and keeps it.
+    @Test func aTableTooStaleToUpdateIsRemovedByTheOneNotePath() throws {
+        let vault = try TestVault()
+        for serial in 0..<300 { try vault.write("n\(serial).md", "# N\(serial)\n[[n\((serial + 1) % 300)]]\n") }
+        let parse: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
+        let store = CatalogStore(root: vault.root, paths: vault.notePaths(), parse: parse)
+        #expect(store.linkTable(attachments: []).resolvedWhole)
+        #expect(FileManager.default.fileExists(atPath: store.linkTablePath))
+        for serial in 0..<300 { try vault.write("n\(serial).md", "# N\(serial)\n[[n\((serial + 2) % 300)]] edited\n") }
+        var edited = CatalogStore(loading: vault.root, parse: parse)
+        edited.refresh(changedPaths: vault.notePaths())
+        #expect(edited.keptLinkTable(attachments: []) == nil)
+        #expect(!FileManager.default.fileExists(atPath: edited.linkTablePath), "the stale table was kept")
+        let whole = edited.linkTable(attachments: [])
+        #expect(whole.resolvedWhole)
+        let first = try #require(whole.index(of: "n0.md"))
+        #expect(whole.edges(of: first).compactMap(whole.targetNote).map(whole.path) == ["n2.md"])
+        #expect(FileManager.default.fileExists(atPath: edited.linkTablePath))
+        #expect(edited.keptLinkTable(attachments: []) != nil)
+    }
 }
+
