@@ -8,22 +8,12 @@ extension LinkTable {
     public var notesInByteOrder: [Int] {
         let notes = Array(0..<count)
         let inOrder = notes.dropFirst().allSatisfy { index in
-            paths.withBytes(index - 1) { previous in paths.withBytes(index) { Self.bytesPrecede(previous, $0) } }
+            paths.withBytes(index - 1) { previous in paths.withBytes(index) { PathRanks.precedes(previous, $0) } }
         }
         guard !inOrder else { return notes }
         return notes.sorted { left, right in
-            paths.withBytes(left) { a in paths.withBytes(right) { Self.bytesPrecede(a, $0) } }
+            paths.withBytes(left) { a in paths.withBytes(right) { PathRanks.precedes(a, $0) } }
         }
-    }
-
-    /// Whether `a` comes before `b` byte by byte (a prefix first).
-    static func bytesPrecede(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        let common = min(a.count, b.count)
-        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
-            let order = memcmp(x, y, common)
-            if order != 0 { return order < 0 }
-        }
-        return a.count < b.count
     }
 
     /// Calls `body` with the UTF-8 bytes of note `index`'s path.
