@@ -32,6 +32,8 @@ extension Catalog {
         }
         let merge = SegmentMerge([SegmentMerge.Source(segment: base, documents: baseDocuments),
                                   SegmentMerge.Source(segment: recent, documents: recentDocuments)], order: order)
+        // What planning the merge counted and freed goes back before the chunks are filled.
+        FreedMemory.giveBack()
         guard let (segment, written) = try merge.write(to: path, chunkLimit: chunkLimit) else { return (compacted(), nil) }
         return (Catalog(segment: segment), written)
     }
@@ -39,17 +41,20 @@ extension Catalog {
     /// Lets go of the recent changes as analyzed notes (`deltaNotes`): they are read from their
     /// segment again when an update needs them (`deltaNotesPending`), and a compaction into the
     /// snapshot reads that segment only. A sync of 10,000 notes no longer holds their tokens
-    /// and records twice while the catalog is merged.
+    /// and records twice while the catalog is merged. The table of every path goes too (an
+    /// update builds it again; a compaction makes a catalog without it): 10 to 15 MB at
+    /// 100,000 notes.
     mutating func releaseRecentNotes() {
+        pathIndex = nil
         guard !deltaNotesPending, !deltaNotes.isEmpty, delta.count == deltaNotes.count else { return }
         deltaNotes = []
         deltaNotesPending = true
     }
 
-    /// The most values a chunk of the compacted snapshot's columns holds (8 M: 32 MB of
-    /// buffer, a dozen passes over the slices at 100,000 notes instead of two passes and a
-    /// buffer of 120 MB).
-    static let compactionChunkLimit = 1 << 23
+    /// The most values a chunk of the compacted snapshot's columns holds (2 M: 8 MB of buffer,
+    /// a few dozen chunks at 100,000 notes, each filled on every core, instead of a buffer of
+    /// 32 MB or 120 MB in a dozen or two passes).
+    static let compactionChunkLimit = 1 << 21
 
     /// How many notes a slice replays between two `releaseReadPages` of the old base.
     private static let releaseInterval = 2048

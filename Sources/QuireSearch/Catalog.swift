@@ -19,7 +19,7 @@ public struct Catalog: Sendable {
     var deltaNotesPending = false
     /// Global document number by path (by its bytes: `ExactPath`), built on the first update
     /// that changes many notes.
-    private var pathIndex: [ExactPath: Int]?
+    var pathIndex: [ExactPath: Int]?
     /// The live slots in `PathOrder` as the snapshot this catalog was loaded from stores them:
     /// its base slots stay valid while the base does, so an update of a few notes finds them
     /// by binary search instead of building `pathIndex`.

@@ -159,10 +159,9 @@ struct SegmentMerge {
         try file.write(.pathOffsets, documents.paths.offsets)
         try file.write(.pathBytes, documents.paths.bytes)
         let limit = max(chunkLimit, 1)
-        let termWeights = zip(postingStarts, positionStarts).map { 2 * Int($0) + Int($1) }
-        let termChunks = SegmentBuilder.chunks(termWeights, limit: limit)
+        let termChunks = self.termChunks(limit: limit)
         let documentChunks = SegmentBuilder.chunks(documents.forwardStarts, limit: limit)
-        let largest = max(termChunks.map { termWeights[$0.upperBound] - termWeights[$0.lowerBound] }.max() ?? 0,
+        let largest = max(termChunks.map { termWeight($0.upperBound) - termWeight($0.lowerBound) }.max() ?? 0,
                           documentChunks.map { Int(documents.forwardStarts[$0.upperBound] - documents.forwardStarts[$0.lowerBound]) }
                               .max() ?? 0)
         let buffer = WritableColumn<UInt32>(count: max(largest, 1))
@@ -195,6 +194,25 @@ struct SegmentMerge {
         } catch {
             return (segment, nil)  // the segment reads the file, which stays until unmapped
         }
+    }
+
+    /// The values the postings of the merged terms before `term` fill: two a posting (its
+    /// document and frequencies), one a position.
+    private func termWeight(_ term: Int) -> Int { 2 * Int(postingStarts[term]) + Int(positionStarts[term]) }
+
+    /// The merged terms cut into chunks of at most `limit` values (a larger term alone), as
+    /// `SegmentBuilder.chunks` cuts them, without an array of every term's weight.
+    private func termChunks(limit: Int) -> [Range<Int>] {
+        var chunks: [Range<Int>] = []
+        var first = 0
+        let count = postingStarts.count - 1
+        while first < count {
+            var end = first + 1
+            while end < count && termWeight(end + 1) - termWeight(first) <= limit { end += 1 }
+            chunks.append(first..<end)
+            first = end
+        }
+        return chunks
     }
 
     /// The postings' documents, frequencies and positions of the merged terms `chunk`, one after
