@@ -71,36 +71,13 @@ struct CatalogCompactionTests {
         try CatalogCache.save(Catalog(notes: notes), stamps: [:], to: basePath)
         var (loaded, _, _) = try CatalogCache.load(basePath)
         var random = SeededGenerator(seed: 43)
-        var current: [String: Note] = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
-        var upserts: [Note] = []
-        var removals: [String] = []
         let words = ["compactionword", "apple", "toy story", "café", "zebra", "#work", "[[Other note]]"]
-        for note in notes {
-            switch Int.random(in: 0..<20, using: &random) {
-            case 0..<7:  // edited
-                var edited = note
-                edited.body += "\n\n" + (0..<Int.random(in: 1...6, using: &random))
-                    .map { _ in words[Int.random(in: 0..<words.count, using: &random)] }.joined(separator: " ")
-                upserts.append(edited)
-                current[note.path] = edited
-            case 7..<9:  // removed
-                removals.append(note.path)
-                current[note.path] = nil
-            case 9:  // renamed
-                var renamed = note
-                renamed.path = "Renamed/" + note.path
-                removals.append(note.path)
-                current[note.path] = nil
-                upserts.append(renamed)
-                current[renamed.path] = renamed
-            default:
-                break
+        let (upserts, removals, current) = Self.randomChanges(
+            of: notes, in: 20, edited: 7, removed: 2, renamedInto: "Renamed/",
+            added: SegmentBuilderTests.uniqueNotes(seed: 44, count: 200), using: &random) { random in
+                (0..<Int.random(in: 1...6, using: &random)).map { _ in words[Int.random(in: 0..<words.count, using: &random)] }
+                    .joined(separator: " ")
             }
-        }
-        for extra in SegmentBuilderTests.uniqueNotes(seed: 44, count: 200) where current[extra.path] == nil {
-            upserts.append(extra)
-            current[extra.path] = extra
-        }
         loaded.apply(upserts: upserts.map(AnalyzedNote.init(note:)), removals: removals, compacting: false)
         #expect(loaded.delta.count > 0 && loaded.needsCompaction, "the update left the compaction to the snapshot")
         let expected = Catalog(notes: current.values.sorted { ExactPath.precedes($0.path, $1.path) })
@@ -136,34 +113,11 @@ struct CatalogCompactionTests {
         try CatalogCache.save(Catalog(notes: notes), stamps: [:], to: basePath)
         var (loaded, _, _) = try CatalogCache.load(basePath)
         #expect(loaded.base.positionOverflow.count == 2)
-        var current: [String: Note] = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
-        var upserts: [Note] = []
-        var removals: [String] = []
-        for note in notes where note.path != capped[0].path {
-            switch Int.random(in: 0..<10, using: &random) {
-            case 0..<3:
-                var edited = note
-                edited.body += "\n\nmergeword " + (Int.random(in: 0..<2, using: &random) == 0 ? "spam eggs" : "zebra")
-                upserts.append(edited)
-                current[note.path] = edited
-            case 3:
-                removals.append(note.path)
-                current[note.path] = nil
-            case 4:
-                var renamed = note
-                renamed.path = "Moved/" + note.path
-                removals.append(note.path)
-                current[note.path] = nil
-                upserts.append(renamed)
-                current[renamed.path] = renamed
-            default:
-                break
+        let (upserts, removals, current) = Self.randomChanges(
+            of: notes, keeping: capped[0].path, in: 10, edited: 3, removed: 1, renamedInto: "Moved/",
+            added: SegmentBuilderTests.uniqueNotes(seed: 63, count: 300), using: &random) { random in
+                "mergeword " + (Int.random(in: 0..<2, using: &random) == 0 ? "spam eggs" : "zebra")
             }
-        }
-        for extra in SegmentBuilderTests.uniqueNotes(seed: 63, count: 300) where current[extra.path] == nil {
-            upserts.append(extra)
-            current[extra.path] = extra
-        }
         loaded.apply(upserts: upserts.map(AnalyzedNote.init(note:)), removals: removals, compacting: false)
         // Saved and loaded again: the recent changes are read from the state file's segment.
         let statePath = directory.root + "/with-changes.bin"
@@ -227,6 +181,43 @@ struct CatalogCompactionTests {
             #expect(reopened.catalog.run(query, sort: .relevance).map(\.record.path)
                     == reference.run(query, sort: .relevance).map(\.record.path), "\(word)")
         }
+    }
+
+    /// Random changes of `notes` (all but `kept`), one draw of `draws` outcomes a note: the
+    /// first `edited` append a paragraph `words` makes, the next `removed` remove it, the next
+    /// one moves it into the folder `renamedInto`, the rest leave it; then the notes of `added`
+    /// at free paths. The upserts and removals to apply, and every note as it is after them.
+    static func randomChanges(of notes: [Note], keeping kept: String? = nil, in draws: Int, edited: Int, removed: Int,
+                              renamedInto folder: String, added: [Note], using random: inout SeededGenerator,
+                              words: (inout SeededGenerator) -> String)
+        -> (upserts: [Note], removals: [String], current: [String: Note]) {
+        var current: [String: Note] = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
+        var upserts: [Note] = []
+        var removals: [String] = []
+        for note in notes where note.path != kept {
+            let draw = Int.random(in: 0..<draws, using: &random)
+            if draw < edited {
+                var changed = note
+                changed.body += "\n\n" + words(&random)
+                upserts.append(changed)
+                current[note.path] = changed
+            } else if draw < edited + removed {
+                removals.append(note.path)
+                current[note.path] = nil
+            } else if draw == edited + removed {
+                var renamed = note
+                renamed.path = folder + note.path
+                removals.append(note.path)
+                current[note.path] = nil
+                upserts.append(renamed)
+                current[renamed.path] = renamed
+            }
+        }
+        for extra in added where current[extra.path] == nil {
+            upserts.append(extra)
+            current[extra.path] = extra
+        }
+        return (upserts, removals, current)
     }
 }
 
