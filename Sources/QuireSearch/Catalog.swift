@@ -216,7 +216,9 @@ public struct Catalog: Sendable {
         for (position, note) in given.enumerated() { latest[ExactPath(note.record.path)] = position }
         let upserts = given.enumerated().filter { latest[ExactPath($0.element.record.path)] == $0.offset }.map(\.element)
         let paths = removals + upserts.map(\.record.path)
-        let few = pathIndex == nil && paths.count <= 4096 && loadedOrder != nil
+        // A few paths, or any number ahead of a snapshot's writing (which compacts into a new
+        // base without the table): found by binary search instead of a table of every path.
+        let few = pathIndex == nil && (paths.count <= 4096 || !compacting) && loadedOrder != nil
         var index = pathIndex ?? (few ? locate(paths) : buildPathIndex())
         // The offsets of the recent changes these paths remove or replace, dropped at once.
         var replaced = Set<Int>()
