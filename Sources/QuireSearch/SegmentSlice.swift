@@ -26,9 +26,13 @@ struct SegmentSlice: TokenSink {
     /// and `finishDocument` (no copy of a slice can be made while it adds a document).
     private var exclusive = false
     private var folded: [UInt8] = []
-    /// Terms waiting for their ids, back to back, and where each ends: looked up together
-    /// (`TermTable.exclusiveIDs`) when `batchSize` are there and at each field's end.
-    private var pendingBytes: [UInt8] = []
+    /// Terms waiting for their ids, back to back in the first `pendingCount` bytes, and where
+    /// each ends: looked up together (`TermTable.exclusiveIDs`) when `batchSize` are there and
+    /// at each field's end. The bytes are room made once (grown only for a longer batch) and
+    /// copied into with `memcpy`, or lowercased on the way for an ASCII word with capitals: no
+    /// growth check per byte, no second copy through `folded`.
+    private var pendingBytes = [UInt8](repeating: 0, count: 1024)
+    private var pendingCount = 0
     private var pendingEnds: [Int] = []
     private var needsSeparator = false
     private var fieldsClosed = 0
@@ -73,8 +77,9 @@ struct SegmentSlice: TokenSink {
     }
 
     mutating func appendToken(_ token: UnsafeBufferPointer<UInt8>, isASCII: Bool, isCJK: Bool) {
-        if isASCII && !ASCIIChunk.containsUpper(token) {
-            appendTerm(token)  // already folded: most words of most notes
+        if isASCII {
+            // Most words of most notes are already folded; the others are lowercased as copied.
+            appendTerm(token, lowercasing: ASCIIChunk.containsUpper(token))
             return
         }
         folded.removeAll(keepingCapacity: true)
@@ -88,15 +93,41 @@ struct SegmentSlice: TokenSink {
 
     @inline(__always)
     mutating func appendTerm(_ term: UnsafeBufferPointer<UInt8>) {
+        appendTerm(term, lowercasing: false)
+    }
+
+    /// `appendTerm` of `term`, its ASCII capitals lowercased first when `lowercasing`.
+    @inline(__always)
+    private mutating func appendTerm(_ term: UnsafeBufferPointer<UInt8>, lowercasing: Bool) {
         if needsSeparator {
             forward.appendSeparator()  // no term waits: a field's are looked up at its end
             needsSeparator = false
         }
-        pendingBytes.append(contentsOf: term)
-        pendingEnds.append(pendingBytes.count)
+        let start = pendingCount
+        let end = start &+ term.count
+        if end > pendingBytes.count { growPending(to: end) }
+        pendingBytes.withUnsafeMutableBufferPointer { room in
+            guard let target = room.baseAddress.map({ $0 + start }), let source = term.baseAddress else { return }
+            if lowercasing {
+                for index in 0..<term.count {
+                    let byte = source[index]
+                    target[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                }
+            } else {
+                target.update(from: source, count: term.count)
+            }
+        }
+        pendingCount = end
+        pendingEnds.append(end)
         documentTokens += 1
         if term.first != Attribute.marker { textLength += 1 }
         if pendingEnds.count == Self.batchSize { lookUpPending() }
+    }
+
+    /// Makes room for `count` pending bytes (a batch longer than any before: rare).
+    @inline(never)
+    private mutating func growPending(to count: Int) {
+        pendingBytes.append(contentsOf: repeatElement(0, count: max(count, 2 * pendingBytes.count) - pendingBytes.count))
     }
 
     /// Gives the waiting terms their ids in the forward index, in order.
@@ -107,12 +138,14 @@ struct SegmentSlice: TokenSink {
             forward.makeExclusive()
         }
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: pendingEnds.count) { ids in
-            pendingBytes.withUnsafeBufferPointer { terms in
+            let count = pendingCount
+            pendingBytes.withUnsafeBufferPointer { room in
+                let terms = UnsafeBufferPointer(rebasing: room[..<count])
                 pendingEnds.withUnsafeBufferPointer { ends in table.exclusiveIDs(of: terms, ends: ends, into: ids) }
             }
             for id in ids { forward.appendExclusive(id) }
         }
-        pendingBytes.removeAll(keepingCapacity: true)
+        pendingCount = 0
         pendingEnds.removeAll(keepingCapacity: true)
     }
 
