@@ -17,25 +17,12 @@ public final class Index {
         }
         pointer = raw
         self.repository = repository
+        // libgit2 holds the entries now: the copy read for the scan is not kept beside them.
+        repository.keptIndexFile = nil
     }
 
     deinit {
         git_index_free(pointer)
-    }
-
-    /// The paths of the entries whose file name (the part after the last `/`) starts with
-    /// `prefix`, in index order (sorted by path).
-    public func paths(withNamePrefix prefix: String) -> [String] {
-        var result: [String] = []
-        prefix.withCString { wanted in
-            let length = strlen(wanted)
-            for position in 0..<git_index_entrycount(pointer) {
-                guard let path = git_index_get_byindex(pointer, position)?.pointee.path else { continue }
-                let name = strrchr(path, 0x2F).map { UnsafePointer($0 + 1) } ?? path
-                if strncmp(name, wanted, length) == 0 { result.append(String(cString: path)) }
-            }
-        }
-        return result
     }
 
     /// The entry at `path` (stage 0: not a conflict), nil when the index holds none.

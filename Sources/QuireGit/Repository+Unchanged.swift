@@ -31,19 +31,27 @@ extension Repository {
         let indexPath = gitDirectory.appendingPathComponent("index").path
         var before = stat()
         guard lstat(indexPath, &before) == 0 else { return nil }
-        let index = try self.index()
-        try check(git_index_read(index.pointer, 0), "git_index_read")
+        // The file read as git reads it (no hash of all of it, no map of its paths); libgit2
+        // reads it when this reader leaves it a version, an extension or a tree to work out.
+        let file = indexFile()
+        let index = file?.tree == nil ? try self.index() : nil
+        if let index { try check(git_index_read(index.pointer, 0), "git_index_read") }
         var after = stat()
         // Rewritten meanwhile (libgit2 and git replace it with a new file): not the stat taken.
         guard lstat(indexPath, &after) == 0, after.st_ino == before.st_ino, after.st_size == before.st_size,
               after.st_mtim.tv_sec == before.st_mtim.tv_sec, after.st_mtim.tv_nsec == before.st_mtim.tv_nsec,
-              git_index_has_conflicts(index.pointer) == 0 else { return nil }
+              index.map({ git_index_has_conflicts($0.pointer) == 0 }) ?? true else { return nil }
         var tree = git_oid()
-        // Immediate when the index's tree cache is valid (as quire and git leave it after a commit).
-        try check(git_index_write_tree(&tree, index.pointer), "git_index_write_tree")
-        guard OID(tree) == (try treeID(ofCommit: head)) else { return nil }
-        guard let plan = TrackedFolders(index: index.pointer, indexModified: after.st_mtim),
-              let scan = plan.scan(root: root) else { return nil }
+        if let index {
+            // Immediate when the index's tree cache is valid (as quire and git leave it after a commit).
+            try check(git_index_write_tree(&tree, index.pointer), "git_index_write_tree")
+        }
+        guard (file?.tree ?? OID(tree)) == (try treeID(ofCommit: head)) else { return nil }
+        let entries = file?.entries ?? index.map { IndexFile.entries(of: $0) } ?? []
+        let found = withExtendedLifetime((file, index)) { () -> TrackedFolders.Found? in
+            TrackedFolders(entries: entries, indexModified: after.st_mtim)?.scan(root: root)
+        }
+        guard let scan = found else { return nil }
         var candidates = scan.changed
         for item in scan.untracked {
             if try isIgnored(item.isFolder ? item.path + "/" : item.path) { continue }
@@ -81,8 +89,8 @@ extension Repository {
 
 /// The index's entries grouped by folder, for `changeCandidates`: each folder is read once
 /// (`fstatat` per tracked file by its index name and a count of the folder's entries; a folder
-/// that holds more is listed name by name), folders in parallel. The entries are borrowed
-/// from a `git_index` that must not change (nor be freed) while a scan runs.
+/// that holds more is listed name by name), folders in parallel. The entries' paths are borrowed
+/// from the index file's bytes (`IndexFile`) or a `git_index`, which must outlive a scan.
 struct TrackedFolders {
     /// One untracked file or folder found by a scan (relative to the work tree).
     struct Untracked {
@@ -100,13 +108,13 @@ struct TrackedFolders {
     /// One tracked folder: the index entries of its files (their names start at `nameOffset` of
     /// each entry's path) and the names of its tracked subfolders.
     struct Folder {
-        var entries: [UnsafePointer<git_index_entry>] = []
+        var entries: [IndexFile.Entry] = []
         /// Whether each entry is racily clean (always a candidate).
         var racy: [Bool] = []
         var nameOffset = 0
         var subfolders: Set<String> = []
 
-        mutating func append(_ more: [UnsafePointer<git_index_entry>], racy moreRacy: [Bool]) {
+        mutating func append(_ more: [IndexFile.Entry], racy moreRacy: [Bool]) {
             entries += more
             racy += moreRacy
         }
@@ -115,24 +123,21 @@ struct TrackedFolders {
     /// Folder path ("" for the root) → what the index holds in it.
     private var folders: [String: Folder] = ["": Folder()]
 
-    /// Groups the entries of `index`; nil when one rules the fast answer out (not stage 0, a
-    /// flag, not a regular file). An entry modified at or after `indexModified` is racily clean.
-    init?(index: OpaquePointer, indexModified: timespec) {
+    /// Groups `entries` (sorted by path; their paths borrowed, alive while a scan runs); nil
+    /// when one rules the fast answer out (not stage 0, a flag, not a regular file). An entry
+    /// modified at or after `indexModified` is racily clean.
+    init?(entries all: [IndexFile.Entry], indexModified: timespec) {
         let newest = (Int64(indexModified.tv_sec), Int64(indexModified.tv_nsec))
         // The folder of the entry before: entries are sorted by path, so most share it; its
         // entries are gathered here and handed to its `Folder` when the folder changes.
         var current = ""
         var currentBytes: [UInt8] = []
-        var entries: [UnsafePointer<git_index_entry>] = []
+        var entries: [IndexFile.Entry] = []
         var racy: [Bool] = []
-        for position in 0..<git_index_entrycount(index) {
-            guard let entry = git_index_get_byindex(index, position) else { return nil }
-            let item = entry.pointee
-            let stage = (Int32(item.flags) & GIT_INDEX_ENTRY_STAGEMASK) >> GIT_INDEX_ENTRY_STAGESHIFT
-            let flagged = UInt32(item.flags_extended) & (GIT_INDEX_ENTRY_INTENT_TO_ADD.rawValue | GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue)
-            let modified = (Int64(UInt32(bitPattern: item.mtime.seconds)), Int64(item.mtime.nanoseconds))
-            guard stage == 0, flagged == 0, item.mode == 0o100644 || item.mode == 0o100755,
-                  let path = item.path else { return nil }
+        for entry in all {
+            let modified = (Int64(entry.mtimeSeconds), Int64(entry.mtimeNanoseconds))
+            guard entry.stage == 0, !entry.flagged, entry.mode == 0o100644 || entry.mode == 0o100755 else { return nil }
+            let path = entry.path
             let folderLength = strrchr(path, 0x2F).map { UnsafePointer($0) - path } ?? 0
             let folderBytes = UnsafeRawBufferPointer(start: path, count: folderLength)
             if !folderBytes.elementsEqual(currentBytes) {
@@ -191,8 +196,7 @@ struct TrackedFolders {
         var names: [UnsafePointer<CChar>] = []
         names.reserveCapacity(folder.entries.count)
         for entry in folder.entries {
-            guard let path = entry.pointee.path else { return nil }
-            names.append(path + folder.nameOffset)
+            names.append(entry.path + folder.nameOffset)
         }
         let tracked = TrackedNames(names)
         var seen = [Bool](repeating: false, count: tracked.count)
@@ -231,7 +235,7 @@ struct TrackedFolders {
                     guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
                     if let position = tracked.position(of: name, length: length) {
                         if !seen[position] { (seen[position], seenCount) = (true, seenCount + 1) }
-                        if folder.racy[position] || !Self.matches(folder.entries[position].pointee, status) {
+                        if folder.racy[position] || !Self.matches(folder.entries[position], status) {
                             found.changed.append(prefix + String(cString: name))
                         }
                         return true
@@ -271,15 +275,15 @@ struct TrackedFolders {
 
     /// Whether `status` (an `lstat`) is exactly what `entry` recorded, field by field as
     /// libgit2 fills an entry from a stat (32-bit fields truncated the same way).
-    static func matches(_ entry: git_index_entry, _ status: stat) -> Bool {
+    static func matches(_ entry: IndexFile.Entry, _ status: stat) -> Bool {
         guard status.st_mode & S_IFMT == S_IFREG,
               (status.st_mode & 0o100 != 0) == (entry.mode == 0o100755) else { return false }
-        return entry.mtime.seconds == Int32(truncatingIfNeeded: status.st_mtim.tv_sec)
-            && entry.mtime.nanoseconds == UInt32(truncatingIfNeeded: status.st_mtim.tv_nsec)
-            && entry.ctime.seconds == Int32(truncatingIfNeeded: status.st_ctim.tv_sec)
-            && entry.ctime.nanoseconds == UInt32(truncatingIfNeeded: status.st_ctim.tv_nsec)
-            && entry.file_size == UInt32(truncatingIfNeeded: status.st_size)
-            && entry.ino == UInt32(truncatingIfNeeded: status.st_ino)
+        return entry.mtimeSeconds == UInt32(truncatingIfNeeded: status.st_mtim.tv_sec)
+            && entry.mtimeNanoseconds == UInt32(truncatingIfNeeded: status.st_mtim.tv_nsec)
+            && entry.ctimeSeconds == UInt32(truncatingIfNeeded: status.st_ctim.tv_sec)
+            && entry.ctimeNanoseconds == UInt32(truncatingIfNeeded: status.st_ctim.tv_nsec)
+            && entry.size == UInt32(truncatingIfNeeded: status.st_size)
+            && entry.inode == UInt32(truncatingIfNeeded: status.st_ino)
             && entry.uid == status.st_uid && entry.gid == status.st_gid
     }
 }

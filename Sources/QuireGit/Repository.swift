@@ -6,6 +6,8 @@ import Foundation
 public final class Repository {
     /// The owned handle; freed with `git_repository_free` in `deinit`.
     let pointer: OpaquePointer
+    /// The last `.git/index` read by `IndexFile` and what identified it (`indexFile()`).
+    var keptIndexFile: (stamp: IndexFile.Stamp, file: IndexFile)?
 
     private init(pointer: OpaquePointer) {
         self.pointer = pointer

@@ -26,14 +26,13 @@ extension TrackedFolders {
         let prefix = path.isEmpty ? "" : path + "/"
         var present = 0
         for (position, entry) in folder.entries.enumerated() {
-            guard let entryPath = entry.pointee.path else { return .cannotJudge }
-            let name = entryPath + folder.nameOffset
+            let name = entry.path + folder.nameOffset
             var status = stat()
             if fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) != 0 {
                 guard errno == ENOENT else { return .cannotJudge }
             } else {
                 present += 1
-                if !folder.racy[position] && matches(entry.pointee, status) { continue }
+                if !folder.racy[position] && matches(entry, status) { continue }
             }
             // Changed, racily clean or deleted: named to the status, which needs its exact bytes.
             guard let text = String(validatingCString: name) else { return .cannotJudge }

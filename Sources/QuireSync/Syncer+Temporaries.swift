@@ -34,7 +34,7 @@ extension Syncer {
     /// beside the notes, and a sync after an interrupt committed them): the commit that follows
     /// records their deletion, which clears them from every device.
     func removeCommittedTemporaries() throws {
-        for path in try repository.index().paths(withNamePrefix: TemporaryFiles.prefix) {
+        for path in try repository.trackedPaths(withNamePrefix: TemporaryFiles.prefix) {
             unlink(vault.url(for: path).path)
         }
     }
