@@ -289,11 +289,31 @@ public struct CatalogStore: Sendable {
         return (hashes.count == recent.count ? baseID : nil, hashes)
     }
 
-    /// The content hash of every live note as stored, by path (0 for none): what the link
-    /// table tells unchanged notes by when the catalog's base changed.
-    func liveContentHashes() -> [ExactPath: UInt64] {
-        let paths = (0..<catalog.capacity).filter(catalog.isLive).map(catalog.path)
-        return stamps.stored(paths).mapValues(\.contentHash)
+    /// The content hash of each live note as stored, by slot (0 for none): what the link table
+    /// tells unchanged notes by when the catalog's base changed. Read by slot from the stamps
+    /// where they are kept by slot (a loaded snapshot, a rebuild), else by path.
+    func contentHashesBySlot() -> (Int) -> UInt64 {
+        let catalog = catalog
+        let baseCount = catalog.base.count
+        switch stamps {
+        case .rebuilt(let base, let rebuilt) where base === catalog.base.records && rebuilt.stamps.count == catalog.capacity:
+            return { rebuilt.stamps[$0]?.contentHash ?? 0 }
+        case .snapshot(let cached) where cached.base === catalog.base.records:
+            return { $0 < baseCount ? cached.stored($0).contentHash : cached.lookup(catalog.path($0))?.contentHash ?? 0 }
+        case .patched(let cached, let changes) where cached.base === catalog.base.records:
+            var touched: [Int: UInt64] = [:]
+            for (path, stamp) in changes {
+                if let slot = cached.slot(of: path.string), slot < baseCount { touched[slot] = stamp?.contentHash ?? 0 }
+            }
+            return { slot in
+                if slot < baseCount { return touched[slot] ?? cached.stored(slot).contentHash }
+                let path = catalog.path(slot)
+                return (changes[ExactPath(path)] ?? cached.lookup(path))?.contentHash ?? 0
+            }
+        default:
+            let table = stamps.table
+            return { table[ExactPath(catalog.path($0))]?.contentHash ?? 0 }
+        }
     }
 
     /// The snippet of a hit's body for a query, read from the note's file (nil when it cannot

@@ -114,7 +114,7 @@ extension CatalogStore {
     public func linkTable(attachments: [String]) -> LinkTable {
         let (baseID, recentHashes) = linkTableBasis
         let table = storedLinkTable(baseID: baseID, recentHashes: recentHashes, attachments: attachments)
-            ?? LinkTable.resolvedWhole(catalog: catalog, baseID: baseID, hashes: liveContentHashes(), attachments: attachments)
+            ?? LinkTable.resolvedWhole(catalog: catalog, baseID: baseID, hashOf: contentHashesBySlot(), attachments: attachments)
         return writtenBack(table, baseID: baseID)
     }
 
@@ -129,7 +129,7 @@ extension CatalogStore {
         let (baseID, recentHashes) = linkTableBasis
         guard let stored = try? LinkTable.read(linkTablePath) else { return nil }
         guard let table = stored.updated(catalog: catalog, baseID: baseID, recentHashes: recentHashes,
-                                         liveHashes: liveContentHashes, attachments: attachments) else {
+                                         liveHashes: contentHashesBySlot, attachments: attachments) else {
             unlink(linkTablePath)
             return nil
         }
@@ -139,7 +139,7 @@ extension CatalogStore {
     /// The stored table brought up to date, nil when there is none usable.
     private func storedLinkTable(baseID: UInt64?, recentHashes: [UInt64], attachments: [String]) -> LinkTable? {
         guard let stored = try? LinkTable.read(linkTablePath) else { return nil }
-        return stored.updated(catalog: catalog, baseID: baseID, recentHashes: recentHashes, liveHashes: liveContentHashes,
+        return stored.updated(catalog: catalog, baseID: baseID, recentHashes: recentHashes, liveHashes: contentHashesBySlot,
                               attachments: attachments)
     }
 

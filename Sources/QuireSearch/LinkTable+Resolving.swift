@@ -4,9 +4,9 @@ import QuireCore
 extension LinkTable {
     /// The table of every live note of `catalog`, every link resolved (`LinkGraph.resolutions`,
     /// over all the notes and `attachments`, on every core). `baseID` names the catalog's base
-    /// file (nil: none on disk) and `hashes` the content hash of each live note by path (what
-    /// the table tells unchanged notes by when the base changes).
-    static func resolvedWhole(catalog: Catalog, baseID: UInt64?, hashes: [ExactPath: UInt64], attachments: [String]) -> LinkTable {
+    /// file (nil: none on disk) and `hashOf` the content hash of each live note by document
+    /// (what the table tells unchanged notes by when the base changes).
+    static func resolvedWhole(catalog: Catalog, baseID: UInt64?, hashOf: (Int) -> UInt64, attachments: [String]) -> LinkTable {
         var documents: [Int] = []
         documents.reserveCapacity(catalog.count)
         for document in 0..<catalog.capacity where catalog.isLive(document) { documents.append(document) }
@@ -22,7 +22,7 @@ extension LinkTable {
             let document = documents[order[index]]
             noteIndex[ExactPath(record.path)] = index
             table.appendNote(path: record.path, title: record.title, hasTitle: record.hasTitle,
-                             hash: hashes[ExactPath(record.path)] ?? 0,
+                             hash: hashOf(document),
                              origin: document < baseCount ? UInt32(document) : recentOrigin, document: document)
         }
         let attachmentIndex = table.attachmentIndex()

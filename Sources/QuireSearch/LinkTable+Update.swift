@@ -3,7 +3,7 @@ import QuireCore
 
 extension LinkTable {
     /// This table brought up to date with `catalog` (see `resolvedWhole` for the arguments;
-    /// `liveHashes` gives the content hash of every live note by path, asked for only when the
+    /// `liveHashes` gives the content hash of each live note by slot, asked for only when the
     /// base changed), resolving only the links a change can affect; nil when it cannot be done
     /// piecewise (the catalog's base is no file's, or so much changed that resolving everything
     /// is cheaper).
@@ -12,24 +12,26 @@ extension LinkTable {
     /// base file never changes) or, for a note of the recent changes, while a recent note has
     /// its path and content hash. Over another base (a compaction or a rebuild renumbers the
     /// slots) a note is unchanged while a live note has its path and content hash. Every other
-    /// note of the table is gone, every other live note new. A link
-    /// can lead to a file only if its name key (`LinkTarget.nameKey`) is a key of the file's
-    /// name or of a note's title, so the notes resolved again are the new ones and those that
-    /// hold a link term (`\u{1}L:`) of a key of a note gone or new or of an attachment added or
-    /// removed (a changed note is both); a note with a link whose key is too long for the
-    /// index is resolved again whenever such a key changed.
-    func updated(catalog: Catalog, baseID: UInt64?, recentHashes: [UInt64], liveHashes: () -> [ExactPath: UInt64],
+    /// note of the table is gone, every other live note new, except that a note gone and a new
+    /// one at the same path are one note changed. A link can lead to a file only if its name
+    /// key (`LinkTarget.nameKey`) is a key of the file's name or of a note's title, so the
+    /// notes resolved again are the new and changed ones, those that hold a link term
+    /// (`\u{1}L:`) of a key of a note gone or new, of the old or new title of a note whose
+    /// title changed, or of an attachment added or removed, and those with a link to a heading
+    /// or block of a changed note (its anchors may have changed); a note with a link whose key
+    /// is too long for the index is resolved again whenever such a key changed.
+    func updated(catalog: Catalog, baseID: UInt64?, recentHashes: [UInt64], liveHashes: () -> (Int) -> UInt64,
                  attachments given: [String]) -> LinkTable? {
         guard let baseID, recentHashes.count == catalog.delta.count else { return nil }
         let baseCount = catalog.base.count
-        var hashOf: (Int, String) -> UInt64 = { slot, _ in recentHashes[slot - baseCount] }
+        var hashOf: (Int) -> UInt64 = { recentHashes[$0 - baseCount] }
         let matching: (document: [Int], added: [Int])?
         if baseID == self.baseID {
             matching = matchedInBase(catalog: catalog, recentHashes: recentHashes)
         } else {
             let hashes = liveHashes()
-            hashOf = { _, path in hashes[ExactPath(path)] ?? 0 }
-            matching = matchedByHash(catalog: catalog, hashes: hashes)
+            hashOf = hashes
+            matching = matchedByHash(catalog: catalog, hashOf: hashes)
         }
         guard let (document, added) = matching else { return nil }
         let removed = document.indices.filter { document[$0] < 0 }
@@ -52,14 +54,35 @@ extension LinkTable {
             keys.insert(key)
             if let nameKey = LinkTarget.nameKey(of: key) { keys.insert(nameKey) }
         }
-        for index in removed {
-            touch(NoteParser.stem(of: paths[index]))
-            touch(titles[index])
-        }
-        var addedRecords: [Int: NoteRecord] = [:]
+        // Only what the update needs of each added note is kept (a sync of many notes would
+        // hold every record); the notes resolved decode theirs again.
+        var addedNotes: [Int: AddedNote] = [:]
+        var addedByPath: [ExactPath: Int] = [:]
         for added in added {
             let record = catalog.transientRecord(added)
-            addedRecords[added] = record
+            addedNotes[added] = AddedNote(record)
+            addedByPath[ExactPath(record.path)] = added
+        }
+        // A note changed in place (gone and new at one path) keeps its edges' ends.
+        var replaces: [Int: Int] = [:]
+        var affected = Set<Int>()
+        for index in removed {
+            guard let slot = addedByPath.removeValue(forKey: ExactPath(paths[index])), let record = addedNotes[slot] else {
+                touch(NoteParser.stem(of: paths[index]))
+                touch(titles[index])
+                continue
+            }
+            replaces[slot] = index
+            if record.title != titles[index] || record.hasTitle != hasTitle(index) {
+                touch(titles[index])
+                touch(record.title)
+            }
+            for edge in incomingEdges(of: index) where kinds[Int(edge)] >> 2 & 3 != 0 {
+                affected.insert(document[source(ofEdge: Int(edge))])
+            }
+        }
+        for slot in addedByPath.values {
+            guard let record = addedNotes[slot] else { continue }
             touch(NoteParser.stem(of: record.path))
             touch(record.title)
         }
@@ -68,7 +91,6 @@ extension LinkTable {
         for file in oldAttachments.symmetricDifference(newAttachments) {
             touch(file.string.split(separator: "/").last.map(String.init) ?? file.string)
         }
-        var affected = Set<Int>()
         var longKeys = false
         for key in keys {
             if key.utf8.count > Attribute.maximumNameBytes {
@@ -79,7 +101,8 @@ extension LinkTable {
         }
         guard added.count + affected.count <= max(256, catalog.count / 4) else { return nil }
         return rebuilt(catalog: catalog, baseID: baseID, hashOf: hashOf, attachments: attachmentList,
-                       document: document, added: added, addedRecords: addedRecords, sameAttachments: sameAttachments,
+                       document: document, added: added, addedNotes: addedNotes, replaces: replaces,
+                       sameAttachments: sameAttachments,
                        resolving: { affected.contains($0) || (longKeys && $1 & Self.longKeyFlag != 0) })
     }
 
@@ -111,16 +134,16 @@ extension LinkTable {
     }
 
     /// The document of each note over another base (-1 when gone): the live note with its
-    /// path and content hash (`hashes`, by path; 0 is no hash), and the live documents that
+    /// path and content hash (`hashOf`, by slot; 0 is no hash), and the live documents that
     /// are new.
-    private func matchedByHash(catalog: Catalog, hashes: [ExactPath: UInt64]) -> (document: [Int], added: [Int])? {
+    private func matchedByHash(catalog: Catalog, hashOf: (Int) -> UInt64) -> (document: [Int], added: [Int])? {
         var live: [ExactPath: Int] = [:]
         live.reserveCapacity(catalog.count)
         for slot in 0..<catalog.capacity where catalog.isLive(slot) { live[ExactPath(catalog.path(slot))] = slot }
         var document = [Int](repeating: -1, count: count)
         for index in 0..<count where self.hashes[index] != 0 {
             let path = ExactPath(paths[index])
-            if let slot = live[path], hashes[path] == self.hashes[index] {
+            if let slot = live[path], hashOf(slot) == self.hashes[index] {
                 document[index] = slot
                 live[path] = nil
             }
@@ -129,13 +152,15 @@ extension LinkTable {
     }
 
     /// The new table: the notes kept (`document` of each old note, -1 when gone) and `added`
-    /// merged in `PathOrder`; the links of the added notes and of the kept notes `resolving`
-    /// names (by document and old flags) resolved, the others' copied.
-    private func rebuilt(catalog: Catalog, baseID: UInt64, hashOf: (Int, String) -> UInt64, attachments attachmentList: [String],
-                         document: [Int], added: [Int], addedRecords: [Int: NoteRecord], sameAttachments: Bool,
+    /// merged in `PathOrder` (an added document that `replaces` an old note takes its edges'
+    /// ends); the links of the added notes and of the kept notes `resolving` names (by
+    /// document and old flags) resolved, the others' copied.
+    private func rebuilt(catalog: Catalog, baseID: UInt64, hashOf: (Int) -> UInt64, attachments attachmentList: [String],
+                         document: [Int], added: [Int], addedNotes: [Int: AddedNote], replaces: [Int: Int],
+                         sameAttachments: Bool,
                          resolving: (Int, UInt8) -> Bool) -> LinkTable {
         let baseCount = catalog.base.count
-        let newOnes = added.map { ($0, addedRecords[$0]?.path ?? catalog.path($0)) }.sorted { PathOrder.precedes($0.1, $1.1) }
+        let newOnes = added.map { ($0, addedNotes[$0]?.path ?? catalog.path($0)) }.sorted { PathOrder.precedes($0.1, $1.1) }
         var table = LinkTable(baseID: baseID)
         table.attachments = PackedStrings(attachmentList)
         // Each new note: the old note it keeps (>= 0) or an added document (-1 - document).
@@ -144,10 +169,11 @@ extension LinkTable {
         var next = 0
         func appendAdded() {
             let (slot, _) = newOnes[next]
-            let record = addedRecords[slot] ?? catalog.transientRecord(slot)
+            let record = addedNotes[slot] ?? AddedNote(catalog.transientRecord(slot))
             sources.append(-1 - slot)
+            if let old = replaces[slot] { renumbered[old] = Int32(table.count) }
             table.appendNote(path: record.path, title: record.title, hasTitle: record.hasTitle,
-                             hash: hashOf(slot, record.path), origin: slot < baseCount ? UInt32(slot) : Self.recentOrigin,
+                             hash: hashOf(slot), origin: slot < baseCount ? UInt32(slot) : Self.recentOrigin,
                              document: slot)
             next += 1
         }
@@ -174,6 +200,8 @@ extension LinkTable {
         let resolver = LinkResolver(index: CatalogLinkTargets(catalog: catalog, attachments: attachmentList))
         let attachmentIndex = table.attachmentIndex()
         var anchors: [Int: NoteAnchors] = [:]
+        // Each (folder, target) resolved once, with the note it leads to.
+        var known: [String: (LinkResolution, Int?)] = [:]
         var resolved = 0
         for (position, source) in sources.enumerated() {
             let edgeCount = table.targets.count, listCount = table.candidateStarts.count, candidateCount = table.candidates.count
@@ -184,12 +212,19 @@ extension LinkTable {
             }
             table.truncateEdges(to: edgeCount, lists: listCount, candidates: candidateCount)
             let slot = table.documents[position]
-            let record = source < 0 ? (addedRecords[slot] ?? catalog.transientRecord(slot)) : catalog.transientRecord(slot)
+            let record = catalog.transientRecord(slot)
             table.flags[position] = (record.hasTitle ? Self.hasTitleFlag : 0) | Self.longKeyFlag(record)
+            let folder = NoteParser.folder(of: record.path)
             for link in record.links {
-                let resolution = resolver.resolve(link, from: record.path)
+                // A target leads where it led from the same folder (`LinkResolver.resolve`
+                // reads the note's folder alone), but an empty one leads to the note itself.
+                let key = link.target.isEmpty ? nil : folder + "\u{0}" + link.target
+                let (resolution, target) = key.flatMap { known[$0] } ?? {
+                    let resolution = resolver.resolve(link, from: record.path)
+                    return (resolution, resolution.notePath.flatMap { table.index(of: $0) })
+                }()
+                if let key { known[key] = (resolution, target) }
                 var targetAnchors: NoteAnchors?
-                let target = resolution.notePath.flatMap { table.index(of: $0) }
                 if let target {
                     if anchors[target] == nil { anchors[target] = catalog.transientRecord(table.documents[target]).anchors }
                     targetAnchors = anchors[target]
@@ -216,5 +251,22 @@ extension LinkTable {
             for index in 0..<count { kept.append(index, of: candidates) }
             candidates = kept
         }
+    }
+}
+
+/// What bringing the link table up to date keeps of a note added to the catalog.
+struct AddedNote {
+    /// Its vault path.
+    var path: String
+    /// Its title.
+    var title: String
+    /// Whether the title is its own (not its file name).
+    var hasTitle: Bool
+}
+
+extension AddedNote {
+    /// What `record` says.
+    init(_ record: NoteRecord) {
+        self.init(path: record.path, title: record.title, hasTitle: record.hasTitle)
     }
 }

@@ -89,4 +89,32 @@ import Testing
         #expect(catalog.record(path: "broken.md")?.title != "[unclosed", "what could not be read is not taken as a title")
         #expect(try b.git(["status", "--porcelain"]).isEmpty, "nothing rewrote it")
     }
+
+    /// A sync that brings in many notes changed in place (the catalog compacted into a new base)
+    /// leaves a link table the next one-note link command brings over piecewise (the changed
+    /// notes alone resolved again) instead of removing it as too stale and answering at query
+    /// time; the command after it finds it current, and both answer as at query time.
+    @Test func aSyncOfManyNotesLeavesALinkTableTheNextCommandBringsOver() throws {
+        var notes: [String: String] = [:]
+        for serial in 0..<300 { notes["n\(serial).md"] = "# N\(serial)\n[[n\((serial + 1) % 300)]]\n" }
+        let (world, a, b) = try KitWorld.pair(notes)
+        defer { world.remove() }
+        let opened = try VaultSession(vault: b.vault, environment: b.kit.environment)
+        #expect(opened.linkTable(attachments: try opened.attachmentPaths())?.resolvedWhole == true)
+        for serial in 0..<200 { try a.write("# N\(serial)\n[[n\((serial + 3) % 300)]] edited\n", to: "n\(serial).md") }
+        try a.sync("2026-11-29T12:00:00Z")
+        try b.sync("2026-11-29T12:01:00Z")
+        for resolved in [200, 0] {
+            let session = try VaultSession(vault: b.vault, environment: b.kit.environment)
+            let attachments = try session.attachmentPaths()
+            let table = try #require(session.linkTable(attachments: attachments, resolvingWhole: false), "removed as too stale")
+            #expect(table.resolvedNotes == resolved && !table.resolvedWhole, "\(table.resolvedNotes) notes resolved")
+            let fromTable = VaultLinks(vault: b.vault, catalog: session.catalog, attachments: attachments, table: table)
+            let atQueryTime = VaultLinks(vault: b.vault, catalog: session.catalog, attachments: attachments)
+            for serial in 0..<300 {
+                #expect(try fromTable.backlinks(of: "n\(serial).md") == atQueryTime.backlinks(of: "n\(serial).md"))
+                #expect(fromTable.outgoing(of: "n\(serial).md") == atQueryTime.outgoing(of: "n\(serial).md"))
+            }
+        }
+    }
 }

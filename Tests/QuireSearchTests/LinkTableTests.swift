@@ -96,7 +96,7 @@ struct LinkTableTests {
                 #expect(!table.resolvedWhole && table.resolvedNotes < table.count / 2, "round \(round): \(table.resolvedNotes)")
             }
             lastBase = baseID
-            let whole = LinkTable.resolvedWhole(catalog: store.catalog, baseID: baseID, hashes: store.liveContentHashes(),
+            let whole = LinkTable.resolvedWhole(catalog: store.catalog, baseID: baseID, hashOf: store.contentHashesBySlot(),
                                                 attachments: attachments)
             #expect(Self.answers(table) == Self.answers(whole), "round \(round)")
             #expect(Self.answers(table) == Self.graphAnswers(store.catalog, attachments: attachments, table: table), "round \(round)")
@@ -107,7 +107,7 @@ struct LinkTableTests {
                 let rebuilt = CatalogStore(root: vault.root, paths: vault.notePaths(), rebuild: true, parse: parse)
                 let same = rebuilt.linkTable(attachments: attachments)
                 #expect(rebuilt.linkTableBasis.baseID != baseID && same.resolvedNotes == 0 && !same.resolvedWhole)
-                let again = LinkTable.resolvedWhole(catalog: rebuilt.catalog, baseID: nil, hashes: rebuilt.liveContentHashes(),
+                let again = LinkTable.resolvedWhole(catalog: rebuilt.catalog, baseID: nil, hashOf: rebuilt.contentHashesBySlot(),
                                                     attachments: attachments)
                 #expect(Self.answers(same) == Self.answers(again), "round \(round)")
                 lastBase = rebuilt.linkTableBasis.baseID
@@ -150,8 +150,9 @@ struct LinkTableTests {
         #expect(refused > 0)
     }
 
-    /// An edit of one note resolves that note and the notes that link by one of its names
-    /// again, nothing else; an edit of a note no one links to resolves that note alone.
+    /// An edit of one note that keeps its title resolves that note and the notes that link to
+    /// one of its headings or blocks again, nothing else (a retitle, the notes that link by
+    /// one of its names); an edit of a note no one links to resolves that note alone.
     @Test func oneChangedNoteResolvesWhatItAffects() throws {
         let vault = try TestVault()
         for serial in 0..<200 { try vault.write("n\(serial).md", "# N\(serial)\n[[n\((serial + 1) % 200)]] [[Busy]]\n") }
@@ -177,7 +178,14 @@ struct LinkTableTests {
         edited.refresh(changedPaths: ["n7.md"])
         table = edited.linkTable(attachments: [])
         #expect(!table.resolvedWhole)
-        #expect(table.resolvedNotes == 2)  // n7.md and n6.md, which links to it
+        #expect(table.resolvedNotes == 1)  // n7.md alone: n6.md's [[n7]] leads where it led
+
+        try vault.write("n7.md", "---\ntitle: Seven\n---\n[[n8]] [[Busy]] more\n")
+        edited = CatalogStore(loading: vault.root, parse: parse)
+        edited.refresh(changedPaths: ["n7.md"])
+        table = edited.linkTable(attachments: [])
+        #expect(!table.resolvedWhole)
+        #expect(table.resolvedNotes == 2)  // n7.md, retitled, and n6.md, which links to it by a name of it
 
         try vault.remove("a/Busy.md")  // [[Busy]] was ambiguous in 200 notes; now it leads to Busy.md
         edited = CatalogStore(loading: vault.root, parse: parse)
@@ -188,15 +196,42 @@ struct LinkTableTests {
         let busy = try #require(table.index(of: "Busy.md"))
         #expect(table.incomingEdges(of: busy).count == 200)
     }
+    /// A vault of `count` notes (`n0.md`…), each linking to the next, and its catalog with the
+    /// link table resolved whole.
+    private static func ring(_ count: Int) throws -> (TestVault, NoteParsing, CatalogStore) {
+        let vault = try TestVault()
+        for serial in 0..<count { try vault.write("n\(serial).md", "# N\(serial)\n[[n\((serial + 1) % count)]]\n") }
+        let parse: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
+        let store = CatalogStore(root: vault.root, paths: vault.notePaths(), parse: parse)
+        #expect(store.linkTable(attachments: []).resolvedWhole)
+        return (vault, parse, store)
+    }
+
+    /// Many notes changed in place (bodies and links edited, titles kept) and a new base leave
+    /// a table the next one-note command brings over piecewise: matched to the new base by path
+    /// and content hash, only the changed notes resolved again, not removed as too stale, and
+    /// equal to one resolved whole.
+    @Test func manyNotesChangedInPlaceAreBroughtOverPiecewise() throws {
+        let (vault, parse, store) = try Self.ring(300)
+        let baseID = store.linkTableBasis.baseID
+        for serial in 0..<200 { try vault.write("n\(serial).md", "# N\(serial)\n[[n\((serial + 3) % 300)]] edited\n") }
+        // A new base, every slot renumbered (as a compaction makes).
+        let edited = CatalogStore(root: vault.root, paths: vault.notePaths(), rebuild: true, parse: parse)
+        #expect(edited.linkTableBasis.baseID != baseID)
+        let kept = try #require(edited.keptLinkTable(attachments: []), "removed as too stale")
+        #expect(!kept.resolvedWhole && kept.resolvedNotes == 200)
+        let whole = LinkTable.resolvedWhole(catalog: edited.catalog, baseID: edited.linkTableBasis.baseID,
+                                            hashOf: edited.contentHashesBySlot(), attachments: [])
+        #expect(Self.answers(kept) == Self.answers(whole))
+        let next = try #require(CatalogStore(loading: vault.root, parse: parse).keptLinkTable(attachments: []))
+        #expect(next.resolvedNotes == 0 && !next.resolvedWhole, "written back current")
+    }
+
     /// A table too much of which changed to be brought up to date piecewise is removed by the
     /// one-note path (`keptLinkTable`), so the commands after it answer at query time straight
     /// away; the whole path resolves it again and keeps it.
     @Test func aTableTooStaleToUpdateIsRemovedByTheOneNotePath() throws {
-        let vault = try TestVault()
-        for serial in 0..<300 { try vault.write("n\(serial).md", "# N\(serial)\n[[n\((serial + 1) % 300)]]\n") }
-        let parse: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
-        let store = CatalogStore(root: vault.root, paths: vault.notePaths(), parse: parse)
-        #expect(store.linkTable(attachments: []).resolvedWhole)
+        let (vault, parse, store) = try Self.ring(300)
         #expect(FileManager.default.fileExists(atPath: store.linkTablePath))
         for serial in 0..<300 { try vault.write("n\(serial).md", "# N\(serial)\n[[n\((serial + 2) % 300)]] edited\n") }
         var edited = CatalogStore(loading: vault.root, parse: parse)
