@@ -143,7 +143,8 @@ public struct VaultLinks: Sendable {
         entries.reserveCapacity(found.count)
         for (run, context) in zip(runs, contexts) {
             let source = found[run.lowerBound].source
-            let title = catalog.record(path: source)?.title ?? source
+            // The table holds every note's title: no record decoded for it.
+            let title = table.flatMap { table in table.index(of: source).map(table.title) } ?? catalog.record(path: source)?.title ?? source
             for (backlink, text) in zip(found[run], try context.get()) {
                 entries.append(BacklinkEntry(source: source, sourceTitle: title, link: backlink.link, context: text))
             }

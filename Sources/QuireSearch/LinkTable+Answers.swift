@@ -47,7 +47,8 @@ extension LinkTable {
             let source = source(ofEdge: Int(edge))
             ordinals[source, default: []].append(Int(edge) - Int(edgeStarts[source]))
         }
-        let sources = ordinals.keys.sorted { paths[$0] < paths[$1] }
+        // Each path made a String once, not at every comparison.
+        let sources = ordinals.keys.map { ($0, paths[$0]) }.sorted { $0.1 < $1.1 }.map(\.0)
         let records = catalog.mapRecords(sources.map { documents[$0] }) { ($0.pointee.path, $0.pointee.links) }
         var found: [(document: Int, backlink: Backlink)] = []
         for (source, (sourcePath, links)) in zip(sources, records) {
