@@ -5,7 +5,8 @@
 #
 #   Benchmarks/rebuild-cpu.sh VAULT RUNS QUIRE...     e.g. a binary from before a change and after
 #
-# Each turn runs `QUIRE index --rebuild` for every binary given, then `rg -c .`, then one tantivy
+# Each turn runs `QUIRE index --rebuild` for every binary given (each turn starting with the next
+# one), then `rg -c .`, then one tantivy
 # build (Benchmarks/reference-indexers.py --tantivy-only, from the texts in memory: only the build
 # is timed), in that order, RUNS turns — so that a load that comes and goes weighs on each alike;
 # then reference-indexers.py once more for SQLite FTS5 (three builds; slow; SQLITE=0 leaves it out). With a C compiler, each
@@ -34,10 +35,15 @@ if command -v cc >/dev/null 2>&1 && cc -O2 -pthread -o "$out/floor.bin" "$here/f
 fi
 turn=0
 while [ "$turn" -lt "$runs" ]; do
-    index=0
-    for quire in "$@"; do
-        index=$((index + 1))
+    # Each turn starts with the next build: the first rebuild of a turn, after tantivy's, costs
+    # more CPU whichever build it is (0.5–0.8 s at 100,000 notes; likely the vault read back
+    # into the page cache), and that share falls on every build alike over as many turns as builds.
+    step=0
+    while [ "$step" -lt $# ]; do
+        index=$(( (turn + step) % $# + 1 ))
+        eval "quire=\${$index}"
         measure "quire$index" "$quire" index --rebuild
+        step=$((step + 1))
     done
     measure rg rg -c .
     if [ -n "$floor" ]; then
