@@ -50,7 +50,7 @@ struct Indexer {
         let outcomes = ParallelMap.map(Array(paths.indices)) { index in
             progress?.advance(by: 1)
             return check(paths[index], known[ExactPath(paths[index])], walked: index < given.count ? given[index] : nil,
-                  racyLimit: racyLimit, analyze: AnalyzedNote.init(note:))
+                  racyLimit: racyLimit, analyze: AnalyzedNote.init(holding:))
         }
 
         var upserts: [AnalyzedNote] = []
