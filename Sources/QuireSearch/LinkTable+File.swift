@@ -119,17 +119,19 @@ extension CatalogStore {
     }
 
     /// The table in `.quire/cache/links.bin` brought up to date, only the notes a change can
-    /// affect resolved again (`LinkTable.updated`), and written back when it changed; nil when
-    /// that file is missing, damaged, of another version or cannot be updated piecewise (what a
-    /// command reading one note's links asks: it answers at query time instead).
-    /// A stored table that cannot be brought up to date piecewise (too much changed) is removed,
-    /// so that the one-note commands after it answer at query time straight away instead of each
-    /// trying again; the next command that reads every link resolves it whole.
+    /// affect resolved again (`LinkTable.updated`, however many: never the whole table), and
+    /// written back when it changed; nil when that file is missing, damaged, of another version
+    /// or not one the catalog can be matched to (what a command reading one note's links asks:
+    /// it answers at query time instead). So a pull or sync of many notes costs the first link
+    /// command after it the resolving of what changed, once, and no later one.
+    /// A stored table that cannot be matched is removed, so that the one-note commands after it
+    /// answer at query time straight away instead of each trying again; the next command that
+    /// reads every link resolves it whole.
     public func keptLinkTable(attachments: [String]) -> LinkTable? {
         let (baseID, recentHashes) = linkTableBasis
         guard let stored = try? LinkTable.read(linkTablePath) else { return nil }
         guard let table = stored.updated(catalog: catalog, baseID: baseID, recentHashes: recentHashes,
-                                         liveHashes: contentHashesBySlot, attachments: attachments) else {
+                                         liveHashes: contentHashesBySlot, attachments: attachments, bounded: false) else {
             unlink(linkTablePath)
             return nil
         }

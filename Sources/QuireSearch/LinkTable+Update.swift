@@ -20,8 +20,10 @@ extension LinkTable {
     /// title changed, or of an attachment added or removed, and those with a link to a heading
     /// or block of a changed note (its anchors may have changed); a note with a link whose key
     /// is too long for the index is resolved again whenever such a key changed.
+    /// With `bounded` false it is piecewise however much changed: what a command that reads
+    /// one note's links wants, as it never resolves the whole table (`keptLinkTable`).
     func updated(catalog: Catalog, baseID: UInt64?, recentHashes: [UInt64], liveHashes: () -> (Int) -> UInt64,
-                 attachments given: [String]) -> LinkTable? {
+                 attachments given: [String], bounded: Bool = true) -> LinkTable? {
         guard let baseID, recentHashes.count == catalog.delta.count else { return nil }
         let baseCount = catalog.base.count
         var hashOf: (Int) -> UInt64 = { recentHashes[$0 - baseCount] }
@@ -99,7 +101,7 @@ extension LinkTable {
                 affected.formUnion(catalog.documents(withAttribute: Attribute.link + key))
             }
         }
-        guard added.count + affected.count <= max(256, catalog.count / 4) else { return nil }
+        guard !bounded || added.count + affected.count <= max(256, catalog.count / 4) else { return nil }
         return rebuilt(catalog: catalog, baseID: baseID, hashOf: hashOf, attachments: attachmentList,
                        document: document, added: added, addedNotes: addedNotes, replaces: replaces,
                        sameAttachments: sameAttachments,
