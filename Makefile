@@ -14,7 +14,7 @@ BENCH_PACKAGES = ripgrep hyperfine
 # time (no dynamic symbol resolution of the Swift libraries), which is most of a small query.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: all deps test-deps bench-deps build release demo test install install-completions uninstall clean bench
+.PHONY: all deps test-deps bench-deps build release demo test test-asan install install-completions uninstall clean bench
 
 all: release
 
@@ -44,6 +44,12 @@ test: test-deps
 	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/quire-tests.XXXXXX") && chmod 755 "$$scratch" && \
 	echo "TMPDIR=$$scratch $(SWIFT) test" && \
 	TMPDIR="$$scratch" $(SWIFT) test; status=$$?; rm -rf "$$scratch"; exit $$status
+
+# The built quire under AddressSanitizer in a generated vault (Tests/Sanitized/run.sh): an
+# over-read that a release build survives most of the time fails here every time. CI runs it
+# after `make test`.
+test-asan: test-deps
+	SWIFT=$(SWIFT) sh Tests/Sanitized/run.sh
 
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"

@@ -58,9 +58,10 @@ public final class RetiredFiles: @unchecked Sendable {
             defer { closedir(stream) }
             let descriptor = dirfd(stream)
             while let item = readdir(stream) {
-                var rawName = item.pointee.d_name
-                let capacity = MemoryLayout.size(ofValue: rawName)
-                withUnsafePointer(to: &rawName) { tuple in
+                // The name is read where readdir left it: a copy of `d_name` would read its
+                // full 256 bytes, past the end of a short last record of readdir's buffer.
+                let capacity = MemoryLayout.size(ofValue: item.pointee.d_name)
+                withUnsafePointer(to: &item.pointee.d_name) { tuple in
                     tuple.withMemoryRebound(to: CChar.self, capacity: capacity) { name in
                         if strcmp(name, ".") != 0 && strcmp(name, "..") != 0 { _ = unlinkat(descriptor, name, 0) }
                     }
