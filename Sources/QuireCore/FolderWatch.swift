@@ -179,9 +179,7 @@ public final class FolderWatch {
         var folders: [String] = []
         while let entry = readdir(directory) {
             let type = Int32(entry.pointee.d_type)
-            let name: [UInt8] = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
-            }
+            let name: [UInt8] = DirectoryEntryName.with(entry) { Array($0) }
             guard !name.isEmpty, !Vault.isHidden(name: name) else { continue }
             let child = relative.isEmpty ? String(decoding: name, as: UTF8.self)
                 : relative + "/" + String(decoding: name, as: UTF8.self)

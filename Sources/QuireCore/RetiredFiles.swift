@@ -58,13 +58,10 @@ public final class RetiredFiles: @unchecked Sendable {
             defer { closedir(stream) }
             let descriptor = dirfd(stream)
             while let item = readdir(stream) {
-                // The name is read where readdir left it: a copy of `d_name` would read its
-                // full 256 bytes, past the end of a short last record of readdir's buffer.
-                let capacity = MemoryLayout.size(ofValue: item.pointee.d_name)
-                withUnsafePointer(to: &item.pointee.d_name) { tuple in
-                    tuple.withMemoryRebound(to: CChar.self, capacity: capacity) { name in
-                        if strcmp(name, ".") != 0 && strcmp(name, "..") != 0 { _ = unlinkat(descriptor, name, 0) }
-                    }
+                DirectoryEntryName.with(item) { name in
+                    guard let path = name.baseAddress?.assumingMemoryBound(to: CChar.self),
+                          strcmp(path, ".") != 0 && strcmp(path, "..") != 0 else { return }
+                    _ = unlinkat(descriptor, path, 0)
                 }
             }
         }

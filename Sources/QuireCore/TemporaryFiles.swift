@@ -67,9 +67,7 @@ public enum TemporaryFiles {
         defer { closedir(stream) }
         var folders: [(name: String, path: String)] = []
         while let item = readdir(stream) {
-            let name = withUnsafeBytes(of: &item.pointee.d_name) { raw in  // in place: a copy reads 256 bytes
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = DirectoryEntryName.with(item) { String(decoding: $0, as: UTF8.self) }
             if name == "." || name == ".." || (relative.isEmpty && name == ".git") { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             var kind = item.pointee.d_type

@@ -95,8 +95,8 @@ struct VaultWalker {
                 stamp: stamp ?? FolderListings.Stamp(modified: 0, changed: 0, inode: 0, trusted: false), names: [], entries: [])
             while let entry = readdir(directory) {
                 let type = entry.pointee.d_type
-                withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                    let length = raw.firstIndex(of: 0) ?? raw.count
+                DirectoryEntryName.with(entry) { raw in
+                    let length = raw.count
                     guard length > 0, !Vault.isHidden(name: raw.prefix(length)) else {
                         if length == Self.gitignoreName.count, raw.starts(with: Self.gitignoreName) {
                             listing.holdsGitignore = true

@@ -218,9 +218,7 @@ public enum FolderImport {
         defer { closedir(directory) }
         var names: [String] = [], invalid: [String] = []
         while let entry = readdir(directory) {
-            let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                Array(raw.prefix(while: { $0 != 0 }))
-            }
+            let bytes = DirectoryEntryName.with(entry) { Array($0) }
             guard !bytes.isEmpty, bytes[0] != UInt8(ascii: ".") else { continue }
             if let name = String(validating: bytes, as: UTF8.self) { names.append(name) } else { invalid.append(FileNameText.shown(bytes)) }
         }

@@ -132,9 +132,7 @@ final class SyncTreeWatch {
         guard let directory = opendir(full) else { return }
         var folders: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = DirectoryEntryName.with(entry) { String(decoding: $0, as: UTF8.self) }
             guard name != ".", name != ".." else { continue }
             let child = relative.isEmpty ? name : relative + "/" + name
             var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
