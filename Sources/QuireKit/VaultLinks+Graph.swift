@@ -76,15 +76,18 @@ extension VaultLinks {
                 if record.hasTitle { names[record.title, default: []].append(record.path) }
             }
         }
-        let allNames = Array(names.keys)
+        let stems = edges.map { edge -> String in
+            guard case .unresolved = edge.resolution else { return "" }
+            let name = edge.link.target.split(separator: "/").last.map(String.init) ?? edge.link.target
+            return name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
+        }
+        let nearest = stems.allSatisfy(\.isEmpty) ? stems.map { _ in [] } : NearNames(Array(names.keys)).closest(to: stems)
         var problems: [LinkProblem] = []
-        for edge in edges {
+        for (index, edge) in edges.enumerated() {
             switch edge.resolution {
             case .unresolved:
-                let name = edge.link.target.split(separator: "/").last.map(String.init) ?? edge.link.target
-                let stem = name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
                 var closest: [String] = []
-                for candidate in EditDistance.closest(to: stem, among: allNames) {
+                for candidate in nearest[index] {
                     for path in names[candidate] ?? [] where !closest.contains(path) { closest.append(path) }
                 }
                 var problem = LinkProblem(source: edge.source, link: edge.link, kind: .unresolved, candidates: closest)

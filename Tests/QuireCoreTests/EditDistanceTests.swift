@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import QuireTestSupport
 @testable import QuireCore
 
 @Suite("Edit distance and NOTE names")
@@ -35,5 +36,26 @@ struct EditDistanceTests {
         #expect(throws: CoreError.noteNotFound(query: "roadmop")) { try resolver.resolve("roadmop") }
         #expect(resolver.suggestions(for: "roadmop") == ["Roadmap", "road-map"])
         #expect(resolver.suggestions(for: "readng lst") == ["Reading list"])
+    }
+
+    /// NearNames (folded once, pairs indexed, distances cut short) answers what the plain
+    /// comparison of every name answers, over random names: ASCII and not, cases, accents,
+    /// outer blanks, CR LF, shared beginnings, empty names, queries no name is near.
+    @Test func nearNamesAnswerWhatComparingEveryNameAnswers() {
+        var random = SeededGenerator(seed: 35)
+        let pieces = ["a", "b", "ab", "ba", "Ab", "é", "E\u{301}", "ø", "ß", "中", "🙂", " ", "\t", "\r\n", "-", "x", "yz", "Road", "map", "ñ"]
+        func name() -> String {
+            (0..<Int.random(in: 0...9, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+        }
+        for round in 0..<60 {
+            let names = (0..<Int.random(in: 0...80, using: &random)).map { _ in name() }
+            let near = NearNames(names)
+            let queries = (0..<12).map { index in index.isMultiple(of: 3) && !names.isEmpty ? names[index % names.count] + "z" : name() }
+            let answers = near.closest(to: queries, limit: 4)
+            for (query, answer) in zip(queries, answers) {
+                #expect(answer == EditDistance.closest(to: query, among: names, limit: 4), "round \(round), query \(query.debugDescription)")
+                #expect(near.closest(to: query, limit: 2) == Array(answer.prefix(2)))
+            }
+        }
     }
 }
