@@ -1,12 +1,19 @@
 import Foundation
 import QuireCore
+import QuireSearch
 
 /// Every note of a vault (from the catalog: metadata only, no bodies), for commands that resolve
-/// a NOTE argument or need them all, plus a summary warning for unreadable notes.
+/// a NOTE argument or need them all, plus a summary warning for unreadable notes. The notes are
+/// decoded on first use: a NOTE argument that is a path to a note the catalog holds decodes that
+/// note alone (100,000 records take a second and 380 MB to decode).
 struct VaultNotes {
     let vault: Vault
-    let notes: [Note]
     let catalog: VaultCatalog
+    private let withFrontMatter: Bool
+    private let decoded: DecodedNotes
+
+    /// Every note, decoded from the catalog the first time it is asked for.
+    var notes: [Note] { decoded.notes(of: catalog, withFrontMatter: withFrontMatter) }
 
     /// Opens the vault's catalog; `withFrontMatter` also decodes every note's keys and walks
     /// the whole vault even when a watcher runs (only `quire check` needs them, and the walk's
@@ -19,22 +26,27 @@ struct VaultNotes {
     init(catalog: VaultCatalog, withFrontMatter: Bool = false) {
         self.catalog = catalog
         vault = catalog.vault
-        notes = catalog.catalog.records.map { Note(record: $0, withFrontMatter: withFrontMatter) }
+        self.withFrontMatter = withFrontMatter
+        decoded = DecodedNotes()
     }
 
     /// The vault path of the note a NOTE argument names (as `resolve` decides): a path to a note
     /// the catalog holds is found in the catalog, no note decoded; any other argument is resolved
     /// over every note.
     static func resolvePath(_ argument: String, in catalog: VaultCatalog, context: CommandContext) throws -> String {
+        try VaultNotes(catalog: catalog).resolve(argument, context: context).path
+    }
+
+    /// The catalog's record of the note a NOTE argument names as a path, as `NoteResolver`
+    /// tries first (relative to the current directory, then to the vault root); nil when the
+    /// argument names no such note.
+    private func recordNamedAsPath(_ argument: String, context: CommandContext) -> NoteRecord? {
         let query = argument.trimmingCharacters(in: .whitespaces)
-        if !query.isEmpty {
-            let paths = NoteResolver(vault: catalog.vault, notes: [], currentDirectory: context.currentDirectory)
-            // A path outside the vault is reported by the full resolution below.
-            if let first = (try? paths.pathCandidates(query))?.first, catalog.catalog.record(path: first) != nil {
-                return first
-            }
-        }
-        return try VaultNotes(catalog: catalog).resolve(argument, context: context).path
+        guard !query.isEmpty else { return nil }
+        let paths = NoteResolver(vault: vault, notes: [], currentDirectory: context.currentDirectory)
+        // A path outside the vault is reported by the full resolution.
+        guard let first = (try? paths.pathCandidates(query))?.first else { return nil }
+        return catalog.catalog.record(path: first)
     }
 
     /// Prints the one summary warning of DESIGN.md §2 on standard error, if any note is unreadable.
@@ -44,15 +56,23 @@ struct VaultNotes {
 
     /// Resolves a NOTE argument (path, id, exact title, id prefix of 4+ characters).
     func resolve(_ argument: String, context: CommandContext) throws -> Note {
-        let resolver = resolver(context)
         do {
-            return try resolver.resolve(argument)
+            return try resolveExactly(argument, context: context)
         } catch CoreError.noteNotFound(let query) {
-            let names = resolver.suggestions(for: query)
+            let names = resolver(context).suggestions(for: query)
             guard !names.isEmpty else { throw CoreError.noteNotFound(query: query) }
             throw CLIError(CoreError.noteNotFound(query: query).description,
                            hint: "did you mean " + names.map { "'\($0)'" }.joined(separator: ", ") + "? ('quire list' shows the notes)")
         }
+    }
+
+    /// Resolves a NOTE argument as `NoteResolver.resolve` does (throwing its errors, with no
+    /// suggestions), without decoding every note when the argument is a path to one.
+    func resolveExactly(_ argument: String, context: CommandContext) throws -> Note {
+        if let record = recordNamedAsPath(argument, context: context) {
+            return Note(record: record, withFrontMatter: withFrontMatter)
+        }
+        return try resolver(context).resolve(argument)
     }
 
     /// The resolver of NOTE arguments over these notes.
@@ -63,5 +83,17 @@ struct VaultNotes {
     /// Resolves a NOTE argument and reads the whole note (with its body) from disk.
     func resolveFully(_ argument: String, context: CommandContext) throws -> Note {
         try vault.readNote(path: resolve(argument, context: context).path)
+    }
+}
+
+/// The notes a `VaultNotes` decoded, kept across its copies.
+private final class DecodedNotes {
+    private var all: [Note]?
+
+    func notes(of catalog: VaultCatalog, withFrontMatter: Bool) -> [Note] {
+        if let all { return all }
+        let decoded = catalog.catalog.records.map { Note(record: $0, withFrontMatter: withFrontMatter) }
+        all = decoded
+        return decoded
     }
 }

@@ -84,7 +84,7 @@ struct HistoryCommand: Command {
     /// one deleted note with that title, alias or file name (`NoteRestore.deletedNotes(named:)`).
     static func notePath(_ argument: String, context: CommandContext, vault: Vault) throws -> String {
         do {
-            return try VaultNotes(context: context).resolver(context).resolve(argument).path
+            return try VaultNotes(context: context).resolveExactly(argument, context: context).path
         } catch CoreError.noteNotFound(let query) {
             let candidate = try vault.relativePath(of: context.absoluteURL(argument))
             if candidate.hasSuffix(".md") { return candidate }
