@@ -59,7 +59,7 @@ struct VaultNotes {
         do {
             return try resolveExactly(argument, context: context)
         } catch CoreError.noteNotFound(let query) {
-            let names = resolver(context).suggestions(for: query)
+            let names = namingResolver(context).suggestions(for: query)
             guard !names.isEmpty else { throw CoreError.noteNotFound(query: query) }
             throw CLIError(CoreError.noteNotFound(query: query).description,
                            hint: "did you mean " + names.map { "'\($0)'" }.joined(separator: ", ") + "? ('quire list' shows the notes)")
@@ -72,12 +72,22 @@ struct VaultNotes {
         if let record = recordNamedAsPath(argument, context: context) {
             return Note(record: record, withFrontMatter: withFrontMatter)
         }
-        return try resolver(context).resolve(argument)
+        let found = try namingResolver(context).resolve(argument)
+        // The resolver's notes hold only what names them; a note the catalog lacks was read whole.
+        return catalog.catalog.record(path: found.path).map { Note(record: $0, withFrontMatter: withFrontMatter) } ?? found
     }
 
     /// The resolver of NOTE arguments over these notes.
     func resolver(_ context: CommandContext) -> NoteResolver {
         NoteResolver(vault: vault, notes: notes, currentDirectory: context.currentDirectory)
+    }
+
+    /// A resolver of NOTE arguments whose notes carry only what names a note (path, folder, id,
+    /// title, aliases, tags, project and flags; no dates, words, keys or links): it answers
+    /// `resolve`, `notes(titled:)` and `suggestions` as `resolver` does, without decoding every
+    /// record whole (the notes already decoded when a command asked for them all).
+    func namingResolver(_ context: CommandContext) -> NoteResolver {
+        NoteResolver(vault: vault, notes: decoded.namingNotes(of: catalog), currentDirectory: context.currentDirectory)
     }
 
     /// Resolves a NOTE argument and reads the whole note (with its body) from disk.
@@ -89,6 +99,14 @@ struct VaultNotes {
 /// The notes a `VaultNotes` decoded, kept across its copies.
 private final class DecodedNotes {
     private var all: [Note]?
+    private var naming: [Note]?
+
+    func namingNotes(of catalog: VaultCatalog) -> [Note] {
+        if let notes = all ?? naming { return notes }
+        let decoded = catalog.catalog.recordHeads.map { Note(record: $0, withFrontMatter: false) }
+        naming = decoded
+        return decoded
+    }
 
     func notes(of catalog: VaultCatalog, withFrontMatter: Bool) -> [Note] {
         if let all { return all }

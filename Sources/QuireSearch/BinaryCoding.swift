@@ -179,7 +179,9 @@ struct BinaryReader {
         return result
     }
 
-    mutating func record() throws(CacheError) -> NoteRecord {
+    /// The first fields of a record, up to its aliases (what names a note: path, id, title,
+    /// aliases, and the few keys before them); the others keep their defaults.
+    mutating func recordHead() throws(CacheError) -> NoteRecord {
         var record = NoteRecord(path: try string())
         record.folder = try string(); record.id = try optionalString(); record.title = try string()
         record.tags = try strings(); record.project = try optionalString()
@@ -189,7 +191,13 @@ struct BinaryReader {
         record.color = try optionalString()
         record.mood = try u8() == 0 ? nil : try int()
         record.priority = try u8() == 0 ? nil : try value()
-        record.aliases = try strings(); record.createdAt = try date(); record.updatedAt = try date()
+        record.aliases = try strings()
+        return record
+    }
+
+    mutating func record() throws(CacheError) -> NoteRecord {
+        var record = try recordHead()
+        record.createdAt = try date(); record.updatedAt = try date()
         record.words = try int()
         record.createdAtSource = DateSourceCode.source(try u8()); record.updatedAtSource = DateSourceCode.source(try u8())
         record.setExtraFrontMatter(try entries())

@@ -117,6 +117,21 @@ final class RecordTable: @unchecked Sendable {
         return kept ?? decoding(index)
     }
 
+    /// The first fields of the record at `index`, up to its aliases (`BinaryReader.recordHead`),
+    /// without decoding the rest or keeping it; the kept record when it was decoded before.
+    func head(_ index: Int) -> NoteRecord {
+        lock.lock()
+        let kept = decoded[index] ? storage[index] : nil
+        lock.unlock()
+        if let kept { return kept }
+        var reader = reader(at: index)
+        do throws(CacheError) {
+            return try reader.recordHead()
+        } catch {
+            return decoding(index)
+        }
+    }
+
     /// Takes the pages of the file this table was loaded from out of resident memory
     /// (`ColumnMemory.releaseReadPages`; nothing for a table built in memory).
     func releaseReadPages() {
@@ -193,12 +208,7 @@ final class RecordTable: @unchecked Sendable {
     /// file cannot give back (a damaged cache) becomes a placeholder that says so, never a crash.
     private func decoding(_ index: Int) -> NoteRecord {
         var record: NoteRecord
-        let offset = Int(encoded.offsets[index])
-        var reader = BinaryReader(
-            base: (encoded.memory.base + encoded.recordsOffset + offset).assumingMemoryBound(to: UInt8.self),
-            count: encoded.recordsLength - offset)
-        reader.memory = encoded.memory
-        reader.baseOffset = encoded.recordsOffset + offset
+        var reader = reader(at: index)
         do throws(CacheError) {
             record = try reader.record()
         } catch {
@@ -207,5 +217,16 @@ final class RecordTable: @unchecked Sendable {
                                            message: "the catalog cache is damaged: run 'quire index --rebuild'")]
         }
         return record
+    }
+
+    /// A reader of the record at `index`'s encoding.
+    private func reader(at index: Int) -> BinaryReader {
+        let offset = Int(encoded.offsets[index])
+        var reader = BinaryReader(
+            base: (encoded.memory.base + encoded.recordsOffset + offset).assumingMemoryBound(to: UInt8.self),
+            count: encoded.recordsLength - offset)
+        reader.memory = encoded.memory
+        reader.baseOffset = encoded.recordsOffset + offset
+        return reader
     }
 }

@@ -29,4 +29,33 @@ struct NoteFromRecordTests {
         #expect(notes["plain.md"]?.format == FrontMatterFormat.none)
         #expect(notes["plain.md"]?.hasTitle == false)
     }
+
+    /// `Catalog.recordHeads` (the first fields of each record, what names a note) gives each
+    /// live note's path, folder, id, title, aliases, tags, project, flags, color, mood and
+    /// priority as the whole records do, from the snapshot on disk and from notes added since.
+    @Test func recordHeadsHoldTheFieldsOfWholeRecords() throws {
+        let vault = try TestVault()
+        try vault.write("a/one.md", "---\nid: 20260101\ntitle: One\naliases: [Uno, Eins]\ntags: [x, y]\nproject: P\n"
+                        + "draft: true\npinned: true\ncolor: red\nmood: 3\npriority: high\n---\n[[two]] body.\n")
+        try vault.write("two.md", "+++\ntitle = \"Two\"\naliases = [\"Deux\"]\n+++\nBody.\n")
+        try vault.write("plain.md", "Just text.\n")
+        _ = CatalogStore(root: vault.root, paths: ["a/one.md", "plain.md", "two.md"], rebuild: true)
+        try vault.write("b/three.md", "---\ntitle: Three\naliases: [Drei]\nmood: 1\n---\nNew since the snapshot.\n")
+        try vault.remove("plain.md")
+        let store = CatalogStore(root: vault.root, paths: ["a/one.md", "b/three.md", "two.md"])
+        #expect(store.report.cacheIssue == nil)
+        let heads = store.catalog.recordHeads, records = store.catalog.records
+        #expect(heads.map(\.path) == ["a/one.md", "b/three.md", "two.md"])
+        #expect(heads.map(\.path) == records.map(\.path))
+        for (head, record) in zip(heads, records) {
+            #expect(head.folder == record.folder && head.id == record.id && head.title == record.title, "\(head.path)")
+            #expect(head.aliases == record.aliases && head.tags == record.tags && head.project == record.project, "\(head.path)")
+            #expect(head.draft == record.draft && head.pinned == record.pinned && head.hasTitle == record.hasTitle, "\(head.path)")
+            #expect(head.format == record.format && head.color == record.color, "\(head.path)")
+            #expect(head.mood == record.mood && head.priority == record.priority, "\(head.path)")
+        }
+        #expect(heads.first?.aliases == ["Uno", "Eins"])
+        // Read before the whole records were decoded: the rest of the record was not.
+        #expect(heads.first?.links.isEmpty == true && records.first?.links.isEmpty == false)
+    }
 }

@@ -77,7 +77,7 @@ struct RenameCommand: Command {
         let vault = try context.vault()
         let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
-        let namesakes = all.resolver(context).notes(titled: title).filter { $0.path != found.path }
+        let namesakes = all.namingResolver(context).notes(titled: title).filter { $0.path != found.path }
         if !force, let other = namesakes.first {
             throw CLIError("another note is titled '\(other.title)' (\(context.displayPath(other.path, vault: vault)))",
                            hint: "choose another title, or add --force to share it (a shared title no longer names one note)")

@@ -103,7 +103,7 @@ struct NewCommand: Command {
         try plan.write(to: vault)
         let path = plan.path
         context.output.line(context.displayPath(path, vault: vault))
-        let namesakes = try VaultNotes(context: context).resolver(context).notes(titled: title).filter { $0.path != path }
+        let namesakes = try VaultNotes(context: context).namingResolver(context).notes(titled: title).filter { $0.path != path }
         if let other = namesakes.first {
             context.output.error("quire: warning: another note is titled '\(other.title)' (\(context.displayPath(other.path, vault: vault)));"
                                  + " the title no longer names one note — 'quire rename' changes it")
