@@ -161,7 +161,7 @@ public enum JSONImport {
     /// Every note id of the vault (from its catalog) with the paths of the notes holding it.
     static func existingIDs(_ vault: Vault, environment: [String: String]) throws -> [String: [String]] {
         var ids: [String: [String]] = [:]
-        for record in try VaultSession(vault: vault, environment: environment).catalog.records {
+        for record in try VaultSession(vault: vault, environment: environment).catalog.recordHeads {
             if let id = record.id { ids[id, default: []].append(record.path) }
         }
         return ids

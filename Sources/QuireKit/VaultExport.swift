@@ -37,7 +37,7 @@ public enum VaultExport {
     /// writes every note back byte for byte.
     public static func json(_ vault: Vault, options: ExportOptions) throws -> ExportReport {
         let session = try VaultSession(vault: vault, environment: options.environment)
-        let paths = session.catalog.records.map(\.path)
+        let paths = session.catalog.recordHeads.map(\.path)
         let attachments = try session.attachmentPaths()
         var text = "["
         for (index, path) in paths.enumerated() {

@@ -71,7 +71,7 @@ extension VaultLinks {
             }
         } else {
             edges = graph().edges
-            for record in catalog.records {
+            for record in catalog.recordHeads {
                 names[NoteParser.stem(of: record.path), default: []].append(record.path)
                 if record.hasTitle { names[record.title, default: []].append(record.path) }
             }

@@ -90,7 +90,7 @@ public enum VaultSync {
                 .lost(by: vault.deviceName(environment: options.environment), since: headBefore)
         }
         guard options.repairLinks, !options.dryRun, !outcome.report.updatedFromRemote.isEmpty else { return outcome }
-        let notes = try VaultSession(vault: vault, environment: options.environment).catalog.records.map { Note(record: $0, withFrontMatter: false) }
+        let notes = try VaultSession(vault: vault, environment: options.environment).catalog.recordHeads.map { Note(record: $0, withFrontMatter: false) }
         outcome.repairs = try LinkRepair.afterSync(vault: vault, notes: notes, before: headBefore,
                                                    now: QuireClock.now(environment: options.environment))
         if !outcome.repairs.changed.isEmpty {

@@ -179,8 +179,8 @@ struct BinaryReader {
         return result
     }
 
-    /// The first fields of a record, up to its aliases (what names a note: path, id, title,
-    /// aliases, and the few keys before them); the others keep their defaults.
+    /// The first fields of a record: every one but its other front-matter keys, its problems and
+    /// its links (what names, dates, counts and sorts a note), which keep their defaults.
     mutating func recordHead() throws(CacheError) -> NoteRecord {
         var record = NoteRecord(path: try string())
         record.folder = try string(); record.id = try optionalString(); record.title = try string()
@@ -191,15 +191,14 @@ struct BinaryReader {
         record.color = try optionalString()
         record.mood = try u8() == 0 ? nil : try int()
         record.priority = try u8() == 0 ? nil : try value()
-        record.aliases = try strings()
+        record.aliases = try strings(); record.createdAt = try date(); record.updatedAt = try date()
+        record.words = try int()
+        record.createdAtSource = DateSourceCode.source(try u8()); record.updatedAtSource = DateSourceCode.source(try u8())
         return record
     }
 
     mutating func record() throws(CacheError) -> NoteRecord {
         var record = try recordHead()
-        record.createdAt = try date(); record.updatedAt = try date()
-        record.words = try int()
-        record.createdAtSource = DateSourceCode.source(try u8()); record.updatedAtSource = DateSourceCode.source(try u8())
         record.setExtraFrontMatter(try entries())
         let length = Int(try u32())
         let start = try take(length)

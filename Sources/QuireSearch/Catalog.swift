@@ -177,9 +177,10 @@ public struct Catalog: Sendable {
         mapRecords(liveSet.members) { $0.pointee }.sorted { ExactPath.precedes($0.path, $1.path) }
     }
 
-    /// The first fields of every live note's record, up to its aliases (path, folder, id,
-    /// title, tags, project, flags, color, mood, priority, aliases; the others keep their
-    /// defaults), sorted by path: what names the notes, at a fraction of `records`' cost.
+    /// The first fields of every live note's record (`BinaryReader.recordHead`: path, folder,
+    /// id, title, tags, project, flags, color, mood, priority, aliases, dates and words; not
+    /// its other front-matter keys, problems or links), sorted by path: what names, counts and
+    /// sorts the notes, at half the time and memory of `records` at 100,000 notes.
     public var recordHeads: [NoteRecord] {
         liveSet.members.map { document in
             document < base.count ? base.records.head(document) : delta.records.head(document - base.count)
@@ -311,11 +312,11 @@ public struct Catalog: Sendable {
     /// Tags with the number of notes carrying each (`NameCount.counting`: a note counts once per
     /// tag, case-folded, each shown in its most common spelling, sorted by name).
     public func tags() -> [NameCount] {
-        NameCount.counting(records.map { $0.tags })
+        NameCount.counting(recordHeads.map { $0.tags })
     }
 
     /// Projects with their number of notes (`NameCount.counting`), sorted by name case-insensitively.
     public func projects() -> [NameCount] {
-        NameCount.counting(records.map { $0.project.map { [$0] } ?? [] })
+        NameCount.counting(recordHeads.map { $0.project.map { [$0] } ?? [] })
     }
 }

@@ -117,8 +117,9 @@ final class RecordTable: @unchecked Sendable {
         return kept ?? decoding(index)
     }
 
-    /// The first fields of the record at `index`, up to its aliases (`BinaryReader.recordHead`),
-    /// without decoding the rest or keeping it; the kept record when it was decoded before.
+    /// The first fields of the record at `index` (`BinaryReader.recordHead`: all but its other
+    /// front-matter keys, problems and links), without decoding the rest or keeping it; the kept
+    /// record when it was decoded before.
     func head(_ index: Int) -> NoteRecord {
         lock.lock()
         let kept = decoded[index] ? storage[index] : nil

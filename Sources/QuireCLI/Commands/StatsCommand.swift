@@ -43,7 +43,7 @@ struct StatsCommand: Command {
             return
         }
         all.warnAboutProblems(output)
-        let notes = all.notes
+        let notes = all.summaries
         let words = notes.reduce(0) { $0 + $1.words }
         let drafts = notes.filter(\.draft).count
         let byFolder = Self.counts(notes.map { [$0.folder] })
