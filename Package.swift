@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "QuireSyncTests", dependencies: ["QuireSync", "QuireGit", "QuireCore", "QuireTestSupport"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireCore"]),
         .testTarget(name: "QuireCryptoTests", dependencies: ["QuireCrypto", "QuireCore"]),
-        .testTarget(name: "QuireKitTests", dependencies: ["QuireKit", "QuireSearch", "QuireSync", "QuireGit", "QuireCore", "QuireCrypto"]),
+        .testTarget(name: "QuireKitTests", dependencies: ["QuireKit", "QuireSearch", "QuireSync", "QuireGit", "QuireCore", "QuireCrypto", "QuireTestSupport"]),
         // Starts the built `quire lsp` and speaks JSON-RPC to it (and drives headless Neovim).
         .testTarget(name: "QuireLSPTests", dependencies: ["QuireLSP", "QuireCore", "QuireTestSupport", "quire"]),
         // Runs the built `quire` end to end: depending on it makes `swift test` build what it runs.

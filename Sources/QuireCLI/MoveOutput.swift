@@ -12,10 +12,15 @@ enum MoveOutput {
         .flag("--no-links", help: "Move only: leave every link as it is."),
     ]
 
-    /// The workflow's options from the arguments.
-    static func options(_ arguments: ParsedArguments, context: CommandContext) throws -> MoveOptions {
-        MoveOptions(now: try context.now(), dryRun: arguments.has("--dry-run"), rewritesLinks: !arguments.has("--no-links"),
-                    force: arguments.has("--force"))
+    /// The workflow's options from the arguments; with `notes`, a move of notes reads only those
+    /// that may link to them (their catalog's link terms, `MoveOptions.linkingNotes`).
+    static func options(_ arguments: ParsedArguments, context: CommandContext, notes: VaultNotes? = nil) throws -> MoveOptions {
+        var options = MoveOptions(now: try context.now(), dryRun: arguments.has("--dry-run"), rewritesLinks: !arguments.has("--no-links"),
+                                  force: arguments.has("--force"))
+        if let catalog = notes?.catalog.catalog {
+            options.linkingNotes = { keys in catalog.notesLinking(toNameKeys: keys) }
+        }
+        return options
     }
 
     /// Prints `shown` (the new path) and what happened to the links.

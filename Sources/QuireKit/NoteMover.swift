@@ -29,6 +29,11 @@ public struct MoveOptions: Sendable {
     public var force = false
     /// The time `updatedAt` is stamped with.
     public var now: Date
+    /// The notes that may hold a link whose name key (`LinkTarget.nameKey`) is one of the keys
+    /// given, or nil when any note may (`Catalog.notesLinking(toNameKeys:)`). With it, a move
+    /// or rename of notes (not of a whole folder) reads and rewrites only those notes and the
+    /// moved ones, instead of every note; without it, every note is read.
+    public var linkingNotes: (@Sendable (Set<String>) -> Set<String>?)?
 
     /// Creates options.
     public init(now: Date, dryRun: Bool = false, rewritesLinks: Bool = true, force: Bool = false) {
@@ -120,7 +125,7 @@ public enum NoteMover {
         report.moves = plan.notes.sorted { $0.key < $1.key }.map { (from: $0.key.string, to: $0.value) }
         var rewritten: [RewrittenNote] = []
         if options.rewritesLinks {
-            let planned = try planLinks(vault: vault, notes: notes, plan: plan, read: read)
+            let planned = try planLinks(vault: vault, notes: notes, plan: plan, linkingNotes: options.linkingNotes, read: read)
             rewritten = planned.notes
             report.left = planned.left
         }
@@ -217,11 +222,14 @@ public enum NoteMover {
 
     /// The link rewrites of a plan.
     private static func planLinks(vault: Vault, notes: [Note], plan: MovePlan,
+                                  linkingNotes: (@Sendable (Set<String>) -> Set<String>?)?,
                                   read: @escaping @Sendable (String) throws -> Data) throws -> (notes: [RewrittenNote], left: [LeftLink]) {
         var beforeEntries: [LinkTargetTable.Entry] = []
         var afterEntries: [LinkTargetTable.Entry] = []
         var names: [ExactPath: LinkRetargeter.NoteNames] = [:]
         var movedNames = Set<String>()
+        // Every name a link to a moved or retitled note can be written with, before or after.
+        var nameKeys = Set<String>()
         for note in notes {
             let key = ExactPath(note.path)
             let newPath = plan.notes[key] ?? note.path
@@ -233,11 +241,22 @@ public enum NoteMover {
             if plan.notes[key] != nil || plan.titles[key] != nil {
                 movedNames.insert(LinkResolver.key(stem(of: note.path)))
                 movedNames.insert(LinkResolver.key(note.title))
+                for name in [note.path, newPath, note.title, title] + note.aliases {
+                    nameKeys.insert(LinkResolver.key(name))
+                    nameKeys.insert(LinkResolver.key(stem(of: name)))
+                    if let nameKey = LinkTarget.nameKey(of: name) { nameKeys.insert(nameKey) }
+                }
             }
         }
         let retargeter = LinkRetargeter(before: LinkResolver(index: LinkTargetTable(notes: beforeEntries)),
                                         after: LinkResolver(index: LinkTargetTable(notes: afterEntries)), names: names)
-        let files = try LinkRewrite.read(notes.map(\.path), with: read)
+        var paths = notes.map(\.path)
+        // A note that moves is read for its own links; another only when it may link to one that
+        // moves (a folder moved whole moves attachments too: every note is read then).
+        if plan.folder == nil, let linking = linkingNotes?(nameKeys) {
+            paths = paths.filter { linking.contains($0) || plan.notes[ExactPath($0)] != nil || plan.titles[ExactPath($0)] != nil }
+        }
+        let files = try LinkRewrite.read(paths, with: read)
         // Every path counts as moved for the retargeter, so that a retitled note's links follow its title.
         var moved = plan.notes
         for path in plan.titles.keys where moved[path] == nil { moved[path] = path.string }

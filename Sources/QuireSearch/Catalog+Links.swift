@@ -147,6 +147,18 @@ extension Catalog {
         return found
     }
 
+    /// The vault paths of the live notes that hold a link whose name key (`LinkTarget.nameKey`:
+    /// its file name, title or alias, lowercased) is one of `keys`, found through the index's
+    /// link terms; nil when a key is too long for the index to hold (any note may then).
+    public func notesLinking(toNameKeys keys: Set<String>) -> Set<String>? {
+        guard keys.allSatisfy({ $0.utf8.count <= Attribute.maximumNameBytes }) else { return nil }
+        var paths = Set<String>()
+        for key in keys {
+            for document in documents(withAttribute: Attribute.link + key) { paths.insert(path(document)) }
+        }
+        return paths
+    }
+
     /// A resolver over this catalog's notes and `attachments` (vault paths of other files).
     public func linkResolver(attachments: [String] = []) -> LinkResolver {
         LinkResolver(index: CatalogLinkTargets(catalog: self, attachments: attachments))

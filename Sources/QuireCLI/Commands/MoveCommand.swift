@@ -37,8 +37,8 @@ struct MoveCommand: Command {
             return
         }
         let destination = try FileMover.freePath(in: all.vault, folder: target, fileName: name)
-        let report = try NoteMover.run(vault: all.vault, notes: all.notes, plan: MovePlan(notes: [ExactPath(found.path): destination]),
-                                       options: MoveOutput.options(arguments, context: context))
+        let report = try NoteMover.run(vault: all.vault, notes: all.summaries, plan: MovePlan(notes: [ExactPath(found.path): destination]),
+                                       options: MoveOutput.options(arguments, context: context, notes: all))
         MoveOutput.print(report, shown: destination, arguments: arguments, vault: all.vault, context: context)
     }
 }
@@ -90,9 +90,9 @@ struct RenameCommand: Command {
         }
         let plan = try NoteRetitle.plan(vault: vault, path: found.path, folder: found.folder, title: title, current: found.title)
         let destination = plan.notes[ExactPath(found.path)] ?? found.path
-        var options = try MoveOutput.options(arguments, context: context)
+        var options = try MoveOutput.options(arguments, context: context, notes: all)
         options.force = force
-        let report = try NoteMover.run(vault: vault, notes: all.notes, plan: plan, options: options)
+        let report = try NoteMover.run(vault: vault, notes: all.summaries, plan: plan, options: options)
         MoveOutput.print(report, shown: destination, arguments: arguments, vault: vault, context: context)
     }
 }
