@@ -14,10 +14,12 @@ struct IndexSegment: Sendable {
     let postingDocs: Column
     /// `title << 24 | other` occurrences of the term in the document.
     let postingFrequencies: Column
-    /// Each posting's token positions, relative to its document's start in `forward`: term by
-    /// term, each term's postings one after another, each with as many positions as its
-    /// frequencies say (or `positionOverflow`, when they are capped).
-    let positions: Column
+    /// Each posting's token positions, relative to its document's start in `forward`, in 16
+    /// bits (their low 16 bits in a document of more than `longDocument` tokens, whose
+    /// positions a phrase finds in the forward index instead): term by term, each term's
+    /// postings one after another, each with as many positions as its frequencies say (or
+    /// `positionOverflow`, when they are capped).
+    let positions: FlatColumn<UInt16>
     /// `terms.count + 1` offsets into `positions`: where each term's positions begin.
     let termPositionStarts: Column
     /// The postings whose frequencies are capped (255 in the title, 0xFFFFFF elsewhere) with
@@ -33,6 +35,9 @@ struct IndexSegment: Sendable {
     /// Per document, the keys the list orders compare: `updatedAt` and `createdAt` in seconds
     /// since 1970 and the word count (NaN when missing), three values a document.
     let sortKeys: FlatColumn<Double>
+
+    /// The most tokens a document may have for its positions to fit in `positions`.
+    static let longDocument = Int(UInt16.max)
 
     /// Which sort key of `sortKeys`.
     enum SortField: Int { case updated = 0, created = 1, words = 2 }
@@ -80,7 +85,8 @@ struct IndexSegment: Sendable {
     /// Documents holding a phrase whose tokens accept the term ids of `ranges`, with its
     /// occurrences in the title and elsewhere. The postings of the exact tokens are walked
     /// together, rarest first: each document holding all of them gives one place where the
-    /// phrase may start per position of the rarest (the anchor). The forward index then decides,
+    /// phrase may start per position of the rarest (the anchor; in a document of more than
+    /// `longDocument` tokens, found by a scan of its forward index). The forward index then decides,
     /// a token at a time over every place at once: each pass reads one token per place — reads
     /// that do not wait for one another, though each is likely a cache miss — and keeps the
     /// places where the token fits.
@@ -116,17 +122,50 @@ struct IndexSegment: Sendable {
             }
             let tokenRange = forwardStarts.span(document, limit: forward.count)
             let limit = titleOnly ? min(Int(titleLengths[document]), tokenRange.count) : tokenRange.count
-            for index in anchorPositions {
-                let first = Int(positions[index]) - anchor
-                guard first >= 0, first + ranges.count <= limit else { continue }
-                starts.append(tokenRange.lowerBound + first)
-                owners.append(Int32(document))
+            if tokenRange.count > Self.longDocument {
+                Self.appendOccurrences(of: UInt32(truncatingIfNeeded: anchorID), in: forward.pointer + tokenRange.lowerBound,
+                                       from: anchor, to: limit - (ranges.count - 1 - anchor),
+                                       shift: tokenRange.lowerBound - anchor, owner: Int32(truncatingIfNeeded: document),
+                                       &starts, &owners)
+            } else {
+                for index in anchorPositions {
+                    let first = Int(positions[index]) - anchor
+                    guard first >= 0, first + ranges.count <= limit else { continue }
+                    starts.append(tokenRange.lowerBound + first)
+                    owners.append(Int32(document))
+                }
             }
             if starts.count >= Self.placesPerChunk {
                 checkPlaces(&starts, &owners, ranges, anchor: anchor, visit)
             }
         }
         checkPlaces(&starts, &owners, ranges, anchor: anchor, visit)
+    }
+
+    /// Appends each place of `token` in `tokens[start..<end]`, plus `shift`, to `starts` (and
+    /// `owner` to `owners`), places ascending: sixteen tokens a comparison, a token at a time
+    /// only in a run of sixteen that holds it.
+    private static func appendOccurrences(of token: UInt32, in tokens: UnsafePointer<UInt32>, from start: Int, to end: Int,
+                                          shift: Int, owner: Int32, _ starts: inout [Int], _ owners: inout [Int32]) {
+        let wanted = SIMD16<UInt32>(repeating: token)
+        var position = start
+        while position + 16 <= end {
+            let run = UnsafeRawPointer(tokens + position).loadUnaligned(as: SIMD16<UInt32>.self)
+            if any(run .== wanted) {
+                for place in position..<position + 16 where tokens[place] == token {
+                    starts.append(place + shift)
+                    owners.append(owner)
+                }
+            }
+            position += 16
+        }
+        while position < end {
+            if tokens[position] == token {
+                starts.append(position + shift)
+                owners.append(owner)
+            }
+            position += 1
+        }
     }
 
     /// How many places where a phrase may start are checked together.

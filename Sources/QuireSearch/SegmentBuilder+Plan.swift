@@ -201,7 +201,7 @@ extension SegmentBuilder {
         /// Places for the chunk `terms` of the postings' documents or frequencies, or of the
         /// positions, in a buffer that starts at the chunk's first element.
         func places(docs: UnsafeMutablePointer<UInt32>? = nil, frequencies: UnsafeMutablePointer<UInt32>? = nil,
-                    positions: UnsafeMutablePointer<UInt32>? = nil, terms: Range<Int>) -> SlicePlaces {
+                    positions: UnsafeMutablePointer<UInt16>? = nil, terms: Range<Int>) -> SlicePlaces {
             var places = SlicePlaces(docs: docs, frequencies: frequencies, positions: positions)
             places.termRange = UInt32(terms.lowerBound)..<UInt32(terms.upperBound)
             places.postingOrigin = Int(postingStarts[terms.lowerBound])

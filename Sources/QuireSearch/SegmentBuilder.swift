@@ -80,7 +80,7 @@ enum SegmentBuilder {
             case .termOffsets: return plan.terms.offsets.count * 4
             case .postingStarts: return plan.postingStarts.count * 4
             case .postingDocs, .postingFrequencies: return plan.postingCount * 4
-            case .positions: return plan.positionCount * 4
+            case .positions: return plan.positionCount * 2
             case .termPositionStarts: return plan.positionStarts.count * 4
             case .positionOverflow: return 0
             case .forwardStarts: return plan.forwardStarts.count * 4
@@ -126,35 +126,35 @@ enum SegmentBuilder {
         // The large columns in chunks of whole terms (whole documents for the forward index), one
         // pass over the slices per chunk, all in one buffer: a chunk of terms takes their
         // postings' documents, their frequencies (which find the capped postings) and their
-        // positions in one pass, one after the other in the buffer. The slices give up their
-        // forward indexes in the forward index's passes, the last ones.
+        // positions (two a u32 value) in one pass, one after the other in the buffer. The slices
+        // give up their forward indexes in the forward index's passes, the last ones.
         let limit = max(wanted ?? chunkLimit(forwardCount: plan.forwardCount), 1)
-        let termWeights = zip(plan.postingStarts, plan.positionStarts).map { 2 * Int($0) + Int($1) }
+        let termWeights = zip(plan.postingStarts, plan.positionStarts).map { 2 * Int($0) + Int($1) / 2 }
         let termChunks = chunks(termWeights, limit: limit)
         let documentChunks = chunks(plan.forwardStarts, limit: limit)
-        let largest = max(termChunks.map { termWeights[$0.upperBound] - termWeights[$0.lowerBound] }.max() ?? 0,
-                          documentChunks.map { Int(plan.forwardStarts[$0.upperBound] - plan.forwardStarts[$0.lowerBound]) }
-                              .max() ?? 0)
-        let buffer = WritableColumn<UInt32>(count: largest)
+        func span(_ starts: [UInt32], _ chunk: Range<Int>) -> Int { Int(starts[chunk.upperBound] - starts[chunk.lowerBound]) }
+        let largest = max(termChunks.map { 2 * span(plan.postingStarts, $0) + (span(plan.positionStarts, $0) + 1) / 2 }.max() ?? 0,
+                          documentChunks.map { span(plan.forwardStarts, $0) }.max() ?? 0)
+        let storage = WritableColumn<UInt32>(count: largest)
+        defer { withExtendedLifetime(storage) {} }
+        let buffer = UnsafeMutableRawPointer(storage.pointer)
         var overflow: [UInt32] = []
         for chunk in termChunks {
             let (firstPosting, firstPosition) = (Int(plan.postingStarts[chunk.lowerBound]), Int(plan.positionStarts[chunk.lowerBound]))
-            let postings = Int(plan.postingStarts[chunk.upperBound]) - firstPosting
-            let positions = Int(plan.positionStarts[chunk.upperBound]) - firstPosition
-            let (docs, frequencies) = (buffer.pointer, buffer.pointer + postings)
-            overflow += plan.fill(&slices, plan.places(docs: docs, frequencies: frequencies,
-                                                       positions: buffer.pointer + 2 * postings, terms: chunk),
-                                  keepForward: true)
+            let (postings, positionCount) = (span(plan.postingStarts, chunk), span(plan.positionStarts, chunk))
+            let docs = buffer.bindMemory(to: UInt32.self, capacity: 2 * postings)
+            let positions = (buffer + 8 * postings).bindMemory(to: UInt16.self, capacity: positionCount)
+            overflow += plan.fill(&slices, plan.places(docs: docs, frequencies: docs + postings, positions: positions,
+                                                       terms: chunk), keepForward: true)
             try file.write(.postingDocs, from: firstPosting, UnsafeBufferPointer(start: docs, count: postings))
-            try file.write(.postingFrequencies, from: firstPosting, UnsafeBufferPointer(start: frequencies, count: postings))
-            try file.write(.positions, from: firstPosition,
-                           UnsafeBufferPointer(start: buffer.pointer + 2 * postings, count: positions))
+            try file.write(.postingFrequencies, from: firstPosting, UnsafeBufferPointer(start: docs + postings, count: postings))
+            try file.write(.positions, from: firstPosition, UnsafeBufferPointer(start: positions, count: positionCount))
         }
         for chunk in documentChunks {
-            plan.fillForward(&slices, plan.places(forward: buffer.pointer, documents: chunk))
+            let forward = buffer.bindMemory(to: UInt32.self, capacity: span(plan.forwardStarts, chunk))
+            plan.fillForward(&slices, plan.places(forward: forward, documents: chunk))
             let first = Int(plan.forwardStarts[chunk.lowerBound])
-            try file.write(.forward, from: first, UnsafeBufferPointer(start: buffer.pointer,
-                                                                      count: Int(plan.forwardStarts[chunk.upperBound]) - first))
+            try file.write(.forward, from: first, UnsafeBufferPointer(start: forward, count: span(plan.forwardStarts, chunk)))
         }
         overflow = sortedPairs(overflow)
         slices = []
@@ -241,7 +241,7 @@ enum SegmentBuilder {
         for index in slices.indices { slices[index].releaseRecords() }
         let docs = WritableColumn<UInt32>(count: plan.postingCount)
         let frequencies = WritableColumn<UInt32>(count: plan.postingCount)
-        let positions = WritableColumn<UInt32>(count: plan.positionCount)
+        let positions = WritableColumn<UInt16>(count: plan.positionCount)
         let forward = WritableColumn<UInt32>(count: plan.forwardCount)
         let overflow = sortedPairs(plan.fill(&slices, SlicePlaces(docs: docs.pointer, frequencies: frequencies.pointer,
                                                                   positions: positions.pointer, forward: forward.pointer)))

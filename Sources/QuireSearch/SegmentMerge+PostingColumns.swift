@@ -7,7 +7,7 @@ extension SegmentMerge {
         let docs: UnsafePointer<UInt32>
         let frequencies: UnsafePointer<UInt32>
         let postingCount: Int
-        let positions: UnsafePointer<UInt32>
+        let positions: UnsafePointer<UInt16>
         let termPositionStarts: UnsafePointer<UInt32>
 
         init(_ segment: IndexSegment) {

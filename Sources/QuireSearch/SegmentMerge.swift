@@ -131,7 +131,7 @@ struct SegmentMerge {
             case .termOffsets: return termOffsets.count * 4
             case .postingStarts: return postingStarts.count * 4
             case .postingDocs, .postingFrequencies: return Int(postingStarts[postingStarts.count - 1]) * 4
-            case .positions: return Int(positionStarts[positionStarts.count - 1]) * 4
+            case .positions: return Int(positionStarts[positionStarts.count - 1]) * 2
             case .termPositionStarts: return positionStarts.count * 4
             case .positionOverflow: return 0
             case .forwardStarts: return documents.forwardStarts.count * 4
@@ -161,28 +161,31 @@ struct SegmentMerge {
         let limit = max(chunkLimit, 1)
         let termChunks = self.termChunks(limit: limit)
         let documentChunks = SegmentBuilder.chunks(documents.forwardStarts, limit: limit)
-        let largest = max(termChunks.map { termWeight($0.upperBound) - termWeight($0.lowerBound) }.max() ?? 0,
-                          documentChunks.map { Int(documents.forwardStarts[$0.upperBound] - documents.forwardStarts[$0.lowerBound]) }
-                              .max() ?? 0)
-        let buffer = WritableColumn<UInt32>(count: max(largest, 1))
+        func span(_ starts: [UInt32], _ chunk: Range<Int>) -> Int { Int(starts[chunk.upperBound] - starts[chunk.lowerBound]) }
+        let largest = max(termChunks.map { 2 * span(postingStarts, $0) + (span(positionStarts, $0) + 1) / 2 }.max() ?? 0,
+                          documentChunks.map { span(documents.forwardStarts, $0) }.max() ?? 0)
+        // One buffer for every chunk: a chunk of terms' documents and frequencies (u32) then
+        // positions (u16), or a chunk of documents' forward index (u32).
+        let storage = WritableColumn<UInt32>(count: max(largest, 1))
+        defer { withExtendedLifetime(storage) {} }
+        let buffer = UnsafeMutableRawPointer(storage.pointer)
         var overflow: [UInt32] = []
         for chunk in termChunks {
             let (firstPosting, firstPosition) = (Int(postingStarts[chunk.lowerBound]), Int(positionStarts[chunk.lowerBound]))
-            let postings = Int(postingStarts[chunk.upperBound]) - firstPosting
-            let positions = Int(positionStarts[chunk.upperBound]) - firstPosition
-            overflow += fillPostings(chunk, into: buffer.pointer, postings: postings)
-            try file.write(.postingDocs, from: firstPosting, UnsafeBufferPointer(start: buffer.pointer, count: postings))
-            try file.write(.postingFrequencies, from: firstPosting,
-                           UnsafeBufferPointer(start: buffer.pointer + postings, count: postings))
-            try file.write(.positions, from: firstPosition,
-                           UnsafeBufferPointer(start: buffer.pointer + 2 * postings, count: positions))
+            let (postings, positionCount) = (span(postingStarts, chunk), span(positionStarts, chunk))
+            let docs = buffer.bindMemory(to: UInt32.self, capacity: 2 * postings)
+            let positions = (buffer + 8 * postings).bindMemory(to: UInt16.self, capacity: positionCount)
+            overflow += fillPostings(chunk, docs: docs, positions: positions, postings: postings)
+            try file.write(.postingDocs, from: firstPosting, UnsafeBufferPointer(start: docs, count: postings))
+            try file.write(.postingFrequencies, from: firstPosting, UnsafeBufferPointer(start: docs + postings, count: postings))
+            try file.write(.positions, from: firstPosition, UnsafeBufferPointer(start: positions, count: positionCount))
             for source in sources { source.segment.releaseReadPages() }
         }
         for chunk in documentChunks {
-            documents.fillForward(sources, order, termMaps, chunk, into: buffer.pointer)
+            let forward = buffer.bindMemory(to: UInt32.self, capacity: span(documents.forwardStarts, chunk))
+            documents.fillForward(sources, order, termMaps, chunk, into: forward)
             let first = Int(documents.forwardStarts[chunk.lowerBound])
-            try file.write(.forward, from: first, UnsafeBufferPointer(
-                start: buffer.pointer, count: Int(documents.forwardStarts[chunk.upperBound]) - first))
+            try file.write(.forward, from: first, UnsafeBufferPointer(start: forward, count: span(documents.forwardStarts, chunk)))
             for source in sources { source.segment.releaseReadPages() }
         }
         try file.appendLate(overflow)
@@ -196,9 +199,9 @@ struct SegmentMerge {
         }
     }
 
-    /// The values the postings of the merged terms before `term` fill: two a posting (its
-    /// document and frequencies), one a position.
-    private func termWeight(_ term: Int) -> Int { 2 * Int(postingStarts[term]) + Int(positionStarts[term]) }
+    /// The u32 values the postings of the merged terms before `term` fill: two a posting (its
+    /// document and frequencies), a half a position.
+    private func termWeight(_ term: Int) -> Int { 2 * Int(postingStarts[term]) + Int(positionStarts[term]) / 2 }
 
     /// The merged terms cut into chunks of at most `limit` values (a larger term alone), as
     /// `SegmentBuilder.chunks` cuts them, without an array of every term's weight.
@@ -215,15 +218,16 @@ struct SegmentMerge {
         return chunks
     }
 
-    /// The postings' documents, frequencies and positions of the merged terms `chunk`, one after
-    /// the other from `base` (`postings` of each of the first two), filled on every core.
+    /// The postings' documents and frequencies of the merged terms `chunk`, one after the other
+    /// from `docs` (`postings` of each), and their positions from `positions`, filled on every core.
     /// Returns the capped postings with their number of positions: (slot, count) pairs, slots
     /// ascending. The sources' columns are read through plain pointers (`PostingColumns`): a
     /// segment copied per term and per posting cost a quarter of a 10,000-note sync's CPU in
     /// reference counting.
-    private func fillPostings(_ chunk: Range<Int>, into base: UnsafeMutablePointer<UInt32>, postings: Int) -> [UInt32] {
+    private func fillPostings(_ chunk: Range<Int>, docs: UnsafeMutablePointer<UInt32>, positions: UnsafeMutablePointer<UInt16>,
+                              postings: Int) -> [UInt32] {
         let (firstPosting, firstPosition) = (Int(postingStarts[chunk.lowerBound]), Int(positionStarts[chunk.lowerBound]))
-        let (docs, frequencies, positions) = (base, base + postings, base + 2 * postings)
+        let frequencies = docs + postings
         let parts = max(min(chunk.count / 1024, 16), 1)
         var overflows = [[UInt32]](repeating: [], count: parts)
         let columns = sources.map { PostingColumns($0.segment) }

@@ -5,7 +5,7 @@
 struct SlicePlaces: @unchecked Sendable {
     var docs: UnsafeMutablePointer<UInt32>?
     var frequencies: UnsafeMutablePointer<UInt32>?
-    var positions: UnsafeMutablePointer<UInt32>?
+    var positions: UnsafeMutablePointer<UInt16>?
     var forward: UnsafeMutablePointer<UInt32>?
     /// The terms (final ids) whose postings and positions these places take.
     var termRange: Range<UInt32> = 0..<UInt32.max
@@ -137,7 +137,8 @@ struct SlicePlaces: @unchecked Sendable {
                             if position < titleEnd { terms[term].title &+= 1 } else { terms[term].other &+= 1 }
                         }
                         if let positions {
-                            positions[Int(terms[term].position) &- positionOrigin] = UInt32(truncatingIfNeeded: position &- start)
+                            // In 16 bits: a longer document's phrases read its forward index instead.
+                            positions[Int(terms[term].position) &- positionOrigin] = UInt16(truncatingIfNeeded: position &- start)
                             terms[term].position &+= 1
                         }
                     }
