@@ -38,6 +38,55 @@ extension BinaryWriter {
 
 extension BinaryReader {
     mutating func links() throws(CacheError) -> ([NoteLink], NoteAnchors) {
+        let links = try linkList()
+        return (links, NoteAnchors(headings: try strings(), blockIDs: try strings()))
+    }
+
+    /// The links of the record encoded here, the fields before them skipped (what `record()`
+    /// reads, in its order, with no value made for them): what a backlink needs of its linking
+    /// note, at a fraction of decoding the record.
+    mutating func recordLinks() throws(CacheError) -> [NoteLink] {
+        try skipString(); try skipString(); try skipOptionalString(); try skipString()  // path, folder, id, title
+        try skipStrings(); try skipOptionalString()  // tags, project
+        _ = try u8()  // draft, pinned, title and format flags
+        try skipOptionalString()  // color
+        if try u8() != 0 { _ = try int() }  // mood
+        if try u8() != 0 { _ = try value() }  // priority
+        try skipStrings(); try skipDate(); try skipDate()  // aliases, createdAt, updatedAt
+        _ = try int(); _ = try u8(); _ = try u8()  // words, the two date sources
+        _ = try entries()  // extra front matter
+        try skip(Int(try u32()))  // the whole front matter
+        let problems = Int(try u32())
+        guard problems <= count - offset else { throw .corrupt("bad problem count") }
+        for _ in 0..<problems {
+            try skipString(); _ = try int(); try skipString()
+        }
+        return try linkList()
+    }
+
+    private mutating func skip(_ length: Int) throws(CacheError) {
+        guard length >= 0, length <= count - offset else { throw .corrupt("truncated data") }
+        offset += length
+    }
+
+    private mutating func skipString() throws(CacheError) { try skip(Int(try u32())) }
+
+    private mutating func skipOptionalString() throws(CacheError) {
+        if try u8() != 0 { try skipString() }
+    }
+
+    private mutating func skipStrings() throws(CacheError) {
+        let size = Int(try u32())
+        guard size <= count - offset else { throw .corrupt("bad list length") }
+        for _ in 0..<size { try skipString() }
+    }
+
+    private mutating func skipDate() throws(CacheError) {
+        if try u8() != 0 { try skip(8) }
+    }
+
+    /// The links of `links()` without the anchors after them.
+    private mutating func linkList() throws(CacheError) -> [NoteLink] {
         let count = Int(try u32())
         guard count <= self.count - offset else { throw .corrupt("bad link count") }
         var links: [NoteLink] = []
@@ -58,7 +107,7 @@ extension BinaryReader {
                                   title: title, isAngleBracketed: flags & 8 != 0, range: whole, targetRange: targetRange,
                                   fragmentRange: fragment, labelRange: labelRange, line: line, column: column))
         }
-        return (links, NoteAnchors(headings: try strings(), blockIDs: try strings()))
+        return links
     }
 
     private mutating func range() throws(CacheError) -> Range<Int> {

@@ -125,7 +125,7 @@ extension Catalog {
         let resolver = LinkResolver(index: CatalogLinkTargets(catalog: self, attachments: attachments))
         var found: [(document: Int, backlink: Backlink)] = []
         let documents = Array(candidates)
-        let sources = zip(documents, mapRecords(documents) { ($0.pointee.path, $0.pointee.links) })
+        let sources = zip(documents, zip(documents.map(self.path), links(of: documents)))
         // Where a link leads depends only on its target text and its note's folder: a name many
         // notes link to is resolved once per folder, not once per link.
         var resolved: [String: Bool] = [:]
@@ -157,6 +157,14 @@ extension Catalog {
             for document in documents(withAttribute: Attribute.link + key) { paths.insert(path(document)) }
         }
         return paths
+    }
+
+    /// The links written in the note of each of `documents`, in order, read from the encoded
+    /// records (`RecordTable.links`): no record decoded or kept for them.
+    func links(of documents: [Int]) -> [[NoteLink]] {
+        documents.map { document in
+            document < base.count ? base.records.links(document) : delta.records.links(document - base.count)
+        }
     }
 
     /// A resolver over this catalog's notes and `attachments` (vault paths of other files).

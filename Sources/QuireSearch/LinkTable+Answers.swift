@@ -34,7 +34,7 @@ extension LinkTable {
 
     /// Every link into the note at `path`, as `Catalog.backlinks(of:attachments:)` gives them
     /// (by the linking notes' paths, then in file order), from the incoming index: only the
-    /// linking notes' records are decoded.
+    /// linking notes' links are read from their records (none decoded whole).
     public func backlinks(of path: String, in catalog: Catalog) -> [Backlink] {
         backlinkDocuments(of: path, in: catalog).map(\.backlink)
     }
@@ -49,7 +49,8 @@ extension LinkTable {
         }
         // Each path made a String once, not at every comparison.
         let sources = ordinals.keys.map { ($0, paths[$0]) }.sorted { $0.1 < $1.1 }.map(\.0)
-        let records = catalog.mapRecords(sources.map { documents[$0] }) { ($0.pointee.path, $0.pointee.links) }
+        let sourceDocuments = sources.map { documents[$0] }
+        let records = zip(sourceDocuments.map(catalog.path), catalog.links(of: sourceDocuments))
         var found: [(document: Int, backlink: Backlink)] = []
         for (source, (sourcePath, links)) in zip(sources, records) {
             for ordinal in ordinals[source] ?? [] where links.indices.contains(ordinal) {

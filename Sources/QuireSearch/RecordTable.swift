@@ -133,6 +133,18 @@ final class RecordTable: @unchecked Sendable {
         }
     }
 
+    /// The links of the record at `index`: the kept record's when it was decoded before, else
+    /// read from the encoding alone (`BinaryReader.recordLinks`: no record decoded or kept).
+    /// None for a record the file cannot give back, as its placeholder has none.
+    func links(_ index: Int) -> [NoteLink] {
+        lock.lock()
+        let kept = decoded[index] ? storage[index].links : nil
+        lock.unlock()
+        if let kept { return kept }
+        var reader = reader(at: index)
+        return (try? reader.recordLinks()) ?? []
+    }
+
     /// Takes the pages of the file this table was loaded from out of resident memory
     /// (`ColumnMemory.releaseReadPages`; nothing for a table built in memory).
     func releaseReadPages() {
@@ -220,7 +232,7 @@ final class RecordTable: @unchecked Sendable {
         return record
     }
 
-    /// A reader of the record at `index`'s encoding.
+    /// A reader at the start of the record at `index` (the encoding never changes: no lock).
     private func reader(at index: Int) -> BinaryReader {
         let offset = Int(encoded.offsets[index])
         var reader = BinaryReader(

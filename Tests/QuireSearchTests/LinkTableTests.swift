@@ -44,6 +44,34 @@ struct LinkTableTests {
         return lines
     }
 
+    /// Every note's backlinks as the table and as the index at query time give them, each as
+    /// its source and link; the two must agree.
+    private static func backlinkAnswers(_ table: LinkTable, _ catalog: Catalog, attachments: [String]) -> [String] {
+        (0..<table.count).flatMap { note -> [String] in
+            let path = table.path(note)
+            let fromTable = table.backlinks(of: path, in: catalog).map { "\(path) <- \($0.source) \($0.link)" }
+            let atQueryTime = catalog.backlinks(of: path, attachments: attachments).map { "\(path) <- \($0.source) \($0.link)" }
+            return fromTable == atQueryTime ? fromTable : ["disagree on \(path)"] + fromTable + atQueryTime
+        }
+    }
+
+    /// `backlinkAnswers`' lines from the graph resolved over whole decoded records (each link
+    /// as its note's record holds it), in the order backlinks come: by source path, then in
+    /// file order.
+    private static func recordBacklinks(_ catalog: Catalog, attachments: [String], table: LinkTable) -> [String] {
+        let graph = catalog.linkGraph(attachments: attachments)
+        return (0..<table.count).flatMap { note in
+            let path = table.path(note)
+            let edges = graph.incoming(to: path).filter { !$0.link.isSelfLink }
+            let sources = Dictionary(grouping: edges, by: \.source)
+            return sources.keys.sorted().flatMap { source -> [String] in
+                let written = catalog.record(path: source)?.links ?? []
+                return written.filter { link in sources[source]?.contains { $0.link == link } ?? false }
+                    .map { "\(path) <- \(source) \($0)" }
+            }
+        }
+    }
+
     /// Random edits, retitles, alias changes, additions, removals, renames, attachments added
     /// and removed, now and then a rebuild (a new base, every slot renumbered) and a damaged
     /// table file: the table brought up to date from the one on disk answers as one resolved
@@ -100,6 +128,8 @@ struct LinkTableTests {
                                                 attachments: attachments)
             #expect(Self.answers(table) == Self.answers(whole), "round \(round)")
             #expect(Self.answers(table) == Self.graphAnswers(store.catalog, attachments: attachments, table: table), "round \(round)")
+            #expect(Self.backlinkAnswers(table, store.catalog, attachments: attachments)
+                        == Self.recordBacklinks(store.catalog, attachments: attachments, table: table), "round \(round)")
             let reread = store.linkTable(attachments: attachments)
             #expect(reread.resolvedNotes == 0 && !reread.resolvedWhole, "round \(round): written back, nothing to do")
             if round % 10 == 4 {

@@ -1,0 +1,56 @@
+import Foundation
+import QuireCore
+import QuireTestSupport
+import Testing
+@testable import QuireSearch
+
+@Suite("A record's links read from its encoding alone")
+struct RecordLinksTests {
+    /// Front matter of every field a record keeps before its links (tags, project, color, mood,
+    /// priority, aliases, dates, extra keys with lists and maps, a bad value that is a problem,
+    /// a link in front matter), a line at a time, some left out.
+    private static let frontMatterLines = [
+        "title: A title", "tags: [one, two]", "project: Work", "color: red", "mood: 3", "priority: 2",
+        "aliases: [Other name, Third]", "created: 2024-01-02", "updated: 2024-03-04T05:06:07Z", "draft: true",
+        "pinned: true", "extra: [1, two, {a: b}]", "nested: {x: [1, 2], y: {z: true}}", "mood: not a number",
+        "related: \"[[Beta]]\"", "id: 20240102",
+    ]
+
+    private static func text(_ random: inout SeededGenerator) -> String {
+        var lines = ["---"] + frontMatterLines.filter { _ in random.next() % 2 == 0 } + ["---"]
+        if random.next() % 5 == 0 { lines = [] }
+        for _ in 0..<Int(random.next() % 5) {
+            lines.append("A line with [[Alpha]] and [b](Beta.md#part) and ![[pic.png|label]] and [[Gamma^block]].")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Random notes encoded as a catalog keeps them: the links read by skipping the fields
+    /// before them are the decoded record's, and a record cut short gives none (no crash).
+    @Test func theLinksEqualTheDecodedRecords() throws {
+        var random = SeededGenerator(seed: 3502)
+        var withLinks = 0
+        for index in 0..<300 {
+            let note = NoteParser.parse(Data(Self.text(&random).utf8), path: "f\(index % 3)/n\(index).md")
+            let record = NoteRecord(note: note)
+            var writer = BinaryWriter()
+            writer.record(record)
+            let bytes = writer.bytes
+            let (links, decoded) = try bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { throw CacheError.corrupt("no bytes") }
+                var skipping = BinaryReader(base: base, count: buffer.count)
+                var whole = BinaryReader(base: base, count: buffer.count)
+                return (try skipping.recordLinks(), try whole.record())
+            }
+            #expect(links == decoded.links && links == record.links, "note \(index)")
+            if !links.isEmpty { withLinks += 1 }
+            let cut = Array(bytes.dropLast(max(1, bytes.count / 3)))
+            cut.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var reader = BinaryReader(base: base, count: buffer.count)
+                #expect(throws: CacheError.self) { try reader.recordLinks() }
+            }
+        }
+        #expect(withLinks > 100)
+    }
+}
