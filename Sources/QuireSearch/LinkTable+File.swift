@@ -22,21 +22,36 @@ extension LinkTable {
         case baseID
     }
 
-    /// Writes the table to `path` (atomically; a failure keeps the old file).
+    /// Writes the table to `path` (atomically; a failure keeps the old file), each section
+    /// straight from the array or bytes that hold it (no copy of the table made first).
     func write(to path: String) throws(CacheError) {
-        func bytes<T: BitwiseCopyable>(_ values: [T]) -> SnapshotFile.Chunk {
-            .bytes(values.withUnsafeBytes { Array($0) })
-        }
-        func strings(_ list: PackedStrings) -> SnapshotFile.Chunk { .bytes(list.withAllBytes { Array($0) }) }
-        let chunks: [SnapshotFile.Chunk] = [
-            strings(paths), bytes(paths.offsets), strings(titles), bytes(titles.offsets),
-            bytes(hashes), bytes(origins), .bytes(flags),
-            bytes(edgeStarts), bytes(targets), .bytes(kinds),
-            bytes(incomingStarts), bytes(incoming),
-            strings(attachments), bytes(attachments.offsets), strings(candidates), bytes(candidates.offsets),
-            bytes(candidateStarts), bytes([baseID]),
+        typealias Bytes = (UnsafeRawBufferPointer) -> Void
+        func array<T: BitwiseCopyable>(_ values: [T]) -> (Bytes) -> Void { { values.withUnsafeBytes($0) } }
+        func strings(_ list: PackedStrings) -> (Bytes) -> Void { { list.withAllBytes($0) } }
+        let sections: [(Bytes) -> Void] = [
+            strings(paths), array(paths.offsets), strings(titles), array(titles.offsets),
+            array(hashes), array(origins), array(flags),
+            array(edgeStarts), array(targets), array(kinds),
+            array(incomingStarts), array(incoming),
+            strings(attachments), array(attachments.offsets), strings(candidates), array(candidates.offsets),
+            array(candidateStarts), array([baseID]),
         ]
-        _ = try SnapshotFile.write(chunks, kind: .links, id: UInt64.random(in: 1...UInt64.max), to: path)?.wait()
+        // Each section's bytes stay where they are while the ones after it are reached, and the
+        // file is written inside the innermost call.
+        var written: Result<DispatchGroup?, CacheError> = .success(nil)
+        func nest(_ index: Int, _ chunks: [SnapshotFile.Chunk]) {
+            guard index < sections.count else {
+                written = Result { () throws(CacheError) in
+                    try SnapshotFile.write(chunks, kind: .links, id: UInt64.random(in: 1...UInt64.max), to: path)
+                }
+                return
+            }
+            sections[index]({ bytes in
+                nest(index + 1, chunks + [bytes.baseAddress.map { .raw($0, bytes.count) } ?? .bytes([])])
+            })
+        }
+        nest(0, [])
+        _ = try written.get()?.wait()
     }
 
     /// Reads the table at `path`; throws when it is missing, of another version, damaged, or

@@ -132,6 +132,7 @@ struct LinkTableTests {
                         == Self.recordBacklinks(store.catalog, attachments: attachments, table: table), "round \(round)")
             let reread = store.linkTable(attachments: attachments)
             #expect(reread.resolvedNotes == 0 && !reread.resolvedWhole, "round \(round): written back, nothing to do")
+            #expect(Self.answers(reread) == Self.answers(table), "round \(round): read back as written")
             if round % 10 == 4 {
                 // A rebuild that changes no note resolves no link.
                 let rebuilt = CatalogStore(root: vault.root, paths: vault.notePaths(), rebuild: true, parse: parse)
