@@ -27,6 +27,7 @@ extension LinkTable {
     func write(to path: String) throws(CacheError) {
         typealias Bytes = (UnsafeRawBufferPointer) -> Void
         func array<T: BitwiseCopyable>(_ values: [T]) -> (Bytes) -> Void { { values.withUnsafeBytes($0) } }
+        func array<T>(_ values: LinkColumn<T>) -> (Bytes) -> Void { { values.withUnsafeBytes($0) } }
         func strings(_ list: PackedStrings) -> (Bytes) -> Void { { list.withAllBytes($0) } }
         let sections: [(Bytes) -> Void] = [
             strings(paths), array(paths.offsets), strings(titles), array(titles.offsets),
@@ -58,14 +59,14 @@ extension LinkTable {
     /// its parts do not fit together.
     static func read(_ path: String) throws(CacheError) -> LinkTable {
         let contents = try SnapshotFile.read(path, kind: .links)
-        func array<T: BitwiseCopyable>(_ section: Section, _: T.Type = T.self) throws(CacheError) -> [T] {
+        // The numbers are used where they lie in the mapped file (`LinkColumn`).
+        func column<T: BitwiseCopyable & Equatable>(_ section: Section, _: T.Type = T.self) throws(CacheError) -> LinkColumn<T> {
             let (offset, length) = contents.sections[section.rawValue]
             guard length % MemoryLayout<T>.stride == 0 else { throw .corrupt("bad link table section \(section)") }
-            let raw = UnsafeRawBufferPointer(start: contents.memory.base + offset, count: length)
-            return [T](unsafeUninitializedCapacity: length / MemoryLayout<T>.stride) { buffer, initialized in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: raw)
-                initialized = length / MemoryLayout<T>.stride
-            }
+            return LinkColumn(mapped: FlatColumn(memory: contents.memory, byteOffset: offset, count: length / MemoryLayout<T>.stride))
+        }
+        func array<T: BitwiseCopyable & Equatable>(_ section: Section, _: T.Type = T.self) throws(CacheError) -> [T] {
+            Array(try column(section, T.self))
         }
         func strings(_ bytes: Section, _ offsets: Section) throws(CacheError) -> PackedStrings {
             let (offset, length) = contents.sections[bytes.rawValue]
@@ -78,17 +79,17 @@ extension LinkTable {
         var table = LinkTable(baseID: baseID)
         table.paths = try strings(.pathBytes, .pathOffsets)
         table.titles = try strings(.titleBytes, .titleOffsets)
-        table.hashes = try array(.hashes)
-        table.origins = try array(.origins)
-        table.flags = try array(.flags)
-        table.edgeStarts = try array(.edgeStarts)
-        table.targets = try array(.targets)
-        table.kinds = try array(.kinds)
-        table.incomingStarts = try array(.incomingStarts)
-        table.incoming = try array(.incoming)
+        table.hashes = try column(.hashes)
+        table.origins = try column(.origins)
+        table.flags = try column(.flags)
+        table.edgeStarts = try column(.edgeStarts)
+        table.targets = try column(.targets)
+        table.kinds = try column(.kinds)
+        table.incomingStarts = try column(.incomingStarts)
+        table.incoming = try column(.incoming)
         table.attachments = try strings(.attachmentBytes, .attachmentOffsets)
         table.candidates = try strings(.candidateBytes, .candidateOffsets)
-        table.candidateStarts = try array(.candidateStarts)
+        table.candidateStarts = try column(.candidateStarts)
         guard table.fitsTogether else { throw .corrupt("the link table's parts do not fit together") }
         return table
     }
@@ -97,7 +98,7 @@ extension LinkTable {
     /// never read out of bounds; the paths' order is not checked, which would read them all).
     private var fitsTogether: Bool {
         let notes = count
-        func ascending(_ starts: [UInt32], count: Int, end: Int) -> Bool {
+        func ascending(_ starts: LinkColumn<UInt32>, count: Int, end: Int) -> Bool {
             starts.count == count + 1 && starts.first == 0 && Int(starts[count]) == end
                 && zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 }
         }

@@ -47,7 +47,7 @@ extension LinkTable {
             same.resolvedWhole = false
             same.changed = baseID != self.baseID
             same.baseID = baseID
-            same.origins = document.map { $0 < baseCount ? UInt32($0) : Self.recentOrigin }
+            same.origins = LinkColumn(document.map { $0 < baseCount ? UInt32($0) : Self.recentOrigin })
             return same
         }
         var keys = Set<String>()

@@ -27,27 +27,27 @@ public struct LinkTable: Sendable, Equatable {
     /// The notes' titles.
     var titles = PackedStrings()
     /// The content hash of each note as resolved.
-    var hashes: [UInt64] = []
+    var hashes: LinkColumn<UInt64> = []
     /// Each note's base slot in the catalog, or `recentOrigin`.
-    var origins: [UInt32] = []
+    var origins: LinkColumn<UInt32> = []
     /// `hasTitleFlag`, `longKeyFlag`.
-    var flags: [UInt8] = []
+    var flags: LinkColumn<UInt8> = []
     /// Where each note's edges begin (one more than the notes).
-    var edgeStarts: [UInt32] = [0]
+    var edgeStarts: LinkColumn<UInt32> = [0]
     /// Per edge: the note, attachment or candidate list it leads to (by index).
-    var targets: [UInt32] = []
+    var targets: LinkColumn<UInt32> = []
     /// Per edge: kind, anchor status (`<< 2`) and `selfLinkBit`.
-    var kinds: [UInt8] = []
+    var kinds: LinkColumn<UInt8> = []
     /// Where each note's incoming edges begin in `incoming` (one more than the notes).
-    var incomingStarts: [UInt32] = [0]
+    var incomingStarts: LinkColumn<UInt32> = [0]
     /// Edge indices by target note, each note's by source.
-    var incoming: [UInt32] = []
+    var incoming: LinkColumn<UInt32> = []
     /// The attachments the links were resolved over, sorted by bytes.
     var attachments = PackedStrings()
     /// The files of every ambiguous link, list after list.
     var candidates = PackedStrings()
     /// Where each list of `candidates` begins (one more than the lists).
-    var candidateStarts: [UInt32] = [0]
+    var candidateStarts: LinkColumn<UInt32> = [0]
 
     /// The catalog document of each note (not stored: found when the table is opened).
     var documents: [Int] = []
@@ -125,7 +125,7 @@ public struct LinkTable: Sendable, Equatable {
     }
 
     /// The edges into note `index` (not its own `[[#heading]]` links), by source in table order.
-    public func incomingEdges(of index: Int) -> ArraySlice<UInt32> {
+    public func incomingEdges(of index: Int) -> Slice<LinkColumn<UInt32>> {
         incoming[Int(incomingStarts[index])..<Int(incomingStarts[index + 1])]
     }
 
@@ -168,7 +168,7 @@ public struct LinkTable: Sendable, Equatable {
             edgesIn[Int(next[target])] = UInt32(edge)
             next[target] += 1
         }
-        incomingStarts = starts
-        incoming = edgesIn
+        incomingStarts = LinkColumn(starts)
+        incoming = LinkColumn(edgesIn)
     }
 }
