@@ -22,12 +22,22 @@ public enum EditorRename {
     /// Takes the vault lock (waiting up to `wait` seconds for a running sync to end), then asks
     /// `plan` for the notes and the move (so it reads what the last sync changed), writes every
     /// closed note that changes and moves the closed notes the plan moves. `open`: the editor's
-    /// buffers by vault path. Throws `SyncError.locked` when the lock does not come free.
+    /// buffers by vault path. `plan` may also give the notes that may link to a name
+    /// (`MoveOptions.linkingNotes`, from the catalog it brought up to date): then only those,
+    /// the moved notes and the open buffers are read. Throws `SyncError.locked` when the lock
+    /// does not come free.
     public static func run(vault: Vault, open: [String: Data], options: MoveOptions, wait: TimeInterval = 10,
-                           plan: () throws -> (notes: [Note], plan: MovePlan)) throws -> Outcome {
+                           plan: () throws -> (notes: [Note], plan: MovePlan,
+                                               linkingNotes: (@Sendable (Set<String>) -> Set<String>?)?)) throws -> Outcome {
         let lock = try lock(vault, waiting: wait)
         defer { withExtendedLifetime(lock) {} }
-        let (notes, movePlan) = try plan()
+        let (notes, movePlan, linkingNotes) = try plan()
+        var options = options
+        if let linkingNotes {
+            // An open buffer may hold links its file (and so the catalog) does not yet.
+            let buffers = Set(open.keys)
+            options.linkingNotes = { keys in linkingNotes(keys).map { $0.union(buffers) } }
+        }
         let opened = Set(open.keys.map(ExactPath.init))
         let prepared = try NoteMover.prepare(vault: vault, notes: notes, plan: movePlan, options: options, unsaved: { open[$0] })
         var report = prepared.report

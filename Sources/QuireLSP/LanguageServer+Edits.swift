@@ -172,7 +172,8 @@ extension LanguageServer {
                     .first(where: { !ExactPath.same($0.path, path) }) {
                     throw ResponseError.requestFailed("another note is titled '\(other.title)' (\(other.path)): choose another title")
                 }
-                return (notes, plan)
+                let catalog = session.catalog
+                return (notes, plan, { keys in catalog.notesLinking(toNameKeys: keys) })
             }
         } catch let error as ResponseError {
             throw error

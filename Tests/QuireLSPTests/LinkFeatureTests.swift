@@ -151,6 +151,26 @@ import QuireCore
         #expect(try client.stop() == 0)
     }
 
+    /// A link typed into an open buffer and not saved is in no file and so in no catalog: the
+    /// rename reads the open buffers besides the notes the catalog says link to the note.
+    @Test func renameRewritesALinkOnlyAnOpenBufferHolds() throws {
+        var files = Self.files
+        files["rex.md"] = "---\ntitle: Rex\n---\nA dinosaur.\n"
+        let client = try start(files)
+        client.open("buzz.md", Self.files["buzz.md"] ?? "")
+        let unsaved = "---\ntitle: Rex\n---\nA dinosaur, and [[Woody Pride]].\n"
+        client.open("rex.md", unsaved)
+        let edit = try client.result("textDocument/rename", .object([
+            ("textDocument", .object([("uri", .string(client.uri("buzz.md")))])), ("position", LSPClient.position(3, 13)),
+            ("newName", .string("Sheriff Woody")),
+        ]))
+        let changes = try #require(edit["documentChanges"]?.array)
+        let rex = try #require(changes.first { $0["textDocument"]?["uri"] == .string(client.uri("rex.md")) })
+        let relinked = applying(rex["edits"]?.array ?? [], to: unsaved)
+        #expect(relinked.contains("A dinosaur, and [[Sheriff Woody]]."))
+        #expect(try client.stop() == 0)
+    }
+
     @Test func renameOnTheTitleLineRetitlesTheNoteAndItsTitleLinks() throws {
         let client = try start()
         let text = Self.files["woody.md"] ?? ""
