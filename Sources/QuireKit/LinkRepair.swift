@@ -36,7 +36,9 @@ public enum LinkRepair {
 
     /// Repairs the broken links that `moved` explains, in every note (`notes`: the catalog's
     /// records), and (with `aliases`) writes `[[Alias]]` as `[[File|Alias]]`. In a dry run
-    /// nothing is written.
+    /// nothing is written. Without `aliases`, `options.linkingNotes` (when set) names the notes
+    /// that may hold a link to a moved note's old name: only those and the moved notes are read
+    /// (the broken links of other notes, which no move explains, are then not reported).
     public static func run(vault: Vault, notes: [Note], moved: [MovedNote], options: MoveOptions,
                            aliases: Bool = true) throws -> MoveReport {
         var entries = notes.map { LinkTargetTable.Entry(path: $0.path, title: $0.title, aliases: $0.aliases) }
@@ -50,7 +52,21 @@ public enum LinkRepair {
         var names: [ExactPath: LinkRetargeter.NoteNames] = [:]
         for note in notes { names[ExactPath(note.path)] = LinkRetargeter.NoteNames(title: note.title, aliases: note.aliases) }
         let retargeter = LinkRetargeter(before: LinkResolver(index: LinkTargetTable(notes: entries)), after: current, names: names)
-        let files = try LinkRewrite.read(notes.map(\.path), in: vault)
+        var paths = notes.map(\.path)
+        if !aliases, let lookup = options.linkingNotes {
+            // A link a move broke names the note's old file name or path.
+            var keys = Set<String>()
+            for move in moved {
+                keys.insert(LinkResolver.key(move.oldPath))
+                keys.insert(LinkResolver.key(LinkPathText.withoutExtension(LinkPathText.fileName(of: move.oldPath))))
+                if let key = LinkTarget.nameKey(of: move.oldPath) { keys.insert(key) }
+            }
+            if let linking = lookup(keys) {
+                let movedTo = Set(moved.map(\.newPath))
+                paths = paths.filter { linking.contains($0) || movedTo.contains($0) }
+            }
+        }
+        let files = try LinkRewrite.read(paths, in: vault)
         // `[[Alias]]` becomes `[[File|Alias]]` where one note has the alias (Obsidian's form).
         let table = LinkTargetTable(notes: notes.map { LinkTargetTable.Entry(path: $0.path, title: $0.title, aliases: $0.aliases) })
         let planned = LinkRewrite.plan(files: files, retargeter: retargeter, moved: ghosts, movedNames: [], onlyBroken: true,
@@ -70,10 +86,14 @@ public enum LinkRepair {
     /// the sync brought in (not reachable from `before`, the branch's commit before the sync),
     /// e.g. a link to a note's old name written on this device while another renamed it. The
     /// caller commits the repairs (a second sync cycle). Nothing happens when nothing moved.
-    public static func afterSync(vault: Vault, notes: [Note], before: String?, now: Date) throws -> MoveReport {
+    /// `linkingNotes`: as `MoveOptions.linkingNotes` (only the notes it names are read).
+    public static func afterSync(vault: Vault, notes: [Note], before: String?, now: Date,
+                                 linkingNotes: (@Sendable (Set<String>) -> Set<String>?)? = nil) throws -> MoveReport {
         let moved = try movedNotes(vault: vault, notes: notes, since: before)
         guard !moved.isEmpty else { return MoveReport() }
-        var report = try run(vault: vault, notes: notes, moved: moved, options: MoveOptions(now: now), aliases: false)
+        var options = MoveOptions(now: now)
+        options.linkingNotes = linkingNotes
+        var report = try run(vault: vault, notes: notes, moved: moved, options: options, aliases: false)
         // Links broken for reasons the sync did not bring are `check`'s business, not the sync's.
         report.left = report.left.filter { $0.reason != .unresolved }
         return report

@@ -90,9 +90,11 @@ public enum VaultSync {
                 .lost(by: vault.deviceName(environment: options.environment), since: headBefore)
         }
         guard options.repairLinks, !options.dryRun, !outcome.report.updatedFromRemote.isEmpty else { return outcome }
-        let notes = try VaultSession(vault: vault, environment: options.environment).catalog.recordHeads.map { Note(record: $0, withFrontMatter: false) }
+        let catalog = try VaultSession(vault: vault, environment: options.environment).catalog
+        let notes = catalog.recordHeads.map { Note(record: $0, withFrontMatter: false) }
         outcome.repairs = try LinkRepair.afterSync(vault: vault, notes: notes, before: headBefore,
-                                                   now: QuireClock.now(environment: options.environment))
+                                                   now: QuireClock.now(environment: options.environment),
+                                                   linkingNotes: { keys in catalog.notesLinking(toNameKeys: keys) })
         if !outcome.repairs.changed.isEmpty {
             outcome.repairReport = try cycle(vault, options: options)
         }

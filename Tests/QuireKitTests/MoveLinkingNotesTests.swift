@@ -2,6 +2,7 @@ import Foundation
 import QuireCore
 @testable import QuireKit
 import QuireSearch
+import QuireSync
 import QuireTestSupport
 import Testing
 
@@ -57,6 +58,37 @@ import Testing
         }
         // The link terms left notes unread in most rounds: the lookup is used, not bypassed.
         #expect(skipped >= 8)
+    }
+
+    /// The repair after a sync that brought moves (`LinkRepair.afterSync`'s run) reads only
+    /// the notes the link terms name, with the edits and the explained links of reading every note.
+    @Test func theRepairAfterASyncReadsOnlyTheLinkingNotesWithTheSameEdits() throws {
+        var random = SeededGenerator(seed: 27)
+        for round in 0..<10 {
+            let kit = try KitVault()
+            defer { kit.remove() }
+            let paths = try Self.writeVault(kit, random: &random)
+            // Moved on another device: the file is elsewhere, the links to it are not rewritten.
+            let old = try #require(paths.randomElement(using: &random))
+            let name = (old as NSString).lastPathComponent
+            guard let folder = Self.folders.filter({ $0 + name != old && !paths.contains($0 + name) }).randomElement(using: &random)
+            else { continue }
+            try FileManager.default.createDirectory(at: kit.root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: kit.root.appendingPathComponent(old), to: kit.root.appendingPathComponent(folder + name))
+            let catalog = try VaultSession(vault: kit.vault, environment: kit.environment).catalog
+            let notes = catalog.recordHeads.map { Note(record: $0, withFrontMatter: false) }
+            let moved = [MovedNote(oldPath: old, newPath: folder + name)]
+            let now = Date(timeIntervalSince1970: 1_790_000_000)
+            let everyNote = try LinkRepair.run(vault: kit.vault, notes: notes, moved: moved, options: MoveOptions(now: now, dryRun: true),
+                                               aliases: false)
+            var options = MoveOptions(now: now, dryRun: true)
+            options.linkingNotes = { keys in catalog.notesLinking(toNameKeys: keys) }
+            let linking = try LinkRepair.run(vault: kit.vault, notes: notes, moved: moved, options: options, aliases: false)
+            let label = "round \(round): \(old) → \(folder + name)"
+            #expect(linking.edits == everyNote.edits, "\(label)")
+            #expect(linking.changed == everyNote.changed, "\(label)")
+            #expect(linking.left.filter { $0.reason != .unresolved } == everyNote.left.filter { $0.reason != .unresolved }, "\(label)")
+        }
     }
 
     /// Writes 24 notes with random names, titles, aliases and links; returns their paths.
