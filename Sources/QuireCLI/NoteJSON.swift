@@ -43,7 +43,9 @@ enum DateText {
 
     /// `2026-03-05 18:40` for tables.
     static func short(_ date: Date) -> String {
-        let text = iso(date)
-        return String(text.prefix(16)).replacingOccurrences(of: "T", with: " ")
+        // `iso` is `yyyy-MM-ddTHH:mm…`: the `T` is the eleventh character.
+        var text = Array(iso(date).utf8.prefix(16))
+        if text.count > 10, text[10] == UInt8(ascii: "T") { text[10] = UInt8(ascii: " ") }
+        return String(decoding: text, as: UTF8.self)
     }
 }
