@@ -116,18 +116,34 @@ public struct VaultLinks: Sendable {
     }
 
     /// The links into the note at `path` (from the index: `Catalog.backlinks(of:)`), by
-    /// linking note, each with its line read from disk: the linking notes are read and their
-    /// lines cut on every core (`VaultFileReader`, `LineContext`).
-    public func backlinks(of path: String) throws -> [BacklinkEntry] {
-        let found = table?.backlinks(of: path, in: catalog) ?? catalog.backlinks(of: path, attachments: attachments)
+    /// linking note, each with its line: the context the link table keeps for it
+    /// (`LinkTable.storedContext`) when it keeps one for each link of that note, else read from
+    /// disk (the linking notes are read and their lines cut on every core: `VaultFileReader`,
+    /// `LineContext`). When at least `keptContextsFrom` lines were read, `keepContexts` is
+    /// handed them by edge, with the table, to keep (`VaultSession.keepLinkContexts`): the next
+    /// answer opens none of those notes.
+    public func backlinks(of path: String,
+                          keepContexts: ((_ texts: [Int: String], _ table: LinkTable) -> Void)? = nil) throws -> [BacklinkEntry] {
+        let edged = table?.backlinkEdges(of: path, in: catalog)
+        let found = edged?.map(\.backlink) ?? catalog.backlinks(of: path, attachments: attachments)
         // The backlinks come by linking note: one run of them a note.
         var runs: [Range<Int>] = []
         for index in found.indices where index == 0 || !ExactPath.same(found[index - 1].source, found[index].source) {
             if let last = runs.last { runs[runs.count - 1] = last.lowerBound..<index }
             runs.append(index..<found.count)
         }
-        let reader = VaultFileReader(vault: vault, paths: runs.map { found[$0.lowerBound].source })
-        let contexts = ParallelMap.map(runs, chunkSize: 16) { run -> Result<[String], CoreError> in
+        var contexts: [Result<[String], CoreError>?] = runs.map { run in
+            guard let table, let edged else { return nil }
+            var texts: [String] = []
+            for index in run {
+                guard let text = table.storedContext(edged[index].edge) else { return nil }
+                texts.append(text)
+            }
+            return .success(texts)
+        }
+        let unread = runs.indices.filter { contexts[$0] == nil }
+        let reader = VaultFileReader(vault: vault, paths: unread.map { found[runs[$0].lowerBound].source })
+        let read = ParallelMap.map(unread.map { runs[$0] }, chunkSize: 16) { run -> Result<[String], CoreError> in
             do {
                 var lines = NoteLines(try reader.read(found[run.lowerBound].source))
                 return .success(found[run].map { backlink in
@@ -139,9 +155,17 @@ public struct VaultLinks: Sendable {
                 return .failure(.readFailed(path: found[run.lowerBound].source, reason: "\(error)"))
             }
         }
+        var texts: [Int: String] = [:]
+        for (position, result) in zip(unread, read) {
+            contexts[position] = result
+            if let edged, case .success(let lines) = result {
+                for (index, line) in zip(runs[position], lines) { texts[edged[index].edge] = line }
+            }
+        }
         var entries: [BacklinkEntry] = []
         entries.reserveCapacity(found.count)
         for (run, context) in zip(runs, contexts) {
+            guard let context else { continue }
             let source = found[run.lowerBound].source
             // The table holds every note's title: no record decoded for it.
             let title = table.flatMap { table in table.index(of: source).map(table.title) } ?? catalog.record(path: source)?.title ?? source
@@ -149,8 +173,16 @@ public struct VaultLinks: Sendable {
                 entries.append(BacklinkEntry(source: source, sourceTitle: title, link: backlink.link, context: text))
             }
         }
+        if let keepContexts, let table, texts.count >= Self.keptContextsFrom {
+            keepContexts(texts, table)
+        }
         return entries
     }
+
+    /// How many lines a backlinks answer reads before it keeps them
+    /// (`backlinks(of:keepContexts:)`): reading fewer linking notes costs less than writing the
+    /// link table back (so a note changed since does not rewrite it).
+    public static let keptContextsFrom = 16
 
     /// The line `text` trimmed, shortened to about `contextLength` characters around the
     /// first occurrence of `focus` (`LineContext`).

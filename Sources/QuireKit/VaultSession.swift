@@ -75,6 +75,12 @@ public struct VaultSession {
         resolvingWhole ? store.linkTable(attachments: attachments) : store.keptLinkTable(attachments: attachments)
     }
 
+    /// Keeps `texts` (context lines by edge, as a backlinks answer read them) in `table` and
+    /// writes it back (`CatalogStore.keepLinkContexts`).
+    public func keepLinkContexts(_ texts: [Int: String], of table: LinkTable) {
+        store.keepLinkContexts(texts, of: table)
+    }
+
     /// The watcher's attachments (in `PathOrder`) less what the rules hide, asked as the walk
     /// asks: each folder above them once, before its files, and nothing below a hidden folder.
     /// The verdicts are not recorded (`walkFinished`): they are the walk's to keep.

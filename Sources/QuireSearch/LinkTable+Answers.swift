@@ -36,11 +36,11 @@ extension LinkTable {
     /// (by the linking notes' paths, then in file order), from the incoming index: only the
     /// linking notes' links are read from their records (none decoded whole).
     public func backlinks(of path: String, in catalog: Catalog) -> [Backlink] {
-        backlinkDocuments(of: path, in: catalog).map(\.backlink)
+        backlinkEdges(of: path, in: catalog).map(\.backlink)
     }
 
-    /// `backlinks(of:in:)` with the document of each linking note.
-    func backlinkDocuments(of path: String, in catalog: Catalog) -> [(document: Int, backlink: Backlink)] {
+    /// `backlinks(of:in:)` with the edge of each (what `storedContext(_:)` takes).
+    public func backlinkEdges(of path: String, in catalog: Catalog) -> [(edge: Int, backlink: Backlink)] {
         guard let target = index(of: path) else { return [] }
         var ordinals: [Int: [Int]] = [:]
         for edge in incomingEdges(of: target) {
@@ -51,10 +51,10 @@ extension LinkTable {
         let sources = ordinals.keys.map { ($0, paths[$0]) }.sorted { $0.1 < $1.1 }.map(\.0)
         let sourceDocuments = sources.map { documents[$0] }
         let records = zip(sourceDocuments.map(catalog.path), catalog.links(of: sourceDocuments))
-        var found: [(document: Int, backlink: Backlink)] = []
+        var found: [(edge: Int, backlink: Backlink)] = []
         for (source, (sourcePath, links)) in zip(sources, records) {
             for ordinal in ordinals[source] ?? [] where links.indices.contains(ordinal) {
-                found.append((documents[source], Backlink(source: sourcePath, link: links[ordinal])))
+                found.append((Int(edgeStarts[source]) + ordinal, Backlink(source: sourcePath, link: links[ordinal])))
             }
         }
         return found

@@ -20,6 +20,9 @@ extension LinkTable {
         case attachmentBytes, attachmentOffsets, candidateBytes, candidateOffsets, candidateStarts
         /// The id of the catalog base file the base slots belong to (u64).
         case baseID
+        /// The edges whose context line is kept (u32, ascending), and the lines: bytes and u32
+        /// offsets.
+        case contextEdges, contextBytes, contextOffsets
     }
 
     /// Writes the table to `path` (atomically; a failure keeps the old file), each section
@@ -36,6 +39,7 @@ extension LinkTable {
             array(incomingStarts), array(incoming),
             strings(attachments), array(attachments.offsets), strings(candidates), array(candidates.offsets),
             array(candidateStarts), array([baseID]),
+            array(contextEdges), strings(contexts), array(contexts.offsets),
         ]
         // Each section's bytes stay where they are while the ones after it are reached, and the
         // file is written inside the innermost call.
@@ -90,6 +94,8 @@ extension LinkTable {
         table.attachments = try strings(.attachmentBytes, .attachmentOffsets)
         table.candidates = try strings(.candidateBytes, .candidateOffsets)
         table.candidateStarts = try column(.candidateStarts)
+        table.contextEdges = try column(.contextEdges)
+        table.contexts = try strings(.contextBytes, .contextOffsets)
         guard table.fitsTogether else { throw .corrupt("the link table's parts do not fit together") }
         return table
     }
@@ -106,7 +112,7 @@ extension LinkTable {
               ascending(edgeStarts, count: notes, end: targets.count), kinds.count == targets.count,
               ascending(incomingStarts, count: notes, end: incoming.count),
               ascending(candidateStarts, count: candidateStarts.count - 1, end: candidates.count),
-              incoming.allSatisfy({ Int($0) < targets.count }) else { return false }
+              incoming.allSatisfy({ Int($0) < targets.count }), contextsFit else { return false }
         for (target, kind) in zip(targets, kinds) {
             switch Kind(rawValue: kind & 3) {
             case .note: guard Int(target) < notes else { return false }

@@ -122,6 +122,7 @@ extension LinkTable {
         }
         targets.append(UInt32(target))
         kinds.append(old.kinds[edge])
+        copyContext(edge, of: old)
         return true
     }
 }

@@ -242,9 +242,10 @@ extension LinkTable {
         return table
     }
 
-    /// Drops the edges from `edges` on, the candidate lists from `lists` on and the candidates
-    /// from `candidates` on (what a copy that failed halfway added).
+    /// Drops the edges from `edges` on (and their contexts), the candidate lists from `lists` on
+    /// and the candidates from `candidates` on (what a copy that failed halfway added).
     mutating func truncateEdges(to edges: Int, lists: Int, candidates count: Int) {
+        truncateContexts(to: edges)
         targets.removeSubrange(edges...)
         kinds.removeSubrange(edges...)
         candidateStarts.removeSubrange(lists...)

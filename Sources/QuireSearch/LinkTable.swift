@@ -48,6 +48,10 @@ public struct LinkTable: Sendable, Equatable {
     var candidates = PackedStrings()
     /// Where each list of `candidates` begins (one more than the lists).
     var candidateStarts: LinkColumn<UInt32> = [0]
+    /// The edges whose context line is kept, ascending (`LinkTable+Contexts`).
+    var contextEdges: LinkColumn<UInt32> = []
+    /// The context line of each of `contextEdges`.
+    var contexts = PackedStrings()
 
     /// The catalog document of each note (not stored: found when the table is opened).
     var documents: [Int] = []

@@ -72,11 +72,23 @@ struct LinkTableTests {
         }
     }
 
+    /// A stand-in for each edge's context line that changes whenever its note does: the note's
+    /// file and the link's ordinal.
+    private static func contextStandIns(_ table: LinkTable, vault: TestVault) throws -> [Int: String] {
+        var texts: [Int: String] = [:]
+        for note in 0..<table.count {
+            let text = try String(contentsOfFile: vault.root + "/" + table.path(note), encoding: .utf8)
+            for edge in table.edges(of: note) { texts[edge] = text + "#\(edge - table.edges(of: note).lowerBound)" }
+        }
+        return texts
+    }
+
     /// Random edits, retitles, alias changes, additions, removals, renames, attachments added
     /// and removed, now and then a rebuild (a new base, every slot renumbered) and a damaged
     /// table file: the table brought up to date from the one on disk answers as one resolved
     /// whole, and as the graph resolved at query time; over a new base it is updated, not
-    /// resolved whole (its notes matched by path and content hash).
+    /// resolved whole (its notes matched by path and content hash). The context lines kept for
+    /// random edges (`keepLinkContexts`) are kept only while their notes do not change.
     @Test func anUpdatedTableEqualsOneResolvedWhole() throws {
         let vault = try TestVault()
         var edits = RandomLinkEdits(vault: vault, seed: 3501, bareEvery: 4)
@@ -85,7 +97,7 @@ struct LinkTableTests {
         try vault.write("pic.png", "png")
         let parse: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
         _ = CatalogStore(root: vault.root, paths: vault.notePaths(), parse: parse)
-        var piecewise = 0, rebased = 0
+        var piecewise = 0, rebased = 0, contextsChecked = 0
         var lastBase: UInt64?
         for round in 0..<40 {
             var names = vault.notePaths()
@@ -127,12 +139,20 @@ struct LinkTableTests {
             let whole = LinkTable.resolvedWhole(catalog: store.catalog, baseID: baseID, hashOf: store.contentHashesBySlot(),
                                                 attachments: attachments)
             #expect(Self.answers(table) == Self.answers(whole), "round \(round)")
+            let standIns = try Self.contextStandIns(table, vault: vault)
+            for edge in 0..<table.targets.count {
+                guard let stored = table.storedContext(edge) else { continue }
+                #expect(stored == standIns[edge], "round \(round): edge \(edge)'s context is stale")
+                contextsChecked += 1
+            }
             #expect(Self.answers(table) == Self.graphAnswers(store.catalog, attachments: attachments, table: table), "round \(round)")
             #expect(Self.backlinkAnswers(table, store.catalog, attachments: attachments)
                         == Self.recordBacklinks(store.catalog, attachments: attachments, table: table), "round \(round)")
             let reread = store.linkTable(attachments: attachments)
             #expect(reread.resolvedNotes == 0 && !reread.resolvedWhole, "round \(round): written back, nothing to do")
             #expect(Self.answers(reread) == Self.answers(table), "round \(round): read back as written")
+            store.keepLinkContexts(standIns.filter { _ in edits.random.next() % 2 == 0 }, of: reread)
+            #expect(store.linkTable(attachments: attachments).keepsContexts, "round \(round): the contexts written")
             if round % 10 == 4 {
                 // A rebuild that changes no note resolves no link.
                 let rebuilt = CatalogStore(root: vault.root, paths: vault.notePaths(), rebuild: true, parse: parse)
@@ -145,6 +165,7 @@ struct LinkTableTests {
             }
         }
         #expect(piecewise > 20 && rebased >= 7, "\(piecewise) updated, \(rebased) over a new base")
+        #expect(contextsChecked > 500, "\(contextsChecked) kept contexts checked")
     }
 
     /// A missing table, another file in its place (the catalog's state file) and a table damaged

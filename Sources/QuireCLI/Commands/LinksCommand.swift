@@ -126,7 +126,7 @@ struct BacklinksCommand: Command {
             }
             return
         }
-        let backlinks = try links.backlinks(of: path)
+        let backlinks = try links.backlinks(of: path, keepContexts: notes.session.keepLinkContexts)
         if json {
             output.line(JSON.array(backlinks.map {
                 .object([("path", .string($0.source)), ("title", .string($0.sourceTitle))]
