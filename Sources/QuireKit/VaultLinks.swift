@@ -167,8 +167,10 @@ public struct VaultLinks: Sendable {
         for (run, context) in zip(runs, contexts) {
             guard let context else { continue }
             let source = found[run.lowerBound].source
-            // The table holds every note's title: no record decoded for it.
-            let title = table.flatMap { table in table.index(of: source).map(table.title) } ?? catalog.record(path: source)?.title ?? source
+            // The table holds every note's title, found by the edge: no path looked up, no
+            // record decoded for it.
+            let title = table.flatMap { table in edged.map { table.title(table.source(ofEdge: $0[run.lowerBound].edge)) } }
+                ?? catalog.record(path: source)?.title ?? source
             for (backlink, text) in zip(found[run], try context.get()) {
                 entries.append(BacklinkEntry(source: source, sourceTitle: title, link: backlink.link, context: text))
             }
