@@ -74,7 +74,7 @@ extension LinkTable {
         }
         func strings(_ bytes: Section, _ offsets: Section) throws(CacheError) -> PackedStrings {
             let (offset, length) = contents.sections[bytes.rawValue]
-            guard let strings = PackedStrings(memory: contents.memory, offset: offset, count: length, offsets: try array(offsets)) else {
+            guard let strings = PackedStrings(memory: contents.memory, offset: offset, count: length, offsets: try column(offsets)) else {
                 throw .corrupt("bad link table strings")
             }
             return strings

@@ -10,8 +10,9 @@ struct PackedStrings: Sendable, Equatable {
     /// Where the bytes lie in a mapped file instead (a table read from disk, used in place: only
     /// the pages of the strings read are brought in).
     private var mapped: MappedBytes?
-    /// Where each string begins in the bytes, and where the last ends.
-    private(set) var offsets: [UInt32] = [0]
+    /// Where each string begins in the bytes, and where the last ends (in place where the file
+    /// is mapped: `LinkColumn`).
+    private(set) var offsets: LinkColumn<UInt32> = [0]
 
     /// Bytes of a mapped file.
     private struct MappedBytes: Sendable {
@@ -30,7 +31,7 @@ struct PackedStrings: Sendable, Equatable {
 
     /// A list read back in place from its two sections (`count` bytes at `offset` of `memory`,
     /// and `offsets`); nil when the offsets do not fit the bytes.
-    init?(memory: ColumnMemory, offset: Int, count: Int, offsets: [UInt32]) {
+    init?(memory: ColumnMemory, offset: Int, count: Int, offsets: LinkColumn<UInt32>) {
         guard offsets.first == 0, offsets.last.map({ Int($0) == count }) ?? false,
               zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
         mapped = MappedBytes(memory: memory, offset: offset, count: count)
