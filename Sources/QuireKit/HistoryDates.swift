@@ -155,7 +155,8 @@ public struct HistoryDates: Sendable {
 
     /// Opens `vault`'s fresh catalog with its notes dated by git's history where their front
     /// matter says nothing (`FreshCatalog.open`, then the notes whose history dates changed
-    /// parsed again); without history, by their files' times. With `changedPaths` (what a sync
+    /// parsed again; the dates are worked out while the catalog is loaded and the vault walked:
+    /// `PendingHistoryDates`); without history, by their files' times. With `changedPaths` (what a sync
     /// wrote), only those notes are looked at (`FreshCatalog.refresh`): no walk. With
     /// `attachments`, a walk lists the vault's attachments too (`FreshCatalog.attachments`).
     public static func openCatalog(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
@@ -167,10 +168,11 @@ public struct HistoryDates: Sendable {
                                             parse: dates?.parser ?? CatalogStore.defaultParser,
                                             reparsing: dates?.changedPaths ?? [])
         }
-        guard let dates = load(vault: vault) else {
-            return try FreshCatalog.open(vault: vault, rules: rules, environment: environment, rebuild: rebuild, walk: walk,
-                                         progress: progress, attachments: attachments)
-        }
+        // The new commits are walked on a thread of their own while the catalog is loaded and
+        // the vault walked; the notes to parse again are asked for after the walk.
+        let dates = PendingHistoryDates(vault: vault)
+        // Never left running (writing the dates file) past the open, even when it throws.
+        defer { _ = dates.value }
         return try FreshCatalog.open(vault: vault, rules: rules, environment: environment, rebuild: rebuild, walk: walk,
                                      progress: progress, parse: dates.parser, reparsing: dates.changedPaths,
                                      attachments: attachments)

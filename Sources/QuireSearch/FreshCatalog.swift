@@ -38,11 +38,13 @@ public struct FreshCatalog: Sendable {
     /// `parse` reads a note (QuireKit's fills in git's dates); `reparsing` names notes parsed
     /// again though their files did not change (git's history moved on: a pull, a checkout),
     /// in the same pass as the notes whose files changed: each is parsed once and the snapshot
-    /// written once. With `attachments`, a walk lists the vault's attachments too (`attachments`).
+    /// written once; it is asked for once the vault is walked (or the watcher answered), so
+    /// what gives it may work it out meanwhile. With `attachments`, a walk lists the vault's
+    /// attachments too (`attachments`).
     public static func open(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
                             rebuild: Bool = false, walk: Bool = false, progress: IndexProgress? = nil,
                             parse: @escaping NoteParsing = CatalogStore.defaultParser,
-                            reparsing: [String] = [], attachments: Bool = false) throws -> FreshCatalog {
+                            reparsing: @autoclosure () -> [String] = [], attachments: Bool = false) throws -> FreshCatalog {
         var store = CatalogStore(loading: vault.root.path, rebuild: rebuild, parse: parse)
         store.progress = progress
         // A command answers first: merging the whole vault waits for a sync or a bigger change.
@@ -60,11 +62,11 @@ public struct FreshCatalog: Sendable {
         // Past a few thousand named notes one merge pass over the walk costs less than looking
         // each one up.
         if case .notes(let paths, _)? = answer, paths.count <= namedNotesLimit {
-            refresh(&store, named: paths, rules: rules, reparsing: reparsing)
+            refresh(&store, named: paths, rules: rules, reparsing: reparsing())
             return FreshCatalog(store: store, skipped: [], freshness: .watcher(checked: paths.count))
         }
         let listing = try noteListing(vault, rules: rules, stamps: true, attachments: attachments)
-        store.refresh(paths: listing.notes, stamps: listing.stamps, reparsing: reparsing)
+        store.refresh(paths: listing.notes, stamps: listing.stamps, reparsing: reparsing())
         var reason: String?
         switch answer {
         case .full(let said, _)?: reason = said

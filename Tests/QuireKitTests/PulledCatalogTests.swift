@@ -47,4 +47,22 @@ import Testing
         #expect(catalog.record(path: "plain.md")?.updatedAt == QuireClock.parseISO8601("2026-11-29T12:00:00Z"), "dated by the pulled commit")
         #expect(try Self.open(b).parsed.isEmpty, "the next command parses nothing")
     }
+
+    /// A commit of a note already indexed as it is (its file unchanged since): the next opening
+    /// dates it by the commit, though the dates are worked out while the vault is walked.
+    @Test func aCommitOfAnIndexedNoteDatesItThroughTheNextOpening() throws {
+        let kit = try KitVault()
+        defer { kit.remove() }
+        try kit.write("# A\n\nWords.\n", to: "a.md")
+        try HistoryDatesUpdateTests.commit(kit, "start", at: "2026-11-01T10:00:00Z")
+        try kit.write("# A\n\nWords, changed.\n", to: "a.md")
+        let rules = GitIgnoreRules.of(kit.vault, environment: kit.environment)
+        let edited = QuireClock.parseISO8601("2026-11-02T10:00:00Z")
+        let before = try HistoryDates.openCatalog(vault: kit.vault, rules: rules, environment: kit.environment).store.catalog
+        #expect(before.record(path: "a.md")?.updatedAt != edited)
+        try HistoryDatesUpdateTests.commit(kit, "edit", at: "2026-11-02T10:00:00Z")
+        let after = try HistoryDates.openCatalog(vault: kit.vault, rules: rules, environment: kit.environment).store.catalog
+        #expect(after.record(path: "a.md")?.updatedAt == edited, "dated by the commit")
+        #expect(after.record(path: "a.md")?.createdAt == QuireClock.parseISO8601("2026-11-01T10:00:00Z"))
+    }
 }
