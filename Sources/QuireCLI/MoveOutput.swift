@@ -18,7 +18,7 @@ enum MoveOutput {
         var options = MoveOptions(now: try context.now(), dryRun: arguments.has("--dry-run"), rewritesLinks: !arguments.has("--no-links"),
                                   force: arguments.has("--force"))
         if let catalog = notes?.catalog.catalog {
-            options.linkingNotes = { keys in catalog.notesLinking(toNameKeys: keys) }
+            options.linkingNotes = MoveOptions.linkingNotes(in: catalog)
         }
         return options
     }

@@ -28,7 +28,7 @@ public enum EditorRename {
     /// does not come free.
     public static func run(vault: Vault, open: [String: Data], options: MoveOptions, wait: TimeInterval = 10,
                            plan: () throws -> (notes: [Note], plan: MovePlan,
-                                               linkingNotes: (@Sendable (Set<String>) -> Set<String>?)?)) throws -> Outcome {
+                                               linkingNotes: LinkingNotes?)) throws -> Outcome {
         let lock = try lock(vault, waiting: wait)
         defer { withExtendedLifetime(lock) {} }
         let (notes, movePlan, linkingNotes) = try plan()

@@ -55,13 +55,7 @@ public enum LinkRepair {
         var paths = notes.map(\.path)
         if !aliases, let lookup = options.linkingNotes {
             // A link a move broke names the note's old file name or path.
-            var keys = Set<String>()
-            for move in moved {
-                keys.insert(LinkResolver.key(move.oldPath))
-                keys.insert(LinkResolver.key(LinkPathText.withoutExtension(LinkPathText.fileName(of: move.oldPath))))
-                if let key = LinkTarget.nameKey(of: move.oldPath) { keys.insert(key) }
-            }
-            if let linking = lookup(keys) {
+            if let linking = lookup(MoveOptions.linkKeys(naming: moved.map(\.oldPath))) {
                 let movedTo = Set(moved.map(\.newPath))
                 paths = paths.filter { linking.contains($0) || movedTo.contains($0) }
             }
@@ -88,7 +82,7 @@ public enum LinkRepair {
     /// caller commits the repairs (a second sync cycle). Nothing happens when nothing moved.
     /// `linkingNotes`: as `MoveOptions.linkingNotes` (only the notes it names are read).
     public static func afterSync(vault: Vault, notes: [Note], before: String?, now: Date,
-                                 linkingNotes: (@Sendable (Set<String>) -> Set<String>?)? = nil) throws -> MoveReport {
+                                 linkingNotes: LinkingNotes? = nil) throws -> MoveReport {
         let moved = try movedNotes(vault: vault, notes: notes, since: before)
         guard !moved.isEmpty else { return MoveReport() }
         var options = MoveOptions(now: now)

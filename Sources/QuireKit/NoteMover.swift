@@ -29,11 +29,9 @@ public struct MoveOptions: Sendable {
     public var force = false
     /// The time `updatedAt` is stamped with.
     public var now: Date
-    /// The notes that may hold a link whose name key (`LinkTarget.nameKey`) is one of the keys
-    /// given, or nil when any note may (`Catalog.notesLinking(toNameKeys:)`). With it, a move
-    /// or rename of notes (not of a whole folder) reads and rewrites only those notes and the
-    /// moved ones, instead of every note; without it, every note is read.
-    public var linkingNotes: (@Sendable (Set<String>) -> Set<String>?)?
+    /// With it (`linkingNotes(in:)`), a move or rename of notes (not of a whole folder) reads
+    /// and rewrites only the notes it names and the moved ones; without it, every note.
+    public var linkingNotes: LinkingNotes?
 
     /// Creates options.
     public init(now: Date, dryRun: Bool = false, rewritesLinks: Bool = true, force: Bool = false) {
@@ -222,14 +220,14 @@ public enum NoteMover {
 
     /// The link rewrites of a plan.
     private static func planLinks(vault: Vault, notes: [Note], plan: MovePlan,
-                                  linkingNotes: (@Sendable (Set<String>) -> Set<String>?)?,
+                                  linkingNotes: LinkingNotes?,
                                   read: @escaping @Sendable (String) throws -> Data) throws -> (notes: [RewrittenNote], left: [LeftLink]) {
         var beforeEntries: [LinkTargetTable.Entry] = []
         var afterEntries: [LinkTargetTable.Entry] = []
         var names: [ExactPath: LinkRetargeter.NoteNames] = [:]
         var movedNames = Set<String>()
         // Every name a link to a moved or retitled note can be written with, before or after.
-        var nameKeys = Set<String>()
+        var movedNoteNames: [String] = []
         for note in notes {
             let key = ExactPath(note.path)
             let newPath = plan.notes[key] ?? note.path
@@ -241,11 +239,7 @@ public enum NoteMover {
             if plan.notes[key] != nil || plan.titles[key] != nil {
                 movedNames.insert(LinkResolver.key(stem(of: note.path)))
                 movedNames.insert(LinkResolver.key(note.title))
-                for name in [note.path, newPath, note.title, title] + note.aliases {
-                    nameKeys.insert(LinkResolver.key(name))
-                    nameKeys.insert(LinkResolver.key(stem(of: name)))
-                    if let nameKey = LinkTarget.nameKey(of: name) { nameKeys.insert(nameKey) }
-                }
+                movedNoteNames += [note.path, newPath, note.title, title] + note.aliases
             }
         }
         let retargeter = LinkRetargeter(before: LinkResolver(index: LinkTargetTable(notes: beforeEntries)),
@@ -253,7 +247,7 @@ public enum NoteMover {
         var paths = notes.map(\.path)
         // A note that moves is read for its own links; another only when it may link to one that
         // moves (a folder moved whole moves attachments too: every note is read then).
-        if plan.folder == nil, let linking = linkingNotes?(nameKeys) {
+        if plan.folder == nil, let linking = linkingNotes?(MoveOptions.linkKeys(naming: movedNoteNames)) {
             paths = paths.filter { linking.contains($0) || plan.notes[ExactPath($0)] != nil || plan.titles[ExactPath($0)] != nil }
         }
         let files = try LinkRewrite.read(paths, with: read)

@@ -94,7 +94,7 @@ public enum VaultSync {
         let notes = catalog.recordHeads.map { Note(record: $0, withFrontMatter: false) }
         outcome.repairs = try LinkRepair.afterSync(vault: vault, notes: notes, before: headBefore,
                                                    now: QuireClock.now(environment: options.environment),
-                                                   linkingNotes: { keys in catalog.notesLinking(toNameKeys: keys) })
+                                                   linkingNotes: MoveOptions.linkingNotes(in: catalog))
         if !outcome.repairs.changed.isEmpty {
             outcome.repairReport = try cycle(vault, options: options)
         }

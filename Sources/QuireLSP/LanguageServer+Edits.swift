@@ -173,7 +173,7 @@ extension LanguageServer {
                     throw ResponseError.requestFailed("another note is titled '\(other.title)' (\(other.path)): choose another title")
                 }
                 let catalog = session.catalog
-                return (notes, plan, { keys in catalog.notesLinking(toNameKeys: keys) })
+                return (notes, plan, MoveOptions.linkingNotes(in: catalog))
             }
         } catch let error as ResponseError {
             throw error

@@ -47,7 +47,7 @@ import Testing
             let everyNote = try NoteMover.prepare(vault: kit.vault, notes: notes, plan: plan, options: MoveOptions(now: now), unsaved: counting)
             let readEverywhere = reads.value
             var options = MoveOptions(now: now)
-            options.linkingNotes = { keys in catalog.notesLinking(toNameKeys: keys) }
+            options.linkingNotes = MoveOptions.linkingNotes(in: catalog)
             let linking = try NoteMover.prepare(vault: kit.vault, notes: notes, plan: plan, options: options, unsaved: counting)
             let label = "round \(round): \(plan.notes) \(plan.titles)"
             #expect(linking.report.edits == everyNote.report.edits, "\(label)")
@@ -82,7 +82,7 @@ import Testing
             let everyNote = try LinkRepair.run(vault: kit.vault, notes: notes, moved: moved, options: MoveOptions(now: now, dryRun: true),
                                                aliases: false)
             var options = MoveOptions(now: now, dryRun: true)
-            options.linkingNotes = { keys in catalog.notesLinking(toNameKeys: keys) }
+            options.linkingNotes = MoveOptions.linkingNotes(in: catalog)
             let linking = try LinkRepair.run(vault: kit.vault, notes: notes, moved: moved, options: options, aliases: false)
             let label = "round \(round): \(old) → \(folder + name)"
             #expect(linking.edits == everyNote.edits, "\(label)")
