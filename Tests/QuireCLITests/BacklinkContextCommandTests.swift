@@ -39,9 +39,6 @@ struct BacklinkContextCommandTests {
 
     @Test func aLinkingNoteEditedByAnEditorShowsItsNewLineWithTheWatcher() throws {
         let vault = try Self.vault()
-        let started = try vault.run(["watch", "start"])
-        try #require(started.code == 0, "watch start failed: \(started.stderr)")
-        defer { _ = try? vault.run(["watch", "stop"]) }
-        try Self.editedByAnEditor(vault)
+        try vault.withWatcher { try Self.editedByAnEditor(vault) }
     }
 }

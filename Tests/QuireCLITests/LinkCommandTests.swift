@@ -229,15 +229,14 @@ struct LinkCommandTests {
     /// ignore rules hide.
     @Test func attachmentChangesShowAtTheNextCommandWithTheWatcher() throws {
         let vault = try Self.vault()
-        let started = try vault.run(["watch", "start"])
-        try #require(started.code == 0, "watch start failed: \(started.stderr)")
-        defer { _ = try? vault.run(["watch", "stop"]) }
-        try Self.attachmentChanges(vault)
-        try vault.write("png\n", to: "b/pic.png")
-        let index = try vault.run(["index", "--json"]).stdout
-        let report = try JSONSerialization.jsonObject(with: Data(index.utf8)) as? [String: Any]
-        #expect((report?["freshness"] as? [String: Any])?["method"] as? String == "watcher", "\(index)")
-        #expect(try vault.run(["links", "Home"]).stdout.contains("6: ![[pic.png]]  → b/pic.png\n"))
+        try vault.withWatcher {
+            try Self.attachmentChanges(vault)
+            try vault.write("png\n", to: "b/pic.png")
+            let index = try vault.run(["index", "--json"]).stdout
+            let report = try JSONSerialization.jsonObject(with: Data(index.utf8)) as? [String: Any]
+            #expect((report?["freshness"] as? [String: Any])?["method"] as? String == "watcher", "\(index)")
+            #expect(try vault.run(["links", "Home"]).stdout.contains("6: ![[pic.png]]  → b/pic.png\n"))
+        }
     }
 
     private static func attachmentChanges(_ vault: TestVault) throws {

@@ -25,6 +25,14 @@ struct TestVault {
 
     func url(_ path: String) -> URL { root.appendingPathComponent(path) }
 
+    /// Starts the vault's watcher (`quire watch start`), runs `body`, and stops it whatever happens.
+    func withWatcher(_ body: () throws -> Void) throws {
+        let started = try run(["watch", "start"])
+        try #require(started.code == 0, "watch start failed: \(started.stderr)")
+        defer { _ = try? run(["watch", "stop"]) }
+        try body()
+    }
+
     func write(_ text: String, to path: String) throws { try Harness.write(text, to: url(path)) }
 
     func read(_ path: String) throws -> String { try Harness.read(url(path)) }

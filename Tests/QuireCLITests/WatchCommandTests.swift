@@ -9,14 +9,6 @@ import QuireTestSupport
 /// of change a full walk (`quire index --walk`) finds nothing the watcher's answer missed.
 @Suite("quire watch", .serialized)
 struct WatchCommandTests {
-    /// Starts the watcher of `vault`, runs `body`, and stops it whatever happens.
-    func withWatcher(_ vault: TestVault, _ body: () throws -> Void) throws {
-        let started = try vault.run(["watch", "start"])
-        try #require(started.code == 0, "watch start failed: \(started.stderr)")
-        defer { _ = try? vault.run(["watch", "stop"]) }
-        try body()
-    }
-
     /// `quire index --json`'s freshness object and counts.
     func index(_ vault: TestVault, walk: Bool = false) throws -> [String: Any] {
         let run = try vault.run(["index", "--json"] + (walk ? ["--walk"] : []))
@@ -34,7 +26,7 @@ struct WatchCommandTests {
         try vault.write(noteText("title: Alpha"), to: "alpha.md")
         try vault.write(noteText("title: Beta", body: "Beta body.\n"), to: "Work/beta.md")
         #expect(try vault.run(["watch", "status"]).stdout.hasPrefix("no watcher runs for "))
-        try withWatcher(vault) {
+        try vault.withWatcher {
             let again = try vault.run(["watch", "start"])
             #expect(again.code == 0 && again.stdout.hasPrefix("a watcher already runs for "))
             let status = try vault.run(["watch", "status", "--json"])
@@ -71,7 +63,7 @@ struct WatchCommandTests {
         let vault = try TestVault()
         try vault.write(noteText("title: Kept"), to: "kept.md")
         try vault.write(noteText("title: Hidden later"), to: "Notes/later.md")
-        try withWatcher(vault) {
+        try vault.withWatcher {
             #expect(method(try index(vault)) == "watcher")
             try FileManager.default.createSymbolicLink(atPath: vault.url("Alias").path, withDestinationPath: vault.url("Notes").path)
             let linked = try index(vault)
@@ -103,7 +95,7 @@ struct WatchCommandTests {
         try vault.write(try vault.read(".gitignore") + "alpha.md\n", to: ".gitignore")
         #expect(try vault.git(["add", "-f", "alpha.md"]) == 0)
         try vault.commitAll()
-        try withWatcher(vault) {
+        try vault.withWatcher {
             #expect(try vault.run(["list", "--paths"]).stdout == "alpha.md\nbeta.md\n")
             #expect(try vault.git(["rm", "-q", "--cached", "alpha.md"]) == 0)
             try vault.write(noteText("title: Alpha", body: "Apple pie.\n"), to: "alpha.md")
@@ -123,7 +115,7 @@ struct WatchCommandTests {
             try FileManager.default.createDirectory(at: vault.url(folder), withIntermediateDirectories: true)
         }
         func place(_ folder: String, _ name: String) -> String { folder.isEmpty ? name : folder + "/" + name }
-        try withWatcher(vault) {
+        try vault.withWatcher {
             for step in 0..<40 {
                 let word = words[Int(generator.next() % UInt64(words.count))]
                 switch notes.isEmpty ? 0 : generator.next() % 8 {
@@ -172,20 +164,19 @@ struct WatchCommandTests {
     @Test func aPlainKillStopsTheWatcherWhateverItsStarterBlocked() throws {
         // The test runner's child processes inherit a mask that blocks most signals.
         let vault = try TestVault()
-        let started = try vault.run(["watch", "start"])
-        try #require(started.code == 0, "watch start failed: \(started.stderr)")
-        defer { _ = try? vault.run(["watch", "stop"]) }
-        let status = try vault.run(["watch", "status", "--json"])
-        let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
-        let pid = try #require(object?["pid"] as? Int)
-        #expect(kill(pid_t(pid), SIGTERM) == 0)
-        var running = true
-        for _ in 0..<100 where running {
-            running = try vault.run(["watch", "status", "--json"]).stdout.contains("\"running\": true")
-            if running { Thread.sleep(forTimeInterval: 0.05) }
+        try vault.withWatcher {
+            let status = try vault.run(["watch", "status", "--json"])
+            let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+            let pid = try #require(object?["pid"] as? Int)
+            #expect(kill(pid_t(pid), SIGTERM) == 0)
+            var running = true
+            for _ in 0..<100 where running {
+                running = try vault.run(["watch", "status", "--json"]).stdout.contains("\"running\": true")
+                if running { Thread.sleep(forTimeInterval: 0.05) }
+            }
+            #expect(!running, "SIGTERM did not stop the watcher")
+            #expect(method(try index(vault)) == "walk")
         }
-        #expect(!running, "SIGTERM did not stop the watcher")
-        #expect(method(try index(vault)) == "walk")
     }
 
     @Test func unknownActionIsAUsageError() throws {
