@@ -193,7 +193,7 @@ struct QueryOutput {
     /// A piece of a snippet as a line shows it: a tab as a space, other control characters as
     /// escapes (`TerminalText.visible`).
     private static func shown(_ piece: Substring) -> String {
-        TerminalText.visible(piece.replacingOccurrences(of: "\t", with: " "))
+        TerminalText.visible(piece.utf8.contains(0x09) ? piece.replacingOccurrences(of: "\t", with: " ") : String(piece))
     }
 
     /// The fields every note has for `--format`: the keys of `--json`, and `score`.

@@ -60,6 +60,18 @@ public enum NoteParser {
         data.withUnsafeBytes { raw in FrontMatterLayout.split(raw.bindMemory(to: UInt8.self)).bodyStart }
     }
 
+    /// The body `parse` gives a note file's bytes, without reading anything else: the text
+    /// after the front matter (decoded with replacement characters where it is not UTF-8),
+    /// empty for a binary file.
+    public static func body(of data: Data) -> String {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress, memchr(base, 0, bytes.count) == nil else { return "" }
+            let body = UnsafeBufferPointer(rebasing: bytes[FrontMatterLayout.split(bytes).bodyStart...])
+            return UTF8Text.string(validating: body) ?? String(decoding: body, as: UTF8.self)
+        }
+    }
+
     /// The folder of a vault-relative path (`""` for the root).
     public static func folder(of path: String) -> String {
         var path = path

@@ -317,10 +317,9 @@ public struct CatalogStore: Sendable {
     }
 
     /// The snippet of a hit's body for a query, read from the note's file (nil when it cannot
-    /// be read).
+    /// be read); only the body is read (`NoteParser.body(of:)`), not the front matter's fields.
     public func snippet(for hit: SearchHit, query: NoteQuery, words: Int = 30) -> Snippet? {
-        guard case .success(let data) = Indexer.readFile(root + "/" + hit.record.path),
-              let note = try? parse(data, hit.record.path) else { return nil }
-        return Snippet.make(body: note.body, query: query, words: words)
+        guard case .success(let data) = Indexer.readFile(root + "/" + hit.record.path) else { return nil }
+        return Snippet.make(body: NoteParser.body(of: data), query: query, words: words)
     }
 }

@@ -6,12 +6,7 @@ enum ReadableText {
     /// How far a construct may reach for its closing bracket, in bytes.
     static let maxConstructBytes = 4096
 
-    /// The readable bytes of `body`.
-    static func of(_ body: String) -> [UInt8] {
-        var body = body
-        return body.withUTF8 { readable(Array($0)) }
-    }
-
+    /// The readable bytes of `bytes`.
     static func readable(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)

@@ -20,25 +20,19 @@ public struct Snippet: Equatable, Sendable {
     /// up to `words` tokens starting a few words before the first match (the beginning of the
     /// body when nothing matches). Only the first `maxBodyBytes` of the body are looked at.
     public static func make(body fullBody: String, query: NoteQuery, words: Int = 30) -> Snippet {
+        make(body: fullBody, query: query, words: words, firstStretch: firstStretch)
+    }
+
+    /// `make(body:query:words:)` tokenizing `firstStretch` bytes first (tests compare stretches).
+    static func make(body fullBody: String, query: NoteQuery, words: Int, firstStretch: Int) -> Snippet {
         let cut = fullBody.utf8.count > maxBodyBytes
             ? String(decoding: fullBody.utf8.prefix(maxBodyBytes), as: UTF8.self) : fullBody
-        // What a reader sees: no `%%` comments, link syntax, images, HTML or data URLs
-        // (`MarkdownBody.withoutComments`, `ReadableText`).
-        let body = String(decoding: ReadableText.of(MarkdownBody.withoutComments(cut)), as: UTF8.self)
-        let bytes = Array(body.utf8)
-        // A done task's `x` in `- [x]` is a token; the snippet drops it as it drops `- [ ]`.
-        let tokens = Tokenizer.tokens(in: body).filter { !isTaskMark($0.utf8Range, in: bytes) }
-        guard !tokens.isEmpty else { return Snippet(text: "", highlights: []) }
         let terms = query.positiveTerms.filter { $0.scope == .all }
-        var matched = [Bool](repeating: false, count: tokens.count)
-        for start in tokens.indices {
-            for term in terms where start + term.tokens.count <= tokens.count {
-                let hit = term.tokens.indices.allSatisfy { term.accepts(tokens[start + $0].term, at: $0) }
-                if hit { for offset in term.tokens.indices { matched[start + offset] = true } }
-            }
-        }
+        let (bytes, tokens, matched) = matches(in: MarkdownBody.withoutComments(cut), terms: terms, words: words,
+                                               firstStretch: firstStretch)
+        guard !tokens.isEmpty else { return Snippet(text: "", highlights: []) }
         let first = matched.firstIndex(of: true) ?? 0
-        let begin = max(0, first - 6)
+        let begin = max(0, first - leadingWords)
         let end = min(tokens.count, begin + max(words, 1))
         var text: [UInt8] = []
         var marks: [Range<Int>] = []
@@ -69,6 +63,50 @@ public struct Snippet: Equatable, Sendable {
             string.utf8.index(string.startIndex, offsetBy: mark.lowerBound)..<string.utf8.index(string.startIndex, offsetBy: mark.upperBound)
         }
         return Snippet(text: string, highlights: highlights)
+    }
+
+    /// How many tokens before the first match a snippet starts.
+    static let leadingWords = 6
+
+    /// How many bytes of a readable body are tokenized first; each further try takes four times
+    /// as many.
+    static let firstStretch = 1024
+
+    /// What a reader sees of a stretch of `body` (without `%%` comments) from its start
+    /// (`ReadableText`: no link syntax, images, HTML or data URLs), its tokens (without task
+    /// marks) and whether each is part of a match of `terms`: a stretch cut after a line break
+    /// that holds the first match and the snippet's `words` after it with room for the longest
+    /// term; else the stretch grows and, at worst, the whole body is read. Neither a token nor
+    /// a construct `ReadableText` reads spans a line break, so a stretch's readable text and
+    /// tokens begin the whole body's, and every match that can mark a token of the snippet lies
+    /// inside it (`SnippetStretchTests` compares with the whole body's).
+    static func matches(in body: String, terms: [TextTerm], words: Int,
+                        firstStretch: Int) -> (bytes: [UInt8], tokens: [Token], matched: [Bool]) {
+        let source = Array(body.utf8)
+        let longest = terms.map(\.tokens.count).max() ?? 0
+        var stretch = max(firstStretch, 1)
+        while true {
+            var cut = min(stretch, source.count)
+            while cut < source.count, source[cut - 1] != 0x0A { cut += 1 }
+            let whole = cut == source.count
+            let text = String(decoding: ReadableText.readable(whole ? source : Array(source[..<cut])), as: UTF8.self)
+            let bytes = Array(text.utf8)
+            // A done task's `x` in `- [x]` is a token; the snippet drops it as it drops `- [ ]`.
+            let tokens = Tokenizer.tokens(in: text).filter { !isTaskMark($0.utf8Range, in: bytes) }
+            var matched = [Bool](repeating: false, count: tokens.count)
+            for start in tokens.indices {
+                for term in terms where start + term.tokens.count <= tokens.count {
+                    let hit = term.tokens.indices.allSatisfy { term.accepts(tokens[start + $0].term, at: $0) }
+                    if hit { for offset in term.tokens.indices { matched[start + offset] = true } }
+                }
+            }
+            if whole { return (bytes, tokens, matched) }
+            // The snippet ends before `end`; a match starting before it is seen whole.
+            let first = matched.firstIndex(of: true)
+            let end = max(0, (first ?? 0) - leadingWords) + max(words, 1)
+            if (first != nil || terms.isEmpty) && end + longest < tokens.count { return (bytes, tokens, matched) }
+            stretch = cut * 4
+        }
     }
 
     /// How far a snippet reaches past its first or last token for the rest of a word, in bytes.
