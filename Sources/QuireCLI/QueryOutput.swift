@@ -128,7 +128,7 @@ struct QueryOutput {
         case .template(let template):
             for hit in hits { output.line(Self.fill(template, hit: hit, context: context, vault: vault)) }
         case .table:
-            let notes = hits.map { Note(record: $0.record, withFrontMatter: false) }
+            let notes = hits.map { Note(record: $0.recordHead, withFrontMatter: false) }
             let table = NoteTable(notes, context: context, vault: vault)
             for (hit, note) in zip(hits, notes) {
                 output.line(table.line(note))

@@ -319,7 +319,7 @@ public struct CatalogStore: Sendable {
     /// The snippet of a hit's body for a query, read from the note's file (nil when it cannot
     /// be read); only the body is read (`NoteParser.body(of:)`), not the front matter's fields.
     public func snippet(for hit: SearchHit, query: NoteQuery, words: Int = 30) -> Snippet? {
-        guard case .success(let data) = Indexer.readFile(root + "/" + hit.record.path) else { return nil }
+        guard case .success(let data) = Indexer.readFile(root + "/" + hit.path) else { return nil }
         return Snippet.make(body: NoteParser.body(of: data), query: query, words: words)
     }
 }

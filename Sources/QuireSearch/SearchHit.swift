@@ -58,6 +58,15 @@ public struct SearchHit: Equatable, Sendable {
         }
         set { source = .record(newValue) }
     }
+    /// The first fields of the note's record (`RecordTable.head`: all but its other front-matter
+    /// keys, problems and links): what a table of hits shows, without decoding the rest or
+    /// keeping it.
+    public var recordHead: NoteRecord {
+        switch source {
+        case .record(let record): return record
+        case .table(let table, let index): return table.head(index)
+        }
+    }
     /// The note's path.
     public var path: String {
         switch source {
