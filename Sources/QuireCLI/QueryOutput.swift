@@ -113,8 +113,11 @@ struct QueryOutput {
         let vault = catalog.vault
         switch style {
         case .json:
-            let items: [JSON] = hits.map { hit in
-                var object = NoteJSON.object(Note(record: hit.record))
+            // Written hit by hit, each record decoded for its object alone: no tree of every
+            // hit's object nor every record is held (100,000 hits).
+            output.jsonArray(count: hits.count, level: 0) { position in
+                let hit = hits[position]
+                var object = NoteJSON.object(Note(record: hit.transientRecord))
                 if snippets, case .object(var pairs) = object {
                     pairs.append(("score", .double((hit.score * 1000).rounded() / 1000)))
                     pairs.append(("snippet", .string(catalog.session.snippet(for: hit, query: query)?.text)))
@@ -122,7 +125,7 @@ struct QueryOutput {
                 }
                 return object
             }
-            output.line(JSON.array(items).rendered(.output))
+            output.write("\n")
         case .paths(let separator):
             Self.printPaths(hits, separator: separator, context: context, vault: vault)
         case .template(let template):

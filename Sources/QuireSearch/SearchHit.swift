@@ -67,6 +67,14 @@ public struct SearchHit: Equatable, Sendable {
         case .table(let table, let index): return table.head(index)
         }
     }
+    /// The note's whole record without keeping it in its table (`RecordTable.transientRecord`):
+    /// a pass over many hits that needs each once (`--json`) then leaves the table as it was.
+    public var transientRecord: NoteRecord {
+        switch source {
+        case .record(let record): return record
+        case .table(let table, let index): return table.transientRecord(index)
+        }
+    }
     /// The note's path.
     public var path: String {
         switch source {
