@@ -95,9 +95,10 @@ enum CatalogCache {
                                                     count: place(.termBytes).count),
                                   offsets: column(.termOffsets)),
             postingStarts: column(.postingStarts), postingDocs: column(.postingDocs),
-            postingFrequencies: column(.postingFrequencies),
+            postingFrequencies: ByteColumn(memory: memory, byteOffset: place(.postingFrequencies).offset,
+                                           count: place(.postingFrequencies).count),
             positions: FlatColumn<UInt16>(memory: memory, byteOffset: place(.positions).offset, count: place(.positions).count),
-            termPositionStarts: column(.termPositionStarts), positionOverflow: column(.positionOverflow),
+            termPositionStarts: column(.termPositionStarts), postingOverflow: column(.postingOverflow),
             forwardStarts: column(.forwardStarts), forward: column(.forward), titleLengths: column(.titleLengths),
             lengths: column(.lengths),
             sortKeys: FlatColumn<Double>(memory: memory, byteOffset: place(.sortKeys).offset, count: place(.sortKeys).count))
@@ -125,7 +126,7 @@ enum CatalogCache {
             case .postingFrequencies: return raw(segment.postingFrequencies)
             case .positions: return raw(segment.positions)
             case .termPositionStarts: return raw(segment.termPositionStarts)
-            case .positionOverflow: return raw(segment.positionOverflow)
+            case .postingOverflow: return raw(segment.postingOverflow)
             case .forwardStarts: return raw(segment.forwardStarts)
             case .forward: return raw(segment.forward)
             case .titleLengths: return raw(segment.titleLengths)
@@ -149,7 +150,7 @@ enum CatalogCache {
               segment.forwardStarts.count == documents + 1, segment.titleLengths.count == documents,
               segment.lengths.count == documents, segment.sortKeys.count == documents * 3,
               segment.postingDocs.count == segment.postingFrequencies.count,
-              segment.termPositionStarts.count == terms + 1, segment.positionOverflow.count % 2 == 0 else {
+              segment.termPositionStarts.count == terms + 1, segment.postingOverflow.count % PostingFrequencies.entrySize == 0 else {
             throw .corrupt("column sizes disagree")
         }
         func bounded(_ column: Column, ending end: Int) -> Bool {

@@ -12,19 +12,19 @@ struct IndexSegment: Sendable {
     /// `terms.count + 1` offsets into `postingDocs` / `postingFrequencies`.
     let postingStarts: Column
     let postingDocs: Column
-    /// `title << 24 | other` occurrences of the term in the document.
-    let postingFrequencies: Column
+    /// The occurrences of the term in the document, a byte a posting (`PostingFrequencies`).
+    let postingFrequencies: ByteColumn
     /// Each posting's token positions, relative to its document's start in `forward`, in 16
     /// bits (their low 16 bits in a document of more than `longDocument` tokens, whose
     /// positions a phrase finds in the forward index instead): term by term, each term's
-    /// postings one after another, each with as many positions as its frequencies say (or
-    /// `positionOverflow`, when they are capped).
+    /// postings one after another, each with as many positions as its occurrences.
     let positions: FlatColumn<UInt16>
     /// `terms.count + 1` offsets into `positions`: where each term's positions begin.
     let termPositionStarts: Column
-    /// The postings whose frequencies are capped (255 in the title, 0xFFFFFF elsewhere) with
-    /// their real number of positions: (slot, count) pairs, slots ascending.
-    let positionOverflow: Column
+    /// The postings whose occurrences do not fit their byte: (slot, `title << 24 | other`
+    /// capped at 255 and 0xFFFFFF, number of positions) triples, slots ascending
+    /// (`PostingFrequencies`).
+    let postingOverflow: Column
     /// `records.count + 1` offsets into `forward`.
     let forwardStarts: Column
     let forward: Column
@@ -107,9 +107,12 @@ struct IndexSegment: Sendable {
         owners.reserveCapacity(Self.placesPerChunk + 1024)
         let termPositions = termPositionStarts.span(anchorID, limit: positions.count)
         var next = termPositions.lowerBound
-        walk: for posting in postings(anchorID) {
-            let frequencies = postingFrequencies[posting]
-            let anchorPositions = next..<min(next + positionCount(posting, frequencies), termPositions.upperBound)
+        let table = self.frequencies
+        let anchorPostings = postings(anchorID)
+        var escapes = table.cursor(from: anchorPostings.lowerBound)
+        walk: for posting in anchorPostings {
+            let (frequencies, positionCount) = table.read(posting, &escapes)
+            let anchorPositions = next..<min(next + positionCount, termPositions.upperBound)
             next = anchorPositions.upperBound
             let document = Int(postingDocs[posting])
             guard document < count, !titleOnly || frequencies >> 24 != 0 else { continue }
@@ -212,6 +215,13 @@ struct IndexSegment: Sendable {
         owners.removeAll(keepingCapacity: true)
     }
 
+    /// The postings' occurrences, read in place (the columns live as long as this segment).
+    var frequencies: PostingFrequencies {
+        PostingFrequencies(bytes: postingFrequencies.pointer, count: postingFrequencies.count,
+                           overflow: postingOverflow.pointer,
+                           overflowCount: postingOverflow.count / PostingFrequencies.entrySize)
+    }
+
     /// The postings of term `id` (empty for an id out of range or damaged offsets).
     @inline(__always)
     func postings(_ id: Int) -> Range<Int> {
@@ -222,26 +232,13 @@ struct IndexSegment: Sendable {
         postings(id).count
     }
 
-    /// The number of positions of the posting at `slot`: its occurrences, unless capped.
-    @inline(__always)
-    func positionCount(_ slot: Int, _ frequencies: UInt32) -> Int {
-        let title = frequencies >> 24
-        let other = frequencies & 0xFF_FFFF
-        guard title == 255 || other == 0xFF_FFFF else { return Int(title + other) }
-        var low = 0
-        var high = positionOverflow.count / 2
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(positionOverflow[middle * 2]) < slot { low = middle + 1 } else { high = middle }
-        }
-        let found = low < positionOverflow.count / 2 && Int(positionOverflow[low * 2]) == slot
-        return found ? Int(positionOverflow[low * 2 + 1]) : Int(title + other)
-    }
-
     private func forEachPosting(_ ids: Range<Int>, titleOnly: Bool, _ visit: (Int, Int, Int) -> Void) {
+        let table = self.frequencies
         if ids.count == 1 {
-            for posting in postings(ids.lowerBound) {
-                let frequencies = postingFrequencies[posting]
+            let slots = postings(ids.lowerBound)
+            var escapes = table.cursor(from: slots.lowerBound)
+            for posting in slots {
+                let frequencies = table.read(posting, &escapes).packed
                 let title = Int(frequencies >> 24)
                 let other = titleOnly ? 0 : Int(frequencies & 0xFF_FFFF)
                 let document = Int(postingDocs[posting])
@@ -254,10 +251,12 @@ struct IndexSegment: Sendable {
         var other = [Int32](repeating: 0, count: count)
         var touched: [Int] = []
         for id in ids {
-            for posting in postings(id) {
+            let slots = postings(id)
+            var escapes = table.cursor(from: slots.lowerBound)
+            for posting in slots {
                 let document = Int(postingDocs[posting])
+                let frequencies = table.read(posting, &escapes).packed
                 guard document < count else { continue }
-                let frequencies = postingFrequencies[posting]
                 if title[document] == 0 && other[document] == 0 { touched.append(document) }
                 title[document] += Int32(frequencies >> 24)
                 if !titleOnly { other[document] += Int32(frequencies & 0xFF_FFFF) }

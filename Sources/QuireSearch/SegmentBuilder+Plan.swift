@@ -140,8 +140,8 @@ extension SegmentBuilder {
         /// Each slice writes its documents' parts of the columns `places` has, on every core.
         /// `keepForward`: the slices keep their forward indexes for another pass (else they give
         /// them up as they go, each once its documents are all placed). Returns the postings whose
-        /// occurrences are capped, with their number of positions: (slot, count) pairs, when
-        /// `places` has frequencies.
+        /// occurrences do not fit their byte, as the overflow table's triples
+        /// (`PostingFrequencies`), when `places` has postings.
         func fill(_ slices: inout [SegmentSlice], _ places: SlicePlaces, keepForward: Bool = false) -> [UInt32] {
             var overflows = [[UInt32]](repeating: [], count: slices.count)
             overflows.withUnsafeMutableBufferPointer { overflowBuffer in
@@ -200,7 +200,7 @@ extension SegmentBuilder {
 
         /// Places for the chunk `terms` of the postings' documents or frequencies, or of the
         /// positions, in a buffer that starts at the chunk's first element.
-        func places(docs: UnsafeMutablePointer<UInt32>? = nil, frequencies: UnsafeMutablePointer<UInt32>? = nil,
+        func places(docs: UnsafeMutablePointer<UInt32>? = nil, frequencies: UnsafeMutablePointer<UInt8>? = nil,
                     positions: UnsafeMutablePointer<UInt16>? = nil, terms: Range<Int>) -> SlicePlaces {
             var places = SlicePlaces(docs: docs, frequencies: frequencies, positions: positions)
             places.termRange = UInt32(terms.lowerBound)..<UInt32(terms.upperBound)

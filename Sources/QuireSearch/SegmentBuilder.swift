@@ -79,10 +79,11 @@ enum SegmentBuilder {
             case .termBytes: return plan.terms.bytes.count
             case .termOffsets: return plan.terms.offsets.count * 4
             case .postingStarts: return plan.postingStarts.count * 4
-            case .postingDocs, .postingFrequencies: return plan.postingCount * 4
+            case .postingDocs: return plan.postingCount * 4
+            case .postingFrequencies: return plan.postingCount
             case .positions: return plan.positionCount * 2
             case .termPositionStarts: return plan.positionStarts.count * 4
-            case .positionOverflow: return 0
+            case .postingOverflow: return 0
             case .forwardStarts: return plan.forwardStarts.count * 4
             case .forward: return plan.forwardCount * 4
             case .titleLengths: return plan.titleLengths.count * 4
@@ -95,7 +96,7 @@ enum SegmentBuilder {
         // A file that cannot be made is no failure here: the snapshot is then written whole
         // afterwards (`CatalogStore.writeSnapshot`), which reports what goes wrong.
         guard let file = try? SnapshotFile(path: path, kind: .base, lengths: lengths,
-                                           late: CatalogCache.Section.positionOverflow.rawValue) else {
+                                           late: CatalogCache.Section.postingOverflow.rawValue) else {
             return (assembleInMemory(plan, &slices), nil)
         }
         // Each slice's records straight from the slice, which then gives them up.
@@ -125,8 +126,8 @@ enum SegmentBuilder {
         try file.write(.pathBytes, paths.bytes)
         // The large columns in chunks of whole terms (whole documents for the forward index), one
         // pass over the slices per chunk, all in one buffer: a chunk of terms takes their
-        // postings' documents, their frequencies (which find the capped postings) and their
-        // positions (two a u32 value) in one pass, one after the other in the buffer. The slices
+        // postings' documents, their positions (two a u32 value) and their frequencies (a byte
+        // each, which find the overflow entries) in one pass, one after the other in the buffer. The slices
         // give up their forward indexes in the forward index's passes, the last ones.
         let limit = max(wanted ?? chunkLimit(forwardCount: plan.forwardCount), 1)
         let termWeights = zip(plan.postingStarts, plan.positionStarts).map { 2 * Int($0) + Int($1) / 2 }
@@ -142,12 +143,11 @@ enum SegmentBuilder {
         for chunk in termChunks {
             let (firstPosting, firstPosition) = (Int(plan.postingStarts[chunk.lowerBound]), Int(plan.positionStarts[chunk.lowerBound]))
             let (postings, positionCount) = (span(plan.postingStarts, chunk), span(plan.positionStarts, chunk))
-            let docs = buffer.bindMemory(to: UInt32.self, capacity: 2 * postings)
-            let positions = (buffer + 8 * postings).bindMemory(to: UInt16.self, capacity: positionCount)
-            overflow += plan.fill(&slices, plan.places(docs: docs, frequencies: docs + postings, positions: positions,
+            let (docs, positions, frequencies) = Self.postingPlaces(buffer, postings: postings, positions: positionCount)
+            overflow += plan.fill(&slices, plan.places(docs: docs, frequencies: frequencies, positions: positions,
                                                        terms: chunk), keepForward: true)
             try file.write(.postingDocs, from: firstPosting, UnsafeBufferPointer(start: docs, count: postings))
-            try file.write(.postingFrequencies, from: firstPosting, UnsafeBufferPointer(start: docs + postings, count: postings))
+            try file.write(.postingFrequencies, from: firstPosting, UnsafeBufferPointer(start: frequencies, count: postings))
             try file.write(.positions, from: firstPosition, UnsafeBufferPointer(start: positions, count: positionCount))
         }
         for chunk in documentChunks {
@@ -156,7 +156,7 @@ enum SegmentBuilder {
             let first = Int(plan.forwardStarts[chunk.lowerBound])
             try file.write(.forward, from: first, UnsafeBufferPointer(start: forward, count: span(plan.forwardStarts, chunk)))
         }
-        overflow = sortedPairs(overflow)
+        overflow = PostingFrequencies.sortedOverflow(overflow)
         slices = []
         try file.appendLate(overflow)
         let (memory, sections) = try file.finish()
@@ -167,6 +167,16 @@ enum SegmentBuilder {
         } catch {
             return (segment, nil)  // the segment reads the file, which stays until unmapped
         }
+    }
+
+    /// Where a chunk of `postings` postings and `positions` positions goes in a buffer of at
+    /// least `2 * postings + (positions + 1) / 2` u32 values: the documents (u32), the positions
+    /// (u16), then the frequencies (a byte each).
+    static func postingPlaces(_ buffer: UnsafeMutableRawPointer, postings: Int, positions: Int)
+        -> (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt16>, UnsafeMutablePointer<UInt8>) {
+        (buffer.bindMemory(to: UInt32.self, capacity: postings),
+         (buffer + 4 * postings).bindMemory(to: UInt16.self, capacity: positions),
+         (buffer + 4 * postings + 2 * positions).bindMemory(to: UInt8.self, capacity: postings))
     }
 
     /// The most elements a chunk holds when a rebuild writes the columns — a chunk of terms
@@ -240,23 +250,17 @@ enum SegmentBuilder {
         plan.fillRecords(slices, into: records.pointer)
         for index in slices.indices { slices[index].releaseRecords() }
         let docs = WritableColumn<UInt32>(count: plan.postingCount)
-        let frequencies = WritableColumn<UInt32>(count: plan.postingCount)
+        let frequencies = WritableColumn<UInt8>(count: plan.postingCount)
         let positions = WritableColumn<UInt16>(count: plan.positionCount)
         let forward = WritableColumn<UInt32>(count: plan.forwardCount)
-        let overflow = sortedPairs(plan.fill(&slices, SlicePlaces(docs: docs.pointer, frequencies: frequencies.pointer,
+        let overflow = PostingFrequencies.sortedOverflow(plan.fill(&slices, SlicePlaces(docs: docs.pointer, frequencies: frequencies.pointer,
                                                                   positions: positions.pointer, forward: forward.pointer)))
         return IndexSegment(
             records: plan.recordLayout.table(records.column.memory), terms: plan.terms,
             postingStarts: Column(plan.postingStarts), postingDocs: docs.column,
             postingFrequencies: frequencies.column, positions: positions.column,
-            termPositionStarts: Column(plan.positionStarts), positionOverflow: Column(overflow),
+            termPositionStarts: Column(plan.positionStarts), postingOverflow: Column(overflow),
             forwardStarts: Column(plan.forwardStarts), forward: forward.column,
             titleLengths: Column(plan.titleLengths), lengths: Column(plan.lengths), sortKeys: FlatColumn(plan.sortKeys))
-    }
-
-    /// (slot, count) pairs sorted by slot.
-    private static func sortedPairs(_ flat: [UInt32]) -> [UInt32] {
-        let order = stride(from: 0, to: flat.count, by: 2).sorted { flat[$0] < flat[$1] }
-        return order.flatMap { [flat[$0], flat[$0 + 1]] }
     }
 }

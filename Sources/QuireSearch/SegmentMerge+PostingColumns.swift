@@ -5,7 +5,7 @@ extension SegmentMerge {
         let postingStarts: UnsafePointer<UInt32>
         let termCount: Int
         let docs: UnsafePointer<UInt32>
-        let frequencies: UnsafePointer<UInt32>
+        let frequencies: PostingFrequencies
         let postingCount: Int
         let positions: UnsafePointer<UInt16>
         let termPositionStarts: UnsafePointer<UInt32>
@@ -14,7 +14,7 @@ extension SegmentMerge {
             postingStarts = segment.postingStarts.pointer
             termCount = segment.postingStarts.count
             docs = segment.postingDocs.pointer
-            frequencies = segment.postingFrequencies.pointer
+            frequencies = segment.frequencies
             postingCount = segment.postingDocs.count
             positions = segment.positions.pointer
             termPositionStarts = segment.termPositionStarts.pointer
@@ -27,19 +27,5 @@ extension SegmentMerge {
             let (start, end) = (Int(postingStarts[id]), Int(postingStarts[id + 1]))
             return start <= end && end <= postingCount ? start..<end : 0..<0
         }
-
-        /// Whether a posting's number of positions is in the overflow table
-        /// (`IndexSegment.positionCount`).
-        @inline(__always)
-        static func isCapped(_ frequency: UInt32) -> Bool {
-            frequency >> 24 == 255 || frequency & 0xFF_FFFF == 0xFF_FFFF
-        }
-
-        @inline(__always)
-        func isCapped(_ frequency: UInt32) -> Bool { Self.isCapped(frequency) }
-
-        /// The number of positions of a posting that is not capped.
-        @inline(__always)
-        func positionCount(_ frequency: UInt32) -> Int { Int((frequency >> 24) + (frequency & 0xFF_FFFF)) }
     }
 }

@@ -90,6 +90,7 @@ struct SegmentMerge {
     /// documents kept (counted on every core; a mapped segment's pages are given back as it goes).
     private static func keptCounts(_ source: Source) -> (postings: [UInt32], positions: [UInt32]) {
         let segment = source.segment
+        let frequencies = segment.frequencies
         let terms = segment.terms.count
         var postings = [UInt32](repeating: 0, count: terms)
         var positions = [UInt32](repeating: 0, count: terms)
@@ -100,11 +101,14 @@ struct SegmentMerge {
                 ParallelMap.perform(iterations: parts) { part in
                     for term in terms * part / parts..<terms * (part + 1) / parts {
                         var (kept, keptPositions) = (UInt32(0), UInt32(0))
-                        for posting in segment.postings(term) {
+                        let slots = segment.postings(term)
+                        var escapes = frequencies.cursor(from: slots.lowerBound)
+                        for posting in slots {
                             let document = Int(segment.postingDocs[posting])
+                            let positionCount = frequencies.read(posting, &escapes).positions
                             guard document < source.documents.count, source.documents[document] >= 0 else { continue }
                             kept += 1
-                            keptPositions += UInt32(segment.positionCount(posting, segment.postingFrequencies[posting]))
+                            keptPositions += UInt32(positionCount)
                         }
                         postingSlots[term] = kept
                         positionSlots[term] = keptPositions
@@ -130,10 +134,11 @@ struct SegmentMerge {
             case .termBytes: return termBytes.count
             case .termOffsets: return termOffsets.count * 4
             case .postingStarts: return postingStarts.count * 4
-            case .postingDocs, .postingFrequencies: return Int(postingStarts[postingStarts.count - 1]) * 4
+            case .postingDocs: return Int(postingStarts[postingStarts.count - 1]) * 4
+            case .postingFrequencies: return Int(postingStarts[postingStarts.count - 1])
             case .positions: return Int(positionStarts[positionStarts.count - 1]) * 2
             case .termPositionStarts: return positionStarts.count * 4
-            case .positionOverflow: return 0
+            case .postingOverflow: return 0
             case .forwardStarts: return documents.forwardStarts.count * 4
             case .forward: return Int(documents.forwardStarts[documents.forwardStarts.count - 1]) * 4
             case .titleLengths: return documents.titleLengths.count * 4
@@ -144,7 +149,7 @@ struct SegmentMerge {
             }
         }
         guard let file = try? SnapshotFile(path: path, kind: .base, lengths: lengths,
-                                           late: CatalogCache.Section.positionOverflow.rawValue) else { return nil }
+                                           late: CatalogCache.Section.postingOverflow.rawValue) else { return nil }
         try documents.writeRecords(sources, order, to: file, limit: min(chunkLimit * 4, 4 << 20))
         try file.write(.recordOffsets, documents.recordOffsets)
         try file.write(.flags, documents.flags)
@@ -164,8 +169,8 @@ struct SegmentMerge {
         func span(_ starts: [UInt32], _ chunk: Range<Int>) -> Int { Int(starts[chunk.upperBound] - starts[chunk.lowerBound]) }
         let largest = max(termChunks.map { 2 * span(postingStarts, $0) + (span(positionStarts, $0) + 1) / 2 }.max() ?? 0,
                           documentChunks.map { span(documents.forwardStarts, $0) }.max() ?? 0)
-        // One buffer for every chunk: a chunk of terms' documents and frequencies (u32) then
-        // positions (u16), or a chunk of documents' forward index (u32).
+        // One buffer for every chunk: a chunk of terms' documents (u32), positions (u16) and
+        // frequencies (u8: `SegmentBuilder.postingPlaces`), or a chunk of documents' forward index (u32).
         let storage = WritableColumn<UInt32>(count: max(largest, 1))
         defer { withExtendedLifetime(storage) {} }
         let buffer = UnsafeMutableRawPointer(storage.pointer)
@@ -173,11 +178,10 @@ struct SegmentMerge {
         for chunk in termChunks {
             let (firstPosting, firstPosition) = (Int(postingStarts[chunk.lowerBound]), Int(positionStarts[chunk.lowerBound]))
             let (postings, positionCount) = (span(postingStarts, chunk), span(positionStarts, chunk))
-            let docs = buffer.bindMemory(to: UInt32.self, capacity: 2 * postings)
-            let positions = (buffer + 8 * postings).bindMemory(to: UInt16.self, capacity: positionCount)
-            overflow += fillPostings(chunk, docs: docs, positions: positions, postings: postings)
+            let (docs, positions, frequencies) = SegmentBuilder.postingPlaces(buffer, postings: postings, positions: positionCount)
+            overflow += fillPostings(chunk, docs: docs, frequencies: frequencies, positions: positions)
             try file.write(.postingDocs, from: firstPosting, UnsafeBufferPointer(start: docs, count: postings))
-            try file.write(.postingFrequencies, from: firstPosting, UnsafeBufferPointer(start: docs + postings, count: postings))
+            try file.write(.postingFrequencies, from: firstPosting, UnsafeBufferPointer(start: frequencies, count: postings))
             try file.write(.positions, from: firstPosition, UnsafeBufferPointer(start: positions, count: positionCount))
             for source in sources { source.segment.releaseReadPages() }
         }
@@ -218,16 +222,15 @@ struct SegmentMerge {
         return chunks
     }
 
-    /// The postings' documents and frequencies of the merged terms `chunk`, one after the other
-    /// from `docs` (`postings` of each), and their positions from `positions`, filled on every core.
-    /// Returns the capped postings with their number of positions: (slot, count) pairs, slots
-    /// ascending. The sources' columns are read through plain pointers (`PostingColumns`): a
+    /// The postings' documents, frequencies and positions of the merged terms `chunk` from
+    /// `docs`, `frequencies` and `positions`, filled on every core. Returns the postings whose
+    /// occurrences do not fit their byte: the overflow table's triples (`PostingFrequencies`),
+    /// slots ascending. The sources' columns are read through plain pointers (`PostingColumns`): a
     /// segment copied per term and per posting cost a quarter of a 10,000-note sync's CPU in
     /// reference counting.
-    private func fillPostings(_ chunk: Range<Int>, docs: UnsafeMutablePointer<UInt32>, positions: UnsafeMutablePointer<UInt16>,
-                              postings: Int) -> [UInt32] {
+    private func fillPostings(_ chunk: Range<Int>, docs: UnsafeMutablePointer<UInt32>, frequencies: UnsafeMutablePointer<UInt8>,
+                              positions: UnsafeMutablePointer<UInt16>) -> [UInt32] {
         let (firstPosting, firstPosition) = (Int(postingStarts[chunk.lowerBound]), Int(positionStarts[chunk.lowerBound]))
-        let frequencies = docs + postings
         let parts = max(min(chunk.count / 1024, 16), 1)
         var overflows = [[UInt32]](repeating: [], count: parts)
         let columns = sources.map { PostingColumns($0.segment) }
@@ -243,11 +246,11 @@ struct SegmentMerge {
                         let source = columns[index]
                         let local = Int(sourceTerms[index][term])
                         var position = Int(source.termPositionStarts[local])
+                        let slots = source.postings(local)
+                        var escapes = source.frequencies.cursor(from: slots.lowerBound)
                         sources[index].documents.withUnsafeBufferPointer { kept in
-                            for posting in source.postings(local) {
-                                let frequency = source.frequencies[posting]
-                                let count = source.isCapped(frequency)
-                                    ? sources[index].segment.positionCount(posting, frequency) : source.positionCount(frequency)
+                            for posting in slots {
+                                let (frequency, count) = source.frequencies.read(posting, &escapes)
                                 let document = Int(source.docs[posting])
                                 if document < kept.count, kept[document] >= 0 {
                                     entries.append((kept[document], Int32(index), frequency, position, count))
@@ -263,9 +266,11 @@ struct SegmentMerge {
                     var place = Int(positionStarts[term]) - firstPosition
                     for entry in entries {
                         docs[slot - firstPosting] = UInt32(entry.document)
-                        frequencies[slot - firstPosting] = entry.frequency
+                        let (title, other) = (entry.frequency >> 24, entry.frequency & 0xFF_FFFF)
+                        let byte = entry.count == Int(title + other) ? PostingFrequencies.byte(title: title, other: other) : nil
+                        frequencies[slot - firstPosting] = byte ?? PostingFrequencies.escape
                         (positions + place).update(from: columns[Int(entry.source)].positions + entry.position, count: entry.count)
-                        if PostingColumns.isCapped(entry.frequency) { overflow += [UInt32(slot), UInt32(entry.count)] }
+                        if byte == nil { overflow += [UInt32(slot), entry.frequency, UInt32(entry.count)] }
                         slot += 1
                         place += entry.count
                     }

@@ -4,7 +4,7 @@
 /// then standing for its column's element `origin` onwards.
 struct SlicePlaces: @unchecked Sendable {
     var docs: UnsafeMutablePointer<UInt32>?
-    var frequencies: UnsafeMutablePointer<UInt32>?
+    var frequencies: UnsafeMutablePointer<UInt8>?
     var positions: UnsafeMutablePointer<UInt16>?
     var forward: UnsafeMutablePointer<UInt32>?
     /// The terms (final ids) whose postings and positions these places take.
@@ -27,10 +27,10 @@ struct SlicePlaces: @unchecked Sendable {
     }
 
     /// Writes what these places have room for of `slice`'s documents: the postings (document,
-    /// `title << 24 | other` occurrences), each posting's positions, the forward index (final
-    /// ids). `releasing`: gives the slice's forward index back to the system as it goes (the
-    /// last pass). Returns the postings whose occurrences are capped, with their number of
-    /// positions: (slot, count) pairs.
+    /// occurrences in a byte: `PostingFrequencies`), each posting's positions, the forward
+    /// index (final ids). `releasing`: gives the slice's forward index back to the system as it
+    /// goes (the last pass). Returns the postings whose occurrences do not fit their byte:
+    /// the overflow table's (slot, occurrences, positions) triples.
     func fill(_ slice: SegmentSlice, ids: [UInt32], cursor: (postings: [UInt32], positions: [UInt32]),
               firstDocument: Int, firstToken: Int, releasing: Bool) -> [UInt32] {
         slice.forward.withIDs(
@@ -144,8 +144,11 @@ struct SlicePlaces: @unchecked Sendable {
                     }
                     for term in touched[..<touchedCount] {
                         let (title, other) = (terms[term].title, terms[term].other)
-                        frequencies?[Int(terms[term].posting) &- postingOrigin] = min(title, 255) << 24 | min(other, 0xFF_FFFF)
-                        if title >= 255 || other >= 0xFF_FFFF { overflow += [terms[term].posting, title &+ other] }
+                        let byte = PostingFrequencies.byte(title: title, other: other)
+                        frequencies?[Int(terms[term].posting) &- postingOrigin] = byte ?? PostingFrequencies.escape
+                        if byte == nil {
+                            overflow += [terms[term].posting, PostingFrequencies.packed(title: title, other: other), title &+ other]
+                        }
                         terms[term].posting &+= 1
                     }
                 }

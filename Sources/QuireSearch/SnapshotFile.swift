@@ -71,15 +71,16 @@ final class SnapshotFile {
         case records, recordOffsets, flags
         /// The term dictionary: term bytes and `terms + 1` u32 offsets into them.
         case termBytes, termOffsets
-        /// The columns of `IndexSegment` (u32 but the positions, u16), then its f64 sort keys.
-        case postingStarts, postingDocs, postingFrequencies, positions, termPositionStarts, positionOverflow,
+        /// The columns of `IndexSegment` (u32 but the frequencies, u8, and the positions, u16),
+        /// then its f64 sort keys.
+        case postingStarts, postingDocs, postingFrequencies, positions, termPositionStarts, postingOverflow,
              forwardStarts, forward, titleLengths, lengths, sortKeys
         /// The path column (`PathColumn`): `records + 1` u64 offsets, then the paths' bytes.
         case pathOffsets, pathBytes
 
         var elementSize: Int {
             switch self {
-            case .records, .flags, .termBytes, .pathBytes: return 1
+            case .records, .flags, .termBytes, .pathBytes, .postingFrequencies: return 1
             case .positions: return 2
             case .recordOffsets, .sortKeys, .pathOffsets: return 8
             default: return 4

@@ -112,7 +112,7 @@ struct CatalogCompactionTests {
         let basePath = directory.root + "/catalog.bin"
         try CatalogCache.save(Catalog(notes: notes), stamps: [:], to: basePath)
         var (loaded, _, _) = try CatalogCache.load(basePath)
-        #expect(loaded.base.positionOverflow.count == 2)
+        #expect(loaded.base.postingOverflow.count == 3)
         let (upserts, removals, current) = Self.randomChanges(
             of: notes, keeping: capped[0].path, in: 10, edited: 3, removed: 1, renamedInto: "Moved/",
             added: SegmentBuilderTests.uniqueNotes(seed: 63, count: 300), using: &random) { random in
@@ -132,7 +132,7 @@ struct CatalogCompactionTests {
                 let (compacted, written) = try catalog.compacted(snapshot: directory.root + "/merged-\(index)-\(limit).bin",
                                                                  chunkLimit: limit)
                 #expect(written != nil && compacted.count == current.count && compacted.delta.count == 0)
-                #expect(compacted.base.positionOverflow.count == 2)
+                #expect(compacted.base.postingOverflow.count == 3)
                 SegmentBuilderTests.expectSame(compacted.base, expected.base)
                 for text in ["mergeword", "\"spam eggs\"", "title:spam", "zeb*", "\"mergeword zebra\""] {
                     let query = try NoteQuery.parse(text, now: SnapshotFileTests.now)
