@@ -61,8 +61,9 @@ final class SnapshotFile {
     /// that is no text; 24: and git's conflict markers left in the note; 25: block ids right after
     /// an embed or link, `![[x.png]]^id`; 26: no links, tags, headings or block ids in `%%`
     /// comments and raw HTML blocks; 27: dates from git's history, date source 254; 28: a path
-    /// column, `Section.pathOffsets` and `pathBytes`; 29: positions in 16 bits).
-    static let version: UInt32 = 29
+    /// column, `Section.pathOffsets` and `pathBytes`; 29: positions in 16 bits; 30: a posting's
+    /// occurrences in a byte, `Section.postingOverflow`).
+    static let version: UInt32 = 30
 
     /// The sections of a segment, in the order of a file's section table (both files start
     /// with one segment), with the size of their elements.
