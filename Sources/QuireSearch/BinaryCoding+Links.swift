@@ -46,6 +46,36 @@ extension BinaryReader {
     /// reads, in its order, with no value made for them): what a backlink needs of its linking
     /// note, at a fraction of decoding the record.
     mutating func recordLinks() throws(CacheError) -> [NoteLink] {
+        try skipToLinks()
+        return try linkList()
+    }
+
+    /// The links of the record encoded here at `ordinals` (ascending; their places in file
+    /// order), each with its ordinal: the links before the last of them that are not asked for
+    /// are skipped over (no string made for them), those after it not read. An ordinal past the
+    /// record's links gives nothing.
+    mutating func recordLinks(at ordinals: [Int]) throws(CacheError) -> [(ordinal: Int, link: NoteLink)] {
+        try skipToLinks()
+        let count = Int(try u32())
+        guard count <= self.count - offset else { throw .corrupt("bad link count") }
+        var found: [(ordinal: Int, link: NoteLink)] = []
+        found.reserveCapacity(ordinals.count)
+        var wanted = ordinals.makeIterator()
+        var next = wanted.next()
+        for ordinal in 0..<count {
+            guard let asked = next else { break }
+            if asked == ordinal {
+                found.append((ordinal, try link()))
+                next = wanted.next()
+            } else {
+                try skipLink()
+            }
+        }
+        return found
+    }
+
+    /// Moves past the fields of a record before its links.
+    private mutating func skipToLinks() throws(CacheError) {
         try skipString(); try skipString(); try skipOptionalString(); try skipString()  // path, folder, id, title
         try skipStrings(); try skipOptionalString()  // tags, project
         _ = try u8()  // draft, pinned, title and format flags
@@ -61,7 +91,6 @@ extension BinaryReader {
         for _ in 0..<problems {
             try skipString(); _ = try int(); try skipString()
         }
-        return try linkList()
     }
 
     private mutating func skip(_ length: Int) throws(CacheError) {
@@ -91,23 +120,37 @@ extension BinaryReader {
         guard count <= self.count - offset else { throw .corrupt("bad link count") }
         var links: [NoteLink] = []
         links.reserveCapacity(count)
-        for _ in 0..<count {
-            let flags = try u8()
-            let location: NoteLink.Location = flags & 4 != 0 ? .frontMatter(key: try string()) : .body
-            let rawTarget = try string()
-            let target = flags & 16 != 0 ? try string() : rawTarget
-            let heading = try optionalString(), blockID = try optionalString(), label = try optionalString()
-            let title = try optionalString()
-            let whole = try range(), targetRange = try range()
-            let fragment = flags & 32 != 0 ? try range() : nil
-            let labelRange = flags & 64 != 0 ? try range() : nil
-            let line = Int(try u32()), column = Int(try u32())
-            links.append(NoteLink(style: flags & 1 != 0 ? .markdown : .wiki, isEmbed: flags & 2 != 0, location: location,
-                                  rawTarget: rawTarget, target: target, heading: heading, blockID: blockID, label: label,
-                                  title: title, isAngleBracketed: flags & 8 != 0, range: whole, targetRange: targetRange,
-                                  fragmentRange: fragment, labelRange: labelRange, line: line, column: column))
-        }
+        for _ in 0..<count { links.append(try link()) }
         return links
+    }
+
+    /// One link of a record's list.
+    private mutating func link() throws(CacheError) -> NoteLink {
+        let flags = try u8()
+        let location: NoteLink.Location = flags & 4 != 0 ? .frontMatter(key: try string()) : .body
+        let rawTarget = try string()
+        let target = flags & 16 != 0 ? try string() : rawTarget
+        let heading = try optionalString(), blockID = try optionalString(), label = try optionalString()
+        let title = try optionalString()
+        let whole = try range(), targetRange = try range()
+        let fragment = flags & 32 != 0 ? try range() : nil
+        let labelRange = flags & 64 != 0 ? try range() : nil
+        let line = Int(try u32()), column = Int(try u32())
+        return NoteLink(style: flags & 1 != 0 ? .markdown : .wiki, isEmbed: flags & 2 != 0, location: location,
+                        rawTarget: rawTarget, target: target, heading: heading, blockID: blockID, label: label,
+                        title: title, isAngleBracketed: flags & 8 != 0, range: whole, targetRange: targetRange,
+                        fragmentRange: fragment, labelRange: labelRange, line: line, column: column)
+    }
+
+    /// Moves past one link of a record's list (what `link()` reads, no value made).
+    private mutating func skipLink() throws(CacheError) {
+        let flags = try u8()
+        if flags & 4 != 0 { try skipString() }  // front-matter key
+        try skipString()  // raw target
+        if flags & 16 != 0 { try skipString() }  // decoded target
+        for _ in 0..<4 { try skipOptionalString() }  // heading, block id, label, title
+        // The two ranges, the fragment's and the label's when there, line and column.
+        try skip(16 + (flags & 32 != 0 ? 8 : 0) + (flags & 64 != 0 ? 8 : 0) + 8)
     }
 
     private mutating func range() throws(CacheError) -> Range<Int> {

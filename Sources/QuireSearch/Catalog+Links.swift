@@ -167,6 +167,13 @@ extension Catalog {
         }
     }
 
+    /// The links at `ordinals` (ascending places in file order) of the note of `document`,
+    /// each with its ordinal (`RecordTable.links(_:at:)`: the others skipped over, no record
+    /// decoded or kept).
+    func links(of document: Int, at ordinals: [Int]) -> [(ordinal: Int, link: NoteLink)] {
+        document < base.count ? base.records.links(document, at: ordinals) : delta.records.links(document - base.count, at: ordinals)
+    }
+
     /// A resolver over this catalog's notes and `attachments` (vault paths of other files).
     public func linkResolver(attachments: [String] = []) -> LinkResolver {
         LinkResolver(index: CatalogLinkTargets(catalog: self, attachments: attachments))

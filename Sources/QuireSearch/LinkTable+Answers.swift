@@ -39,25 +39,52 @@ extension LinkTable {
         backlinkEdges(of: path, in: catalog).map(\.backlink)
     }
 
-    /// `backlinks(of:in:)` with the edge of each (what `storedContext(_:)` takes).
+    /// `backlinks(of:in:)` with the edge of each (what `storedContext(_:)` takes). The incoming
+    /// edges come by source in table order (`PathOrder`), which is the answer's order unless
+    /// two neighbours' paths compare the other way as Strings (then they are sorted); each
+    /// linking note's links are read from its record up to the last one asked for.
     public func backlinkEdges(of path: String, in catalog: Catalog) -> [(edge: Int, backlink: Backlink)] {
         guard let target = index(of: path) else { return [] }
-        var ordinals: [Int: [Int]] = [:]
-        for edge in incomingEdges(of: target) {
-            let source = source(ofEdge: Int(edge))
-            ordinals[source, default: []].append(Int(edge) - Int(edgeStarts[source]))
+        var pairs = incomingEdges(of: target).map { edge in (source: source(ofEdge: Int(edge)), edge: Int(edge)) }
+        if !zip(pairs, pairs.dropFirst()).allSatisfy({ $0.edge < $1.edge }) { pairs.sort { $0.edge < $1.edge } }
+        // One run of edges a linking note (edges ascend with their notes' places).
+        var sources: [Int] = []
+        var ordinals: [[Int]] = []
+        for (source, edge) in pairs {
+            if sources.last != source { sources.append(source); ordinals.append([]) }
+            ordinals[ordinals.count - 1].append(edge - Int(edgeStarts[source]))
         }
-        // Each path made a String once, not at every comparison.
-        let sources = ordinals.keys.map { ($0, paths[$0]) }.sorted { $0.1 < $1.1 }.map(\.0)
-        let sourceDocuments = sources.map { documents[$0] }
-        let records = zip(sourceDocuments.map(catalog.path), catalog.links(of: sourceDocuments))
+        var order = Array(sources.indices)
+        if !inStringOrder(sources) {
+            // Each path made a String once, not at every comparison.
+            let keys = sources.map { paths[$0] }
+            order.sort { keys[$0] < keys[$1] }
+        }
         var found: [(edge: Int, backlink: Backlink)] = []
-        for (source, (sourcePath, links)) in zip(sources, records) {
-            for ordinal in ordinals[source] ?? [] where links.indices.contains(ordinal) {
-                found.append((Int(edgeStarts[source]) + ordinal, Backlink(source: sourcePath, link: links[ordinal])))
+        found.reserveCapacity(pairs.count)
+        for position in order {
+            let source = sources[position], document = documents[source]
+            let sourcePath = catalog.path(document)
+            for (ordinal, link) in catalog.links(of: document, at: ordinals[position]) {
+                found.append((Int(edgeStarts[source]) + ordinal, Backlink(source: sourcePath, link: link)))
             }
         }
         return found
+    }
+
+    /// Whether the paths of `notes` come in the order Strings compare in: by their bytes where
+    /// both of two neighbours are ASCII (the same order), as Strings otherwise.
+    private func inStringOrder(_ notes: [Int]) -> Bool {
+        zip(notes, notes.dropFirst()).allSatisfy { left, right in
+            paths.withBytes(left) { a in
+                paths.withBytes(right) { b in
+                    guard a.allSatisfy({ $0 < 0x80 }), b.allSatisfy({ $0 < 0x80 }) else {
+                        return String(decoding: a, as: UTF8.self) < String(decoding: b, as: UTF8.self)
+                    }
+                    return PathRanks.precedes(a, b)
+                }
+            }
+        }
     }
 
     /// The edges for which `matches` holds, as graph edges (their notes' records decoded, no

@@ -145,6 +145,18 @@ final class RecordTable: @unchecked Sendable {
         return (try? reader.recordLinks()) ?? []
     }
 
+    /// The links at `ordinals` (ascending places in file order) of the record at `index`, each
+    /// with its ordinal, as `links(_:)` gives them (`BinaryReader.recordLinks(at:)`: the others
+    /// skipped over); an ordinal past its links gives nothing.
+    func links(_ index: Int, at ordinals: [Int]) -> [(ordinal: Int, link: NoteLink)] {
+        lock.lock()
+        let kept = decoded[index] ? storage[index].links : nil
+        lock.unlock()
+        if let kept { return ordinals.filter(kept.indices.contains).map { ($0, kept[$0]) } }
+        var reader = reader(at: index)
+        return (try? reader.recordLinks(at: ordinals)) ?? []
+    }
+
     /// Takes the pages of the file this table was loaded from out of resident memory
     /// (`ColumnMemory.releaseReadPages`; nothing for a table built in memory).
     func releaseReadPages() {

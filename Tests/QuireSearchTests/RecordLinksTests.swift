@@ -26,7 +26,9 @@ struct RecordLinksTests {
     }
 
     /// Random notes encoded as a catalog keeps them: the links read by skipping the fields
-    /// before them are the decoded record's, and a record cut short gives none (no crash).
+    /// before them are the decoded record's, those read at some ordinals (the others skipped
+    /// over, one past the end asked too) are those of the decoded record at them, and a record
+    /// cut short gives none (no crash).
     @Test func theLinksEqualTheDecodedRecords() throws {
         var random = SeededGenerator(seed: 3502)
         var withLinks = 0
@@ -43,6 +45,14 @@ struct RecordLinksTests {
                 return (try skipping.recordLinks(), try whole.record())
             }
             #expect(links == decoded.links && links == record.links, "note \(index)")
+            let ordinals = links.indices.filter { _ in random.next() % 2 == 0 } + (random.next() % 4 == 0 ? [links.count + 1] : [])
+            let picked = try bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { throw CacheError.corrupt("no bytes") }
+                var reader = BinaryReader(base: base, count: buffer.count)
+                return try reader.recordLinks(at: ordinals)
+            }
+            let present = ordinals.filter(links.indices.contains)
+            #expect(picked.map(\.ordinal) == present && picked.map(\.link) == present.map { links[$0] }, "note \(index)")
             if !links.isEmpty { withLinks += 1 }
             let cut = Array(bytes.dropLast(max(1, bytes.count / 3)))
             cut.withUnsafeBufferPointer { buffer in
