@@ -30,10 +30,11 @@ struct PackedStrings: Sendable, Equatable {
     }
 
     /// A list read back in place from its two sections (`count` bytes at `offset` of `memory`,
-    /// and `offsets`); nil when the offsets do not fit the bytes.
-    init?(memory: ColumnMemory, offset: Int, count: Int, offsets: LinkColumn<UInt32>) {
+    /// and `offsets`); nil when the offsets do not fit the bytes (each checked to come after the
+    /// one before with `checkingOrder`, else only the first and the last).
+    init?(memory: ColumnMemory, offset: Int, count: Int, offsets: LinkColumn<UInt32>, checkingOrder: Bool = true) {
         guard offsets.first == 0, offsets.last.map({ Int($0) == count }) ?? false,
-              zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
+              !checkingOrder || zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
         mapped = MappedBytes(memory: memory, offset: offset, count: count)
         self.offsets = offsets
     }

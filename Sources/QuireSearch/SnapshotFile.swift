@@ -138,7 +138,11 @@ final class SnapshotFile {
     /// each section's bounds and checksum. Throws `.missing` when there is no file,
     /// `.oldVersion` for another version of the format, `.corrupt` for anything else wrong.
     /// `now` decides whether the verified file is settled enough to be marked (`VerifiedStamp`).
-    static func read(_ path: String, kind: Kind, now: Date = Date()) throws(CacheError) -> Contents {
+    /// `validate` is handed the contents when the checksums were computed (not vouched for by a
+    /// stamp), before the file is marked: what it throws is thrown and leaves the file unmarked,
+    /// so a marked file is one that passed it too.
+    static func read(_ path: String, kind: Kind, now: Date = Date(),
+                     validate: (Contents) throws(CacheError) -> Void = { _ in }) throws(CacheError) -> Contents {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw .missing }
@@ -187,8 +191,10 @@ final class SnapshotFile {
         for index in sections.indices where actual[index] != sums[index] {
             throw .corrupt("section \(index) of the \(kind) file fails its checksum")
         }
+        let contents = Contents(memory: memory, id: id, sections: sections)
+        try validate(contents)
         if let stamp, stamp.isSettled(now: now) { stamp.write(path) }
-        return Contents(memory: memory, id: id, sections: sections)
+        return contents
     }
 
     /// Maps the whole file open at `descriptor` for reading. Its pages are read when used: the

@@ -172,11 +172,7 @@ struct LinkTableTests {
     /// and resealed so that every checksum passes are resolved whole again or read within
     /// bounds: nothing crashes, and a table that is refused answers as one resolved whole.
     @Test func aForeignOrResealedTableIsRefusedOrReadWithinBounds() throws {
-        let vault = try TestVault()
-        var edits = RandomLinkEdits(vault: vault, seed: 3502, bareEvery: 3)
-        for _ in 0..<40 { try vault.write(edits.newPath(), edits.text()) }
-        let parse: NoteParsing = { data, path in NoteParser.parse(data, path: path) }
-        let store = CatalogStore(root: vault.root, paths: vault.notePaths(), parse: parse)
+        let (vault, store) = try RandomLinkEdits.store(notes: 40, seed: 3502, bareEvery: 3)
         let whole = Self.answers(store.linkTable(attachments: ["pic.png"]))
         let url = URL(fileURLWithPath: store.linkTablePath)
         let original = try [UInt8](Data(contentsOf: url))
@@ -188,10 +184,7 @@ struct LinkTableTests {
         var random = SeededGenerator(seed: 77)
         var refused = 0
         for _ in 0..<200 {
-            var bytes = original
-            bytes[Int(random.next() % UInt64(bytes.count))] ^= UInt8(1 << (random.next() % 8))
-            SnapshotFile.reseal(&bytes)
-            try Data(bytes).write(to: url)
+            try Data(RandomLinkEdits.resealedDamage(of: original, &random)).write(to: url)
             let table = store.linkTable(attachments: ["pic.png"])
             let answers = Self.answers(table)
             if table.resolvedWhole {

@@ -69,4 +69,21 @@ struct RandomLinkEdits {
             return [added]
         }
     }
+
+    /// The catalog of a new vault of `notes` random notes (`seed`, `bareEvery` as above).
+    static func store(notes: Int, seed: UInt64, bareEvery: Int) throws -> (TestVault, CatalogStore) {
+        let vault = try TestVault()
+        var edits = RandomLinkEdits(vault: vault, seed: seed, bareEvery: bareEvery)
+        for _ in 0..<notes { try vault.write(edits.newPath(), edits.text()) }
+        return (vault, CatalogStore(root: vault.root, paths: vault.notePaths(), parse: { data, path in NoteParser.parse(data, path: path) }))
+    }
+
+    /// `bytes` of a snapshot file with one random bit flipped and every checksum made to pass
+    /// again (`SnapshotFile.reseal`).
+    static func resealedDamage(of bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
+        var bytes = bytes
+        bytes[Int(random.next() % UInt64(bytes.count))] ^= UInt8(1 << (random.next() % 8))
+        SnapshotFile.reseal(&bytes)
+        return bytes
+    }
 }
