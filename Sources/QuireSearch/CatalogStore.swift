@@ -79,18 +79,23 @@ public struct CatalogStore: Sendable {
 
         /// The stamps of `paths` as stored (loaded or changed since), by path.
         func stored(_ paths: [String]) -> [ExactPath: StoredStamp] {
-            if case .rebuilt(_, let rebuilt) = self { return Stamps.table(rebuilt.table).stored(paths) }
+            let stamp = lookup
             var some: [ExactPath: StoredStamp] = [:]
-            for path in paths {
-                let key = ExactPath(path)
-                switch self {
-                case .snapshot(let cached): some[key] = cached.lookup(path)
-                case .patched(let cached, let changes): some[key] = changes[key] ?? cached.lookup(path)
-                case .table(let table): some[key] = table[key]
-                case .rebuilt: break  // made a table above
-                }
-            }
+            for path in paths { some[ExactPath(path)] = stamp(path) }
             return some
+        }
+
+        /// The stamp of a path as stored (loaded or changed since), one path at a time (for a
+        /// rebuild's stamps a table by path is made first, once).
+        var lookup: (String) -> StoredStamp? {
+            switch self {
+            case .snapshot(let cached): return { cached.lookup($0) }
+            case .patched(let cached, let changes): return { changes[ExactPath($0)] ?? cached.lookup($0) }
+            case .table(let table): return { table[ExactPath($0)] }
+            case .rebuilt(_, let rebuilt):
+                let table = rebuilt.table
+                return { table[ExactPath($0)] }
+            }
         }
 
         /// These stamps with `table`'s entries for `paths` (a path missing from it is gone).
@@ -282,10 +287,11 @@ public struct CatalogStore: Sendable {
     /// recent note has no stamp.
     var linkTableBasis: (baseID: UInt64?, recentHashes: [UInt64]) {
         let baseID = savedBase.flatMap { $0.table === catalog.base.records ? $0.id : nil }
-        let recent = (catalog.base.count..<catalog.capacity).map { catalog.path($0) }
+        let recent = catalog.base.count..<catalog.capacity
         guard !recent.isEmpty else { return (baseID, []) }
-        let stored = stamps.stored(recent)
-        let hashes = recent.compactMap { stored[ExactPath($0)]?.contentHash }
+        // Each path looked up as it comes: no table of them made.
+        let stamp = stamps.lookup
+        let hashes = recent.compactMap { stamp(catalog.path($0))?.contentHash }
         return (hashes.count == recent.count ? baseID : nil, hashes)
     }
 
