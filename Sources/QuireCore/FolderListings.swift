@@ -113,33 +113,53 @@ struct FolderListings {
     }
 
     /// Writes the trusted listings to `path` (atomically; a failure only costs the next walk
-    /// its speed).
+    /// its speed). The file is laid out in one buffer of its exact size, each word stored in
+    /// place (at 100,000 notes a 3.8 MB file, rewritten whenever a folder changed).
     func save(_ path: String) {
-        var payload = Data()
-        func word(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { payload.append(contentsOf: $0) } }
-        word(UInt64(listings.values.count { $0.stamp.trusted }))
-        for (folder, listing) in listings where listing.stamp.trusted {
-            let bytes = Array(folder.string.utf8)
-            word(UInt64(bytes.count))
-            payload.append(contentsOf: bytes)
-            word(UInt64(bitPattern: listing.stamp.modified))
-            word(UInt64(bitPattern: listing.stamp.changed))
-            word(listing.stamp.inode)
-            word(listing.holdsGitignore ? 1 : 0)
-            word(UInt64(listing.names.count))
-            payload.append(contentsOf: listing.names)
-            word(UInt64(listing.entries.count))
-            for entry in listing.entries {
-                word(UInt64(UInt32(entry.start)) | UInt64(UInt32(entry.length) & 0xFF_FFFF) << 32 | UInt64(entry.type) << 56)
-            }
+        let trusted = listings.filter { $0.value.stamp.trusted }
+        var size = 24 + 8
+        for (folder, listing) in trusted {
+            size += 8 + folder.string.utf8.count + 5 * 8 + listing.names.count + 8 + 8 * listing.entries.count
         }
-        var data = Data(capacity: payload.count + 24)
-        func header(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        header(Self.magic)
-        header(UInt64(payload.count))
-        header(ContentHash.hash(payload))
-        data.append(payload)
-        try? AtomicFile.write(data, to: URL(fileURLWithPath: path), displayPath: ".quire/cache/folder-listings", durable: false)
+        var file = Data(count: size)
+        file.withUnsafeMutableBytes { raw in
+            var writer = Writer(raw: raw, offset: 24)
+            writer.word(UInt64(trusted.count))
+            for (folder, listing) in trusted {
+                Array(folder.string.utf8).withUnsafeBytes { writer.bytes($0) }
+                writer.word(UInt64(bitPattern: listing.stamp.modified))
+                writer.word(UInt64(bitPattern: listing.stamp.changed))
+                writer.word(listing.stamp.inode)
+                writer.word(listing.holdsGitignore ? 1 : 0)
+                listing.names.withUnsafeBytes { writer.bytes($0) }
+                writer.word(UInt64(listing.entries.count))
+                for entry in listing.entries {
+                    writer.word(UInt64(UInt32(entry.start)) | UInt64(UInt32(entry.length) & 0xFF_FFFF) << 32 | UInt64(entry.type) << 56)
+                }
+            }
+            writer.offset = 0
+            writer.word(Self.magic)
+            writer.word(UInt64(raw.count - 24))
+            writer.word(ContentHash.hash(UnsafeRawBufferPointer(rebasing: raw[24...])))
+        }
+        try? AtomicFile.write(file, to: URL(fileURLWithPath: path), displayPath: ".quire/cache/folder-listings", durable: false)
+    }
+
+    /// Stores the file's words and length-prefixed byte strings into a buffer of their exact size.
+    private struct Writer {
+        let raw: UnsafeMutableRawBufferPointer
+        var offset: Int
+
+        mutating func word(_ value: UInt64) {
+            raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+
+        mutating func bytes(_ bytes: UnsafeRawBufferPointer) {
+            word(UInt64(bytes.count))
+            UnsafeMutableRawBufferPointer(rebasing: raw[offset...]).copyMemory(from: bytes)
+            offset += bytes.count
+        }
     }
 
     /// Reads the file's words and length-prefixed byte strings, nil past its end.
