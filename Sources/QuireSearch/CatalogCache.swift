@@ -223,6 +223,14 @@ struct CachedStamps: @unchecked Sendable {
         }
     }
 
+    /// The index of `path` in `paths` (in `PathOrder`), nil when none is equal to it by bytes.
+    static func index(of path: String, in paths: [String]) -> Int? {
+        search(path, count: paths.count) { index, wanted in
+            var walked = paths[index]
+            return walked.withUTF8 { compare(UnsafeRawBufferPointer($0), wanted) }
+        }
+    }
+
     /// 0 when two paths are equal, -1 when `stored` comes first in `PathOrder`, else 1.
     static func compare(_ stored: UnsafeRawBufferPointer, _ wanted: UnsafeRawBufferPointer) -> Int {
         if ExactPath.same(stored, wanted) { return 0 }

@@ -178,8 +178,10 @@ public struct CatalogStore: Sendable {
         if case .snapshot(let cached) = stamps, let difference = cached.compare(paths: paths, stamps: given) {
             var indices = difference.changed
             if !again.isEmpty {
+                // `paths` are in `PathOrder` (the compare checked it): each one to parse again
+                // is found by binary search, not by looking every walked path up.
                 let listed = Set(indices)
-                indices += paths.indices.filter { !listed.contains($0) && again.contains(ExactPath(paths[$0])) }
+                indices += again.compactMap { CachedStamps.index(of: $0.string, in: paths) }.filter { !listed.contains($0) }
                 indices.sort()
             }
             if indices.isEmpty && difference.removed.isEmpty {

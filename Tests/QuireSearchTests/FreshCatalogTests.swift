@@ -57,6 +57,33 @@ struct FreshCatalogTests {
         #expect(try fresh.store.catalog.run(NoteQuery.parse("longer", now: Date()), sort: .path).map(\.record.path) == ["b.md", "c.md"])
     }
 
+    /// The walked notes to parse again are found among the walk's paths by their place in
+    /// `PathOrder` (`/` before every other byte, not plain byte order) and by their bytes: notes
+    /// in a subfolder beside names with `-`, and one of two names that differ only in Unicode
+    /// form, are each parsed again, and nothing else (every other stamp settled and unchanged).
+    @Test func notesToParseAgainAreFoundInTheWalksPathOrderByTheirBytes() throws {
+        let folder = try TestVault()
+        try FileManager.default.createDirectory(atPath: folder.root + "/.quire", withIntermediateDirectories: true)
+        let nfc = "caf\u{E9}.md", nfd = "cafe\u{301}.md"
+        let names = (0..<20).map { "n/\($0).md" } + (0..<20).map { "n-\($0).md" } + ["n/m/deep.md", "n.md", nfc, nfd, "z/y.md"]
+        for name in names { try folder.write(name, "---\ntitle: t\n---\nFirst.\n") }
+        let vault = try Vault(at: URL(fileURLWithPath: folder.root))
+        let listing = try FreshCatalog.noteListing(vault, rules: nil, stamps: true)
+        var first = CatalogStore(loading: folder.root, clock: TestVault.settledClock)
+        first.refresh(paths: listing.notes, stamps: listing.stamps)
+        let parsed = Mutex<[[UInt8]]>([])
+        let counting: NoteParsing = { data, path in
+            parsed.withLock { $0.append(Array(path.utf8)) }
+            return NoteParser.parse(data, path: path)
+        }
+        var store = CatalogStore(loading: folder.root, parse: counting, clock: TestVault.settledClock)
+        let again = names.enumerated().filter { $0.offset % 3 == 0 }.map(\.element) + ["n/m/deep.md", nfd, "gone/x.md"]
+        store.refresh(paths: listing.notes, stamps: listing.stamps, reparsing: again)
+        let expected = Set(again.dropLast().map { Array($0.utf8) })
+        #expect(Set(parsed.withLock { $0 }) == expected)
+        #expect(parsed.withLock { $0 }.count == expected.count, "each once")
+    }
+
     /// The same with the notes a watcher names instead of a walk.
     @Test func notesToParseAgainJoinTheWatchersNamedNotes() throws {
         let folder = try TestVault()
