@@ -2,7 +2,7 @@ import Foundation
 
 /// A fast 64-bit hash of bytes (FNV-1a over 8-byte words with a final mix); not cryptographic.
 /// It tells whether a file's bytes changed (the catalog's stamps), checks a cache file
-/// (`FolderListings`) and keys a table of paths (QuireKit `IgnoreVerdicts`).
+/// (`FolderListings`) and keys tables of paths (QuireKit `IgnoreVerdicts`, `DatesPathTable`).
 public enum ContentHash {
     /// The hash of `bytes`.
     public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {

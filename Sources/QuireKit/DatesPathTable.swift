@@ -1,10 +1,11 @@
+import QuireCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The vault paths a read of the dates file looks for (`HistoryDatesFile.read(_:only:)`), found
 /// by a line's bytes without building a value per line: their UTF-8 bytes kept end to end, an
-/// open-addressing table of their positions by FNV-1a hash, compared with `memcmp`.
+/// open-addressing table of their positions by hash (`ContentHash`), compared with `memcmp`.
 struct DatesPathTable {
     /// The paths, as given.
     let paths: [String]
@@ -58,9 +59,8 @@ struct DatesPathTable {
         }
     }
 
+    /// Eight bytes at a time (`ContentHash`): every line of the dates file is hashed.
     private static func hash(_ name: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+        Int(truncatingIfNeeded: ContentHash.hash(UnsafeRawBufferPointer(name)))
     }
 }
