@@ -3,7 +3,8 @@ import Testing
 @testable import QuireSearch
 
 /// A posting's occurrences kept in a byte, or in the overflow table when they do not fit, read
-/// back as they were written: in order through a cursor (from any first slot) and one at a time.
+/// back as they were written: in order through a cursor (from any first slot, every slot or
+/// skipping some) and one at a time.
 struct PostingFrequenciesTests {
     /// Writes `occurrences` (title, other) as a segment's writers do and checks every read.
     static func expectRoundTrip(_ occurrences: [(title: UInt32, other: UInt32)]) {
@@ -33,6 +34,15 @@ struct PostingFrequenciesTests {
                     for slot in first..<occurrences.count {
                         let read = frequencies.read(slot, &cursor)
                         #expect(read.packed == expected(slot).0 && read.positions == expected(slot).1, "slot \(slot) from \(first)")
+                    }
+                }
+                // A walk that skips postings (an AND of two terms) passes several overflow
+                // entries at a time.
+                for step in [2, 7, 31] {
+                    var cursor = frequencies.cursor(from: 0)
+                    for slot in stride(from: 0, to: occurrences.count, by: step) {
+                        let read = frequencies.read(slot, &cursor)
+                        #expect(read.packed == expected(slot).0 && read.positions == expected(slot).1, "slot \(slot) by \(step)")
                     }
                 }
                 for slot in occurrences.indices {
