@@ -11,7 +11,7 @@ import Glibc
 /// with. When `HEAD` moves on, only the notes whose dates changed are appended (`path TAB -` for
 /// a note gone), then a new `head` line: a later line wins, and lines after the last `head` line
 /// (an append cut short) are not used. The file is written whole again once the appended lines
-/// outgrow the rest (`append`). A file that does not read so is computed again; paths holding a
+/// outgrow the rest (`append`), from its own bytes (`HistoryDatesCompaction`). A file that does not read so is computed again; paths holding a
 /// tab or a line break are not kept (those notes are dated by their files).
 enum HistoryDatesFile {
     /// What the file holds.
@@ -110,18 +110,24 @@ enum HistoryDatesFile {
     /// next time).
     @discardableResult
     static func append(_ changes: [String: HistoryDates.Entry?], from old: String, to new: String, at url: URL) -> Bool {
-        var block: [UInt8] = []
-        for (path, entry) in changes.sorted(by: { ExactPath.precedes($0.key, $1.key) }) {
-            appendLine(path, entry, to: &block)
-        }
-        block += (headPrefix + new + "\n").utf8
-        guard head(url) == old, let handle = try? FileHandle(forReadingFrom: url) else { return rewrite(url, changes, new) }
+        let lines = changeLines(changes)
+        guard head(url) == old, let handle = try? FileHandle(forReadingFrom: url) else { return rewrite(url, lines, changes, new) }
         defer { try? handle.close() }
+        let block = lines + (headPrefix + new + "\n").utf8
         guard let start = try? handle.read(upToCount: 64), let size = try? handle.seekToEnd(),
               let written = writtenLength(start), size + UInt64(block.count) <= 2 * UInt64(written) + 65_536 else {
-            return rewrite(url, changes, new)
+            return rewrite(url, lines, changes, new)
         }
         return appendAtomically(block, to: url)
+    }
+
+    /// The lines of `changes`, ordered by path.
+    static func changeLines(_ changes: [String: HistoryDates.Entry?]) -> [UInt8] {
+        var lines: [UInt8] = []
+        for (path, entry) in changes.sorted(by: { ExactPath.precedes($0.key, $1.key) }) {
+            appendLine(path, entry, to: &lines)
+        }
+        return lines
     }
 
     /// Appends `block` in one `write` to a file opened with `O_APPEND`: two commands that append
@@ -134,8 +140,20 @@ enum HistoryDatesFile {
         return written == block.count
     }
 
-    /// Reads the file whole, applies `changes` and writes it whole.
-    private static func rewrite(_ url: URL, _ changes: [String: HistoryDates.Entry?], _ new: String) -> Bool {
+    /// Writes the file whole again with `changes` (`lines`: `changeLines(changes)`) laid over
+    /// it, from its own bytes (`HistoryDatesCompaction`); a file that does not read so (of the
+    /// format before, or damaged) through `read` and `write`. True when the file then names `new`.
+    static func rewrite(_ url: URL, _ lines: [UInt8], _ changes: [String: HistoryDates.Entry?], _ new: String) -> Bool {
+        let compacted = (try? Data(contentsOf: url, options: .alwaysMapped)).flatMap { file in
+            file.withUnsafeBytes { raw in lines.withUnsafeBytes { HistoryDatesCompaction.compacted(raw, changes: $0, head: new) } }
+        }
+        guard let compacted else { return rewriteThroughEntries(url, changes, new) }
+        try? AtomicFile.write(compacted, to: url, displayPath: path)
+        return head(url) == new
+    }
+
+    /// Reads the file whole into entries, applies `changes` and writes them whole.
+    static func rewriteThroughEntries(_ url: URL, _ changes: [String: HistoryDates.Entry?], _ new: String) -> Bool {
         guard var contents = read(url) else { return false }
         for (path, entry) in changes { contents.entries[path] = entry }
         contents.head = new

@@ -11,25 +11,56 @@ enum HistoryDatesLine: Equatable {
 
     /// The line `bytes` (without its line break) says; nil when it reads as none of them.
     init?<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        let fields = bytes.split(separator: UInt8(ascii: "\t"), maxSplits: 3, omittingEmptySubsequences: false)
-        switch fields.count {
-        case 1:
-            let prefix = HistoryDatesFile.headPrefix.utf8
-            guard bytes.count == prefix.count + 40, bytes.starts(with: prefix) else { return nil }
-            let hex = bytes.dropFirst(prefix.count)
-            guard hex.allSatisfy({ Self.isHexDigit($0) }) else { return nil }
+        guard let shape = Shape(bytes) else { return nil }
+        switch shape {
+        case .head:
+            let hex = bytes.dropFirst(HistoryDatesFile.headPrefix.utf8.count)
             self = .head(String(decoding: hex, as: UTF8.self).lowercased())
-        case 2:
-            guard !fields[0].isEmpty, fields[1].elementsEqual("-".utf8) else { return nil }
-            self = .removal(String(decoding: fields[0], as: UTF8.self))
-        case 4:
-            guard !fields[0].isEmpty, let created = Self.integer(fields[1]), let updated = Self.integer(fields[2]),
-                  fields[3].count == 40, !fields[3].contains(UInt8(ascii: "\t")) else { return nil }
-            self = .entry(String(decoding: fields[0], as: UTF8.self), HistoryDates.Entry(
+        case .removal(let pathEnd):
+            self = .removal(String(decoding: bytes[..<pathEnd], as: UTF8.self))
+        case .entry(let pathEnd, let created, let updated):
+            self = .entry(String(decoding: bytes[..<pathEnd], as: UTF8.self), HistoryDates.Entry(
                 created: Date(timeIntervalSince1970: Double(created)), updated: Date(timeIntervalSince1970: Double(updated)),
-                blob: String(decoding: fields[3], as: UTF8.self)))
-        default:
-            return nil
+                blob: String(decoding: bytes.suffix(40), as: UTF8.self)))
+        }
+    }
+
+    /// What a line is and where its path ends, read without making a value (no string, no
+    /// array of fields): the rule for every reader of the file.
+    enum Shape<Index: Comparable>: Equatable {
+        /// `head <commit>`.
+        case head
+        /// `path TAB -`; the path ends at `pathEnd`.
+        case removal(pathEnd: Index)
+        /// `path TAB created TAB updated TAB blob`.
+        case entry(pathEnd: Index, created: Int64, updated: Int64)
+
+        /// The shape of the line `bytes` (without its line break); nil when it reads as none.
+        /// Its fields are split at its first three tabs: one field is a `head` line, two a
+        /// removal, four an entry (a fourth field holding a tab is 41 bytes or more).
+        init?<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8, Bytes.Index == Index {
+            let tab = UInt8(ascii: "\t")
+            guard let first = bytes.firstIndex(of: tab) else {
+                let prefix = HistoryDatesFile.headPrefix.utf8
+                guard bytes.count == prefix.count + 40, bytes.starts(with: prefix),
+                      bytes.dropFirst(prefix.count).allSatisfy({ HistoryDatesLine.isHexDigit($0) }) else { return nil }
+                self = .head
+                return
+            }
+            guard first != bytes.startIndex else { return nil }
+            let afterFirst = bytes.index(after: first)
+            guard let second = bytes[afterFirst...].firstIndex(of: tab) else {
+                guard bytes[afterFirst...].elementsEqual("-".utf8) else { return nil }
+                self = .removal(pathEnd: first)
+                return
+            }
+            let afterSecond = bytes.index(after: second)
+            guard let third = bytes[afterSecond...].firstIndex(of: tab),
+                  let created = HistoryDatesLine.integer(bytes[afterFirst..<second]),
+                  let updated = HistoryDatesLine.integer(bytes[afterSecond..<third]) else { return nil }
+            let blob = bytes[bytes.index(after: third)...]
+            guard blob.count == 40, !blob.contains(tab) else { return nil }
+            self = .entry(pathEnd: first, created: created, updated: updated)
         }
     }
 
