@@ -144,6 +144,25 @@ import Testing
         #expect(try Self.expectCurrent(kit) == 1)
     }
 
+    /// Once the appended lines outgrow the rest, the next commit writes the file whole again
+    /// (from its own bytes: `HistoryDatesCompaction`) with the dates a whole walk gives.
+    @Test func appendsOutgrowingTheRestAreWrittenWhole() throws {
+        let kit = try Self.start()
+        defer { kit.remove() }
+        let url = kit.root.appendingPathComponent(HistoryDatesFile.path)
+        // The file's lines again and again (each block ending with the kept head), past 64 KiB.
+        let block = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+        let handle = try FileHandle(forUpdating: url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(String(repeating: block, count: 70_000 / block.utf8.count + 1).utf8))
+        try handle.close()
+        #expect(try Self.expectCurrent(kit) > 100)
+        try kit.write("# a\n\nChanged.\n", to: "notes/a.md")
+        try kit.git(["rm", "-q", "notes/d.md"])
+        try Self.commit(kit, "a", at: "2026-11-02T10:00:00Z")
+        #expect(try Self.expectCurrent(kit) == 1)
+    }
+
     /// An append cut short (lines after the last `head` line) is not used: the dates are
     /// brought up to date from the last `head` and the file written whole.
     @Test func anAppendCutShortIsNotUsed() throws {
