@@ -11,8 +11,9 @@ import Glibc
 /// with. When `HEAD` moves on, only the notes whose dates changed are appended (`path TAB -` for
 /// a note gone), then a new `head` line: a later line wins, and lines after the last `head` line
 /// (an append cut short) are not used. The file is written whole again once the appended lines
-/// outgrow the rest (`append`), from its own bytes (`HistoryDatesCompaction`). A file that does not read so is computed again; paths holding a
-/// tab or a line break are not kept (those notes are dated by their files).
+/// outgrow the rest (`append`), from its own bytes (`HistoryDatesCompaction`). A file that does
+/// not read so is computed again; paths holding a tab or a line break are not kept (those notes
+/// are dated by their files).
 enum HistoryDatesFile {
     /// What the file holds.
     struct Contents: Equatable {
@@ -110,13 +111,12 @@ enum HistoryDatesFile {
     /// next time).
     @discardableResult
     static func append(_ changes: [String: HistoryDates.Entry?], from old: String, to new: String, at url: URL) -> Bool {
-        let lines = changeLines(changes)
-        guard head(url) == old, let handle = try? FileHandle(forReadingFrom: url) else { return rewrite(url, lines, changes, new) }
+        guard head(url) == old, let handle = try? FileHandle(forReadingFrom: url) else { return rewrite(url, changes, new) }
         defer { try? handle.close() }
-        let block = lines + (headPrefix + new + "\n").utf8
+        let block = changeLines(changes) + (headPrefix + new + "\n").utf8
         guard let start = try? handle.read(upToCount: 64), let size = try? handle.seekToEnd(),
               let written = writtenLength(start), size + UInt64(block.count) <= 2 * UInt64(written) + 65_536 else {
-            return rewrite(url, lines, changes, new)
+            return rewrite(url, changes, new)
         }
         return appendAtomically(block, to: url)
     }
@@ -140,10 +140,11 @@ enum HistoryDatesFile {
         return written == block.count
     }
 
-    /// Writes the file whole again with `changes` (`lines`: `changeLines(changes)`) laid over
-    /// it, from its own bytes (`HistoryDatesCompaction`); a file that does not read so (of the
-    /// format before, or damaged) through `read` and `write`. True when the file then names `new`.
-    static func rewrite(_ url: URL, _ lines: [UInt8], _ changes: [String: HistoryDates.Entry?], _ new: String) -> Bool {
+    /// Writes the file whole again with `changes` laid over it, from its own bytes
+    /// (`HistoryDatesCompaction`); a file that does not read so (of the format before, or
+    /// damaged) through `read` and `write`. True when the file then names `new`.
+    static func rewrite(_ url: URL, _ changes: [String: HistoryDates.Entry?], _ new: String) -> Bool {
+        let lines = changeLines(changes)
         let compacted = (try? Data(contentsOf: url, options: .alwaysMapped)).flatMap { file in
             file.withUnsafeBytes { raw in lines.withUnsafeBytes { HistoryDatesCompaction.compacted(raw, changes: $0, head: new) } }
         }

@@ -34,7 +34,7 @@ import Testing
         let (ours, theirs) = (folder.appendingPathComponent("ours.tsv"), folder.appendingPathComponent("theirs.tsv"))
         try bytes.write(to: ours)
         try bytes.write(to: theirs)
-        let rewritten = HistoryDatesFile.rewrite(ours, HistoryDatesFile.changeLines(changes), changes, new)
+        let rewritten = HistoryDatesFile.rewrite(ours, changes, new)
         let throughEntries = HistoryDatesFile.rewriteThroughEntries(theirs, changes, new)
         #expect(rewritten == !damaged && throughEntries == !damaged)
         #expect(try Data(contentsOf: ours) == Data(contentsOf: theirs), "seed \(seed)")
@@ -53,7 +53,7 @@ import Testing
         let changes: [String: HistoryDates.Entry?] = [nfc: HistoryDates.Entry(
             created: Date(timeIntervalSince1970: 5), updated: Date(timeIntervalSince1970: 6), blob: blob)]
         let new = String(repeating: "cd", count: 20)
-        #expect(HistoryDatesFile.rewrite(url, HistoryDatesFile.changeLines(changes), changes, new))
+        #expect(HistoryDatesFile.rewrite(url, changes, new))
         let expected = "\(nfd)\t1\t2\t\(blob)\n\(nfc)\t5\t6\t\(blob)\nhead \(new)\n"
         #expect(try Data(contentsOf: url) == Data(("quire-dates 2 \(expected.utf8.count)\n" + expected).utf8))
     }
