@@ -84,6 +84,20 @@ struct FoldedNames: Sendable {
         for index in start + 1..<end { body(Self.pair(characters[index - 1], characters[index])) }
     }
 
+    /// How many of `pairs` (each with how often the query holds it) name `name` holds: per pair,
+    /// the fewer of its times in the name and in the query.
+    func shared(_ name: Int, _ pairs: [(pair: UInt64, inQuery: Int)]) -> Int {
+        let start = Int(starts[name]), end = Int(starts[name + 1])
+        guard end - start >= 2 else { return 0 }
+        var total = 0
+        for (pair, inQuery) in pairs {
+            var times = 0
+            for index in start + 1..<end where Self.pair(characters[index - 1], characters[index]) == pair { times += 1 }
+            total += min(times, inQuery)
+        }
+        return total
+    }
+
     /// One key for two adjacent characters.
     static func pair(_ first: Int32, _ second: Int32) -> UInt64 {
         UInt64(UInt32(bitPattern: first)) << 32 | UInt64(UInt32(bitPattern: second))
@@ -91,11 +105,23 @@ struct FoldedNames: Sendable {
 
     /// The edit distance from `query` to name `name` when it is at most `limit`, else `limit + 1`
     /// (the rows stop once every cell of one is over `limit`).
-    func distance(from query: [Int32], to name: Int, atMost limit: Int) -> Int {
+    /// `rows` are the two rows it works in, kept from one call to the next (many names measured
+    /// against one query allocate them once).
+    func distance(from query: [Int32], to name: Int, atMost limit: Int, rows: inout ([Int], [Int])) -> Int {
         let start = Int(starts[name]), count = length(name)
         if abs(count - query.count) > limit { return limit + 1 }
         if query.isEmpty || count == 0 { return max(query.count, count) }
-        var previous = Array(0...count), current = [Int](repeating: 0, count: count + 1)
+        var previous: [Int] = [], current: [Int] = []
+        swap(&previous, &rows.0)
+        swap(&current, &rows.1)
+        defer {
+            swap(&previous, &rows.0)
+            swap(&current, &rows.1)
+        }
+        previous.removeAll(keepingCapacity: true)
+        previous.append(contentsOf: 0...count)
+        current.removeAll(keepingCapacity: true)
+        current.append(contentsOf: repeatElement(0, count: count + 1))
         for i in 1...query.count {
             current[0] = i
             var smallest = i

@@ -58,4 +58,36 @@ struct EditDistanceTests {
             }
         }
     }
+
+    /// Long names over few letters share most of their pairs of characters, so the commonest
+    /// pairs' names are left unread (`NearNames.candidates`): the answers are still those of
+    /// comparing every name, for queries a few edits from a name (within the allowed distance
+    /// and just past it), repeated pairs included.
+    @Test func nearNamesLeaveTheCommonestPairsUnreadWithoutMissingAName() {
+        var random = SeededGenerator(seed: 36)
+        let letters = Array("abcaab é")
+        func name(_ length: Int) -> String { String((0..<length).map { _ in letters.randomElement(using: &random) ?? "a" }) }
+        func edited(_ name: String, _ edits: Int) -> String {
+            var characters = Array(name)
+            for _ in 0..<edits {
+                let at = Int.random(in: 0...characters.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: characters.insert(letters.randomElement(using: &random) ?? "b", at: at)
+                case 1 where at < characters.count: characters.remove(at: at)
+                default: if at < characters.count { characters[at] = letters.randomElement(using: &random) ?? "c" }
+                }
+            }
+            return String(characters)
+        }
+        for round in 0..<40 {
+            let names = (0..<Int.random(in: 20...300, using: &random)).map { _ in name(Int.random(in: 6...24, using: &random)) }
+            let near = NearNames(names)
+            let queries = (0..<16).map { _ in
+                edited(names.randomElement(using: &random) ?? "", Int.random(in: 0...9, using: &random))
+            }
+            for (query, answer) in zip(queries, near.closest(to: queries, limit: 5)) {
+                #expect(answer == EditDistance.closest(to: query, among: names, limit: 5), "round \(round), query \(query.debugDescription)")
+            }
+        }
+    }
 }
