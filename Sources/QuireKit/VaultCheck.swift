@@ -111,9 +111,12 @@ public enum VaultCheck {
     /// `links`, when given, are the vault's links over that catalog (with its link table).
     public static func run(vault: Vault, catalog: Catalog, skipped: [VaultSkip], journals: Bool = false,
                            links: VaultLinks? = nil) throws -> Report {
-        let notes = catalog.records.map { Note(record: $0, withFrontMatter: true) }
+        // Each note decoded in turn and let go (`forEachRecord`): what the checks across notes
+        // need of it is kept, not every note's front matter at once.
+        var notes: [CheckedNote] = []
         var problems: [Problem] = []
-        for note in notes {
+        catalog.forEachRecord { record in
+            let note = Note(record: record, withFrontMatter: true)
             for problem in note.problems {
                 problems.append(Problem(path: note.path, line: problem.line, kind: .note(problem.kind), message: problem.message))
             }
@@ -121,7 +124,10 @@ public enum VaultCheck {
                 problems.append(Problem(path: note.path, line: 1, kind: .lfsPointer,
                                         message: "file is a Git LFS pointer; its content is not in the work tree"))
             }
+            notes.append(CheckedNote(path: note.path, id: note.id, title: note.hasTitle ? note.title : nil,
+                                     hasProblems: !note.problems.isEmpty))
         }
+        notes.sort { ExactPath.precedes($0.path, $1.path) }
         problems += duplicateIDs(notes)
         let journal = journals ? nil : try JournalNotes(vault: vault)
         problems += sharedTitles(notes.filter { journal?.contains($0.path) != true })
@@ -145,7 +151,7 @@ public enum VaultCheck {
         }
         let notePaths = Set(notes.map { ExactPath($0.path) })
         let withProblems = Set(problems.map { ExactPath($0.path) }).intersection(notePaths).count
-        let withContentProblems = Set(notes.filter { !$0.problems.isEmpty }.map { ExactPath($0.path) }).count
+        let withContentProblems = Set(notes.filter(\.hasProblems).map { ExactPath($0.path) }).count
         return Report(problems: problems, noteCount: notes.count, skipped: skipped, notesWithProblems: withProblems,
                       notesWithContentProblems: withContentProblems)
     }
@@ -177,8 +183,17 @@ public enum VaultCheck {
         }
     }
 
+    /// What the checks across notes need of each note: its path, id, own title (nil when the
+    /// file name stands in) and whether it has problems of its own.
+    struct CheckedNote {
+        let path: String
+        let id: String?
+        let title: String?
+        let hasProblems: Bool
+    }
+
     /// Notes sharing an id (compared lowercased).
-    static func duplicateIDs(_ notes: [Note]) -> [Problem] {
+    static func duplicateIDs(_ notes: [CheckedNote]) -> [Problem] {
         var byID: [String: [String]] = [:]
         for note in notes { if let id = note.id { byID[id.lowercased(), default: []].append(note.path) } }
         return byID.filter { $0.value.count > 1 }.flatMap { id, paths in
@@ -198,10 +213,14 @@ public enum VaultCheck {
         return head.starts(with: Data("version https://git-lfs.github.com/spec/".utf8))
     }
 
-    /// Notes sharing a title: it names none of them. One finding per group, on its first note
-    /// (by path), naming the others.
-    static func sharedTitles(_ notes: [Note]) -> [Problem] {
-        NoteResolver.sharedTitles(notes).map { group in
+    /// Notes sharing a title of their own (not the file name standing in), compared
+    /// case-insensitively: it names none of them. One finding per group, on its first note (by
+    /// path), naming the others; the groups in the order of their first paths.
+    static func sharedTitles(_ notes: [CheckedNote]) -> [Problem] {
+        var byTitle: [String: [(path: String, title: String)]] = [:]
+        for note in notes { if let title = note.title { byTitle[title.lowercased(), default: []].append((note.path, title)) } }
+        let groups = byTitle.values.filter { $0.count > 1 }.map { $0.sorted { $0.path < $1.path } }.sorted { $0[0].path < $1[0].path }
+        return groups.map { group in
             let others = group.dropFirst().map(\.path)
             let listed = others.count > 3 ? others.prefix(3).joined(separator: ", ") + " and \(others.count - 3) more"
                                           : others.joined(separator: ", ")
@@ -213,7 +232,7 @@ public enum VaultCheck {
     /// Notes whose paths differ only in Unicode normalization: `café.md` written precomposed
     /// (NFC) and decomposed (NFD) are two files on Linux and to git, but one on macOS, and look
     /// the same everywhere.
-    static func normalizationTwins(_ notes: [Note]) -> [Problem] {
+    static func normalizationTwins(_ notes: [CheckedNote]) -> [Problem] {
         func form(_ path: String) -> String {
             if ExactPath.same(path, path.precomposedStringWithCanonicalMapping) { return "precomposed (NFC)" }
             if ExactPath.same(path, path.decomposedStringWithCanonicalMapping) { return "decomposed (NFD)" }
@@ -230,7 +249,7 @@ public enum VaultCheck {
     /// Notes whose paths differ only in letter case: two files on Linux and to git, one on the
     /// case-insensitive file systems of macOS and Windows, where a checkout writes one over the
     /// other. (Paths that differ only in Unicode normalization are `normalizationTwins`.)
-    static func caseTwins(_ notes: [Note]) -> [Problem] {
+    static func caseTwins(_ notes: [CheckedNote]) -> [Problem] {
         // Apart by `String` inequality: a name equal under normalization is the other kind.
         twins(notes, key: { $0.lowercased() }, differ: { $0 != $1 }).map { path, others in
             Problem(path: path, kind: .caseTwin,
@@ -241,7 +260,7 @@ public enum VaultCheck {
 
     /// Each note path that shares its `key` with others that `differ` from it, with those others
     /// (in the notes' order).
-    private static func twins(_ notes: [Note], key: (String) -> String,
+    private static func twins(_ notes: [CheckedNote], key: (String) -> String,
                               differ: (String, String) -> Bool) -> [(path: String, others: [String])] {
         var groups: [String: [String]] = [:]
         for note in notes { groups[key(note.path), default: []].append(note.path) }
