@@ -62,6 +62,27 @@ struct TagMoveRemoveTests {
         #expect(try vault.run(["mv", "nothing", "Archive"]).code == 1)
     }
 
+    /// `quire mv a.md b.md`, as in a shell or git, asks for a new file name: refused with
+    /// `quire rename` as the hint, nothing moved and no folder `b.md/` made; a folder that is
+    /// named so and exists is still a destination.
+    @Test func mvToANoteNameIsRefusedUnlessSuchAFolderExists() throws {
+        let vault = try TestVault()
+        try vault.write(Self.note, to: "t.md")
+        let run = try vault.run(["mv", "t.md", "Renamed.MD"])
+        #expect(run.code == 2)
+        #expect(run.stderr.contains("quire: error: 'Renamed.MD' is named as a note, not a folder"))
+        #expect(run.stderr.contains("quire rename NOTE NEW-TITLE"))
+        #expect(try vault.read("t.md") == Self.note)
+        #expect(!vault.exists("Renamed.MD"))
+        #expect(try vault.run(["mv", "t.md", "Sub/other.md"]).code == 2)
+        #expect(!vault.exists("Sub"))
+        try FileManager.default.createDirectory(at: vault.root.appendingPathComponent("Odd.md"), withIntermediateDirectories: true)
+        let into = try vault.run(["mv", "t.md", "Odd.md"])
+        #expect(into.code == 0)
+        #expect(into.stdout == "Odd.md/t.md\n")
+        #expect(try vault.read("Odd.md/t.md") == Self.note)
+    }
+
     @Test func renameChangesTitleFileNameAndStamps() throws {
         let vault = try TestVault()
         try vault.write(Self.note, to: "Sub/t.md")

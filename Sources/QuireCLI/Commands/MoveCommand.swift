@@ -31,6 +31,7 @@ struct MoveCommand: Command {
         let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
         let target = try NoteFolder.resolve(folder, in: all.vault)
+        try Self.refuseNoteName(target, vault: all.vault)
         let name = (found.path as NSString).lastPathComponent
         guard target != found.folder else {
             context.output.line(context.displayPath(found.path, vault: all.vault))
@@ -40,6 +41,21 @@ struct MoveCommand: Command {
         let report = try NoteMover.run(vault: all.vault, notes: all.summaries, plan: MovePlan(notes: [ExactPath(found.path): destination]),
                                        options: MoveOutput.options(arguments, context: context, notes: all))
         MoveOutput.print(report, shown: destination, arguments: arguments, vault: all.vault, context: context)
+    }
+
+    /// A FOLDER that does not exist and is named as a note file is (`b.md`) is what `mv a.md
+    /// b.md` means in a shell or in git: a new file name, not a folder `b.md/` to create.
+    /// Refused with the command that renames; a folder of that name that exists is used.
+    static func refuseNoteName(_ folder: String, vault: Vault) throws {
+        let name = (folder as NSString).lastPathComponent
+        guard name.lowercased().hasSuffix(".md") else { return }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: vault.url(for: folder).path, isDirectory: &isFolder), isFolder.boolValue {
+            return
+        }
+        throw CLIError("'\(folder)' is named as a note, not a folder: quire mv moves a note into a folder",
+                       hint: "to give the note another file name, change its title: quire rename NOTE NEW-TITLE",
+                       code: .usage)
     }
 }
 
