@@ -128,6 +128,10 @@ public struct LinkTargetTable: LinkTargetIndex, Sendable {
 
     /// A table of `notes` and `attachments` (vault paths of files that are not notes).
     public init(notes: [Entry], attachments: [String] = []) {
+        // Sized once: growing four dictionaries of 100,000 keys rehashes each several times.
+        byPath.reserveCapacity(notes.count + attachments.count)
+        byName.reserveCapacity(notes.count + attachments.count)
+        byTitle.reserveCapacity(notes.count)
         for note in notes {
             add(path: note.path)
             if !note.title.isEmpty { byTitle[LinkResolver.key(note.title), default: []].append(note.path) }
@@ -141,9 +145,13 @@ public struct LinkTargetTable: LinkTargetIndex, Sendable {
 
     private mutating func add(path: String) {
         byPath[LinkResolver.key(path), default: []].append(path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let stem = name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
-        byName[LinkResolver.key(stem), default: []].append(path)
+        // The name's key as a link target's (cut from an ASCII path's bytes: no split, no
+        // `String` per part); the same key for any path that has a name.
+        let nameKey = LinkTarget.nameKey(of: path) ?? {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return LinkResolver.key(name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name)
+        }()
+        byName[nameKey, default: []].append(path)
     }
 
     /// See `LinkTargetIndex`.
