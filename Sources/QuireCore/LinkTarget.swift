@@ -104,10 +104,34 @@ public enum LinkTarget {
 /// An in-memory `LinkTargetIndex` over a list of notes (path, title, aliases) and attachment
 /// paths: what a resolver needs when there is no catalog, and in tests.
 public struct LinkTargetTable: LinkTargetIndex, Sendable {
-    private var byPath: [String: [String]] = [:]
-    private var byName: [String: [String]] = [:]
-    private var byTitle: [String: [String]] = [:]
-    private var byAlias: [String: [String]] = [:]
+    private var byPath: [String: Paths] = [:]
+    private var byName: [String: Paths] = [:]
+    private var byTitle: [String: Paths] = [:]
+    private var byAlias: [String: Paths] = [:]
+
+    /// The paths filed under one key: most keys have one, kept without an array (a table of
+    /// 100,000 notes is four dictionaries of about as many keys, made and freed per command).
+    private enum Paths: Sendable {
+        case one(String)
+        case many([String])
+
+        var all: [String] {
+            switch self {
+            case .one(let path): return [path]
+            case .many(let paths): return paths
+            }
+        }
+
+        static func adding(_ path: String, to paths: Paths?) -> Paths {
+            switch paths {
+            case nil: return .one(path)
+            case .one(let first)?: return .many([first, path])
+            case .many(var all)?:
+                all.append(path)
+                return .many(all)
+            }
+        }
+    }
 
     /// A note as the table needs it.
     public struct Entry: Sendable, Equatable {
@@ -134,32 +158,36 @@ public struct LinkTargetTable: LinkTargetIndex, Sendable {
         byTitle.reserveCapacity(notes.count)
         for note in notes {
             add(path: note.path)
-            if !note.title.isEmpty { byTitle[LinkResolver.key(note.title), default: []].append(note.path) }
+            if !note.title.isEmpty { Self.file(note.path, under: LinkResolver.key(note.title), in: &byTitle) }
             var seen = Set<String>()
             for alias in note.aliases where !alias.isEmpty && seen.insert(LinkResolver.key(alias)).inserted {
-                byAlias[LinkResolver.key(alias), default: []].append(note.path)
+                Self.file(note.path, under: LinkResolver.key(alias), in: &byAlias)
             }
         }
         for attachment in attachments { add(path: attachment) }
     }
 
     private mutating func add(path: String) {
-        byPath[LinkResolver.key(path), default: []].append(path)
+        Self.file(path, under: LinkResolver.key(path), in: &byPath)
         // The name's key as a link target's (cut from an ASCII path's bytes: no split, no
         // `String` per part); the same key for any path that has a name.
         let nameKey = LinkTarget.nameKey(of: path) ?? {
             let name = path.split(separator: "/").last.map(String.init) ?? path
             return LinkResolver.key(name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name)
         }()
-        byName[nameKey, default: []].append(path)
+        Self.file(path, under: nameKey, in: &byName)
+    }
+
+    private static func file(_ path: String, under key: String, in table: inout [String: Paths]) {
+        table[key] = Paths.adding(path, to: table.removeValue(forKey: key))
     }
 
     /// See `LinkTargetIndex`.
-    public func files(atPathKey key: String) -> [String] { byPath[key] ?? [] }
+    public func files(atPathKey key: String) -> [String] { byPath[key]?.all ?? [] }
     /// See `LinkTargetIndex`.
-    public func files(withNameKey key: String) -> [String] { byName[key] ?? [] }
+    public func files(withNameKey key: String) -> [String] { byName[key]?.all ?? [] }
     /// See `LinkTargetIndex`.
-    public func notes(withTitleKey key: String) -> [String] { byTitle[key] ?? [] }
+    public func notes(withTitleKey key: String) -> [String] { byTitle[key]?.all ?? [] }
     /// See `LinkTargetIndex`.
-    public func notes(withAliasKey key: String) -> [String] { byAlias[key] ?? [] }
+    public func notes(withAliasKey key: String) -> [String] { byAlias[key]?.all ?? [] }
 }
