@@ -122,9 +122,43 @@ public struct NearNames: Sendable {
             let distance = text.distance(from: wanted, to: name, atMost: allowed, rows: &rows)
             if distance <= allowed { best[name] = distance }
         }
-        return best.map { (name: names[$0.key], distance: $0.value) }
-            .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
-            .prefix(limit).map(\.name)
+        return Self.ranked(best, names: names, limit: limit)
+    }
+
+    /// Up to `limit` of `names` closest to `query`, nearest first: what
+    /// `NearNames(names).closest(to: query, limit: limit)` answers, for one query without the
+    /// index (which costs more than measuring every name of a fitting length once: a NOTE
+    /// argument that names no note asks once).
+    public static func closest(to query: String, among names: [String], limit: Int = 3) -> [String] {
+        let text = FoldedNames(names)
+        let wanted = text.characters(of: query)
+        guard !wanted.isEmpty else { return [] }
+        let allowed = max(2, wanted.count / 3)
+        var best: [Int: Int] = [:]
+        var rows = ([Int](), [Int]())
+        for name in names.indices {
+            if text.hasPrefix(name, wanted) {
+                best[name] = min(allowed, text.distance(from: wanted, to: name, atMost: allowed, rows: &rows))
+                continue
+            }
+            let length = text.length(name)
+            guard length > 0, abs(length - wanted.count) <= allowed else { continue }
+            let distance = text.distance(from: wanted, to: name, atMost: allowed, rows: &rows)
+            if distance <= allowed { best[name] = distance }
+        }
+        return ranked(best, names: names, limit: limit)
+    }
+
+    /// The names of `best` (name number → distance), nearest first, then by name, each name
+    /// once, `limit` at most.
+    private static func ranked(_ best: [Int: Int], names: [String], limit: Int) -> [String] {
+        var answer: [String] = []
+        for (name, _) in best.map({ (name: names[$0.key], distance: $0.value) })
+            .sorted(by: { ($0.distance, $0.name) < ($1.distance, $1.name) }) where answer.last != name {
+            if answer.count == limit { break }
+            answer.append(name)
+        }
+        return answer
     }
 
     /// The names whose length is within `allowed` of the query's and, when the bound says

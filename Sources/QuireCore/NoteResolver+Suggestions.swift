@@ -1,6 +1,6 @@
 extension NoteResolver {
     /// The names of notes (titles, aliases and file names) closest to a NOTE argument that
-    /// named none, nearest first (see `EditDistance.closest`, here through `NearNames`).
+    /// named none, nearest first (see `EditDistance.closest`, here through `NearNames.closest(to:among:limit:)`).
     public func suggestions(for query: String, limit: Int = 3) -> [String] {
         var names: [String] = []
         names.reserveCapacity(notes.count * 2)
@@ -10,6 +10,6 @@ extension NoteResolver {
             let stem = NoteParser.stem(of: note.path)
             if stem != note.title { names.append(stem) }
         }
-        return NearNames(names).closest(to: query, limit: limit)
+        return NearNames.closest(to: query, among: names, limit: limit)
     }
 }
