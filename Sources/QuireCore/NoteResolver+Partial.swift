@@ -20,9 +20,12 @@ extension NoteResolver {
         return try unique(fuzzy.map { notes[$0] }, query)
     }
 
-    /// Lowercased, without accents: how partial matching compares text.
+    /// Lowercased, without accents: how partial matching compares text. ASCII text (most
+    /// titles) is only lowercased, which is all the folding does to it, without Foundation's
+    /// folding of each character (a NOTE argument folds every title of the vault).
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// Whether `text` holds `letters` in this order (not necessarily side by side).

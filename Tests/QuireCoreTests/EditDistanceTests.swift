@@ -55,8 +55,22 @@ struct EditDistanceTests {
             for (query, answer) in zip(queries, answers) {
                 #expect(answer == EditDistance.closest(to: query, among: names, limit: 4), "round \(round), query \(query.debugDescription)")
                 #expect(near.closest(to: query, limit: 2) == Array(answer.prefix(2)))
+                #expect(NearNames.closest(to: query, among: names, limit: 4) == answer, "one query, round \(round)")
             }
         }
+    }
+
+    /// Partial matching folds an ASCII title by lowercasing it: what Foundation's folding
+    /// (case and accents) gives for every ASCII character, controls and symbols included.
+    @Test func asciiTitlesFoldAsFoundationFoldsThem() {
+        var random = SeededGenerator(seed: 37)
+        let all = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...24, using: &random)).map { _ in all.randomElement(using: &random) ?? "" }.joined()
+            #expect(NoteResolver.fold(text) == text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil),
+                    "\(text.debugDescription)")
+        }
+        #expect(NoteResolver.fold("Crème BRÛLÉE") == "creme brulee")
     }
 
     /// Long names over few letters share most of their pairs of characters, so the commonest
@@ -87,6 +101,7 @@ struct EditDistanceTests {
             }
             for (query, answer) in zip(queries, near.closest(to: queries, limit: 5)) {
                 #expect(answer == EditDistance.closest(to: query, among: names, limit: 5), "round \(round), query \(query.debugDescription)")
+                #expect(NearNames.closest(to: query, among: names, limit: 5) == answer, "one query, round \(round)")
             }
         }
     }
