@@ -35,7 +35,7 @@ public enum VaultFolders {
         let vault = session.vault
         let config = try vault.config()
         var counts: [String: Int] = [:]
-        for record in session.catalog.recordHeads {
+        session.catalog.forEachRecordHead { record in
             counts[(record.path as NSString).deletingLastPathComponent, default: 0] += 1
         }
         var paths = Set(try session.folders()).union(counts.keys).union(config.folders.map(\.path))

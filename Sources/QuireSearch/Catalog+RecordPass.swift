@@ -10,6 +10,15 @@ extension Catalog {
         for document in 0..<delta.count { try body(delta.records.transientRecord(document)) }
     }
 
+    /// Calls `body` with the first fields of every live note's record (`recordHeads`' fields:
+    /// path, folder, id, title, tags, project, flags, dates, words…), in slot order, keeping none
+    /// of them: what counts over every note (tags, projects, folders, `quire stats`) reads,
+    /// without an array of every note's fields sorted by path.
+    public func forEachRecordHead(_ body: (NoteRecord) throws -> Void) rethrows {
+        for document in 0..<base.count where baseLive[document] { try body(base.records.head(document)) }
+        for document in 0..<delta.count { try body(delta.records.head(document)) }
+    }
+
     /// How many records the catalog keeps decoded (loaded ones are decoded on first use).
     public var keptRecordCount: Int { base.records.keptCount + delta.records.keptCount }
 

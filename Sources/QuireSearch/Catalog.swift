@@ -312,11 +312,17 @@ public struct Catalog: Sendable {
     /// Tags with the number of notes carrying each (`NameCount.counting`: a note counts once per
     /// tag, case-folded, each shown in its most common spelling, sorted by name).
     public func tags() -> [NameCount] {
-        NameCount.counting(recordHeads.map { $0.tags })
+        var lists: [[String]] = []
+        lists.reserveCapacity(count)
+        forEachRecordHead { lists.append($0.tags) }
+        return NameCount.counting(lists)
     }
 
     /// Projects with their number of notes (`NameCount.counting`), sorted by name case-insensitively.
     public func projects() -> [NameCount] {
-        NameCount.counting(recordHeads.map { $0.project.map { [$0] } ?? [] })
+        var lists: [[String]] = []
+        lists.reserveCapacity(count)
+        forEachRecordHead { lists.append($0.project.map { [$0] } ?? []) }
+        return NameCount.counting(lists)
     }
 }

@@ -43,27 +43,35 @@ struct StatsCommand: Command {
             return
         }
         all.warnAboutProblems(output)
-        let notes = all.summaries
-        let words = notes.reduce(0) { $0 + $1.words }
-        let drafts = notes.filter(\.draft).count
-        let byFolder = Self.counts(notes.map { [$0.folder] })
+        // One pass over every note's first fields, none of them kept.
+        var noteCount = 0, words = 0, drafts = 0
+        var folders: [[String]] = [], projects: [[String]] = [], tags: [[String]] = []
+        all.catalog.catalog.forEachRecordHead { record in
+            noteCount += 1
+            words += record.words
+            if record.draft { drafts += 1 }
+            folders.append([record.folder])
+            projects.append(record.project.map { [$0] } ?? [])
+            tags.append(record.tags)
+        }
+        let byFolder = Self.counts(folders)
         // The one counting rule, as `quire tags` and `quire projects` count (`NameCount`).
-        let byProject = Self.rows(all.catalog.catalog.projects())
-        let byTag = Self.rows(all.catalog.catalog.tags())
+        let byProject = Self.rows(NameCount.counting(projects))
+        let byTag = Self.rows(NameCount.counting(tags))
         if json {
             func table(_ rows: [(String, Int)]) -> JSON {
                 .array(rows.map { .object([("name", .string($0.0)), ("notes", .int($0.1))]) })
             }
             output.line(JSON.object([
-                ("notes", .int(notes.count)), ("words", .int(words)),
+                ("notes", .int(noteCount)), ("words", .int(words)),
                 ("readingMinutes", .int(Self.readingMinutes(words))),
-                ("drafts", .int(drafts)), ("final", .int(notes.count - drafts)),
+                ("drafts", .int(drafts)), ("final", .int(noteCount - drafts)),
                 ("folders", table(byFolder)), ("projects", table(byProject)), ("tags", table(byTag)),
             ]).rendered(.output))
             return
         }
-        output.line("\(Count.of(notes.count, "note")), \(Count.of(words, "word")), \(Self.readingMinutes(words)) min read")
-        output.line("\(Count.of(drafts, "draft")), \(notes.count - drafts) final")
+        output.line("\(Count.of(noteCount, "note")), \(Count.of(words, "word")), \(Self.readingMinutes(words)) min read")
+        output.line("\(Count.of(drafts, "draft")), \(noteCount - drafts) final")
         for (heading, rows) in [("Folders", byFolder), ("Projects", byProject), ("Tags", byTag)] where !rows.isEmpty {
             output.line()
             output.line(output.styled(heading, "1"))
