@@ -126,7 +126,7 @@ struct Completer {
     /// Every folder holding a note, with the folders above it.
     static func folders(_ catalog: Catalog) -> [String] {
         var folders = Set<String>()
-        for record in catalog.recordHeads {
+        catalog.forEachRecordHead { record in
             var folder = Substring(record.folder)
             while !folder.isEmpty, folders.insert(String(folder)).inserted {
                 folder = folder.lastIndex(of: "/").map { folder[..<$0] } ?? ""
