@@ -19,7 +19,7 @@ import Glibc
 /// Writing lays the file out as soon as the sections' lengths are known (all but one `late`
 /// section, appended at the end), reserves its blocks (a full disk fails here, before anything
 /// is written), writes each section as soon as it is built — in pieces at their final offsets,
-/// on every core — then the checksums and the header, and puts the file in place atomically.
+/// from one thread — then the checksums and the header, and puts the file in place atomically.
 final class SnapshotFile {
     /// Which file: the two of the catalog, or the link table beside them (`LinkTable+File`).
     enum Kind: CustomStringConvertible {
