@@ -60,8 +60,10 @@ enum SegmentBuilder {
     /// made (no room, no permission) the segment is built in memory and nothing is written.
     /// Throws only when writing fails after the slices were used up (the caller builds again).
     /// `chunkLimit`: the most elements a chunk holds (by default as `chunkLimit(forwardCount:)` says).
-    static func build(slices: inout [SegmentSlice], snapshot path: String,
-                      chunkLimit wanted: Int? = nil) throws(CacheError) -> (IndexSegment, WrittenBase?) {
+    /// `inPlace`: the large columns are built in the file's mapping where it has one (else in a
+    /// buffer written in: what a file without reserved blocks gets).
+    static func build(slices: inout [SegmentSlice], snapshot path: String, chunkLimit wanted: Int? = nil,
+                      inPlace: Bool = true) throws(CacheError) -> (IndexSegment, WrittenBase?) {
         let plan = Plan(&slices)
         var paths = PathColumn()
         for slice in slices {
@@ -96,7 +98,7 @@ enum SegmentBuilder {
         // A file that cannot be made is no failure here: the snapshot is then written whole
         // afterwards (`CatalogStore.writeSnapshot`), which reports what goes wrong.
         guard let file = try? SnapshotFile(path: path, kind: .base, lengths: lengths,
-                                           late: CatalogCache.Section.postingOverflow.rawValue) else {
+                                           late: CatalogCache.Section.postingOverflow.rawValue, inPlace: inPlace) else {
             return (assembleInMemory(plan, &slices), nil)
         }
         // Each slice's records straight from the slice, which then gives them up.
@@ -136,14 +138,16 @@ enum SegmentBuilder {
         func span(_ starts: [UInt32], _ chunk: Range<Int>) -> Int { Int(starts[chunk.upperBound] - starts[chunk.lowerBound]) }
         let largest = max(termChunks.map { 2 * span(plan.postingStarts, $0) + (span(plan.positionStarts, $0) + 1) / 2 }.max() ?? 0,
                           documentChunks.map { span(plan.forwardStarts, $0) }.max() ?? 0)
-        let storage = WritableColumn<UInt32>(count: largest)
+        // Built in place in the file's mapping where it has one, else in this buffer.
+        let storage = WritableColumn<UInt32>(count: file.mapping == nil ? largest : 0)
         defer { withExtendedLifetime(storage) {} }
         let buffer = UnsafeMutableRawPointer(storage.pointer)
         var overflow: [UInt32] = []
         for chunk in termChunks {
             let (firstPosting, firstPosition) = (Int(plan.postingStarts[chunk.lowerBound]), Int(plan.positionStarts[chunk.lowerBound]))
             let (postings, positionCount) = (span(plan.postingStarts, chunk), span(plan.positionStarts, chunk))
-            let (docs, positions, frequencies) = Self.postingPlaces(buffer, postings: postings, positions: positionCount)
+            let (docs, positions, frequencies) = file.postingPlaces(firstPosting: firstPosting, firstPosition: firstPosition)
+                ?? Self.postingPlaces(buffer, postings: postings, positions: positionCount)
             overflow += plan.fill(&slices, plan.places(docs: docs, frequencies: frequencies, positions: positions,
                                                        terms: chunk), keepForward: true)
             try file.write(.postingDocs, from: firstPosting, UnsafeBufferPointer(start: docs, count: postings))
@@ -151,9 +155,10 @@ enum SegmentBuilder {
             try file.write(.positions, from: firstPosition, UnsafeBufferPointer(start: positions, count: positionCount))
         }
         for chunk in documentChunks {
-            let forward = buffer.bindMemory(to: UInt32.self, capacity: span(plan.forwardStarts, chunk))
-            plan.fillForward(&slices, plan.places(forward: forward, documents: chunk))
             let first = Int(plan.forwardStarts[chunk.lowerBound])
+            let forward = file.place(.forward, from: first, as: UInt32.self)
+                ?? buffer.bindMemory(to: UInt32.self, capacity: span(plan.forwardStarts, chunk))
+            plan.fillForward(&slices, plan.places(forward: forward, documents: chunk))
             try file.write(.forward, from: first, UnsafeBufferPointer(start: forward, count: span(plan.forwardStarts, chunk)))
         }
         overflow = PostingFrequencies.sortedOverflow(overflow)

@@ -149,7 +149,7 @@ struct SegmentMerge {
             }
         }
         guard let file = try? SnapshotFile(path: path, kind: .base, lengths: lengths,
-                                           late: CatalogCache.Section.postingOverflow.rawValue) else { return nil }
+                                           late: CatalogCache.Section.postingOverflow.rawValue, inPlace: true) else { return nil }
         try documents.writeRecords(sources, order, to: file, limit: min(chunkLimit * 4, 4 << 20))
         try file.write(.recordOffsets, documents.recordOffsets)
         try file.write(.flags, documents.flags)
@@ -171,14 +171,16 @@ struct SegmentMerge {
                           documentChunks.map { span(documents.forwardStarts, $0) }.max() ?? 0)
         // One buffer for every chunk: a chunk of terms' documents (u32), positions (u16) and
         // frequencies (u8: `SegmentBuilder.postingPlaces`), or a chunk of documents' forward index (u32).
-        let storage = WritableColumn<UInt32>(count: max(largest, 1))
+        // (Built in place in the file's mapping where it has one instead.)
+        let storage = WritableColumn<UInt32>(count: file.mapping == nil ? max(largest, 1) : 1)
         defer { withExtendedLifetime(storage) {} }
         let buffer = UnsafeMutableRawPointer(storage.pointer)
         var overflow: [UInt32] = []
         for chunk in termChunks {
             let (firstPosting, firstPosition) = (Int(postingStarts[chunk.lowerBound]), Int(positionStarts[chunk.lowerBound]))
             let (postings, positionCount) = (span(postingStarts, chunk), span(positionStarts, chunk))
-            let (docs, positions, frequencies) = SegmentBuilder.postingPlaces(buffer, postings: postings, positions: positionCount)
+            let (docs, positions, frequencies) = file.postingPlaces(firstPosting: firstPosting, firstPosition: firstPosition)
+                ?? SegmentBuilder.postingPlaces(buffer, postings: postings, positions: positionCount)
             overflow += fillPostings(chunk, docs: docs, frequencies: frequencies, positions: positions)
             try file.write(.postingDocs, from: firstPosting, UnsafeBufferPointer(start: docs, count: postings))
             try file.write(.postingFrequencies, from: firstPosting, UnsafeBufferPointer(start: frequencies, count: postings))
@@ -186,9 +188,10 @@ struct SegmentMerge {
             for source in sources { source.segment.releaseReadPages() }
         }
         for chunk in documentChunks {
-            let forward = buffer.bindMemory(to: UInt32.self, capacity: span(documents.forwardStarts, chunk))
-            documents.fillForward(sources, order, termMaps, chunk, into: forward)
             let first = Int(documents.forwardStarts[chunk.lowerBound])
+            let forward = file.place(.forward, from: first, as: UInt32.self)
+                ?? buffer.bindMemory(to: UInt32.self, capacity: span(documents.forwardStarts, chunk))
+            documents.fillForward(sources, order, termMaps, chunk, into: forward)
             try file.write(.forward, from: first, UnsafeBufferPointer(start: forward, count: span(documents.forwardStarts, chunk)))
             for source in sources { source.segment.releaseReadPages() }
         }

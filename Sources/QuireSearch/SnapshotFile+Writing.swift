@@ -43,9 +43,10 @@ extension SnapshotFile {
 
     /// Creates the temporary file for the sections of `lengths` (one per section of `kind`; the
     /// `late` section's is ignored: it is written at the end, once known) and reserves its
-    /// blocks. Throws when the file cannot be created or the disk has no room.
+    /// blocks. Throws when the file cannot be created or the disk has no room. `inPlace`: maps
+    /// the laid-out sections for writing where the blocks are reserved (`place`).
     convenience init(path: String, kind: Kind, id: UInt64 = UInt64.random(in: 1...UInt64.max), lengths: [Int],
-                     late: Int? = nil) throws(CacheError) {
+                     late: Int? = nil, inPlace: Bool = false) throws(CacheError) {
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         Self.removeAbandonedTemporaries(in: directory)
@@ -57,20 +58,65 @@ extension SnapshotFile {
         self.init(path: path, temporary: temporary, kind: kind, id: id, sections: sections, late: late, end: end,
                   descriptor: descriptor)
         // Reserved where the file system can (else a sparse file of that size).
-        if let reserve = Self.reserve, reserve(descriptor, 0, off_t(0), off_t(end)) == 0 { return }
+        if let reserve = Self.reserve, reserve(descriptor, 0, off_t(0), off_t(end)) == 0 {
+            // Only reserved blocks are written through a mapping: a write to a page the disk
+            // has no room for would end the process (SIGBUS) instead of failing.
+            if inPlace, end > 0, let address = mmap(nil, end, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
+               address != MAP_FAILED {
+                (mapping, mappedLength) = (address, end)
+            }
+            return
+        }
         if errno == ENOSPC || errno == EDQUOT || ftruncate(descriptor, off_t(end)) != 0 {
             throw .io(path: temporary, message: String(cString: strerror(errno)))
         }
     }
 
     /// Writes `values` into a section from its element `first` on (the whole section, or a
-    /// part of it), in pieces (`putInPieces`).
+    /// part of it), in pieces (`putInPieces`). Values built in place (`place`) are not copied:
+    /// their whole pages leave the process's memory (they stay in the file's page cache).
     func write<Element: BitwiseCopyable>(_ section: Section, from first: Int = 0,
                                          _ values: UnsafeBufferPointer<Element>) throws(CacheError) {
         let (offset, length) = sections[section.rawValue]
         let start = first * MemoryLayout<Element>.stride
-        assert(start >= 0 && start + values.count * MemoryLayout<Element>.stride <= length, "a part beyond \(section)")
+        let count = values.count * MemoryLayout<Element>.stride
+        assert(start >= 0 && start + count <= length, "a part beyond \(section)")
+        if let mapping, let source = values.baseAddress, UnsafeRawPointer(source) == UnsafeRawPointer(mapping + offset + start) {
+            let page = Int(getpagesize())
+            let (low, high) = ((offset + start + page - 1) / page * page, (offset + start + count) / page * page)
+            if low < high { _ = madvise(mapping + low, high - low, MADV_DONTNEED) }
+            return
+        }
         try put(UnsafeRawBufferPointer(values), at: offset + start)
+    }
+
+    /// Where the elements of `section` from its element `first` on lie in the file's mapping, to
+    /// be built in place and then passed to `write` (no copy); nil when the file is not mapped
+    /// (`init`'s `inPlace`, reserved blocks).
+    func place<Element: BitwiseCopyable>(_ section: Section, from first: Int = 0,
+                                         as type: Element.Type) -> UnsafeMutablePointer<Element>? {
+        guard let mapping else { return nil }
+        let offset = sections[section.rawValue].offset + first * MemoryLayout<Element>.stride
+        let count = sections[section.rawValue].length / MemoryLayout<Element>.stride - first
+        return (mapping + offset).bindMemory(to: Element.self, capacity: max(count, 1))
+    }
+
+    /// The places of a chunk of postings (documents, positions, frequencies) from posting
+    /// `firstPosting` and position `firstPosition` on in the file's mapping (`place`); nil when
+    /// the file is not mapped.
+    func postingPlaces(firstPosting: Int, firstPosition: Int)
+        -> (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt16>, UnsafeMutablePointer<UInt8>)? {
+        guard let docs = place(.postingDocs, from: firstPosting, as: UInt32.self),
+              let positions = place(.positions, from: firstPosition, as: UInt16.self),
+              let frequencies = place(.postingFrequencies, from: firstPosting, as: UInt8.self) else { return nil }
+        return (docs, positions, frequencies)
+    }
+
+    /// Unmaps the sections mapped for writing (their pages stay in the file).
+    func unmapForWriting() {
+        guard let mapping else { return }
+        munmap(mapping, mappedLength)
+        self.mapping = nil
     }
 
     /// Writes `values` into a section from its element `first` on.
@@ -100,6 +146,7 @@ extension SnapshotFile {
     /// finished file for reading: the mapping and the section table. The file is still the
     /// temporary one (`install` puts it in place); the mapping stays usable even if that fails.
     func finish() throws(CacheError) -> (ColumnMemory, [(offset: Int, length: Int)]) {
+        unmapForWriting()
         if ftruncate(descriptor, off_t(end)) != 0 {
             throw .io(path: temporary, message: String(cString: strerror(errno)))
         }

@@ -19,7 +19,8 @@ import Glibc
 /// Writing lays the file out as soon as the sections' lengths are known (all but one `late`
 /// section, appended at the end), reserves its blocks (a full disk fails here, before anything
 /// is written), writes each section as soon as it is built — in pieces at their final offsets,
-/// from one thread — then the checksums and the header, and puts the file in place atomically.
+/// from one thread, or built in place in the file's mapping — then the checksums and the header,
+/// and puts the file in place atomically.
 final class SnapshotFile {
     /// Which file: the two of the catalog, or the link table beside them (`LinkTable+File`).
     enum Kind: CustomStringConvertible {
@@ -269,6 +270,10 @@ final class SnapshotFile {
     var end: Int
     var descriptor: Int32
     var finished = false
+    /// The laid-out sections mapped for writing in place (`place`), if asked for and the blocks
+    /// are reserved; unmapped by `finish`.
+    var mapping: UnsafeMutableRawPointer?
+    var mappedLength = 0
 
     /// A file being written (see `init(path:kind:id:lengths:late:)`).
     init(path: String, temporary: String, kind: Kind, id: UInt64, sections: [(offset: Int, length: Int)], late: Int?,
@@ -284,6 +289,7 @@ final class SnapshotFile {
     }
 
     deinit {
+        unmapForWriting()
         if descriptor >= 0 { close(descriptor) }
         if !finished { unlink(temporary) }
     }

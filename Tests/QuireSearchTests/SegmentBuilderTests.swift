@@ -257,10 +257,11 @@ struct SegmentBuilderTests {
         Self.expectSame(SegmentBuilder.build(slices: &builtCopy), SegmentBuilder.build(slices: &expectedCopy))
     }
 
-    /// A rebuild writes the large columns a chunk of whole terms (or documents) at a time from
-    /// one buffer: whatever the chunks — one element, a few, more than a whole column, a term
-    /// larger than a chunk — the file holds the segment built in memory (capped postings, whose
-    /// chunk is not the last, included), and reads back the same.
+    /// A rebuild writes the large columns a chunk of whole terms (or documents) at a time, built
+    /// in place in the file's mapping or in one buffer written in: whatever the chunks — one
+    /// element, a few, more than a whole column, a term larger than a chunk — the file holds the
+    /// segment built in memory (capped postings, whose chunk is not the last, included), and
+    /// reads back the same.
     @Test func aSnapshotWrittenInChunksHoldsTheSegmentBuiltInMemory() throws {
         let notes = (Self.cappedNotes(heavyBody: "spam eggs", lightTitle: "spam", lightBody: "eggs")
             + Self.uniqueNotes(seed: 23, count: 400)).sorted { $0.path < $1.path }
@@ -271,7 +272,8 @@ struct SegmentBuilderTests {
         for limit in [1, 2, 7, 100, 5_000, 1 << 30] {
             let path = directory.root + "/chunks-\(limit).bin"
             var slices = Self.slices(of: notes, size: 90)
-            let (segment, written) = try SegmentBuilder.build(slices: &slices, snapshot: path, chunkLimit: limit)
+            let (segment, written) = try SegmentBuilder.build(slices: &slices, snapshot: path, chunkLimit: limit,
+                                                              inPlace: limit % 2 == 0)
             #expect(written != nil, "chunk limit \(limit): nothing written")
             #expect(segment.records.hasPathColumn, "chunk limit \(limit): the segment reads its path column")
             Self.expectSame(segment, whole)

@@ -187,6 +187,55 @@ import Testing
         }
     }
 
+    /// Sections built in place in the file's mapping (`place`, then `write` of that memory or
+    /// not, in chunks whose ends fall inside pages) read back as written beside sections copied
+    /// in, the late section appended after them; a file made without `inPlace` has no places.
+    @Test func sectionsBuiltInPlaceReadBackAsWritten() throws {
+        let vault = try TestVault()
+        let path = vault.root + "/.quire/cache/catalog.bin"
+        var random = SeededGenerator(seed: 17)
+        let built: Set<SnapshotFile.Section> = [.postingDocs, .positions, .postingFrequencies, .forward]
+        let late = SnapshotFile.Section.postingOverflow
+        // Sizes in elements: empty, one, some, past a few pages.
+        let counts = SnapshotFile.Section.allCases.map { _ in [0, 1, 777, 5_000, 12_289][Int(random.next() % 5)] }
+        let values = SnapshotFile.Section.allCases.map { section in
+            (0..<counts[section.rawValue] * section.elementSize).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        }
+        let file = try SnapshotFile(path: path, kind: .base, lengths: values.map(\.count), late: late.rawValue, inPlace: true)
+        for section in SnapshotFile.Section.allCases where section != late {
+            let bytes = values[section.rawValue]
+            guard built.contains(section) else {
+                try file.write(section, bytes)
+                continue
+            }
+            let size = section.elementSize
+            var first = 0
+            while first < counts[section.rawValue] {
+                let count = min(1 + Int(random.next() % 3_000), counts[section.rawValue] - first)
+                let place = try #require(file.place(section, from: first * size, as: UInt8.self), "no place for \(section)")
+                for index in 0..<count * size { place[index] = bytes[first * size + index] }
+                // The place is the file's memory: a chunk built there is in the file without a
+                // `write` (which gives its pages back).
+                if random.next() % 2 == 0 {
+                    try file.write(section, from: first * size, UnsafeBufferPointer(start: place, count: count * size))
+                }
+                first += count
+            }
+        }
+        try file.appendLate(values[late.rawValue])
+        _ = try file.finish()
+        _ = try file.install()?.wait()
+        let contents = try SnapshotFile.read(path, kind: .base)
+        for section in SnapshotFile.Section.allCases {
+            let (offset, length) = contents.sections[section.rawValue]
+            let read = [UInt8](UnsafeRawBufferPointer(start: contents.memory.base + offset, count: length))
+            let same = read == values[section.rawValue]
+            #expect(same, "\(section) reads back otherwise")
+        }
+        let copied = try SnapshotFile(path: path + "2", kind: .base, lengths: values.map(\.count))
+        #expect(copied.place(.forward, as: UInt32.self) == nil)
+    }
+
     /// A file made to pass its checksums (sums computed again after the damage) is still never
     /// read out of bounds: loading refuses it or the catalog answers without crashing.
     @Test func resealedDamageNeverCrashes() throws {
