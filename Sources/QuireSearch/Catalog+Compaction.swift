@@ -15,7 +15,8 @@ extension Catalog {
     /// whole in memory; the catalog returned reads the file. When the file cannot be made, the
     /// segment is built in memory and nothing is written (no `WrittenBase`); throws when
     /// writing fails midway (this catalog is still whole: the caller compacts in memory).
-    func compacted(snapshot path: String, chunkLimit: Int = Self.compactionChunkLimit)
+    /// `inPlace`: the chunks are built in the file's mapping where it has one (else in a buffer).
+    func compacted(snapshot path: String, chunkLimit: Int = Self.compactionChunkLimit, inPlace: Bool = true)
         throws(CacheError) -> (Catalog, SegmentBuilder.WrittenBase?) {
         let recent = deltaNotesPending || delta.count == deltaNotes.count ? delta : SegmentBuilder.build(notes: deltaNotes)
         var baseDocuments = [Int32](repeating: -1, count: base.count)
@@ -34,7 +35,7 @@ extension Catalog {
                                   SegmentMerge.Source(segment: recent, documents: recentDocuments)], order: order)
         // What planning the merge counted and freed goes back before the chunks are filled.
         FreedMemory.giveBack()
-        guard let (segment, written) = try merge.write(to: path, chunkLimit: chunkLimit) else { return (compacted(), nil) }
+        guard let (segment, written) = try merge.write(to: path, chunkLimit: chunkLimit, inPlace: inPlace) else { return (compacted(), nil) }
         return (Catalog(segment: segment), written)
     }
 

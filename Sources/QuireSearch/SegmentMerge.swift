@@ -123,8 +123,10 @@ struct SegmentMerge {
     /// Writes the merged segment into a new base snapshot at `path`, in chunks of at most
     /// `chunkLimit` values; returns the segment, which reads the file, and what was written.
     /// Nil when the file cannot be made (nothing written: the caller merges in memory); throws
-    /// when writing fails midway.
-    func write(to path: String, chunkLimit: Int) throws(CacheError) -> (IndexSegment, SegmentBuilder.WrittenBase?)? {
+    /// when writing fails midway. `inPlace`: the chunks are built in the file's mapping where it
+    /// has one (else in a buffer written in).
+    func write(to path: String, chunkLimit: Int,
+               inPlace: Bool = true) throws(CacheError) -> (IndexSegment, SegmentBuilder.WrittenBase?)? {
         let documents = DocumentColumns(sources, order)
         let lengths = CatalogCache.Section.allCases.map { section -> Int in
             switch section {
@@ -149,7 +151,7 @@ struct SegmentMerge {
             }
         }
         guard let file = try? SnapshotFile(path: path, kind: .base, lengths: lengths,
-                                           late: CatalogCache.Section.postingOverflow.rawValue, inPlace: true) else { return nil }
+                                           late: CatalogCache.Section.postingOverflow.rawValue, inPlace: inPlace) else { return nil }
         try documents.writeRecords(sources, order, to: file, limit: min(chunkLimit * 4, 4 << 20))
         try file.write(.recordOffsets, documents.recordOffsets)
         try file.write(.flags, documents.flags)

@@ -82,8 +82,9 @@ struct CatalogCompactionTests {
         #expect(loaded.delta.count > 0 && loaded.needsCompaction, "the update left the compaction to the snapshot")
         let expected = Catalog(notes: current.values.sorted { ExactPath.precedes($0.path, $1.path) })
         for limit in [1, 997, 1 << 30] {
+            // Built in place in the file's mapping, and (at 997) in a buffer written in.
             let (compacted, written) = try loaded.compacted(snapshot: directory.root + "/compacted-\(limit).bin",
-                                                            chunkLimit: limit)
+                                                            chunkLimit: limit, inPlace: limit != 997)
             #expect(written != nil, "chunk limit \(limit): nothing written")
             #expect(compacted.count == current.count && compacted.delta.count == 0)
             #expect(compacted.base.records.hasPathColumn, "chunk limit \(limit): the compacted base reads its path column")
@@ -130,7 +131,7 @@ struct CatalogCompactionTests {
             catalog.releaseRecentNotes()
             for limit in [1, 4096, 1 << 30] {
                 let (compacted, written) = try catalog.compacted(snapshot: directory.root + "/merged-\(index)-\(limit).bin",
-                                                                 chunkLimit: limit)
+                                                                 chunkLimit: limit, inPlace: limit != 4096)
                 #expect(written != nil && compacted.count == current.count && compacted.delta.count == 0)
                 #expect(compacted.base.postingOverflow.count == 3)
                 SegmentBuilderTests.expectSame(compacted.base, expected.base)
