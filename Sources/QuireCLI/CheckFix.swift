@@ -14,7 +14,7 @@ enum CheckFix {
 
     static func run(_ context: CommandContext, dryRun: Bool, json: Bool) throws {
         let all = try VaultNotes(context: context)
-        let moved = try LinkRepair.movedNotes(vault: all.vault, notes: all.notes)
+        let moved = try LinkRepair.movedNotes(vault: all.vault, notes: { all.notes })
         let report = try LinkRepair.run(vault: all.vault, notes: all.notes, moved: moved,
                                         options: MoveOptions(now: try context.now(), dryRun: dryRun))
         let vault = all.vault

@@ -12,21 +12,30 @@ import QuireSync
 public enum LinkRepair {
     /// Where the notes that left a path now are: from the whole history, or with `since`
     /// (a commit id, hex) only from the commits it does not reach — what a sync brought in.
-    public static func movedNotes(vault: Vault, notes: [Note], since: String? = nil) throws -> [MovedNote] {
+    /// `notes` (the catalog's) are asked for only when history holds a note renamed or deleted.
+    public static func movedNotes(vault: Vault, notes: () throws -> [Note], since: String? = nil) throws -> [MovedNote] {
         let repository = try Repository.open(at: vault.root)
-        let paths = Set(notes.map(\.path))
-        var byID: [String: String] = [:]
-        for note in notes {
-            guard let id = note.id?.lowercased() else { continue }
-            // A shared id names no note.
-            byID[id] = byID[id] == nil ? note.path : ""
+        var known: (paths: Set<String>, byID: [String: String])?
+        func index() throws -> (paths: Set<String>, byID: [String: String]) {
+            if let known { return known }
+            let all = try notes()
+            var byID: [String: String] = [:]
+            for note in all {
+                guard let id = note.id?.lowercased() else { continue }
+                // A shared id names no note.
+                byID[id] = byID[id] == nil ? note.path : ""
+            }
+            let made = (Set(all.map(\.path)), byID)
+            known = made
+            return made
         }
         let base = try since.map { hex -> OID in
             guard let oid = OID(hex: hex) else { return try repository.resolveCommit(hex) }
             return oid
         }
         return try NoteHistory(repository: repository).movedNotes(
-            excluding: base, exists: { paths.contains($0) }, pathOfID: { byID[$0].flatMap { $0.isEmpty ? nil : $0 } })
+            excluding: base, exists: { try index().paths.contains($0) },
+            pathOfID: { try index().byID[$0].flatMap { $0.isEmpty ? nil : $0 } })
     }
 
     /// The commit id (hex) the vault's branch points at; nil before the first commit.
@@ -80,11 +89,22 @@ public enum LinkRepair {
     /// the sync brought in (not reachable from `before`, the branch's commit before the sync),
     /// e.g. a link to a note's old name written on this device while another renamed it. The
     /// caller commits the repairs (a second sync cycle). Nothing happens when nothing moved.
-    /// `linkingNotes`: as `MoveOptions.linkingNotes` (only the notes it names are read).
-    public static func afterSync(vault: Vault, notes: [Note], before: String?, now: Date,
-                                 linkingNotes: LinkingNotes? = nil) throws -> MoveReport {
-        let moved = try movedNotes(vault: vault, notes: notes, since: before)
+    /// `catalog` gives the notes (the catalog's records) and, as `MoveOptions.linkingNotes`, the
+    /// notes that may link to a moved one (only those are read); it is asked once, and only when
+    /// the commits brought in renamed or deleted a note: a sync that brought edits alone opens no
+    /// catalog here.
+    public static func afterSync(vault: Vault, before: String?, now: Date,
+                                 catalog: () throws -> (notes: [Note], linkingNotes: LinkingNotes?)) throws -> MoveReport {
+        var loaded: (notes: [Note], linkingNotes: LinkingNotes?)?
+        func load() throws -> (notes: [Note], linkingNotes: LinkingNotes?) {
+            if let loaded { return loaded }
+            let made = try catalog()
+            loaded = made
+            return made
+        }
+        let moved = try movedNotes(vault: vault, notes: { try load().notes }, since: before)
         guard !moved.isEmpty else { return MoveReport() }
+        let (notes, linkingNotes) = try load()
         var options = MoveOptions(now: now)
         options.linkingNotes = linkingNotes
         var report = try run(vault: vault, notes: notes, moved: moved, options: options, aliases: false)

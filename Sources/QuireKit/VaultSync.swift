@@ -90,11 +90,12 @@ public enum VaultSync {
                 .lost(by: vault.deviceName(environment: options.environment), since: headBefore)
         }
         guard options.repairLinks, !options.dryRun, !outcome.report.updatedFromRemote.isEmpty else { return outcome }
-        let catalog = try VaultSession(vault: vault, environment: options.environment).catalog
-        let notes = catalog.recordHeads.map { Note(record: $0, withFrontMatter: false) }
-        outcome.repairs = try LinkRepair.afterSync(vault: vault, notes: notes, before: headBefore,
-                                                   now: QuireClock.now(environment: options.environment),
-                                                   linkingNotes: MoveOptions.linkingNotes(in: catalog))
+        // The catalog is opened only when the commits brought in moved a note.
+        outcome.repairs = try LinkRepair.afterSync(vault: vault, before: headBefore,
+                                                   now: QuireClock.now(environment: options.environment)) {
+            let catalog = try VaultSession(vault: vault, environment: options.environment).catalog
+            return (catalog.recordHeads.map { Note(record: $0, withFrontMatter: false) }, MoveOptions.linkingNotes(in: catalog))
+        }
         if !outcome.repairs.changed.isEmpty {
             outcome.repairReport = try cycle(vault, options: options)
         }

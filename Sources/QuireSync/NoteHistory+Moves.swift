@@ -22,9 +22,10 @@ extension NoteHistory {
     /// deleted from a path (a rename with too large an edit looks like that) is found by its
     /// `id` with `pathOfID`. Old paths that `exists` (a note lives there again) are left out.
     /// With `base`, only commits that `base` does not reach count: what a sync brought in.
-    /// Sorted by old path.
-    public func movedNotes(excluding base: OID? = nil, exists: (String) -> Bool,
-                           pathOfID: (String) -> String?) throws -> [MovedNote] {
+    /// Sorted by old path. `exists` and `pathOfID` are asked only when some note was renamed or
+    /// deleted (a caller may load the notes they answer from then).
+    public func movedNotes(excluding base: OID? = nil, exists: (String) throws -> Bool,
+                           pathOfID: (String) throws -> String?) throws -> [MovedNote] {
         guard let head = try repository.headCommitID() else { return [] }
         let known = try base.map { Set(try repository.log(from: $0).map(\.id)) } ?? []
         var successor: [String: String] = [:]
@@ -44,7 +45,7 @@ extension NoteHistory {
             }
         }
         var moves: [MovedNote] = []
-        for oldPath in Set(successor.keys).union(deletedBlob.keys).sorted() where !exists(oldPath) {
+        for oldPath in Set(successor.keys).union(deletedBlob.keys).sorted() where try !exists(oldPath) {
             if let found = try follow(oldPath, successor: successor, deletedBlob: deletedBlob,
                                       exists: exists, pathOfID: pathOfID), found != oldPath {
                 moves.append(MovedNote(oldPath: oldPath, newPath: found))
@@ -56,18 +57,18 @@ extension NoteHistory {
     /// The living path a chain of renames from `path` ends at, else the note found by the id of
     /// the last version deleted on the way.
     private func follow(_ path: String, successor: [String: String], deletedBlob: [String: OID],
-                        exists: (String) -> Bool, pathOfID: (String) -> String?) throws -> String? {
+                        exists: (String) throws -> Bool, pathOfID: (String) throws -> String?) throws -> String? {
         var current = path
         var seen: Set<String> = [path]
         while true {
-            if exists(current) { return current }
+            if try exists(current) { return current }
             if let next = successor[current], seen.insert(next).inserted {
                 current = next
                 continue
             }
             guard let blob = deletedBlob[current] else { return nil }
             let note = NoteParser.parseFrontMatter(try repository.blobData(blob), path: current)
-            return note.id.flatMap { pathOfID($0.lowercased()) }
+            return try note.id.flatMap { try pathOfID($0.lowercased()) }
         }
     }
 }
