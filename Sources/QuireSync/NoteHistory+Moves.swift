@@ -27,10 +27,10 @@ extension NoteHistory {
     public func movedNotes(excluding base: OID? = nil, exists: (String) throws -> Bool,
                            pathOfID: (String) throws -> String?) throws -> [MovedNote] {
         guard let head = try repository.headCommitID() else { return [] }
-        let known = try base.map { Set(try repository.log(from: $0).map(\.id)) } ?? []
         var successor: [String: String] = [:]
         var deletedBlob: [String: OID] = [:]
-        for commit in try repository.log(from: head) where !known.contains(commit.id) {
+        // Only the commits `base` does not reach are walked (not the whole history twice).
+        for commit in try repository.log(from: head, excluding: base) {
             // A merge's changes are its parents' own commits (walked too) or the resolver's.
             guard commit.parents.count == 1, let parent = commit.parents.first else { continue }
             for delta in try noteDeltas(from: repository.commit(parent).tree, to: commit.tree)
