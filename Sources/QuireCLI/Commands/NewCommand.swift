@@ -103,8 +103,16 @@ struct NewCommand: Command {
         try plan.write(to: vault)
         let path = plan.path
         context.output.line(context.displayPath(path, vault: vault))
-        let namesakes = try VaultNotes(context: context).namingResolver(context).notes(titled: title).filter { $0.path != path }
-        if let other = namesakes.first {
+        // The first by path of the other notes with this title (as a NOTE argument matches
+        // titles: trimmed, any case), from one pass over the catalog's first fields.
+        let wanted = title.trimmingCharacters(in: .whitespaces).lowercased()
+        var namesake: (path: String, title: String)?
+        try VaultCatalog.open(context).catalog.forEachRecordHead { record in
+            guard record.path != path, record.title.lowercased() == wanted else { return }
+            if let found = namesake, found.path < record.path { return }
+            namesake = (record.path, record.title)
+        }
+        if let other = namesake {
             context.output.error("quire: warning: another note is titled '\(other.title)' (\(context.displayPath(other.path, vault: vault)));"
                                  + " the title no longer names one note — 'quire rename' changes it")
         }
