@@ -223,7 +223,9 @@ public enum NoteMover {
                                   linkingNotes: LinkingNotes?,
                                   read: @escaping @Sendable (String) throws -> Data) throws -> (notes: [RewrittenNote], left: [LeftLink]) {
         var beforeEntries: [LinkTargetTable.Entry] = []
-        var afterEntries: [LinkTargetTable.Entry] = []
+        // Afterwards the table is the same but for the notes whose entries change.
+        var changedEntries: [LinkTargetTable.Entry] = []
+        var changedPaths = Set<ExactPath>()
         var names: [ExactPath: LinkRetargeter.NoteNames] = [:]
         var movedNames = Set<String>()
         // Every name a link to a moved or retitled note can be written with, before or after.
@@ -233,8 +235,13 @@ public enum NoteMover {
             let newPath = plan.notes[key] ?? note.path
             var title = plan.titles[key] ?? note.title
             if plan.titles[key] == nil, !note.hasTitle { title = stem(of: newPath) }
-            beforeEntries.append(LinkTargetTable.Entry(path: note.path, title: note.title, aliases: note.aliases))
-            afterEntries.append(LinkTargetTable.Entry(path: newPath, title: title, aliases: note.aliases))
+            let before = LinkTargetTable.Entry(path: note.path, title: note.title, aliases: note.aliases)
+            let after = LinkTargetTable.Entry(path: newPath, title: title, aliases: note.aliases)
+            beforeEntries.append(before)
+            if after != before || !ExactPath.same(after.path, before.path) {
+                changedEntries.append(after)
+                changedPaths.insert(ExactPath(note.path))
+            }
             names[ExactPath(newPath)] = LinkRetargeter.NoteNames(title: title, aliases: note.aliases)
             if plan.notes[key] != nil || plan.titles[key] != nil {
                 movedNames.insert(LinkResolver.key(stem(of: note.path)))
@@ -242,8 +249,9 @@ public enum NoteMover {
                 movedNoteNames += [note.path, newPath, note.title, title] + note.aliases
             }
         }
-        let retargeter = LinkRetargeter(before: LinkResolver(index: LinkTargetTable(notes: beforeEntries)),
-                                        after: LinkResolver(index: LinkTargetTable(notes: afterEntries)), names: names)
+        let beforeTable = LinkTargetTable(notes: beforeEntries)
+        let afterIndex = LinkTargetOverlay(base: beforeTable, replacing: changedPaths, with: LinkTargetTable(notes: changedEntries))
+        let retargeter = LinkRetargeter(before: LinkResolver(index: beforeTable), after: LinkResolver(index: afterIndex), names: names)
         var paths = notes.map(\.path)
         // A note that moves is read for its own links; another only when it may link to one that
         // moves (a folder moved whole moves attachments too: every note is read then).
