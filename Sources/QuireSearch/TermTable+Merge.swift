@@ -81,37 +81,68 @@ extension TermTable {
 
     /// Merges the sorted ids of each table in `range(table)` (positions in `orders[table]`):
     /// the distinct terms' bytes and end offsets (from 0), and `assign(table, local id, id)` for
-    /// each table's term, ids counted from 0.
+    /// each table's term, ids counted from 0. Each list's head term is kept with its first eight
+    /// bytes as one number (`MergeHead`), so that most comparisons are of two numbers, and the
+    /// tables' bytes are read where they lie: no term is looked up twice, and no array is
+    /// retained per comparison (at 100,000 notes the merge took 175 ms of CPU, most of it
+    /// retains and releases of the tables' arrays).
     private static func mergePart(_ tables: [TermTable], _ orders: [[UInt32]], range: (Int) -> Range<Int>,
                                   assign: (Int, UInt32, UInt32) -> Void) -> (bytes: [UInt8], offsets: [UInt32]) {
-        var next = tables.indices.map { range($0).lowerBound }
-        let ends = tables.indices.map { range($0).upperBound }
         var bytes: [UInt8] = []
         var offsets: [UInt32] = []
-        var id: UInt32 = 0
-        while true {
-            // The smallest term at the head of any list, and every list whose head it is.
-            var smallest = -1
-            for table in tables.indices where next[table] < ends[table] {
-                if smallest < 0 || tables[table].precedes(orders[table][next[table]], tables[smallest],
-                                                          orders[smallest][next[smallest]]) {
-                    smallest = table
+        withMergeSources(tables, orders) { sources in
+            withUnsafeTemporaryAllocation(of: MergeHead.self, capacity: sources.count) { heads in
+                for table in sources.indices {
+                    let range = range(table)
+                    heads.initializeElement(at: table, to: MergeHead(next: range.lowerBound, end: range.upperBound))
+                    heads[table].load(sources[table])
+                }
+                var id: UInt32 = 0
+                while true {
+                    // The smallest term at the head of any list, and every list whose head it is.
+                    var smallest = -1
+                    for table in heads.indices where heads[table].next < heads[table].end {
+                        if smallest < 0 || heads[table].precedes(heads[smallest], sources[table], sources[smallest]) {
+                            smallest = table
+                        }
+                    }
+                    guard smallest >= 0 else { break }
+                    let (head, source) = (heads[smallest], sources[smallest])
+                    bytes.append(contentsOf: head.term(source))
+                    offsets.append(UInt32(bytes.count))
+                    for table in heads.indices where heads[table].next < heads[table].end {
+                        if table == smallest || !head.precedes(heads[table], source, sources[table]) {
+                            assign(table, heads[table].id, id)
+                            heads[table].next += 1
+                            heads[table].load(sources[table])
+                        }
+                    }
+                    id += 1
                 }
             }
-            guard smallest >= 0 else { break }
-            let head = orders[smallest][next[smallest]]
-            tables[smallest].withTerm(Int(head)) { bytes.append(contentsOf: $0) }
-            offsets.append(UInt32(bytes.count))
-            for table in tables.indices where next[table] < ends[table] {
-                let local = orders[table][next[table]]
-                if table == smallest || !tables[smallest].precedes(head, tables[table], local) {
-                    assign(table, local, id)
-                    next[table] += 1
-                }
-            }
-            id += 1
         }
         return (bytes, offsets)
+    }
+
+    /// Calls `body` with where each table's term bytes, term offsets and sorted ids
+    /// (`orders`) lie, for as long as it runs.
+    private static func withMergeSources<Result>(_ tables: [TermTable], _ orders: [[UInt32]],
+                                                 _ body: (UnsafeBufferPointer<MergeSource>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: MergeSource.self, capacity: tables.count) { sources in
+            func nest(_ index: Int) -> Result {
+                guard index < tables.count else { return body(UnsafeBufferPointer(sources)) }
+                return tables[index].bytes.withUnsafeBufferPointer { bytes in
+                    tables[index].offsets.withUnsafeBufferPointer { offsets in
+                        orders[index].withUnsafeBufferPointer { order in
+                            sources.initializeElement(at: index, to: MergeSource(
+                                bytes: bytes.baseAddress, offsets: offsets.baseAddress, order: order.baseAddress))
+                            return nest(index + 1)
+                        }
+                    }
+                }
+            }
+            return nest(0)
+        }
     }
 
     /// Whether this table's term `id` sorts before `other`'s term `otherID` (bytewise, a
@@ -127,5 +158,53 @@ extension TermTable {
                 return left.count < right.count
             }
         }
+    }
+}
+
+/// A table's term bytes, term offsets and sorted ids, where they lie during a merge.
+private struct MergeSource {
+    let bytes: UnsafePointer<UInt8>?
+    let offsets: UnsafePointer<UInt32>?
+    let order: UnsafePointer<UInt32>?
+}
+
+/// One table's list in a merge: the positions `next..<end` of its sorted ids, and the term at
+/// `next` — its id, where its bytes start, how many, and its first eight bytes as a big-endian
+/// number (zero padded), whose order is the bytes' order whenever two terms' numbers differ.
+private struct MergeHead {
+    var next: Int
+    var end: Int
+    var key: UInt64 = 0
+    var id: UInt32 = 0
+    var start = 0
+    var length = 0
+
+    /// Reads the term at `next`, when the list has one.
+    @inline(__always)
+    mutating func load(_ source: MergeSource) {
+        guard next < end, let order = source.order, let offsets = source.offsets else { return }
+        id = order[next]
+        start = Int(offsets[Int(id)])
+        length = Int(offsets[Int(id) + 1]) - start
+        key = source.bytes.map { ASCIIChunk.load(UnsafeRawPointer($0 + start), count: min(length, 8)).byteSwapped } ?? 0
+    }
+
+    /// The bytes of the term at `next`.
+    func term(_ source: MergeSource) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: source.bytes.map { $0 + start }, count: length)
+    }
+
+    /// Whether this head's term sorts before `other`'s (bytewise, a shorter term before the
+    /// longer ones it begins): by their first eight bytes, and only when those agree by the
+    /// rest of their bytes and their lengths.
+    @inline(__always)
+    func precedes(_ other: MergeHead, _ source: MergeSource, _ otherSource: MergeSource) -> Bool {
+        if key != other.key { return key < other.key }
+        let common = min(length, other.length)
+        if common > 8, let left = source.bytes, let right = otherSource.bytes {
+            let order = memcmp(left + start + 8, right + other.start + 8, common - 8)
+            if order != 0 { return order < 0 }
+        }
+        return length < other.length
     }
 }

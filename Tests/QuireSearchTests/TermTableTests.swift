@@ -154,6 +154,46 @@ struct TermTableTests {
         #expect(byDefault.finalIDs == one.finalIDs && byDefault.terms.count == one.terms.count)
     }
 
+    /// Merged tables of random terms that share their first eight bytes or differ only after
+    /// them, hold zero bytes or bytes above 0x7F, are empty or begin one another give the
+    /// dictionary of a plain sort of every distinct term, each table's ids mapped to its terms,
+    /// whatever the number of ranges.
+    @Test func aMergeOfRandomTermsGivesThePlainSortsDictionary() {
+        var generator = SeededGenerator(seed: 35)
+        let alphabet: [UInt8] = [0x00, 0x01, 0x61, 0x62, 0x7F, 0x80, 0xFF]
+        let prefixes: [[UInt8]] = [[], Array("abcdefgh".utf8), Array("abcdefg".utf8), [0, 0, 0, 0, 0, 0, 0, 0]]
+        func term() -> [UInt8] {
+            let prefix = prefixes[Int(generator.next() % UInt64(prefixes.count))]
+            return prefix + (0..<Int(generator.next() % 12)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+        }
+        let shared = (0..<500).map { _ in term() }
+        let lists: [[[UInt8]]] = (0..<5).map { table in
+            (0..<(table == 2 ? 0 : 1_500 * table + 1)).map { _ in generator.next() % 2 == 0 ? shared[Int(generator.next() % 500)] : term() }
+        }
+        var distinctLists: [[[UInt8]]] = []
+        let tables = lists.map { list in
+            var table = TermTable()
+            var distinct: [[UInt8]] = []
+            for term in list where term.withUnsafeBufferPointer({ table.id(for: $0) }) == UInt32(distinct.count) {
+                distinct.append(term)
+            }
+            distinctLists.append(distinct)
+            return table
+        }
+        let all = Set(lists.joined()).sorted { $0.lexicographicallyPrecedes($1) }
+        func bytes(_ terms: TermDictionary, _ id: Int) -> [UInt8] {
+            let span = terms.offsets.span(id, limit: terms.bytes.count)
+            return Array(UnsafeBufferPointer(start: terms.bytes.pointer + span.lowerBound, count: span.count))
+        }
+        for parts in [1, 2, 5] {
+            let (terms, finalIDs, _) = TermTable.merged(tables, parts: parts)
+            #expect((0..<terms.count).map { bytes(terms, $0) } == all, "\(parts) parts")
+            for (index, distinct) in distinctLists.enumerated() {
+                #expect(finalIDs[index].map { bytes(terms, Int($0)) } == distinct, "\(parts) parts")
+            }
+        }
+    }
+
     /// The ids sort by their terms' bytes, whether terms differ in their first eight bytes or
     /// only after them, hold zero bytes or bytes above 0x7F, or begin one another.
     @Test func sortedIDsFollowTheBytes() {
