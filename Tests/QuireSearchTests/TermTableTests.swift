@@ -42,7 +42,7 @@ struct TermTableTests {
         var (batched, single) = (TermTable(), TermTable())
         batched.makeExclusive()
         for _ in 0..<2_000 {
-            let terms = (0..<Int.random(in: 1...16, using: &random)).map { _ in
+            let terms = (0..<Int.random(in: 1...SegmentSlice.batchSize, using: &random)).map { _ in
                 (0..<Int.random(in: 0...20, using: &random)).map { _ in UInt8.random(in: 0x61...0x64, using: &random) }
             }
             var bytes: [UInt8] = []
