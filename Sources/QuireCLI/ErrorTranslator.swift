@@ -149,6 +149,10 @@ enum ErrorTranslator {
             return CLIError("the folder already exists (\(path))", hint: "choose a new name, or move notes with 'quire mv'")
         case .folderIntoItself(let path):
             return CLIError("cannot move a folder into itself (\(path))")
+        case .folderNamedAsNote(let path):
+            return CLIError("'\(path)' is named as a note, not a folder: quire mv moves a note into a folder",
+                            hint: "to give the note another file name, change its title: quire rename NOTE NEW-TITLE",
+                            code: .usage)
         case .folderNotEmpty(let name):
             return CLIError("\(name) exists and is not empty", hint: "clone into a new folder")
         case let .serviceUnitUnwritable(executable, reason):

@@ -9,6 +9,15 @@ public enum FileMover {
         try vault.freePath(folder: folder, fileName: fileName, avoiding: avoiding)
     }
 
+    /// Refuses a move's destination `folder` that does not exist and is named as a note file
+    /// is (`b.md`): what `mv a.md b.md` means in a shell or in git is a new file name, not a
+    /// folder `b.md/` to create. A folder of that name that exists is a destination like any.
+    public static func checkDestination(folder: String, in vault: Vault) throws {
+        guard (folder as NSString).lastPathComponent.lowercased().hasSuffix(".md"),
+              !VaultFolders.isFolder(folder, in: vault) else { return }
+        throw KitError.folderNamedAsNote(folder)
+    }
+
     /// Renames `from` to `to` (both vault-relative), creating folders; refuses to replace a file.
     public static func move(in vault: Vault, from: String, to: String) throws {
         let source = vault.root.appendingPathComponent(from)

@@ -56,6 +56,9 @@ public enum KitError: Error, Equatable, Sendable {
     case folderExists(String)
     /// A folder rename would move the folder `path` into itself.
     case folderIntoItself(String)
+    /// A move's destination `path` is no folder and is named as a note file is (`b.md`): a new
+    /// file name was meant, which a rename gives.
+    case folderNamedAsNote(String)
     /// A clone's target folder exists and holds files (`name` as the user gave it).
     case folderNotEmpty(String)
     /// `quire service install`: a systemd unit cannot run the quire at `executable` (its path

@@ -128,7 +128,8 @@ public enum VaultFolders {
         return FolderRemoval(moves: report, kept: FileManager.default.fileExists(atPath: vault.url(for: folder).path))
     }
 
-    private static func isFolder(_ folder: String, in vault: Vault) -> Bool {
+    /// Whether the vault path `folder` is a folder on disk.
+    static func isFolder(_ folder: String, in vault: Vault) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: vault.url(for: folder).path, isDirectory: &isDirectory) && isDirectory.boolValue
     }

@@ -9,7 +9,8 @@ struct MoveCommand: Command {
         abstract: "Move a note to another folder (created if missing); links to it follow.",
         usage: "mv NOTE FOLDER [--dry-run] [--no-links]",
         discussion: """
-            FOLDER is relative to the vault root; '' or '/' is the root. The file name is kept (a collision gets -2). \
+            FOLDER is relative to the vault root; '' or '/' is the root. The file name is kept (a collision gets -2); \
+            a FOLDER named like a note (b.md) that does not exist is refused: 'quire rename' changes a file name. \
             Every link to the note, and every relative link in it, is rewritten in its own style (Docs/links.md); \
             the moved note itself is not stamped, notes whose links change are.
             """,
@@ -31,7 +32,7 @@ struct MoveCommand: Command {
         let all = try VaultNotes(context: context)
         let found = try all.resolve(note, context: context)
         let target = try NoteFolder.resolve(folder, in: all.vault)
-        try Self.refuseNoteName(target, vault: all.vault)
+        try FileMover.checkDestination(folder: target, in: all.vault)
         let name = (found.path as NSString).lastPathComponent
         guard target != found.folder else {
             context.output.line(context.displayPath(found.path, vault: all.vault))
@@ -41,21 +42,6 @@ struct MoveCommand: Command {
         let report = try NoteMover.run(vault: all.vault, notes: all.summaries, plan: MovePlan(notes: [ExactPath(found.path): destination]),
                                        options: MoveOutput.options(arguments, context: context, notes: all))
         MoveOutput.print(report, shown: destination, arguments: arguments, vault: all.vault, context: context)
-    }
-
-    /// A FOLDER that does not exist and is named as a note file is (`b.md`) is what `mv a.md
-    /// b.md` means in a shell or in git: a new file name, not a folder `b.md/` to create.
-    /// Refused with the command that renames; a folder of that name that exists is used.
-    static func refuseNoteName(_ folder: String, vault: Vault) throws {
-        let name = (folder as NSString).lastPathComponent
-        guard name.lowercased().hasSuffix(".md") else { return }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: vault.url(for: folder).path, isDirectory: &isFolder), isFolder.boolValue {
-            return
-        }
-        throw CLIError("'\(folder)' is named as a note, not a folder: quire mv moves a note into a folder",
-                       hint: "to give the note another file name, change its title: quire rename NOTE NEW-TITLE",
-                       code: .usage)
     }
 }
 
