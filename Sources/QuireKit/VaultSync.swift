@@ -90,7 +90,7 @@ public enum VaultSync {
                 .lost(by: vault.deviceName(environment: options.environment), since: headBefore)
         }
         guard options.repairLinks, !options.dryRun, !outcome.report.updatedFromRemote.isEmpty else { return outcome }
-        // The catalog is opened only when the commits brought in moved a note.
+        // The catalog is opened only when the commits brought in renamed or deleted a note.
         outcome.repairs = try LinkRepair.afterSync(vault: vault, before: headBefore,
                                                    now: QuireClock.now(environment: options.environment)) {
             let catalog = try VaultSession(vault: vault, environment: options.environment).catalog

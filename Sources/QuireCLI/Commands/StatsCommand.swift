@@ -45,16 +45,16 @@ struct StatsCommand: Command {
         all.warnAboutProblems(output)
         // One pass over every note's first fields, none of them kept.
         var noteCount = 0, words = 0, drafts = 0
-        var folders: [[String]] = [], projects: [[String]] = [], tags: [[String]] = []
+        var folders: [String: Int] = [:], projects: [[String]] = [], tags: [[String]] = []
         all.catalog.catalog.forEachRecordHead { record in
             noteCount += 1
             words += record.words
             if record.draft { drafts += 1 }
-            folders.append([record.folder])
+            folders[record.folder, default: 0] += 1
             projects.append(record.project.map { [$0] } ?? [])
             tags.append(record.tags)
         }
-        let byFolder = Self.counts(folders)
+        let byFolder = Self.mostFirst(folders)
         // The one counting rule, as `quire tags` and `quire projects` count (`NameCount`).
         let byProject = Self.rows(NameCount.counting(projects))
         let byTag = Self.rows(NameCount.counting(tags))
@@ -93,9 +93,7 @@ struct StatsCommand: Command {
     }
 
     /// Counts per folder, most first, ties by name.
-    static func counts(_ groups: [[String]]) -> [(String, Int)] {
-        var counts: [String: Int] = [:]
-        for group in groups { for name in group { counts[name, default: 0] += 1 } }
-        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+    static func mostFirst(_ counts: [String: Int]) -> [(String, Int)] {
+        counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }
