@@ -1,6 +1,7 @@
 import Foundation
 import QuireCore
 import QuireKit
+import QuireSearch
 
 /// The `quire` command line: reads arguments, runs one command, reports errors, returns the exit code.
 public enum QuireCLI {
@@ -14,6 +15,8 @@ public enum QuireCLI {
     public static func main(arguments: [String], environment: [String: String],
                             currentDirectory: String) -> Int32 {
         let output = Output(environment: environment)
+        // Last of all, once the answer is out: the snapshot a command writes behind it.
+        defer { CatalogStore.finishWrites() }
         defer { output.flush() }
         var arguments = arguments
         var vaultPath: String?

@@ -41,7 +41,7 @@ struct VaultCatalog {
     static func open(vault: Vault, environment: [String: String], rebuild: Bool = false,
                      walk: Bool = false, progress: IndexProgress? = nil, attachments: Bool = false) throws -> VaultCatalog {
         VaultCatalog(session: try VaultSession(vault: vault, environment: environment, rebuild: rebuild, walk: walk,
-                                               progress: progress, attachments: attachments))
+                                               progress: progress, attachments: attachments, writesBehind: true))
     }
 
     /// The vault's links (`VaultLinks`), their attachments from the opening walk when it listed

@@ -161,7 +161,8 @@ public struct HistoryDates: Sendable {
     /// `attachments`, a walk lists the vault's attachments too (`FreshCatalog.attachments`).
     public static func openCatalog(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
                                    rebuild: Bool = false, walk: Bool = false, progress: IndexProgress? = nil,
-                                   changedPaths: [String]? = nil, attachments: Bool = false) throws -> FreshCatalog {
+                                   changedPaths: [String]? = nil, attachments: Bool = false,
+                                   writesBehind: Bool = false) throws -> FreshCatalog {
         if let changedPaths, !rebuild {
             let dates = load(vault: vault)
             return try FreshCatalog.refresh(vault: vault, rules: rules, environment: environment, changedPaths: changedPaths,
@@ -175,6 +176,6 @@ public struct HistoryDates: Sendable {
         defer { _ = dates.value }
         return try FreshCatalog.open(vault: vault, rules: rules, environment: environment, rebuild: rebuild, walk: walk,
                                      progress: progress, parse: dates.parser, reparsing: dates.changedPaths,
-                                     attachments: attachments)
+                                     attachments: attachments, writesBehind: writesBehind)
     }
 }

@@ -30,15 +30,18 @@ public struct VaultSession {
     /// watcher runs (`quire check` lists what the walk skips); `progress` hears how far the
     /// refresh got. With `changedPaths` (what a sync wrote), only those notes are looked at: no
     /// walk (the next session's walk or watcher proves the rest). With `attachments`, a walk
-    /// that proves the catalog lists the attachments too, for `attachmentPaths()`.
+    /// that proves the catalog lists the attachments too, for `attachmentPaths()`. With
+    /// `writesBehind`, the snapshot of a few changed notes is written beside the caller's
+    /// answer: the process calls `CatalogStore.finishWrites()` before it ends.
     public init(vault: Vault, environment: [String: String], rebuild: Bool = false, walk: Bool = false,
-                progress: IndexProgress? = nil, changedPaths: [String]? = nil, attachments: Bool = false) throws {
+                progress: IndexProgress? = nil, changedPaths: [String]? = nil, attachments: Bool = false,
+                writesBehind: Bool = false) throws {
         self.vault = vault
         self.environment = environment
         rules = GitIgnoreRules.of(vault, environment: environment)
         let fresh = try HistoryDates.openCatalog(vault: vault, rules: rules, environment: environment,
                                                  rebuild: rebuild, walk: walk, progress: progress, changedPaths: changedPaths,
-                                                 attachments: attachments)
+                                                 attachments: attachments, writesBehind: writesBehind)
         store = fresh.store
         skipped = fresh.skipped
         freshness = fresh.freshness

@@ -28,6 +28,7 @@ extension CatalogStore {
 
     /// Writes the snapshot now; a failure is kept in `report.cacheIssue` (searching still works).
     public mutating func writeSnapshot() {
+        Self.finishWrites()
         defer {
             oldBaseRemoval?.wait()
             oldBaseRemoval = nil
@@ -52,6 +53,10 @@ extension CatalogStore {
                 id = try CatalogCache.save(catalog, stamp: { rebuilt.stamps[$0] }, order: rebuilt.order, to: cachePath,
                                            baseID: known, mark: watchMark)
             } else if let (cached, changes) = stamps.loaded, cached.base === catalog.base.records {
+                if writesBehind, let known {
+                    writeStateBehind(cached, changes, baseID: known)
+                    return
+                }
                 let (stamp, order) = Self.patchedSlots(catalog, cached, changes)
                 id = try CatalogCache.save(catalog, stamp: stamp, order: order, to: cachePath, baseID: known,
                                            mark: watchMark)
@@ -72,7 +77,7 @@ extension CatalogStore {
     /// snapshot (whose base the catalog still has) and the paths changed since, without a
     /// table of every path: base slots keep their stored stamps (a touched note its new one)
     /// and their order; the few notes of the recent-changes segment are sorted and merged in.
-    private static func patchedSlots(_ catalog: Catalog, _ cached: CachedStamps,
+    static func patchedSlots(_ catalog: Catalog, _ cached: CachedStamps,
                                      _ changes: [ExactPath: StoredStamp?]) -> ((Int) -> StoredStamp?, [UInt32]) {
         let baseCount = catalog.base.count
         var touched: [Int: StoredStamp] = [:]

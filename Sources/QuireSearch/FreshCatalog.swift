@@ -40,13 +40,16 @@ public struct FreshCatalog: Sendable {
     /// in the same pass as the notes whose files changed: each is parsed once and the snapshot
     /// written once; it is asked for once the vault is walked (or the watcher answered), so
     /// what gives it may work it out meanwhile. With `attachments`, a walk lists the vault's
-    /// attachments too (`attachments`).
+    /// attachments too (`attachments`). With `writesBehind`, the snapshot of a few changed
+    /// notes is written beside the caller's answer (`CatalogStore.writesBehind`).
     public static func open(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
                             rebuild: Bool = false, walk: Bool = false, progress: IndexProgress? = nil,
                             parse: @escaping NoteParsing = CatalogStore.defaultParser,
-                            reparsing: @autoclosure () -> [String] = [], attachments: Bool = false) throws -> FreshCatalog {
+                            reparsing: @autoclosure () -> [String] = [], attachments: Bool = false,
+                            writesBehind: Bool = false) throws -> FreshCatalog {
         var store = CatalogStore(loading: vault.root.path, rebuild: rebuild, parse: parse)
         store.progress = progress
+        store.writesBehind = writesBehind
         // A command answers first: merging the whole vault waits for a sync or a bigger change.
         store.defersCompaction = true
         progress?.begin(.scanning)
