@@ -22,6 +22,9 @@ struct VaultWalker {
     /// The clock the racily-clean rule of the folder listings reads (`FileStamp.now`; a test
     /// passes one ahead of it instead of waiting out `FileStamp.racyWindow`).
     var clock: () -> Int64 = FileStamp.now
+    /// The fewest notes whose stamps are handed to another thread while the walk goes on
+    /// (`StampsAhead`; a test sets a few).
+    var stampsAheadBatch = StampsAhead.batch
 
     init(realRoot: String, ignore: ((String, Bool) -> Bool)?, folderListed: ((String, Bool) -> Void)? = nil) {
         self.realRoot = realRoot
@@ -46,6 +49,10 @@ struct VaultWalker {
         var kept = 0
         let keptLimit = wantStamps ? descriptorLimit ?? Self.keptDescriptorLimit() : 0
         defer { for descriptor in descriptors where descriptor >= 0 { close(descriptor) } }
+        // The stamps of the notes listed so far, taken on another thread while the walk goes on
+        // (done before the descriptors they use are closed).
+        let ahead = wantStamps ? StampsAhead(batch: stampsAheadBatch) : nil
+        defer { ahead?.wait() }
         var noteDirectory: [Int32] = []
         // Each note's name, NUL-terminated, one after another: what `fstatat` is given.
         var noteNames: [UInt8] = []
@@ -202,6 +209,9 @@ struct VaultWalker {
                     viaLink.append(linked)
                 }
             }
+            if let ahead, noteDirectory.count - ahead.handed >= ahead.batch {
+                ahead.hand(directories, descriptors, noteDirectory, noteNames, nameStart, viaLink)
+            }
             return true
         }
 
@@ -212,7 +222,12 @@ struct VaultWalker {
         listing.foldersRead = readAgain
         listing.folders.sort()
         if wantStamps {
-            listing.stamps = Self.stamps(directories, descriptors, noteDirectory, noteNames, nameStart, viaLink)
+            let handed = ahead?.handed ?? 0
+            let shift = handed == 0 ? 0 : handed < nameStart.count ? nameStart[handed] : Int32(noteNames.count)
+            let rest = handed == 0 ? noteNames : Array(noteNames[Int(shift)...])
+            listing.stamps = Self.stamps(directories, descriptors, Array(noteDirectory[handed...]), rest,
+                                         nameStart[handed...].map { $0 - shift }, Array(viaLink[handed...]))
+            if let ahead { listing.stamps = ahead.finish() + listing.stamps }
         }
         return listing
     }
@@ -255,12 +270,12 @@ struct VaultWalker {
 
     /// Each note's stamp by `fstatat` relative to its folder (its name at `nameStart` in
     /// `names`, NUL-terminated; the folder's kept descriptor, or one opened here), in chunks
-    /// over the cores.
-    private static func stamps(_ directories: [String], _ descriptors: [Int32], _ noteDirectory: [Int32],
-                               _ names: [UInt8], _ nameStart: [Int32], _ viaLink: [Bool]) -> [FileStamp?] {
+    /// over the cores (on this thread alone unless `spread`).
+    static func stamps(_ directories: [String], _ descriptors: [Int32], _ noteDirectory: [Int32],
+                       _ names: [UInt8], _ nameStart: [Int32], _ viaLink: [Bool], spread: Bool = true) -> [FileStamp?] {
         let count = noteDirectory.count
         var result = [FileStamp?](repeating: nil, count: count)
-        let chunkSize = 512
+        let chunkSize = spread ? 512 : max(count, 1)
         let chunks = (count + chunkSize - 1) / chunkSize
         result.withUnsafeMutableBufferPointer { output in
             names.withUnsafeBufferPointer { nameBytes in

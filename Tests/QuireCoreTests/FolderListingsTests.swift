@@ -184,7 +184,8 @@ import Testing
         }
     }
     /// More notes than one chunk of the stamps taken over the cores (512): each note gets its
-    /// own stamp, in the notes' order, with the folders' descriptors kept or opened again.
+    /// own stamp, in the notes' order, with the folders' descriptors kept or opened again, and
+    /// with the stamps of the notes listed first taken while the walk goes on.
     @Test func chunksStampedOverTheCoresGiveEachNoteItsOwnStamp() throws {
         let (temp, vault) = try Self.vault()
         defer { withExtendedLifetime(temp) {} }
@@ -192,9 +193,12 @@ import Testing
             try temp.write("v/F\(index % 7)/n\(index).md", "\(index)")
         }
         try temp.write("v/F3/wide/deeper/last.md", "last")
-        for limit in [0, 3, nil] {
+        // Batches handed to another thread while the walk goes on (`StampsAhead`): of one
+        // note, a few, more than a folder holds, none (more than the vault holds).
+        for (limit, batch) in [(0, 1), (3, 7), (nil, 200), (0, 1_000), (3, 5_000), (nil, StampsAhead.batch)] {
             var walker = Self.walker(vault)
             walker.descriptorLimit = limit
+            walker.stampsAheadBatch = batch
             let walked = try walker.walk(stamps: true)
             #expect(walked.notes.count == 1_061 + 6 && walked.stamps.count == walked.notes.count)
             var differing: [String] = []
@@ -202,7 +206,8 @@ import Testing
                 var status = stat()
                 if lstat(vault.root.path + "/" + path, &status) != 0 || stamp != FileStamp(status) { differing.append(path) }
             }
-            #expect(differing.isEmpty, "limit \(limit.map(String.init) ?? "the process's"): \(differing.prefix(5))")
+            #expect(differing.isEmpty, "limit \(limit.map(String.init) ?? "the process's"), batch \(batch): \(differing.prefix(5))")
+            #expect(walked.stamps[walked.notes.firstIndex(of: "link.md") ?? 0] == nil, "batch \(batch)")
         }
     }
 }
