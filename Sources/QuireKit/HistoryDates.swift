@@ -131,15 +131,21 @@ public struct HistoryDates: Sendable {
     /// parser, then `Note.fillDatesFromHistory` (`updated` only when the file is the blob of
     /// `HEAD`).
     public var parser: NoteParsing {
-        let source = source
+        let dates = self
         return { data, path in
             var note = NoteParser.parse(data, path: path)
-            if note.createdAt == nil || note.updatedAt == nil, let entry = source.entry(path) {
-                let same = note.updatedAt != nil || BlobHash.hex(data) == entry.blob
-                note.fillDatesFromHistory(created: entry.created, updated: same ? entry.updated : nil)
-            }
+            if note.createdAt == nil || note.updatedAt == nil { dates.fill(&note, data: data, path: path) }
             return note
         }
+    }
+
+    /// Dates `note` (read from `data` at `path`, its front matter without one of its dates) by
+    /// this history: `Note.fillDatesFromHistory`, `updated` only when the file is the blob of
+    /// `HEAD`.
+    func fill(_ note: inout Note, data: Data, path: String) {
+        guard let entry = source.entry(path) else { return }
+        let same = note.updatedAt != nil || BlobHash.hex(data) == entry.blob
+        note.fillDatesFromHistory(created: entry.created, updated: same ? entry.updated : nil)
     }
 
     /// Whether the dates kept are those of `vault`'s `HEAD` (read without libgit2, from the dates
@@ -169,13 +175,17 @@ public struct HistoryDates: Sendable {
                                             parse: dates?.parser ?? CatalogStore.defaultParser,
                                             reparsing: dates?.changedPaths ?? [])
         }
-        // The new commits are walked on a thread of their own while the catalog is loaded and
-        // the vault walked; the notes to parse again are asked for after the walk.
+        // The new commits are walked on a thread of their own while the vault is walked; the
+        // notes to parse again are asked for after the walk. History dates only notes whose
+        // front matter lacks a date: when the loaded catalog holds none (every note quire
+        // writes has both), the history is walked only once a note read now lacks one.
         let dates = PendingHistoryDates(vault: vault)
         // Never left running (writing the dates file) past the open, even when it throws.
-        defer { _ = dates.value }
+        defer { dates.finish() }
         return try FreshCatalog.open(vault: vault, rules: rules, environment: environment, rebuild: rebuild, walk: walk,
                                      progress: progress, parse: dates.parser, reparsing: dates.changedPaths,
-                                     attachments: attachments, writesBehind: writesBehind)
+                                     attachments: attachments, writesBehind: writesBehind) { catalog in
+            if catalog.count == 0 || catalog.hasNotesDatedElsewhere { dates.start() }
+        }
     }
 }

@@ -2,18 +2,34 @@ import Foundation
 import QuireCore
 import QuireSearch
 
-/// A vault's history dates (`HistoryDates.load`) worked out on a thread of their own, started
-/// at once: after `HEAD` moved (a pull, a sync) the new commits are walked while the catalog is
-/// loaded and the vault walked on the command's thread, and the first note parsed (or the list
-/// of notes to parse again) waits for them. Nothing the walk or the catalog reads is written by
-/// the dates (they keep `.quire/cache/dates.tsv`, which neither looks at).
+/// A vault's history dates (`HistoryDates.load`) worked out on a thread of their own once
+/// started: after `HEAD` moved (a pull, a sync) the new commits are walked while the vault is
+/// walked on the command's thread, and the first note parsed that lacks a date in its front
+/// matter (or the list of notes to parse again) waits for them. Started by whoever first needs
+/// them (`start`, `value`): a command whose catalog holds no note dated by the history and that
+/// reads none without dates never walks it (`HistoryDates.openCatalog`). Nothing the walk or
+/// the catalog reads is written by the dates (they keep `.quire/cache/dates.tsv`, which
+/// neither looks at).
 final class PendingHistoryDates: @unchecked Sendable {
+    private let vault: Vault
     private let finished = DispatchGroup()
+    private let lock = NSLock()
+    /// Whether the thread was started (under `lock`).
+    private var started = false
     /// Set by the thread before `finished` is left, read only after waiting on it.
     private var dates: HistoryDates?
 
-    /// Starts working out the dates of `vault`'s history.
+    /// The dates of `vault`'s history, not started yet.
     init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// Starts working out the dates on a thread of their own (once; later calls do nothing).
+    func start() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !started else { return }
+        started = true
         finished.enter()
         Thread.detachNewThread { [self] in
             dates = HistoryDates.load(vault: vault)
@@ -21,39 +37,35 @@ final class PendingHistoryDates: @unchecked Sendable {
         }
     }
 
-    /// The dates, once worked out (nil: no history, the notes are dated by their files).
+    /// Whether the dates were started.
+    private var isStarted: Bool { lock.withLock { started } }
+
+    /// The dates, once worked out, started now if nothing started them (nil: no history, the
+    /// notes are dated by their files).
     var value: HistoryDates? {
+        start()
         finished.wait()
         return dates
     }
 
-    /// A note parser that dates notes by the history once it is known (`HistoryDates.parser`),
-    /// else QuireCore's parser; it waits for the dates on its first call only.
+    /// Waits for the dates when they were started (their thread may be writing the dates file).
+    func finish() {
+        if isStarted { finished.wait() }
+    }
+
+    /// A note parser that dates a note whose front matter lacks a date by the history
+    /// (`HistoryDates.fill`), waiting for it then; other notes are QuireCore's parser's alone.
     var parser: NoteParsing {
-        let parse = ParserOnce(self)
-        return { data, path in try parse.parser()(data, path) }
-    }
-
-    /// The notes whose history dates changed since the dates kept before (waits for them).
-    var changedPaths: [String] { value?.changedPaths ?? [] }
-
-    /// The parser worked out once, whichever thread asks first.
-    private final class ParserOnce: @unchecked Sendable {
-        private let pending: PendingHistoryDates
-        private let lock = NSLock()
-        private var made: NoteParsing?
-
-        init(_ pending: PendingHistoryDates) {
-            self.pending = pending
-        }
-
-        func parser() -> NoteParsing {
-            lock.withLock {
-                if let made { return made }
-                let parse = pending.value?.parser ?? CatalogStore.defaultParser
-                made = parse
-                return parse
+        { [self] data, path in
+            var note = NoteParser.parse(data, path: path)
+            if note.createdAt == nil || note.updatedAt == nil, let dates = value {
+                dates.fill(&note, data: data, path: path)
             }
+            return note
         }
     }
+
+    /// The notes whose history dates changed since the dates kept before (waits for them);
+    /// none when nothing started the dates: no note of the catalog takes a date from them.
+    var changedPaths: [String] { isStarted ? value?.changedPaths ?? [] : [] }
 }

@@ -41,13 +41,15 @@ public struct FreshCatalog: Sendable {
     /// written once; it is asked for once the vault is walked (or the watcher answered), so
     /// what gives it may work it out meanwhile. With `attachments`, a walk lists the vault's
     /// attachments too (`attachments`). With `writesBehind`, the snapshot of a few changed
-    /// notes is written beside the caller's answer (`CatalogStore.writesBehind`).
+    /// notes is written beside the caller's answer (`CatalogStore.writesBehind`). `loaded` is
+    /// given the catalog as the snapshot holds it, before anything is looked at.
     public static func open(vault: Vault, rules: (any IgnoreRules)?, environment: [String: String],
                             rebuild: Bool = false, walk: Bool = false, progress: IndexProgress? = nil,
                             parse: @escaping NoteParsing = CatalogStore.defaultParser,
                             reparsing: @autoclosure () -> [String] = [], attachments: Bool = false,
-                            writesBehind: Bool = false) throws -> FreshCatalog {
+                            writesBehind: Bool = false, loaded: (Catalog) -> Void = { _ in }) throws -> FreshCatalog {
         var store = CatalogStore(loading: vault.root.path, rebuild: rebuild, parse: parse)
+        loaded(store.catalog)
         store.progress = progress
         store.writesBehind = writesBehind
         // A command answers first: merging the whole vault waits for a sync or a bigger change.

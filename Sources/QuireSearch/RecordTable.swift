@@ -36,10 +36,21 @@ final class RecordTable: @unchecked Sendable {
 
     static let problemFlag: UInt8 = 1
     static let pinnedFlag: UInt8 = 2
+    /// The note's `createdAt` or `updatedAt` comes from elsewhere than its own front-matter key
+    /// (git's history, the file's time, or the other date's key): git's history moving on may
+    /// date it anew.
+    static let datedElsewhereFlag: UInt8 = 4
 
-    /// The flag byte of a record (what `hasProblems` and `isPinned` read).
+    /// The flag byte of a record (what `hasProblems`, `isPinned` and `isDatedElsewhere` read).
     static func flag(of record: NoteRecord) -> UInt8 {
-        (record.problems.isEmpty ? 0 : problemFlag) | (record.pinned ? pinnedFlag : 0)
+        let own = isKey(record.createdAtSource, among: NoteFields.createdAtKeys)
+            && isKey(record.updatedAtSource, among: NoteFields.updatedAtKeys)
+        return (record.problems.isEmpty ? 0 : problemFlag) | (record.pinned ? pinnedFlag : 0) | (own ? 0 : datedElsewhereFlag)
+    }
+
+    private static func isKey(_ source: DateSource?, among keys: [String]) -> Bool {
+        if case .frontMatter(let key)? = source { return keys.contains(key) }
+        return false
     }
 
     /// A table over `count` records encoded in `memory`: the records section at
@@ -175,6 +186,9 @@ final class RecordTable: @unchecked Sendable {
 
     /// Whether the note at `index` is pinned.
     func isPinned(_ index: Int) -> Bool { flags[index] & Self.pinnedFlag != 0 }
+
+    /// Whether the note at `index` has a date from elsewhere than its front matter.
+    func isDatedElsewhere(_ index: Int) -> Bool { flags[index] & Self.datedElsewhereFlag != 0 }
 
     /// The flag byte of the record at `index` (what a snapshot stores).
     func flag(_ index: Int) -> UInt8 { flags[index] }

@@ -63,8 +63,9 @@ final class SnapshotFile {
     /// an embed or link, `![[x.png]]^id`; 26: no links, tags, headings or block ids in `%%`
     /// comments and raw HTML blocks; 27: dates from git's history, date source 254; 28: a path
     /// column, `Section.pathOffsets` and `pathBytes`; 29: positions in 16 bits; 30: a posting's
-    /// occurrences in a byte, `Section.postingOverflow`).
-    static let version: UInt32 = 30
+    /// occurrences in a byte, `Section.postingOverflow`; 31: a record's flag byte says whether a
+    /// date of its note comes from elsewhere than its front matter, `RecordTable.datedElsewhereFlag`).
+    static let version: UInt32 = 31
 
     /// The sections of a segment, in the order of a file's section table (both files start
     /// with one segment), with the size of their elements.

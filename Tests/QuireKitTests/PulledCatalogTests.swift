@@ -65,4 +65,46 @@ import Testing
         #expect(after.record(path: "a.md")?.updatedAt == edited, "dated by the commit")
         #expect(after.record(path: "a.md")?.createdAt == QuireClock.parseISO8601("2026-11-01T10:00:00Z"))
     }
+
+    /// A note with both dates in its front matter, as quire writes them.
+    static func fullyDated(_ id: String, body: String = "Body.\n") -> String {
+        kitNote(id, title: id, updated: "2026-11-29T10:00:00Z", extra: "createdAt: 2026-11-01T10:00:00Z\n", body: body)
+    }
+
+    /// Every note with both dates in its front matter: the command after a pull walks no
+    /// history (the dates file stays behind `HEAD`) and still gets what a rebuild gives.
+    @Test func aPullIntoNotesAllDatedByTheirFrontMatterWalksNoHistory() throws {
+        let (world, a, b) = try KitWorld.pair(["one.md": Self.fullyDated("one"), "two.md": Self.fullyDated("two")])
+        defer { world.remove() }
+        let rules = GitIgnoreRules.of(b.vault, environment: b.kit.environment)
+        let first = try HistoryDates.openCatalog(vault: b.vault, rules: rules, environment: b.kit.environment).store.catalog
+        #expect(!first.hasNotesDatedElsewhere)
+        try a.write(Self.fullyDated("one", body: "Pangolin.\n"), to: "one.md")
+        try a.sync("2026-11-29T12:00:00Z")
+        _ = try b.git(["pull", "-q", "--ff-only", "origin", "main"])
+        #expect(!HistoryDates.isCurrent(vault: b.vault))
+        let catalog = try HistoryDates.openCatalog(vault: b.vault, rules: rules, environment: b.kit.environment).store.catalog
+        #expect(!HistoryDates.isCurrent(vault: b.vault), "no history walked")
+        #expect(try catalog.run(NoteQuery.parse("pangolin", now: Date()), sort: .path).map(\.record.path) == ["one.md"])
+        let rebuilt = try HistoryDates.openCatalog(vault: b.vault, rules: rules, environment: b.kit.environment,
+                                                   rebuild: true).store.catalog
+        #expect(catalog.records.sorted { $0.path < $1.path } == rebuilt.records.sorted { $0.path < $1.path })
+    }
+
+    /// The same vault, and the pull brings a note without dates: the history is walked once
+    /// that note is read, and dates it.
+    @Test func aPulledNoteWithoutDatesIsDatedByTheHistoryWalkedThen() throws {
+        let (world, a, b) = try KitWorld.pair(["one.md": Self.fullyDated("one")])
+        defer { world.remove() }
+        let rules = GitIgnoreRules.of(b.vault, environment: b.kit.environment)
+        _ = try HistoryDates.openCatalog(vault: b.vault, rules: rules, environment: b.kit.environment)
+        try a.write("# Plain\n\nNo front matter.\n", to: "plain.md")
+        try a.sync("2026-11-29T12:00:00Z")
+        _ = try b.git(["pull", "-q", "--ff-only", "origin", "main"])
+        let catalog = try HistoryDates.openCatalog(vault: b.vault, rules: rules, environment: b.kit.environment).store.catalog
+        #expect(HistoryDates.isCurrent(vault: b.vault), "the history was walked for plain.md")
+        let plain = try #require(catalog.record(path: "plain.md"))
+        #expect(plain.updatedAt == QuireClock.parseISO8601("2026-11-29T12:00:00Z") && plain.updatedAtSource == .git)
+        #expect(catalog.hasNotesDatedElsewhere)
+    }
 }
