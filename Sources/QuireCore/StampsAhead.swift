@@ -1,21 +1,39 @@
 import Dispatch
+import Foundation
 
-/// The stamps of the notes a walk has listed so far, taken on a thread of its own while the
+/// The stamps of the notes a walk has listed so far, taken on a thread of their own while the
 /// walk goes on listing folders (`VaultWalker.walk`): in a big vault the `fstatat` of the
 /// first folders' notes overlaps the reading of the next ones instead of waiting for the
-/// whole listing. The walk hands over whole batches (copies of their names and folders, so it
-/// may go on growing its own lists) and takes the rest itself, over the cores, at the end.
+/// whole listing. The walk hands over batches (copies of their names and folders, so it may go
+/// on growing its own lists); at the end it hands over the rest and takes batches itself beside
+/// the thread until none is left, so the two share what the listing outran.
 final class StampsAhead: @unchecked Sendable {
     /// The fewest notes handed over at once, by default.
     static let batch = 4_096
     /// The fewest notes handed over at once.
     let batch: Int
-
-    private let queue = DispatchQueue(label: "quire.walk.stamps")
-    /// Each batch's stamps in the order handed over; written on `queue` only.
-    private var done: [[FileStamp?]] = []
     /// How many of the walk's notes have been handed over (the walk's thread only).
     private(set) var handed = 0
+
+    /// One batch: `VaultWalker.stamps`' arguments for its notes.
+    private struct Batch {
+        let directories: [String]
+        let descriptors: [Int32]
+        let noteDirectory: [Int32]
+        let names: [UInt8]
+        let nameStart: [Int32]
+        let viaLink: [Bool]
+    }
+
+    private let lock = NSLock()
+    /// Under `lock`: the batches handed over, the next one to take, each one's stamps once
+    /// taken, and whether the thread is running.
+    private var batches: [Batch] = []
+    private var next = 0
+    private var done: [[FileStamp?]?] = []
+    private var running = false
+    /// Left by the thread when it finds no batch left.
+    private let idle = DispatchGroup()
 
     init(batch: Int) {
         self.batch = batch
@@ -28,22 +46,55 @@ final class StampsAhead: @unchecked Sendable {
         let range = handed..<noteDirectory.count
         guard !range.isEmpty else { return }
         let first = nameStart[range.lowerBound]
-        let batchNames = Array(names[Int(first)...])
-        let starts = nameStart[range].map { $0 - first }
-        let folders = Array(noteDirectory[range]), linked = Array(viaLink[range])
-        queue.async { [self] in
-            done.append(VaultWalker.stamps(directories, descriptors, folders, batchNames, starts, linked, spread: false))
-        }
+        let batch = Batch(directories: directories, descriptors: descriptors, noteDirectory: Array(noteDirectory[range]),
+                          names: Array(names[Int(first)...]), nameStart: nameStart[range].map { $0 - first },
+                          viaLink: Array(viaLink[range]))
         handed = range.upperBound
+        let start = lock.withLock {
+            batches.append(batch)
+            done.append(nil)
+            defer { running = true }
+            return !running
+        }
+        if start {
+            idle.enter()
+            DispatchQueue.global().async { [self] in
+                drain(asThread: true)
+                idle.leave()
+            }
+        }
     }
 
-    /// The stamps of every note handed over, in order, once the thread has taken them all.
-    func finish() -> [FileStamp?] {
-        queue.sync { Array(done.joined()) }
+    /// Takes batches until none is left (the thread, and the walk's thread at the end).
+    private func drain(asThread: Bool) {
+        while true {
+            let taken: (Int, Batch)? = lock.withLock {
+                guard next < batches.count else {
+                    if asThread { running = false }
+                    return nil
+                }
+                next += 1
+                return (next - 1, batches[next - 1])
+            }
+            guard let (index, batch) = taken else { return }
+            let stamps = VaultWalker.stamps(batch.directories, batch.descriptors, batch.noteDirectory, batch.names,
+                                            batch.nameStart, batch.viaLink, spread: false)
+            lock.withLock { done[index] = stamps }
+        }
     }
 
-    /// Returns once the thread has taken every stamp handed over.
+    /// The stamps of every note of the lists (`hand`'s arguments, complete), in order: the rest
+    /// is handed over and the batches not yet taken are taken on this thread beside the other.
+    func finish(_ directories: [String], _ descriptors: [Int32], _ noteDirectory: [Int32], _ names: [UInt8],
+                _ nameStart: [Int32], _ viaLink: [Bool]) -> [FileStamp?] {
+        hand(directories, descriptors, noteDirectory, names, nameStart, viaLink)
+        wait()
+        return lock.withLock { done.flatMap { $0 ?? [] } }
+    }
+
+    /// Returns once every batch handed over has its stamps (taking batches on this thread too).
     func wait() {
-        queue.sync {}
+        drain(asThread: false)
+        idle.wait()
     }
 }

@@ -221,13 +221,12 @@ struct VaultWalker {
         if readAgain > 0 || current.count != previous.count { current.save(listingsPath) }
         listing.foldersRead = readAgain
         listing.folders.sort()
-        if wantStamps {
-            let handed = ahead?.handed ?? 0
-            let shift = handed == 0 ? 0 : handed < nameStart.count ? nameStart[handed] : Int32(noteNames.count)
-            let rest = handed == 0 ? noteNames : Array(noteNames[Int(shift)...])
-            listing.stamps = Self.stamps(directories, descriptors, Array(noteDirectory[handed...]), rest,
-                                         nameStart[handed...].map { $0 - shift }, Array(viaLink[handed...]))
-            if let ahead { listing.stamps = ahead.finish() + listing.stamps }
+        if let ahead {
+            if ahead.handed == 0 {
+                listing.stamps = Self.stamps(directories, descriptors, noteDirectory, noteNames, nameStart, viaLink)
+            } else {
+                listing.stamps = ahead.finish(directories, descriptors, noteDirectory, noteNames, nameStart, viaLink)
+            }
         }
         return listing
     }
