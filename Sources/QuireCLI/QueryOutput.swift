@@ -170,7 +170,7 @@ struct QueryOutput {
     static func plainDisplay(_ path: UnsafeRawBufferPointer, below prefix: [UInt8], raw: Bool) -> UnsafeRawBufferPointer? {
         guard path.count > prefix.count, path.starts(with: prefix) else { return nil }
         let rest = UnsafeRawBufferPointer(rebasing: path[prefix.count...])
-        let plain = raw ? rest.allSatisfy { $0 < 0x80 } : rest.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        let plain = raw ? ASCIIChunk.allInRange(rest, 0, 0x7F) : ASCIIChunk.allInRange(rest, 0x20, 0x7E)
         return plain ? rest : nil
     }
 

@@ -71,6 +71,20 @@ public enum ASCIIChunk {
         return atLeastLow & ~aboveHigh & highBits
     }
 
+    /// Whether every byte of `bytes` lies in `low...high` (`high` < 0x80), eight at a time (the
+    /// last eight bytes read once more, overlapping, rather than byte by byte).
+    @inlinable
+    public static func allInRange(_ bytes: UnsafeRawBufferPointer, _ low: UInt8, _ high: UInt8) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count >= 8 else { return bytes.allSatisfy { $0 >= low && $0 <= high } }
+        func fits(_ chunk: UInt64) -> Bool { chunk & highBits == 0 && inRange(chunk, low, high) == highBits }
+        var index = 0
+        while index &+ 8 <= bytes.count {
+            if !fits(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return false }
+            index &+= 8
+        }
+        return index == bytes.count || fits(base.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self))
+    }
+
     /// 0x80 in the bytes of an ASCII `chunk` that are letters or digits.
     @inlinable @inline(__always)
     public static func wordBytes(_ chunk: UInt64) -> UInt64 {

@@ -28,4 +28,24 @@ struct ASCIIChunkTests {
         }
         #expect(!ASCIIChunk.containsUpper(UnsafeBufferPointer(start: nil, count: 0)))
     }
+
+    /// Random buffers of every length up to 40 with bytes at and around the bounds: eight at a
+    /// time (and the overlapping last eight) gives what a byte loop gives.
+    @Test func allInRangeAgreesWithAByteLoop() {
+        var generator = SystemRandomNumberGenerator()
+        let edges: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x41, 0x7E, 0x7F, 0x80, 0xC3, 0xFF]
+        for length in 0...40 {
+            for _ in 0..<200 {
+                let bytes = (0..<length).map { _ in
+                    Int.random(in: 0..<8, using: &generator) == 0 ? edges.randomElement(using: &generator) ?? 0
+                        : UInt8.random(in: 0x20...0x7E, using: &generator)
+                }
+                for (low, high) in [(UInt8(0x20), UInt8(0x7E)), (0, 0x7F), (0x30, 0x39)] {
+                    let wanted = bytes.allSatisfy { $0 >= low && $0 <= high }
+                    let found = bytes.withUnsafeBytes { ASCIIChunk.allInRange($0, low, high) }
+                    #expect(found == wanted, "\(bytes) in \(low)...\(high)")
+                }
+            }
+        }
+    }
 }
