@@ -1,7 +1,6 @@
 import Foundation
 import QuireCore
 import QuireKit
-import QuireSearch
 
 /// The `quire` command line: reads arguments, runs one command, reports errors, returns the exit code.
 public enum QuireCLI {
@@ -15,8 +14,8 @@ public enum QuireCLI {
     public static func main(arguments: [String], environment: [String: String],
                             currentDirectory: String) -> Int32 {
         let output = Output(environment: environment)
-        // Last of all, once the answer is out: the snapshot a command writes behind it.
-        defer { CatalogStore.finishWrites() }
+        // Last of all, once the answer is out: the cache files a command writes behind it.
+        defer { WritesBehind.finish() }
         defer { output.flush() }
         var arguments = arguments
         var vaultPath: String?

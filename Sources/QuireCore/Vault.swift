@@ -107,10 +107,14 @@ public struct Vault: Sendable, Equatable {
     /// walk left out (unreadable folders, symlinks leading outside, special files).
     /// `folderListed` is told, for each folder entered and before `ignore` is asked about its
     /// entries, its vault-relative path (`""`: the root) and whether it holds a `.gitignore`.
+    /// With `writesBehind`, the walk's folder listings are saved behind the caller's answer
+    /// (`WritesBehind`).
     public func listing(stamps: Bool = false, attachments: Bool = false, ignore: ((String, Bool) -> Bool)? = nil,
-                        folderListed: ((_ folder: String, _ holdsGitignore: Bool) -> Void)? = nil) throws -> VaultListing {
-        try VaultWalker(realRoot: root.path, ignore: ignore, folderListed: folderListed)
-            .walk(stamps: stamps, attachments: attachments)
+                        folderListed: ((_ folder: String, _ holdsGitignore: Bool) -> Void)? = nil,
+                        writesBehind: Bool = false) throws -> VaultListing {
+        var walker = VaultWalker(realRoot: root.path, ignore: ignore, folderListed: folderListed)
+        walker.savesBehind = writesBehind
+        return try walker.walk(stamps: stamps, attachments: attachments)
     }
 
     /// Every attachment path (a regular file that is not a note, outside `.git`, `.quire`

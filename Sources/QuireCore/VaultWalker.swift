@@ -25,6 +25,8 @@ struct VaultWalker {
     /// The fewest notes whose stamps are handed to another thread while the walk goes on
     /// (`StampsAhead`; a test sets a few).
     var stampsAheadBatch = StampsAhead.batch
+    /// Whether the folder listings are saved behind the caller's answer (`WritesBehind`).
+    var savesBehind = false
 
     init(realRoot: String, ignore: ((String, Bool) -> Bool)?, folderListed: ((String, Bool) -> Void)? = nil) {
         self.realRoot = realRoot
@@ -218,7 +220,14 @@ struct VaultWalker {
         guard visit(realRoot, "", []) else {
             throw CoreError.readFailed(path: ".", reason: "cannot list the folder")
         }
-        if readAgain > 0 || current.count != previous.count { current.save(listingsPath) }
+        if readAgain > 0 || current.count != previous.count {
+            if savesBehind {
+                let listings = current
+                WritesBehind.start { listings.save(listingsPath) }
+            } else {
+                current.save(listingsPath)
+            }
+        }
         listing.foldersRead = readAgain
         listing.folders.sort()
         if let ahead {

@@ -70,7 +70,7 @@ public struct FreshCatalog: Sendable {
             refresh(&store, named: paths, rules: rules, reparsing: reparsing())
             return FreshCatalog(store: store, skipped: [], freshness: .watcher(checked: paths.count))
         }
-        let listing = try noteListing(vault, rules: rules, stamps: true, attachments: attachments)
+        let listing = try noteListing(vault, rules: rules, stamps: true, attachments: attachments, writesBehind: writesBehind)
         store.refresh(paths: listing.notes, stamps: listing.stamps, reparsing: reparsing())
         var reason: String?
         switch answer {
@@ -84,12 +84,14 @@ public struct FreshCatalog: Sendable {
 
     /// The vault's listing (notes with their stamps when asked for, attachments when asked for)
     /// less what `rules` hide; hidden folders are not entered. Rules that cannot be read at all
-    /// (a damaged git index) hide nothing: a note is never hidden by mistake.
+    /// (a damaged git index) hide nothing: a note is never hidden by mistake. With
+    /// `writesBehind`, the walk's folder listings are saved behind the caller's answer.
     public static func noteListing(_ vault: Vault, rules: (any IgnoreRules)?, stamps: Bool,
-                                   attachments: Bool = false) throws -> VaultListing {
+                                   attachments: Bool = false, writesBehind: Bool = false) throws -> VaultListing {
         let matcher = rules.flatMap { try? $0.ignoreMatcher() }
         let listed = matcher == nil ? nil : rules.map { rules in { rules.folderListed($0, holdsGitignore: $1) } }
-        let listing = try vault.listing(stamps: stamps, attachments: attachments, ignore: matcher, folderListed: listed)
+        let listing = try vault.listing(stamps: stamps, attachments: attachments, ignore: matcher, folderListed: listed,
+                                        writesBehind: writesBehind)
         rules?.walkFinished()
         return listing
     }

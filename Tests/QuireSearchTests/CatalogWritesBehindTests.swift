@@ -1,12 +1,12 @@
 import Foundation
-import QuireCore
+@testable import QuireCore
 import Synchronization
 import Testing
 @testable import QuireSearch
 
-/// A command's snapshot written behind its answer (`CatalogStore.writesBehind`): the catalog
-/// answers at once, and once `CatalogStore.finishWrites()` returns the state file holds what a
-/// write in place would have written, so the next opening reads no note again.
+/// A command's snapshot and folder listings written behind its answer (`WritesBehind`): the
+/// catalog answers at once, and once `WritesBehind.finish()` returns the files hold what a
+/// write in place would have written, so the next opening reads no note or folder again.
 @Suite("The snapshot written behind a command's answer", .serialized)
 struct CatalogWritesBehindTests {
     /// A vault of `count` notes with a snapshot whose base `catalog.bin` holds.
@@ -59,7 +59,7 @@ struct CatalogWritesBehindTests {
         #expect(report.changed.count == 3 && report.cacheWritten)
         // The catalog answers while the state is being written.
         #expect(try Self.hits(store.catalog, "changed") == Array(names[10..<13]).sorted())
-        CatalogStore.finishWrites()
+        WritesBehind.finish()
 
         parsed.clear()
         var next = Self.reopened(folder, parsed)
@@ -83,14 +83,35 @@ struct CatalogWritesBehindTests {
             try Self.refresh(&store, folder)
             // The first refresh after loading writes behind; the second one (its stamps a table
             // by then) writes in place, after waiting for the first.
-            #expect(CatalogStore.writesBehindPending == (round == 0 ? 1 : 0), "round \(round)")
+            #expect(WritesBehind.pending == (round == 0 ? 1 : 0), "round \(round)")
         }
-        CatalogStore.finishWrites()
+        WritesBehind.finish()
         parsed.clear()
         var next = Self.reopened(folder, parsed)
         try Self.refresh(&next, folder)
         #expect(parsed.list.isEmpty, "the last state is on disk: \(parsed.list)")
         #expect(next.catalog.count == 32)
         #expect(try Self.hits(next.catalog, "added") == (0..<2).map { "n/new-\($0).md" })
+    }
+
+    /// The walk's folder listings saved behind the answer: once `WritesBehind.finish()`
+    /// returns, the next walk reads no folder again.
+    @Test func folderListingsSavedBehindAreWhatTheNextWalkReads() throws {
+        let (folder, _) = try Self.vault(12)
+        // A clock a second ahead: the folders just changed are trusted (no racily-clean wait).
+        func walker(behind: Bool) -> VaultWalker {
+            var walker = VaultWalker(realRoot: folder.root, ignore: nil)
+            walker.clock = TestVault.settledClock
+            walker.savesBehind = behind
+            return walker
+        }
+        _ = try walker(behind: false).walk(stamps: true)
+        try folder.write("n/added.md", "---\ntitle: added\n---\nNew.\n")
+        try folder.write("m/other.md", "---\ntitle: other\n---\nNew.\n")
+        let walked = try walker(behind: true).walk(stamps: true)
+        #expect(walked.foldersRead >= 2 && walked.notes.count == 14)
+        #expect(WritesBehind.pending == 1)
+        WritesBehind.finish()
+        #expect(try walker(behind: false).walk(stamps: true).foldersRead == 0, "the listings saved behind are on disk")
     }
 }
