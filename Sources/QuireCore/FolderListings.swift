@@ -70,6 +70,12 @@ struct FolderListings {
 
     var count: Int { listings.count }
 
+    /// How many entries (and how many bytes of names) the listings hold in all: what a walk
+    /// reserves room for.
+    var totals: (entries: Int, nameBytes: Int) {
+        listings.values.reduce((0, 0)) { ($0.0 + $1.entries.count, $0.1 + $1.names.count) }
+    }
+
     /// An empty set with room for `capacity` folders.
     init(capacity: Int = 0) {
         listings.reserveCapacity(capacity)

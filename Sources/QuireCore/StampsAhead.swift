@@ -89,7 +89,10 @@ final class StampsAhead: @unchecked Sendable {
                 _ nameStart: [Int32], _ viaLink: [Bool]) -> [FileStamp?] {
         hand(directories, descriptors, noteDirectory, names, nameStart, viaLink)
         wait()
-        return lock.withLock { done.flatMap { $0 ?? [] } }
+        var stamps: [FileStamp?] = []
+        stamps.reserveCapacity(noteDirectory.count)
+        lock.withLock { for batch in done { stamps.append(contentsOf: batch ?? []) } }
+        return stamps
     }
 
     /// Returns once every batch handed over has its stamps (taking batches on this thread too).

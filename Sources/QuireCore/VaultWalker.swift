@@ -66,6 +66,13 @@ struct VaultWalker {
         let listingsPath = realRoot + "/.quire/cache/folder-listings"
         let previous = FolderListings.load(listingsPath)
         var current = FolderListings(capacity: previous.count)
+        // Room for as many notes as the folders held last time: the lists grow in place.
+        let (expected, nameBytes) = previous.totals
+        listing.notes.reserveCapacity(expected)
+        noteDirectory.reserveCapacity(expected)
+        nameStart.reserveCapacity(expected)
+        viaLink.reserveCapacity(expected)
+        noteNames.reserveCapacity(nameBytes + expected)
         // By bytes: two folders whose names differ only in Unicode form are two folders (as
         // `String`s they are equal, and the second one's notes were never listed).
         var visited = Set<ExactPath>(minimumCapacity: previous.count + 1)
