@@ -12,6 +12,8 @@ final class StampsAhead: @unchecked Sendable {
     static let batch = 4_096
     /// The fewest notes handed over at once.
     let batch: Int
+    /// The notes of each batch the rest is handed over in at the end.
+    static let lastBatch = 512
     /// How many of the walk's notes have been handed over (the walk's thread only).
     private(set) var handed = 0
 
@@ -39,15 +41,17 @@ final class StampsAhead: @unchecked Sendable {
         self.batch = batch
     }
 
-    /// Hands over the notes from `handed` to the end of the lists (`VaultWalker.stamps`'
-    /// arguments): their stamps are taken on the thread while the caller goes on.
+    /// Hands over the notes from `handed` to `end` (by default the end of the lists:
+    /// `VaultWalker.stamps`' arguments): their stamps are taken on the thread while the caller
+    /// goes on.
     func hand(_ directories: [String], _ descriptors: [Int32], _ noteDirectory: [Int32], _ names: [UInt8],
-              _ nameStart: [Int32], _ viaLink: [Bool]) {
-        let range = handed..<noteDirectory.count
+              _ nameStart: [Int32], _ viaLink: [Bool], end: Int? = nil) {
+        let range = handed..<(end ?? noteDirectory.count)
         guard !range.isEmpty else { return }
         let first = nameStart[range.lowerBound]
+        let last = range.upperBound < nameStart.count ? Int(nameStart[range.upperBound]) : names.count
         let batch = Batch(directories: directories, descriptors: descriptors, noteDirectory: Array(noteDirectory[range]),
-                          names: Array(names[Int(first)...]), nameStart: nameStart[range].map { $0 - first },
+                          names: Array(names[Int(first)..<last]), nameStart: nameStart[range].map { $0 - first },
                           viaLink: Array(viaLink[range]))
         handed = range.upperBound
         let start = lock.withLock {
@@ -84,10 +88,14 @@ final class StampsAhead: @unchecked Sendable {
     }
 
     /// The stamps of every note of the lists (`hand`'s arguments, complete), in order: the rest
-    /// is handed over and the batches not yet taken are taken on this thread beside the other.
+    /// is handed over in small batches, so that the two threads end together, and the batches
+    /// not yet taken are taken on this thread beside the other.
     func finish(_ directories: [String], _ descriptors: [Int32], _ noteDirectory: [Int32], _ names: [UInt8],
                 _ nameStart: [Int32], _ viaLink: [Bool]) -> [FileStamp?] {
-        hand(directories, descriptors, noteDirectory, names, nameStart, viaLink)
+        while handed < noteDirectory.count {
+            hand(directories, descriptors, noteDirectory, names, nameStart, viaLink,
+                 end: min(noteDirectory.count, handed + Self.lastBatch))
+        }
         wait()
         var stamps: [FileStamp?] = []
         stamps.reserveCapacity(noteDirectory.count)
