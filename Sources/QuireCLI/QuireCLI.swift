@@ -15,7 +15,7 @@ public enum QuireCLI {
                             currentDirectory: String) -> Int32 {
         let output = Output(environment: environment)
         // Last of all, once the answer is out: the cache files a command writes behind it.
-        defer { WritesBehind.finish() }
+        defer { WritesBehind.shared.finish() }
         defer { output.flush() }
         var arguments = arguments
         var vaultPath: String?

@@ -25,8 +25,9 @@ struct VaultWalker {
     /// The fewest notes whose stamps are handed to another thread while the walk goes on
     /// (`StampsAhead`; a test sets a few).
     var stampsAheadBatch = StampsAhead.batch
-    /// Whether the folder listings are saved behind the caller's answer (`WritesBehind`).
+    /// Whether the folder listings are saved behind the caller's answer, and where (`WritesBehind`).
     var savesBehind = false
+    var writes = WritesBehind.shared
 
     init(realRoot: String, ignore: ((String, Bool) -> Bool)?, folderListed: ((String, Bool) -> Void)? = nil) {
         self.realRoot = realRoot
@@ -230,7 +231,7 @@ struct VaultWalker {
         if readAgain > 0 || current.count != previous.count {
             if savesBehind {
                 let listings = current
-                WritesBehind.start { listings.save(listingsPath) }
+                writes.start { listings.save(listingsPath) }
             } else {
                 current.save(listingsPath)
             }

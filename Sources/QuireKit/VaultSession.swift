@@ -32,7 +32,7 @@ public struct VaultSession {
     /// walk (the next session's walk or watcher proves the rest). With `attachments`, a walk
     /// that proves the catalog lists the attachments too, for `attachmentPaths()`. With
     /// `writesBehind`, the snapshot of a few changed notes is written beside the caller's
-    /// answer: the process calls `WritesBehind.finish()` before it ends.
+    /// answer: the process calls `WritesBehind.shared.finish()` before it ends.
     public init(vault: Vault, environment: [String: String], rebuild: Bool = false, walk: Bool = false,
                 progress: IndexProgress? = nil, changedPaths: [String]? = nil, attachments: Bool = false,
                 writesBehind: Bool = false) throws {

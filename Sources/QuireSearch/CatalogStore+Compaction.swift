@@ -28,7 +28,7 @@ extension CatalogStore {
 
     /// Writes the snapshot now; a failure is kept in `report.cacheIssue` (searching still works).
     public mutating func writeSnapshot() {
-        WritesBehind.finish()
+        writes.finish()
         defer {
             oldBaseRemoval?.wait()
             oldBaseRemoval = nil

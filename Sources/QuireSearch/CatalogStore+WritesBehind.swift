@@ -8,7 +8,7 @@ extension CatalogStore {
     /// place (its records decode under a lock), so the caller may go on reading it.
     mutating func writeStateBehind(_ cached: CachedStamps, _ changes: [ExactPath: StoredStamp?], baseID: UInt64) {
         let catalog = self.catalog, path = cachePath, mark = watchMark
-        WritesBehind.start {
+        writes.start {
             let (stamp, order) = Self.patchedSlots(catalog, cached, changes)
             _ = try? CatalogCache.save(catalog, stamp: stamp, order: order, to: path, baseID: baseID, mark: mark)
         }

@@ -32,11 +32,13 @@ public struct CatalogStore: Sendable {
     /// The snapshot on disk is not usable or lags the catalog: the next refresh writes it.
     var needsWrite: Bool
     /// Whether a snapshot that rewrites only the small state file is written on a thread of
-    /// its own while the caller goes on answering (`WritesBehind`: `WritesBehind.finish()`
+    /// its own while the caller goes on answering (`WritesBehind`: `WritesBehind.shared.finish()`
     /// waits for it, and the next write waits for it first): what a command sets, so that its
     /// answer does not wait for the write. Such a write's failure is not reported (the next
     /// command finds the snapshot behind and reads the changed notes again).
     public var writesBehind = false
+    /// Where its writes behind are started and waited for (a test gives writes of its own).
+    var writes = WritesBehind.shared
     /// Why the snapshot could not be used when loading, for the first refresh's report.
     private var loadIssue: CacheError?
     /// Done once the base file a rebuild replaced is gone (waited for after the state file

@@ -9,6 +9,9 @@ import Testing
 /// write in place would have written, so the next opening reads no note or folder again.
 @Suite("The snapshot written behind a command's answer", .serialized)
 struct CatalogWritesBehindTests {
+    /// Writes of this test's own: no other test's writes count among them, or are waited for.
+    let writes = WritesBehind()
+
     /// A vault of `count` notes with a snapshot whose base `catalog.bin` holds.
     static func vault(_ count: Int) throws -> (TestVault, [String]) {
         let folder = try TestVault()
@@ -54,12 +57,13 @@ struct CatalogWritesBehindTests {
         let parsed = Parsed()
         var store = Self.reopened(folder, parsed)
         store.writesBehind = true
+        store.writes = writes
         store.defersCompaction = true  // as a command has it: no new base, only the state
         let report = try Self.refresh(&store, folder)
         #expect(report.changed.count == 3 && report.cacheWritten)
         // The catalog answers while the state is being written.
         #expect(try Self.hits(store.catalog, "changed") == Array(names[10..<13]).sorted())
-        WritesBehind.finish()
+        writes.finish()
 
         parsed.clear()
         var next = Self.reopened(folder, parsed)
@@ -76,6 +80,7 @@ struct CatalogWritesBehindTests {
         let parsed = Parsed()
         var store = Self.reopened(folder, parsed)
         store.writesBehind = true
+        store.writes = writes
         store.defersCompaction = true
         for round in 0..<2 {
             try folder.write(names[round], "---\ntitle: t\n---\nRound \(round) edit.\n")
@@ -83,9 +88,9 @@ struct CatalogWritesBehindTests {
             try Self.refresh(&store, folder)
             // The first refresh after loading writes behind; the second one (its stamps a table
             // by then) writes in place, after waiting for the first.
-            #expect(WritesBehind.pending == (round == 0 ? 1 : 0), "round \(round)")
+            #expect(writes.pending == (round == 0 ? 1 : 0), "round \(round)")
         }
-        WritesBehind.finish()
+        writes.finish()
         parsed.clear()
         var next = Self.reopened(folder, parsed)
         try Self.refresh(&next, folder)
@@ -103,6 +108,7 @@ struct CatalogWritesBehindTests {
             var walker = VaultWalker(realRoot: folder.root, ignore: nil)
             walker.clock = TestVault.settledClock
             walker.savesBehind = behind
+            walker.writes = writes
             return walker
         }
         _ = try walker(behind: false).walk(stamps: true)
@@ -110,8 +116,8 @@ struct CatalogWritesBehindTests {
         try folder.write("m/other.md", "---\ntitle: other\n---\nNew.\n")
         let walked = try walker(behind: true).walk(stamps: true)
         #expect(walked.foldersRead >= 2 && walked.notes.count == 14)
-        #expect(WritesBehind.pending == 1)
-        WritesBehind.finish()
+        #expect(writes.pending == 1)
+        writes.finish()
         #expect(try walker(behind: false).walk(stamps: true).foldersRead == 0, "the listings saved behind are on disk")
     }
 }
