@@ -135,7 +135,8 @@ extension LinkExtractor.Scanner {
 
     /// Backslash escapes of ASCII punctuation removed (`\(` → `(`).
     private func unescaped(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
+        // Byte by byte: `contains` of a string is Foundation's search, tens of times slower.
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         var result = ""
         var escaping = false
         for character in text {
@@ -156,7 +157,7 @@ extension LinkExtractor.Scanner {
     /// Percent-encoding decoded (`My%20Note.md` → `My Note.md`); text that does not decode to
     /// UTF-8 stays as written.
     static func decoded(_ text: String) -> String {
-        guard text.contains("%") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         return text.removingPercentEncoding ?? text
     }
 
