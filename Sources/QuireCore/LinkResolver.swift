@@ -92,7 +92,23 @@ public struct LinkResolver {
 
     /// The key a name is looked up by: lowercased, in canonical composition.
     public static func key(_ name: String) -> String {
-        name.utf8.allSatisfy({ $0 < 0x80 }) ? name.lowercased() : name.lowercased().precomposedStringWithCanonicalMapping
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
+        let lowered = name.lowercased()
+        return isComposed(lowered) ? lowered : lowered.precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether `text` is in canonical composition as it is because each of its scalars is
+    /// one that composition leaves alone wherever it stands (Unicode's NFC quick check says
+    /// yes, and it combines with nothing before it): below U+0300 (Latin with its accents
+    /// precomposed), a CJK ideograph, kana, a Hangul syllable. Foundation's composition of a
+    /// whole string costs a hundred times this look; false sends any other text to it.
+    static func isComposed(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0..<0x300, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return true
+            default: return false
+            }
+        }
     }
 
     /// Where `link`, written in the note at `source`, leads.

@@ -39,4 +39,32 @@ import Testing
             }
         }
     }
+
+    /// `LinkResolver.key` leaves text whose every scalar composition leaves alone as it is
+    /// lowercased (`LinkResolver.isComposed`) and composes any other: each key is the one
+    /// Foundation's composition makes, byte for byte — for every scalar of the ranges passed
+    /// over, alone and after a letter, and for random text of accents in both forms, jamo,
+    /// kana with voicing marks, compatibility ideographs and singletons (Ω, K, Å).
+    @Test func keysAreComposedAsFoundationComposesThem() {
+        func general(_ name: String) -> String { name.lowercased().precomposedStringWithCanonicalMapping }
+        let ranges: [ClosedRange<UInt32>] = [0x80...0x2FF, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3]
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                for name in [String(Character(scalar)), "a" + String(Character(scalar)), "가" + String(Character(scalar))] {
+                    #expect(Array(LinkResolver.key(name).utf8) == Array(general(name).utf8), "\(name.debugDescription)")
+                }
+            }
+        }
+        let pieces = ["a", "É", "e\u{301}", "E\u{301}", "\u{301}", "ö", "o\u{308}", "ß", "İ", "ǅ", "Ω", "\u{2126}", "\u{212A}",
+                      "\u{212B}", "가", "\u{1100}", "\u{1161}", "\u{11A8}", "각", "か", "\u{3099}", "\u{309B}", "カ", "日本",
+                      "\u{F900}", "\u{FA10}", "ﬁ", "Ⅻ", "ạ\u{302}", "a\u{323}\u{302}", " ", "/", ".md"]
+        var random = SeededGenerator(seed: 6)
+        for _ in 0..<20_000 {
+            var name = ""
+            for _ in 0..<Int.random(in: 1...6, using: &random) { name += pieces.randomElement(using: &random) ?? "" }
+            #expect(Array(LinkResolver.key(name).utf8) == Array(general(name).utf8), "\(name.debugDescription)")
+        }
+        #expect(!LinkResolver.isComposed("e\u{301}") && !LinkResolver.isComposed("가\u{11A8}") && LinkResolver.isComposed("café 日本"))
+    }
 }
