@@ -80,8 +80,19 @@ public enum NoteFields {
     /// `first` then the tags of `second` not in it, each once (compared ignoring case).
     public static func merging(_ first: [String], _ second: [String]) -> [String] {
         if second.isEmpty && first.count < 2 { return first }
-        var seen = Set<String>()
-        return (first + second).filter { seen.insert($0.lowercased()).inserted }
+        let all = first + second
+        guard all.count <= 16 else {
+            var seen = Set<String>()
+            return all.filter { seen.insert($0.lowercased()).inserted }
+        }
+        // Few tags (most notes): compared with those kept, not hashed.
+        var kept: [String] = []
+        return all.filter { tag in
+            let key = tag.lowercased()
+            guard !kept.contains(key) else { return false }
+            kept.append(key)
+            return true
+        }
     }
 
     /// A scalar as text (`2024` → "2024"); nil for null, lists and maps.

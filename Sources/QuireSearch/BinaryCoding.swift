@@ -76,10 +76,13 @@ struct BinaryWriter {
         strings(record.aliases); date(record.createdAt); date(record.updatedAt); int(record.words)
         u8(DateSourceCode.code(record.createdAtSource)); u8(DateSourceCode.code(record.updatedAtSource))
         entries(record.extraFrontMatter)
-        var full = BinaryWriter()
-        full.entries(record.frontMatter)
-        u32(UInt32(full.bytes.count))
-        bytes.append(contentsOf: full.bytes)
+        // The full front matter after its length, written in place and the length set after.
+        let lengthAt = bytes.count
+        u32(0)
+        entries(record.frontMatter)
+        withUnsafeBytes(of: UInt32(bytes.count - lengthAt - 4).littleEndian) { length in
+            bytes.replaceSubrange(lengthAt..<lengthAt + 4, with: length)
+        }
         u32(UInt32(record.problems.count))
         for problem in record.problems {
             string(problem.kind.rawValue); int(problem.line ?? -1); string(problem.message)
