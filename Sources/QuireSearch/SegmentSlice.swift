@@ -26,14 +26,10 @@ struct SegmentSlice: TokenSink {
     /// and `finishDocument` (no copy of a slice can be made while it adds a document).
     private var exclusive = false
     private var folded: [UInt8] = []
-    /// Terms waiting for their ids, back to back in the first `pendingCount` bytes, and where
-    /// each ends: looked up together (`TermTable.exclusiveIDs`) when `batchSize` are there and
-    /// at each field's end. The bytes are room made once (grown only for a longer batch) and
-    /// copied into with `memcpy`, or lowercased on the way for an ASCII word with capitals: no
-    /// growth check per byte, no second copy through `folded`.
-    private var pendingBytes = [UInt8](repeating: 0, count: 1024)
-    private var pendingCount = 0
-    private var pendingEnds: [Int] = []
+    /// Terms waiting for their ids: looked up together (`TermTable.exclusiveIDs`) when
+    /// `batchSize` are there and at each field's end. An ASCII word is copied in lowercased on
+    /// the way, eight bytes at a time; no second copy through `folded`.
+    private var pending = PendingTerms(batchSize: SegmentSlice.batchSize)
     private var needsSeparator = false
     private var fieldsClosed = 0
     private var titleLength = 0
@@ -73,13 +69,19 @@ struct SegmentSlice: TokenSink {
     private mutating func beginDocument() {
         table.makeExclusive()
         forward.makeExclusive()
+        makePendingExclusive()
         exclusive = true
+    }
+
+    /// Gives this slice its own terms waiting when a copy shares them.
+    private mutating func makePendingExclusive() {
+        if !isKnownUniquelyReferenced(&pending) { pending = PendingTerms(copying: pending) }
     }
 
     mutating func appendToken(_ token: UnsafeBufferPointer<UInt8>, isASCII: Bool, isCJK: Bool) {
         if isASCII {
-            // Most words of most notes are already folded; the others are lowercased as copied.
-            appendTerm(token, lowercasing: ASCIIChunk.containsUpper(token))
+            // Lowercased as copied (most words of most notes already are).
+            appendTerm(token, ascii: true)
             return
         }
         folded.removeAll(keepingCapacity: true)
@@ -95,60 +97,38 @@ struct SegmentSlice: TokenSink {
 
     @inline(__always)
     mutating func appendTerm(_ term: UnsafeBufferPointer<UInt8>) {
-        appendTerm(term, lowercasing: false)
+        appendTerm(term, ascii: false)
     }
 
-    /// `appendTerm` of `term`, its ASCII capitals lowercased first when `lowercasing`.
+    /// `appendTerm` of `term`, its ASCII capitals lowercased on the way when `ascii` (a word of
+    /// ASCII bytes alone).
     @inline(__always)
-    private mutating func appendTerm(_ term: UnsafeBufferPointer<UInt8>, lowercasing: Bool) {
+    private mutating func appendTerm(_ term: UnsafeBufferPointer<UInt8>, ascii: Bool) {
         if needsSeparator {
             forward.appendSeparator()  // no term waits: a field's are looked up at its end
             needsSeparator = false
         }
-        let start = pendingCount
-        let end = start &+ term.count
-        if end > pendingBytes.count { growPending(to: end) }
-        pendingBytes.withUnsafeMutableBufferPointer { room in
-            guard let target = room.baseAddress.map({ $0 + start }), let source = term.baseAddress else { return }
-            if lowercasing {
-                for index in 0..<term.count {
-                    let byte = source[index]
-                    target[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-                }
-            } else {
-                target.update(from: source, count: term.count)
-            }
-        }
-        pendingCount = end
-        pendingEnds.append(end)
+        if !exclusive { makePendingExclusive() }  // a token outside `add`: checked each time
+        pending.append(term, ascii: ascii)
         documentTokens += 1
         if term.first != Attribute.marker { textLength += 1 }
-        if pendingEnds.count == Self.batchSize { lookUpPending() }
-    }
-
-    /// Makes room for `count` pending bytes (a batch longer than any before: rare).
-    @inline(never)
-    private mutating func growPending(to count: Int) {
-        pendingBytes.append(contentsOf: repeatElement(0, count: max(count, 2 * pendingBytes.count) - pendingBytes.count))
+        if pending.terms == Self.batchSize { lookUpPending() }
     }
 
     /// Gives the waiting terms their ids in the forward index, in order.
     private mutating func lookUpPending() {
-        guard !pendingEnds.isEmpty else { return }
+        let waiting = pending
+        guard waiting.terms > 0 else { return }
         if !exclusive {  // a token outside `add`: checked each time
             table.makeExclusive()
             forward.makeExclusive()
         }
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: pendingEnds.count) { ids in
-            let count = pendingCount
-            pendingBytes.withUnsafeBufferPointer { room in
-                let terms = UnsafeBufferPointer(rebasing: room[..<count])
-                pendingEnds.withUnsafeBufferPointer { ends in table.exclusiveIDs(of: terms, ends: ends, into: ids) }
-            }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: waiting.terms) { ids in
+            table.exclusiveIDs(of: UnsafeBufferPointer(start: waiting.bytes, count: waiting.count),
+                               ends: UnsafeBufferPointer(start: waiting.ends, count: waiting.terms), into: ids)
             for id in ids { forward.appendExclusive(id) }
         }
-        pendingCount = 0
-        pendingEnds.removeAll(keepingCapacity: true)
+        waiting.removeAll()
     }
 
     mutating func endField() {
