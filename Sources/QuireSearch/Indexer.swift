@@ -170,7 +170,9 @@ struct Indexer {
     /// Reads a whole file (sized by `fstat`, or by `size` when the caller has just seen the
     /// file's size, which saves a system call per note; read straight into memory the result
     /// then owns: `Data(count:)` would zero every byte first). The file is read to its end
-    /// whatever the size said.
+    /// whatever the size said; a read that stops short of the buffer with exactly that size read
+    /// is the end of a regular file, where another read would return nothing (a system call
+    /// per note saved), and any other stop reads on.
     static func readFile(_ path: String, size: UInt64? = nil) -> Result<Data, IndexFailure.Reason> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.cannotRead(String(cString: strerror(errno)))) }
@@ -183,6 +185,7 @@ struct Indexer {
             guard fstat(descriptor, &status) == 0 else { return .failure(.cannotRead(String(cString: strerror(errno)))) }
             capacity = Int(status.st_size) + 1
         }
+        let expected = capacity - 1
         // Freed here on failure, else by the returned `Data` (`.free`).
         guard var buffer = malloc(capacity) else { return .failure(.cannotRead("out of memory")) }
         var filled = 0
@@ -202,8 +205,11 @@ struct Indexer {
                 free(buffer)
                 return .failure(.cannotRead(reason))
             }
-            if count == 0 { return .success(Data(bytesNoCopy: buffer, count: filled, deallocator: .free)) }
+            let stoppedShort = count < capacity - filled
             filled += count
+            if count == 0 || (stoppedShort && filled == expected) {
+                return .success(Data(bytesNoCopy: buffer, count: filled, deallocator: .free))
+            }
         }
     }
 }
