@@ -98,6 +98,39 @@ public enum ASCIIChunk {
         Int(truncatingIfNeeded: ((mask >> 7) &* lowBits) >> 56)
     }
 
+    /// 0x80 in the bytes of `word` that are zero, exactly (no borrow reaches another byte).
+    @inlinable @inline(__always)
+    public static func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
+    }
+
+    /// 0x80 in the bytes of `chunk` equal to `byte`.
+    @inlinable @inline(__always)
+    public static func bytes(_ chunk: UInt64, equalTo byte: UInt8) -> UInt64 {
+        zeroBytes(chunk ^ (lowBits &* UInt64(byte)))
+    }
+
+    /// The first position from `start` on (before `end`) of `bytes` holding `first`, `second` or
+    /// `third`, eight bytes at a time; `end` when there is none.
+    @inlinable @inline(__always)
+    public static func firstIndex(of first: UInt8, _ second: UInt8, _ third: UInt8, in bytes: UnsafeBufferPointer<UInt8>,
+                                  from start: Int, end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return end }
+        var index = start
+        while index &+ 8 <= end {
+            let chunk = load(base + index)
+            let found = self.bytes(chunk, equalTo: first) | self.bytes(chunk, equalTo: second) | self.bytes(chunk, equalTo: third)
+            if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+        while index < end {
+            let byte = base[index]
+            if byte == first || byte == second || byte == third { return index }
+            index &+= 1
+        }
+        return end
+    }
+
     /// 0x80 in the bytes of an ASCII `chunk` that are uppercase letters.
     @inlinable @inline(__always)
     public static func upperBytes(_ chunk: UInt64) -> UInt64 {

@@ -149,6 +149,10 @@ public enum LinkExtractor {
             codeSpans = CodeSpanReader(bytes, line: line)
             if !unclosedTitles.isEmpty { unclosedTitles.removeAll(keepingCapacity: true) }
             while index < end {
+                // Only these three bytes stop the scan: found eight bytes at a time.
+                index = ASCIIChunk.firstIndex(of: UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: "["), in: bytes,
+                                              from: index, end: end)
+                guard index < end else { break }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "`") {
                     index = codeSpans.after(index)
@@ -180,8 +184,14 @@ public enum LinkExtractor {
         mutating func wikilink(open: Int, start: Int, embed: Bool, end: Int, location: NoteLink.Location) -> Int? {
             let contentStart = open + 2
             var close = contentStart
-            while close + 1 < end, !(bytes[close] == UInt8(ascii: "]") && bytes[close + 1] == UInt8(ascii: "]")) {
-                if bytes[close] == UInt8(ascii: "[") && bytes[close + 1] == UInt8(ascii: "[") { return nil }
+            // The first `]]` (a `[[` before it: none), looking only at brackets, eight bytes at a time.
+            while true {
+                close = ASCIIChunk.firstIndex(of: UInt8(ascii: "]"), UInt8(ascii: "["), UInt8(ascii: "["), in: bytes,
+                                              from: close, end: end - 1)
+                guard close + 1 < end, bytes[close + 1] != bytes[close] else {
+                    if close + 1 < end, bytes[close] == UInt8(ascii: "[") { return nil }
+                    break
+                }
                 close += 1
             }
             guard close + 1 < end, close > contentStart else { return nil }

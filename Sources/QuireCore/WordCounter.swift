@@ -73,18 +73,13 @@ public enum WordCounter {
     @inline(__always)
     private static func nextRunStart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, colon: Bool) -> Int {
         guard let base = bytes.baseAddress else { return end }
-        /// 0x80 in the bytes of `word` that are zero, exactly (no borrow reaches another byte).
-        func zeroBytes(_ word: UInt64) -> UInt64 {
-            ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
-        }
         // With 0x20 set in every byte: `]` reads as 0x7D, `<` as 0x3C, `:` as 0x3A, `D` as `d` (0x64).
         let third: UInt8 = colon ? 0x3A : 0x64
-        let thirds = UInt64(third) &* 0x0101_0101_0101_0101
         var index = start
         while index &+ 8 <= end {
             let lowered = ASCIIChunk.load(base + index) | 0x2020_2020_2020_2020
-            let found = zeroBytes(lowered ^ 0x7D7D_7D7D_7D7D_7D7D) | zeroBytes(lowered ^ 0x3C3C_3C3C_3C3C_3C3C)
-                | zeroBytes(lowered ^ thirds)
+            let found = ASCIIChunk.bytes(lowered, equalTo: 0x7D) | ASCIIChunk.bytes(lowered, equalTo: 0x3C)
+                | ASCIIChunk.bytes(lowered, equalTo: third)
             if found != 0 { return index &+ found.trailingZeroBitCount / 8 }
             index &+= 8
         }

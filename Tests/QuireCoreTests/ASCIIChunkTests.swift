@@ -29,6 +29,29 @@ struct ASCIIChunkTests {
         #expect(!ASCIIChunk.containsUpper(UnsafeBufferPointer(start: nil, count: 0)))
     }
 
+    /// The first of three bytes found eight at a time is the one a byte loop finds: random
+    /// buffers of few distinct bytes (the three among them, bytes above 0x7F too), from every
+    /// start to every end.
+    @Test func firstIndexOfThreeBytesIsTheByteLoops() {
+        var random = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x60, 0x5C, 0x5B, 0x5D, 0x61, 0x20, 0x00, 0xFF, 0xE0, 0x80, 0x7F, 0x1B]
+        for _ in 0..<300 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                Int.random(in: 0..<6, using: &random) == 0 ? alphabet[Int.random(in: 0..<3, using: &random)]
+                    : alphabet[Int.random(in: 3..<alphabet.count, using: &random)]
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                for end in 0...buffer.count {
+                    for start in 0...end {
+                        let wanted = (start..<end).first { [0x60, 0x5C, 0x5B].contains(buffer[$0]) } ?? end
+                        let found = ASCIIChunk.firstIndex(of: 0x60, 0x5C, 0x5B, in: buffer, from: start, end: end)
+                        #expect(found == wanted, "\(bytes) from \(start) to \(end)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Random buffers of every length up to 40 with bytes at and around the bounds: eight at a
     /// time (and the overlapping last eight) gives what a byte loop gives.
     @Test func allInRangeAgreesWithAByteLoop() {

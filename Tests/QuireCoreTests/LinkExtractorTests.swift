@@ -34,6 +34,16 @@ struct LinkExtractorTests {
         #expect(found[0].column == 5)
     }
 
+    /// A wikilink ends at the first `]]` after it and is none when a `[[` comes first (the
+    /// brackets are looked for eight bytes at a time): at every offset of a chunk.
+    @Test func wikilinksEndAtTheirFirstDoubleBracket() {
+        for padding in 0..<17 {
+            let text = String(repeating: "a", count: padding) + " [[a [[b]] c]] [[x]y]] [[]] [[z] [[w]\n"
+            #expect(links(text).map(\.target) == ["b", "x]y"], "\(padding)")
+            #expect(links(String(repeating: "q", count: padding) + "[[n]]").map(\.target) == ["n"], "\(padding)")
+        }
+    }
+
     @Test func selfLinksAndTableEscapes() {
         let text = "| a | [[Note\\|label]] |\n[[#Heading]] [[]] [[ spaced ]]\n"
         let found = links(text)
