@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Quire — a plain-text notes vault synced through git.
 // No SwiftPM package dependencies: C libraries come from Debian (systemLibrary targets, and C
-// targets that open libgit2 and ICU on first use).
+// targets that open libgit2 and ICU on first use); CPrefetch is a compiler hint, no library.
 import PackageDescription
 
 let package = Package(
@@ -27,9 +27,12 @@ let package = Package(
         // ICU headers clash with Foundation's own copy of ICU when imported into Swift. libicuuc is
         // opened on first use (Sources/CICU/word_breaks.c), not linked.
         .target(name: "CICU"),
+        // The compiler's prefetch hint behind an inline C function (Swift has none): a rebuild
+        // asks for each term's slot as it reads the term (Sources/CPrefetch).
+        .target(name: "CPrefetch"),
         .target(name: "QuireCore", dependencies: ["CYAML"]),
         .target(name: "QuireGit", dependencies: ["CLibGit2"]),
-        .target(name: "QuireSearch", dependencies: ["QuireCore", "CICU", "CMalloc"]),
+        .target(name: "QuireSearch", dependencies: ["QuireCore", "CICU", "CMalloc", "CPrefetch"]),
         .target(name: "QuireSync", dependencies: ["QuireCore", "QuireGit"]),
         // Markdown rendered for the terminal and as HTML pages of a static site (cmark-gfm).
         .target(name: "QuireRender", dependencies: ["QuireCore", "CCMark"]),

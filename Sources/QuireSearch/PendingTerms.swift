@@ -15,6 +15,8 @@ final class PendingTerms {
     let ends: UnsafeMutablePointer<Int>
     /// How many terms wait.
     private(set) var terms = 0
+    /// Each term's head and hash, set by the slice as it appends the term (`TermTable.prefetchKey`).
+    let keys: UnsafeMutablePointer<TermKey>
     /// How many bytes `bytes` holds, without the eight of room past them.
     private var capacity = 1024
     /// How many terms wait at most.
@@ -25,6 +27,7 @@ final class PendingTerms {
         self.batchSize = batchSize
         bytes = .allocate(capacity: capacity + 8)
         ends = .allocate(capacity: batchSize)
+        keys = .allocate(capacity: batchSize)
     }
 
     /// A copy of `other`'s waiting terms, for a slice that was copied (`SegmentSlice`).
@@ -33,6 +36,7 @@ final class PendingTerms {
         if other.count > capacity { grow(to: other.count) }
         bytes.update(from: other.bytes, count: other.count)
         ends.update(from: other.ends, count: other.terms)
+        keys.update(from: other.keys, count: other.terms)
         count = other.count
         terms = other.terms
     }
@@ -40,6 +44,7 @@ final class PendingTerms {
     deinit {
         bytes.deallocate()
         ends.deallocate()
+        keys.deallocate()
     }
 
     /// Appends `term` (fewer than `batchSize` terms waiting), its ASCII capitals lowercased when
@@ -70,6 +75,12 @@ final class PendingTerms {
         count &+= length
         ends[terms] = count
         terms &+= 1
+    }
+
+    /// The last term appended (some waiting).
+    var last: UnsafeBufferPointer<UInt8> {
+        let start = terms > 1 ? ends[terms - 2] : 0
+        return UnsafeBufferPointer(start: bytes + start, count: count - start)
     }
 
     /// Forgets the terms (once they have their ids).

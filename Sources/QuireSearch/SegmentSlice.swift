@@ -110,6 +110,8 @@ struct SegmentSlice: TokenSink {
         }
         if !exclusive { makePendingExclusive() }  // a token outside `add`: checked each time
         pending.append(term, ascii: ascii)
+        // Its slot asked for now: in the cache by the time the batch is looked up.
+        pending.keys[pending.terms - 1] = table.prefetchKey(pending.last)
         documentTokens += 1
         if term.first != Attribute.marker { textLength += 1 }
         if pending.terms == Self.batchSize { lookUpPending() }
@@ -125,7 +127,8 @@ struct SegmentSlice: TokenSink {
         }
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: waiting.terms) { ids in
             table.exclusiveIDs(of: UnsafeBufferPointer(start: waiting.bytes, count: waiting.count),
-                               ends: UnsafeBufferPointer(start: waiting.ends, count: waiting.terms), into: ids)
+                               ends: UnsafeBufferPointer(start: waiting.ends, count: waiting.terms),
+                               keys: UnsafeBufferPointer(start: waiting.keys, count: waiting.terms), into: ids)
             for id in ids { forward.appendExclusive(id) }
         }
         waiting.removeAll()

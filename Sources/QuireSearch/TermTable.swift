@@ -1,3 +1,4 @@
+import CPrefetch
 import Foundation
 import QuireCore
 
@@ -55,12 +56,12 @@ struct TermTable {
             for index in ends.indices { ids[index] = exclusiveID(for: terms) }
             return
         }
-        withUnsafeTemporaryAllocation(of: (head: UInt64, hash: UInt64).self, capacity: ends.count) { keys in
+        withUnsafeTemporaryAllocation(of: TermKey.self, capacity: ends.count) { keys in
             var begin = 0
             for index in 0..<ends.count {
                 let key = UnsafeBufferPointer(start: start + begin, count: ends[index] &- begin)
                 let head = Self.head(key)
-                keys[index] = (head, Self.hash(key, head: head))
+                keys[index] = TermKey(head: head, hash: Self.hash(key, head: head))
                 begin = ends[index]
             }
             // The loads in a loop of their own, a few instructions each: all of them are under
@@ -69,13 +70,35 @@ struct TermTable {
             let (base, mask) = (slots.base, UInt64(slots.count - 1))
             for index in 0..<ends.count { touched |= base[Int(truncatingIfNeeded: keys[index].hash & mask)].meta }
             touchedSlots = touched  // the loads above must happen: their result is kept
-            begin = 0
-            for index in 0..<ends.count {
-                let key = UnsafeBufferPointer(start: start + begin, count: ends[index] &- begin)
-                let slot = exclusiveSlot(for: key, head: keys[index].head, hash: keys[index].hash)
-                ids[index] = UInt32(truncatingIfNeeded: slots.base[slot].meta & 0xFFFF_FFFF) &- 1
-                begin = ends[index]
-            }
+            exclusiveIDs(of: terms, ends: ends, keys: UnsafeBufferPointer(keys), into: ids)
+        }
+    }
+
+    /// The head and hash `exclusiveIDs(of:ends:keys:into:)` looks `key` up by, its slot asked
+    /// for meanwhile (`quire_prefetch`): called as each term is read, the slots of a batch are
+    /// in the cache by the time it is looked up.
+    @inline(__always)
+    func prefetchKey(_ key: UnsafeBufferPointer<UInt8>) -> TermKey {
+        let head = Self.head(key)
+        let hash = Self.hash(key, head: head)
+        if slots.count > 0 { quire_prefetch(slots.base + (Int(truncatingIfNeeded: hash) & (slots.count - 1))) }
+        return TermKey(head: head, hash: hash)
+    }
+
+    /// `exclusiveIDs(of:ends:into:)` given each term's head and hash (`prefetchKey`).
+    @inline(__always)
+    mutating func exclusiveIDs(of terms: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>,
+                               keys: UnsafeBufferPointer<TermKey>, into ids: UnsafeMutableBufferPointer<UInt32>) {
+        guard let start = terms.baseAddress else {
+            for index in ends.indices { ids[index] = exclusiveID(for: terms) }
+            return
+        }
+        var begin = 0
+        for index in 0..<ends.count {
+            let key = UnsafeBufferPointer(start: start + begin, count: ends[index] &- begin)
+            let slot = exclusiveSlot(for: key, head: keys[index].head, hash: keys[index].hash)
+            ids[index] = UInt32(truncatingIfNeeded: slots.base[slot].meta & 0xFFFF_FFFF) &- 1
+            begin = ends[index]
         }
     }
 
@@ -244,6 +267,12 @@ struct TermTable {
 }
 
 /// One slot of a `TermTable`: a term's head and meta word (16 bytes).
+/// What a term is looked up by: its first eight bytes (zero padded) and its hash.
+struct TermKey {
+    var head: UInt64
+    var hash: UInt64
+}
+
 struct TermSlot {
     var head: UInt64
     var meta: UInt64

@@ -39,8 +39,9 @@ struct TermTableTests {
     /// get the ids they get one at a time, new terms numbered in the order they come.
     @Test func batchedLookupsGiveTheIDsOfSingleOnes() {
         var random = SeededGenerator(seed: 16)
-        var (batched, single) = (TermTable(), TermTable())
+        var (batched, single, prefetched) = (TermTable(), TermTable(), TermTable())
         batched.makeExclusive()
+        prefetched.makeExclusive()
         for _ in 0..<2_000 {
             let terms = (0..<Int.random(in: 1...SegmentSlice.batchSize, using: &random)).map { _ in
                 (0..<Int.random(in: 0...20, using: &random)).map { _ in UInt8.random(in: 0x61...0x64, using: &random) }
@@ -57,9 +58,20 @@ struct TermTableTests {
                     ends.withUnsafeBufferPointer { batched.exclusiveIDs(of: bytes, ends: $0, into: ids) }
                 }
             }
+            // The same batch with each term's key made (and its slot asked for) as it is read.
+            let keys = terms.map { term in term.withUnsafeBufferPointer { prefetched.prefetchKey($0) } }
+            var prefetchedIDs = [UInt32](repeating: .max, count: terms.count)
+            prefetchedIDs.withUnsafeMutableBufferPointer { ids in
+                bytes.withUnsafeBufferPointer { bytes in
+                    ends.withUnsafeBufferPointer { ends in
+                        keys.withUnsafeBufferPointer { prefetched.exclusiveIDs(of: bytes, ends: ends, keys: $0, into: ids) }
+                    }
+                }
+            }
             #expect(ids == terms.map { term in term.withUnsafeBufferPointer { single.id(for: $0) } })
+            #expect(prefetchedIDs == ids)
         }
-        #expect(batched.count == single.count && batched.count > 4_096)
+        #expect(batched.count == single.count && prefetched.count == single.count && batched.count > 4_096)
     }
 
     /// A slice counts each term's documents and occurrences from its forward index once it is
