@@ -62,7 +62,9 @@ final class StampsAhead: @unchecked Sendable {
         }
         if start {
             idle.enter()
-            DispatchQueue.global().async { [self] in
+            // A thread of its own, not the dispatch pool's: a walk on a pool thread waiting for a
+            // block queued behind it could wait for ever once the pool's few threads all wait.
+            Thread.detachNewThread { [self] in
                 drain(asThread: true)
                 idle.leave()
             }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// Cache files a command writes on a thread of their own while it answers (the catalog's state
@@ -21,7 +22,8 @@ public final class WritesBehind: Sendable {
         finish()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async {
+        // A thread of its own, not the dispatch pool's (whose few threads may all be waiting).
+        Thread.detachNewThread {
             work()
             group.leave()
         }

@@ -78,7 +78,7 @@ extension CatalogStore {
     /// table of every path: base slots keep their stored stamps (a touched note its new one)
     /// and their order; the few notes of the recent-changes segment are sorted and merged in.
     static func patchedSlots(_ catalog: Catalog, _ cached: CachedStamps,
-                                     _ changes: [ExactPath: StoredStamp?]) -> ((Int) -> StoredStamp?, [UInt32]) {
+                             _ changes: [ExactPath: StoredStamp?]) -> ((Int) -> StoredStamp?, [UInt32]) {
         let baseCount = catalog.base.count
         var touched: [Int: StoredStamp] = [:]
         for (path, stamp) in changes {
