@@ -76,7 +76,7 @@ public enum ASCIIChunk {
     @inlinable
     public static func allInRange(_ bytes: UnsafeRawBufferPointer, _ low: UInt8, _ high: UInt8) -> Bool {
         guard let base = bytes.baseAddress, bytes.count >= 8 else { return bytes.allSatisfy { $0 >= low && $0 <= high } }
-        func fits(_ chunk: UInt64) -> Bool { chunk & highBits == 0 && inRange(chunk, low, high) == highBits }
+        func fits(_ chunk: UInt64) -> Bool { isASCII(chunk) && inRange(chunk, low, high) == highBits }
         var index = 0
         while index &+ 8 <= bytes.count {
             if !fits(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return false }

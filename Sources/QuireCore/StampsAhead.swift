@@ -91,9 +91,11 @@ final class StampsAhead: @unchecked Sendable {
 
     /// The stamps of every note of the lists (`hand`'s arguments, complete), in order: the rest
     /// is handed over in small batches, so that the two threads end together, and the batches
-    /// not yet taken are taken on this thread beside the other.
+    /// not yet taken are taken on this thread beside the other. When nothing was handed over (a
+    /// vault of fewer notes than a batch), all of them over the cores, with no thread started.
     func finish(_ directories: [String], _ descriptors: [Int32], _ noteDirectory: [Int32], _ names: [UInt8],
                 _ nameStart: [Int32], _ viaLink: [Bool]) -> [FileStamp?] {
+        if handed == 0 { return VaultWalker.stamps(directories, descriptors, noteDirectory, names, nameStart, viaLink) }
         while handed < noteDirectory.count {
             hand(directories, descriptors, noteDirectory, names, nameStart, viaLink,
                  end: min(noteDirectory.count, handed + Self.lastBatch))

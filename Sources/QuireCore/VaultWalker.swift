@@ -239,11 +239,7 @@ struct VaultWalker {
         listing.foldersRead = readAgain
         listing.folders.sort()
         if let ahead {
-            if ahead.handed == 0 {
-                listing.stamps = Self.stamps(directories, descriptors, noteDirectory, noteNames, nameStart, viaLink)
-            } else {
-                listing.stamps = ahead.finish(directories, descriptors, noteDirectory, noteNames, nameStart, viaLink)
-            }
+            listing.stamps = ahead.finish(directories, descriptors, noteDirectory, noteNames, nameStart, viaLink)
         }
         return listing
     }
