@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import Testing
 
 /// `quire edit` / `show` without a NOTE: a picker on a terminal (built in, or fzf when on PATH),
@@ -129,8 +130,7 @@ struct NotePickerTests {
     static func fakeFzf(_ body: String) throws -> (path: String, folder: URL) {
         let folder = try Harness.temporaryDirectory("quire-fzf")
         let script = "#!/bin/sh\ncat > \"\(folder.path)/candidates\"\nprintf '%s\\n' \"$@\" > \"\(folder.path)/arguments\"\n\(body)\n"
-        try Harness.write(script, to: folder.appendingPathComponent("fzf"))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.appendingPathComponent("fzf").path)
+        try ExecutableScript.write(script, to: folder.appendingPathComponent("fzf"))
         return (folder.path + ":" + searchPath, folder)
     }
 

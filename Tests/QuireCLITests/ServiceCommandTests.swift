@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,8 +19,7 @@ struct ServiceCommandTests {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         if let code {
             let script = bin.appendingPathComponent("systemctl")
-            try Harness.write("#!/bin/sh\necho \"$*\" >> '\(calls.path)'\necho 'Failed to connect to bus' >&2\nexit \(code)\n", to: script)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            try ExecutableScript.write("#!/bin/sh\necho \"$*\" >> '\(calls.path)'\necho 'Failed to connect to bus' >&2\nexit \(code)\n", to: script)
         }
         return (vault, config, calls, ["XDG_CONFIG_HOME": config.path, "PATH": bin.path])
     }

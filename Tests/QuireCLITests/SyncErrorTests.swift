@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -199,8 +200,7 @@ import Testing
         let world = try SyncWorld(bare: bare, url: server.baseURL + "vault.git")
         let a = try world.first("a", notes: ["one.md": SyncMergeTests.base])
         let path = bare.appendingPathComponent("hooks/pre-receive")
-        try Harness.write(hook, to: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path.path)
+        try ExecutableScript.write(hook, to: path)
         try a.write(SyncOptionsTests.fromA, to: "one.md")
         return (try a.run(["sync"]), a)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import Testing
 
 /// A temporary vault made with `quire init`, with helpers to write, read and run in it.
@@ -65,8 +66,7 @@ struct TestVault {
     /// Writes an executable shell script (an editor stand-in) outside the vault and returns its path.
     static func script(_ body: String) throws -> String {
         let url = try Harness.temporaryDirectory("quire-editor").appendingPathComponent("editor.sh")
-        try Harness.write("#!/bin/sh\n" + body + "\n", to: url)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try ExecutableScript.write("#!/bin/sh\n" + body + "\n", to: url)
         return url.path
     }
 

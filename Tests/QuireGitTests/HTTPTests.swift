@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import QuireGit
 import Testing
 
@@ -117,8 +118,7 @@ struct HTTPTests {
         defer { withExtendedLifetime(server) {} }  // the server stops with its value
         let home = temp.path("stuck-home")
         let pidFile = temp.path("helper.pid")
-        try Fixture.write("#!/bin/sh\necho $$ > \(pidFile.path)\nexec sleep 300\n", to: "stuck-helper", in: home)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.appendingPathComponent("stuck-helper").path)
+        try ExecutableScript.write("#!/bin/sh\necho $$ > \(pidFile.path)\nexec sleep 300\n", to: home.appendingPathComponent("stuck-helper"))
         try Fixture.write("[credential]\n\thelper = \(home.appendingPathComponent("stuck-helper").path)\n", to: ".gitconfig", in: home)
         do {
             try #require(try repo.remote(named: "origin")).push(refspecs: ["refs/heads/main:refs/heads/main"],

@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 @testable import QuireGit
 import Testing
 
@@ -148,9 +149,7 @@ import Testing
 
         // A server-side hook refuses the update: git_remote_push returns 0, the callback reports it.
         let hook = temp.path("srv/vault.git/hooks/pre-receive")
-        try FileManager.default.createDirectory(at: hook.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("#!/bin/sh\necho no >&2\nexit 1\n".utf8).write(to: hook)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
+        try ExecutableScript.write("#!/bin/sh\necho no >&2\nexit 1\n", to: hook)
         try Fixture.write("second\n", to: "n.md", in: temp.path("a"))
         try Fixture.commitAll(a, "n2", at: 10)
         do {

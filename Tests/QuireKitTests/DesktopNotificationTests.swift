@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import Testing
 @testable import QuireKit
 
@@ -11,8 +12,7 @@ import Testing
         let log = folder.appendingPathComponent("log")
         for name in names {
             let script = folder.appendingPathComponent(name)
-            try "#!/bin/sh\nprintf '%s|' \"${0##*/}\" \"$@\" >> '\(log.path)'\n".write(to: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            try ExecutableScript.write("#!/bin/sh\nprintf '%s|' \"${0##*/}\" \"$@\" >> '\(log.path)'\n", to: script)
         }
         return (folder, log)
     }
