@@ -132,14 +132,22 @@ public struct VaultLinks: Sendable {
             if let last = runs.last { runs[runs.count - 1] = last.lowerBound..<index }
             runs.append(index..<found.count)
         }
-        var contexts: [Result<[String], CoreError>?] = runs.map { run in
-            guard let table, let edged else { return nil }
-            var texts: [String] = []
-            for index in run {
-                guard let text = table.storedContext(edged[index].edge) else { return nil }
-                texts.append(text)
+        // Each linking note's title and kept lines from the table, which holds every note's
+        // title, found by the edge (no path looked up, no record decoded for it). The table is
+        // unwrapped once: a copy of it per linking note retained and released each of its columns.
+        var contexts = [Result<[String], CoreError>?](repeating: nil, count: runs.count)
+        var titles = [String?](repeating: nil, count: runs.count)
+        if let table, let edged {
+            for (position, run) in runs.enumerated() {
+                titles[position] = table.title(table.source(ofEdge: edged[run.lowerBound].edge))
+                var texts: [String] = []
+                texts.reserveCapacity(run.count)
+                for index in run {
+                    guard let text = table.storedContext(edged[index].edge) else { break }
+                    texts.append(text)
+                }
+                if texts.count == run.count { contexts[position] = .success(texts) }
             }
-            return .success(texts)
         }
         let unread = runs.indices.filter { contexts[$0] == nil }
         let reader = VaultFileReader(vault: vault, paths: unread.map { found[runs[$0].lowerBound].source })
@@ -164,13 +172,10 @@ public struct VaultLinks: Sendable {
         }
         var entries: [BacklinkEntry] = []
         entries.reserveCapacity(found.count)
-        for (run, context) in zip(runs, contexts) {
-            guard let context else { continue }
+        for (position, run) in runs.enumerated() {
+            guard let context = contexts[position] else { continue }
             let source = found[run.lowerBound].source
-            // The table holds every note's title, found by the edge: no path looked up, no
-            // record decoded for it.
-            let title = table.flatMap { table in edged.map { table.title(table.source(ofEdge: $0[run.lowerBound].edge)) } }
-                ?? catalog.record(path: source)?.title ?? source
+            let title = titles[position] ?? catalog.record(path: source)?.title ?? source
             for (backlink, text) in zip(found[run], try context.get()) {
                 entries.append(BacklinkEntry(source: source, sourceTitle: title, link: backlink.link, context: text))
             }

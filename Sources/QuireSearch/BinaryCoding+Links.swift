@@ -81,10 +81,10 @@ extension BinaryReader {
         _ = try u8()  // draft, pinned, title and format flags
         try skipOptionalString()  // color
         if try u8() != 0 { _ = try int() }  // mood
-        if try u8() != 0 { _ = try value() }  // priority
+        if try u8() != 0 { try skipValue() }  // priority
         try skipStrings(); try skipDate(); try skipDate()  // aliases, createdAt, updatedAt
         _ = try int(); _ = try u8(); _ = try u8()  // words, the two date sources
-        _ = try entries()  // extra front matter
+        try skipEntries()  // extra front matter
         try skip(Int(try u32()))  // the whole front matter
         let problems = Int(try u32())
         guard problems <= count - offset else { throw .corrupt("bad problem count") }
@@ -112,6 +112,35 @@ extension BinaryReader {
 
     private mutating func skipDate() throws(CacheError) {
         if try u8() != 0 { try skip(8) }
+    }
+
+    /// Moves past what `value(depth:)` reads, checked as it checks (a depth past 64, a list
+    /// longer than the bytes left, an unknown tag are corrupt), but no string or value made.
+    private mutating func skipValue(depth: Int = 0) throws(CacheError) {
+        guard depth < 64 else { throw .corrupt("value nested too deeply") }
+        switch try u8() {
+        case 0: break
+        case 1: try skip(1)
+        case 2, 3: try skip(8)
+        case 4: try skipString()
+        case 5: try skip(8); try skipString()
+        case 6:
+            let size = Int(try u32())
+            guard size <= count - offset else { throw .corrupt("bad list length") }
+            for _ in 0..<size { try skipValue(depth: depth + 1) }
+        case 7: try skipEntries(depth: depth + 1)
+        default: throw .corrupt("unknown value tag")
+        }
+    }
+
+    /// Moves past what `entries(depth:)` reads (`skipValue`).
+    private mutating func skipEntries(depth: Int = 0) throws(CacheError) {
+        let size = Int(try u32())
+        guard size <= count - offset else { throw .corrupt("bad entry count") }
+        for _ in 0..<size {
+            try skipString()
+            try skipValue(depth: depth)
+        }
     }
 
     /// The links of `links()` without the anchors after them.

@@ -13,7 +13,8 @@ struct RecordLinksTests {
         "title: A title", "tags: [one, two]", "project: Work", "color: red", "mood: 3", "priority: 2",
         "aliases: [Other name, Third]", "created: 2024-01-02", "updated: 2024-03-04T05:06:07Z", "draft: true",
         "pinned: true", "extra: [1, two, {a: b}]", "nested: {x: [1, 2], y: {z: true}}", "mood: not a number",
-        "related: \"[[Beta]]\"", "id: 20240102",
+        "related: \"[[Beta]]\"", "id: 20240102", "ratio: 1.5", "when: 2024-05-06", "nothing:", "flag: false",
+        "deep: {a: {b: {c: [1, {d: 2.5, e: [x, 2024-01-01T10:00:00Z]}]}}}",
     ]
 
     private static func text(_ random: inout SeededGenerator) -> String {
@@ -62,5 +63,46 @@ struct RecordLinksTests {
             }
         }
         #expect(withLinks > 100)
+    }
+
+    /// The other keys of a record (values of every kind, nested) are skipped, not decoded: a
+    /// record that decodes whole, one byte of it changed at random, gives the same links when
+    /// they are read alone, and a value of an unknown kind among those keys is corrupt either way.
+    @Test func skippingTheOtherKeysChecksWhatDecodingChecks() throws {
+        var random = SeededGenerator(seed: 3503)
+        var compared = 0
+        for index in 0..<300 {
+            let note = NoteParser.parse(Data(Self.text(&random).utf8), path: "n\(index).md")
+            var writer = BinaryWriter()
+            writer.record(NoteRecord(note: note))
+            var bytes = writer.bytes
+            bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
+            let (links, decoded) = bytes.withUnsafeBufferPointer { buffer -> ([NoteLink]?, NoteRecord?) in
+                guard let base = buffer.baseAddress else { return (nil, nil) }
+                var skipping = BinaryReader(base: base, count: buffer.count)
+                var whole = BinaryReader(base: base, count: buffer.count)
+                return (try? skipping.recordLinks(), try? whole.record())
+            }
+            if let decoded {
+                #expect(links == decoded.links, "note \(index)")
+                compared += 1
+            }
+        }
+        #expect(compared > 100)
+        // `extra: x` with its value's tag (4: a string) made 9, a tag no value has.
+        let note = NoteParser.parse(Data("---\nextra: x\n---\n[[Alpha]]\n".utf8), path: "n.md")
+        var writer = BinaryWriter()
+        writer.record(NoteRecord(note: note))
+        let key = Array("extra".utf8)
+        let keyAt = try #require((0...(writer.bytes.count - key.count)).first { Array(writer.bytes[$0..<($0 + key.count)]) == key })
+        #expect(writer.bytes[keyAt + key.count] == 4)
+        writer.bytes[keyAt + key.count] = 9
+        writer.bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var skipping = BinaryReader(base: base, count: buffer.count)
+            var whole = BinaryReader(base: base, count: buffer.count)
+            #expect(throws: CacheError.self) { try skipping.recordLinks() }
+            #expect(throws: CacheError.self) { try whole.record() }
+        }
     }
 }
