@@ -112,72 +112,80 @@ public enum NoteFields {
     /// file line. Keys match case-insensitively (ASCII), first occurrence.
     static func apply(to note: inout Note, texts: [String?], lines: [Int], timeZone: TimeZone) {
         let frontMatter = note.frontMatter
-        func position(_ key: String) -> Int? {
-            frontMatter.firstIndex { equalIgnoringASCIICase($0.key, key) }
+        // Each key's first position, found in one pass (not a search of every key for each).
+        let keys = CanonicalKeyPositions(frontMatter)
+        func lookup(_ key: CanonicalKeyPositions.Key) -> FrontMatterEntry? {
+            keys[key].map { frontMatter[$0] }
         }
-        func lookup(_ key: String) -> FrontMatterEntry? {
-            position(key).map { frontMatter[$0] }
-        }
-        func scalar(_ key: String) -> String? {
-            guard let index = position(key) else { return nil }
+        func scalar(_ key: CanonicalKeyPositions.Key) -> String? {
+            guard let index = keys[key] else { return nil }
             let entry = frontMatter[index]
             if index < texts.count, let written = texts[index], text(of: entry.value) != nil { return written }
             if case .list = entry.value { return FrontMatterRenderer.flow(entry.value) }
             return text(of: entry.value)
         }
         var problems: [NoteProblem] = []
-        func problem(_ key: String, _ message: String) {
-            let line = position(key).flatMap { $0 < lines.count ? lines[$0] : nil }
+        func problem(_ key: CanonicalKeyPositions.Key, _ message: String) {
+            let line = keys[key].flatMap { $0 < lines.count ? lines[$0] : nil }
             problems.append(NoteProblem(kind: .badValue, line: line, message: message))
         }
+        // The first of `candidates` the front matter has, read as a date (with the key it is read
+        // under, as spelled in `createdAtKeys` / `updatedAtKeys`).
+        func date(_ candidates: [CanonicalKeyPositions.Key]) -> (Date, String)? {
+            guard let key = candidates.first(where: { keys[$0] != nil }), let entry = lookup(key) else { return nil }
+            if case .null = entry.value { return nil }
+            if let date = Self.date(from: entry.value, timeZone: timeZone) {
+                return (date, CanonicalKeyPositions.spellings[key.rawValue])
+            }
+            problem(key, "'\(entry.key)' is not a date")
+            return nil
+        }
         defer { note.problems += problems }
-        note.id = scalar("id")
-        if let title = scalar("title"), !title.isEmpty {
+        note.id = scalar(.id)
+        if let title = scalar(.title), !title.isEmpty {
             note.title = title
             note.hasTitle = true
         }
-        for (keys, field, source) in [(createdAtKeys, \Note.createdAt, \Note.createdAtSource),
-                                      (updatedAtKeys, \Note.updatedAt, \Note.updatedAtSource)] {
-            guard let (key, entry) = keys.lazy.compactMap({ key in lookup(key).map { (key, $0) } }).first else { continue }
-            if case .null = entry.value { continue }
-            if let date = date(from: entry.value, timeZone: timeZone) {
-                note[keyPath: field] = date
-                note[keyPath: source] = .frontMatter(key)
-            } else {
-                problem(entry.key, "'\(entry.key)' is not a date")
-            }
+        if let (date, key) = date(CanonicalKeyPositions.createdAtKeys) {
+            note.createdAt = date
+            note.createdAtSource = .frontMatter(key)
         }
-        if let entry = lookup("tags") ?? lookup("tag") {
+        if let (date, key) = date(CanonicalKeyPositions.updatedAtKeys) {
+            note.updatedAt = date
+            note.updatedAtSource = .frontMatter(key)
+        }
+        if let entry = lookup(.tags) ?? lookup(.tag) {
             note.tags = tags(from: entry.value)
         } else {
-            note.tags = ["keywords", "categories"].compactMap(lookup).flatMap { tags(from: $0.value) }
+            note.tags = [.keywords, .categories].compactMap(lookup).flatMap { tags(from: $0.value) }
         }
         if note.tags.count > 1 { note.tags = merging(note.tags, []) }
-        note.project = scalar("project")
-        note.color = scalar("color")
-        note.draft = bool(lookup("draft")?.value) ?? false
-        note.pinned = bool(lookup("pinned")?.value) ?? false
+        note.project = scalar(.project)
+        note.color = scalar(.color)
+        let draft = lookup(.draft), pinned = lookup(.pinned)
+        note.draft = bool(draft?.value) ?? false
+        note.pinned = bool(pinned?.value) ?? false
         // A flag that is neither true nor false reads as false: said, not silent (`draft: maybe`).
-        for key in ["draft", "pinned"] {
-            if let entry = lookup(key), entry.value != .null, bool(entry.value) == nil {
-                problem(entry.key, "'\(entry.key)' is not true or false")
+        for (key, entry) in [(CanonicalKeyPositions.Key.draft, draft), (.pinned, pinned)] {
+            if let entry, entry.value != .null, bool(entry.value) == nil {
+                problem(key, "'\(entry.key)' is not true or false")
             }
         }
-        if let entry = lookup("title") {
+        if let entry = lookup(.title) {
             switch entry.value {
-            case .list, .map: problem(entry.key, "'\(entry.key)' is not text")
+            case .list, .map: problem(.title, "'\(entry.key)' is not text")
             default: break
             }
         }
-        if let entry = lookup("mood"), entry.value != .null {
+        if let entry = lookup(.mood), entry.value != .null {
             if let mood = mood(entry.value) {
                 note.mood = mood
             } else {
-                problem("mood", "'mood' is not \(moodRule)")
+                problem(.mood, "'mood' is not \(moodRule)")
             }
         }
-        if let entry = lookup("priority"), entry.value != .null { note.priority = entry.value }
-        if let entry = lookup("aliases") {
+        if let entry = lookup(.priority), entry.value != .null { note.priority = entry.value }
+        if let entry = lookup(.aliases) {
             if case let .list(items) = entry.value { note.aliases = items.compactMap(text(of:)) }
             else if let alias = text(of: entry.value) { note.aliases = [alias] }
         }
