@@ -4,10 +4,12 @@ extension LinkExtractor.Scanner {
     /// Reads the wikilinks of front-matter string values: inside quotes (`related: "[[X]]"`,
     /// `- "[[Y]]"`, `["[[A]]", "[[B]]"]`), or inside a plain scalar that does not start with
     /// `[` (`see: the [[X]] note`); never in a comment. Each link names the top-level key whose
-    /// value holds it.
-    mutating func scanFrontMatter(_ content: Range<Int>) {
+    /// value holds it. Front matter without `[[` holds no link and is not read line by line
+    /// (`skipsWithoutLinks`; most front matter has a `[` or two, `tags: [a, b]`, and no `[[`).
+    mutating func scanFrontMatter(_ content: Range<Int>, skipsWithoutLinks: Bool = true) {
         guard let base = bytes.baseAddress,
               memchr(base + content.lowerBound, Int32(UInt8(ascii: "[")), content.count) != nil else { return }
+        if skipsWithoutLinks && !holdsDoubleBracket(content) { return }
         var key: String?
         var start = content.lowerBound
         while start < content.upperBound {
@@ -26,6 +28,19 @@ extension LinkExtractor.Scanner {
                 scanValue(of: line, from: line.lowerBound, key: key)
             }
         }
+    }
+
+    /// Whether `[[` stands somewhere in `content`: every link of front matter starts with one.
+    private func holdsDoubleBracket(_ content: Range<Int>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var from = content.lowerBound
+        while from < content.upperBound - 1,
+              let found = memchr(base + from, Int32(UInt8(ascii: "[")), content.upperBound - 1 - from) {
+            let at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+            if bytes[at + 1] == UInt8(ascii: "[") { return true }
+            from = at + 1
+        }
+        return false
     }
 
     /// The `:` that ends a top-level key (followed by a space or the line's end), outside quotes.

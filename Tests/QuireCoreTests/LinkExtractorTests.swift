@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import Testing
 @testable import QuireCore
 
@@ -124,6 +125,27 @@ struct LinkExtractorTests {
             [[After]]
             """
         #expect(links(text).map(\.target) == ["Item", "Quoted", "After"])
+    }
+
+    /// Front matter without `[[` is skipped (`skipsWithoutLinks`): the links of random front
+    /// matter made of brackets, quotes, colons and words are those the line-by-line reading finds.
+    @Test func frontMatterWithoutDoubleBracketsIsSkippedAlike() {
+        var random = SeededGenerator(seed: 35)
+        let pieces = ["[", "[[", "]", "]]", "\"", "'", ": ", "key", " ", "\n", "\n  - ", "#", " #", "|", "x", "é", ","]
+        for _ in 0..<3000 {
+            var content = "k: "
+            for _ in 0..<random.next(0...14) { content += pieces[random.next(0...(pieces.count - 1))] }
+            var bytes = Array(content.utf8)
+            let found = bytes.withUnsafeMutableBufferPointer { buffer in
+                let all = UnsafeBufferPointer(buffer)
+                return [true, false].map { skips in
+                    var scanner = LinkExtractor.Scanner(bytes: all)
+                    scanner.scanFrontMatter(0..<all.count, skipsWithoutLinks: skips)
+                    return scanner.links
+                }
+            }
+            #expect(found[0] == found[1], "\(content)")
+        }
     }
 
     @Test func frontMatterLinksOnlyInStrings() {
