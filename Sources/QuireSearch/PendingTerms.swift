@@ -78,6 +78,7 @@ final class PendingTerms {
     }
 
     /// The last term appended (some waiting).
+    @inline(__always)
     var last: UnsafeBufferPointer<UInt8> {
         let start = terms > 1 ? ends[terms - 2] : 0
         return UnsafeBufferPointer(start: bytes + start, count: count - start)

@@ -13,21 +13,23 @@ protocol TokenSink {
 extension TokenSink {
     /// Tokenizes `text` as the next field.
     mutating func appendField(_ text: String) {
+        appendTokens(of: text)
+        endField()
+    }
+
+    /// Tokenizes `text` into the current field (left open).
+    mutating func appendTokens(of text: String) {
         Tokenizer.scan(text) { token, _, isASCII, isCJK in
             appendToken(token, isASCII: isASCII, isCJK: isCJK)
         }
-        endField()
     }
 
     /// Feeds the fields of a note: the title (and `headingTitle`, the first `# heading` of a
     /// note without a title of its own), each tag, the project, each alias, the body, and a
     /// last field of attribute terms (see `Attribute`). A phrase never spans two fields.
     mutating func appendFields(of record: NoteRecord, body: String, headingTitle: String? = nil) {
-        for text in [record.title] + (headingTitle.map { [$0] } ?? []) {
-            Tokenizer.scan(text) { token, _, isASCII, isCJK in
-                appendToken(token, isASCII: isASCII, isCJK: isCJK)
-            }
-        }
+        appendTokens(of: record.title)
+        if let headingTitle { appendTokens(of: headingTitle) }
         endField()
         for tag in record.tags { appendField(tag) }
         if let project = record.project { appendField(project) }
