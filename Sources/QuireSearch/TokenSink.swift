@@ -35,10 +35,8 @@ extension TokenSink {
         if let project = record.project { appendField(project) }
         for alias in record.aliases { appendField(alias) }
         appendField(body)
-        for term in Attribute.terms(of: record, headingTitle: headingTitle) {
-            var term = term
-            term.withUTF8 { appendTerm($0) }
-        }
+        // `Attribute.terms`, made as bytes (no string per term).
+        AttributeTerms(of: record, headingTitle: headingTitle).forEach { appendTerm($0) }
         endField()
     }
 }
