@@ -1,3 +1,4 @@
+import Foundation
 import QuireCore
 
 /// The attribute terms of a note (`Attribute.terms`, in the same order) as bytes back to back,
@@ -11,6 +12,8 @@ struct AttributeTerms {
     private(set) var bytes: [UInt8] = []
     /// Where each term ends in `bytes`.
     private(set) var ends: [Int] = []
+    /// Whether each term holds a byte outside ASCII (and may equal other bytes as a string).
+    private var beyondASCII: [Bool] = []
 
     /// The terms of `record` (`headingTitle` names it too).
     init(of record: NoteRecord, headingTitle: String? = nil) {
@@ -99,13 +102,18 @@ struct AttributeTerms {
     /// from `first` on equals it.
     private mutating func endTerm(uniqueFrom first: Int?) {
         let start = ends.last ?? 0
+        let isASCII = bytes.withUnsafeBufferPointer { all in all[start...].allSatisfy { $0 < 0x80 } }
         if let first, first < ends.count {
             let isRepeated = bytes.withUnsafeBufferPointer { all -> Bool in
                 let term = UnsafeBufferPointer(rebasing: all[start...])
                 var begin = first > 0 ? ends[first - 1] : 0
                 for index in first..<ends.count {
-                    if Self.equal(term, UnsafeBufferPointer(rebasing: all[begin..<ends[index]])) { return true }
+                    let other = UnsafeBufferPointer(rebasing: all[begin..<ends[index]])
                     begin = ends[index]
+                    if Self.sameBytes(term, other) { return true }
+                    // Two ASCII terms are equal as strings only when their bytes are.
+                    if isASCII && !beyondASCII[index] { continue }
+                    if String(decoding: term, as: UTF8.self) == String(decoding: other, as: UTF8.self) { return true }
                 }
                 return false
             }
@@ -115,13 +123,13 @@ struct AttributeTerms {
             }
         }
         ends.append(bytes.count)
+        beyondASCII.append(!isASCII)
     }
 
-    /// Whether two terms are equal as strings: the same bytes, or (outside ASCII) canonically
-    /// equivalent text.
-    static func equal(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        if one.elementsEqual(other) { return true }
-        if one.allSatisfy({ $0 < 0x80 }) && other.allSatisfy({ $0 < 0x80 }) { return false }
-        return String(decoding: one, as: UTF8.self) == String(decoding: other, as: UTF8.self)
+    /// Whether two terms hold the same bytes.
+    private static func sameBytes(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard one.count == other.count else { return false }
+        guard let left = one.baseAddress, let right = other.baseAddress else { return true }
+        return memcmp(left, right, one.count) == 0
     }
 }
