@@ -15,8 +15,6 @@ struct TermTable {
     /// and its id + 1 — a term of up to eight bytes, most words, is found with one memory
     /// access. Full at three quarters.
     private var slots = TermSlots(count: 1 << 12)
-    /// What `exclusiveIDs` read ahead of its lookups (kept, so that the reads are made).
-    private var touchedSlots: UInt64 = 0
 
     var count: Int { offsets.count - 1 }
 
@@ -45,10 +43,11 @@ struct TermTable {
     }
 
     /// `exclusiveID(for:)` of each term of `terms` (term `i` ends at `ends[i]`, the first at 0),
-    /// in order, into `ids` (as many as `ends`): the slots of all the terms are read first, one after the
-    /// other, then each term is looked up. A rare word's slot is a cache miss (at 10,000 notes a
-    /// slice's slots are megabytes, and this load was 70 % of a token's time); read together,
-    /// the misses of a batch overlap instead of each waiting for the one before.
+    /// in order, into `ids` (as many as `ends`): each term's key made and its slot asked for
+    /// first (`prefetchKey`), then each term looked up. A rare word's slot is a cache miss (at
+    /// 10,000 notes a slice's slots are megabytes); asked for together, the misses of a batch
+    /// overlap instead of each waiting for the one before. A slice makes each key as it reads
+    /// the term instead (`SegmentSlice.appendTerm`).
     @inline(__always)
     mutating func exclusiveIDs(of terms: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>,
                                into ids: UnsafeMutableBufferPointer<UInt32>) {
@@ -59,17 +58,9 @@ struct TermTable {
         withUnsafeTemporaryAllocation(of: TermKey.self, capacity: ends.count) { keys in
             var begin = 0
             for index in 0..<ends.count {
-                let key = UnsafeBufferPointer(start: start + begin, count: ends[index] &- begin)
-                let head = Self.head(key)
-                keys[index] = TermKey(head: head, hash: Self.hash(key, head: head))
+                keys[index] = prefetchKey(UnsafeBufferPointer(start: start + begin, count: ends[index] &- begin))
                 begin = ends[index]
             }
-            // The loads in a loop of their own, a few instructions each: all of them are under
-            // way at once (between hashes, the core's window held only a few).
-            var touched: UInt64 = 0
-            let (base, mask) = (slots.base, UInt64(slots.count - 1))
-            for index in 0..<ends.count { touched |= base[Int(truncatingIfNeeded: keys[index].hash & mask)].meta }
-            touchedSlots = touched  // the loads above must happen: their result is kept
             exclusiveIDs(of: terms, ends: ends, keys: UnsafeBufferPointer(keys), into: ids)
         }
     }
@@ -266,13 +257,13 @@ struct TermTable {
     }
 }
 
-/// One slot of a `TermTable`: a term's head and meta word (16 bytes).
 /// What a term is looked up by: its first eight bytes (zero padded) and its hash.
 struct TermKey {
     var head: UInt64
     var hash: UInt64
 }
 
+/// One slot of a `TermTable`: a term's head and meta word (16 bytes).
 struct TermSlot {
     var head: UInt64
     var meta: UInt64
