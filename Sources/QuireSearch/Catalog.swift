@@ -29,6 +29,9 @@ public struct Catalog: Sendable {
     /// Whether updates leave the recent changes unmerged until they reach half of the main
     /// segment (`compactsNow`) instead of an eighth of it (`needsCompaction`).
     var defersCompaction = false
+    /// The fewest recent changes an update keeps for it to merge them with its notes
+    /// (`mergesRecentChanges`) instead of building their segment anew.
+    var recentMergeMinimum = 256
 
     /// BM25 parameters and the weight of a title occurrence.
     static let k1 = 1.2
@@ -242,9 +245,14 @@ public struct Catalog: Sendable {
             if !few { pathIndex = index }
             return
         }
-        keepRecentNotes(except: replaced)
+        let merged = mergesRecentChanges(keeping: recentCount - replaced.count)
+        if merged {
+            mergeRecentChanges(except: replaced, adding: upserts)
+        } else {
+            keepRecentNotes(except: replaced)
+            deltaNotes += upserts
+        }
         for note in upserts {
-            deltaNotes.append(note)
             liveCount += 1
             totalLength += note.stream.textCount
         }
@@ -252,9 +260,9 @@ public struct Catalog: Sendable {
             self = compacted(keepingPolicyOf: self)
             return
         }
-        delta = SegmentBuilder.build(notes: deltaNotes)
+        if !merged { delta = SegmentBuilder.build(notes: deltaNotes) }
         guard !few else { return }
-        for (offset, note) in deltaNotes.enumerated() { index[ExactPath(note.record.path)] = base.count + offset }
+        for offset in 0..<recentCount { index[ExactPath(recentPath(offset))] = base.count + offset }
         pathIndex = index
     }
 

@@ -208,6 +208,47 @@ struct SegmentMerge {
         }
     }
 
+    /// The merged segment built in memory, as `SegmentBuilder.build(notes:)` builds the same
+    /// documents in this order (no path column, the records decoded from their bytes): what an
+    /// update of the recent changes does when most of them stay (`Catalog.apply`), copying the
+    /// kept documents' postings, positions, forward index and records instead of replaying
+    /// their tokens into a new build.
+    func build() -> IndexSegment {
+        let documents = DocumentColumns(sources, order)
+        let layout = SegmentBuilder.RecordLayout(recordBytes: documents.recordBytes, count: order.count)
+        let records = WritableColumn<UInt8>(count: layout.bytes)
+        let recordBase = UnsafeMutableRawPointer(records.pointer)
+        var filled = 0
+        for (index, (source, document)) in order.enumerated() {
+            let bytes = DocumentColumns.record(sources[Int(source)].segment, Int(document))
+            if let start = bytes.baseAddress, !bytes.isEmpty {
+                (recordBase + filled).copyMemory(from: start, byteCount: bytes.count)
+            }
+            (recordBase + layout.offsetsStart + index * 8).storeBytes(of: UInt64(filled), as: UInt64.self)
+            filled += bytes.count
+        }
+        documents.flags.withUnsafeBytes { flags in
+            if let start = flags.baseAddress { (recordBase + layout.flagsStart).copyMemory(from: start, byteCount: flags.count) }
+        }
+        let postingCount = Int(postingStarts[postingStarts.count - 1])
+        let docs = WritableColumn<UInt32>(count: postingCount)
+        let frequencies = WritableColumn<UInt8>(count: postingCount)
+        let positions = WritableColumn<UInt16>(count: Int(positionStarts[positionStarts.count - 1]))
+        let overflow = fillPostings(0..<(postingStarts.count - 1), docs: docs.pointer, frequencies: frequencies.pointer,
+                                    positions: positions.pointer)
+        let forward = WritableColumn<UInt32>(count: Int(documents.forwardStarts[documents.forwardStarts.count - 1]))
+        documents.fillForward(sources, order, termMaps, 0..<order.count, into: forward.pointer)
+        return IndexSegment(
+            records: layout.table(records.column.memory),
+            terms: TermDictionary(bytes: ByteColumn(termBytes), offsets: Column(termOffsets)),
+            postingStarts: Column(postingStarts), postingDocs: docs.column,
+            postingFrequencies: frequencies.column, positions: positions.column,
+            termPositionStarts: Column(positionStarts), postingOverflow: Column(PostingFrequencies.sortedOverflow(overflow)),
+            forwardStarts: Column(documents.forwardStarts), forward: forward.column,
+            titleLengths: Column(documents.titleLengths), lengths: Column(documents.lengths),
+            sortKeys: FlatColumn(documents.sortKeys))
+    }
+
     /// The u32 values the postings of the merged terms before `term` fill: two a posting (its
     /// document and frequencies), a half a position.
     private func termWeight(_ term: Int) -> Int { 2 * Int(postingStarts[term]) + Int(positionStarts[term]) / 2 }
