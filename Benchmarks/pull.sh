@@ -8,7 +8,10 @@
 # VAULT is a committed vault (only read: cloned). ROUNDS (default 14) pulls per build; `watcher`
 # runs NEW's `quire watch` in the device throughout. Prints, per build, the median and maximum
 # wall time, the median CPU time and peak RSS (Benchmarks/timed.py), rg's median, the ratio of
-# medians and the load average seen.
+# medians and the load average seen. UNMERGED=N (default 0) first pulls an edit of N other notes
+# into the device and runs one search there: a command after a pull defers merging them into the
+# catalog's main segment (up to a quarter of the notes edited), so every round then starts with
+# N notes of recent changes, as a device does some time after a large pull.
 set -eu
 NAME=pull
 . "$(dirname "$0")/common.sh" "$3"
@@ -26,6 +29,12 @@ git clone -q remote.git other
 mkdir -p device/.quire/local && echo "watch: off" >device/.quire/local/config.yml
 (cd device && "$NEW" index >/dev/null 2>&1)
 if [ "$MODE" = watcher ]; then (cd device && "$NEW" watch start >/dev/null && "$NEW" index >/dev/null 2>&1); fi
+if [ "${UNMERGED:-0}" -gt 0 ]; then
+    (cd other && git ls-files -z "*.md" | head -z -n $((1000 + UNMERGED)) | tail -z -n "$UNMERGED" \
+        | while IFS= read -r -d "" path; do echo "unmerged" >>"$path"; done \
+        && git commit -qam "unmerged" && git push -q origin HEAD) >/dev/null 2>&1
+    (cd device && git pull -q --no-rebase >/dev/null 2>&1 && "$NEW" search "$WORD" --paths >/dev/null)
+fi
 i=0
 while [ "$i" -lt "$ROUNDS" ]; do
     for build in old new; do

@@ -20,15 +20,6 @@ struct AnalyzedNote: Sendable {
         stream = TokenStream()
         stream.appendFields(of: record, body: note.body, headingTitle: note.headingTitle)
     }
-
-    /// `init(note:)` with the token arrays copied to just their size: an update that holds
-    /// thousands of parsed notes until their segment is built (a sync of 10,000 notes) holds
-    /// their tokens, not the room the arrays grew into.
-    init(holding note: Note) {
-        self.init(note: note)
-        stream.bytes = stream.bytes.withUnsafeBufferPointer { Array($0) }
-        stream.ends = stream.ends.withUnsafeBufferPointer { Array($0) }
-    }
 }
 
 /// Metadata filters answered from the index: each note carries, in a last field of its own,

@@ -18,7 +18,7 @@ extension Catalog {
     /// `inPlace`: the chunks are built in the file's mapping where it has one (else in a buffer).
     func compacted(snapshot path: String, chunkLimit: Int = Self.compactionChunkLimit, inPlace: Bool = true)
         throws(CacheError) -> (Catalog, SegmentBuilder.WrittenBase?) {
-        let recent = deltaNotesPending || delta.count == deltaNotes.count ? delta : SegmentBuilder.build(notes: deltaNotes)
+        let recent = delta
         var baseDocuments = [Int32](repeating: -1, count: base.count)
         var recentDocuments = [Int32](repeating: -1, count: recent.count)
         var order: [(source: Int32, document: Int32)] = []
@@ -39,17 +39,10 @@ extension Catalog {
         return (Catalog(segment: segment), written)
     }
 
-    /// Lets go of the recent changes as analyzed notes (`deltaNotes`): they are read from their
-    /// segment again when an update needs them (`deltaNotesPending`), and a compaction into the
-    /// snapshot reads that segment only. A sync of 10,000 notes no longer holds their tokens
-    /// and records twice while the catalog is merged. The table of every path goes too (an
-    /// update builds it again; a compaction makes a catalog without it): 10 to 15 MB at
-    /// 100,000 notes.
-    mutating func releaseRecentNotes() {
+    /// Lets go of the table of every path (an update builds it again; a compaction makes a
+    /// catalog without it): 10 to 15 MB at 100,000 notes, not held while the catalog is merged.
+    mutating func releasePathIndex() {
         pathIndex = nil
-        guard !deltaNotesPending, !deltaNotes.isEmpty, delta.count == deltaNotes.count else { return }
-        deltaNotes = []
-        deltaNotesPending = true
     }
 
     /// The most values a chunk of the compacted snapshot's columns holds (2 M: 8 MB of buffer,

@@ -10,13 +10,9 @@ import QuireCore
 public struct Catalog: Sendable {
     var base: IndexSegment
     var baseLive: [Bool]
+    /// The notes changed since the main segment was built (`Catalog+RecentNotes`), in the order
+    /// they changed in: an update copies those it keeps from here and builds only its own.
     var delta: IndexSegment
-    /// The recent changes as analyzed notes, what an update rebuilds `delta` from; empty while
-    /// `deltaNotesPending` (a loaded catalog reads them from `delta` when an update first needs
-    /// them: a command that only reads never decodes them — `Catalog+RecentNotes`).
-    var deltaNotes: [AnalyzedNote]
-    /// Whether `deltaNotes` is still to be read from `delta`.
-    var deltaNotesPending = false
     /// Global document number by path (by its bytes: `ExactPath`), built on the first update
     /// that changes many notes.
     var pathIndex: [ExactPath: Int]?
@@ -29,9 +25,6 @@ public struct Catalog: Sendable {
     /// Whether updates leave the recent changes unmerged until they reach half of the main
     /// segment (`compactsNow`) instead of an eighth of it (`needsCompaction`).
     var defersCompaction = false
-    /// The fewest recent changes an update keeps for it to merge them with its notes
-    /// (`mergesRecentChanges`) instead of building their segment anew.
-    var recentMergeMinimum = 256
 
     /// BM25 parameters and the weight of a title occurrence.
     static let k1 = 1.2
@@ -67,7 +60,6 @@ public struct Catalog: Sendable {
         base = segment
         baseLive = live ?? [Bool](repeating: true, count: segment.count)
         delta = .empty
-        deltaNotes = []
         liveCount = 0
         totalLength = 0
         for document in 0..<segment.count where baseLive[document] {
@@ -79,8 +71,6 @@ public struct Catalog: Sendable {
     /// Takes a loaded small segment as the segment of recent changes.
     mutating func adopt(delta segment: IndexSegment) {
         delta = segment
-        deltaNotes = []
-        deltaNotesPending = segment.count > 0
         liveCount += segment.count
         for document in 0..<segment.count { totalLength += Int(segment.lengths[document]) }
         pathIndex = nil
@@ -221,14 +211,23 @@ public struct Catalog: Sendable {
         apply(upserts: notes, removals: [])
     }
 
-    /// Removes `removals` and the old versions of `upserts`, then adds `upserts`; merges the
-    /// recent changes into the main segment once they grow large (`needsCompaction`) unless
-    /// `compacting` is false (the caller writes a snapshot next, which compacts into the file).
+    /// Removes `removals` and the old versions of `upserts`, then adds `upserts` (of two with
+    /// one path, the later); see `apply(added:removals:compacting:)`.
     mutating func apply(upserts given: [AnalyzedNote], removals: [String], compacting: Bool = true) {
         var latest: [ExactPath: Int] = [:]
         for (position, note) in given.enumerated() { latest[ExactPath(note.record.path)] = position }
         let upserts = given.enumerated().filter { latest[ExactPath($0.element.record.path)] == $0.offset }.map(\.element)
-        let paths = removals + upserts.map(\.record.path)
+        apply(added: SegmentBuilder.build(notes: upserts), removals: removals, compacting: compacting)
+    }
+
+    /// Removes `removals` and the notes at the paths of `added`'s documents (one document a
+    /// path), then adds `added`'s documents as recent changes — the recent changes kept and
+    /// `added` merged into one segment (`mergeRecentChanges`), so an update costs what it
+    /// changes and a copy of what stays — and merges the recent changes into the main segment
+    /// once they grow large (`needsCompaction`) unless `compacting` is false (the caller writes
+    /// a snapshot next, which compacts into the file).
+    mutating func apply(added: IndexSegment, removals: [String], compacting: Bool = true) {
+        let paths = removals + (0..<added.count).map { added.records.path($0) }
         // A few paths, or any number ahead of a snapshot's writing (which compacts into a new
         // base without the table): found by binary search instead of a table of every path.
         let few = pathIndex == nil && (paths.count <= 4096 || !compacting) && loadedOrder != nil
@@ -241,26 +240,19 @@ public struct Catalog: Sendable {
             totalLength -= length(document)
             if document < base.count { baseLive[document] = false } else { replaced.insert(document - base.count) }
         }
-        guard !replaced.isEmpty || !upserts.isEmpty else {
+        guard !replaced.isEmpty || added.count > 0 else {
             if !few { pathIndex = index }
             return
         }
-        let merged = mergesRecentChanges(keeping: recentCount - replaced.count)
-        if merged {
-            mergeRecentChanges(except: replaced, adding: upserts)
-        } else {
-            keepRecentNotes(except: replaced)
-            deltaNotes += upserts
-        }
-        for note in upserts {
+        mergeRecentChanges(except: replaced, adding: added)
+        for document in 0..<added.count {
             liveCount += 1
-            totalLength += note.stream.textCount
+            totalLength += Int(added.lengths[document])
         }
         if compacting && compactsNow {
             self = compacted(keepingPolicyOf: self)
             return
         }
-        if !merged { delta = SegmentBuilder.build(notes: deltaNotes) }
         guard !few else { return }
         for offset in 0..<recentCount { index[ExactPath(recentPath(offset))] = base.count + offset }
         pathIndex = index

@@ -9,7 +9,7 @@ extension CatalogStore {
     /// state file is left to write. When writing fails midway, the catalog is compacted in
     /// memory instead (and the whole snapshot written as usual).
     private mutating func compactIntoSnapshot() {
-        catalog.releaseRecentNotes()
+        catalog.releasePathIndex()
         // What parsing the changed notes freed goes back to the system before the merge
         // allocates (glibc keeps it in its arenas: 200 MB of a sync of 10,000 notes).
         FreedMemory.giveBack()

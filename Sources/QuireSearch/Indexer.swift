@@ -50,10 +50,12 @@ struct Indexer {
         let outcomes = ParallelMap.map(Array(paths.indices)) { index in
             progress?.advance(by: 1)
             return check(paths[index], known[ExactPath(paths[index])], walked: index < given.count ? given[index] : nil,
-                  racyLimit: racyLimit, analyze: AnalyzedNote.init(holding:))
+                  racyLimit: racyLimit) { $0 }
         }
 
-        var upserts: [AnalyzedNote] = []
+        // The parsed notes, tokenized only once their segment is built (straight into its
+        // slices, as a rebuild does).
+        var upserts: [Note] = []
         var found = 0
         for (path, outcome) in zip(paths, outcomes) {
             switch outcome {
@@ -98,10 +100,12 @@ struct Indexer {
         }
         report.removed.sort(by: ExactPath.precedes)
         if catalog.count == 0 && report.removed.isEmpty {
-            catalog = Catalog(analyzed: upserts.sorted { ExactPath.precedes($0.record.path, $1.record.path) })
+            catalog = Catalog(segment: SegmentBuilder.build(parsed: upserts.sorted { ExactPath.precedes($0.path, $1.path) }))
         } else if !upserts.isEmpty || !report.removed.isEmpty {
+            let added = SegmentBuilder.build(parsed: upserts)
+            upserts = []  // the notes are in their segment: not held while the catalog is merged
             // With a snapshot to write, the snapshot's writing compacts (straight into the file).
-            catalog.apply(upserts: upserts, removals: report.removed, compacting: snapshot == nil)
+            catalog.apply(added: added, removals: report.removed, compacting: snapshot == nil)
         }
         report.total = catalog.count
         report.notesWithProblems = catalog.problemCount

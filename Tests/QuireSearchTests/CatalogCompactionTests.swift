@@ -124,11 +124,11 @@ struct CatalogCompactionTests {
         let statePath = directory.root + "/with-changes.bin"
         try CatalogCache.save(loaded, stamps: [:], to: statePath)
         let (reloaded, _, _) = try CatalogCache.load(statePath)
-        #expect(reloaded.deltaNotesPending && reloaded.needsCompaction)
+        #expect(reloaded.delta.count > 0 && reloaded.needsCompaction)
         let expected = Catalog(notes: current.values.sorted { ExactPath.precedes($0.path, $1.path) })
         for (index, catalog) in [loaded, reloaded].enumerated() {
             var catalog = catalog
-            catalog.releaseRecentNotes()
+            catalog.releasePathIndex()
             for limit in [1, 4096, 1 << 30] {
                 let (compacted, written) = try catalog.compacted(snapshot: directory.root + "/merged-\(index)-\(limit).bin",
                                                                  chunkLimit: limit, inPlace: limit != 4096)

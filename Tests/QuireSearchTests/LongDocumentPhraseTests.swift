@@ -63,7 +63,7 @@ struct LongDocumentPhraseTests {
         var edited = notes[3]
         edited.body += " zulu yankee"
         changed.apply(upserts: [AnalyzedNote(note: edited)], removals: [], compacting: false)
-        changed.releaseRecentNotes()
+        changed.releasePathIndex()
         let (merged, _) = try changed.compacted(snapshot: directory.root + "/merged.bin", chunkLimit: 1 << 12)
         let mergedReference = ReferenceEvaluator(notes: notes.map { $0.path == edited.path ? edited : $0 })
         var unfound: [String] = []
