@@ -15,52 +15,10 @@ extension Indexer {
         order = order.indices.filter {
             $0 + 1 == order.count || !ExactPath.same(paths[order[$0]], paths[order[$0 + 1]])
         }.map { order[$0] }
-        let cores = order.isEmpty ? 0 : SegmentBuilder.sliceCount(documents: order.count, minimumSize: 256)
-        let weights = order.map { ($0 < given.count ? Int(clamping: given[$0]?.size ?? 0) : 0) &+ Self.noteWeight }
-        let bounds = Self.sliceBounds(weights: weights, slices: cores)
-        let schedule = SliceSchedule(bounds: bounds, weights: weights,
-                                     minimumSplit: Self.minimumSplit(totalWeight: weights.reduce(0, &+)))
-        // Each core's slices with the note each begins at: its own run's, then one per run it took over.
-        var made = [[(start: Int, slice: SegmentSlice)]](repeating: [], count: cores)
         progress?.begin(.indexing, total: order.count)
-        var outcomes = [Outcome<Void>?](repeating: nil, count: paths.count)
-        outcomes.withUnsafeMutableBufferPointer { outcomeBuffer in
-            let results = outcomeBuffer
-            made.withUnsafeMutableBufferPointer { madeBuffer in
-                let slots = madeBuffer
-                ParallelMap.perform(iterations: slots.count) { worker in
-                    var start = bounds[worker]
-                    var run = bounds[worker]..<bounds[worker + 1]
-                    var uncounted = 0
-                    while true {
-                        var slice = SegmentSlice()
-                        if !given.isEmpty {
-                            // Room for the forward index and the records without copies.
-                            slice.reserve(markdownBytes: schedule.weight(of: run) - run.count * Self.noteWeight)
-                        }
-                        while let position = schedule.next(worker: worker) {
-                            let index = order[position]
-                            results[index] = check(paths[index], nil, walked: index < given.count ? given[index] : nil,
-                                                   racyLimit: racyLimit) { slice.add($0) }
-                            uncounted += 1
-                            // Counted per 64 notes: no shared write per note on the hot path.
-                            if uncounted == 64 {
-                                progress?.advance(by: uncounted)
-                                uncounted = 0
-                            }
-                        }
-                        slice.sealTerms()  // its term table's slots are not needed any more
-                        slots[worker].append((start, slice))
-                        guard let taken = schedule.split(for: worker) else { break }
-                        start = taken.lowerBound
-                        run = taken
-                    }
-                    progress?.advance(by: uncounted)
-                }
-            }
-        }
-        var slices = made.joined().sorted { $0.start < $1.start }.map(\.slice).filter { $0.count > 0 }
-        made = []
+        let parsed = parseIntoSlices(paths: paths, order: order, given: given, known: nil, racyLimit: racyLimit)
+        var slices = parsed.slices
+        let outcomes = parsed.outcomes
         progress?.begin(.writing)
         if let target = snapshot, !slices.isEmpty {
             do throws(CacheError) {
@@ -106,6 +64,63 @@ extension Indexer {
         report.total = catalog.count
         report.notesWithProblems = catalog.problemCount
         return report
+    }
+
+    /// Reads, parses and tokenizes the notes at `order` (positions into `paths`) on every core:
+    /// the paths are cut into runs of consecutive notes, one per core (`SliceSchedule`: a core
+    /// done with its run takes half of the largest rest), and each core folds every note it
+    /// parses straight into the slice of its run — no note's tokens are kept. Returns the slices
+    /// holding any note, in the order of their notes in `order`, and each path's outcome.
+    /// `known`: the stamps the catalog holds (nil: none, a rebuild, whose slices then reserve
+    /// room for all the notes' bytes: every note is parsed).
+    func parseIntoSlices(paths: [String], order: [Int], given: [FileStamp?], known: [ExactPath: StoredStamp]?,
+                         racyLimit: Int64) -> (slices: [SegmentSlice], outcomes: [Outcome<Void>?]) {
+        let cores = order.isEmpty ? 0 : SegmentBuilder.sliceCount(documents: order.count, minimumSize: 256)
+        let weights = order.map { ($0 < given.count ? Int(clamping: given[$0]?.size ?? 0) : 0) &+ Self.noteWeight }
+        let bounds = Self.sliceBounds(weights: weights, slices: cores)
+        let schedule = SliceSchedule(bounds: bounds, weights: weights,
+                                     minimumSplit: Self.minimumSplit(totalWeight: weights.reduce(0, &+)))
+        // Each core's slices with the note each begins at: its own run's, then one per run it took over.
+        var made = [[(start: Int, slice: SegmentSlice)]](repeating: [], count: cores)
+        var outcomes = [Outcome<Void>?](repeating: nil, count: paths.count)
+        outcomes.withUnsafeMutableBufferPointer { outcomeBuffer in
+            let results = outcomeBuffer
+            made.withUnsafeMutableBufferPointer { madeBuffer in
+                let slots = madeBuffer
+                ParallelMap.perform(iterations: slots.count) { worker in
+                    var start = bounds[worker]
+                    var run = bounds[worker]..<bounds[worker + 1]
+                    var uncounted = 0
+                    while true {
+                        var slice = SegmentSlice()
+                        if !given.isEmpty && known == nil {
+                            // Room for the forward index and the records without copies.
+                            slice.reserve(markdownBytes: schedule.weight(of: run) - run.count * Self.noteWeight)
+                        }
+                        while let position = schedule.next(worker: worker) {
+                            let index = order[position]
+                            results[index] = check(paths[index], known?[ExactPath(paths[index])],
+                                                   walked: index < given.count ? given[index] : nil,
+                                                   racyLimit: racyLimit) { slice.add($0) }
+                            uncounted += 1
+                            // Counted per 64 notes: no shared write per note on the hot path.
+                            if uncounted == 64 {
+                                progress?.advance(by: uncounted)
+                                uncounted = 0
+                            }
+                        }
+                        slice.sealTerms()  // its term table's slots are not needed any more
+                        slots[worker].append((start, slice))
+                        guard let taken = schedule.split(for: worker) else { break }
+                        start = taken.lowerBound
+                        run = taken
+                    }
+                    progress?.advance(by: uncounted)
+                }
+            }
+        }
+        let slices = made.joined().sorted { $0.start < $1.start }.map(\.slice).filter { $0.count > 0 }
+        return (slices, outcomes)
     }
 
     /// Each document's path and stamp by slot — the documents of `order` (positions into

@@ -47,45 +47,42 @@ struct Indexer {
             return rebuild(&catalog, stamps: &stamps, paths: paths, given: given, racyLimit: racyLimit)
         }
         progress?.begin(.indexing, total: paths.count)
-        let outcomes = ParallelMap.map(Array(paths.indices)) { index in
-            progress?.advance(by: 1)
-            return check(paths[index], known[ExactPath(paths[index])], walked: index < given.count ? given[index] : nil,
-                  racyLimit: racyLimit) { $0 }
-        }
-
-        // The parsed notes, tokenized only once their segment is built (straight into its
-        // slices, as a rebuild does).
-        var upserts: [Note] = []
+        // The notes whose content changed are parsed and tokenized straight into slices, as a
+        // rebuild does (no note or token stream held until their segment is built); into an
+        // empty catalog, in catalog order.
+        let order = catalog.count == 0 ? paths.indices.sorted { ExactPath.precedes(paths[$0], paths[$1]) } : Array(paths.indices)
+        let parsed = parseIntoSlices(paths: paths, order: order, given: given, known: known, racyLimit: racyLimit)
+        var slices = parsed.slices
         var found = 0
-        for (path, outcome) in zip(paths, outcomes) {
+        for (path, outcome) in zip(paths, parsed.outcomes) {
             switch outcome {
-            case .unchanged:
+            case .unchanged?:
                 found += 1
-            case .touched(let stored):
+            case .touched(let stored)?:
                 found += 1
                 stamps[ExactPath(path)] = stored
                 report.touched += 1
-            case .parsed(let note, let stored, let isKnown):
+            case .parsed(_, let stored, let isKnown)?:
                 if isKnown { found += 1 }
                 stamps[ExactPath(path)] = stored
-                upserts.append(note)
                 if isKnown { report.changed.append(path) } else { report.added.append(path) }
-            case .failed(let failure, let note, let stored, let isKnown):
+            case .failed(let failure, let note, let stored, let isKnown)?:
                 if isKnown { found += 1 }
                 report.failed.append(failure)
-                if let note, let stored {
+                if note != nil, let stored {
                     stamps[ExactPath(path)] = stored
-                    upserts.append(note)
                 } else if isKnown {
                     stamps[ExactPath(path)] = nil
                     report.removed.append(path)
                 }
-            case .gone(let isKnown):
+            case .gone(let isKnown)?:
                 if isKnown {
                     found += 1
                     stamps[ExactPath(path)] = nil
                     report.removed.append(path)
                 }
+            case nil:
+                break
             }
         }
         for path in removing where stamps.removeValue(forKey: ExactPath(path)) != nil {
@@ -100,12 +97,10 @@ struct Indexer {
         }
         report.removed.sort(by: ExactPath.precedes)
         if catalog.count == 0 && report.removed.isEmpty {
-            catalog = Catalog(segment: SegmentBuilder.build(parsed: upserts.sorted { ExactPath.precedes($0.path, $1.path) }))
-        } else if !upserts.isEmpty || !report.removed.isEmpty {
-            let added = SegmentBuilder.build(parsed: upserts)
-            upserts = []  // the notes are in their segment: not held while the catalog is merged
+            catalog = Catalog(segment: SegmentBuilder.build(slices: &slices))
+        } else if !slices.isEmpty || !report.removed.isEmpty {
             // With a snapshot to write, the snapshot's writing compacts (straight into the file).
-            catalog.apply(added: added, removals: report.removed, compacting: snapshot == nil)
+            catalog.apply(added: SegmentBuilder.build(slices: &slices), removals: report.removed, compacting: snapshot == nil)
         }
         report.total = catalog.count
         report.notesWithProblems = catalog.problemCount

@@ -26,29 +26,15 @@ enum SegmentBuilder {
     /// A segment of `notes`, in the order given, built in `slices` slices (by default as
     /// `sliceCount` says, slices of at least 256 notes).
     static func build(notes: [AnalyzedNote], slices wanted: Int? = nil) -> IndexSegment {
-        build(count: notes.count, slices: wanted) { $0.add(notes[$1]) }
-    }
-
-    /// A segment of parsed notes, in the order given, each tokenized straight into its slice
-    /// (as a rebuild does: no token stream is made and replayed) — what an update builds of the
-    /// notes it parsed.
-    static func build(parsed notes: [Note], slices wanted: Int? = nil) -> IndexSegment {
-        build(count: notes.count, slices: wanted) { $0.add(notes[$1]) }
-    }
-
-    /// A segment of `count` notes, the slices filled on every core (`add` adds the note at an
-    /// index to a slice).
-    private static func build(count notes: Int, slices wanted: Int?,
-                              _ add: @Sendable (inout SegmentSlice, Int) -> Void) -> IndexSegment {
-        let count = max(wanted ?? sliceCount(documents: notes, minimumSize: 256), 1)
-        let size = max((notes + count - 1) / count, 1)
+        let count = max(wanted ?? sliceCount(documents: notes.count, minimumSize: 256), 1)
+        let size = max((notes.count + count - 1) / count, 1)
         // No slice is made for no notes (an empty slice's term table is 32 pages zeroed: the
         // empty segment every command holds was a tenth of a millisecond of page faults).
-        var slices = notes == 0 ? [] : [SegmentSlice](repeating: SegmentSlice(), count: (notes + size - 1) / size)
+        var slices = notes.isEmpty ? [] : [SegmentSlice](repeating: SegmentSlice(), count: (notes.count + size - 1) / size)
         slices.withUnsafeMutableBufferPointer { buffer in
             let slots = buffer
             ParallelMap.perform(iterations: slots.count) { slice in
-                for index in slice * size..<min(slice * size + size, notes) { add(&slots[slice], index) }
+                for index in slice * size..<min(slice * size + size, notes.count) { slots[slice].add(notes[index]) }
                 slots[slice].sealTerms()
             }
         }

@@ -40,10 +40,14 @@ struct RecentMergeTests {
             current = after
             let gone = Set(removals.map(ExactPath.init) + upserts.map { ExactPath($0.path) })
             let kept = recent.filter { !gone.contains(ExactPath($0.path)) }
-            // Half the rounds through the indexer's way (the notes' own segment built from their
-            // text), half through analyzed notes.
+            // Half the rounds the indexer's way (the notes tokenized straight into a slice), half
+            // through analyzed notes.
             if round % 2 == 0 {
-                catalog.apply(added: SegmentBuilder.build(parsed: upserts), removals: removals)
+                var slice = SegmentSlice()
+                for note in upserts { slice.add(note) }
+                slice.sealTerms()
+                var slices = upserts.isEmpty ? [] : [slice]
+                catalog.apply(added: SegmentBuilder.build(slices: &slices), removals: removals)
             } else {
                 catalog.apply(upserts: upserts.map(AnalyzedNote.init(note:)), removals: removals)
             }
