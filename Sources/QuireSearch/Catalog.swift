@@ -5,8 +5,8 @@ import QuireCore
 /// runs `NoteQuery` values, lists tags and projects, and takes incremental updates.
 ///
 /// Internally a large immutable segment (built at once, or loaded from the cache) plus a small
-/// segment of notes changed since, rebuilt on each update and merged into the large one when it
-/// grows; removed notes are masked out.
+/// segment of notes changed since, which each update merges with its own notes' segment and
+/// which is merged into the large one when it grows; removed notes are masked out.
 public struct Catalog: Sendable {
     var base: IndexSegment
     var baseLive: [Bool]

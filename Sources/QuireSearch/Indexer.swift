@@ -49,8 +49,11 @@ struct Indexer {
         progress?.begin(.indexing, total: paths.count)
         // The notes whose content changed are parsed and tokenized straight into slices, as a
         // rebuild does (no note or token stream held until their segment is built); into an
-        // empty catalog, in catalog order.
-        let order = catalog.count == 0 ? paths.indices.sorted { ExactPath.precedes(paths[$0], paths[$1]) } : Array(paths.indices)
+        // empty catalog, in catalog order. A path given twice is one note (the later one): the
+        // segment of an update holds one document a path.
+        var seen = Set<ExactPath>(minimumCapacity: paths.count)
+        var order = paths.indices.reversed().filter { seen.insert(ExactPath(paths[$0])).inserted }.reversed().map { $0 }
+        if catalog.count == 0 { order.sort { ExactPath.precedes(paths[$0], paths[$1]) } }
         let parsed = parseIntoSlices(paths: paths, order: order, given: given, known: known, racyLimit: racyLimit)
         var slices = parsed.slices
         var found = 0

@@ -107,4 +107,23 @@ struct RecentMergeTests {
         }
         #expect(catalog.record(path: current[10].path)?.path == current[10].path)
     }
+
+    /// An update given a path twice makes one note of it (the segment of an update holds one
+    /// document a path), and reports it once.
+    @Test func aPathGivenTwiceToAnUpdateIsOneNote() throws {
+        let vault = try TestVault()
+        try vault.write("a.md", "---\ntitle: A\n---\napple\n")
+        try vault.write("b.md", "---\ntitle: B\n---\nbirch\n")
+        let indexer = Indexer(root: vault.root, parse: vault.parser)
+        var catalog = Catalog()
+        var stamps: [ExactPath: StoredStamp] = [:]
+        _ = indexer.update(&catalog, stamps: &stamps, paths: ["a.md", "b.md"])
+        try vault.write("a.md", "---\ntitle: A\n---\napple twiceword and more\n")
+        let report = indexer.update(&catalog, stamps: &stamps, paths: ["a.md", "b.md", "a.md"], complete: false)
+        #expect(report.changed == ["a.md"] && report.added.isEmpty)
+        #expect(catalog.count == 2 && catalog.delta.count == 1)
+        let query = try NoteQuery.parse("twiceword", now: SnapshotFileTests.now)
+        #expect(catalog.run(query, sort: .path).map(\.record.path) == ["a.md"])
+        #expect(catalog.run(try NoteQuery.parse("apple", now: SnapshotFileTests.now), sort: .path).map(\.record.path) == ["a.md"])
+    }
 }
