@@ -72,6 +72,15 @@ run "$WORK/two" sync -q
 queries "$WORK/two"
 run "$WORK/two" index --rebuild
 queries "$WORK/two"
+# Updates over recent changes they keep (each merged with the update's own notes' segment):
+# 300 notes edited and searched, then 10 others and 5 of those 300.
+edit "$WORK/two" 300 '$a\
+recent one'
+run "$WORK/two" search recent
+(cd "$WORK/two" && git ls-files -z "*.md" | sed -z -n '1,5p;601,610p' | xargs -0 sed -i '$a\
+recent two')
+run "$WORK/two" search recent
+queries "$WORK/two"
 if [ "$(cd "$WORK/one" && git status --porcelain | wc -l)" -ne 0 ]; then
     echo "FAIL: the sync left changes uncommitted"; failures=$((failures + 1))
 fi
