@@ -24,6 +24,17 @@ struct RecentMergeTests {
         // The recent changes as they should be: the notes changed since the last compaction, in
         // the order they changed in (a note changed again moves to the end).
         var recent: [Note] = []
+        // The capped notes (a posting whose occurrences pass its byte: the overflow table) among
+        // the recent changes from the start, so that merges copy overflow entries.
+        for note in capped {
+            var edited = note
+            edited.body += " mergeword"
+            current[note.path] = edited
+            recent.append(edited)
+        }
+        catalog.defersCompaction = true
+        catalog.apply(upserts: recent.map(AnalyzedNote.init(note:)), removals: [])
+        #expect(catalog.delta.count == 2 && catalog.delta.postingOverflow.count > 0, "the recent changes hold a capped posting")
         let directory = try TestVault()
         var (mergedRounds, compactions) = (0, 0)
         for round in 0..<14 {
