@@ -81,14 +81,16 @@ struct WritableColumn<Element: BitwiseCopyable>: @unchecked Sendable {
     let column: FlatColumn<Element>
 
     /// `count` uninitialised values. A large column is mapped in huge pages where the system
-    /// allows it: builders write it in many places at once, and small pages would make nearly
-    /// every write a TLB miss (and one page fault per 4 KB).
-    init(count: Int) {
+    /// allows it (`hugePages`): builders write it in many places at once, and small pages would
+    /// make nearly every write a TLB miss (and one page fault per 4 KB). A column written in a
+    /// few runs from start to end (a merge's) asks for none: a process's first huge pages can
+    /// cost far more to fault in than small ones (6 times more on this project's VMs).
+    init(count: Int, hugePages: Bool = true) {
         let byteCount = count * MemoryLayout<Element>.stride
         let owner: ColumnMemory
         let hugePage = 2 << 20
         let mappedSize = (byteCount + hugePage - 1) / hugePage * hugePage
-        if byteCount >= 2 * hugePage,
+        if hugePages, byteCount >= 2 * hugePage,
            let mapped = mmap(nil, mappedSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
            mapped != MAP_FAILED {
             _ = madvise(mapped, mappedSize, MADV_HUGEPAGE)  // a hint: small pages work too

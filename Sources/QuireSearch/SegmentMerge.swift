@@ -216,7 +216,7 @@ struct SegmentMerge {
     func build() -> IndexSegment {
         let documents = DocumentColumns(sources, order)
         let layout = SegmentBuilder.RecordLayout(recordBytes: documents.recordBytes, count: order.count)
-        let records = WritableColumn<UInt8>(count: layout.bytes)
+        let records = WritableColumn<UInt8>(count: layout.bytes, hugePages: false)
         let recordBase = UnsafeMutableRawPointer(records.pointer)
         var filled = 0
         for (index, (source, document)) in order.enumerated() {
@@ -231,12 +231,12 @@ struct SegmentMerge {
             if let start = flags.baseAddress { (recordBase + layout.flagsStart).copyMemory(from: start, byteCount: flags.count) }
         }
         let postingCount = Int(postingStarts[postingStarts.count - 1])
-        let docs = WritableColumn<UInt32>(count: postingCount)
-        let frequencies = WritableColumn<UInt8>(count: postingCount)
-        let positions = WritableColumn<UInt16>(count: Int(positionStarts[positionStarts.count - 1]))
+        let docs = WritableColumn<UInt32>(count: postingCount, hugePages: false)
+        let frequencies = WritableColumn<UInt8>(count: postingCount, hugePages: false)
+        let positions = WritableColumn<UInt16>(count: Int(positionStarts[positionStarts.count - 1]), hugePages: false)
         let overflow = fillPostings(0..<(postingStarts.count - 1), docs: docs.pointer, frequencies: frequencies.pointer,
                                     positions: positions.pointer)
-        let forward = WritableColumn<UInt32>(count: Int(documents.forwardStarts[documents.forwardStarts.count - 1]))
+        let forward = WritableColumn<UInt32>(count: Int(documents.forwardStarts[documents.forwardStarts.count - 1]), hugePages: false)
         documents.fillForward(sources, order, termMaps, 0..<order.count, into: forward.pointer)
         return IndexSegment(
             records: layout.table(records.column.memory),
