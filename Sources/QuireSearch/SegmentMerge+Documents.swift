@@ -14,7 +14,8 @@ extension SegmentMerge {
         /// The documents' paths, packed apart from their records (`PathColumn`).
         var paths = PathColumn()
 
-        init(_ sources: [Source], _ order: [(source: Int32, document: Int32)]) {
+        /// `paths`: whether the path column is packed too (a segment built in memory has none).
+        init(_ sources: [Source], _ order: [(source: Int32, document: Int32)], paths withPaths: Bool = true) {
             recordOffsets.reserveCapacity(order.count)
             flags.reserveCapacity(order.count)
             forwardStarts.reserveCapacity(order.count + 1)
@@ -27,7 +28,7 @@ extension SegmentMerge {
                 let document = Int(document)
                 recordOffsets.append(UInt64(recordBytes))
                 recordBytes += Self.record(segment, document).count
-                paths.append(path: segment.records.pathBytes(document))
+                if withPaths { paths.append(path: segment.records.pathBytes(document)) }
                 flags.append(segment.records.flag(document))
                 tokens += segment.forwardStarts.span(document, limit: segment.forward.count).count
                 forwardStarts.append(UInt32(tokens))

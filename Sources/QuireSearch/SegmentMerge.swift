@@ -210,22 +210,22 @@ struct SegmentMerge {
 
     /// The merged segment built in memory, as `SegmentBuilder.build(notes:)` builds the same
     /// documents in this order (no path column, the records decoded from their bytes): what an
-    /// update of the recent changes does when most of them stay (`Catalog.apply`), copying the
-    /// kept documents' postings, positions, forward index and records instead of replaying
-    /// their tokens into a new build.
+    /// update that keeps recent changes does (`Catalog.mergeRecentChanges`), copying the kept
+    /// documents' postings, positions, forward index and records instead of replaying their
+    /// tokens into a new build.
     func build() -> IndexSegment {
-        let documents = DocumentColumns(sources, order)
+        let documents = DocumentColumns(sources, order, paths: false)
         let layout = SegmentBuilder.RecordLayout(recordBytes: documents.recordBytes, count: order.count)
         let records = WritableColumn<UInt8>(count: layout.bytes, hugePages: false)
         let recordBase = UnsafeMutableRawPointer(records.pointer)
-        var filled = 0
         for (index, (source, document)) in order.enumerated() {
             let bytes = DocumentColumns.record(sources[Int(source)].segment, Int(document))
             if let start = bytes.baseAddress, !bytes.isEmpty {
-                (recordBase + filled).copyMemory(from: start, byteCount: bytes.count)
+                (recordBase + Int(documents.recordOffsets[index])).copyMemory(from: start, byteCount: bytes.count)
             }
-            (recordBase + layout.offsetsStart + index * 8).storeBytes(of: UInt64(filled), as: UInt64.self)
-            filled += bytes.count
+        }
+        documents.recordOffsets.withUnsafeBytes { offsets in
+            if let start = offsets.baseAddress { (recordBase + layout.offsetsStart).copyMemory(from: start, byteCount: offsets.count) }
         }
         documents.flags.withUnsafeBytes { flags in
             if let start = flags.baseAddress { (recordBase + layout.flagsStart).copyMemory(from: start, byteCount: flags.count) }
