@@ -263,8 +263,9 @@ public struct Catalog: Sendable {
     private func locate(_ paths: [String]) -> [ExactPath: Int] {
         let wanted = Set(paths.map(ExactPath.init))
         var found: [ExactPath: Int] = [:]
-        for offset in 0..<recentCount where wanted.contains(ExactPath(recentPath(offset))) {
-            found[ExactPath(recentPath(offset))] = base.count + offset
+        for offset in 0..<recentCount {
+            let path = ExactPath(recentPath(offset))
+            if wanted.contains(path) { found[path] = base.count + offset }
         }
         guard let loadedOrder else { return found }
         for path in wanted where found[path] == nil {
