@@ -68,12 +68,22 @@ enum SyncErrorTranslator {
             return CLIError("the vault is not a git repository: \(detail)",
                             hint: "run 'quire init' in it to make it one (its notes are adopted untouched)")
         case .gitLocked:
-            return CLIError("another git command holds the vault's repository: \(detail)",
-                            hint: "wait for it to finish and run the command again; if no git command is running (one crashed), remove .git/index.lock",
+            // The lock may be the vault's (`.git/index.lock`) or a path remote's: name the one held.
+            let lock = lockFile(named: detail)
+            return CLIError("another git command holds a lock of the repository: \(detail)",
+                            hint: "wait for it to finish and run the command again; if no git command is running (one crashed), "
+                                + "remove \(lock ?? ".git/index.lock")",
                             code: .locked)
         case .other:
             return CLIError("git operation failed: \(detail)")
         }
+    }
+
+    /// The lock file a git failure's words name (libgit2: "failed to lock file '…/x.lock' for
+    /// writing"), if they name one.
+    static func lockFile(named detail: String) -> String? {
+        let quoted = detail.split(separator: "'", omittingEmptySubsequences: false)
+        return stride(from: 1, to: quoted.count - 1, by: 2).lazy.map { String(quoted[$0]) }.first { $0.hasSuffix(".lock") }
     }
 
     /// What to do when the server did not accept who we are: fitting the transport and whether

@@ -107,23 +107,37 @@ public final class Remote {
         let remoteRepository = try Repository.open(at: URL(fileURLWithPath: path))
         if lock.isHeld {
             LocalRemoteLock.removeTemporaryPacks(in: path)
+            LocalRemoteLock.removeStagingLocks(in: path)
             for left in try remoteRepository.references(matching: "refs/quire/incoming/*") {
-                try remoteRepository.deleteReference(left.name)
+                // Litter that cannot go now blocks nothing (it only keeps its objects): the
+                // next push tries again.
+                try? remoteRepository.deleteReference(left.name)
             }
         }
         let staging = "refs/quire/incoming/\(UUID().uuidString.lowercased())"
+        let rejected = GitError(function: "git_remote_push", code: .pushRejected,
+                                message: "the remote rejected \(target): it moved since the last fetch")
         try withExtendedLifetime(lock) {
             defer { try? remoteRepository.deleteReference(staging) }
             try push(refspecs: ["\(name):\(staging)"], options: options)
-            do {
-                if let expected {
-                    try remoteRepository.setReference(target, to: local, expected: expected, message: "push")
-                } else {
-                    try remoteRepository.setReference(target, to: local, force: false, message: "push")
+            // A lock file on the branch: a plain git writing it, or what a killed push left
+            // (`waitForReferenceLock`), waited for a few times before the push counts as lost.
+            let referenceLock = remoteRepository.gitDirectory.appendingPathComponent(target + ".lock").path
+            var waits = 0
+            while true {
+                do {
+                    if let expected {
+                        try remoteRepository.setReference(target, to: local, expected: expected, message: "push")
+                    } else {
+                        try remoteRepository.setReference(target, to: local, force: false, message: "push")
+                    }
+                    return
+                } catch let error as GitError where error.code == .locked {
+                    waits += 1
+                    guard waits <= 4, lock.waitForReferenceLock(at: referenceLock, staleAfter: 2) else { throw rejected }
+                } catch let error as GitError where error.code == .modified || error.code == .exists {
+                    throw rejected
                 }
-            } catch let error as GitError where error.code == .modified || error.code == .exists || error.code == .locked {
-                throw GitError(function: "git_remote_push", code: .pushRejected,
-                               message: "the remote rejected \(target): it moved since the last fetch")
             }
         }
     }

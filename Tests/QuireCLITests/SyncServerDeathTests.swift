@@ -87,14 +87,63 @@ struct SyncServerDeathTests {
         try Harness.write("git's own", to: foreign)
         let head = try gitCLI(["rev-parse", "main"], in: world.bare).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         try #require(try gitCLI(["update-ref", "refs/quire/incoming/0e1d", head], in: world.bare).code == 0)
-        try a.write(note("n2", title: "Two", updated: "2026-11-29T12:00:00Z"), to: "two.md")
-        let synced = try a.run(["sync"])
-        #expect(synced.code == 0, "\(synced.stderr)")
+        try Self.syncANote(a)
         #expect(!FileManager.default.fileExists(atPath: litter.path))
         #expect(FileManager.default.fileExists(atPath: foreign.path), "only what libgit2 names its own is removed")
         #expect(try gitCLI(["for-each-ref", "refs/quire/"], in: world.bare).stdout.isEmpty)
+        try Self.expectTheRemoteHoldsThePush(a, world)
+    }
+
+    /// A push into a path remote killed while libgit2 wrote or deleted its staging reference
+    /// leaves a lock file on it (`refs/quire/incoming/<uuid>.lock`; the chaos soak's seed 1021
+    /// found one beside its reference), which failed every later push's cleanup for good. The
+    /// next push removes such locks, with or without their reference, and leaves a lock of
+    /// another name alone.
+    @Test func theNextPushIntoAPathRemoteRemovesALockAKilledPushLeftOnItsStagingReference() throws {
+        let world = try SyncWorld()
+        let a = try world.first("a", notes: ["one.md": SyncMergeTests.base])
+        let head = try gitCLI(["rev-parse", "main"], in: world.bare).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let staging = "62fd7bf3-d562-4028-8f50-3ca473f1bc90"
+        try #require(try gitCLI(["update-ref", "refs/quire/incoming/\(staging)", head], in: world.bare).code == 0)
+        let incoming = world.bare.appendingPathComponent("refs/quire/incoming")
+        let locks = [staging, "0b7c2a51-93de-4f6e-a1c0-5d2e8f4b7a19"].map { incoming.appendingPathComponent("\($0).lock") }
+        let foreign = incoming.appendingPathComponent("kept.lock")
+        for lock in locks + [foreign] { try Harness.write("", to: lock) }
+        try Self.syncANote(a)
+        for lock in locks { #expect(!FileManager.default.fileExists(atPath: lock.path), "\(lock.lastPathComponent)") }
+        #expect(FileManager.default.fileExists(atPath: foreign.path), "only locks named as quire names its references")
+        #expect(try gitCLI(["for-each-ref", "refs/quire/"], in: world.bare).stdout.isEmpty)
+        try Self.expectTheRemoteHoldsThePush(a, world)
+    }
+
+    /// A push into a path remote killed while it moved the branch leaves `refs/heads/main.lock`
+    /// there (the chaos soak's seed 1044: four devices failed with exit 6 until it was five
+    /// seconds old). The next push, holding the remote's lock, waits for that file to go — a
+    /// plain git holds it for milliseconds — and removes it once it stood unchanged for two
+    /// seconds, with no clock compared: here it is dated an hour ahead (a disk another clock
+    /// wrote), which the five-second rule alone would never have removed.
+    @Test func aBranchLockAKilledPushLeftInAPathRemoteIsRemovedWithNoClockTrusted() throws {
+        let world = try SyncWorld()
+        let a = try world.first("a", notes: ["one.md": SyncMergeTests.base])
+        let lock = world.bare.appendingPathComponent("refs/heads/main.lock")
+        try Harness.write("", to: lock)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(3600)], ofItemAtPath: lock.path)
+        try Self.syncANote(a)
+        #expect(!FileManager.default.fileExists(atPath: lock.path))
+        try Self.expectTheRemoteHoldsThePush(a, world)
+    }
+
+    /// Writes a note in `device` and syncs it, which must succeed.
+    static func syncANote(_ device: Device) throws {
+        try device.write(note("n2", title: "Two", updated: "2026-11-29T12:00:00Z"), to: "two.md")
+        let synced = try device.run(["sync"])
+        #expect(synced.code == 0, "\(synced.stderr)")
+    }
+
+    /// The bare remote of `world` is sound and its branch is `device`'s head.
+    static func expectTheRemoteHoldsThePush(_ device: Device, _ world: SyncWorld) throws {
         #expect(try gitCLI(["fsck"], in: world.bare).code == 0)
-        #expect(try a.git(["rev-parse", "HEAD"]).stdout == gitCLI(["rev-parse", "main"], in: world.bare).stdout)
+        #expect(try device.git(["rev-parse", "HEAD"]).stdout == gitCLI(["rev-parse", "main"], in: world.bare).stdout)
     }
 
     /// 120 notes of incompressible text: a pack of several hundred kilobytes.
