@@ -27,9 +27,11 @@ enum BackupRefs {
         let next = (existing.map { key($0).sequence }.max() ?? 0) + 1
         let name = prefix + "n" + String(format: "%06d", next) + "-" + stamp(now)
         try repository.setReference(name, to: head, force: false, message: "quire: backup before merge")
+        // Housekeeping: a backup that cannot be dropped now (a lock file on it) is dropped by a
+        // later sync, and never fails this one.
         for old in try all(repository).dropLast(kept) {
-            try repository.deleteReference(old.name)
-            try repository.deleteReference(resultName(of: old.name))
+            try? repository.deleteReference(old.name)
+            try? repository.deleteReference(resultName(of: old.name))
         }
         return name
     }

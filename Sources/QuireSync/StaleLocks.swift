@@ -7,9 +7,12 @@ enum StaleLocks {
     /// once those made since a quire that died holding the vault lock took it
     /// (`deadHolderSince`, a second of slack for the clock's granularity): that quire can no
     /// longer finish them.
+    /// Lock files on quire's own references (`refs/quire/…`: backups, their results) count too:
+    /// one left on the oldest backup failed every later sync that drops it.
     static func clean(gitDirectory: URL, references: [String], deadHolderSince: Date? = nil,
                       olderThan: TimeInterval = 60) {
         let candidates = ["index.lock", "HEAD.lock", "config.lock", "packed-refs.lock"] + references.map { "\($0).lock" }
+            + ownReferenceLocks(gitDirectory)
         for name in candidates {
             let url = gitDirectory.appendingPathComponent(name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
@@ -18,6 +21,13 @@ enum StaleLocks {
                     || deadHolderSince.map({ modified.timeIntervalSince($0) >= -1 }) == true else { continue }
             try? FileManager.default.removeItem(at: url)
         }
+    }
+
+    /// The lock files under `refs/quire/` of `gitDirectory`, as paths inside it.
+    private static func ownReferenceLocks(_ gitDirectory: URL) -> [String] {
+        let folder = "refs/quire"
+        guard let found = FileManager.default.enumerator(atPath: gitDirectory.appendingPathComponent(folder).path) else { return [] }
+        return found.compactMap { ($0 as? String).flatMap { $0.hasSuffix(".lock") ? folder + "/" + $0 : nil } }
     }
 
     /// The git directory of a remote given as a local path or `file://` URL (a bare repository

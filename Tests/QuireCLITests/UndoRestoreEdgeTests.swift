@@ -33,6 +33,35 @@ import Testing
         #expect(!b.exists("a1.txt") && b.exists("b1.txt"))
     }
 
+    /// A sync killed while it dropped the oldest backup leaves a lock file on that reference
+    /// (`refs/quire/backup/<name>.lock`). Every later sync with a merge drops the oldest again,
+    /// and failed on that file for good (exit 7, the merge not made). Now a lock in quire's own
+    /// references is cleared as the branch's are (here two minutes old), and dropping an old
+    /// backup never fails a sync: a fresh lock (a git command may hold it) is left, and so is
+    /// that backup, for a later sync to drop.
+    @Test(arguments: [-120.0, 0.0])
+    func aLockAKilledSyncLeftOnABackupNeverBlocksTheSyncsAfterIt(age: Double) throws {
+        let (a, b) = try SyncWorld().pair(["one.md": Self.base])
+        let head = try b.git(["rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        for minute in 0..<50 {
+            try #require(try b.git(["update-ref", "refs/quire/backup/20991231T23\(String(format: "%02d", minute))00Z", head]).code == 0)
+        }
+        let lock = b.root.appendingPathComponent(".git/refs/quire/backup/20991231T230000Z.lock")
+        try Harness.write("", to: lock)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(age)], ofItemAtPath: lock.path)
+        try a.write("a1\n", to: "a1.txt")
+        try a.sync(now: "2026-11-29T12:00:00Z")
+        try b.write("b1\n", to: "b1.txt")
+        let synced = try b.run(["sync"], now: "2026-11-29T12:01:00Z")
+        #expect(synced.code == 0, "\(synced.stderr)")
+        #expect(b.exists("a1.txt") && b.exists("b1.txt"))
+        let stale = age < -60
+        #expect(FileManager.default.fileExists(atPath: lock.path) == !stale)
+        let backups = try b.git(["for-each-ref", "--format=%(refname)", "refs/quire/backup/"]).stdout.split(separator: "\n")
+        #expect(backups.count == (stale ? 50 : 51), "\(backups)")
+        #expect(backups.contains("refs/quire/backup/20991231T230000Z") == !stale, "\(backups)")
+    }
+
     /// `b` merges `a`'s change to one.md, then edits one.md and two.md itself and pushes.
     /// Returns both devices after `a` has synced that later work too.
     static func laterWork(editing paths: [String]) throws -> (Device, Device, [String: String]) {
