@@ -66,7 +66,7 @@ tr ' ' '\n' < "$LOG/figures.txt" | awk -F= -v batches="$(wc -l < "$LOG/figures.t
         printf "operations:          %d (tokens in the ledger: %d)\n", sum["operations"], sum["tokens"]
         printf "syncs:               %d (%d failed as intended or by a race, %d pairs run concurrently)\n", sum["syncs"], sum["failed_syncs"], sum["concurrent_syncs"]
         printf "faults injected:     %d (QUIRE_FAULT)\n", sum["faults"]
-        printf "SIGKILLs:            %d\n", sum["kills"]
+        printf "SIGKILLs:            %d (%d leaving a lock file on a reference)\n", sum["kills"], sum["locks_left"]
         printf "edits during a sync: %d\n", sum["edits_during_sync"]
         printf "conflicts resolved:  %d\n", sum["conflicts"]
         printf "losses found:        %d\n", sum["losses"]

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Chaos driver for `quire sync`: K devices share one bare repository by path, do random edits,
-sync in random order (sometimes two at once, sometimes with an injected fault or a SIGKILL),
+sync in random order (sometimes two at once, sometimes with an injected fault or a SIGKILL,
+which now and then leaves a lock file on a reference as a kill inside a reference update does),
 then converge and check that nothing was lost.
 
 Every write carries a unique token `tok-RRRRR-D-NNNN` recorded in a ledger with its note id and
@@ -109,7 +110,7 @@ class Chaos:
         self.superseded = set()
         self.stats = {"rounds": 0, "operations": 0, "edge_operations": 0, "normalization_pairs": 0, "case_collisions": 0, "file_to_folder": 0, "unicode_folders": 0, "syncs": 0, "failed_syncs": 0, "concurrent_syncs": 0,
                       "faults": 0, "kills": 0, "edits_during_sync": 0, "conflicts": 0, "losses": 0,
-                      "converge_passes": 0}
+                      "converge_passes": 0, "locks_left": 0}
         self.devices = []
         self.log_lines = []
 
@@ -619,10 +620,12 @@ class Chaos:
         if fault:
             self.log("%s sync with QUIRE_FAULT=%s" % (device.name, fault))
         roll = self.rng.random()
+        killed = False
         if roll < self.args.kill_probability:
             time.sleep(self.rng.uniform(0, self.args.kill_delay))
             if process.poll() is None:
                 process.send_signal(signal.SIGKILL)
+                killed = True
                 self.stats["kills"] += 1
                 self.log("%s sync killed" % device.name)
         elif roll < self.args.kill_probability + self.args.edit_during_sync_probability:
@@ -632,6 +635,27 @@ class Chaos:
                 self.operate_fallback(device, self.new_token(device))
                 self.log("%s edited during sync" % device.name)
         self.finish(device, process)
+        if killed and self.rng.random() < 0.3:
+            self.leave_lock(device)
+
+    def leave_lock(self, device):
+        """What a sync killed inside a reference update leaves (a kill rarely lands there by
+        chance): a lock file on the remote's branch, on a staging reference in the remote, or on
+        one of the device's backups. The syncs after it must clear it and go on: a lock that
+        blocks the convergence fails the batch (Docs/guarantees.md, "lock files left by a
+        killed sync")."""
+        staging = "%08x-%04x-4%03x-%04x-%012x" % tuple(self.rng.getrandbits(bits) for bits in (32, 16, 12, 16, 48))
+        choices = [os.path.join(self.remote, "refs", "heads", "main.lock"),
+                   os.path.join(self.remote, "refs", "quire", "incoming", staging + ".lock")]
+        backups = os.path.join(device.path, ".git", "refs", "quire", "backup")
+        names = sorted(name for name in os.listdir(backups) if not name.endswith(".lock")) if os.path.isdir(backups) else []
+        if names:
+            choices.append(os.path.join(backups, self.rng.choice(names) + ".lock"))
+        path = self.rng.choice(choices)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        open(path, "a").close()
+        self.stats["locks_left"] += 1
+        self.log("%s killed sync left %s" % (device.name, os.path.relpath(path, self.root)))
 
     # ---- checks --------------------------------------------------------------------------
     def tree(self, device):
