@@ -9,7 +9,7 @@ import Glibc
 /// quire's staging reference (`refs/quire/incoming/…`) and a lock file on it — can only be
 /// litter once no other quire is pushing. The lock is on the folder itself, so nothing is added
 /// to the remote; the kernel drops it when the process dies.
-final class LocalRemoteLock {
+public final class LocalRemoteLock {
     /// The open folder, or -1 when it could not be locked (a file system without `flock`).
     private let descriptor: Int32
 
@@ -87,10 +87,14 @@ final class LocalRemoteLock {
     /// Removes the temporary packs libgit2 left in `path` (bare, or a work tree's `.git`).
     /// Only files named exactly as libgit2 names them (`pack_git2_` and 16 hex digits).
     static func removeTemporaryPacks(in path: String) {
-        removeFiles(in: path, folder: "objects/pack") { name in
-            let suffix = name.dropFirst("pack_git2_".count)
-            return name.hasPrefix("pack_git2_") && suffix.count == 16 && suffix.allSatisfy(\.isHexDigit)
-        }
+        removeFiles(in: path, folder: "objects/pack", matches: isTemporaryPack)
+    }
+
+    /// Whether `name` is one libgit2 gives the pack it is receiving (`pack_git2_` and 16 hex
+    /// digits, in `objects/pack`): a fetch or push killed half-way leaves it there.
+    public static func isTemporaryPack(_ name: String) -> Bool {
+        let suffix = name.dropFirst("pack_git2_".count)
+        return name.hasPrefix("pack_git2_") && suffix.count == 16 && suffix.allSatisfy(\.isHexDigit)
     }
 
     /// Removes the files of `folder` in the git directory `path` (bare, or a work tree's `.git`)

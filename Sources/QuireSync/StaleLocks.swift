@@ -1,7 +1,10 @@
 import Foundation
+import QuireGit
 
 /// `.lock` files a dead quire left in `.git/` (the vault lock is ours, so no other quire runs;
-/// a lock older than a minute is not a live git command's either).
+/// a lock older than a minute is not a live git command's either), and the packs libgit2 was
+/// receiving when a fetch was killed (`objects/pack/pack_git2_…`: as large as what it fetched,
+/// one more each time, and never read).
 enum StaleLocks {
     /// Removes git lock files older than `olderThan` seconds (a minute in our own `.git`), and at
     /// once those made since a quire that died holding the vault lock took it
@@ -9,10 +12,12 @@ enum StaleLocks {
     /// longer finish them.
     /// Lock files on quire's own references (`refs/quire/…`: backups, their results) count too:
     /// one left on the oldest backup failed every later sync that drops it.
+    /// `packs`: libgit2's packs too (only where quire's lock keeps every other quire out: a
+    /// remote's are removed by the push that holds its lock, `Remote.push`).
     static func clean(gitDirectory: URL, references: [String], deadHolderSince: Date? = nil,
-                      olderThan: TimeInterval = 60) {
+                      olderThan: TimeInterval = 60, packs: Bool = true) {
         let candidates = ["index.lock", "HEAD.lock", "config.lock", "packed-refs.lock"] + references.map { "\($0).lock" }
-            + ownReferenceLocks(gitDirectory)
+            + ownReferenceLocks(gitDirectory) + (packs ? temporaryPacks(gitDirectory) : [])
         for name in candidates {
             let url = gitDirectory.appendingPathComponent(name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
@@ -21,6 +26,14 @@ enum StaleLocks {
                     || deadHolderSince.map({ modified.timeIntervalSince($0) >= -1 }) == true else { continue }
             try? FileManager.default.removeItem(at: url)
         }
+    }
+
+    /// libgit2's packs being received in `objects/pack` of `gitDirectory`, as paths inside it
+    /// (one a live fetch is writing is modified all the time, so never a minute old).
+    private static func temporaryPacks(_ gitDirectory: URL) -> [String] {
+        let folder = "objects/pack"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: gitDirectory.appendingPathComponent(folder).path)) ?? []
+        return names.filter(LocalRemoteLock.isTemporaryPack).map { folder + "/" + $0 }
     }
 
     /// The lock files under `refs/quire/` of `gitDirectory`, as paths inside it.

@@ -179,7 +179,7 @@ public final class Syncer {
         if !options.dryRun, let local = StaleLocks.localGitDirectory(remote.url) {
             // In a remote on a local path, a push holds a ref lock for milliseconds: one older than
             // a few seconds belongs to a process that died (another device's killed sync).
-            StaleLocks.clean(gitDirectory: local, references: [upstream], olderThan: 5)
+            StaleLocks.clean(gitDirectory: local, references: [upstream], olderThan: 5, packs: false)
         }
         try settleEstablishedUpstream(dryRun: options.dryRun)
         // An encrypted remote is fetched and pushed through its carrier; its one branch is main.

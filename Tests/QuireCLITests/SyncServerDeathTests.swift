@@ -133,6 +133,29 @@ struct SyncServerDeathTests {
         try Self.expectTheRemoteHoldsThePush(a, world)
     }
 
+    /// A fetch killed half-way leaves the pack libgit2 was receiving in the vault's own
+    /// `.git/objects/pack` (`pack_git2_<16 hex>`, as large as what it fetched; a chaos batch
+    /// with many kills left one). The next sync removes one that has not grown for a minute (a
+    /// live fetch writes its file all the time), and leaves a fresh one and any other name.
+    @Test func aPackAKilledFetchLeftInTheVaultIsRemovedOnceItStopsGrowing() throws {
+        let world = try SyncWorld()
+        let a = try world.first("a", notes: ["one.md": SyncMergeTests.base])
+        let pack = a.root.appendingPathComponent(".git/objects/pack")
+        let stale = pack.appendingPathComponent("pack_git2_0123456789abcdef")
+        let growing = pack.appendingPathComponent("pack_git2_fedcba9876543210")
+        let foreign = pack.appendingPathComponent("pack_git2_short")
+        for file in [stale, growing, foreign] { try Harness.write("half a pack", to: file) }
+        for file in [stale, foreign] {
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: file.path)
+        }
+        try Self.syncANote(a)
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: growing.path), "a fetch may still be writing it")
+        #expect(FileManager.default.fileExists(atPath: foreign.path), "only what libgit2 names its own is removed")
+        #expect(try a.git(["fsck"]).code == 0)
+        try Self.expectTheRemoteHoldsThePush(a, world)
+    }
+
     /// Writes a note in `device` and syncs it, which must succeed.
     static func syncANote(_ device: Device) throws {
         try device.write(note("n2", title: "Two", updated: "2026-11-29T12:00:00Z"), to: "two.md")
