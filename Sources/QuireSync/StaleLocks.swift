@@ -21,6 +21,7 @@ enum StaleLocks {
         for name in candidates {
             let url = gitDirectory.appendingPathComponent(name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                  attributes[.type] as? FileAttributeType == .typeRegular,  // never a folder of that name
                   let modified = attributes[.modificationDate] as? Date,
                   Date().timeIntervalSince(modified) > olderThan
                     || deadHolderSince.map({ modified.timeIntervalSince($0) >= -1 }) == true else { continue }

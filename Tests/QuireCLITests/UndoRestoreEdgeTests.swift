@@ -49,6 +49,10 @@ import Testing
         let lock = b.root.appendingPathComponent(".git/refs/quire/backup/20991231T230000Z.lock")
         try Harness.write("", to: lock)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(age)], ofItemAtPath: lock.path)
+        // A folder of such a name is nobody's lock: left alone, whatever its age.
+        let folder = b.root.appendingPathComponent(".git/refs/quire/kept.lock")
+        try Harness.write("", to: folder.appendingPathComponent("inside"))
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: folder.path)
         try a.write("a1\n", to: "a1.txt")
         try a.sync(now: "2026-11-29T12:00:00Z")
         try b.write("b1\n", to: "b1.txt")
@@ -57,6 +61,7 @@ import Testing
         #expect(b.exists("a1.txt") && b.exists("b1.txt"))
         let stale = age < -60
         #expect(FileManager.default.fileExists(atPath: lock.path) == !stale)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("inside").path))
         let backups = try b.git(["for-each-ref", "--format=%(refname)", "refs/quire/backup/"]).stdout.split(separator: "\n")
         #expect(backups.count == (stale ? 50 : 51), "\(backups)")
         #expect(backups.contains("refs/quire/backup/20991231T230000Z") == !stale, "\(backups)")
