@@ -139,7 +139,10 @@ struct Stamper {
                 }
                 if target != candidate.path {
                     writes.append((target, data))
-                    read[target] = BlobHash.hex(headData)
+                    // What the update wrote there: HEAD's version as checked out (through the
+                    // filters: under `core.autocrlf` its CRLF bytes, never the blob's own, which
+                    // looked like an edit saved since, so the kept edit waited for good).
+                    read[target] = BlobHash.hex(try repository.workTreeData(headData, path: target))
                     leaving[target] = (candidate.path, current)
                 } else if data != current {
                     writes.append((candidate.path, data))

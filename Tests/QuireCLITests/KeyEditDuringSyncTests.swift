@@ -94,6 +94,32 @@ import Testing
         }
     }
 
+    /// The same on a device with `core.autocrlf=true` (the chaos soak's seed 3202, under its
+    /// edge shapes): the update checks the renamed note out with CRLF line ends, and the check
+    /// that it still held what the update wrote compared those bytes with the blob's, so the
+    /// kept edit waited at the old path at every sync, never merged nor sent.
+    @Test func aNoteRenamedByTheIncomingChangeGetsTheKeyEditUnderAutocrlf() throws {
+        let world = try SyncWorld()
+        let (a, b) = try world.pair(["shared.md": Self.base])
+        try #require(try a.git(["config", "core.autocrlf", "true"]).code == 0)
+        try #require(try b.run(["rename", "shared.md", "Moved"], now: "2026-11-29T11:00:00Z").code == 0)
+        try b.sync(now: "2026-11-29T11:10:00Z")
+        let crashed = try a.run(["sync"], now: "2026-11-29T11:20:00Z", environment: ["QUIRE_FAULT": "before-checkout:kill"])
+        try #require(crashed.code != 0)
+        try a.write(Self.base.replacingOccurrences(of: "chaos: base", with: "chaos: mine"), to: "shared.md")
+        try a.touch("shared.md", "2026-11-29T11:50:00Z")
+        let finished = try a.sync(["--json"], now: "2026-11-29T12:00:00Z")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(finished.stdout.utf8)) as? [String: Any])
+        #expect(report["keptUserEdits"] as? [String] == [], "\(finished.stdout)")
+        #expect(!a.exists("shared.md"))
+        let expected = note("n1", title: "Moved", updated: "2026-11-29T11:50:00Z", extra: "chaos: mine\n", body: "base line\n")
+        #expect(try a.read("moved.md").replacingOccurrences(of: "\r\n", with: "\n") == expected)
+        #expect(try a.git(["status", "--porcelain"]).stdout.isEmpty)
+        try b.sync(now: "2026-11-29T12:01:00Z")
+        #expect(try b.read("moved.md") == expected)
+        #expect(!b.exists("shared.md"))
+    }
+
     @Test func aNoteDeletedByTheIncomingChangeIsKeptAndListed() throws {
         let (a, _, _) = try Self.run(.deleted)
         #expect(try a.read("shared.md") == Self.base.replacingOccurrences(of: "chaos: base", with: "chaos: mine"))
