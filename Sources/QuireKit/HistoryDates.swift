@@ -127,6 +127,22 @@ public struct HistoryDates: Sendable {
         }
     }
 
+    /// Whether `data` is blob `hex` as a checkout under `core.autocrlf=true` writes it: its
+    /// line ends CRLF where the blob's are LF (a file with no carriage return is not).
+    static func isCRLFCheckout(_ data: Data, of hex: String) -> Bool {
+        guard data.contains(0x0D) else { return false }
+        var normalized = Data()
+        normalized.reserveCapacity(data.count)
+        var index = data.startIndex
+        while index < data.endIndex {
+            let byte = data[index]
+            let next = data.index(after: index)
+            if !(byte == 0x0D && next < data.endIndex && data[next] == 0x0A) { normalized.append(byte) }
+            index = next
+        }
+        return BlobHash.hex(normalized) == hex
+    }
+
     /// A note parser that dates notes without front-matter dates by this history: QuireCore's
     /// parser, then `Note.fillDatesFromHistory` (`updated` only when the file is the blob of
     /// `HEAD`).
@@ -144,7 +160,7 @@ public struct HistoryDates: Sendable {
     /// `HEAD`.
     func fill(_ note: inout Note, data: Data, path: String) {
         guard let entry = source.entry(path) else { return }
-        let same = note.updatedAt != nil || BlobHash.hex(data) == entry.blob
+        let same = note.updatedAt != nil || BlobHash.hex(data) == entry.blob || Self.isCRLFCheckout(data, of: entry.blob)
         note.fillDatesFromHistory(created: entry.created, updated: same ? entry.updated : nil)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import QuireCore
 @testable import QuireKit
+import QuireSync
 
 /// `.quire/cache/dates.tsv` reads back what was written (Unicode names, dates before 1970), its
 /// head alone from the last line, a few paths' lines alone, and a damaged file is not used.
@@ -70,4 +71,25 @@ import QuireCore
         #expect(read.entries["notes/n10.md"] == entries["notes/n10.md"] && read.entries["notes/n11.md"] == entries["notes/n11.md"])
         #expect(HistoryDatesFile.read(url, only: ["notes/n9.md"]) == nil)
     }
+
+    /// A note without front-matter dates takes its updated date from history only while the
+    /// file is HEAD's blob; under `core.autocrlf=true` the checkout has CRLF line ends and is
+    /// still that blob (it had no updated date there), and an edited file is not.
+    @Test func aCRLFCheckoutOfHEADsBlobIsDatedByHistory() throws {
+        let text = "# Plain\n\nA note with no front matter.\n"
+        let created = Date(timeIntervalSince1970: 1_700_000_000), updated = Date(timeIntervalSince1970: 1_700_100_000)
+        let entry = HistoryDates.Entry(created: created, updated: updated, blob: BlobHash.hex(Data(text.utf8)))
+        let dates = HistoryDates(entries: ["plain.md": entry], changedPaths: [])
+        func dated(_ text: String) -> Note {
+            let data = Data(text.utf8)
+            var note = NoteParser.parse(data, path: "plain.md")
+            dates.fill(&note, data: data, path: "plain.md")
+            return note
+        }
+        #expect(dated(text).updatedAt == updated)
+        #expect(dated(text.replacingOccurrences(of: "\n", with: "\r\n")).updatedAt == updated)
+        let edited = dated((text + "More.\n").replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(edited.updatedAt == nil && edited.createdAt == created)
+    }
+
 }
