@@ -139,10 +139,7 @@ struct Stamper {
                 }
                 if target != candidate.path {
                     writes.append((target, data))
-                    // What the update wrote there: HEAD's version as checked out (through the
-                    // filters: under `core.autocrlf` its CRLF bytes, never the blob's own, which
-                    // looked like an edit saved since, so the kept edit waited for good).
-                    read[target] = BlobHash.hex(try repository.workTreeData(headData, path: target))
+                    read[target] = BlobHash.hex(headData)
                     leaving[target] = (candidate.path, current)
                 } else if data != current {
                     writes.append((candidate.path, data))
@@ -183,7 +180,13 @@ struct Stamper {
         let edited = Set(try vault.writeAll(writes, replaceIf: { path in
             if revived.contains(path) { return !FileManager.default.fileExists(atPath: vault.url(for: path).path) }
             let unchanged = { (file: String, data: Data) in (try? Data(contentsOf: vault.url(for: file))) == data }
-            let unchangedID = { (file: String, id: String) in (try? Data(contentsOf: vault.url(for: file))).map(BlobHash.hex) == id }
+            // Compared as git compares a file with a blob: through the filters too, so that
+            // HEAD's version checked out under `core.autocrlf` (CRLF line ends) is not taken for
+            // an edit saved since (the kept edit of a renamed note then waited for good).
+            let unchangedID = { (file: String, id: String) -> Bool in
+                guard let data = try? Data(contentsOf: vault.url(for: file)) else { return false }
+                return BlobHash.hex(data) == id || (try? repository.cleanData(data, path: file)).map(BlobHash.hex) == id
+            }
             return (read[path].map { unchangedID(path, $0) } ?? false) && (leaving[path].map { unchanged($0.path, $0.data) } ?? true)
         }, retiring: retired))
         retired?.startPurge()
