@@ -85,8 +85,7 @@ struct SyncServerDeathTests {
         let foreign = pack.appendingPathComponent("tmp_pack_Xy12Ab")
         try Harness.write("half a pack", to: litter)
         try Harness.write("git's own", to: foreign)
-        let head = try gitCLI(["rev-parse", "main"], in: world.bare).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        try #require(try gitCLI(["update-ref", "refs/quire/incoming/0e1d", head], in: world.bare).code == 0)
+        try Self.leaveStagingReference("0e1d", in: world)
         try Self.syncANote(a)
         #expect(!FileManager.default.fileExists(atPath: litter.path))
         #expect(FileManager.default.fileExists(atPath: foreign.path), "only what libgit2 names its own is removed")
@@ -102,9 +101,8 @@ struct SyncServerDeathTests {
     @Test func theNextPushIntoAPathRemoteRemovesALockAKilledPushLeftOnItsStagingReference() throws {
         let world = try SyncWorld()
         let a = try world.first("a", notes: ["one.md": SyncMergeTests.base])
-        let head = try gitCLI(["rev-parse", "main"], in: world.bare).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let staging = "62fd7bf3-d562-4028-8f50-3ca473f1bc90"
-        try #require(try gitCLI(["update-ref", "refs/quire/incoming/\(staging)", head], in: world.bare).code == 0)
+        try Self.leaveStagingReference(staging, in: world)
         let incoming = world.bare.appendingPathComponent("refs/quire/incoming")
         let locks = [staging, "0b7c2a51-93de-4f6e-a1c0-5d2e8f4b7a19"].map { incoming.appendingPathComponent("\($0).lock") }
         let foreign = incoming.appendingPathComponent("kept.lock")
@@ -154,6 +152,13 @@ struct SyncServerDeathTests {
         #expect(FileManager.default.fileExists(atPath: foreign.path), "only what libgit2 names its own is removed")
         #expect(try a.git(["fsck"]).code == 0)
         try Self.expectTheRemoteHoldsThePush(a, world)
+    }
+
+    /// A staging reference `refs/quire/incoming/<name>` at the remote's branch, as a push killed
+    /// before it removed its own leaves one.
+    static func leaveStagingReference(_ name: String, in world: SyncWorld) throws {
+        let head = try gitCLI(["rev-parse", "main"], in: world.bare).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(try gitCLI(["update-ref", "refs/quire/incoming/\(name)", head], in: world.bare).code == 0)
     }
 
     /// Writes a note in `device` and syncs it, which must succeed.
