@@ -301,9 +301,9 @@ final class SnapshotFile {
 /// header and bounds but does not read every byte again (at 10,000 notes that read was most of a
 /// warm command's system time). Any write to the file changes its times (a new snapshot is a new
 /// inode), so damage after the verification is still found; as in git's "racy" index, a file is
-/// marked only once its modification time is a second old, so that a write in the same clock
-/// tick as the one verified cannot pass for it. Bit rot that changes no metadata is not caught
-/// between rebuilds.
+/// marked only once its last change is older than its file system's clock tick (`isSettled`),
+/// so that a write in the same tick as the one verified cannot pass for it. Bit rot that
+/// changes no metadata is not caught between rebuilds.
 struct VerifiedStamp: Equatable {
     var id: UInt64
     var size: UInt64
@@ -325,11 +325,24 @@ struct VerifiedStamp: Equatable {
         (self.id, self.size, self.modified, self.changed, self.inode, self.device) = (id, size, modified, changed, inode, device)
     }
 
-    /// Whether the file's last change is old enough that a later write shows in its times.
+    /// Whether the file's last change is old enough that a later write shows in its times: more
+    /// than 100 ms old where the file system keeps times finer than a second (either time has
+    /// nanoseconds: ext4, btrfs, xfs, tmpfs, NFS from such a disk; the kernel stamps a write with
+    /// a clock that ticks every 1–10 ms), more than two seconds old where it keeps whole seconds
+    /// (FAT's modification times go by two). So a command run soon after the one that wrote the
+    /// catalog checks it once and marks it, and those after that skip the check; under a rule of
+    /// a whole second everywhere, every command in that second read the whole file again.
     func isSettled(now: Date) -> Bool {
         let newest = max(modified, changed)
-        return Int64(now.timeIntervalSince1970 * 1_000_000_000) - newest > 1_000_000_000
+        let fine = modified % 1_000_000_000 != 0 || changed % 1_000_000_000 != 0
+        let tick: Int64 = fine ? Self.fineSettling : Self.coarseSettling
+        return Int64(now.timeIntervalSince1970 * 1_000_000_000) - newest > tick
     }
+
+    /// How long a file's last change must be past, in nanoseconds, on a file system with times
+    /// finer than a second and on one with whole seconds (`isSettled`).
+    static let fineSettling: Int64 = 100_000_000
+    static let coarseSettling: Int64 = 2_000_000_000
 
     static func markerPath(_ path: String) -> String { path + ".verified" }
 

@@ -120,6 +120,62 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: temporary))
     }
 
+    /// A file is settled (and may be marked) once its last change is past its file system's clock
+    /// tick: 100 ms where the times have nanoseconds, two seconds where they are whole seconds
+    /// (FAT's go by two); the newer of the modification and change times counts.
+    @Test func aFileSettlesAfterItsFileSystemsTick() {
+        func stamp(modified: timespec, changed: timespec) -> VerifiedStamp {
+            var status = stat()
+            status.st_mtim = modified
+            status.st_ctim = changed
+            return VerifiedStamp(status, id: 1)
+        }
+        func date(_ time: timespec, plus milliseconds: Int) -> Date {
+            Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 + Double(milliseconds) / 1000)
+        }
+        let fine = timespec(tv_sec: 1_790_000_000, tv_nsec: 123_456_789)
+        let fineStamp = stamp(modified: fine, changed: fine)
+        #expect(!fineStamp.isSettled(now: date(fine, plus: 0)))
+        #expect(!fineStamp.isSettled(now: date(fine, plus: 60)))
+        #expect(fineStamp.isSettled(now: date(fine, plus: 150)))
+        // Whole seconds: not settled a second on (the rule before), settled past two.
+        let coarse = timespec(tv_sec: 1_790_000_000, tv_nsec: 0)
+        let coarseStamp = stamp(modified: coarse, changed: coarse)
+        #expect(!coarseStamp.isSettled(now: date(coarse, plus: 150)))
+        #expect(!coarseStamp.isSettled(now: date(coarse, plus: 1_500)))
+        #expect(coarseStamp.isSettled(now: date(coarse, plus: 2_100)))
+        // A file renamed into place later than written: the change time counts.
+        let renamed = timespec(tv_sec: 1_790_000_005, tv_nsec: 500_000_000)
+        let renamedStamp = stamp(modified: fine, changed: renamed)
+        #expect(!renamedStamp.isSettled(now: date(renamed, plus: 50)))
+        #expect(renamedStamp.isSettled(now: date(renamed, plus: 150)))
+        // One of the two times with nanoseconds is enough to know the file system keeps them.
+        #expect(stamp(modified: coarse, changed: fine).isSettled(now: date(fine, plus: 150)))
+    }
+
+    /// A load 150 ms after the file was written marks it, so the loads after it skip the
+    /// checksums (`aVerifiedFileIsMarkedAndDamageAfterwardsIsStillFound`); one 50 ms after does
+    /// not. The test needs a temporary folder whose file system keeps nanoseconds (ext4, tmpfs)
+    /// and fails, saying so, on one that keeps whole seconds.
+    @Test func aFreshFileIsMarkedAFractionOfASecondLater() throws {
+        let fixture = try Fixture()
+        let marker = VerifiedStamp.markerPath(fixture.basePath)
+        try? FileManager.default.removeItem(atPath: marker)
+        var status = stat()
+        try #require(stat(fixture.basePath, &status) == 0)
+        guard status.st_mtim.tv_nsec != 0 || status.st_ctim.tv_nsec != 0 else {
+            Issue.record("the temporary folder's file system keeps whole seconds: this test needs one with nanoseconds")
+            return
+        }
+        let newest = max(Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9,
+                         Double(status.st_ctim.tv_sec) + Double(status.st_ctim.tv_nsec) / 1e9)
+        _ = try SnapshotFile.read(fixture.basePath, kind: .base, now: Date(timeIntervalSince1970: newest + 0.05))
+        #expect(VerifiedStamp.read(fixture.basePath) == nil, "marked 50 ms after its last change")
+        _ = try SnapshotFile.read(fixture.basePath, kind: .base, now: Date(timeIntervalSince1970: newest + 0.15))
+        let marked = try #require(VerifiedStamp.read(fixture.basePath), "not marked 150 ms after its last change")
+        #expect(marked == VerifiedStamp(status, id: marked.id))
+    }
+
     @Test func truncatedAtEverySectionBoundaryAndAtRandomIsRebuilt() throws {
         let fixture = try Fixture()
         var random = SeededGenerator(seed: 77)
