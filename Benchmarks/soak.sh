@@ -12,7 +12,8 @@
 # ROUNDS (rounds per batch, 40), SEED (first seed, 1000), SECONDS_BUDGET (0 = no limit),
 # FAULTS, KILLS, EDITS_DURING_SYNC, CONCURRENT (probabilities per sync), KILL_DELAY (seconds, at most),
 # EDGES (weight of each edge shape: symlinks, NFC/NFD names, file/folder, nested repositories,
-# config files, git CLI commits, long names; with autocrlf on one device and skewed clocks; 0 = off).
+# config files, git CLI commits, long names; with autocrlf on one device and skewed clocks; 0 = off),
+# SHAPES_DURING_SYNC (the share of the edits during a sync that are the file-and-folder shape; 0).
 # Exit code 0 when every batch converged with no loss; otherwise every failing batch's problems,
 # seed and reproduction command are printed, and the soak goes on to the end.
 set -eu
@@ -29,6 +30,7 @@ KILL_DELAY=${KILL_DELAY:-0.1}
 EDITS_DURING_SYNC=${EDITS_DURING_SYNC:-0.1}
 CONCURRENT=${CONCURRENT:-0.3}
 EDGES=${EDGES:-0}
+SHAPES_DURING_SYNC=${SHAPES_DURING_SYNC:-0}
 [ -x "$QUIRE" ] || { echo "soak: no quire binary at $QUIRE (run swift build, or set QUIRE)" >&2; exit 2; }
 
 LOG=$(mktemp -d "${TMPDIR:-/tmp}/quire-soak-XXXXXX")
@@ -45,7 +47,8 @@ while [ "$done_operations" -lt "$OPERATIONS" ]; do
     if ! python3 Benchmarks/chaos/chaos.py --binary "$QUIRE" --seed "$seed" --devices "$K" --rounds "$ROUNDS" \
             --operations $(( OPERATIONS - done_operations )) --fault-probability "$FAULTS" \
             --kill-probability "$KILLS" --kill-delay "$KILL_DELAY" --edit-during-sync-probability "$EDITS_DURING_SYNC" \
-            --concurrent-probability "$CONCURRENT" --edges "$EDGES" > "$LOG/$seed.txt" 2>&1; then
+            --concurrent-probability "$CONCURRENT" --edges "$EDGES" --shapes-during-sync "$SHAPES_DURING_SYNC" \
+            > "$LOG/$seed.txt" 2>&1; then
         status=1
         failed="$failed $seed"
         grep -v '^  r[0-9]' "$LOG/$seed.txt"
@@ -67,7 +70,7 @@ tr ' ' '\n' < "$LOG/figures.txt" | awk -F= -v batches="$(wc -l < "$LOG/figures.t
         printf "syncs:               %d (%d failed as intended or by a race, %d pairs run concurrently)\n", sum["syncs"], sum["failed_syncs"], sum["concurrent_syncs"]
         printf "faults injected:     %d (QUIRE_FAULT)\n", sum["faults"]
         printf "SIGKILLs:            %d (%d leaving a lock file on a reference)\n", sum["kills"], sum["locks_left"]
-        printf "edits during a sync: %d\n", sum["edits_during_sync"]
+        printf "edits during a sync: %d (%d of them the file-and-folder shape; %d files kept beside a folder)\n", sum["edits_during_sync"], sum["shapes_during_sync"], sum["kept_beside_folders"]
         printf "conflicts resolved:  %d\n", sum["conflicts"]
         printf "losses found:        %d\n", sum["losses"]
     }'

@@ -110,7 +110,7 @@ class Chaos:
         self.superseded = set()
         self.stats = {"rounds": 0, "operations": 0, "edge_operations": 0, "normalization_pairs": 0, "case_collisions": 0, "file_to_folder": 0, "unicode_folders": 0, "syncs": 0, "failed_syncs": 0, "concurrent_syncs": 0,
                       "faults": 0, "kills": 0, "edits_during_sync": 0, "conflicts": 0, "losses": 0,
-                      "converge_passes": 0, "locks_left": 0}
+                      "converge_passes": 0, "locks_left": 0, "shapes_during_sync": 0, "kept_beside_folders": 0}
         self.devices = []
         self.log_lines = []
 
@@ -582,6 +582,8 @@ class Chaos:
         if process.returncode == 0:
             try:
                 report = json.loads(out)
+                self.stats["kept_beside_folders"] += sum(
+                    1 for line in report.get("merged", []) if line.endswith("(the file was saved while the sync ran)"))
                 self.log("%s sync ok: %s merged=%d conflicts=%d kept=%s" % (
                     device.name, report.get("integration"), len(report.get("merged", [])),
                     len(report.get("conflicts", [])), report.get("keptUserEdits", [])))
@@ -632,7 +634,15 @@ class Chaos:
             time.sleep(self.rng.uniform(0, self.args.kill_delay))
             if process.poll() is None:
                 self.stats["edits_during_sync"] += 1
-                self.operate_fallback(device, self.new_token(device))
+                if self.args.shapes_during_sync > 0 and self.rng.random() < self.args.shapes_during_sync:
+                    # A file where another device's folder may be arriving, or a note in the
+                    # folder where its file may be (the file-and-folder shape, at the worst moment).
+                    self.stats["shapes_during_sync"] += 1
+                    token = self.new_token(device)
+                    self.stats["operations"] += 1
+                    self.operate_edge(device, "file-folder", token)
+                else:
+                    self.operate_fallback(device, self.new_token(device))
                 self.log("%s edited during sync" % device.name)
         self.finish(device, process)
         if killed and self.rng.random() < 0.3:
@@ -987,11 +997,12 @@ class Chaos:
         a = self.args
         return ("python3 Benchmarks/chaos/chaos.py --binary %s --seed %d --devices %d --rounds %d "
                 "--max-operations %d --operations %d --sync-probability %s --concurrent-probability %s "
-                "--fault-probability %s --kill-probability %s --edit-during-sync-probability %s --edges %s --hostile %s%s "
-                "--keep -v" % (
+                "--fault-probability %s --kill-probability %s --edit-during-sync-probability %s --shapes-during-sync %s "
+                "--edges %s --hostile %s%s --keep -v" % (
                     a.binary, a.seed, a.devices, a.rounds, a.max_operations, a.operations, a.sync_probability,
                     a.concurrent_probability, a.fault_probability, a.kill_probability,
-                    a.edit_during_sync_probability, a.edges, a.hostile, " --faults" if a.faults else "")) + (
+                    a.edit_during_sync_probability, a.shapes_during_sync, a.edges, a.hostile,
+                    " --faults" if a.faults else "")) + (
                     " --daemons" if a.daemons else "") + (" --encrypted" if self.encrypted else "")
 
 
@@ -1009,6 +1020,9 @@ def main():
     parser.add_argument("--kill-probability", type=float, default=0.0)
     parser.add_argument("--kill-delay", type=float, default=0.3, help="seconds, at most, before SIGKILL")
     parser.add_argument("--edit-during-sync-probability", type=float, default=0.0)
+    parser.add_argument("--shapes-during-sync", type=float, default=0.0,
+                        help="the share of the edits made while a sync runs that are the file-and-folder shape "
+                             "(a file where another device's folder may arrive, or a note in it) instead of an append")
     parser.add_argument("--faults", action="store_true", help="run every fault point instead of random rounds")
     parser.add_argument("--daemons", action="store_true", help="a sync daemon on every device instead of scheduled syncs")
     parser.add_argument("--edges", type=float, default=0.0,

@@ -37,7 +37,8 @@ enum Journal {
     /// tree itself), `target` is returned, journal kept, for the cycle to merge once the local
     /// changes are committed: dropped, a merge's second parent and its conflict records would
     /// never reach the branch, and the text its decisions dropped would be lost unrecorded.
-    static func replay(syncer: Syncer, state: inout SyncState) throws -> OID? {
+    /// What the finished update moved out of a folder's way goes to `report`.
+    static func replay(syncer: Syncer, state: inout SyncState, report: inout SyncReport) throws -> OID? {
         let root = syncer.vault.root
         guard let data = try? Data(contentsOf: url(root)) else { return nil }
         guard let entry = try? JSONDecoder().decode(Entry.self, from: data), let target = OID(hex: entry.target) else {
@@ -58,7 +59,8 @@ enum Journal {
                 target = try screened.commit(on: [target], repository: syncer.repository, environment: syncer.environment,
                                              vault: syncer.vault)
             }
-            _ = try syncer.applyTree(of: target, from: head, resuming: true, state: &state)
+            let outcome = try syncer.applyTree(of: target, from: head, resuming: true, state: &state)
+            report.merged += Syncer.movedAsideLines(outcome)
             try syncer.repository.setReference(syncer.branch, to: target, message: "quire sync (finished after a crash)")
         }
         try remove(vaultRoot: root)

@@ -98,11 +98,20 @@ extension Syncer {
         let outcome = try applyTree(of: target, from: previous, state: &state)
         report.updatedFromRemote += outcome.updated
         report.skipped += outcome.skipped
+        report.merged += Self.movedAsideLines(outcome)
         let kept = outcome.keptUserEdits.keys.sorted().filter { !report.keptUserEdits.contains($0) }  // not twice
         report.keptUserEdits += kept
         try environment.fault("before-ref-update")
         try repository.setReference(branch, to: target, message: "quire sync")
         try Journal.remove(vaultRoot: vault.root)
+    }
+
+    /// How the report lists the files an update moved out of a folder's way (the words of a
+    /// merge that keeps a file and a folder of one name, and when the file came).
+    static func movedAsideLines(_ outcome: WorkTreeUpdater.Outcome) -> [String] {
+        outcome.movedAside.map {
+            "a file and a folder at one path, kept both: \($0.path)/ and \($0.to) (the file was saved while the sync ran)"
+        }
     }
 
     /// Updates the work tree and index from commit `previous` (nil: empty) to commit `target`;

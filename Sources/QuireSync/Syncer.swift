@@ -123,7 +123,7 @@ public final class Syncer {
         var report = SyncReport()
         try checkRepositoryState()
         StaleLocks.clean(gitDirectory: repository.gitDirectory, references: [branch, tracking], deadHolderSince: deadHolderSince)
-        let unfinishedMerge = try Journal.replay(syncer: self, state: &state)
+        let unfinishedMerge = try Journal.replay(syncer: self, state: &state, report: &report)
         let selector = try strategySelector(options)
         let head = try repository.headCommitID()
         if options.dryRun {

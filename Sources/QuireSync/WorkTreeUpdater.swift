@@ -26,6 +26,10 @@ struct WorkTreeUpdater {
         var keptUserEdits: [String: String] = [:]
         /// Paths left alone: submodules (never checked out), files behind a folder that is a link.
         var skipped: [SkippedPath] = []
+        /// Files the user put, while the update ran, where it writes a folder (`Projects`, a file,
+        /// where `Projects/plan.md` arrives): each moved to a free name (`Projects-2`), as a merge
+        /// keeps a file and a folder of one name; the next sync commits it there.
+        var movedAside: [(path: String, to: String)] = []
     }
 
     /// Updates files that differ between `old` (nil: empty) and `new`, then the index.
@@ -66,7 +70,10 @@ struct WorkTreeUpdater {
                 if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
                 continue
             }
-            if next != nil { removeEmptyFolder(safe) }
+            if next != nil {
+                removeEmptyFolder(safe)
+                try moveFileOutOfFolderPlace(of: safe, after: after, outcome: &outcome)
+            }
             if try fileMatches(safe, next) {
                 // Already there (a replayed update, or the user made the same change).
                 if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
@@ -156,14 +163,50 @@ struct WorkTreeUpdater {
         // A note deleted (or moved away) meanwhile is left to the next sync, which finds a move
         // by the note's id and lets a real incoming change beat the deletion (`Stamper`).
         if previous != nil { return nil }
+        let candidate = freePath(beside: path, after: after)
+        try write(next, to: candidate)
+        return candidate
+    }
+
+    /// `path-2`, `path-3`, … (`a-2.md` for a note): the first name neither the new tree nor the
+    /// disk holds (a link counts, even one that leads nowhere).
+    private func freePath(beside path: String, after: [String: TreeEntry]) -> String {
         let (stem, ext) = TreeMerger.split(path)
         var counter = 2
         var candidate: String { FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext) }
-        while after[candidate] != nil || FileManager.default.fileExists(atPath: vault.url(for: candidate).path) {
+        var status = stat()
+        while after[candidate] != nil || lstat(vault.url(for: candidate).path, &status) == 0 {
             counter += 1
         }
-        try write(next, to: candidate)
         return candidate
+    }
+
+    /// A file where the update must make a folder for `path` (`Projects`, where
+    /// `Projects/plan.md` arrives) is one the user put there while the update ran: the sync
+    /// committed the vault before it merged, and a merge keeps no file where its tree has a
+    /// folder (`TreeMerger.separateFilesFromFolders`). It moves to a free name, as the merge would
+    /// have moved it, and is listed; left there, the folder could not be made, the update failed,
+    /// and every later sync failed finishing it. A user's edit kept at that path (a note the
+    /// update replaces by a folder) goes with the file: the next sync commits it under its new
+    /// name. A link there is the caller's (`LinkedFolder`); the file the update itself removes
+    /// there is gone by now (the paths go in order: `Projects` before `Projects/plan.md`).
+    private func moveFileOutOfFolderPlace(of path: String, after: [String: TreeEntry], outcome: inout Outcome) throws {
+        var folder = ""
+        for part in path.split(separator: "/").dropLast() {
+            folder += folder.isEmpty ? String(part) : "/" + part
+            var status = stat()
+            guard lstat(vault.url(for: folder).path, &status) == 0 else { return }  // made with the file
+            let type = status.st_mode & S_IFMT
+            guard type != S_IFDIR && type != S_IFLNK else { continue }  // a folder (a link is the caller's)
+            let copy = freePath(beside: folder, after: after)
+            guard rename(vault.url(for: folder).path, vault.url(for: copy).path) == 0 else {
+                throw SyncError.file(path: folder, reason: "cannot move it to \(copy) to make the folder \(folder)/ "
+                                     + "that arrives there (\(String(cString: strerror(errno))))")
+            }
+            outcome.movedAside.append((folder, copy))
+            outcome.keptUserEdits[folder] = nil
+            return
+        }
     }
 
     /// Files the interrupted update added that are gone from their paths while a file the old

@@ -51,4 +51,58 @@ import Testing
         try b.sync(now: "2026-11-29T12:02:00Z")
         #expect(try b.read("Projects/p.md") == "---\ntitle: P\n---\nnote in folder\n")
     }
+
+    /// How the user's file came to be where the update makes a folder.
+    enum FolderPlace: String, CaseIterable {
+        /// Saved while the sync ran, after it committed (the sync stopped right before it
+        /// updates the work tree).
+        case savedDuringTheSync
+        /// Saved after a sync died right before its update (`before-checkout:kill`): the next
+        /// sync finishes that update first (`Journal.replay`).
+        case savedAfterACrash
+        /// A tracked file the incoming change replaces by a folder, edited after such a crash.
+        case trackedFileEditedAfterACrash
+    }
+
+    /// `b` makes `Projects/` a folder of notes; `a`'s user puts a file `Projects` there while `a`'s
+    /// sync brings the folder in. The update could not make the folder, and every later sync
+    /// failed finishing it ("cannot create its folder"; found by `soak.sh` with the edge shapes,
+    /// seed 4036). The file moves to `Projects-2`, as a merge keeps a file and a folder of one
+    /// name, it is listed, the next sync commits it, and both devices end with both.
+    @Test(arguments: FolderPlace.allCases)
+    func aFileSavedWhereAnIncomingFolderGoesIsKeptBeside(place: FolderPlace) throws {
+        let tracked = place == .trackedFileEditedAfterACrash
+        let (a, b) = try SyncWorld().pair(tracked ? ["keep.md": SyncPairingTests.keep, "Projects": "todo list\n"]
+                                                  : ["keep.md": SyncPairingTests.keep])
+        let plan = "---\ntitle: Plan\n---\nB's plan.\n"
+        if tracked { try b.remove("Projects") }
+        try b.write(plan, to: "Projects/plan.md")
+        try b.sync(now: "2026-11-29T11:00:00Z")
+        let mine = tracked ? "todo list\nA's line\n" : "A's list\n"
+        let finished: QuireRun
+        if place == .savedDuringTheSync {
+            let (run, stopped) = try a.runStopping(at: "before-checkout", ["sync"], now: "2026-11-29T11:10:00Z") {
+                try a.write(mine, to: "Projects")
+            }
+            try #require(stopped, "the sync never reached the update")
+            finished = run
+        } else {
+            let crashed = try a.run(["sync"], now: "2026-11-29T11:10:00Z", environment: ["QUIRE_FAULT": "before-checkout:kill"])
+            try #require(crashed.code != 0)
+            if tracked { try a.remove("Projects") }
+            try a.write(mine, to: "Projects")
+            finished = try a.run(["sync"], now: "2026-11-29T11:20:00Z")
+        }
+        #expect(finished.code == 0, "\(finished.stderr)")
+        #expect(finished.stdout.contains("a file and a folder at one path, kept both: Projects/ and Projects-2 (the file was saved while the sync ran)"), "\(finished.stdout)")
+        #expect(try a.read("Projects/plan.md") == plan)
+        #expect(try a.read("Projects-2") == mine)
+        try a.sync(now: "2026-11-29T11:30:00Z")
+        try b.sync(now: "2026-11-29T11:40:00Z")
+        try a.sync(now: "2026-11-29T11:50:00Z")
+        #expect(try b.read("Projects-2") == mine)
+        #expect(try a.files() == b.files())
+        #expect(try a.git(["status", "--porcelain"]).stdout.isEmpty)
+        #expect(!a.exists(".quire/local/sync-journal.json"))
+    }
 }
