@@ -168,14 +168,16 @@ struct WorkTreeUpdater {
         return candidate
     }
 
-    /// `path-2`, `path-3`, … (`a-2.md` for a note): the first name neither the new tree nor the
-    /// disk holds (a link counts, even one that leads nowhere).
+    /// `path-2`, `path-3`, … (`a-2.md` for a note): the first name neither the new tree (as a
+    /// file or a folder) nor the disk holds (a link counts, even one that leads nowhere). Asked
+    /// only where a file is in the way, so the look at every path of the tree is rare.
     private func freePath(beside path: String, after: [String: TreeEntry]) -> String {
         let (stem, ext) = TreeMerger.split(path)
         var counter = 2
         var candidate: String { FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext) }
         var status = stat()
-        while after[candidate] != nil || lstat(vault.url(for: candidate).path, &status) == 0 {
+        while after[candidate] != nil || lstat(vault.url(for: candidate).path, &status) == 0
+                || after.keys.contains(where: { $0.hasPrefix(candidate + "/") }) {
             counter += 1
         }
         return candidate
@@ -191,10 +193,14 @@ struct WorkTreeUpdater {
     /// name. A link there is the caller's (`LinkedFolder`); the file the update itself removes
     /// there is gone by now (the paths go in order: `Projects` before `Projects/plan.md`).
     private func moveFileOutOfFolderPlace(of path: String, after: [String: TreeEntry], outcome: inout Outcome) throws {
+        let parts = path.split(separator: "/").dropLast()
+        guard !parts.isEmpty else { return }
+        var status = stat()
+        // The usual case, in one call: the file's folder is there (so are the folders above it).
+        if lstat(vault.url(for: parts.joined(separator: "/")).path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return }
         var folder = ""
-        for part in path.split(separator: "/").dropLast() {
+        for part in parts {
             folder += folder.isEmpty ? String(part) : "/" + part
-            var status = stat()
             guard lstat(vault.url(for: folder).path, &status) == 0 else { return }  // made with the file
             let type = status.st_mode & S_IFMT
             guard type != S_IFDIR && type != S_IFLNK else { continue }  // a folder (a link is the caller's)

@@ -62,6 +62,9 @@ import Testing
         case savedAfterACrash
         /// A tracked file the incoming change replaces by a folder, edited after such a crash.
         case trackedFileEditedAfterACrash
+        /// Saved during the sync, while the incoming change also makes a folder `Projects-2/`:
+        /// the file goes to `Projects-3`, never where the update makes that folder.
+        case savedDuringTheSyncBesideAFolderOfTheFreeName
     }
 
     /// `b` makes `Projects/` a folder of notes; `a`'s user puts a file `Projects` there while `a`'s
@@ -77,10 +80,12 @@ import Testing
         let plan = "---\ntitle: Plan\n---\nB's plan.\n"
         if tracked { try b.remove("Projects") }
         try b.write(plan, to: "Projects/plan.md")
+        let beside = place == .savedDuringTheSyncBesideAFolderOfTheFreeName ? "Projects-3" : "Projects-2"
+        if beside == "Projects-3" { try b.write("---\ntitle: Other\n---\nB's other.\n", to: "Projects-2/other.md") }
         try b.sync(now: "2026-11-29T11:00:00Z")
         let mine = tracked ? "todo list\nA's line\n" : "A's list\n"
         let finished: QuireRun
-        if place == .savedDuringTheSync {
+        if place == .savedDuringTheSync || place == .savedDuringTheSyncBesideAFolderOfTheFreeName {
             let (run, stopped) = try a.runStopping(at: "before-checkout", ["sync"], now: "2026-11-29T11:10:00Z") {
                 try a.write(mine, to: "Projects")
             }
@@ -94,13 +99,14 @@ import Testing
             finished = try a.run(["sync"], now: "2026-11-29T11:20:00Z")
         }
         #expect(finished.code == 0, "\(finished.stderr)")
-        #expect(finished.stdout.contains("a file and a folder at one path, kept both: Projects/ and Projects-2 (the file was saved while the sync ran)"), "\(finished.stdout)")
+        #expect(finished.stdout.contains(
+            "a file and a folder at one path, kept both: Projects/ and \(beside) (the file was saved while the sync ran)"), "\(finished.stdout)")
         #expect(try a.read("Projects/plan.md") == plan)
-        #expect(try a.read("Projects-2") == mine)
+        #expect(try a.read(beside) == mine)
         try a.sync(now: "2026-11-29T11:30:00Z")
         try b.sync(now: "2026-11-29T11:40:00Z")
         try a.sync(now: "2026-11-29T11:50:00Z")
-        #expect(try b.read("Projects-2") == mine)
+        #expect(try b.read(beside) == mine)
         #expect(try a.files() == b.files())
         #expect(try a.git(["status", "--porcelain"]).stdout.isEmpty)
         #expect(!a.exists(".quire/local/sync-journal.json"))
