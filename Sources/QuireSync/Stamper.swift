@@ -168,11 +168,24 @@ struct Stamper {
                   let committed = try repository.entry(atPath: entry.path, inTree: headTree) else { continue }
             let headData = try repository.blobData(committed.id)
             if MergeResolver.isRealChange(base: try repository.blobData(baseID), changed: headData) {
-                writes.append((entry.path, headData))
-                revived.insert(entry.path)
-                pending[entry.path] = (entry.path, entry.path)
-                decisions.append(MergeDecision(path: entry.path, winner: .theirs,
-                                               reason: "deleted on \(device) while a sync brought in a change to it: the note was kept"))
+                // The user made a folder of its name meanwhile (`Projects` replaced by
+                // `Projects/`): the change comes back beside it (`Projects-2`), as a merge keeps a
+                // file and a folder of one name. At its own path it could not be written, the
+                // folder's notes were committed over it, and the change left the tree unlisted.
+                var path = entry.path
+                var why = ""
+                var status = stat()
+                if lstat(vault.url(for: path).path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                    path = BesideName.free(beside: entry.path) { candidate in
+                        BesideName.exists(candidate, in: vault) || (try? repository.entry(atPath: candidate, inTree: headTree)) != nil
+                    }
+                    why = ", and a folder took its name (\(entry.path)/), so it is \(path) now"
+                }
+                writes.append((path, headData))
+                revived.insert(path)
+                pending[path] = (entry.path, path)
+                decisions.append(MergeDecision(path: path, winner: .theirs,
+                                               reason: "deleted on \(device) while a sync brought in a change to it\(why): the note was kept"))
             }
         }
         // Tests stop here to save a file between its merge and its write.

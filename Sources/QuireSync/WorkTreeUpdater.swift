@@ -172,15 +172,10 @@ struct WorkTreeUpdater {
     /// file or a folder) nor the disk holds (a link counts, even one that leads nowhere). Asked
     /// only where a file is in the way, so the look at every path of the tree is rare.
     private func freePath(beside path: String, after: [String: TreeEntry]) -> String {
-        let (stem, ext) = TreeMerger.split(path)
-        var counter = 2
-        var candidate: String { FileNameLimit.path(stem: stem, suffix: "-\(counter)", ext: ext) }
-        var status = stat()
-        while after[candidate] != nil || lstat(vault.url(for: candidate).path, &status) == 0
-                || after.keys.contains(where: { $0.hasPrefix(candidate + "/") }) {
-            counter += 1
+        BesideName.free(beside: path) { candidate in
+            after[candidate] != nil || BesideName.exists(candidate, in: vault)
+                || after.keys.contains(where: { $0.hasPrefix(candidate + "/") })
         }
-        return candidate
     }
 
     /// A file where the update must make a folder for `path` (`Projects`, where

@@ -111,4 +111,43 @@ import Testing
         #expect(try a.git(["status", "--porcelain"]).stdout.isEmpty)
         #expect(!a.exists(".quire/local/sync-journal.json"))
     }
+
+    /// `a`'s user replaces the tracked file `Projects` by a folder of notes while `a`'s sync brings
+    /// in `b`'s change to the file (saved during the sync, or after a sync died before its update).
+    /// A deletion loses to a change, but the file could not come back at its path: the folder's
+    /// notes were committed over it and `b`'s change left the tree, listed nowhere. It comes back
+    /// beside the folder (`Projects-2`), listed by `quire conflicts`, on both devices.
+    @Test(arguments: [false, true])
+    func aFileTheUserReplacedByAFolderWhileItsChangeArrivedComesBackBeside(crash: Bool) throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": SyncPairingTests.keep, "Projects": "todo list\n"])
+        try b.write("todo list\nB's line\n", to: "Projects")
+        try b.sync(now: "2026-11-29T11:00:00Z")
+        let note = "---\ntitle: P\n---\nA's note\n"
+        func replaceByFolder() throws {
+            try a.remove("Projects")
+            try a.write(note, to: "Projects/p.md")
+        }
+        if crash {
+            let crashed = try a.run(["sync"], now: "2026-11-29T11:10:00Z", environment: ["QUIRE_FAULT": "before-checkout:kill"])
+            try #require(crashed.code != 0)
+            try replaceByFolder()
+            try a.sync(now: "2026-11-29T11:20:00Z")
+        } else {
+            let (run, stopped) = try a.runStopping(at: "before-checkout", ["sync"], now: "2026-11-29T11:10:00Z") {
+                try replaceByFolder()
+            }
+            try #require(stopped, "the sync never reached the update")
+            #expect(run.code == 0, "\(run.stderr)")
+            try a.sync(now: "2026-11-29T11:20:00Z")
+        }
+        #expect(try a.read("Projects-2") == "todo list\nB's line\n")
+        #expect(try a.read("Projects/p.md") == note)
+        let listed = try a.run(["conflicts"])
+        #expect(listed.stdout.contains("a folder took its name (Projects/), so it is Projects-2 now"), "\(listed.stdout)")
+        try b.sync(now: "2026-11-29T11:30:00Z")
+        try a.sync(now: "2026-11-29T11:40:00Z")
+        #expect(try b.read("Projects-2") == "todo list\nB's line\n")
+        #expect(try a.files() == b.files())
+        #expect(try a.git(["status", "--porcelain"]).stdout.isEmpty)
+    }
 }
