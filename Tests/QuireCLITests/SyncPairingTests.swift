@@ -203,6 +203,30 @@ import Testing
         #expect(records.map { Self.escaped($0.path) } == ["R\\u{E9}sum\\u{E9}/n-2.md"], "\(records)")
     }
 
+    /// A twin pair on one device — `né.md` precomposed, which b changes, and `né.md` decomposed,
+    /// new on a — merged with b's change: the update writes the pair as `né.md` and `né-2.md`,
+    /// both precomposed, by renaming each. It died after its writes (`after-work-tree-writes`),
+    /// and the replay renamed the precomposed name again, by then holding the other note, over
+    /// the `né-2.md` the first pass had made: both files held one note and the other was gone
+    /// (`soak.sh`, seed 6000, with notes of no id as here). Now nothing is renamed over a file:
+    /// every line is still there, in two different files, on both devices.
+    @Test(arguments: ["after-work-tree-writes:kill", "before-checkout:kill"])
+    func aReplayedUpdateNeverRenamesATwinOverTheOther(fault: String) throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": Self.keep, "n\u{E9}.md": "X\ntokX\n"])
+        try b.write("X\ntokX\ntokB\n", to: "n\u{E9}.md")
+        try b.sync(now: "2026-11-29T11:00:00Z")
+        try a.write("Z\ntokZ\n", to: "ne\u{301}.md")
+        let crashed = try a.run(["sync"], now: "2026-11-29T11:10:00Z", environment: ["QUIRE_FAULT": fault])
+        try #require(crashed.code != 0, "the sync was not stopped at \(fault)")
+        try Self.converge(a, b)
+        let notes = try Self.exactFiles(a).filter { $0.key.hasPrefix("n") }
+        #expect(notes.count == 2, "\(notes)")
+        #expect(Set(notes.values).count == 2, "two files hold one note: \(notes)")
+        for token in ["tokX", "tokZ", "tokB"] {
+            #expect(notes.values.contains { $0.contains(token) }, "\(token) is gone: \(notes)")
+        }
+    }
+
     /// Device a writes `first`; a (`bothOnOneDevice`) or b writes `second`; both converge. Returns
     /// a's notes by escaped name and the conflicts listed.
     static func twins(_ first: (name: String, text: String), _ second: (name: String, text: String),
