@@ -202,7 +202,7 @@ public struct ConflictLog {
         let baseEntries = try SideChanges.entriesByPath(baseTree, repository: repository)
         let sides = try [loser == ours ? theirs : ours, loser].map { commit -> SideChanges in
             let tree = try repository.treeID(ofCommit: commit)
-            return try SideChanges(base: baseEntries, side: SideChanges.entriesByPath(tree, repository: repository),
+            return try SideChanges(base: baseEntries, side: SideChanges.entriesByPath(tree, repository: repository, base: baseEntries),
                                    baseTree: baseTree, sideTree: tree, repository: repository)
         }
         guard let basePath = SideChanges.basePath(leadingTo: record.path, base: baseEntries, sides: sides) else { return nil }

@@ -91,11 +91,27 @@ struct SideChanges {
     /// names that differ only in their Unicode form (`café.md` precomposed and decomposed, which
     /// git keeps apart) are one key: the second such entry is listed under a free suffixed name
     /// (`café-2.md`), where a merge then keeps it, rather than replacing the first.
-    static func entriesByPath(_ tree: OID, repository: Repository) throws -> [String: TreeEntry] {
+    /// `base`: the merge base's entries. Of two names equal under canonical equivalence, the one
+    /// spelled byte for byte as the base spells it keeps the name, so that a twin new on this side
+    /// (`né.md` decomposed beside a precomposed `né.md` the base has) is a new note, never an edit
+    /// of the note the base knows (which the first in byte order was: merged with the other
+    /// side's change to that note as one collision, one of the two notes' text was dropped).
+    static func entriesByPath(_ tree: OID, repository: Repository,
+                              base: [String: TreeEntry] = [:]) throws -> [String: TreeEntry] {
         var result: [String: TreeEntry] = [:]
         var twins: [TreeEntry] = []
         for entry in try repository.treeEntries(tree) {
-            if result[entry.path] == nil { result[entry.path] = entry } else { twins.append(entry) }
+            if let first = result[entry.path] {
+                if let spelled = base[entry.path].map({ Array($0.path.utf8) }), Array(entry.path.utf8) == spelled,
+                   Array(first.path.utf8) != spelled {
+                    result[entry.path] = entry
+                    twins.append(first)
+                } else {
+                    twins.append(entry)
+                }
+            } else {
+                result[entry.path] = entry
+            }
         }
         for entry in twins {
             let (stem, ext) = TreeMerger.split(entry.path)

@@ -36,9 +36,9 @@ struct TreeMerger {
     /// `base`: the merge base's tree; `baseCommit`: the merge base itself (where `ChangeTimes`
     /// stop walking each side's history).
     func merge(base: OID?, baseCommit: OID? = nil, ours: Side, theirs: Side) throws -> Output {
-        let baseEntries = try base.map(entries) ?? [:]
-        let oursEntries = try entries(ours.tree)
-        let theirsEntries = try entries(theirs.tree)
+        let baseEntries: [String: TreeEntry] = try base.map { try self.entries($0) } ?? [:]
+        let oursEntries = try entries(ours.tree, base: baseEntries)
+        let theirsEntries = try entries(theirs.tree, base: baseEntries)
         let oursChanges = try SideChanges(base: baseEntries, side: oursEntries, baseTree: base, sideTree: ours.tree,
                                           repository: repository)
         let theirsChanges = try SideChanges(base: baseEntries, side: theirsEntries, baseTree: base, sideTree: theirs.tree,
@@ -378,7 +378,7 @@ struct TreeMerger {
         return kept.isEmpty ? "device" : String(kept)
     }
 
-    private func entries(_ tree: OID) throws -> [String: TreeEntry] {
-        try SideChanges.entriesByPath(tree, repository: repository)
+    private func entries(_ tree: OID, base: [String: TreeEntry] = [:]) throws -> [String: TreeEntry] {
+        try SideChanges.entriesByPath(tree, repository: repository, base: base)
     }
 }

@@ -227,6 +227,26 @@ import Testing
         }
     }
 
+    /// `né.md` precomposed, a note of no id both devices have, changed on b; on a, a new note
+    /// `né.md` decomposed beside it. The merge took the first name in byte order, the new twin,
+    /// for the note the base knows, and merged b's change with it as one note: one of the two
+    /// texts was dropped, and `quire conflicts show` printed the other twin (`soak.sh`, seed 6080).
+    /// The twin spelled as the base spells it is that note; the new one is a new note: every
+    /// line is kept, with no collision, and the devices converge.
+    @Test func aTwinNewOnOneDeviceIsANewNoteNotAnEditOfTheOther() throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": Self.keep, "n\u{E9}.md": "# N\n\ntokX\n"])
+        try b.write("# N\n\ntokX tokB\n", to: "n\u{E9}.md")
+        try b.sync(now: "2026-11-29T11:00:00Z")
+        try a.write("# N\n\ntokZ\n", to: "ne\u{301}.md")
+        let merged = try a.sync(now: "2026-11-29T11:10:00Z")
+        #expect(!merged.stdout.contains("collision"), "\(merged.stdout)")
+        try Self.converge(a, b)
+        let notes = try Self.exactFiles(a).filter { $0.key.hasPrefix("n") }
+        #expect(notes["n\\u{E9}.md"] == "# N\n\ntokX tokB\n", "\(notes)")
+        #expect(notes.count == 2 && notes.values.contains("# N\n\ntokZ\n"), "\(notes)")
+        #expect(try Self.conflicts(a).isEmpty)
+    }
+
     /// Device a writes `first`; a (`bothOnOneDevice`) or b writes `second`; both converge. Returns
     /// a's notes by escaped name and the conflicts listed.
     static func twins(_ first: (name: String, text: String), _ second: (name: String, text: String),
