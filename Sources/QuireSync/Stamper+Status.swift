@@ -35,8 +35,24 @@ extension Stamper {
         let now = try repository.entries(atPaths: paths, inTree: headTree)
         let then = try repository.entries(atPaths: paths, inTree: incomingTree)
         return paths.filter { path in
-            guard let committed = now[path], let brought = then[path] else { return false }
+            // A folder there now or then (the file became a folder of its name) holds no version
+            // to merge: looked up as a blob, it failed every later sync (soak seed 7017).
+            guard let committed = now[path], let brought = then[path], committed.holdsBlob, brought.holdsBlob else { return false }
             return committed.id != brought.id
         }
     }
+}
+
+extension Stamper {
+    /// Where a file whose name a folder took comes back: `Projects-2`, … free on disk and in HEAD.
+    func besideFolder(_ path: String, headTree: OID) -> String {
+        BesideName.free(beside: path) { candidate in
+            BesideName.exists(candidate, in: vault) || (try? repository.entry(atPath: candidate, inTree: headTree)) != nil
+        }
+    }
+}
+
+extension TreeEntry {
+    /// Whether the entry is a file or a link (a blob), not a folder or a submodule.
+    var holdsBlob: Bool { kind == .file || kind == .executable || kind == .link }
 }

@@ -92,7 +92,7 @@ struct Stamper {
                 let candidate = changedFiles[index]
                 let entry = candidate.path == candidate.target ? incomingEntries[candidate.path] ?? committedEntries[candidate.oldPath]
                     : committedEntries[candidate.oldPath]
-                headBlobs.append(try entry.map { try repository.blobData($0.id) })
+                headBlobs.append(try entry.flatMap { $0.holdsBlob ? try repository.blobData($0.id) : nil })
             }
             // Off this thread: the user's file, its mtime, and the stamp of a note without a pending merge.
             let prepared = ParallelMap.map(Array(indices.indices), chunkSize: 16) { position -> Prepared in
@@ -165,7 +165,7 @@ struct Stamper {
         var revived: Set<String> = []
         for entry in entries where entry.kind == .deleted && entry.inWorkTree && !movedFrom.values.contains(entry.path) {
             guard let headTree, let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
-                  let committed = try repository.entry(atPath: entry.path, inTree: headTree) else { continue }
+                  let committed = try repository.entry(atPath: entry.path, inTree: headTree), committed.holdsBlob else { continue }
             let headData = try repository.blobData(committed.id)
             if MergeResolver.isRealChange(base: try repository.blobData(baseID), changed: headData) {
                 // The user made a folder of its name meanwhile (`Projects` replaced by
@@ -176,9 +176,7 @@ struct Stamper {
                 var why = ""
                 var status = stat()
                 if lstat(vault.url(for: path).path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                    path = BesideName.free(beside: entry.path) { candidate in
-                        BesideName.exists(candidate, in: vault) || (try? repository.entry(atPath: candidate, inTree: headTree)) != nil
-                    }
+                    path = besideFolder(entry.path, headTree: headTree)
                     why = ", and a folder took its name (\(entry.path)/), so it is \(path) now"
                 }
                 writes.append((path, headData))
@@ -186,6 +184,26 @@ struct Stamper {
                 pending[path] = (entry.path, path)
                 decisions.append(MergeDecision(path: path, winner: .theirs,
                                                reason: "deleted on \(device) while a sync brought in a change to it\(why): the note was kept"))
+            }
+        }
+        // The same, when the git CLI committed the folder since (`git add -A && git commit` after
+        // the file was replaced by `Projects/`): HEAD has the folder, the update brought a change
+        // to the file. Looked up as the file's version, the folder failed every later sync (soak
+        // seed 7017); passed over, the change was gone.
+        if let headTree, let incomingTree, incomingTree != headTree {
+            let listed = Set(entries.map(\.path))
+            for (key, baseHex) in state.pendingBases.sorted(by: { $0.key < $1.key }) where !listed.contains(key) {
+                guard let baseID = OID(hex: baseHex),
+                      let now = try repository.entry(atPath: key, inTree: headTree), now.kind == .tree,
+                      let brought = try repository.entry(atPath: key, inTree: incomingTree), brought.holdsBlob else { continue }
+                let data = try repository.blobData(brought.id)
+                guard MergeResolver.isRealChange(base: try repository.blobData(baseID), changed: data) else { continue }
+                let path = besideFolder(key, headTree: headTree)
+                writes.append((path, data))
+                revived.insert(path)
+                pending[path] = (key, path)
+                decisions.append(MergeDecision(path: path, winner: .theirs, reason: "deleted on \(device) while a sync brought in a "
+                    + "change to it, and a folder took its name (\(key)/), so it is \(path) now: the note was kept"))
             }
         }
         // Tests stop here to save a file between its merge and its write.

@@ -150,4 +150,34 @@ import Testing
         #expect(try a.files() == b.files())
         #expect(try a.git(["status", "--porcelain"]).stdout.isEmpty)
     }
+
+    /// `a`'s user edits the file `Projects` while `a`'s sync brings `b`'s change to it (a kept
+    /// edit, merged at the next sync), then makes it a folder of notes, the text moved into one,
+    /// and commits that with the git CLI. The next sync found the kept edit committed since,
+    /// looked up the folder as the file's version, and failed, that sync and every later one
+    /// (soak seed 7017). Now `b`'s change comes back beside the folder (`Projects-2`), listed, and
+    /// every line is still there.
+    @Test func aKeptEditCommittedAsAFolderWithTheGitCLIDoesNotStopTheSync() throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": SyncPairingTests.keep, "Projects": "todo list\n"])
+        try b.write("todo list\nB's line\n", to: "Projects")
+        try b.sync(now: "2026-11-29T11:00:00Z")
+        let (run, stopped) = try a.runStopping(at: "before-checkout", ["sync"], now: "2026-11-29T11:10:00Z") {
+            try a.write("todo list\nA's line\n", to: "Projects")
+        }
+        try #require(stopped, "the sync never reached the update")
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("kept your edit of Projects"), "\(run.stdout)")
+        let text = try a.read("Projects")
+        try a.remove("Projects")
+        try a.write("---\ntitle: P\n---\n" + text, to: "Projects/p.md")
+        try a.git(["add", "-A"])
+        try #require(try a.git(["commit", "-qm", "projects as a folder"]).code == 0)
+        let next = try a.run(["sync"], now: "2026-11-29T11:20:00Z")
+        #expect(next.code == 0, "\(next.stderr)")
+        #expect(try a.run(["conflicts"]).stdout.contains("a folder took its name (Projects/), so it is Projects-2 now"))
+        try SyncPairingTests.converge(a, b)
+        let all = try SyncPairingTests.exactFiles(a).values.joined(separator: "\n")
+        #expect(all.contains("A's line"), "\(all)")
+        #expect(all.contains("B's line"), "\(all)")
+    }
 }
