@@ -122,7 +122,8 @@ extension Syncer {
         let newTree = try repository.treeID(ofCommit: target)
         let environment = self.environment
         let outcome = try WorkTreeUpdater(repository: repository, vault: vault, resuming: resuming, retired: retired,
-                                          afterWrites: { try environment.fault("after-work-tree-writes") })
+                                          afterWrites: { try environment.fault("after-work-tree-writes") },
+                                          beforeWrites: { try environment.fault("before-work-tree-writes") })
             .update(from: oldTree, to: newTree)
         // A file already waiting for a merge keeps the base it waits with: the user's edit is
         // based on that version, not on the one this update replaced (which may hold an incoming

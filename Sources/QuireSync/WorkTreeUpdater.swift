@@ -17,6 +17,9 @@ struct WorkTreeUpdater {
     /// Called once the files are written, before the index is updated from them (a test hook:
     /// `QUIRE_FAULT=after-work-tree-writes`).
     var afterWrites: (() throws -> Void)?
+    /// Called once every path is checked, before the files are written (a test hook:
+    /// `QUIRE_FAULT=before-work-tree-writes`, `:stop` to play the user right then).
+    var beforeWrites: (() throws -> Void)?
 
     /// What the update did.
     struct Outcome {
@@ -120,6 +123,7 @@ struct WorkTreeUpdater {
         }
         // Checked again right before each rename: the user may have saved the file while the
         // blobs were written and flushed; such a file is kept like any other user edit.
+        try beforeWrites?()
         let edited = Set(try vault.writeAll(writes, replaceIf: { path in
             guard let previous = expected[path] else { return false }
             return (try? fileMatches(path, previous)) ?? false
@@ -128,7 +132,16 @@ struct WorkTreeUpdater {
         try afterWrites?()
         for path in edited {
             outcome.updated.removeAll { $0 == path }
-            if let previous = expected[path] ?? nil { outcome.keptUserEdits[path] = previous.id.hex }
+            if let previous = expected[path] ?? nil {
+                outcome.keptUserEdits[path] = previous.id.hex
+            } else if let entry = written.first(where: { $0.path == path })?.entry,
+                      let beside = try keepsIncomingBeside(path, previous: nil, next: entry, after: after) {
+                // An addition whose place the user took meanwhile (a file, or a folder of notes,
+                // saved there after the path was checked): the incoming file goes beside it, as
+                // when the user's was there first. Left out, the index held it where the disk did
+                // not, and the next sync committed its deletion (soak seed 7064).
+                outcome.updated.append(beside)
+            }
         }
         for (path, entry) in written {
             if edited.contains(path) {

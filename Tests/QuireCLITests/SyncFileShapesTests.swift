@@ -180,4 +180,26 @@ import Testing
         #expect(all.contains("A's line"), "\(all)")
         #expect(all.contains("B's line"), "\(all)")
     }
+
+    /// `b` adds a file `Projects`; `a`'s user makes `Projects/` a folder of notes (or saves a file
+    /// `Projects`) after `a`'s update checked that path and before it wrote the files. The write
+    /// was refused, as it must be, but the index kept the incoming file where the disk had the
+    /// user's, and the next sync committed its deletion (soak seed 7064). The incoming file goes
+    /// beside (`Projects-2`), as when the user's was there first, and both devices keep both.
+    @Test(arguments: [true, false])
+    func anAdditionWhosePlaceTheUserTookWhileItWasWrittenGoesBeside(folder: Bool) throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": SyncPairingTests.keep])
+        try b.write("B's list\n", to: "Projects")
+        try b.sync(now: "2026-11-29T11:00:00Z")
+        let mine = "---\ntitle: P\n---\nA's note\n"
+        let (run, stopped) = try a.runStopping(at: "before-work-tree-writes", ["sync"], now: "2026-11-29T11:10:00Z") {
+            try a.write(folder ? mine : "A's list\n", to: folder ? "Projects/p.md" : "Projects")
+        }
+        try #require(stopped, "the sync never reached the writes")
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(try a.read("Projects-2") == "B's list\n")
+        try SyncPairingTests.converge(a, b)
+        #expect(try b.read("Projects-2") == "B's list\n")
+        #expect(try b.read(folder ? "Projects/p.md" : "Projects") == (folder ? mine : "A's list\n"))
+    }
 }
