@@ -287,9 +287,9 @@ struct WorkTreeUpdater {
             // in the other form) then holds its twin's note, which a second rename put over the
             // `né-2.md` the first had made (seed 6000 of the soak lost a note so). A file the user
             // saved there stays too; the old name's file is then the next sync's to commit.
-            if Self.holdsAnotherFile(target.path, than: vault.url(for: previous.path).path) {
-                // Left as it is: the update compares it with the version the move would have put there.
-            } else if rename(vault.url(for: previous.path).path, target.path) != 0 && errno != ENOENT {
+            // A file left there is compared, as any, with the version the move would have put there.
+            let source = vault.url(for: previous.path).path
+            if !Self.holdsAnotherFile(target.path, than: source), rename(source, target.path) != 0 && errno != ENOENT {
                 throw SyncError.file(path: previous.path, reason: "cannot rename it to \(next.path) (\(String(cString: strerror(errno))))")
             }
             let moved = TreeEntry(path: next.path, id: previous.id, kind: previous.kind)
