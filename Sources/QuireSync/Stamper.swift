@@ -163,27 +163,27 @@ struct Stamper {
         // really changed since its base: the change wins, as modify beats delete in a merge, and
         // the revival is recorded like one (the losing side, the commit's own, has no text).
         var revived: Set<String> = []
+        // `data`, the change the sync brought to the file at `key`, written back: at `key`, or
+        // beside the folder that took its name (`Projects-2`, as a merge keeps a file and a folder
+        // of one name; at its own path it could not be written, the folder's notes were committed
+        // over it, and the change left the tree unlisted).
+        func revive(_ key: String, _ data: Data, besideFolder headTree: OID?) {
+            let path = headTree.map { besideFolder(key, headTree: $0) } ?? key
+            let why = path == key ? "" : ", and a folder took its name (\(key)/), so it is \(path) now"
+            writes.append((path, data))
+            revived.insert(path)
+            pending[path] = (key, path)
+            decisions.append(MergeDecision(path: path, winner: .theirs,
+                                           reason: "deleted on \(device) while a sync brought in a change to it\(why): the note was kept"))
+        }
         for entry in entries where entry.kind == .deleted && entry.inWorkTree && !movedFrom.values.contains(entry.path) {
             guard let headTree, let baseHex = state.pendingBases[entry.path], let baseID = OID(hex: baseHex),
                   let committed = try repository.entry(atPath: entry.path, inTree: headTree), committed.holdsBlob else { continue }
             let headData = try repository.blobData(committed.id)
             if MergeResolver.isRealChange(base: try repository.blobData(baseID), changed: headData) {
-                // The user made a folder of its name meanwhile (`Projects` replaced by
-                // `Projects/`): the change comes back beside it (`Projects-2`), as a merge keeps a
-                // file and a folder of one name. At its own path it could not be written, the
-                // folder's notes were committed over it, and the change left the tree unlisted.
-                var path = entry.path
-                var why = ""
                 var status = stat()
-                if lstat(vault.url(for: path).path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                    path = besideFolder(entry.path, headTree: headTree)
-                    why = ", and a folder took its name (\(entry.path)/), so it is \(path) now"
-                }
-                writes.append((path, headData))
-                revived.insert(path)
-                pending[path] = (entry.path, path)
-                decisions.append(MergeDecision(path: path, winner: .theirs,
-                                               reason: "deleted on \(device) while a sync brought in a change to it\(why): the note was kept"))
+                let folder = lstat(vault.url(for: entry.path).path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                revive(entry.path, headData, besideFolder: folder ? headTree : nil)
             }
         }
         // The same, when the git CLI committed the folder since (`git add -A && git commit` after
@@ -198,12 +198,7 @@ struct Stamper {
                       let brought = try repository.entry(atPath: key, inTree: incomingTree), brought.holdsBlob else { continue }
                 let data = try repository.blobData(brought.id)
                 guard MergeResolver.isRealChange(base: try repository.blobData(baseID), changed: data) else { continue }
-                let path = besideFolder(key, headTree: headTree)
-                writes.append((path, data))
-                revived.insert(path)
-                pending[path] = (key, path)
-                decisions.append(MergeDecision(path: path, winner: .theirs, reason: "deleted on \(device) while a sync brought in a "
-                    + "change to it, and a folder took its name (\(key)/), so it is \(path) now: the note was kept"))
+                revive(key, data, besideFolder: headTree)
             }
         }
         // Tests stop here to save a file between its merge and its write.
