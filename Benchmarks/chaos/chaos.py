@@ -193,7 +193,11 @@ class Chaos:
             handle.write(text)
         stamp = self.now(device).timestamp()
         os.utime(temporary, (stamp, stamp))
-        os.replace(temporary, path)
+        try:
+            os.replace(temporary, path)
+        except OSError:
+            os.unlink(temporary)  # a failed save leaves no temporary file behind
+            raise
 
     def unchanged(self, path, text):
         """--daemons: an editor saving a buffer read before its daemon updated the file would be
@@ -412,6 +416,37 @@ class Chaos:
         self.record(token, "body", self.note_id(text), device)
         self.log("%s append %s %s" % (device.name, note, token))
 
+    def operate_file_folder(self, device, path, token, carried, attempt):
+        """One try of the file-folder shape at `path` (Projects0 or Projects1): a note in the
+        folder, the file turned into a folder, an edit of the file, or a new file or folder.
+        `carried`: the text of the file a failed earlier try removed, saved again with the token.
+        A save that fails raises with the text to carry set on the error."""
+        plan = os.path.join(path, "plan-%s.md" % token[4:])
+        if os.path.isdir(path) and not os.path.islink(path):
+            self.write_as_editor(plan, "# Plan\n\n%s%s\n" % (carried, token), device)
+            self.record(token, "body", None, device)
+        elif os.path.isfile(path) and not os.path.islink(path) and int(token[-1]) % 2 == 0 and not carried:
+            # The file replaced by a folder of its name, its text moved into a note there (no
+            # random draw: seeds stay as they were). Staging it once stopped every sync.
+            text = self.read(path)
+            os.remove(path)
+            try:
+                self.write_as_editor(plan, "# Plan\n\n%s%s\n" % (text, token), device)
+            except OSError as race:
+                race.carried = text
+                raise
+            self.record(token, "body", None, device)
+            self.stats["file_to_folder"] += 1
+        elif os.path.isfile(path) and not os.path.islink(path):
+            self.write_as_editor(path, self.read(path) + carried + token + "\n", device)
+            self.record(token, "attachment", None, device)
+        elif (self.rng.random() if attempt == 0 else 0.0) < 0.5 or carried:
+            self.write_as_editor(path, carried + token + "\n", device)
+            self.record(token, "attachment", None, device)
+        else:
+            self.write_as_editor(plan, "# Plan\n\n%s\n" % token, device)
+            self.record(token, "body", None, device)
+
     # ---- edge shapes (--edges) ------------------------------------------------------------
     def operate_edge(self, device, operation, token):
         root = device.path
@@ -479,26 +514,22 @@ class Chaos:
         elif operation == "file-folder":
             name = "Projects%d" % self.rng.randint(0, 1)
             path = os.path.join(root, name)
-            if os.path.isdir(path) and not os.path.islink(path):
-                self.write_as_editor(os.path.join(path, "plan-%s.md" % token[4:]), "# Plan\n\n%s\n" % token, device)
-                self.record(token, "body", None, device)
-            elif os.path.isfile(path) and not os.path.islink(path) and int(token[-1]) % 2 == 0:
-                # The file replaced by a folder of its name, its text moved into a note there (no
-                # random draw: seeds stay as they were). Staging it once stopped every sync.
-                text = self.read(path)
-                os.remove(path)
-                self.write_as_editor(os.path.join(path, "plan-%s.md" % token[4:]), "# Plan\n\n%s%s\n" % (text, token), device)
-                self.record(token, "body", None, device)
-                self.stats["file_to_folder"] += 1
-            elif os.path.isfile(path) and not os.path.islink(path):
-                self.write_as_editor(path, self.read(path) + token + "\n", device)
-                self.record(token, "attachment", None, device)
-            elif self.rng.random() < 0.5:
-                self.write_as_editor(path, token + "\n", device)
-                self.record(token, "attachment", None, device)
+            # While a sync runs (--shapes-during-sync) it may turn the path into a folder or a file
+            # between the look and the save: the editor's save then fails (IsADirectoryError, …)
+            # and the user saves again into what is there now, carrying the text of a file they
+            # had already moved out of the way (no random draw on the first try: seeds stay).
+            carried = ""
+            for attempt in range(5):
+                try:
+                    self.operate_file_folder(device, path, token, carried, attempt)
+                    break
+                except (IsADirectoryError, NotADirectoryError, FileExistsError, FileNotFoundError) as race:
+                    carried = getattr(race, "carried", carried)
+                    self.stats["raced_shapes"] = self.stats.get("raced_shapes", 0) + 1
+                    self.log("%s file-folder save raced with the sync: %s" % (device.name, race))
             else:
-                self.write_as_editor(os.path.join(path, "plan-%s.md" % token[4:]), "# Plan\n\n%s\n" % token, device)
-                self.record(token, "body", None, device)
+                if carried:
+                    raise Failure("%s: the file-folder shape could not save %s's text after five tries" % (device.name, path))
         elif operation == "config":
             if self.rng.random() < 0.5:
                 path = os.path.join(root, ".gitignore")
