@@ -621,6 +621,36 @@ const git_oid * git_reference_target(const git_reference *ref) {
     return (((const git_oid * (*)(const git_reference *ref))function)(ref));
 }
 
+const git_reflog_entry * git_reflog_entry_byindex(const git_reflog *reflog, size_t idx) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_reflog_entry_byindex");
+    return (((const git_reflog_entry * (*)(const git_reflog *reflog, size_t idx))function)(reflog, idx));
+}
+
+const git_oid * git_reflog_entry_id_new(const git_reflog_entry *entry) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_reflog_entry_id_new");
+    return (((const git_oid * (*)(const git_reflog_entry *entry))function)(entry));
+}
+
+size_t git_reflog_entrycount(git_reflog *reflog) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_reflog_entrycount");
+    return (((size_t (*)(git_reflog *reflog))function)(reflog));
+}
+
+void git_reflog_free(git_reflog *reflog) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_reflog_free");
+    (((void (*)(git_reflog *reflog))function)(reflog));
+}
+
+int git_reflog_read(git_reflog **out, git_repository *repo, const char *name) {
+    static void *slot;
+    void *function = quire_git_function(&slot, "git_reflog_read");
+    return (((int (*)(git_reflog **out, git_repository *repo, const char *name))function)(out, repo, name));
+}
+
 int git_remote_create(git_remote **out, git_repository *repo, const char *name, const char *url) {
     static void *slot;
     void *function = quire_git_function(&slot, "git_remote_create");
@@ -1057,6 +1087,11 @@ const char *const quire_git_function_names[] = {
     "git_reference_resolve",
     "git_reference_symbolic_target",
     "git_reference_target",
+    "git_reflog_entry_byindex",
+    "git_reflog_entry_id_new",
+    "git_reflog_entrycount",
+    "git_reflog_free",
+    "git_reflog_read",
     "git_remote_create",
     "git_remote_default_branch",
     "git_remote_fetch",
@@ -1114,4 +1149,4 @@ const char *const quire_git_function_names[] = {
     "git_tree_lookup",
     "git_libgit2_opts",
 };
-const int quire_git_function_count = 159;
+const int quire_git_function_count = 164;

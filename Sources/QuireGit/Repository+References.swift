@@ -40,6 +40,20 @@ extension Repository {
         return OID(oid)
     }
 
+    /// Every commit reference `name` was set to, as its reflog remembers (empty when it has none:
+    /// `core.logAllRefUpdates` off, or the log expired).
+    public func reflogTargets(of name: String) throws -> Set<OID> {
+        var reflog: OpaquePointer?
+        try check(git_reflog_read(&reflog, pointer, name), "git_reflog_read")
+        defer { git_reflog_free(reflog) }
+        var targets = Set<OID>()
+        for index in 0..<git_reflog_entrycount(reflog) {
+            guard let entry = git_reflog_entry_byindex(reflog, index), let id = git_reflog_entry_id_new(entry) else { continue }
+            targets.insert(OID(id))
+        }
+        return targets
+    }
+
     /// Creates or moves a direct reference to `target`. With `expected`, the update only
     /// happens when the reference still points there (else `.modified`); pass nil for any.
     public func setReference(_ name: String, to target: OID, expected: OID? = nil, force: Bool = true,

@@ -138,6 +138,11 @@ extension SyncDaemon {
             nextFetch = now + settings.fetchInterval
             notBefore = 0
             say("sync ok: \(health.lastSummary ?? "") (\(elapsed))")
+            if let namesake = report.namesake {
+                say("warning: another device also syncs as \"\(namesake.device)\" (its commit \(namesake.commit.prefix(7)) arrived): "
+                    + "the two read alike in 'quire conflicts'; give this device a name of its own: "
+                    + "'device: NAME' in .quire/local/config.yml")
+            }
             announce(report.conflicts)
         case let .skipped(reason, retryIn):
             health.lastResult = "skipped"

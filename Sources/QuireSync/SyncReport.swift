@@ -77,6 +77,8 @@ public struct SyncReport: Sendable {
     public var localOnly = false
     /// Paths left alone (refused from the remote, nested repositories, behind a symlink).
     public var skipped: [SkippedPath] = []
+    /// Another device that syncs under this device's name, met in the commits that arrived.
+    public var namesake: Namesake?
     /// A remote whose HEAD named no branch it has (`Syncer.settleRemoteHead`), nil otherwise.
     public var remoteHead: RemoteHead?
 

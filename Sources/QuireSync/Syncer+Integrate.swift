@@ -23,6 +23,11 @@ extension Syncer {
             try describeArrival(from: nil, to: target, report: &report)
             return
         }
+        // Advisory only: a reflog that cannot be read never stops a sync.
+        if report.namesake == nil {
+            report.namesake = try? Namesake.find(device: environment.device, arriving: remoteTip, local: local,
+                                                 branch: branch, repository: repository)
+        }
         let backup = try BackupRefs.record(local, now: environment.now, repository: repository)
         report.backup = backup
         if try repository.isAncestor(local, of: remoteTip) {

@@ -121,6 +121,9 @@ enum SyncReportOutput {
             ("noRemote", .bool(report.noRemote)),
             ("skipped", .array(report.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
             ("remoteHead", remoteHeadJSON(report.remoteHead)),
+            ("namesake", report.namesake.map {
+                .object([("device", .string($0.device)), ("commit", .string($0.commit)), ("time", .string(DateText.iso($0.time)))])
+            } ?? .null),
         ])
     }
 
@@ -176,6 +179,11 @@ enum SyncReportOutput {
             }
         }
         for skipped in report.skipped { output.line("warning: skipped \(show(skipped.path)): \(skipped.reason)") }
+        if let namesake = report.namesake {
+            output.line("warning: another device also syncs as \"\(namesake.device)\" (its commit \(namesake.commit.prefix(7)) "
+                + "of \(DateText.short(namesake.time)) arrived): the two read alike here and in 'quire conflicts'")
+            output.line("  give this device a name of its own: 'device: NAME' in .quire/local/config.yml (or QUIRE_DEVICE=NAME)")
+        }
         for path in report.keptUserEdits {
             output.line("kept your edit of \(show(path)) made during the sync; it is merged at the next sync")
         }

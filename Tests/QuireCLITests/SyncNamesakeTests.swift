@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Two devices of one name (two laptops of one host name, no `device:` set) read alike in a
+/// sync's report and in `quire conflicts`: "kept this device's version, dropped this device's
+/// version". A sync that meets this device's name on a commit it did not make says so, and how
+/// to name the device (`Namesake`, Docs/sync.md).
+@Suite(.serialized) struct SyncNamesakeTests {
+    static let warning = "warning: another device also syncs as \"laptop\""
+
+    /// Devices `a` and `b` of one remote, both syncing as `laptop`.
+    private func namesakes() throws -> (SyncWorld, Device, Device) {
+        let world = try SyncWorld()
+        let a = try world.first("a", notes: ["n.md": note("n", title: "N", updated: "2026-11-29T10:00:00Z")])
+        let b = try world.clone("b")
+        return (world, Device(name: "laptop", vault: a.vault), Device(name: "laptop", vault: b.vault))
+    }
+
+    @Test func aCommitOfAnotherDeviceOfThisNameIsWarnedAboutOnBothDevices() throws {
+        let (_, a, b) = try namesakes()
+        try b.write(note("m", title: "M", updated: "2026-11-29T11:00:00Z"), to: "m.md")
+        try b.sync()
+        let commit = try b.git(["rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let synced = try a.sync()
+        #expect(synced.stdout.contains(Self.warning + " (its commit \(commit.prefix(7)) of 2026-11-29 12:00 arrived): "
+            + "the two read alike here and in 'quire conflicts'\n"
+            + "  give this device a name of its own: 'device: NAME' in .quire/local/config.yml (or QUIRE_DEVICE=NAME)\n"),
+            "\(synced.stdout)")
+        // The other way too, and in the JSON report; a device named apart is not warned.
+        try a.write(note("k", title: "K", updated: "2026-11-29T12:00:00Z"), to: "k.md")
+        try a.sync()
+        let mine = try a.git(["rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let json = try b.run(["sync", "--json"])
+        #expect(json.code == 0, "\(json.stderr)")
+        #expect(json.stdout.contains("\"namesake\": {\n    \"device\": \"laptop\",\n    \"commit\": \"\(mine)\""), "\(json.stdout)")
+        try a.write(note("j", title: "J", updated: "2026-11-29T12:30:00Z"), to: "j.md")
+        try a.sync()
+        let named = Device(name: "desk", vault: b.vault)
+        let quiet = try named.sync()
+        #expect(!quiet.stdout.contains("also syncs as"), "\(quiet.stdout)")
+        #expect(named.exists("j.md"))
+    }
+
+    @Test func itsOwnCommitsComingBackAfterAResetAreNotAnotherDevice() throws {
+        let (_, a, b) = try namesakes()
+        try a.write(note("m", title: "M", updated: "2026-11-29T11:00:00Z"), to: "m.md")
+        try a.sync()
+        // The user takes the pushed commit out of the local branch with git; the sync brings it back.
+        try #require(try a.git(["reset", "-q", "--hard", "HEAD~1"]).code == 0)
+        let back = try a.sync()
+        #expect(a.exists("m.md"))
+        #expect(!back.stdout.contains("also syncs as"), "\(back.stdout)")
+        // Nor is a plain git commit whose author has the device's name (a person, not a device).
+        try b.sync()
+        try b.write(note("p", title: "P", updated: "2026-11-29T11:30:00Z"), to: "p.md")
+        #expect(try b.git(["add", "p.md"]).code == 0)
+        #expect(try b.git(["-c", "user.name=laptop", "commit", "-q", "-m", "p"]).code == 0)
+        #expect(try b.git(["push", "-q", "origin", "main"]).code == 0)
+        let plain = try a.sync()
+        #expect(a.exists("p.md"))
+        #expect(!plain.stdout.contains("also syncs as"), "\(plain.stdout)")
+    }
+}
