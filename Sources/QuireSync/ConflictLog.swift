@@ -153,6 +153,7 @@ public struct ConflictLog {
         func sameNote(_ data: Data) -> Bool {
             mergedID == nil || NoteParser.parse(data, path: record.path).id.map { $0 == mergedID } != false
         }
+        if let data = try twinHoldingLoss(of: record, loser: loser, history: history) { return data }
         if let data = try history.version(of: record.path, in: loser), sameNote(data) { return data }
         if let data = try pairedVersion(of: record, loser: loser), sameNote(data) { return data }
         let loserTree = try repository.treeID(ofCommit: loser)
@@ -182,6 +183,46 @@ public struct ConflictLog {
             }
         }
         return nil
+    }
+
+    /// Of the loser's twins of `record.path` — names equal under canonical equivalence, `né.md`
+    /// precomposed and decomposed — the one holding the text the decision dropped (every place
+    /// of `record.lost`); nil without twins. A merge before the twin spelled as the base spells
+    /// it kept the base's note (851c9c2) took the other twin for it, and its record names a
+    /// spelling whose version in the loser is not the one that lost.
+    private func twinHoldingLoss(of record: ConflictRecord, loser: OID, history: NoteHistory) throws -> Data? {
+        guard let lost = record.lost else { return nil }
+        var spellings: [[UInt8]] = []
+        var versions: [Data] = []
+        // Compared as bytes: Swift's `==` on strings is canonical equivalence, twins equal.
+        for spelling in [record.path, record.path.precomposedStringWithCanonicalMapping,
+                         record.path.decomposedStringWithCanonicalMapping] where !spellings.contains(Array(spelling.utf8)) {
+            spellings.append(Array(spelling.utf8))
+            if let data = try history.version(of: spelling, in: loser) { versions.append(data) }
+        }
+        guard versions.count > 1 else { return nil }
+        let places = Self.lostPlaces(lost)
+        guard !places.isEmpty else { return nil }
+        return versions.first { data in
+            let text = String(decoding: data, as: UTF8.self)
+            return places.allSatisfy { text.contains($0) }
+        }
+    }
+
+    /// The dropped words of a decision's `lost` text (`line 14: words`, one place a line; the
+    /// words of one place may run over lines; the whole cut short with `…`).
+    static func lostPlaces(_ lost: String) -> [String] {
+        var text = lost
+        if text.hasSuffix("…") { text.removeLast() }
+        return text.split(separator: "\n").compactMap { line -> String? in
+            var words = Substring(line)
+            if words.hasPrefix("line "), let colon = words.range(of: ": "),
+               words[words.index(words.startIndex, offsetBy: 5)..<colon.lowerBound].allSatisfy(\.isNumber) {
+                words = words[colon.upperBound...]
+            }
+            let trimmed = words.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty ? nil : trimmed
+        }
     }
 
     /// The note as it was at the merge base of the two sides (the version both changed), by

@@ -247,6 +247,46 @@ import Testing
         #expect(try Self.conflicts(a).isEmpty)
     }
 
+    /// The record of such a merge made before that fix names the base's spelling (`né.md`
+    /// precomposed), whose version on the losing side is the base's note, not the new twin whose
+    /// text was dropped: `quire conflicts show` printed the other twin. The merge is made here
+    /// as that version made it (git's plumbing, its trailer as written then); the twin holding
+    /// the dropped words is the version shown and restored.
+    @Test func anOldRecordOfATwinShowsTheTwinThatLost() throws {
+        let (a, _) = try SyncWorld().pair(["keep.md": Self.keep, "n\u{E9}.md": "# N\n\ntokX\n"])
+        func git(_ arguments: [String]) throws -> String {
+            let run = try a.git(arguments)
+            try #require(run.code == 0, "git \(arguments): \(run.stderr)")
+            return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let base = try git(["rev-parse", "HEAD"])
+        try a.write("# N\n\ntokZ\n", to: "ne\u{301}.md")
+        _ = try git(["add", "-A"])
+        _ = try git(["commit", "-q", "-m", "a adds the decomposed twin"])
+        let ours = try git(["rev-parse", "HEAD"])
+        _ = try git(["reset", "-q", "--hard", base])
+        try a.write("# N\n\ntokX tokB\n", to: "n\u{E9}.md")
+        _ = try git(["commit", "-q", "-am", "b edits the precomposed one"])
+        let theirs = try git(["rev-parse", "HEAD"])
+        try a.write("# N\n\ntokX\n", to: "n\u{E9}-2.md")
+        _ = try git(["add", "-A"])
+        let tree = try git(["write-tree"])
+        let message = "quire sync on a: merged the changes of b\n\nQuire-Device: a\n"
+            + "Quire-Conflict: winner=theirs lost=line%203:%20tokZ%0A path=n%C3%A9.md reason=both sides changed the same words "
+            + "(line 3: 'tokZ' from a lost to 'tokX tokB' from b); b's version is newer\n"
+        let merge = try git(["commit-tree", tree, "-p", ours, "-p", theirs, "-m", message])
+        _ = try git(["reset", "-q", "--hard", merge])
+        let records = try SyncMergeTests.conflicts(a)
+        try #require(records.count == 1, "\(records)")
+        let id = try #require(records[0]["id"] as? String)
+        let shown = try a.run(["conflicts", "show", id])
+        #expect(shown.code == 0, "\(shown.stderr)")
+        #expect(shown.stdout == "# N\n\ntokZ\n", "\(shown.stdout)")
+        let restored = try a.run(["restore", "n\u{E9}.md", "--conflict", id])
+        #expect(restored.code == 0, "\(restored.stderr)")
+        #expect(try a.read("n\u{E9}.md").contains("tokZ"))
+    }
+
     /// Device a writes `first`; a (`bothOnOneDevice`) or b writes `second`; both converge. Returns
     /// a's notes by escaped name and the conflicts listed.
     static func twins(_ first: (name: String, text: String), _ second: (name: String, text: String),
