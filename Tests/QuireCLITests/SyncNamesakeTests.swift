@@ -60,4 +60,15 @@ import Testing
         #expect(a.exists("p.md"))
         #expect(!plain.stdout.contains("also syncs as"), "\(plain.stdout)")
     }
+
+    @Test func theSyncDaemonSaysItInItsLog() throws {
+        let (_, a, b) = try namesakes()
+        let daemon = try DaemonProcess(a)
+        defer { daemon.stop() }
+        try b.write(note("m", title: "M", updated: "2026-11-29T11:00:00Z"), to: "m.md")
+        try b.sync()
+        try waitUntil("the daemon pulled m.md") { a.exists("m.md") && daemon.log.contains("also syncs as") }
+        #expect(daemon.log.contains("warning: another device also syncs as \"laptop\""), "\(daemon.log)")
+        #expect(daemon.log.contains("'device: NAME' in .quire/local/config.yml"), "\(daemon.log)")
+    }
 }
