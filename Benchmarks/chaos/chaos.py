@@ -110,7 +110,9 @@ class Chaos:
         self.superseded = set()
         self.stats = {"rounds": 0, "operations": 0, "edge_operations": 0, "normalization_pairs": 0, "case_collisions": 0, "file_to_folder": 0, "unicode_folders": 0, "syncs": 0, "failed_syncs": 0, "concurrent_syncs": 0,
                       "faults": 0, "kills": 0, "edits_during_sync": 0, "conflicts": 0, "losses": 0,
-                      "converge_passes": 0, "locks_left": 0, "shapes_during_sync": 0, "kept_beside_folders": 0}
+                      "converge_passes": 0, "locks_left": 0, "shapes_during_sync": 0, "kept_beside_folders": 0,
+                      "namesake_warnings": 0}
+        self.false_namesakes = []  # namesake warnings where every device has a name of its own
         self.devices = []
         self.log_lines = []
 
@@ -125,7 +127,7 @@ class Chaos:
     def env(self, device, fault=None):
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": device.home, "TZ": "UTC",
                "LANG": "C.UTF-8", "NO_COLOR": "1", "GIT_CONFIG_NOSYSTEM": "1",
-               "QUIRE_DEVICE": device.name, "QUIRE_NOW": self.now(device).strftime("%Y-%m-%dT%H:%M:%SZ")}
+               "QUIRE_DEVICE": "laptop" if self.args.namesakes else device.name, "QUIRE_NOW": self.now(device).strftime("%Y-%m-%dT%H:%M:%SZ")}
         if fault:
             env["QUIRE_FAULT"] = fault
         if self.encrypted:
@@ -615,6 +617,11 @@ class Chaos:
                 report = json.loads(out)
                 self.stats["kept_beside_folders"] += sum(
                     1 for line in report.get("merged", []) if line.endswith("(the file was saved while the sync ran)"))
+                if report.get("namesake"):
+                    # Every device has a name of its own unless --namesakes: a warning then is false.
+                    self.stats["namesake_warnings"] += 1
+                    if not self.args.namesakes:
+                        self.false_namesakes.append("%s: %s" % (device.name, report["namesake"]))
                 self.log("%s sync ok: %s merged=%d conflicts=%d kept=%s" % (
                     device.name, report.get("integration"), len(report.get("merged", [])),
                     len(report.get("conflicts", [])), report.get("keptUserEdits", [])))
@@ -863,6 +870,8 @@ class Chaos:
             problems += hostile.check(self)
         if self.encrypted:
             problems += self.host_leaks(tree)
+        problems += ["a namesake warning where every device has a name of its own: %s" % line
+                     for line in self.false_namesakes[:10]]
         return problems
 
     def host_leaks(self, tree):
@@ -1063,6 +1072,8 @@ def main():
                         help="weight of each hostile shape another device can sync (hostile.py: links into .git)")
     parser.add_argument("--encrypted", action="store_true",
                         help="share an encrypted remote (quire remote --encrypt) instead of a plain one")
+    parser.add_argument("--namesakes", action="store_true",
+                        help="every device syncs under one name (laptop), as two laptops of one host name do")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("-v", "--verbose", action="store_true")

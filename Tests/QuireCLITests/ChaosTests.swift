@@ -51,6 +51,19 @@ struct ChaosTests {
         #expect((ChaosSupport.figure("shapes_during_sync", in: run.output) ?? 0) > 0, "\(run.output)")
     }
 
+    /// Every device syncing under one name (`--namesakes`), as two laptops of one host name with
+    /// no `device:` set: nothing may hang on names being apart (the keep-both copies are named by
+    /// device and time), and every device is told (`SyncNamesakeTests` has the cases). The other
+    /// runs check the reverse: no such warning where every device has a name of its own.
+    @Test("devices of one name: converged, nothing lost, each told another device syncs under its name")
+    func namesakes() throws {
+        let run = try ChaosSupport.runDriver(["--seed", "11", "--devices", "3", "--rounds", "12", "--namesakes",
+                                             "--fault-probability", "0.05", "--concurrent-probability", "0.3"])
+        #expect(run.code == 0, "chaos driver failed:\n\(run.output)")
+        #expect(ChaosSupport.figure("losses", in: run.output) == 0, "\(run.output)")
+        #expect((ChaosSupport.figure("namesake_warnings", in: run.output) ?? 0) > 0, "\(run.output)")
+    }
+
     /// What another device can sync to make this one leak or write where nothing syncs (issue 32,
     /// `Benchmarks/chaos/hostile.py`): links into `.git/` (no device's export publishes its
     /// `.git/config`), daily paths into `.git/` in the synced configuration (`quire daily` refuses
