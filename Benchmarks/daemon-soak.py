@@ -53,6 +53,7 @@ class Soak(chaos.Chaos):
         args.edges = 0.0
         args.hostile = 0.0
         args.daemons = True
+        args.namesakes = False
         super().__init__(args)
         self.args = args
         self.edits = 0
