@@ -71,4 +71,27 @@ import Testing
         #expect(daemon.log.contains("warning: another device also syncs as \"laptop\""), "\(daemon.log)")
         #expect(daemon.log.contains("'device: NAME' in .quire/local/config.yml"), "\(daemon.log)")
     }
+
+    @Test func theConflictListSaysWhenBothSidesHaveOneName() throws {
+        let (_, a, b) = try namesakes()
+        try b.write(note("n", title: "N", updated: "2026-11-29T11:00:00Z", body: "From b.\n"), to: "n.md")
+        try b.sync(now: "2026-11-29T11:00:00Z")
+        try a.write(note("n", title: "N", updated: "2026-11-29T11:30:00Z", body: "From a.\n"), to: "n.md")
+        try a.sync(now: "2026-11-29T11:30:00Z")
+        let listed = try a.run(["conflicts"])
+        #expect(listed.code == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("kept this device's version, dropped this device's version"), "\(listed.stdout)")
+        #expect(listed.stdout.hasSuffix("note: some of these merge the versions of two devices that both sync as \"laptop\", "
+            + "so both sides read alike; give each device a name of its own: 'device: NAME' in .quire/local/config.yml\n"),
+            "\(listed.stdout)")
+        // Devices named apart: the same collision lists no such note.
+        let (c, d) = try SyncWorld().pair(["n.md": note("n", title: "N", updated: "2026-11-29T10:00:00Z")])
+        try c.write(note("n", title: "N", updated: "2026-11-29T12:00:00Z", body: "From c.\n"), to: "n.md")
+        try c.sync(now: "2026-11-29T12:00:00Z")
+        try d.write(note("n", title: "N", updated: "2026-11-29T12:30:00Z", body: "From d.\n"), to: "n.md")
+        try d.sync(now: "2026-11-29T12:30:00Z")
+        let apart = try d.run(["conflicts"])
+        #expect(apart.stdout.contains("dropped a's version"), "\(apart.stdout)")
+        #expect(!apart.stdout.contains("note: some of these"), "\(apart.stdout)")
+    }
 }

@@ -57,6 +57,11 @@ struct ConflictsCommand: Command {
                 + "\(record.readableReason(seenBy: device))\(record.dismissed ? " (dismissed)" : "")")
         }
         output.line("'quire conflicts show ID' prints the other version; 'quire restore NOTE --conflict ID' brings it back")
+        // Two devices of one name (`Namesake`): both sides of their merges read as one device.
+        if let same = records.first(where: { $0.device == $0.theirsDevice }) {
+            output.line("note: some of these merge the versions of two devices that both sync as \"\(same.device)\", so both sides "
+                + "read alike; give each device a name of its own: 'device: NAME' in .quire/local/config.yml")
+        }
     }
 }
 
