@@ -234,8 +234,9 @@ public struct ConflictLog {
     }
 
     /// The loser's version of the note the merge paired with `record.path`: the base path a side
-    /// turned into it, then what the loser made of that path (`SideChanges`, as `TreeMerger`
-    /// paired them). Unlike a lookup by id, it finds the right copy when two notes share an id.
+    /// turned into it (or moved to a path another file took, the note then kept beside it), then
+    /// what the loser made of that path (`SideChanges`, as `TreeMerger` paired them). Unlike a
+    /// lookup by id, it finds the right copy when two notes share an id.
     private func pairedVersion(of record: ConflictRecord, loser: OID) throws -> Data? {
         guard record.ours != record.merge, let ours = OID(hex: record.ours), let theirs = OID(hex: record.theirs),
               let base = try repository.mergeBase(ours, theirs) else { return nil }
@@ -246,12 +247,39 @@ public struct ConflictLog {
             return try SideChanges(base: baseEntries, side: SideChanges.entriesByPath(tree, repository: repository, base: baseEntries),
                                    baseTree: baseTree, sideTree: tree, repository: repository)
         }
-        guard let basePath = SideChanges.basePath(leadingTo: record.path, base: baseEntries, sides: sides) else { return nil }
+        guard let basePath = SideChanges.basePath(leadingTo: record.path, base: baseEntries, sides: sides)
+                ?? Self.basePath(keptBesideAs: record.path, base: baseEntries, sides: sides,
+                                 devices: [record.device, record.theirsDevice]) else { return nil }
         switch sides[1].fate(of: basePath) {
         case .unchanged: return try baseEntries[basePath].map { try repository.blobData($0.id) }
         case let .changed(_, entry): return try repository.blobData(entry.id)
         case .deleted: return nil
         }
+    }
+
+    /// The base path a side moved to a path another file took, so that the merge kept the note
+    /// beside that file under a name of its own (`next-2.md`; `FileNameLimit` shortens a long
+    /// one): b renamed `plan.md` to `next.md`, a made a `next.md` of its own. A record of that
+    /// note names the new name, which neither side has. (A file both sides added at one path is
+    /// kept beside as it was: `losingVersion` finds it by its bytes.)
+    private static func basePath(keptBesideAs path: String, base: [String: TreeEntry], sides: [SideChanges],
+                                 devices: [String]) -> String? {
+        base.keys.sorted().first { basePath in
+            sides.contains { side in
+                guard case let .changed(target, _) = side.fate(of: basePath) else { return false }
+                return isBesideName(path, of: target, devices: devices)
+            }
+        }
+    }
+
+    /// Whether `path` is a name the merge gives a file kept beside another at `target`
+    /// (`TreeMerger`'s free names: `-2` … numbered, or the device's name for an attachment).
+    static func isBesideName(_ path: String, of target: String, devices: [String]) -> Bool {
+        let exact = Array(path.utf8)
+        guard exact != Array(target.utf8) else { return false }
+        let (stem, ext) = TreeMerger.split(target)
+        let suffixes = (2...99).map { "-\($0)" } + devices.map { ".\(TreeMerger.safeName($0))" }
+        return suffixes.contains { Array(FileNameLimit.path(stem: stem, suffix: $0, ext: ext).utf8) == exact }
     }
 
     /// Hides a record from the default list on this device.

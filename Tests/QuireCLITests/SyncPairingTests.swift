@@ -109,6 +109,36 @@ import Testing
         #expect(try a.run(["conflicts", "show", id]).stdout == Self.noteA)
     }
 
+    /// A note b renamed (and changed a line of) onto a name a used for a new note of its own,
+    /// while a changed the same line: the note is kept beside a's new one (`next-2.md`), the
+    /// line b lost is recorded there — and `quire conflicts show` and `restore` bring back b's
+    /// version. The record names `next-2.md`, which neither side had, and both said "the note
+    /// was deleted there" (soak seed 9246, with long names; notes without ids, as an editor
+    /// makes them).
+    @Test func aNoteKeptBesideTheFileOnItsNewNameShowsTheVersionThatLost() throws {
+        let lines = { (word: String) in "# Plan\n\nalpha beta gamma \(word)\nsecond line here\nthird line stays\n" }
+        let (a, b) = try SyncWorld().pair(["keep.md": Self.keep, "plan.md": lines("delta")])
+        try b.remove("plan.md")
+        try b.write(lines("EPSILON"), to: "next.md")
+        try b.sync(now: "2026-11-29T11:00:00Z")
+        try a.write(lines("ZETA"), to: "plan.md")
+        try a.write("# Other\n\nunrelated words entirely\n", to: "next.md")
+        try a.sync(now: "2026-11-29T11:10:00Z")
+        #expect(try Self.exactFiles(a).filter { $0.key.hasSuffix(".md") }
+            == ["keep.md": Self.keep, "next.md": "# Other\n\nunrelated words entirely\n", "next-2.md": lines("ZETA")])
+        let records = try SyncMergeTests.conflicts(a)
+        #expect(records.map { $0["path"] as? String } == ["next-2.md", "next-2.md"], "\(records)")
+        for record in records {
+            let id = try #require(record["id"] as? String)
+            let shown = try a.run(["conflicts", "show", id])
+            #expect(shown.code == 0 && shown.stdout == lines("EPSILON"), "\(id): \(shown.stdout)\(shown.stderr)")
+        }
+        let lost = try #require(records.first { ($0["lost"] as? String)?.contains("EPSILON") == true }?["id"] as? String)
+        let restored = try a.run(["restore", "next-2.md", "--conflict", lost])
+        #expect(restored.code == 0, "\(restored.stderr)")
+        #expect(try a.read("next-2.md").contains("EPSILON"))
+    }
+
     /// A note deleted on one device and a new note with another id but nearly the same body (made
     /// from a template) on the same device: git's rename detection paired them, and the other
     /// device's edit of the deleted note was merged into the new one. Ids never pair across.
