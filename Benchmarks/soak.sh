@@ -13,7 +13,8 @@
 # FAULTS, KILLS, EDITS_DURING_SYNC, CONCURRENT (probabilities per sync), KILL_DELAY (seconds, at most),
 # EDGES (weight of each edge shape: symlinks, NFC/NFD names, file/folder, nested repositories,
 # config files, git CLI commits, long names; with autocrlf on one device and skewed clocks; 0 = off),
-# SHAPES_DURING_SYNC (the share of the edits during a sync that are the file-and-folder shape; 0).
+# SHAPES_DURING_SYNC (the share of the edits during a sync that are the file-and-folder shape; 0),
+# NAMESAKES (1: every device syncs under one name, as two laptops of one host name; 0).
 # Exit code 0 when every batch converged with no loss; otherwise every failing batch's problems,
 # seed and reproduction command are printed, and the soak goes on to the end.
 set -eu
@@ -31,6 +32,9 @@ EDITS_DURING_SYNC=${EDITS_DURING_SYNC:-0.1}
 CONCURRENT=${CONCURRENT:-0.3}
 EDGES=${EDGES:-0}
 SHAPES_DURING_SYNC=${SHAPES_DURING_SYNC:-0}
+NAMESAKES=${NAMESAKES:-0}
+namesakes=""
+[ "$NAMESAKES" = 1 ] && namesakes="--namesakes"
 [ -x "$QUIRE" ] || { echo "soak: no quire binary at $QUIRE (run swift build, or set QUIRE)" >&2; exit 2; }
 
 LOG=$(mktemp -d "${TMPDIR:-/tmp}/quire-soak-XXXXXX")
@@ -47,7 +51,7 @@ while [ "$done_operations" -lt "$OPERATIONS" ]; do
     if ! python3 Benchmarks/chaos/chaos.py --binary "$QUIRE" --seed "$seed" --devices "$K" --rounds "$ROUNDS" \
             --operations $(( OPERATIONS - done_operations )) --fault-probability "$FAULTS" \
             --kill-probability "$KILLS" --kill-delay "$KILL_DELAY" --edit-during-sync-probability "$EDITS_DURING_SYNC" \
-            --concurrent-probability "$CONCURRENT" --edges "$EDGES" --shapes-during-sync "$SHAPES_DURING_SYNC" \
+            --concurrent-probability "$CONCURRENT" --edges "$EDGES" --shapes-during-sync "$SHAPES_DURING_SYNC" $namesakes \
             > "$LOG/$seed.txt" 2>&1; then
         status=1
         failed="$failed $seed"
@@ -72,6 +76,7 @@ tr ' ' '\n' < "$LOG/figures.txt" | awk -F= -v batches="$(wc -l < "$LOG/figures.t
         printf "SIGKILLs:            %d (%d leaving a lock file on a reference)\n", sum["kills"], sum["locks_left"]
         printf "edits during a sync: %d (%d of them the file-and-folder shape; %d files kept beside a folder)\n", sum["edits_during_sync"], sum["shapes_during_sync"], sum["kept_beside_folders"]
         printf "conflicts resolved:  %d\n", sum["conflicts"]
+        printf "namesake warnings:   %d (NAMESAKES=1: devices told another syncs under their name)\n", sum["namesake_warnings"]
         printf "losses found:        %d\n", sum["losses"]
     }'
 if [ "$status" -eq 0 ]; then rm -rf "$LOG"; else echo "failed batches (seeds):$failed; their output is in $LOG"; fi
