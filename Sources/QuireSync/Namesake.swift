@@ -18,11 +18,12 @@ public struct Namesake: Equatable, Sendable {
     /// the name has recent ones; a first pull of a long history stays quick.
     static let commitsLooked = 1_000
 
-    /// The namesake among the commits `tip` brings that `local` lacks, if any.
-    static func find(device: String, arriving tip: OID, local: OID, branch: String,
+    /// The namesake among the commits `tip` brings that `local` lacks, if any; `own`: a commit
+    /// of this device's that its branch never pointed at.
+    static func find(device: String, arriving tip: OID, local: OID, branch: String, own: OID? = nil,
                      repository: Repository) throws -> Namesake? {
         var ownCommits: Set<OID>?
-        for commit in try repository.log(from: tip, excluding: local, limit: commitsLooked) {
+        for commit in try repository.log(from: tip, excluding: local, limit: commitsLooked) where commit.id != own {
             // Only quire's trailer names a device: a plain git commit's author is a person.
             guard CommitTrailers.value("Quire-Device", in: commit.message) == device else { continue }
             if ownCommits == nil { ownCommits = try repository.reflogTargets(of: branch) }

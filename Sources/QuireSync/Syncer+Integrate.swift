@@ -5,8 +5,10 @@ import QuireGit
 extension Syncer {
     /// Steps 4–6: brings the remote head into the local branch — fast-forward when possible,
     /// else a merge commit built in memory — and updates the work tree through the journal.
+    /// `own`: a commit this device made that never was on its branch (an interrupted merge the
+    /// journal names), which no namesake made.
     func integrate(_ remoteTip: OID, selector: MergeStrategySelector, state: inout SyncState,
-                   report: inout SyncReport) throws {
+                   report: inout SyncReport, own: OID? = nil) throws {
         let local = try repository.headCommitID()
         if let local, try local == remoteTip || repository.isAncestor(remoteTip, of: local) {
             if report.integration == "none" { report.integration = "up-to-date" }
@@ -26,7 +28,7 @@ extension Syncer {
         // Advisory only: a reflog that cannot be read never stops a sync.
         if report.namesake == nil {
             report.namesake = try? Namesake.find(device: environment.device, arriving: remoteTip, local: local,
-                                                 branch: branch, repository: repository)
+                                                 branch: branch, own: own, repository: repository)
         }
         let backup = try BackupRefs.record(local, now: environment.now, repository: repository)
         report.backup = backup

@@ -162,7 +162,8 @@ public final class Syncer {
             }
             try environment.checkpoint("after-commit")
             if let unfinishedMerge {
-                try integrate(unfinishedMerge, selector: selector, state: &state, report: &report)
+                // This device's own merge, never on its branch (so in no reflog): not a namesake's.
+                try integrate(unfinishedMerge, selector: selector, state: &state, report: &report, own: unfinishedMerge)
                 try Journal.remove(vaultRoot: vault.root)
             }
         }

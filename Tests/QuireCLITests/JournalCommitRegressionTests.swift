@@ -31,6 +31,9 @@ struct JournalCommitRegressionTests {
                                            "commit", "-q", "-m", "edited with the git CLI"], in: first).code == 0)
         let finished = try Harness.run(["sync"], in: first, environment: ChaosSupport.device("first", minute: 5))
         try #require(finished.code == 0, "\(finished.stderr)")
+        // The merge it finishes is this device's own, never on its branch: no namesake made it
+        // (soak seed 10008 warned "another device also syncs as").
+        #expect(!finished.stdout.contains("also syncs as"), "\(finished.stdout)")
         try #require(try Harness.run(["sync"], in: second, environment: ChaosSupport.device("second", minute: 10)).code == 0)
 
         for vault in [first, second] {
