@@ -46,6 +46,7 @@ struct WorkTreeUpdater {
         var written: [(path: String, entry: TreeEntry)] = []
         var expected: [String: TreeEntry?] = [:]
         let movedByUser = resuming ? try movedAdditions(before: before, after: after) : []
+        var listings: [String: CaseFoldedNames] = [:]
         for path in Set(before.keys).union(after.keys).sorted() {
             let previous = before[path]
             let next = after[path]
@@ -99,6 +100,18 @@ struct WorkTreeUpdater {
                     }
                 }
                 if let next { try index.add(entry: next) } else { try? index.remove(path: safe) }
+                continue
+            }
+            if previous == nil, let next, try holdsUntrackedCaseTwin(of: safe, before: before, after: after, listings: &listings) {
+                // A file the user made meanwhile whose name differs from the arriving one only in
+                // letter case (`Plan.md` where `plan.md` arrives, after the sync committed, or
+                // while a crash kept its update waiting): one file on macOS and Windows, and a
+                // pair no merge makes (`CaseFoldedNames`). The incoming file goes beside it, as
+                // when the user's file is at its very name; the next sync commits both.
+                if let beside = try keepsIncomingBeside(safe, previous: nil, next: next, after: after) {
+                    outcome.updated.append(beside)
+                }
+                try index.add(entry: next)
                 continue
             }
             if let next, movedByUser.contains(safe) {
@@ -179,6 +192,24 @@ struct WorkTreeUpdater {
         let candidate = freePath(beside: path, after: after)
         try write(next, to: candidate)
         return candidate
+    }
+
+    /// Whether the folder of `path` holds on disk a name that differs from it only in letter
+    /// case and that neither tree has (the user's own new file). `listings`: each folder's names,
+    /// read once, before this update writes any file.
+    private func holdsUntrackedCaseTwin(of path: String, before: [String: TreeEntry], after: [String: TreeEntry],
+                                        listings: inout [String: CaseFoldedNames]) throws -> Bool {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        if listings[folder] == nil {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: vault.url(for: folder.isEmpty ? "." : folder).path)) ?? []
+            listings[folder] = CaseFoldedNames(names)
+        }
+        return listings[folder]?.twins(of: name).contains { twin in
+            let twinPath = folder.isEmpty ? twin : folder + "/" + twin
+            return before[twinPath] == nil && after[twinPath] == nil
+        } ?? false
     }
 
     /// `path-2`, `path-3`, … (`a-2.md` for a note): the first name neither the new tree (as a

@@ -202,4 +202,33 @@ import Testing
         #expect(try b.read("Projects-2") == "B's list\n")
         #expect(try b.read(folder ? "Projects/p.md" : "Projects") == (folder ? mine : "A's list\n"))
     }
+
+    /// A note arriving as `plan.md` where the user made `Plan.md` after the sync committed —
+    /// while it ran, or while a crash kept its update waiting for the next sync: one file on
+    /// macOS and Windows. The update wrote `plan.md` beside it, the next sync committed the
+    /// user's `Plan.md`, and the pair reached every device (soak seed 10028). The incoming note
+    /// goes beside (`plan-2.md`), as a merge places it (`CaseFoldedNames`).
+    @Test(arguments: [false, true])
+    func aNameThatDiffersOnlyInCaseFromAnArrivingOneMakesNoPair(crash: Bool) throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": SyncPairingTests.keep])
+        try b.write("# Plan\n\nB's plan\n", to: "plan.md")
+        try b.sync(now: "2026-11-29T11:00:00Z")
+        if crash {
+            let killed = try a.run(["sync"], now: "2026-11-29T11:10:00Z", environment: ["QUIRE_FAULT": "before-checkout:kill"])
+            try #require(killed.code != 0)
+            try a.write("# Plan\n\nA's plan\n", to: "Plan.md")
+            try a.sync(now: "2026-11-29T11:20:00Z")
+        } else {
+            let (run, stopped) = try a.runStopping(at: "before-checkout", ["sync"], now: "2026-11-29T11:10:00Z") {
+                try a.write("# Plan\n\nA's plan\n", to: "Plan.md")
+            }
+            try #require(stopped, "the sync never reached its update")
+            #expect(run.code == 0, "\(run.stderr)")
+        }
+        try SyncPairingTests.converge(a, b)
+        for device in [a, b] {
+            let notes = try SyncPairingTests.exactFiles(device).filter { $0.key.lowercased().hasPrefix("plan") }
+            #expect(notes == ["Plan.md": "# Plan\n\nA's plan\n", "plan-2.md": "# Plan\n\nB's plan\n"], "\(device.name): \(notes)")
+        }
+    }
 }
