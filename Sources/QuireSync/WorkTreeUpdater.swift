@@ -216,9 +216,18 @@ struct WorkTreeUpdater {
     /// file or a folder) nor the disk holds (a link counts, even one that leads nowhere). Asked
     /// only where a file is in the way, so the look at every path of the tree is rare.
     private func freePath(beside path: String, after: [String: TreeEntry]) -> String {
-        BesideName.free(beside: path) { candidate in
-            after[candidate] != nil || BesideName.exists(candidate, in: vault)
+        // A name in another letter case is taken too (one file on macOS and Windows): in the new
+        // tree (`PLAN-2.md` there, so `plan-3.md`), and on disk in the folder.
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? ""
+        let inTree = CaseFoldedNames(after.keys)
+        let onDisk = CaseFoldedNames((try? FileManager.default.contentsOfDirectory(
+            atPath: vault.url(for: folder.isEmpty ? "." : folder).path)) ?? [])
+        return BesideName.free(beside: path) { candidate in
+            let name = candidate.split(separator: "/").last.map(String.init) ?? candidate  // in `folder`, as `path`
+            return after[candidate] != nil || BesideName.exists(candidate, in: vault)
                 || after.keys.contains(where: { $0.hasPrefix(candidate + "/") })
+                || !inTree.twins(of: candidate).isEmpty || !onDisk.twins(of: name).isEmpty
         }
     }
 

@@ -208,9 +208,12 @@ import Testing
     /// macOS and Windows. The update wrote `plan.md` beside it, the next sync committed the
     /// user's `Plan.md`, and the pair reached every device (soak seed 10028). The incoming note
     /// goes beside (`plan-2.md`), as a merge places it (`CaseFoldedNames`).
-    @Test(arguments: [false, true])
-    func aNameThatDiffersOnlyInCaseFromAnArrivingOneMakesNoPair(crash: Bool) throws {
-        let (a, b) = try SyncWorld().pair(["keep.md": SyncPairingTests.keep])
+    /// `crowded`: a note `PLAN-2.md` is there too, so the free name is `plan-3.md` (the update
+    /// once wrote `plan-2.md`, a pair with it: soak seed 10205).
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func aNameThatDiffersOnlyInCaseFromAnArrivingOneMakesNoPair(crash: Bool, crowded: Bool) throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": SyncPairingTests.keep]
+            .merging(crowded ? ["PLAN-2.md": "# PLAN 2\n"] : [:]) { $1 })
         try b.write("# Plan\n\nB's plan\n", to: "plan.md")
         try b.sync(now: "2026-11-29T11:00:00Z")
         if crash {
@@ -228,7 +231,8 @@ import Testing
         try SyncPairingTests.converge(a, b)
         for device in [a, b] {
             let notes = try SyncPairingTests.exactFiles(device).filter { $0.key.lowercased().hasPrefix("plan") }
-            #expect(notes == ["Plan.md": "# Plan\n\nA's plan\n", "plan-2.md": "# Plan\n\nB's plan\n"], "\(device.name): \(notes)")
+            #expect(notes == ["Plan.md": "# Plan\n\nA's plan\n", crowded ? "plan-3.md" : "plan-2.md": "# Plan\n\nB's plan\n"]
+                .merging(crowded ? ["PLAN-2.md": "# PLAN 2\n"] : [:]) { $1 }, "\(device.name): \(notes)")
         }
     }
 }
