@@ -199,13 +199,8 @@ struct WorkTreeUpdater {
     /// read once, before this update writes any file.
     private func holdsUntrackedCaseTwin(of path: String, before: [String: TreeEntry], after: [String: TreeEntry],
                                         listings: inout [String: CaseFoldedNames]) throws -> Bool {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        if listings[folder] == nil {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: vault.url(for: folder.isEmpty ? "." : folder).path)) ?? []
-            listings[folder] = CaseFoldedNames(names)
-        }
+        let (folder, name) = Self.folderAndName(of: path)
+        if listings[folder] == nil { listings[folder] = namesOnDisk(in: folder) }
         return listings[folder]?.twins(of: name).contains { twin in
             let twinPath = folder.isEmpty ? twin : folder + "/" + twin
             return before[twinPath] == nil && after[twinPath] == nil
@@ -218,17 +213,24 @@ struct WorkTreeUpdater {
     private func freePath(beside path: String, after: [String: TreeEntry]) -> String {
         // A name in another letter case is taken too (one file on macOS and Windows): in the new
         // tree (`PLAN-2.md` there, so `plan-3.md`), and on disk in the folder.
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? ""
         let inTree = CaseFoldedNames(after.keys)
-        let onDisk = CaseFoldedNames((try? FileManager.default.contentsOfDirectory(
-            atPath: vault.url(for: folder.isEmpty ? "." : folder).path)) ?? [])
+        let onDisk = namesOnDisk(in: Self.folderAndName(of: path).folder)
         return BesideName.free(beside: path) { candidate in
-            let name = candidate.split(separator: "/").last.map(String.init) ?? candidate  // in `folder`, as `path`
-            return after[candidate] != nil || BesideName.exists(candidate, in: vault)
+            after[candidate] != nil || BesideName.exists(candidate, in: vault)
                 || after.keys.contains(where: { $0.hasPrefix(candidate + "/") })
-                || !inTree.twins(of: candidate).isEmpty || !onDisk.twins(of: name).isEmpty
+                || !inTree.twins(of: candidate).isEmpty || !onDisk.twins(of: Self.folderAndName(of: candidate).name).isEmpty
         }
+    }
+
+    /// The names in `folder` (vault-relative, "" for the root) on disk, by their case-folded form.
+    private func namesOnDisk(in folder: String) -> CaseFoldedNames {
+        CaseFoldedNames((try? FileManager.default.contentsOfDirectory(atPath: vault.url(for: folder.isEmpty ? "." : folder).path)) ?? [])
+    }
+
+    /// `Notes/plan.md` as `Notes` and `plan.md` (`""` and the path for a file at the root).
+    private static func folderAndName(of path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[..<slash]), String(path[path.index(after: slash)...]))
     }
 
     /// A file where the update must make a folder for `path` (`Projects`, where
