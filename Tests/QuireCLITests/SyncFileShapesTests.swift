@@ -235,4 +235,26 @@ import Testing
                 .merging(crowded ? ["PLAN-2.md": "# PLAN 2\n"] : [:]) { $1 }, "\(device.name): \(notes)")
         }
     }
+
+    /// The same with the user's name in the other Unicode form too (`CAFÉ.md` decomposed, as
+    /// macOS writes it, where `café.md` precomposed arrives): still one file on macOS, still
+    /// kept apart, and a symlink of such a name counts as the user's file as well.
+    @Test(arguments: [false, true])
+    func aCaseTwinInTheOtherUnicodeFormOrALinkMakesNoPair(link: Bool) throws {
+        let (a, b) = try SyncWorld().pair(["keep.md": SyncPairingTests.keep])
+        try b.write("# Café\n\nB's café\n", to: "caf\u{E9}.md")
+        try b.sync(now: "2026-11-29T11:00:00Z")
+        let (run, stopped) = try a.runStopping(at: "before-checkout", ["sync"], now: "2026-11-29T11:10:00Z") {
+            if link {
+                try FileManager.default.createSymbolicLink(atPath: a.vault.url("CAFE\u{301}.md").path, withDestinationPath: "keep.md")
+            } else {
+                try a.write("# Café\n\nA's café\n", to: "CAFE\u{301}.md")
+            }
+        }
+        try #require(stopped, "the sync never reached its update")
+        #expect(run.code == 0, "\(run.stderr)")
+        let notes = try SyncPairingTests.exactFiles(a).filter { $0.key.lowercased().hasPrefix("caf") }
+        #expect(Set(notes.keys) == ["CAFE\\u{301}.md", "caf\\u{E9}-2.md"], "\(notes)")
+        #expect(notes["caf\\u{E9}-2.md"] == "# Café\n\nB's café\n", "\(notes)")
+    }
 }
